@@ -1,0 +1,96 @@
+/**
+ * An agent as a local process: spawned without a shell, newline-delimited
+ * JSON over stdio, stderr to the log, ended with its whole process group.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import { spawn } from 'node:child_process';
+import { Readable, Transform, Writable } from 'node:stream';
+import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
+import { StrayLineDetector } from './strayLines';
+
+const STDERR_TAIL_LINES = 12;
+const STDERR_TAIL_CHARS = 2_000;
+const KILL_GRACE_MS = 3_000;
+/** Stray stdout lines shown in the chat; the rest only go to the log. */
+const MAX_STRAY_WARNINGS = 3;
+
+export interface AgentLaunch {
+  readonly executable: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly label: string;
+}
+
+export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentTransport {
+  const { log } = context;
+  log.info(`Starting ${launch.label}: ${launch.executable} ${launch.args.join(' ')} (cwd ${launch.cwd})`);
+  const child = spawn(launch.executable, launch.args, {
+    cwd: launch.cwd,
+    env: launch.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    shell: false,
+    windowsHide: true,
+    // Its own process group, so that ending it ends what it started too.
+    detached: process.platform !== 'win32',
+  });
+  const stderrTail: string[] = [];
+  let stderrRest = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    const lines = (stderrRest + text).split('\n');
+    stderrRest = lines.pop() ?? '';
+    for (const line of lines) {
+      log.info(`[${launch.label}] ${line}`);
+      stderrTail.push(line);
+      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+    }
+  });
+  const tail = () => [...stderrTail, stderrRest].filter((l) => l.trim() !== '').join('\n').slice(-STDERR_TAIL_CHARS) || undefined;
+
+  const exited = new Promise<AgentExit>((resolve) => {
+    child.once('error', (error) => resolve({ message: `${launch.label} could not be started: ${error.message}` }));
+    child.once('exit', (code, signal) => resolve({
+      message: signal ? `${launch.label} was ended by ${signal}.` : `${launch.label} exited with code ${code}.`,
+      stderrTail: tail(),
+    }));
+  });
+
+  let strays = 0;
+  const detector = new StrayLineDetector((line) => {
+    log.warn(`[${launch.label}] non-protocol output on stdout: ${line}`);
+    if (++strays <= MAX_STRAY_WARNINGS) context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
+  });
+  const stdout = child.stdout.pipe(new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      detector.scan(chunk);
+      done(null, chunk);
+    },
+  }));
+  child.stdin.on('error', (error) => log.warn(`[${launch.label}] stdin: ${error.message}`));
+
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(stdout) as ReadableStream<Uint8Array>,
+  );
+  return { stream, cwd: launch.cwd, exited, dispose: () => endProcessTree(child.pid, exited) };
+}
+
+/** SIGTERM to the group, SIGKILL if it is still there after a grace period. */
+function endProcessTree(pid: number | undefined, exited: Promise<AgentExit>): void {
+  if (pid === undefined) return;
+  const signalTree = (signal: NodeJS.Signals) => {
+    try {
+      if (process.platform === 'win32') process.kill(pid, signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalTree('SIGTERM');
+  const timer = setTimeout(() => signalTree('SIGKILL'), KILL_GRACE_MS);
+  void exited.then(() => {
+    clearTimeout(timer);
+    // The leader is gone; its children may not be.
+    signalTree('SIGKILL');
+  });
+}

@@ -1,0 +1,8 @@
+/** Node entry: desktop VS Code and remote hosts. */
+import type * as vscode from 'vscode';
+import { activateWith, type AcpExtensionApi } from '../src/extension';
+import { NodePlatform } from './nodePlatform';
+
+export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
+  return activateWith(context, new NodePlatform());
+}

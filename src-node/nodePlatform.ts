@@ -1,0 +1,54 @@
+/**
+ * The Node host: agents are local processes, found on PATH or configured.
+ */
+import * as vscode from 'vscode';
+import { resolveAgentSettings, type AgentDefinition } from '../src/agents';
+import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
+import type { AgentChoice } from '../src/shared/protocol';
+import { pickSessionFolder } from '../src/workspaceFolder';
+import { spawnAgent } from './agentProcess';
+import { resolveExecutable } from './resolveExecutable';
+
+export class NodePlatform implements Platform {
+  // File and terminal handlers for the agent arrive with issue 4.
+  readonly capabilities: HostCapabilities = { kind: 'node', fileSystem: false, terminals: false };
+  private reportedProblems = '';
+
+  async listAgents(): Promise<AgentChoice[]> {
+    const agents = this.agentDefinitions();
+    return Promise.all(agents.map(async (agent) => {
+      const executable = await resolveExecutable(agent.command);
+      return {
+        id: agent.id,
+        name: agent.name,
+        available: executable !== undefined,
+        detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
+      };
+    }));
+  }
+
+  async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
+    const agent = this.agentDefinitions().find((a) => a.id === agentId);
+    if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+    const executable = await resolveExecutable(agent.command);
+    if (!executable) throw new Error(`"${agent.command}" was not found. Install ${agent.name}, or set its path in the vscode-acp.agentPaths setting.`);
+    const folder = await pickSessionFolder();
+    if (!folder) return undefined;
+    if (folder.uri.scheme !== 'file') {
+      throw new Error(`The folder ${folder.name} is not on this machine's disk (${folder.uri.scheme}:), so a local agent cannot work in it.`);
+    }
+    const cwd = folder.uri.fsPath;
+    return spawnAgent({ executable, args: agent.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
+  }
+
+  private agentDefinitions(): AgentDefinition[] {
+    const config = vscode.workspace.getConfiguration('vscode-acp');
+    const { agents, problems } = resolveAgentSettings(config.get('agents'), config.get('agentPaths'));
+    const joined = problems.join('\n');
+    if (joined && joined !== this.reportedProblems) {
+      void vscode.window.showWarningMessage(`Some ACP agent settings were ignored: ${problems.join('; ')}`);
+    }
+    this.reportedProblems = joined;
+    return agents;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Where the bridge is and its token: the URL lives in the
+ * `vscode-acp.bridge.url` setting, the token only in SecretStorage.
+ */
+import * as vscode from 'vscode';
+import { BRIDGE_AGENT_PARAM, BRIDGE_TOKEN_PARAM } from '../src/shared/bridgeProtocol';
+
+const TOKEN_SECRET = 'vscode-acp.bridge.token';
+
+export class BridgeAddress {
+  constructor(private readonly secrets: vscode.SecretStorage) {}
+
+  get url(): string {
+    return vscode.workspace.getConfiguration('vscode-acp').get<string>('bridge.url') || 'ws://127.0.0.1:7878';
+  }
+
+  /** The URL to open, with the token; asks for the token once when there is none. */
+  async connectUrl(agentId: string | undefined): Promise<string | undefined> {
+    const token = (await this.secrets.get(TOKEN_SECRET)) ?? (await this.askForToken());
+    if (!token) return undefined;
+    const url = new URL(this.url);
+    url.searchParams.set(BRIDGE_TOKEN_PARAM, token);
+    if (agentId) url.searchParams.set(BRIDGE_AGENT_PARAM, agentId);
+    return url.toString();
+  }
+
+  /**
+   * Takes what the bridge printed: a full URL (address and token) or only the
+   * token. The address goes to the setting, the token to secret storage.
+   */
+  async setFrom(input: string): Promise<boolean> {
+    const text = input.trim();
+    if (/^wss?:\/\//i.test(text)) {
+      const url = new URL(text);
+      const token = url.searchParams.get(BRIDGE_TOKEN_PARAM);
+      if (!token) return false;
+      url.search = '';
+      await vscode.workspace.getConfiguration('vscode-acp').update('bridge.url', url.toString(), vscode.ConfigurationTarget.Global);
+      await this.secrets.store(TOKEN_SECRET, token);
+      return true;
+    }
+    if (!/^[A-Za-z0-9_-]{16,}$/.test(text)) return false;
+    await this.secrets.store(TOKEN_SECRET, text);
+    return true;
+  }
+
+  async forgetToken(): Promise<void> {
+    await this.secrets.delete(TOKEN_SECRET);
+  }
+
+  async askForToken(): Promise<string | undefined> {
+    const input = await vscode.window.showInputBox({
+      title: 'Connect to the ACP bridge',
+      prompt: 'Paste the URL the bridge printed when it started (npx vscode-acp-bridge -- <agent command>).',
+      placeHolder: 'ws://127.0.0.1:7878/?token=…',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' || /^wss?:\/\/.*[?&]token=|^[A-Za-z0-9_-]{16,}$/i.test(value.trim()) ? undefined : 'Paste the whole URL with its token, or the token alone.'),
+    });
+    if (!input || !(await this.setFrom(input))) return undefined;
+    return this.secrets.get(TOKEN_SECRET);
+  }
+}

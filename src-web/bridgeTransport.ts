@@ -1,0 +1,72 @@
+/**
+ * The web worker's way to an agent: a WebSocket to our ACP bridge. The
+ * bridge's hello frame says where the agent runs; its close code and reason
+ * say why it ended. (The SDK's experimental ws-client hides both, hence this
+ * small adapter.)
+ */
+import type { AnyMessage } from '@agentclientprotocol/sdk';
+import type * as vscode from 'vscode';
+import type { AgentExit, AgentTransport } from '../src/platform';
+import { BridgeClose, parseBridgeHello, type BridgeHello } from '../src/shared/bridgeProtocol';
+
+const HELLO_TIMEOUT_MS = 15_000;
+
+export async function openBridgeTransport(url: string, displayUrl: string, log: vscode.LogOutputChannel): Promise<AgentTransport & { hello: BridgeHello }> {
+  const socket = new WebSocket(url);
+  let controller!: ReadableStreamDefaultController<AnyMessage>;
+  const readable = new ReadableStream<AnyMessage>({ start: (c) => { controller = c; } });
+  let hello: BridgeHello | undefined;
+  let resolveHello!: (h: BridgeHello) => void;
+  let rejectHello!: (e: Error) => void;
+  const helloPromise = new Promise<BridgeHello>((resolve, reject) => { resolveHello = resolve; rejectHello = reject; });
+  const timer = setTimeout(() => { rejectHello(new Error(`The bridge at ${displayUrl} did not start the agent in time.`)); socket.close(); }, HELLO_TIMEOUT_MS);
+
+  socket.addEventListener('message', (event: MessageEvent) => {
+    if (typeof event.data !== 'string') return log.warn('Bridge sent a binary frame; ignored.');
+    if (!hello) {
+      hello = parseBridgeHello(event.data);
+      if (hello) resolveHello(hello);
+      else rejectHello(new Error(`${displayUrl} is not an ACP bridge (unexpected first message).`));
+      return;
+    }
+    try {
+      const message = JSON.parse(event.data) as unknown;
+      if (message && typeof message === 'object' && !Array.isArray(message)) controller.enqueue(message as AnyMessage);
+      else log.warn(`Bridge relayed a non-object message; ignored: ${event.data.slice(0, 200)}`);
+    } catch {
+      log.warn(`Bridge relayed a line that is not JSON; ignored: ${event.data.slice(0, 200)}`);
+    }
+  });
+  const exited = new Promise<AgentExit>((resolve) => {
+    socket.addEventListener('close', (event: CloseEvent) => {
+      clearTimeout(timer);
+      const exit = describeClose(event.code, event.reason, displayUrl, hello !== undefined);
+      rejectHello(new Error(exit.message));
+      try { controller.close(); } catch { /* already closed */ }
+      resolve(exit);
+    });
+  });
+  const writable = new WritableStream<AnyMessage>({
+    write: (message) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      else throw new Error('The bridge connection is closed.');
+    },
+  });
+  const confirmed = await helloPromise.finally(() => clearTimeout(timer));
+  return { stream: { readable, writable }, cwd: confirmed.cwd, hello: confirmed, exited, dispose: () => socket.close(1000, 'disconnect') };
+}
+
+function describeClose(code: number, reason: string, url: string, started: boolean): AgentExit {
+  switch (code) {
+    case BridgeClose.agentExited: return { message: reason || 'The agent exited.' };
+    case BridgeClose.badToken: return { message: 'The bridge refused the token. Run "ACP: Set Bridge Token" and paste the URL the bridge printed.' };
+    case BridgeClose.unknownAgent: return { message: `The bridge does not offer this agent: ${reason}` };
+    case BridgeClose.idle: return { message: 'The bridge closed the idle connection.' };
+    case BridgeClose.tooManyConnections: return { message: 'The bridge has too many connections open.' };
+    case 1000: return { message: reason || 'The bridge closed the connection.' };
+    default:
+      return started
+        ? { message: `The connection to the bridge was lost (code ${code}${reason ? `: ${reason}` : ''}).` }
+        : { message: `No ACP bridge accepted a connection at ${url}. Start one next to your agent with: npx vscode-acp-bridge -- <agent command> (if one is running, its output says why it refused).` };
+  }
+}

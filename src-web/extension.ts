@@ -1,0 +1,8 @@
+/** Web worker entry: VS Code for the Web (vscode.dev). */
+import type * as vscode from 'vscode';
+import { activateWith, type AcpExtensionApi } from '../src/extension';
+import { WebPlatform } from './webPlatform';
+
+export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
+  return activateWith(context, new WebPlatform(context.secrets));
+}

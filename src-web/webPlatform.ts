@@ -1,0 +1,43 @@
+/**
+ * The web worker host (vscode.dev): no processes and no local files, so the
+ * agent runs next to our WebSocket bridge and uses its own tools there.
+ */
+import * as vscode from 'vscode';
+import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
+import type { AgentChoice } from '../src/shared/protocol';
+import { BridgeAddress } from './bridgeAddress';
+import { openBridgeTransport } from './bridgeTransport';
+
+/** The agent the bridge was started with; named by the bridge once connected. */
+const BRIDGE_AGENT_ID = 'bridge';
+
+export class WebPlatform implements Platform {
+  readonly capabilities: HostCapabilities = { kind: 'web', fileSystem: false, terminals: false };
+  private readonly address: BridgeAddress;
+
+  constructor(secrets: vscode.SecretStorage) {
+    this.address = new BridgeAddress(secrets);
+  }
+
+  async listAgents(): Promise<AgentChoice[]> {
+    return [{ id: BRIDGE_AGENT_ID, name: 'Agent on the ACP bridge', available: true, detail: this.address.url }];
+  }
+
+  async connect(_agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
+    const url = await this.address.connectUrl(undefined);
+    if (!url) return undefined;
+    const transport = await openBridgeTransport(url, this.address.url, context.log);
+    context.log.info(`Bridge at ${this.address.url} started ${transport.hello.agent.name} in ${transport.hello.cwd}`);
+    return transport;
+  }
+
+  registerCommands(context: vscode.ExtensionContext): void {
+    void vscode.commands.executeCommand('setContext', 'vscode-acp.usesBridge', true);
+    context.subscriptions.push(vscode.commands.registerCommand('vscode-acp.setBridgeToken', async (value?: unknown) => {
+      // Tests and scripts may pass the URL or token; people get an input box.
+      const ok = typeof value === 'string' ? await this.address.setFrom(value) : (await this.address.askForToken()) !== undefined;
+      if (!ok && typeof value === 'string') void vscode.window.showErrorMessage('That is not a bridge URL with a token, nor a token.');
+      return ok;
+    }));
+  }
+}

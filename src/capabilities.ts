@@ -1,0 +1,13 @@
+/**
+ * The one place where what the host can do becomes what the client tells the
+ * agent in `initialize`.
+ */
+import type { ClientCapabilities } from '@agentclientprotocol/sdk';
+import type { HostCapabilities } from './platform';
+
+export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
+  return {
+    fs: { readTextFile: host.fileSystem, writeTextFile: host.fileSystem },
+    terminal: host.terminals,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Starting an agent: transport, `initialize`, sign-in when the agent asks,
+ * `session/new`. Returns a connected client and session, or throws a message
+ * meant for the user.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import { clientCapabilities } from '../capabilities';
+import { AgentClient, AUTH_REQUIRED, type ClientIdentity } from '../connection/agentClient';
+import type { ConnectContext, Platform } from '../platform';
+
+export interface StartedSession {
+  readonly client: AgentClient;
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** The agent's title (or name) and version, for the header. */
+  readonly agentLabel: string;
+}
+
+/** Set when the user (or a newer attempt) abandoned this start. */
+export interface StartSignal {
+  readonly aborted: boolean;
+}
+
+export async function startAgentSession(
+  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, signal: StartSignal,
+): Promise<StartedSession | undefined> {
+  const transport = await platform.connect(agentId, context);
+  if (!transport) return undefined;
+  if (signal.aborted) {
+    transport.dispose();
+    return undefined;
+  }
+  const cwd = transport.cwd;
+  const client = new AgentClient(transport, identity, context.log);
+  try {
+    const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
+    closed.catch(() => undefined); // after a successful start, a later close is the controller's business
+    const init = await Promise.race([client.initialize(identity, clientCapabilities(platform.capabilities)), closed]);
+    if (signal.aborted) throw new Error('cancelled');
+    const session = await Promise.race([newSessionWithSignIn(client, init, cwd), closed]);
+    if (signal.aborted) throw new Error('cancelled');
+    const info = init.agentInfo;
+    const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
+    return { client, sessionId: session.sessionId, cwd, agentLabel: label };
+  } catch (error) {
+    client.dispose();
+    if (signal.aborted) return undefined;
+    throw error;
+  }
+}
+
+async function newSessionWithSignIn(client: AgentClient, init: acp.InitializeResponse, cwd: string): Promise<acp.NewSessionResponse> {
+  try {
+    return await client.newSession(cwd);
+  } catch (error) {
+    if (!(error instanceof acp.RequestError) || error.code !== AUTH_REQUIRED) throw error;
+    const method = await pickAuthMethod(init.authMethods ?? []);
+    if (!method) throw new Error('The agent needs you to sign in before it can start a session.');
+    await client.authenticate(method);
+    return client.newSession(cwd);
+  }
+}
+
+/** Offers the sign-in methods the client can perform itself (`agent` type). */
+async function pickAuthMethod(methods: readonly acp.AuthMethod[]): Promise<string | undefined> {
+  // Terminal sign-in (running the agent's login in a terminal) is not offered yet.
+  const usable = methods.filter((m) => !('type' in m && m.type === 'terminal'));
+  if (usable.length === 0) return undefined;
+  const picked = await vscode.window.showQuickPick(
+    usable.map((m) => ({ label: m.name, detail: m.description ?? undefined, id: m.id })),
+    { title: 'The agent needs you to sign in', placeHolder: 'Choose how to sign in' },
+  );
+  return picked?.id;
+}
+
+export function describeExit(exit: { message: string; stderrTail?: string }): string {
+  return exit.stderrTail ? `${exit.message}\n${exit.stderrTail}` : exit.message;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof acp.RequestError) return error.data ? `${error.message} (${JSON.stringify(error.data).slice(0, 500)})` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}

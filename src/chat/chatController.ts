@@ -1,0 +1,209 @@
+/**
+ * The chat's state and the user's actions on it: pick an agent, connect,
+ * send, stop, start over. Owns the agent connection (client scope).
+ */
+import * as vscode from 'vscode';
+import type { ClientIdentity } from '../connection/agentClient';
+import type { Platform } from '../platform';
+import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
+import { emptyThread, type Thread } from '../shared/thread';
+import { reduceThread, type ThreadAction } from '../shared/threadReducer';
+import { describeExit, errorMessage, startAgentSession, type StartedSession } from './agentSession';
+
+const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
+
+type Connection =
+  | { state: 'disconnected' | 'failed' }
+  | { state: 'connecting'; attempt: { aborted: boolean } }
+  | { state: 'connected'; session: StartedSession; subscriptions: vscode.Disposable[] };
+
+export class ChatController implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Fires after any change of thread or status; the view batches. */
+  readonly onDidChange = this._onDidChange.event;
+  private threadState: Thread = emptyThread;
+  private connection: Connection = { state: 'disconnected' };
+  private agents: AgentChoice[] = [];
+  private selectedAgentId: string | undefined;
+  private nextId = 0;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly identity: ClientIdentity,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly memento: vscode.Memento,
+  ) {
+    this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
+  }
+
+  get thread(): Thread {
+    return this.threadState;
+  }
+
+  get status(): ViewStatus {
+    const c = this.connection;
+    return {
+      agents: this.agents,
+      selectedAgentId: this.selectedAgentId,
+      connection: c.state as ConnectionState,
+      agentLabel: c.state === 'connected' ? c.session.agentLabel : undefined,
+      turn: this.threadState.turn,
+      title: this.threadState.title,
+      plan: [...this.threadState.plan],
+    };
+  }
+
+  /** Re-reads the agent list (settings, PATH, bridge) without blocking activation. */
+  async refreshAgents(): Promise<void> {
+    try {
+      this.agents = await this.platform.listAgents();
+    } catch (error) {
+      this.log.error(`Listing agents failed: ${errorMessage(error)}`);
+      this.agents = [];
+    }
+    const configured = vscode.workspace.getConfiguration('vscode-acp').get<string>('defaultAgent');
+    const known = (id: string | undefined) => id !== undefined && this.agents.some((a) => a.id === id);
+    if (!known(this.selectedAgentId)) {
+      this.selectedAgentId = known(configured) ? configured : (this.agents.find((a) => a.available) ?? this.agents[0])?.id;
+    }
+    this._onDidChange.fire();
+  }
+
+  selectAgent(agentId: string): void {
+    if (agentId === this.selectedAgentId || !this.agents.some((a) => a.id === agentId)) return;
+    // A different agent is a different conversation partner: end the old one.
+    this.disconnect();
+    this.selectedAgentId = agentId;
+    void this.memento.update(LAST_AGENT_KEY, agentId);
+    this._onDidChange.fire();
+  }
+
+  /** Connects the selected agent; resolves when connected, failed or abandoned. */
+  async connect(): Promise<boolean> {
+    if (this.connection.state === 'connected') return true;
+    if (this.connection.state === 'connecting') return false;
+    const agentId = this.selectedAgentId;
+    if (!agentId) {
+      void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
+      return false;
+    }
+    const attempt = { aborted: false };
+    this.setConnection({ state: 'connecting', attempt });
+    try {
+      const session = await startAgentSession(this.platform, agentId, this.identity, {
+        log: this.log,
+        onProtocolWarning: (text) => this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text }),
+      }, attempt);
+      if (!session || attempt.aborted) {
+        session?.client.dispose();
+        if (!attempt.aborted) this.setConnection({ state: 'disconnected' });
+        return false;
+      }
+      this.attach(session);
+      return true;
+    } catch (error) {
+      if (attempt.aborted) return false;
+      const name = this.agents.find((a) => a.id === agentId)?.name ?? agentId;
+      this.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not connect to ${name}: ${errorMessage(error)}` });
+      this.setConnection({ state: 'failed' });
+      return false;
+    }
+  }
+
+  disconnect(): void {
+    const c = this.connection;
+    if (c.state === 'connecting') c.attempt.aborted = true;
+    if (c.state === 'connected') {
+      c.subscriptions.forEach((s) => s.dispose());
+      c.session.client.dispose();
+    }
+    if (this.threadState.turn === 'running') this.dispatch({ type: 'turnEnded', id: this.newId(), stopReason: 'cancelled' });
+    this.setConnection({ state: 'disconnected' });
+  }
+
+  /** Sends a prompt, connecting first when needed. */
+  async send(text: string): Promise<void> {
+    if (this.threadState.turn === 'running' || text.trim() === '') return;
+    if (!(await this.connect())) return;
+    const c = this.connection;
+    if (c.state !== 'connected') return;
+    this.dispatch({ type: 'prompt', id: this.newId(), text });
+    try {
+      const stopReason = await c.session.client.prompt(c.session.sessionId, [{ type: 'text', text }]);
+      if (this.connection === c && this.turnRunning()) this.dispatch({ type: 'turnEnded', id: this.newId(), stopReason });
+    } catch (error) {
+      // A connection that died is reported once, by its close handler.
+      if (this.connection === c && !c.session.client.isClosed) {
+        this.dispatch({ type: 'turnFailed', id: this.newId(), message: `The agent failed: ${errorMessage(error)}` });
+      }
+    }
+  }
+
+  /** Stop: `session/cancel`; the agent ends the turn with `cancelled`. */
+  stop(): void {
+    const c = this.connection;
+    if (c.state === 'connected' && this.threadState.turn === 'running') c.session.client.cancel(c.session.sessionId);
+  }
+
+  /** Clears the transcript; a connected agent gets a fresh session. */
+  async newChat(): Promise<void> {
+    const c = this.connection;
+    this.stop();
+    this.threadState = emptyThread;
+    this._onDidChange.fire();
+    if (c.state !== 'connected') return;
+    try {
+      const { sessionId } = await c.session.client.newSession(c.session.cwd);
+      if (this.connection !== c) return;
+      c.subscriptions.forEach((s) => s.dispose());
+      this.attach({ ...c.session, sessionId });
+    } catch (error) {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not start a new session: ${errorMessage(error)}` });
+    }
+  }
+
+  dispose(): void {
+    this.disconnect();
+    this._onDidChange.dispose();
+  }
+
+  private attach(session: StartedSession): void {
+    const subscriptions = [
+      session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
+      session.client.onDidClose((exit) => this.onAgentGone(session, describeExit(exit))),
+    ];
+    this.setConnection({ state: 'connected', session, subscriptions });
+  }
+
+  private onAgentGone(session: StartedSession, message: string): void {
+    const c = this.connection;
+    if (c.state !== 'connected' || c.session.client !== session.client) return;
+    c.subscriptions.forEach((s) => s.dispose());
+    this.log.error(`Agent connection ended: ${message}`);
+    const text = `The agent stopped: ${message}`;
+    this.dispatch(this.threadState.turn === 'running'
+      ? { type: 'turnFailed', id: this.newId(), message: text }
+      : { type: 'notice', id: this.newId(), level: 'error', text });
+    this.setConnection({ state: 'failed' });
+  }
+
+  private setConnection(connection: Connection): void {
+    this.connection = connection;
+    this._onDidChange.fire();
+  }
+
+  private dispatch(action: ThreadAction): void {
+    this.threadState = reduceThread(this.threadState, action);
+    this._onDidChange.fire();
+  }
+
+  /** A method, not a field read, so that TypeScript does not keep an old narrowing across awaits. */
+  private turnRunning(): boolean {
+    return this.threadState.turn === 'running';
+  }
+
+  private newId(): string {
+    return `e${++this.nextId}`;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The chat webview view: its HTML (strict CSP with a nonce), the messages it
+ * sends us, and keeping it in sync with the controller at most once a frame.
+ */
+import * as vscode from 'vscode';
+import { diffEntries } from '../shared/entryPatches';
+import { webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
+import type { Entry } from '../shared/thread';
+import type { ChatController } from './chatController';
+
+export const CHAT_VIEW_ID = 'vscode-acp.chat';
+
+/** One animation frame: the most often the view is patched while streaming. */
+const FLUSH_INTERVAL_MS = 16;
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private sentEntries: readonly Entry[] = [];
+  private sentStatus = '';
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly controller: ChatController, private readonly log: vscode.LogOutputChannel) {
+    this.subscriptions.push(controller.onDidChange(() => this.scheduleFlush()));
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    view.webview.options = { enableScripts: true, localResourceRoots: [root] };
+    view.webview.html = chatHtml(view.webview, root);
+    view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw), undefined, this.subscriptions);
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+    }, undefined, this.subscriptions);
+  }
+
+  dispose(): void {
+    clearTimeout(this.flushTimer);
+    this.subscriptions.forEach((s) => s.dispose());
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = webviewMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Dropped a malformed message from the chat view: ${parsed.error.message}`);
+      return;
+    }
+    void this.handle(parsed.data);
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        // A (re)loaded view has nothing: send everything.
+        this.sentEntries = [];
+        this.sentStatus = '';
+        this.flush();
+        return this.controller.refreshAgents();
+      case 'selectAgent': return this.controller.selectAgent(message.agentId);
+      case 'connect': return void (await this.controller.connect());
+      case 'disconnect': return this.controller.disconnect();
+      case 'newChat': return this.controller.newChat();
+      case 'prompt': return this.controller.send(message.text);
+      case 'cancel': return this.controller.stop();
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer === undefined) this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const webview = this.view?.webview;
+    if (!webview) return;
+    const status = this.controller.status;
+    const statusJson = JSON.stringify(status);
+    if (statusJson !== this.sentStatus) {
+      this.sentStatus = statusJson;
+      this.post(webview, { type: 'status', status });
+    }
+    const entries = this.controller.thread.entries;
+    const patch = diffEntries(this.sentEntries, entries);
+    this.sentEntries = entries;
+    if (patch) this.post(webview, { type: 'entries', ...patch });
+  }
+
+  private post(webview: vscode.Webview, message: HostMessage): void {
+    void webview.postMessage(message);
+  }
+}
+
+function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
+  const nonce = makeNonce();
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'webview.js'));
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>ACP Chat</title>
+</head>
+<body>
+<acp-chat-app></acp-chat-app>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
+
+function makeNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,98 @@
+/**
+ * One ACP connection to one agent: `initialize`, sessions, prompts, cancel,
+ * and the single report of why it ended.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { AgentExit, AgentTransport } from '../platform';
+import { SessionUpdateRouter } from './sessionUpdateRouter';
+
+export interface ClientIdentity {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** JSON-RPC error code for "authentication required". */
+export const AUTH_REQUIRED = -32000;
+
+/** How long to wait for a process to report its exit after its pipe closed. */
+const EXIT_GRACE_MS = 2_000;
+
+export class AgentClient implements vscode.Disposable {
+  private readonly _onDidClose = new vscode.EventEmitter<AgentExit>();
+  /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
+  readonly onDidClose = this._onDidClose.event;
+  private readonly router = new SessionUpdateRouter();
+  private readonly connection: acp.ClientConnection;
+  private closed = false;
+  initializeResponse: acp.InitializeResponse | undefined;
+
+  constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel) {
+    this.connection = acp.client({ name: identity.name })
+      .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
+      .connect(transport.stream);
+    void this.connection.closed.then(() => this.onConnectionClosed());
+    void transport.exited.then((exit) => this.finish(exit));
+  }
+
+  get isClosed(): boolean {
+    return this.closed || this.connection.signal.aborted;
+  }
+
+  async initialize(identity: ClientIdentity, clientCapabilities: acp.ClientCapabilities): Promise<acp.InitializeResponse> {
+    this.initializeResponse = await this.connection.agent.request('initialize', {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities,
+      clientInfo: { name: identity.name, version: identity.version },
+    });
+    return this.initializeResponse;
+  }
+
+  authenticate(methodId: string): Promise<unknown> {
+    return this.connection.agent.request('authenticate', { methodId });
+  }
+
+  async newSession(cwd: string): Promise<acp.NewSessionResponse> {
+    return this.connection.agent.request('session/new', { cwd, mcpServers: [] });
+  }
+
+  onSessionUpdate(sessionId: string, listener: (update: acp.SessionUpdate) => void): vscode.Disposable {
+    return this.router.listen(sessionId, listener);
+  }
+
+  /**
+   * Sends a prompt and resolves with the stop reason once the turn's updates
+   * have been delivered: the SDK runs notification handlers a few microtasks
+   * behind responses, so the last chunks can otherwise land after the turn.
+   */
+  async prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.StopReason> {
+    const response = await this.connection.agent.request('session/prompt', { sessionId, prompt });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return response.stopReason;
+  }
+
+  cancel(sessionId: string): void {
+    this.connection.agent.notify('session/cancel', { sessionId }).catch((error: unknown) => this.log.warn(`session/cancel failed: ${String(error)}`));
+  }
+
+  dispose(): void {
+    this.finish({ message: 'Disconnected.' });
+  }
+
+  private async onConnectionClosed(): Promise<void> {
+    if (this.closed) return;
+    // The pipe closed or the stream broke; the process usually reports its
+    // exit right after, and that report says more (exit code, stderr).
+    const timeout = new Promise<AgentExit>((resolve) => setTimeout(() => resolve({ message: 'The agent closed the connection.' }), EXIT_GRACE_MS));
+    this.finish(await Promise.race([this.transport.exited, timeout]));
+  }
+
+  private finish(exit: AgentExit): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.connection.close();
+    this.transport.dispose();
+    this._onDidClose.fire(exit);
+    this._onDidClose.dispose();
+  }
+}

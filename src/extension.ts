@@ -1,0 +1,37 @@
+/**
+ * The shared activation: both entries (Node and web worker) call this with
+ * their platform. Nothing here spawns or scans synchronously.
+ */
+import * as vscode from 'vscode';
+import { ChatController } from './chat/chatController';
+import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import type { Platform } from './platform';
+
+/** What the extension exports to other extensions (and to its own integration tests). */
+export interface AcpExtensionApi {
+  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents'>;
+}
+
+export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
+  const log = vscode.window.createOutputChannel('ACP', { log: true });
+  const packageJson = context.extension.packageJSON as { name: string; version: string };
+  const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState);
+  const view = new ChatViewProvider(context.extensionUri, controller, log);
+  context.subscriptions.push(
+    log,
+    controller,
+    view,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    vscode.commands.registerCommand('vscode-acp.connect', () => controller.connect()),
+    vscode.commands.registerCommand('vscode-acp.disconnect', () => controller.disconnect()),
+    vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
+    vscode.commands.registerCommand('vscode-acp.stop', () => controller.stop()),
+    vscode.commands.registerCommand('vscode-acp.focusChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('vscode-acp')) void controller.refreshAgents();
+    }),
+  );
+  platform.registerCommands?.(context);
+  void controller.refreshAgents();
+  return { chat: controller };
+}

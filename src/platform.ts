@@ -1,0 +1,50 @@
+/**
+ * What differs between hosts: how an agent is reached and what the host can
+ * do. Implemented once per host in src-node/ and src-web/.
+ */
+import type { Stream } from '@agentclientprotocol/sdk';
+import type * as vscode from 'vscode';
+import type { AgentChoice } from './shared/protocol';
+
+/** What the host really offers; a capability it lacks is `undefined`/false, not a throw. */
+export interface HostCapabilities {
+  readonly kind: 'node' | 'web';
+  /** Serve `fs/read_text_file` / `fs/write_text_file` for the agent (issue 4). */
+  readonly fileSystem: boolean;
+  /** Serve `terminal/*` for the agent (issue 4). */
+  readonly terminals: boolean;
+}
+
+/** Why an agent connection ended, shown in the chat. */
+export interface AgentExit {
+  readonly message: string;
+  /** The last lines the agent wrote to stderr, if any. */
+  readonly stderrTail?: string;
+}
+
+/** A live message pipe to one agent process. */
+export interface AgentTransport {
+  readonly stream: Stream;
+  /** The folder the agent runs in: the `cwd` of its sessions. */
+  readonly cwd: string;
+  /** Resolves once when the agent is gone, for whatever reason. */
+  readonly exited: Promise<AgentExit>;
+  /** Ends the agent (and its process tree, where there is one). */
+  dispose(): void;
+}
+
+export interface ConnectContext {
+  readonly log: vscode.LogOutputChannel;
+  /** Reports non-protocol output (stray stdout lines) for the chat. */
+  readonly onProtocolWarning: (text: string) => void;
+}
+
+export interface Platform {
+  readonly capabilities: HostCapabilities;
+  /** Agents to offer in the picker. Never spawns or scans synchronously. */
+  listAgents(): Promise<AgentChoice[]>;
+  /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
+  connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
+  /** Host-only commands (e.g. setting the bridge token). */
+  registerCommands?(context: vscode.ExtensionContext): void;
+}

@@ -1,0 +1,60 @@
+/**
+ * The host <-> webview protocol: one zod union per direction. Both sides
+ * parse what they receive and drop (and log) what does not fit.
+ */
+import { z } from 'zod';
+import { entrySchema } from './thread';
+
+export const agentChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** False when its command was not found; `detail` says why. */
+  available: z.boolean(),
+  detail: z.string().optional(),
+});
+export type AgentChoice = z.infer<typeof agentChoiceSchema>;
+
+export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'connected', 'failed']);
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+/** Everything in the view that is not a thread entry. */
+export const viewStatusSchema = z.object({
+  agents: z.array(agentChoiceSchema),
+  selectedAgentId: z.string().optional(),
+  connection: connectionStateSchema,
+  /** The agent's title and version from `initialize`, when connected. */
+  agentLabel: z.string().optional(),
+  turn: z.enum(['idle', 'running']),
+  title: z.string().optional(),
+  plan: z.array(z.object({ content: z.string(), priority: z.string(), status: z.string() })),
+});
+export type ViewStatus = z.infer<typeof viewStatusSchema>;
+
+/**
+ * A change to the entry list. `append` adds text to a text entry the view
+ * already has, so a streamed chunk costs the size of the chunk, not of the
+ * message.
+ */
+export const entryOpSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('set'), index: z.number().int().nonnegative(), entry: entrySchema }),
+  z.object({ op: z.literal('append'), index: z.number().int().nonnegative(), text: z.string() }),
+]);
+export type EntryOp = z.infer<typeof entryOpSchema>;
+
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), status: viewStatusSchema }),
+  /** `length` truncates the list first (a new chat sends 0 and no ops). */
+  z.object({ type: z.literal('entries'), length: z.number().int().nonnegative(), ops: z.array(entryOpSchema) }),
+]);
+export type HostMessage = z.infer<typeof hostMessageSchema>;
+
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('selectAgent'), agentId: z.string() }),
+  z.object({ type: z.literal('connect') }),
+  z.object({ type: z.literal('disconnect') }),
+  z.object({ type: z.literal('newChat') }),
+  z.object({ type: z.literal('prompt'), text: z.string().min(1).max(1_000_000) }),
+  z.object({ type: z.literal('cancel') }),
+]);
+export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -1,0 +1,87 @@
+/**
+ * The thread model: an ordered list of entries that the chat view shows.
+ *
+ * Schemas are zod so that the webview can parse what the host sends it
+ * (DESIGN.md rule 2); the TypeScript types are inferred from them.
+ * Everything in an entry came from an agent and is untrusted text.
+ */
+import { z } from 'zod';
+
+export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed']);
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
+
+export const planEntrySchema = z.object({
+  content: z.string(),
+  priority: z.string(),
+  status: z.string(),
+});
+export type PlanEntry = z.infer<typeof planEntrySchema>;
+
+const textEntry = <K extends string>(kind: K) =>
+  z.object({ kind: z.literal(kind), id: z.string(), text: z.string() });
+
+export const userEntrySchema = textEntry('user');
+export const assistantEntrySchema = textEntry('assistant');
+export const thoughtEntrySchema = textEntry('thought');
+
+export const toolEntrySchema = z.object({
+  kind: z.literal('tool'),
+  id: z.string(),
+  toolCallId: z.string(),
+  title: z.string(),
+  toolKind: z.string(),
+  status: toolStatusSchema,
+  /** Plain-text renderings of the tool call's content blocks, in order. */
+  output: z.array(z.string()),
+  locations: z.array(z.object({ path: z.string(), line: z.number().optional() })),
+});
+
+export const planSnapshotSchema = z.object({
+  kind: z.literal('plan'),
+  id: z.string(),
+  entries: z.array(planEntrySchema),
+});
+
+export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
+export const noticeEntrySchema = z.object({
+  kind: z.literal('notice'),
+  id: z.string(),
+  level: noticeLevelSchema,
+  text: z.string(),
+});
+
+export const entrySchema = z.discriminatedUnion('kind', [
+  userEntrySchema,
+  assistantEntrySchema,
+  thoughtEntrySchema,
+  toolEntrySchema,
+  planSnapshotSchema,
+  noticeEntrySchema,
+]);
+
+export type Entry = z.infer<typeof entrySchema>;
+export type TextEntry = Extract<Entry, { kind: 'user' | 'assistant' | 'thought' }>;
+export type ToolEntry = z.infer<typeof toolEntrySchema>;
+export type NoticeLevel = z.infer<typeof noticeLevelSchema>;
+
+export type TurnState = 'idle' | 'running';
+
+/** One chat session's transcript plus the live state that is not an entry. */
+export interface Thread {
+  readonly entries: readonly Entry[];
+  readonly turn: TurnState;
+  /** The live plan of the running turn; snapshotted into an entry when the turn ends. */
+  readonly plan: readonly PlanEntry[];
+  readonly title?: string;
+}
+
+export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [] };
+
+export function isTextEntry(entry: Entry): entry is TextEntry {
+  return entry.kind === 'user' || entry.kind === 'assistant' || entry.kind === 'thought';
+}
+
+/** Exhaustiveness check for discriminated unions. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

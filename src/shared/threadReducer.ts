@@ -1,0 +1,171 @@
+/**
+ * The pure thread reducer: `(thread, action) -> thread`.
+ *
+ * No I/O, no clocks, no id generation: ids come in through actions. Entries
+ * that do not change keep their identity, so "which entry changed" is an
+ * identity check for whoever sends patches to the view.
+ */
+import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import { assertNever, type Entry, type NoticeLevel, type Thread, type ToolEntry, type ToolStatus } from './thread';
+
+export type ThreadAction =
+  /** The user sent a prompt: it is shown and a turn starts. */
+  | { type: 'prompt'; id: string; text: string }
+  /** One `session/update` from the agent, in arrival order. */
+  | { type: 'update'; id: string; update: SessionUpdate }
+  /** The `session/prompt` response arrived and its updates have drained. */
+  | { type: 'turnEnded'; id: string; stopReason: StopReason }
+  /** The turn ended without a stop reason (request failed, agent gone). */
+  | { type: 'turnFailed'; id: string; message: string }
+  | { type: 'notice'; id: string; level: NoticeLevel; text: string };
+
+export function reduceThread(thread: Thread, action: ThreadAction): Thread {
+  switch (action.type) {
+    case 'prompt':
+      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, { kind: 'user', id: action.id, text: action.text }] };
+    case 'update':
+      return applyUpdate(thread, action.id, action.update);
+    case 'turnEnded':
+      return endTurn(thread, action.id, stopReasonNotice(action.stopReason));
+    case 'turnFailed':
+      return endTurn(thread, action.id, { level: 'error', text: action.message });
+    case 'notice':
+      return append(thread, { kind: 'notice', id: action.id, level: action.level, text: action.text });
+    default:
+      return assertNever(action);
+  }
+}
+
+function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread {
+  switch (update.sessionUpdate) {
+    case 'user_message_chunk':
+      // Some agents echo the user's prompt back while the turn runs; the prompt
+      // is already shown. Outside a turn (session/load replay) it is history.
+      return thread.turn === 'running' ? thread : appendText(thread, 'user', id, contentText(update.content));
+    case 'agent_message_chunk':
+      return appendText(thread, 'assistant', id, contentText(update.content));
+    case 'agent_thought_chunk':
+      return appendText(thread, 'thought', id, contentText(update.content));
+    case 'tool_call':
+      return upsertToolCall(thread, id, update);
+    case 'tool_call_update':
+      return patchToolCall(thread, id, update);
+    case 'plan':
+      return { ...thread, plan: update.entries.map((e) => ({ content: e.content, priority: e.priority, status: e.status })) };
+    case 'session_info_update':
+      return update.title == null ? thread : { ...thread, title: update.title };
+    case 'notice':
+      return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: update.description ? `${update.title}: ${update.description}` : update.title });
+    default:
+      // Commands, modes, config options, usage and compaction are shown by later
+      // parts of the view; unknown kinds from newer agents are ignored, not fatal.
+      return thread;
+  }
+}
+
+function append(thread: Thread, entry: Entry): Thread {
+  return { ...thread, entries: [...thread.entries, entry] };
+}
+
+function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
+  const entries = thread.entries.slice();
+  entries[index] = entry;
+  return { ...thread, entries };
+}
+
+/** Chunks merge into the last entry when it is of the same kind. */
+function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: string, text: string): Thread {
+  if (text === '') return thread;
+  const lastIndex = thread.entries.length - 1;
+  const last = thread.entries[lastIndex];
+  if (last && last.kind === kind) {
+    return replaceAt(thread, lastIndex, { ...last, text: last.text + text });
+  }
+  return append(thread, { kind, id, text });
+}
+
+function findTool(thread: Thread, toolCallId: string): number {
+  for (let i = thread.entries.length - 1; i >= 0; i--) {
+    const entry = thread.entries[i];
+    if (entry.kind === 'tool' && entry.toolCallId === toolCallId) return i;
+  }
+  return -1;
+}
+
+function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
+  const index = findTool(thread, call.toolCallId);
+  const entry: ToolEntry = {
+    kind: 'tool',
+    id: index >= 0 ? thread.entries[index].id : id,
+    toolCallId: call.toolCallId,
+    title: call.title,
+    toolKind: call.kind ?? 'other',
+    status: call.status ?? 'pending',
+    output: (call.content ?? []).map(toolContentText),
+    locations: (call.locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })),
+  };
+  return index >= 0 ? replaceAt(thread, index, entry) : append(thread, entry);
+}
+
+function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thread {
+  const index = findTool(thread, update.toolCallId);
+  if (index < 0) {
+    // An update for a call we never saw: show it, do not throw.
+    return append(thread, {
+      kind: 'tool', id, toolCallId: update.toolCallId, title: update.title ?? `Unknown tool call ${update.toolCallId}`,
+      toolKind: update.kind ?? 'other', status: 'failed', output: ['The agent updated a tool call it never started.'], locations: [],
+    });
+  }
+  const old = thread.entries[index] as ToolEntry;
+  return replaceAt(thread, index, {
+    ...old,
+    ...(update.title != null ? { title: update.title } : {}),
+    ...(update.kind != null ? { toolKind: update.kind } : {}),
+    ...(update.status != null ? { status: update.status as ToolStatus } : {}),
+    ...(update.content != null ? { output: update.content.map(toolContentText) } : {}),
+    ...(update.locations != null ? { locations: update.locations.map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })) } : {}),
+  });
+}
+
+function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
+  let next: Thread = { ...thread, turn: 'idle', plan: [] };
+  if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
+  if (notice) next = append(next, { kind: 'notice', id, ...notice });
+  return next;
+}
+
+function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: string } | undefined {
+  switch (reason) {
+    case 'end_turn': return undefined;
+    case 'cancelled': return { level: 'info', text: 'Stopped.' };
+    case 'max_tokens': return { level: 'warning', text: 'The agent stopped: it reached its token limit.' };
+    case 'max_turn_requests': return { level: 'warning', text: 'The agent stopped: it reached its limit of requests for one turn.' };
+    case 'refusal': return { level: 'warning', text: 'The agent refused. This prompt and everything after it will be left out of its next prompt.' };
+    default: return { level: 'warning', text: `The turn ended: ${String(reason)}.` };
+  }
+}
+
+function noticeLevel(severity: string): NoticeLevel {
+  return severity === 'error' || severity === 'warning' ? severity : 'info';
+}
+
+/** A plain-text stand-in for a content block; Markdown rendering happens in the view. */
+export function contentText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text': return block.text;
+    case 'image': return '[image]';
+    case 'audio': return '[audio]';
+    case 'resource_link': return `[${block.title ?? block.name}](${block.uri})`;
+    case 'resource': return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
+    default: return '';
+  }
+}
+
+function toolContentText(content: ToolCallContent): string {
+  switch (content.type) {
+    case 'content': return contentText(content.content);
+    case 'diff': return `diff ${content.path}\n${content.newText}`;
+    case 'terminal': return `[terminal ${content.terminalId}]`;
+    default: return '';
+  }
+}

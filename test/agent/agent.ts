@@ -1,0 +1,130 @@
+// The scripted agent: ACP request handlers driven by a Scenario.
+import * as acp from "@agentclientprotocol/sdk";
+import type { Scenario, Step } from "./scenario";
+import { Session } from "./session";
+import { playSteps } from "./steps";
+import type { StepContext } from "./context";
+
+function promptText(prompt: acp.ContentBlock[]): string {
+  return prompt.map((block) => (block.type === "text" ? block.text : "")).filter(Boolean).join("\n");
+}
+
+class ScriptedAgent {
+  private readonly sessions = new Map<string, Session>();
+  private nextSessionNumber = 1;
+  private authenticated = false;
+
+  constructor(private readonly scenario: Scenario) {}
+
+  async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
+    await this.play(this.scenario.onInitialize, c, undefined);
+    const { agentInfo, agentCapabilities, authMethods } = this.scenario;
+    return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities, authMethods, agentInfo };
+  }
+
+  authenticate(c: acp.AgentRequestContext<acp.AuthenticateRequest>): acp.AuthenticateResponse {
+    const known = this.scenario.authMethods.map((method) => method.id);
+    if (known.length > 0 && !known.includes(c.params.methodId)) {
+      throw acp.RequestError.invalidParams({ methodId: c.params.methodId }, `unknown auth method ${c.params.methodId}`);
+    }
+    this.authenticated = true;
+    return {};
+  }
+
+  async newSession(c: acp.AgentRequestContext<acp.NewSessionRequest>): Promise<acp.NewSessionResponse> {
+    this.checkAuth();
+    const session = new Session(`sess-${this.nextSessionNumber++}`, c.params.cwd, this.scenario);
+    this.sessions.set(session.id, session);
+    await this.play(this.scenario.onNewSession, c, session);
+    return { sessionId: session.id, ...session.setupFields() };
+  }
+
+  /** Replays a known session's updates; an unknown one plays onLoadSession (if any). */
+  async loadSession(c: acp.AgentRequestContext<acp.LoadSessionRequest>): Promise<acp.LoadSessionResponse> {
+    if (!this.scenario.agentCapabilities.loadSession) throw acp.RequestError.methodNotFound(c.method);
+    this.checkAuth();
+    const { sessionId, cwd } = c.params;
+    const known = this.sessions.get(sessionId);
+    if (known) {
+      for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
+      return known.setupFields();
+    }
+    if (!this.scenario.onLoadSession) throw acp.RequestError.sessionNotFound(sessionId);
+    const session = new Session(sessionId, cwd, this.scenario);
+    this.sessions.set(sessionId, session);
+    await this.play(this.scenario.onLoadSession, c, session);
+    return session.setupFields();
+  }
+
+  setMode(c: acp.AgentRequestContext<acp.SetSessionModeRequest>): acp.SetSessionModeResponse {
+    const session = this.session(c.params.sessionId);
+    const modes = this.scenario.modes?.availableModes;
+    if (modes && !modes.some((mode) => mode.id === c.params.modeId)) {
+      throw acp.RequestError.invalidParams({ modeId: c.params.modeId }, `unknown mode ${c.params.modeId}`);
+    }
+    session.modeId = c.params.modeId;
+    return {};
+  }
+
+  setConfigOption(c: acp.AgentRequestContext<acp.SetSessionConfigOptionRequest>): acp.SetSessionConfigOptionResponse {
+    const session = this.session(c.params.sessionId);
+    const options = session.configOptions ?? [];
+    const index = options.findIndex((option) => option.id === c.params.configId);
+    if (index < 0) throw acp.RequestError.invalidParams({ configId: c.params.configId }, "unknown config option");
+    options[index] = { ...options[index], currentValue: c.params.value } as acp.SessionConfigOption;
+    return { configOptions: options };
+  }
+
+  async prompt(c: acp.AgentRequestContext<acp.PromptRequest>): Promise<acp.PromptResponse> {
+    const session = this.session(c.params.sessionId);
+    for (const content of c.params.prompt) session.history.push({ sessionUpdate: "user_message_chunk", content });
+    const steps = session.pickSteps(promptText(c.params.prompt));
+    const turn = session.startTurn(c.signal);
+    try {
+      const ctx: StepContext = { client: c.client, session, signal: turn.signal, prompt: c.params.prompt };
+      return { stopReason: await playSteps(steps, ctx) };
+    } finally {
+      turn.done();
+    }
+  }
+
+  cancel(params: acp.CancelNotification): void {
+    this.sessions.get(params.sessionId)?.cancel();
+  }
+
+  closeSession(c: acp.AgentRequestContext<acp.CloseSessionRequest>): acp.CloseSessionResponse {
+    this.session(c.params.sessionId).cancel();
+    this.sessions.delete(c.params.sessionId);
+    return {};
+  }
+
+  private async play(steps: Step[], c: acp.AgentRequestContext<unknown>, session: Session | undefined) {
+    await playSteps(steps, { client: c.client, session, signal: c.signal, prompt: [] });
+  }
+
+  private session(sessionId: string): Session {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw acp.RequestError.sessionNotFound(sessionId);
+    return session;
+  }
+
+  private checkAuth(): void {
+    if (this.scenario.requireAuth && !this.authenticated) throw acp.RequestError.authRequired();
+  }
+}
+
+/** Builds the agent app for a scenario; connect it to a stream to serve a client. */
+export function createAgent(scenario: Scenario): acp.AgentApp {
+  const agent = new ScriptedAgent(scenario);
+  return acp
+    .agent({ name: "test-agent" })
+    .onRequest("initialize", (c) => agent.initialize(c))
+    .onRequest("authenticate", (c) => agent.authenticate(c))
+    .onRequest("session/new", (c) => agent.newSession(c))
+    .onRequest("session/load", (c) => agent.loadSession(c))
+    .onRequest("session/set_mode", (c) => agent.setMode(c))
+    .onRequest("session/set_config_option", (c) => agent.setConfigOption(c))
+    .onRequest("session/close", (c) => agent.closeSession(c))
+    .onRequest("session/prompt", (c) => agent.prompt(c))
+    .onNotification("session/cancel", (c) => agent.cancel(c.params));
+}

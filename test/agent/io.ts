@@ -1,0 +1,44 @@
+// stdio plumbing: the ACP stream (with a tap that logs every received method),
+// raw line writes for garbage/malformed-message steps, and stderr logging.
+import { Readable, Writable } from "node:stream";
+import * as acp from "@agentclientprotocol/sdk";
+
+/** Writes `[test-agent] <message>` to stderr. */
+export function log(message: string): void {
+  process.stderr.write(`[test-agent] ${message}\n`);
+}
+
+/** Writes one raw line to stdout, bypassing the SDK's JSON framing. */
+export function writeRawLine(line: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(`${line}\n`, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** Writes `text` to stderr, then exits with `code` once stderr has flushed. */
+export function crash(code: number, text: string | undefined): Promise<never> {
+  return new Promise(() => {
+    const message = text === undefined ? "" : text.endsWith("\n") ? text : `${text}\n`;
+    process.stderr.write(message, () => process.exit(code));
+  });
+}
+
+function logIncoming(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
+  return new TransformStream({
+    transform(message, controller) {
+      if ("method" in message && typeof message.method === "string") log(message.method);
+      // The client's answer to our garbage (parse error, id null): log it instead of
+      // letting the SDK print "Got response to unknown request null".
+      if ("error" in message && message.id === null) return log(`error response: ${JSON.stringify(message.error)}`);
+      controller.enqueue(message);
+    },
+  });
+}
+
+/** The agent's stdio ACP stream; every received request/notification method is logged. */
+export function stdioStream(): acp.Stream {
+  const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>;
+  const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
+  const base = acp.ndJsonStream(output, input);
+  return { writable: base.writable, readable: base.readable.pipeThrough(logIncoming()) };
+}

@@ -1,0 +1,112 @@
+// Zod schema of the test agent's scenario files (format: test/agent/README.md).
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type * as acp from "@agentclientprotocol/sdk";
+import { stepSchemas, type Step } from "./stepSchemas";
+
+export type { Step, StepKind } from "./stepSchemas";
+
+const STEP_KINDS = Object.keys(stepSchemas);
+/** Steps that make sense before any session exists (onInitialize). */
+const SESSIONLESS_KINDS = ["sleep", "crash", "garbage", "rawMessage", "hang", "error"];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Finds the step's kind (its one known key), then validates with that kind's schema. */
+const stepSchema = z.unknown().transform((raw, ctx): Step => {
+  if (!isRecord(raw)) {
+    ctx.addIssue({ code: "custom", message: 'a step must be an object such as {"text": "hi"}' });
+    return z.NEVER;
+  }
+  const kinds = Object.keys(raw).filter((key) => STEP_KINDS.includes(key));
+  if (kinds.length !== 1) {
+    const found = kinds.length ? kinds.join(", ") : Object.keys(raw).join(", ") || "nothing";
+    ctx.addIssue({
+      code: "custom",
+      message: `a step needs exactly one kind key (found: ${found}); kinds: ${STEP_KINDS.join(", ")}`,
+    });
+    return z.NEVER;
+  }
+  const kind = kinds[0] as keyof typeof stepSchemas;
+  const parsed = stepSchemas[kind].safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  }
+  return { kind, ...parsed.data } as Step;
+});
+
+const stepsSchema = z.array(stepSchema);
+
+const sessionlessStepsSchema = stepsSchema.superRefine((steps, ctx) => {
+  steps.forEach((step, index) => {
+    if (!SESSIONLESS_KINDS.includes(step.kind)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index],
+        message: `"${step.kind}" needs a session; onInitialize allows only ${SESSIONLESS_KINDS.join(", ")}`,
+      });
+    }
+  });
+});
+
+const turnSchema = z.strictObject({
+  match: z.string().optional(),
+  steps: stepsSchema,
+});
+
+const looseRecord = z.record(z.string(), z.unknown());
+
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  agentInfo: z
+    .strictObject({ name: z.string(), title: z.string().optional(), version: z.string() })
+    .default({ name: "test-agent", title: "Test Agent", version: "1.0.0" }),
+  agentCapabilities: looseRecord.default({}).pipe(z.custom<acp.AgentCapabilities>()),
+  authMethods: z
+    .array(z.looseObject({ id: z.string(), name: z.string() }))
+    .default([])
+    .pipe(z.custom<acp.AuthMethod[]>()),
+  requireAuth: z.boolean().default(false),
+  modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
+  configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
+  onInitialize: sessionlessStepsSchema.default([]),
+  onNewSession: stepsSchema.default([]),
+  onLoadSession: stepsSchema.optional(),
+  turns: z.array(turnSchema).default([]),
+});
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type Turn = z.output<typeof turnSchema>;
+
+export class ScenarioError extends Error {}
+
+/** Parses scenario JSON text; throws ScenarioError with a readable message. */
+export function parseScenario(text: string, origin: string): Scenario {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(`${origin}: not valid JSON: ${(error as Error).message}`);
+  }
+  const result = scenarioSchema.safeParse(json);
+  if (!result.success) {
+    throw new ScenarioError(`${origin}: invalid scenario\n${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}
+
+/** Loads a scenario from a file path, or from inline JSON when `source` starts with "{". */
+export function loadScenario(source: string): Scenario {
+  if (source.trimStart().startsWith("{")) return parseScenario(source, "inline scenario");
+  let text: string;
+  try {
+    text = readFileSync(source, "utf8");
+  } catch (error) {
+    throw new ScenarioError(`cannot read scenario ${source}: ${(error as Error).message}`);
+  }
+  return parseScenario(text, source);
+}

@@ -1,0 +1,73 @@
+// Per-session state: recorded updates (for session/load), turn selection,
+// running turns (for session/cancel), mode and config options.
+import type * as acp from "@agentclientprotocol/sdk";
+import type { Scenario, Step, Turn } from "./scenario";
+
+/** True when `match` is a substring of `text`, or a regex ("re" or "/re/flags") matching it. */
+export function turnMatches(match: string, text: string): boolean {
+  if (text.includes(match)) return true;
+  const slashed = /^\/(.*)\/([a-z]*)$/s.exec(match);
+  try {
+    return slashed ? new RegExp(slashed[1], slashed[2]).test(text) : new RegExp(match).test(text);
+  } catch {
+    return false;
+  }
+}
+
+export const NO_TURN_STEPS: Step[] = [{ kind: "text", text: "(no scripted turn)" }];
+
+export class Session {
+  readonly history: acp.SessionUpdate[] = [];
+  readonly cwd: string;
+  modeId: string | undefined;
+  configOptions: acp.SessionConfigOption[] | undefined;
+  private readonly running = new Set<AbortController>();
+  private fallbackUsed = 0;
+
+  constructor(
+    readonly id: string,
+    cwd: string,
+    private readonly scenario: Scenario,
+  ) {
+    this.cwd = cwd;
+    this.modeId = scenario.modes?.currentModeId;
+    this.configOptions = scenario.configOptions?.map((option) => ({ ...option }));
+  }
+
+  /** Steps for a prompt: first matching turn, else the next unused turn without `match`. */
+  pickSteps(promptText: string): Step[] {
+    const turns = this.scenario.turns;
+    const matched = turns.find((turn) => turn.match !== undefined && turnMatches(turn.match, promptText));
+    if (matched) return matched.steps;
+    const fallbacks = turns.filter((turn: Turn) => turn.match === undefined);
+    const next = fallbacks[this.fallbackUsed];
+    if (!next) return NO_TURN_STEPS;
+    this.fallbackUsed += 1;
+    return next.steps;
+  }
+
+  /** Registers a running turn; the returned signal aborts on session/cancel. */
+  startTurn(requestSignal?: AbortSignal): { signal: AbortSignal; done: () => void } {
+    const controller = new AbortController();
+    const onRequestAbort = () => controller.abort();
+    requestSignal?.addEventListener("abort", onRequestAbort, { once: true });
+    this.running.add(controller);
+    const done = () => {
+      requestSignal?.removeEventListener("abort", onRequestAbort);
+      this.running.delete(controller);
+    };
+    return { signal: controller.signal, done };
+  }
+
+  cancel(): void {
+    for (const controller of this.running) controller.abort();
+  }
+
+  /** Session/new and session/load response fields. */
+  setupFields(): { modes?: acp.SessionModeState; configOptions?: acp.SessionConfigOption[] } {
+    const modes = this.scenario.modes && this.modeId !== undefined
+      ? { ...this.scenario.modes, currentModeId: this.modeId }
+      : undefined;
+    return { ...(modes && { modes }), ...(this.configOptions && { configOptions: this.configOptions }) };
+  }
+}

@@ -1,0 +1,117 @@
+// One zod schema per step kind. A step is an object with exactly one kind key
+// (plus optional "delayMs"); see scenario.ts for the dispatch.
+import { z } from "zod";
+import type * as acp from "@agentclientprotocol/sdk";
+
+const delayMs = z.number().int().min(0).optional();
+const ms = z.number().int().min(0);
+
+const toolKind = z.enum([
+  "read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other",
+]);
+const toolStatus = z.enum(["pending", "in_progress", "completed", "failed"]);
+
+/** ToolCall fields (SDK shape); toolCallId and title required, kind/status checked. */
+const toolCall = z
+  .looseObject({ toolCallId: z.string(), title: z.string(), kind: toolKind.optional(), status: toolStatus.optional() })
+  .pipe(z.custom<acp.ToolCall>());
+
+/** ToolCallUpdate fields (SDK shape): only toolCallId is required. */
+const toolCallUpdate = z
+  .looseObject({ toolCallId: z.string(), kind: toolKind.nullish(), status: toolStatus.nullish() })
+  .pipe(z.custom<acp.ToolCallUpdate>());
+
+/** A plan entry: a plain string, or {content, priority?, status?}. */
+const planEntry = z
+  .union([
+    z.string().transform((content) => ({ content })),
+    z.looseObject({
+      content: z.string(),
+      priority: z.enum(["high", "medium", "low"]).optional(),
+      status: z.enum(["pending", "in_progress", "completed"]).optional(),
+    }),
+  ])
+  .transform((entry): acp.PlanEntry => ({ priority: "medium", status: "pending", ...entry }));
+
+const permissionOption = z.strictObject({
+  optionId: z.string(),
+  name: z.string(),
+  kind: z.enum(["allow_once", "allow_always", "reject_once", "reject_always"]),
+});
+
+const defaultOptions: acp.PermissionOption[] = [
+  { optionId: "allow_once", name: "Allow", kind: "allow_once" },
+  { optionId: "allow_always", name: "Always allow", kind: "allow_always" },
+  { optionId: "reject_once", name: "Reject", kind: "reject_once" },
+];
+
+const permission = z.strictObject({
+  toolCall: toolCallUpdate.default({ toolCallId: "permission-1", title: "Run a tool", kind: "execute" }),
+  options: z.array(permissionOption).min(1).default(defaultOptions),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+const stream = z
+  .strictObject({
+    text: z.string().optional(),
+    repeat: z.string().optional(),
+    chunks: z.number().int().min(1).default(10),
+    intervalMs: ms.default(10),
+    thought: z.boolean().default(false),
+  })
+  .refine((s) => (s.text === undefined) !== (s.repeat === undefined), {
+    message: 'stream needs exactly one of "text" or "repeat"',
+  });
+
+const terminal = z.strictObject({
+  command: z.string(),
+  args: z.array(z.string()).default([]),
+  cwd: z.string().optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  outputByteLimit: z.number().int().min(0).optional(),
+  kill: z.union([z.boolean(), ms]).default(false),
+  release: z.boolean().default(true),
+  toolCallId: z.string().optional(),
+  title: z.string().optional(),
+});
+
+const stopReason = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
+
+function step<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject({ ...shape, delayMs });
+}
+
+export const stepSchemas = {
+  text: step({ text: z.string() }),
+  stream: step({ stream }),
+  thought: step({ thought: z.string() }),
+  toolCall: step({ toolCall }),
+  toolCallUpdate: step({ toolCallUpdate }),
+  plan: step({ plan: z.array(planEntry) }),
+  update: step({ update: z.looseObject({ sessionUpdate: z.string() }) }),
+  permission: step({ permission, expectOutcome: z.union([z.string(), z.array(z.string())]).optional() }),
+  readFile: step({
+    readFile: z.strictObject({
+      path: z.string(),
+      line: z.number().int().min(1).optional(),
+      limit: z.number().int().min(0).optional(),
+    }),
+  }),
+  writeFile: step({ writeFile: z.strictObject({ path: z.string(), content: z.string() }) }),
+  terminal: step({ terminal }),
+  sleep: step({ sleep: ms }),
+  waitForCancel: step({ waitForCancel: z.literal(true) }),
+  hang: step({ hang: z.literal(true) }),
+  crash: step({ crash: z.strictObject({ exitCode: z.number().int().default(1), stderr: z.string().optional() }) }),
+  garbage: step({ garbage: z.string() }),
+  rawMessage: step({ rawMessage: z.record(z.string(), z.unknown()) }),
+  error: step({ error: z.strictObject({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }) }),
+  stop: step({ stop: stopReason }),
+  echoUser: step({ echoUser: z.literal(true) }),
+};
+
+type StepSchemas = typeof stepSchemas;
+export type StepKind = keyof StepSchemas;
+/** A validated step: `kind` names the step's key, the rest is that kind's fields. */
+export type Step = { [K in StepKind]: { kind: K } & z.output<StepSchemas[K]> }[StepKind];
+export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;

@@ -1,0 +1,105 @@
+// Plays scenario steps: session updates, control flow (sleep, cancel, hang,
+// crash, errors, stop) and raw stdout writes. Client calls live in clientSteps.ts.
+import * as acp from "@agentclientprotocol/sdk";
+import type { Step, StepKind, StepOf } from "./stepSchemas";
+import { crash, writeRawLine } from "./io";
+import { sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
+import { clientStepHandlers } from "./clientSteps";
+
+type Handler<K extends StepKind> = (step: StepOf<K>, ctx: StepContext) => Promise<StepOutcome>;
+type Handlers = { [K in StepKind]: Handler<K> };
+
+/** Splits `text` into `count` pieces of near-equal length (by code point; fewer if text is shorter). */
+export function splitChunks(text: string, count: number): string[] {
+  const chars = Array.from(text);
+  const n = Math.max(1, Math.min(count, chars.length));
+  const pieces: string[] = [];
+  for (let i = 0; i < n; i++) {
+    pieces.push(chars.slice(Math.floor((i * chars.length) / n), Math.floor(((i + 1) * chars.length) / n)).join(""));
+  }
+  return pieces;
+}
+
+async function playStream(step: StepOf<"stream">, ctx: StepContext): Promise<StepOutcome> {
+  const { text, repeat, chunks, intervalMs, thought } = step.stream;
+  const pieces = repeat !== undefined ? new Array<string>(chunks).fill(repeat) : splitChunks(text ?? "", chunks);
+  const kind = thought ? "agent_thought_chunk" : "agent_message_chunk";
+  for (let i = 0; i < pieces.length; i++) {
+    if (i > 0 && !(await sleep(intervalMs, ctx.signal))) return "cancelled";
+    if (ctx.signal.aborted) return "cancelled";
+    await sendUpdate(ctx, { sessionUpdate: kind, content: { type: "text", text: pieces[i] } });
+  }
+}
+
+async function echoUser(ctx: StepContext): Promise<StepOutcome> {
+  // Not recorded: the prompt handler already put the prompt into the session's history.
+  for (const content of ctx.prompt) await sendUpdate(ctx, { sessionUpdate: "user_message_chunk", content }, false);
+}
+
+function waitForCancel(signal: AbortSignal): Promise<StepOutcome> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve("cancelled");
+    else signal.addEventListener("abort", () => resolve("cancelled"), { once: true });
+  });
+}
+
+const hangForever = (): Promise<never> => new Promise<never>(() => undefined);
+
+const handlers: Handlers = {
+  text: async (step, ctx) => sendText(ctx, step.text),
+  thought: async (step, ctx) =>
+    sendUpdate(ctx, { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: step.thought } }),
+  stream: playStream,
+  toolCall: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: "tool_call", ...step.toolCall }),
+  toolCallUpdate: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: "tool_call_update", ...step.toolCallUpdate }),
+  plan: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: "plan", entries: step.plan }),
+  // Raw update: may be an unknown kind, so it is not typed as SessionUpdate.
+  update: async (step, ctx) => sendUpdate(ctx, step.update as unknown as acp.SessionUpdate),
+  echoUser: async (_step, ctx) => echoUser(ctx),
+  sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
+  waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),
+  hang: async () => hangForever(),
+  crash: async (step) => crash(step.crash.exitCode, step.crash.stderr),
+  garbage: async (step) => writeRawLine(step.garbage),
+  rawMessage: async (step) => writeRawLine(JSON.stringify(step.rawMessage)),
+  error: async (step) => {
+    throw new acp.RequestError(step.error.code, step.error.message, step.error.data);
+  },
+  stop: async (step) => step.stop,
+  ...clientStepHandlers,
+};
+
+/** Replaces ${cwd} and ${sessionId} in every string of a step. */
+function substitute<T>(value: T, vars: Record<string, string>): T {
+  if (typeof value === "string") {
+    return value.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => substitute(item, vars)) as T;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => [key, substitute(item, vars)]);
+    return Object.fromEntries(entries) as T;
+  }
+  return value;
+}
+
+async function playStep(step: Step, ctx: StepContext): Promise<StepOutcome> {
+  const handler = handlers[step.kind] as (step: Step, ctx: StepContext) => Promise<StepOutcome>;
+  return handler(step, ctx);
+}
+
+/**
+ * Plays steps in order. Returns the stop reason: the one of a `stop` step,
+ * "cancelled" when the turn's signal aborted, else "end_turn".
+ * An `error` step throws acp.RequestError.
+ */
+export async function playSteps(steps: Step[], ctx: StepContext): Promise<acp.StopReason> {
+  const vars = { cwd: ctx.session?.cwd ?? process.cwd(), sessionId: ctx.session?.id ?? "" };
+  for (const raw of steps) {
+    if (ctx.signal.aborted) return "cancelled";
+    const step = substitute(raw, vars);
+    if (step.delayMs && !(await sleep(step.delayMs, ctx.signal))) return "cancelled";
+    const outcome = await playStep(step, ctx);
+    if (outcome) return outcome;
+  }
+  return ctx.signal.aborted ? "cancelled" : "end_turn";
+}

@@ -1,0 +1,153 @@
+/**
+ * The bridge, for real: started on loopback, reached with a real WebSocket
+ * client, running the scripted test agent as a real process.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import WebSocket from 'ws';
+import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
+import { parseBridgeArgs, UsageError } from '../../src-node/bridge/options';
+import { BridgeClose } from '../../src/shared/bridgeProtocol';
+
+const agentJs = path.resolve(__dirname, 'agent.js');
+const scenarios = path.resolve(__dirname, '../../test/agent/scenarios');
+const ORIGIN = 'http://localhost:3000';
+
+interface Outcome { code: number; reason: string; frames: string[]; httpStatus?: number }
+
+/** Opens a socket, sends `send`, then sends `then[id]` when the response with that id arrives. */
+function talk(url: string, origin: string | undefined, send: string[] = [], closeAfterFrames = Infinity, then: Record<number, string> = {}): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, origin ? { origin } : {});
+    const frames: string[] = [];
+    ws.on('open', () => send.forEach((m) => ws.send(m)));
+    ws.on('message', (data) => {
+      const text = data.toString();
+      frames.push(text);
+      const id = (JSON.parse(text) as { id?: number }).id;
+      if (id !== undefined && then[id]) ws.send(then[id]);
+      if (frames.length >= closeAfterFrames) ws.close(1000);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve({ code: 0, reason: '', frames, httpStatus: res.statusCode }));
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString(), frames }));
+    ws.on('error', () => undefined);
+  });
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
+const newSession = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
+const prompt = (id: number, text: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/prompt', params: { sessionId: 'sess-1', prompt: [{ type: 'text', text }] } });
+
+function agentProcesses(marker: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+describe('bridge (real sockets, real agent process)', function () {
+  this.timeout(20_000);
+  let bridge: RunningBridge;
+  let logs: string[];
+  let tmp: string;
+  let marker: string;
+
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bridge-'));
+    // A scenario copy with a unique path, so that its processes can be found.
+    marker = path.join(tmp, `crash-${process.pid}.json`);
+    fs.copyFileSync(path.join(scenarios, 'crash.json'), marker);
+    logs = [];
+    bridge = await startBridge({
+      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2,
+      agents: [
+        { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
+        { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
+      ],
+    }, (line) => logs.push(line));
+  });
+  after(async () => {
+    await bridge.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('prints a loopback URL with a token of at least 128 bits', () => {
+    const url = new URL(bridge.url);
+    assert.equal(url.hostname, '127.0.0.1');
+    assert.ok(Buffer.from(url.searchParams.get('token') ?? '', 'base64url').length >= 16);
+  });
+
+  it('refuses a wrong or missing token before starting any agent', async () => {
+    const wrong = await talk(bridge.url.replace(/token=[^&]+/, 'token=wrong'), ORIGIN);
+    const none = await talk(bridge.url.replace(/\?.*/, ''), ORIGIN);
+    assert.equal(wrong.code, BridgeClose.badToken);
+    assert.equal(none.code, BridgeClose.badToken);
+    assert.deepEqual(wrong.frames, []);
+    assert.equal(agentProcesses(marker).length, 0);
+  });
+
+  it('refuses a missing or foreign origin at the HTTP level', async () => {
+    assert.equal((await talk(bridge.url, undefined)).httpStatus, 403);
+    assert.equal((await talk(bridge.url, 'https://evil.example')).httpStatus, 403);
+    assert.equal((await talk(bridge.url, 'https://vscode.dev.evil.example')).httpStatus, 403);
+  });
+
+  it('refuses an agent that was not named at start', async () => {
+    const out = await talk(`${bridge.url}&agent=opencode`, ORIGIN);
+    assert.equal(out.code, BridgeClose.unknownAgent);
+  });
+
+  it('relays ACP both ways after a hello that names the cwd', async () => {
+    const out = await talk(bridge.url, ORIGIN, [initialize], 2);
+    const hello = JSON.parse(out.frames[0]) as { cwd: string; agent: { id: string } };
+    assert.equal(hello.cwd, tmp);
+    assert.equal(hello.agent.id, 'test');
+    const response = JSON.parse(out.frames[1]) as { id: number; result: { protocolVersion: number } };
+    assert.equal(response.id, 1);
+    assert.equal(response.result.protocolVersion, 1);
+  });
+
+  it('closes the socket with the exit code and last stderr when the agent crashes', async () => {
+    const out = await talk(bridge.url, ORIGIN, [initialize], Infinity, { 1: newSession, 2: prompt(3, 'one'), 3: prompt(4, 'two') });
+    assert.equal(out.code, BridgeClose.agentExited);
+    assert.match(out.reason, /exited with code 3: boom: simulated crash/);
+  });
+
+  it('ends the agent process when the socket closes', async () => {
+    const out = await talk(bridge.url, ORIGIN, [initialize], 2);
+    assert.equal(out.code, 1000);
+    for (let i = 0; i < 50 && agentProcesses(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(agentProcesses(marker), []);
+  });
+
+  it('says when the agent command is missing', async () => {
+    const out = await talk(`${bridge.url}&agent=missing`, ORIGIN);
+    assert.equal(out.code, BridgeClose.agentExited);
+    assert.match(out.reason, /not found/);
+  });
+
+  it('logs connections without message bodies', () => {
+    assert.ok(logs.some((l) => l.includes('accepted origin=http://localhost:3000 agent=test')));
+    assert.ok(logs.some((l) => l.includes('invalid token')));
+    assert.ok(!logs.some((l) => l.includes('initialize')));
+  });
+});
+
+describe('bridge command line', () => {
+  it('needs an agent and accepts only built-in ids or a command', () => {
+    assert.throws(() => parseBridgeArgs([], '/w'), UsageError);
+    assert.throws(() => parseBridgeArgs(['--agent', 'rm'], '/w'), UsageError);
+    assert.deepEqual(parseBridgeArgs(['--', 'my-agent', '--acp'], '/w').agents, [{ id: 'custom', name: 'my-agent', command: 'my-agent', args: ['--acp'] }]);
+    assert.equal(parseBridgeArgs(['--agent', 'opencode'], '/w').agents[0].command, 'opencode');
+  });
+
+  it('refuses a non-loopback address without --allow-remote', () => {
+    assert.throws(() => parseBridgeArgs(['--host', '0.0.0.0', '--', 'a'], '/w'), /only loopback/);
+    assert.equal(parseBridgeArgs(['--host', '0.0.0.0', '--allow-remote', '--', 'a'], '/w').host, '0.0.0.0');
+    assert.equal(parseBridgeArgs(['--host', '::1', '--', 'a'], '/w').host, '::1');
+  });
+});

@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { applyEntriesPatch, diffEntries } from '../../src/shared/entryPatches';
+import { hostMessageSchema } from '../../src/shared/protocol';
+import { emptyThread, type Thread } from '../../src/shared/thread';
+import { reduceThread } from '../../src/shared/threadReducer';
+
+const chunk = (id: string, text: string) => ({ type: 'update' as const, id, update: { sessionUpdate: 'agent_message_chunk' as const, content: { type: 'text' as const, text } } });
+
+describe('entry patches', () => {
+  it('sends a streamed chunk as an append of only the new text', () => {
+    const a = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'Hello'));
+    const b = reduceThread(a, chunk('n', ', world'));
+    const patch = diffEntries(a.entries, b.entries);
+    assert.deepEqual(patch, { length: 2, ops: [{ op: 'append', index: 1, text: ', world' }] });
+  });
+
+  it('sends nothing when nothing changed', () => {
+    const a = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' });
+    assert.equal(diffEntries(a.entries, a.entries), undefined);
+  });
+
+  it('rebuilds the same entries on the view side, through the wire schema', () => {
+    let thread: Thread = emptyThread;
+    let view: ReturnType<typeof applyEntriesPatch> = [];
+    const actions = [
+      { type: 'prompt' as const, id: 'p', text: 'q' }, chunk('a', 'one '), chunk('b', 'two'),
+      { type: 'update' as const, id: 't', update: { sessionUpdate: 'tool_call' as const, toolCallId: 'x', title: 'Run', status: 'pending' as const } },
+      { type: 'update' as const, id: 'u', update: { sessionUpdate: 'tool_call_update' as const, toolCallId: 'x', status: 'completed' as const } },
+      chunk('c', 'three'), { type: 'turnEnded' as const, id: 'z', stopReason: 'cancelled' as const },
+    ];
+    for (const action of actions) {
+      const next = reduceThread(thread, action);
+      const patch = diffEntries(thread.entries, next.entries);
+      if (patch) {
+        const wire = hostMessageSchema.parse(JSON.parse(JSON.stringify({ type: 'entries', ...patch })));
+        assert.equal(wire.type, 'entries');
+        if (wire.type === 'entries') view = applyEntriesPatch(view, wire);
+      }
+      thread = next;
+    }
+    assert.deepEqual(view, thread.entries);
+  });
+
+  it('truncates when the thread was cleared', () => {
+    const a = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' });
+    const patch = diffEntries(a.entries, []);
+    assert.deepEqual(patch, { length: 0, ops: [] });
+    assert.deepEqual(applyEntriesPatch(a.entries, patch!), []);
+  });
+});

@@ -1,0 +1,32 @@
+import * as assert from 'node:assert/strict';
+import { hostMessageSchema, webviewMessageSchema } from '../../src/shared/protocol';
+import { parseBridgeHello } from '../../src/shared/bridgeProtocol';
+
+describe('webview protocol', () => {
+  it('accepts the messages the webview sends', () => {
+    for (const m of [{ type: 'ready' }, { type: 'prompt', text: 'hi' }, { type: 'selectAgent', agentId: 'x' }, { type: 'cancel' }]) {
+      assert.ok(webviewMessageSchema.safeParse(m).success, JSON.stringify(m));
+    }
+  });
+
+  it('rejects malformed messages instead of acting on them', () => {
+    for (const m of [null, 'prompt', {}, { type: 'prompt' }, { type: 'prompt', text: '' }, { type: 'prompt', text: 5 }, { type: 'runShell', command: 'rm -rf /' }]) {
+      assert.equal(webviewMessageSchema.safeParse(m).success, false, JSON.stringify(m));
+    }
+  });
+
+  it('rejects host patches with bad entries or indexes', () => {
+    assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'set', index: -1, entry: { kind: 'user', id: 'a', text: 'x' } }] }).success, false);
+    assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'set', index: 0, entry: { kind: 'script', id: 'a' } }] }).success, false);
+    assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'append', index: 0, text: 'x' }] }).success, true);
+  });
+});
+
+describe('bridge hello', () => {
+  it('parses the hello frame and nothing else', () => {
+    assert.deepEqual(parseBridgeHello('{"vscodeAcpBridge":1,"cwd":"/w","agent":{"id":"a","name":"A"}}'), { vscodeAcpBridge: 1, cwd: '/w', agent: { id: 'a', name: 'A' } });
+    assert.equal(parseBridgeHello('{"jsonrpc":"2.0","id":1,"result":{}}'), undefined);
+    assert.equal(parseBridgeHello('not json'), undefined);
+    assert.equal(parseBridgeHello('{"vscodeAcpBridge":1,"cwd":5,"agent":{"id":"a","name":"A"}}'), undefined);
+  });
+});

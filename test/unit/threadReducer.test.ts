@@ -1,0 +1,50 @@
+/**
+ * Golden transcripts: each test/unit/golden/NAME.json is a list of thread
+ * actions (ids are filled in), reduced and rendered to Markdown, and compared
+ * with NAME.md. UPDATE_GOLDEN=1 rewrites the .md files.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { emptyThread, type Thread } from '../../src/shared/thread';
+import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
+import { threadToMarkdown } from '../../src/shared/threadMarkdown';
+
+const goldenDir = path.resolve(__dirname, '../../test/unit/golden');
+
+/** A thread action without its id (distributes over the union). */
+type Unnumbered = ThreadAction extends infer A ? (A extends ThreadAction ? Omit<A, 'id'> : never) : never;
+
+function play(actions: Unnumbered[]): Thread {
+  return actions.reduce<Thread>((t, a, i) => reduceThread(t, { ...a, id: `e${i + 1}` } as ThreadAction), emptyThread);
+}
+
+describe('thread reducer: golden transcripts', () => {
+  for (const file of fs.readdirSync(goldenDir).filter((f) => f.endsWith('.json')).sort()) {
+    it(file.replace(/\.json$/, ''), () => {
+      const actions = JSON.parse(fs.readFileSync(path.join(goldenDir, file), 'utf8')) as Unnumbered[];
+      const actual = threadToMarkdown(play(actions));
+      const goldenFile = path.join(goldenDir, file.replace(/\.json$/, '.md'));
+      if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(goldenFile, actual);
+      assert.equal(actual, fs.readFileSync(goldenFile, 'utf8'));
+    });
+  }
+});
+
+describe('thread reducer: identity', () => {
+  const chunk = (text: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } });
+
+  it('keeps unchanged entries identical, so the view patches only the changed one', () => {
+    const before = play([{ type: 'prompt', text: 'hi' }, chunk('a')]);
+    const after = reduceThread(before, { ...chunk('b'), id: 'x' } as ThreadAction);
+    assert.equal(after.entries[0], before.entries[0]);
+    assert.notEqual(after.entries[1], before.entries[1]);
+    assert.equal(after.entries.length, 2);
+  });
+
+  it('returns the same thread for update kinds it does not show', () => {
+    const before = play([{ type: 'prompt', text: 'hi' }]);
+    const after = reduceThread(before, { type: 'update', id: 'x', update: { sessionUpdate: 'some_future_kind' } as never });
+    assert.equal(after, before);
+  });
+});

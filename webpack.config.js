@@ -1,0 +1,112 @@
+// @ts-check
+/**
+ * Bundles: the Node extension (target node), the web-worker extension (target
+ * webworker, no Node fallbacks: a Node builtin anywhere in it fails the build),
+ * the chat webview (target web), the bridge program, and the test bundles.
+ * TypeScript is transpiled by esbuild; `npm run typecheck` checks types.
+ */
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+
+const dist = (...p) => path.resolve(__dirname, 'dist', ...p);
+
+/** @returns {import('webpack').Configuration} */
+function base(target, mode) {
+  return {
+    target,
+    mode,
+    devtool: mode === 'production' ? false : 'source-map',
+    resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    module: {
+      rules: [{
+        test: /\.ts$/,
+        exclude: /node_modules/,
+        loader: 'esbuild-loader',
+        options: { target: 'es2022', tsconfig: path.resolve(__dirname, 'tsconfig.base.json') },
+      }],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+/** The `vscode` module is provided by the extension host. */
+const vscodeExternal = { vscode: 'commonjs vscode' };
+
+/** Every test file under a folder, as one bundle's entry list. */
+function testFiles(dir) {
+  return fs.readdirSync(path.resolve(__dirname, dir), { recursive: true })
+    .map(String).filter((f) => f.endsWith('.test.ts')).sort()
+    .map((f) => './' + path.join(dir, f));
+}
+
+/**
+ * Fails the build when a web bundle would contain a Node builtin, even one a
+ * later webpack version would polyfill. Webpack 5 already errors on them;
+ * this also names the rule.
+ */
+class NoNodeBuiltinsPlugin {
+  apply(compiler) {
+    const builtins = new Set(require('node:module').builtinModules);
+    compiler.hooks.normalModuleFactory.tap('NoNodeBuiltins', (factory) => {
+      factory.hooks.beforeResolve.tap('NoNodeBuiltins', (data) => {
+        const request = data.request.replace(/^node:/, '');
+        if (builtins.has(request) || builtins.has(request.split('/')[0])) {
+          throw new Error(`Node builtin "${data.request}" imported by ${data.contextInfo.issuer}: the web bundles must not use Node.`);
+        }
+      });
+    });
+  }
+}
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const node = base('node', mode);
+  const web = base('webworker', mode);
+  return [
+    {
+      ...node,
+      name: 'node',
+      entry: { extension: './src-node/extension.ts' },
+      output: { path: dist('node'), filename: '[name].js', library: { type: 'commonjs2' } },
+      externals: vscodeExternal,
+    },
+    {
+      ...web,
+      name: 'web',
+      entry: { extension: './src-web/extension.ts' },
+      output: { path: dist('web'), filename: '[name].js', library: { type: 'commonjs' } },
+      externals: vscodeExternal,
+      resolve: { ...web.resolve, mainFields: ['browser', 'module', 'main'], fallback: {} },
+      plugins: [new NoNodeBuiltinsPlugin()],
+    },
+    {
+      ...base('web', mode),
+      name: 'webview',
+      entry: { webview: './webview/main.ts' },
+      output: { path: dist('webview'), filename: '[name].js' },
+      plugins: [new NoNodeBuiltinsPlugin()],
+    },
+    {
+      ...node,
+      name: 'bridge',
+      entry: { bridge: './src-node/bridge/main.ts' },
+      output: { path: dist('bridge'), filename: '[name].js' },
+      externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
+      plugins: [new webpack.BannerPlugin({ banner: '#!/usr/bin/env node', raw: true })],
+    },
+    {
+      ...node,
+      name: 'tests-node',
+      entry: {
+        agent: './test/agent/main.ts',
+        unit: testFiles('test/unit'),
+      },
+      output: { path: dist('test'), filename: '[name].js' },
+      externals: { mocha: 'commonjs mocha', bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
+    },
+  ];
+};

@@ -62,11 +62,11 @@ class NoNodeBuiltinsPlugin {
   }
 }
 
-module.exports = (_env, argv) => {
+module.exports = (env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const node = base('node', mode);
   const web = base('webworker', mode);
-  return [
+  const configs = [
     {
       ...node,
       name: 'node',
@@ -108,5 +108,29 @@ module.exports = (_env, argv) => {
       output: { path: dist('test'), filename: '[name].js' },
       externals: { mocha: 'commonjs mocha', bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
     },
+    {
+      ...node,
+      name: 'tests-node-host',
+      entry: { index: './test/integration/node/index.ts' },
+      output: { path: dist('node', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
+      externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
+    },
+    {
+      ...web,
+      name: 'tests-web-host',
+      entry: { index: './test/integration/web/index.ts' },
+      // commonjs2 (module.exports = ...): mocha's browser build replaces
+      // module.exports with itself while loading, and the last assignment wins.
+      output: { path: dist('web', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
+      externals: vscodeExternal,
+      resolve: { ...web.resolve, mainFields: ['browser', 'module', 'main'], fallback: {} },
+      plugins: [new NoNodeBuiltinsPlugin()],
+    },
   ];
+  // `--env webEntry=FILE` builds FILE as the web bundle alone (the guard test).
+  if (env.webEntry) {
+    const webConfig = configs.find((c) => c.name === 'web');
+    return { ...webConfig, entry: { guard: env.webEntry }, output: { ...webConfig.output, path: path.join(require('node:os').tmpdir(), 'acp-web-guard') } };
+  }
+  return configs;
 };

@@ -5,13 +5,17 @@
  * small adapter.)
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
-import type * as vscode from 'vscode';
-import type { AgentExit, AgentTransport } from '../src/platform';
+import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
 import { BridgeClose, parseBridgeHello, type BridgeHello } from '../src/shared/bridgeProtocol';
 
 const HELLO_TIMEOUT_MS = 15_000;
 
-export async function openBridgeTransport(url: string, displayUrl: string, log: vscode.LogOutputChannel): Promise<AgentTransport & { hello: BridgeHello }> {
+/** Stray non-JSON lines shown in the chat; the rest only go to the log. */
+const MAX_STRAY_WARNINGS = 3;
+
+export async function openBridgeTransport(url: string, displayUrl: string, context: ConnectContext): Promise<AgentTransport & { hello: BridgeHello }> {
+  const { log } = context;
+  let strays = 0;
   const socket = new WebSocket(url);
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   const readable = new ReadableStream<AnyMessage>({ start: (c) => { controller = c; } });
@@ -34,7 +38,9 @@ export async function openBridgeTransport(url: string, displayUrl: string, log: 
       if (message && typeof message === 'object' && !Array.isArray(message)) controller.enqueue(message as AnyMessage);
       else log.warn(`Bridge relayed a non-object message; ignored: ${event.data.slice(0, 200)}`);
     } catch {
-      log.warn(`Bridge relayed a line that is not JSON; ignored: ${event.data.slice(0, 200)}`);
+      const line = event.data.slice(0, 200);
+      log.warn(`The agent wrote a line that is not JSON; ignored: ${line}`);
+      if (++strays <= MAX_STRAY_WARNINGS) context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
     }
   });
   const exited = new Promise<AgentExit>((resolve) => {

@@ -26,7 +26,7 @@ export class WebPlatform implements Platform {
   async connect(_agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
     const url = await this.address.connectUrl(undefined);
     if (!url) return undefined;
-    const transport = await openBridgeTransport(url, this.address.url, context.log);
+    const transport = await openBridgeTransport(url, this.address.url, context);
     context.log.info(`Bridge at ${this.address.url} started ${transport.hello.agent.name} in ${transport.hello.cwd}`);
     return transport;
   }

@@ -26,6 +26,8 @@ export class ChatController implements vscode.Disposable {
   private agents: AgentChoice[] = [];
   private selectedAgentId: string | undefined;
   private nextId = 0;
+  /** Warnings held back while a turn streams, so they do not split a message. */
+  private heldWarnings: string[] = [];
 
   constructor(
     private readonly platform: Platform,
@@ -92,7 +94,7 @@ export class ChatController implements vscode.Disposable {
     try {
       const session = await startAgentSession(this.platform, agentId, this.identity, {
         log: this.log,
-        onProtocolWarning: (text) => this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text }),
+        onProtocolWarning: (text) => this.warn(text),
       }, attempt);
       if (!session || attempt.aborted) {
         session?.client.dispose();
@@ -188,6 +190,11 @@ export class ChatController implements vscode.Disposable {
     this.setConnection({ state: 'failed' });
   }
 
+  private warn(text: string): void {
+    if (this.turnRunning()) this.heldWarnings.push(text);
+    else this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text });
+  }
+
   private setConnection(connection: Connection): void {
     this.connection = connection;
     this._onDidChange.fire();
@@ -195,6 +202,9 @@ export class ChatController implements vscode.Disposable {
 
   private dispatch(action: ThreadAction): void {
     this.threadState = reduceThread(this.threadState, action);
+    if (!this.turnRunning() && this.heldWarnings.length > 0) {
+      for (const text of this.heldWarnings.splice(0)) this.threadState = reduceThread(this.threadState, { type: 'notice', id: this.newId(), level: 'warning', text });
+    }
     this._onDidChange.fire();
   }
 

@@ -28,7 +28,7 @@ export class ChatComposer extends LitElement {
 
   override render() {
     return html`
-      <textarea aria-label="Message the agent" placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)" rows="2" @keydown=${this.onKey}></textarea>
+      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line" placeholder="Ask the agent…" rows="2" @keydown=${this.onKey}></textarea>
       ${this.running
         ? html`<button class="stop" @click=${() => postToHost({ type: 'cancel' })}>Stop</button>`
         : html`<button class="send" @click=${() => this.send()}>Send</button>`}

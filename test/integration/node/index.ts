@@ -1,0 +1,26 @@
+/**
+ * Integration test runner for the Node extension host (code-server): the
+ * extension spawns the scripted test agent itself.
+ */
+import Mocha from 'mocha';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { setHostSetup } from '../shared/host';
+
+export function run(): Promise<void> {
+  const root = path.resolve(__dirname, '../../..');
+  setHostSetup({
+    agentId: 'test',
+    reportsStrayOutput: true,
+    configureAgent: () => Promise.resolve(vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')] },
+    }, vscode.ConfigurationTarget.Global)),
+  });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  // The tests are bundled into this file: register mocha's globals, then load them.
+  mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
+  require('./tests');
+  return new Promise((resolve, reject) => {
+    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));
+  });
+}

@@ -1,0 +1,2 @@
+/** The suites run in the Node extension host. */
+import '../shared/chat.test';

@@ -1,0 +1,117 @@
+/**
+ * The walking-skeleton flows, run inside a real VS Code in both extension
+ * hosts against the scripted test agent (spawned directly by the Node host,
+ * reached through the real bridge from the web worker host).
+ */
+import * as assert from './assert';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import { hostSetup } from './host';
+
+type Chat = AcpExtensionApi['chat'];
+
+/** Resolves when `check` holds, re-checked on every change of the chat. */
+function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`));
+    }, timeoutMs);
+    const sub = chat.onDidChange(() => {
+      if (!check()) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
+const transcript = (chat: Chat) => threadToMarkdown(chat.thread);
+
+suite('chat with a real ACP agent', function () {
+  this.timeout(60_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    const ext = vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp');
+    assert.ok(ext, 'the extension is installed');
+    chat = (await ext.activate()).chat;
+    await hostSetup.configureAgent();
+    await chat.refreshAgents();
+    chat.selectAgent(hostSetup.agentId);
+  });
+
+  test('offers the configured agent in the picker', () => {
+    const agent = chat.status.agents.find((a) => a.id === hostSetup.agentId);
+    assert.ok(agent, JSON.stringify(chat.status.agents));
+    assert.equal(agent.available, true);
+    assert.equal(chat.status.selectedAgentId, hostSetup.agentId);
+  });
+
+  test('connects and shows the agent title and version', async () => {
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
+  });
+
+  test('a reply streams into the thread chunk by chunk', async () => {
+    const seen = new Set<string>();
+    const sub = chat.onDidChange(() => {
+      const last = lastEntry(chat);
+      if (last?.kind === 'assistant') seen.add(last.text);
+    });
+    await chat.send('Say hello');
+    sub.dispose();
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
+    assert.equal(transcript(chat), '## User\n\nSay hello\n\n<thinking>\nThe user wants a greeting.\n</thinking>\n\n## Assistant\n\nHello from the test agent\n');
+    assert.ok(seen.size >= 5, `the text should arrive in steps, saw ${seen.size}: ${[...seen].join(' | ')}`);
+  });
+
+  test('Stop cancels a running turn', async () => {
+    const turn = chat.send('please stop me');
+    await waitFor(chat, 'the agent to start answering', () => lastEntry(chat)?.kind === 'assistant' && chat.status.turn === 'running');
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await turn;
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
+    assert.match(transcript(chat), /Working on it\n\n> info: Stopped\.\n$/);
+    assert.equal(chat.status.connection, 'connected');
+  });
+
+  test('a line of garbage on stdout is reported and the turn still completes', async () => {
+    await chat.send('send garbage');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
+    assert.match(transcript(chat), /Before\. After\./);
+    if (hostSetup.reportsStrayOutput) assert.match(transcript(chat), /not ACP to its output, ignored: this line is not JSON/);
+  });
+
+  test('an agent crash is reported with exit code and stderr, and the chat recovers', async () => {
+    await chat.send('crash now');
+    await waitFor(chat, 'the connection to fail', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
+    const text = transcript(chat);
+    assert.match(text, /exited with code 3/);
+    assert.match(text, /boom: simulated crash/);
+    // Recover: connect again and chat on.
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected');
+    await chat.send('hello again');
+    await waitFor(chat, 'the new reply', () => chat.status.turn === 'idle' && lastEntry(chat)?.kind === 'assistant');
+    assert.match(transcript(chat), /hello again\n\n<thinking>[^]*Hello from the test agent\n$/);
+  });
+
+  test('New Chat clears the transcript and keeps the agent connected', async () => {
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    assert.equal(chat.thread.entries.length, 0);
+    await chat.send('Say hello');
+    await waitFor(chat, 'the reply', () => chat.status.turn === 'idle' && lastEntry(chat)?.kind === 'assistant');
+    assert.equal(chat.status.connection, 'connected');
+  });
+
+  test('Disconnect ends the agent', async () => {
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    assert.equal(chat.status.connection, 'disconnected');
+    assert.equal(chat.status.agentLabel, undefined);
+  });
+});

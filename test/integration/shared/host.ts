@@ -1,0 +1,15 @@
+/** What differs between the two extension hosts in the integration tests. */
+export interface HostSetup {
+  /** The agent id to pick in the chat. */
+  readonly agentId: string;
+  /** Whether non-protocol output from the agent reaches the chat as a warning. */
+  readonly reportsStrayOutput: boolean;
+  /** Points the extension at the test agent (a setting, or the bridge). */
+  configureAgent(): Promise<void>;
+}
+
+export let hostSetup: HostSetup;
+
+export function setHostSetup(setup: HostSetup): void {
+  hostSetup = setup;
+}

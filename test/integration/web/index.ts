@@ -1,0 +1,30 @@
+/**
+ * Integration test runner for the web worker extension host (@vscode/test-web):
+ * the extension reaches the scripted test agent through the real bridge,
+ * which the harness started and whose URL it left in the workspace folder.
+ */
+import 'mocha/mocha';
+import * as vscode from 'vscode';
+import { setHostSetup } from '../shared/host';
+
+/** Written by the harness into the opened folder. */
+const BRIDGE_URL_FILE = 'bridge-url.txt';
+
+export function run(): Promise<void> {
+  setHostSetup({
+    agentId: 'bridge',
+    reportsStrayOutput: true,
+    configureAgent: async () => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      if (!folder) throw new Error('the web tests need the harness folder open');
+      const url = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, BRIDGE_URL_FILE))).trim();
+      const ok = await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', url);
+      if (!ok) throw new Error(`the bridge URL was refused: ${url.replace(/token=.*/, 'token=…')}`);
+    },
+  });
+  mocha.setup({ ui: 'tdd', reporter: undefined, timeout: 60_000 });
+  require('./tests');
+  return new Promise((resolve, reject) => {
+    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));
+  });
+}

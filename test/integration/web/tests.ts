@@ -1,0 +1,2 @@
+/** The suites run in the web worker extension host. */
+import '../shared/chat.test';

@@ -1,0 +1,116 @@
+/**
+ * `npm test`: everything, on a fresh machine too. Installs what the real-host
+ * tests need (once, into a cache outside the repo), builds, then runs:
+ * type check, unit tests, the web-bundle guard, integration tests in the Node
+ * extension host (code-server) and in the web worker host (@vscode/test-web,
+ * through the real bridge), and the UI test in Chromium.
+ *
+ * Ends with one line "N passed, N failed". `node test/run.mjs unit web ...`
+ * runs only the named stages.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { REPO_ROOT } from './harness/paths.mjs';
+
+const only = new Set(process.argv.slice(2));
+const results = [];
+
+async function stage(name, fn) {
+  if (only.size > 0 && !only.has(name)) return;
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name}\n`);
+  let ok = false;
+  try {
+    ok = (await fn()) !== false;
+  } catch (error) {
+    process.stdout.write(`${error instanceof Error ? error.stack : error}\n`);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok, seconds });
+  process.stdout.write(`=== ${name}: ${ok ? 'passed' : 'FAILED'} (${seconds} s)\n`);
+}
+
+function run(command, args, options = {}) {
+  const r = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', ...options });
+  return r.status === 0;
+}
+
+const npx = (...args) => run('npx', ['--no-install', ...args]);
+
+/** A scratch workspace folder for one host's tests. */
+function workspace(name) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `acp-${name}-`));
+  fs.writeFileSync(path.join(dir, 'README.md'), `# ${name} test workspace\n`);
+  return fs.realpathSync(dir);
+}
+
+/** Starts the real bridge with the test agent; resolves with its URL and a stop function. */
+function startBridge(cwd) {
+  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')];
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      out += text;
+      const url = out.match(/ws:\/\/\S+/)?.[0];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`the bridge exited with code ${code} before printing its URL`)));
+  });
+}
+
+await stage('setup', async () => {
+  const { setup } = await import('./harness/setup.mjs');
+  await setup();
+});
+await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+await stage('build', () => run('npm', ['run', '--silent', 'build']));
+await stage('web-bundle-guard', () => {
+  // A Node builtin imported anywhere in a web bundle must fail the build.
+  const r = spawnSync('npx', ['--no-install', 'webpack', '--mode', 'production', '--env', 'webEntry=./test/fixtures/imports-node-builtin.ts'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const failedAsExpected = r.status !== 0 && /Node builtin "node:fs"/.test(r.stdout + r.stderr);
+  process.stdout.write(failedAsExpected ? 'the web build refused a Node builtin, as it must\n' : `expected the web build to fail on a Node builtin:\n${r.stdout}${r.stderr}\n`);
+  return failedAsExpected;
+});
+await stage('unit', () => npx('mocha', 'dist/test/unit.js'));
+await stage('node', async () => {
+  const { runNodeHostTests } = await import('./harness/code-server.mjs');
+  const folder = workspace('node');
+  const code = await runNodeHostTests({
+    extensionDevelopmentPath: REPO_ROOT,
+    extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/index.js'),
+    folder,
+    timeoutMs: 180_000,
+  });
+  return code === 0;
+});
+await stage('web', async () => {
+  const { runWebHostTests } = await import('./harness/test-web.mjs');
+  const folder = workspace('web');
+  const bridge = await startBridge(folder);
+  try {
+    fs.writeFileSync(path.join(folder, 'bridge-url.txt'), bridge.url);
+    const code = await runWebHostTests({
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: path.join(REPO_ROOT, 'dist/web/test/index.js'),
+      folderPath: folder,
+      timeoutMs: 180_000,
+    });
+    return code === 0;
+  } finally {
+    bridge.stop();
+  }
+});
+await stage('ui', async () => {
+  const { runChatUiTest } = await import('./ui/chat.ui.mjs');
+  const shot = await runChatUiTest();
+  process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
+});
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+process.stdout.write('\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n');
+process.stdout.write(`stages: ${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || results.length === 0 ? 1 : 0);

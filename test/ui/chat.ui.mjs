@@ -1,0 +1,77 @@
+/**
+ * UI test: drives the real workbench (code-server, Node extension host) in
+ * Chromium like a person: open the chat view, pick the agent, connect, type a
+ * prompt, see the reply in the webview. Saves a screenshot.
+ *
+ * Run after `npm run build`: node test/ui/chat.ui.mjs
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+const RESULTS = path.join(REPO_ROOT, 'test-results');
+
+export async function runChatUiTest() {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-'));
+  fs.writeFileSync(path.join(folder, 'README.md'), '# A workspace for the UI test\n');
+  const wb = await openWorkbench({
+    extensionDevelopmentPath: REPO_ROOT,
+    folder,
+    userSettings: {
+      'vscode-acp.agents': {
+        test: {
+          name: 'Test Agent',
+          command: process.execPath,
+          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
+        },
+      },
+      'vscode-acp.defaultAgent': 'test',
+    },
+  });
+  const { page } = wb;
+  try {
+    await runCommand(page, 'ACP: Focus Chat');
+    const chat = await webviewFrame(page, 'acp-chat-app');
+    // The view container is contributed to the Secondary Side Bar (webview
+    // iframes float above the workbench, so look for the container's tab).
+    await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).waitFor({ timeout: 10_000 });
+
+    const picker = chat.locator('acp-chat-header select');
+    await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await picker.selectOption('test');
+    await chat.getByRole('button', { name: 'Connect' }).click();
+    await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: 20_000 });
+
+    const box = chat.getByRole('textbox', { name: 'Message the agent' });
+    await box.click();
+    await box.type('Say hello');
+    await page.keyboard.press('Shift+Enter');
+    await box.type('please');
+    assert.equal(await box.inputValue(), 'Say hello\nplease', 'Shift+Enter adds a line');
+    await page.keyboard.press('Enter');
+    await chat.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 20_000 });
+    assert.equal(await box.inputValue(), '', 'Enter sent the prompt and cleared the box');
+    await chat.locator('acp-chat-entry').getByText('Say hello').first().waitFor();
+    // Thoughts are collapsed.
+    const thinking = chat.locator('details.thought');
+    assert.equal(await thinking.evaluate((d) => d.open), false);
+
+    const shot = path.join(RESULTS, 'ui-chat.png');
+    await page.screenshot({ path: shot });
+    return shot;
+  } finally {
+    await wb.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runChatUiTest().then((shot) => console.log(`UI test passed; screenshot: ${shot}`), (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -17,13 +17,12 @@ export interface StartedSession {
   readonly agentLabel: string;
 }
 
-/** Set when the user (or a newer attempt) abandoned this start. */
-export interface StartSignal {
-  readonly aborted: boolean;
-}
-
+/**
+ * Starts the agent and a session. Aborting `signal` (the user pressed Cancel
+ * or Disconnect) ends the agent at once, even while it does not answer.
+ */
 export async function startAgentSession(
-  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, signal: StartSignal,
+  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, signal: AbortSignal,
 ): Promise<StartedSession | undefined> {
   const transport = await platform.connect(agentId, context);
   if (!transport) return undefined;
@@ -33,6 +32,8 @@ export async function startAgentSession(
   }
   const cwd = transport.cwd;
   const client = new AgentClient(transport, identity, context.log);
+  const abort = () => client.dispose();
+  signal.addEventListener('abort', abort);
   try {
     const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
     closed.catch(() => undefined); // after a successful start, a later close is the controller's business
@@ -47,6 +48,8 @@ export async function startAgentSession(
     client.dispose();
     if (signal.aborted) return undefined;
     throw error;
+  } finally {
+    signal.removeEventListener('abort', abort);
   }
 }
 

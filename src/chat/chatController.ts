@@ -14,7 +14,7 @@ const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
 type Connection =
   | { state: 'disconnected' | 'failed' }
-  | { state: 'connecting'; attempt: { aborted: boolean } }
+  | { state: 'connecting'; attempt: AbortController }
   | { state: 'connected'; session: StartedSession; subscriptions: vscode.Disposable[] };
 
 export class ChatController implements vscode.Disposable {
@@ -89,22 +89,22 @@ export class ChatController implements vscode.Disposable {
       void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
       return false;
     }
-    const attempt = { aborted: false };
+    const attempt = new AbortController();
     this.setConnection({ state: 'connecting', attempt });
     try {
       const session = await startAgentSession(this.platform, agentId, this.identity, {
         log: this.log,
         onProtocolWarning: (text) => this.warn(text),
-      }, attempt);
-      if (!session || attempt.aborted) {
+      }, attempt.signal);
+      if (!session || attempt.signal.aborted) {
         session?.client.dispose();
-        if (!attempt.aborted) this.setConnection({ state: 'disconnected' });
+        if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
         return false;
       }
       this.attach(session);
       return true;
     } catch (error) {
-      if (attempt.aborted) return false;
+      if (attempt.signal.aborted) return false;
       const name = this.agents.find((a) => a.id === agentId)?.name ?? agentId;
       this.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
       this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not connect to ${name}: ${errorMessage(error)}` });
@@ -115,7 +115,7 @@ export class ChatController implements vscode.Disposable {
 
   disconnect(): void {
     const c = this.connection;
-    if (c.state === 'connecting') c.attempt.aborted = true;
+    if (c.state === 'connecting') c.attempt.abort();
     if (c.state === 'connected') {
       c.subscriptions.forEach((s) => s.dispose());
       c.session.client.dispose();

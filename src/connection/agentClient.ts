@@ -5,6 +5,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentExit, AgentTransport } from '../platform';
+import { afterPendingNotifications } from './drain';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 
 export interface ClientIdentity {
@@ -60,14 +61,10 @@ export class AgentClient implements vscode.Disposable {
     return this.router.listen(sessionId, listener);
   }
 
-  /**
-   * Sends a prompt and resolves with the stop reason once the turn's updates
-   * have been delivered: the SDK runs notification handlers a few microtasks
-   * behind responses, so the last chunks can otherwise land after the turn.
-   */
+  /** Sends a prompt; resolves with the stop reason once the turn's updates have been delivered. */
   async prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.StopReason> {
     const response = await this.connection.agent.request('session/prompt', { sessionId, prompt });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await afterPendingNotifications();
     return response.stopReason;
   }
 

@@ -57,17 +57,32 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
   });
 
-  test('a reply streams into the thread chunk by chunk', async () => {
+  test('a reply streams into the thread chunk by chunk, complete when the turn ends', async () => {
     const seen = new Set<string>();
+    let atTurnEnd: string | undefined;
     const sub = chat.onDidChange(() => {
       const last = lastEntry(chat);
       if (last?.kind === 'assistant') seen.add(last.text);
+      // The last chunks can arrive after the prompt response: the turn must
+      // still hold all of them at the moment it ends.
+      if (chat.status.turn === 'idle' && atTurnEnd === undefined && seen.size > 0) atTurnEnd = transcript(chat);
     });
     await chat.send('Say hello');
     sub.dispose();
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
-    assert.equal(transcript(chat), '## User\n\nSay hello\n\n<thinking>\nThe user wants a greeting.\n</thinking>\n\n## Assistant\n\nHello from the test agent\n');
+    assert.equal(atTurnEnd, '## User\n\nSay hello\n\n<thinking>\nThe user wants a greeting.\n</thinking>\n\n## Assistant\n\nHello from the test agent\n');
     assert.ok(seen.size >= 5, `the text should arrive in steps, saw ${seen.size}: ${[...seen].join(' | ')}`);
+  });
+
+  test('updates written right before the prompt response still land in the turn', async () => {
+    let atTurnEnd: string | undefined;
+    const sub = chat.onDidChange(() => {
+      if (chat.status.turn === 'idle' && atTurnEnd === undefined) atTurnEnd = transcript(chat);
+    });
+    await chat.send('burst');
+    sub.dispose();
+    assert.ok(atTurnEnd !== undefined);
+    assert.match(atTurnEnd, /## User\n\nburst\n\n## Assistant\n\none two three four five\n$/);
   });
 
   test('Stop cancels a running turn', async () => {

@@ -24,6 +24,34 @@ export const userEntrySchema = textEntry('user');
 export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');
 
+/** A content block reduced to what the view may show: text (Markdown), or a named placeholder. */
+export const displayBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  /** Images are not loaded into the view (no data: or remote URLs); their type is shown. */
+  z.object({ type: z.literal('image'), mimeType: z.string() }),
+  z.object({ type: z.literal('audio'), mimeType: z.string() }),
+  z.object({ type: z.literal('resource'), uri: z.string(), name: z.string(), text: z.string().optional() }),
+]);
+export type DisplayBlock = z.infer<typeof displayBlockSchema>;
+
+export const toolContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('content'), block: displayBlockSchema }),
+  /** A file edit; `oldText` null means a new file. The view computes the unified diff. */
+  z.object({ type: z.literal('diff'), path: z.string(), oldText: z.string().nullable(), newText: z.string() }),
+  /** Shell output (raw, ANSI escapes included) and, once known, how it ended. */
+  z.object({
+    type: z.literal('terminal'),
+    terminalId: z.string(),
+    output: z.string(),
+    exitCode: z.number().nullable().optional(),
+    signal: z.string().nullable().optional(),
+  }),
+]);
+export type ToolContent = z.infer<typeof toolContentSchema>;
+
+export const toolLocationSchema = z.object({ path: z.string(), line: z.number().optional() });
+export type ToolLocation = z.infer<typeof toolLocationSchema>;
+
 export const toolEntrySchema = z.object({
   kind: z.literal('tool'),
   id: z.string(),
@@ -31,9 +59,10 @@ export const toolEntrySchema = z.object({
   title: z.string(),
   toolKind: z.string(),
   status: toolStatusSchema,
-  /** Plain-text renderings of the tool call's content blocks, in order. */
-  output: z.array(z.string()),
-  locations: z.array(z.object({ path: z.string(), line: z.number().optional() })),
+  content: z.array(toolContentSchema),
+  locations: z.array(toolLocationSchema),
+  /** The tool's input, pretty-printed JSON (the command line for `execute`), capped in size. */
+  input: z.string().optional(),
 });
 
 export const planSnapshotSchema = z.object({

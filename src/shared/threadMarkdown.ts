@@ -2,7 +2,7 @@
  * A plain Markdown rendering of a thread, used by golden tests (the Zed way:
  * assert what a person would read, not the data structure).
  */
-import { assertNever, type Entry, type Thread } from './thread';
+import { assertNever, type Entry, type Thread, type ToolContent } from './thread';
 
 export function threadToMarkdown(thread: Thread): string {
   const parts = thread.entries.map(entryToMarkdown);
@@ -19,10 +19,27 @@ function entryToMarkdown(entry: Entry): string {
     case 'tool': {
       const where = entry.locations.map((l) => `${l.path}${l.line != null ? `:${l.line}` : ''}`).join(', ');
       const head = `**Tool Call: ${entry.title}** (${entry.toolKind}, ${entry.status})${where ? ` @ ${where}` : ''}`;
-      return [head, ...entry.output.map((o) => '```\n' + o + '\n```')].join('\n');
+      const input = entry.input !== undefined ? ['```input\n' + entry.input + '\n```'] : [];
+      return [head, ...input, ...entry.content.map(toolContentMarkdown)].join('\n');
     }
     case 'plan': return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');
     case 'notice': return `> ${entry.level}: ${entry.text}`;
     default: return assertNever(entry);
+  }
+}
+
+function toolContentMarkdown(content: ToolContent): string {
+  switch (content.type) {
+    case 'content': {
+      const b = content.block;
+      const text = b.type === 'text' ? b.text : b.type === 'resource' ? `[${b.name}](${b.uri})${b.text ? `\n${b.text}` : ''}` : `[${b.type} ${b.mimeType}]`;
+      return '```\n' + text + '\n```';
+    }
+    case 'diff': return '```diff ' + content.path + '\n' + (content.oldText === null ? '(new file)\n' : `- ${content.oldText}\n`) + `+ ${content.newText}\n` + '```';
+    case 'terminal': {
+      const end = content.exitCode != null ? ` (exit ${content.exitCode})` : content.signal ? ` (${content.signal})` : '';
+      return '```terminal ' + content.terminalId + end + '\n' + content.output + '\n```';
+    }
+    default: return assertNever(content);
   }
 }

@@ -6,7 +6,10 @@
  * identity check for whoever sends patches to the view.
  */
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { assertNever, type Entry, type NoticeLevel, type Thread, type ToolEntry, type ToolStatus } from './thread';
+import { assertNever, type DisplayBlock, type Entry, type NoticeLevel, type Thread, type ToolContent, type ToolEntry, type ToolStatus } from './thread';
+
+/** The most of a tool's input kept for display. */
+const MAX_INPUT_CHARS = 64 * 1024;
 
 export type ThreadAction =
   /** The user sent a prompt: it is shown and a turn starts. */
@@ -101,8 +104,9 @@ function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
     title: call.title,
     toolKind: call.kind ?? 'other',
     status: call.status ?? 'pending',
-    output: (call.content ?? []).map(toolContentText),
+    content: (call.content ?? []).map(toolContent),
     locations: (call.locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })),
+    ...inputOf(call.kind, call.rawInput),
   };
   return index >= 0 ? replaceAt(thread, index, entry) : append(thread, entry);
 }
@@ -113,7 +117,8 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
     // An update for a call we never saw: show it, do not throw.
     return append(thread, {
       kind: 'tool', id, toolCallId: update.toolCallId, title: update.title ?? `Unknown tool call ${update.toolCallId}`,
-      toolKind: update.kind ?? 'other', status: 'failed', output: ['The agent updated a tool call it never started.'], locations: [],
+      toolKind: update.kind ?? 'other', status: 'failed', locations: [],
+      content: [{ type: 'content', block: { type: 'text', text: 'The agent updated a tool call it never started.' } }],
     });
   }
   const old = thread.entries[index] as ToolEntry;
@@ -122,8 +127,9 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
     ...(update.title != null ? { title: update.title } : {}),
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
-    ...(update.content != null ? { output: update.content.map(toolContentText) } : {}),
+    ...(update.content != null ? { content: update.content.map(toolContent) } : {}),
     ...(update.locations != null ? { locations: update.locations.map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })) } : {}),
+    ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
   });
 }
 
@@ -149,7 +155,7 @@ function noticeLevel(severity: string): NoticeLevel {
   return severity === 'error' || severity === 'warning' ? severity : 'info';
 }
 
-/** A plain-text stand-in for a content block; Markdown rendering happens in the view. */
+/** A plain-text stand-in for a content block in a message; Markdown rendering happens in the view. */
 export function contentText(block: ContentBlock): string {
   switch (block.type) {
     case 'text': return block.text;
@@ -161,11 +167,39 @@ export function contentText(block: ContentBlock): string {
   }
 }
 
-function toolContentText(content: ToolCallContent): string {
-  switch (content.type) {
-    case 'content': return contentText(content.content);
-    case 'diff': return `diff ${content.path}\n${content.newText}`;
-    case 'terminal': return `[terminal ${content.terminalId}]`;
-    default: return '';
+function displayBlock(block: ContentBlock): DisplayBlock {
+  switch (block.type) {
+    case 'text': return { type: 'text', text: block.text };
+    case 'image': return { type: 'image', mimeType: block.mimeType };
+    case 'audio': return { type: 'audio', mimeType: block.mimeType };
+    case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
+    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: block.resource.text } : {}) };
+    default: return { type: 'text', text: '' };
   }
+}
+
+function toolContent(content: ToolCallContent): ToolContent {
+  switch (content.type) {
+    case 'content': return { type: 'content', block: displayBlock(content.content) };
+    case 'diff': return { type: 'diff', path: content.path, oldText: content.oldText ?? null, newText: content.newText };
+    case 'terminal': return { type: 'terminal', terminalId: content.terminalId, output: '' };
+    default: return { type: 'content', block: { type: 'text', text: '' } };
+  }
+}
+
+/** The command line for shell tools, pretty JSON for the rest; capped. */
+function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: string } {
+  if (rawInput === undefined || rawInput === null) return {};
+  const raw = rawInput as { command?: unknown; args?: unknown };
+  let text: string;
+  if (kind === 'execute' && typeof raw.command === 'string') {
+    text = [raw.command, ...(Array.isArray(raw.args) ? raw.args.map(String) : [])].join(' ');
+  } else {
+    try {
+      text = typeof rawInput === 'string' ? rawInput : JSON.stringify(rawInput, null, 2);
+    } catch {
+      text = String(rawInput);
+    }
+  }
+  return { input: text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text };
 }

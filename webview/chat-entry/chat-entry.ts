@@ -37,7 +37,8 @@ export class ChatEntry extends LitElement {
         return html`<details class="thought"><summary>Thinking</summary><div class="text">${e.text}</div></details>`;
       case 'tool':
         return html`<details class="tool"><summary><span aria-label=${e.status}>${toolStatusIcon[e.status]}</span> ${e.title}</summary>
-          ${e.output.map((o) => html`<pre>${o}</pre>`)}</details>`;
+          ${e.input !== undefined ? html`<pre>${e.input}</pre>` : nothing}
+          ${e.content.map((c) => html`<pre>${c.type === 'content' ? (c.block.type === 'text' ? c.block.text : `[${c.block.type}]`) : c.type === 'diff' ? `${c.path}\n${c.newText}` : c.output}</pre>`)}</details>`;
       case 'plan':
         return html`<div class="plan"><div class="role">Plan</div><ul>${e.entries.map((p) => html`<li>[${p.status}] ${p.content}</li>`)}</ul></div>`;
       case 'notice':

@@ -8,6 +8,7 @@ import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder } from '../src/workspaceFolder';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable } from './resolveExecutable';
+import { workspaceFile } from './workspaceFile';
 
 export class NodePlatform implements Platform {
   // File and terminal handlers for the agent arrive with issue 4.
@@ -25,6 +26,10 @@ export class NodePlatform implements Platform {
         detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
       };
     }));
+  }
+
+  workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {
+    return workspaceFile(agentPath);
   }
 
   async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { LinkOpener } from './chat/linkOpener';
 import type { Platform } from './platform';
 
 /** What the extension exports to other extensions (and to its own integration tests). */
@@ -16,7 +17,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const packageJson = context.extension.packageJSON as { name: string; version: string };
   const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState);
-  const view = new ChatViewProvider(context.extensionUri, controller, log);
+  const view = new ChatViewProvider(context.extensionUri, controller, new LinkOpener(platform, log), log);
   context.subscriptions.push(
     log,
     controller,

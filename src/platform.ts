@@ -45,6 +45,11 @@ export interface Platform {
   listAgents(): Promise<AgentChoice[]>;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
   connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
+  /**
+   * The workspace file at an agent-given path, when it is a file inside a
+   * trusted local workspace folder (canonical, no symlink escape); else undefined.
+   */
+  workspaceFile?(path: string): Promise<vscode.Uri | undefined>;
   /** Host-only commands (e.g. setting the bridge token). */
   registerCommands?(context: vscode.ExtensionContext): void;
 }

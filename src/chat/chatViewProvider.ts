@@ -7,6 +7,7 @@ import { diffEntries } from '../shared/entryPatches';
 import { webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
 import type { Entry } from '../shared/thread';
 import type { ChatController } from './chatController';
+import type { LinkOpener } from './linkOpener';
 
 export const CHAT_VIEW_ID = 'vscode-acp.chat';
 
@@ -20,7 +21,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly controller: ChatController, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly links: LinkOpener,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.subscriptions.push(controller.onDidChange(() => this.scheduleFlush()));
   }
 
@@ -63,6 +69,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'newChat': return this.controller.newChat();
       case 'prompt': return this.controller.send(message.text);
       case 'cancel': return this.controller.stop();
+      case 'openLink': return this.links.openLink(message.href);
+      case 'openLocation': return this.links.openLocation(message.path, message.line);
+      case 'copyText': return void vscode.env.clipboard.writeText(message.text);
     }
   }
 

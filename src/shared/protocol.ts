@@ -56,5 +56,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('prompt'), text: z.string().min(1).max(1_000_000) }),
   z.object({ type: z.literal('cancel') }),
+  /** A link the user clicked in agent content; the host decides whether and how to open it. */
+  z.object({ type: z.literal('openLink'), href: z.string().max(8_192) }),
+  /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */
+  z.object({ type: z.literal('openLocation'), path: z.string().max(4_096), line: z.number().int().positive().optional() }),
+  z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

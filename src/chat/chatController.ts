@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ClientIdentity } from '../connection/agentClient';
 import type { Platform } from '../platform';
-import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
+import { emptySessionControls, type AgentChoice, type ConnectionState, type ViewStatus } from '../shared/protocol';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage, startAgentSession, type StartedSession } from './agentSession';
@@ -52,6 +52,7 @@ export class ChatController implements vscode.Disposable {
       turn: this.threadState.turn,
       title: this.threadState.title,
       plan: [...this.threadState.plan],
+      controls: emptySessionControls,
     };
   }
 

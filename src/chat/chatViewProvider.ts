@@ -72,6 +72,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openLink': return this.links.openLink(message.href);
       case 'openLocation': return this.links.openLocation(message.path, message.line);
       case 'copyText': return void vscode.env.clipboard.writeText(message.text);
+      case 'setConfigOption': case 'setMode': case 'setModel':
+        // Session controls: the host side is being built (issue 3).
+        return;
     }
   }
 

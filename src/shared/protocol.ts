@@ -17,6 +17,27 @@ export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'connected', 'failed']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
+/** The session's controls, in the order the view prefers them (config options, else modes, else models). */
+export const sessionControlsSchema = z.object({
+  configOptions: z.array(z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('select'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(),
+      currentValue: z.string(), options: z.array(z.object({ value: z.string(), name: z.string(), description: z.string().optional() })),
+    }),
+    z.object({ type: z.literal('boolean'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(), currentValue: z.boolean() }),
+  ])),
+  modes: z.object({ currentModeId: z.string(), available: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
+  /** Legacy `models` (Gemini CLI and older adapters), set with raw `session/set_model`. */
+  models: z.object({ currentModelId: z.string(), available: z.array(z.object({ modelId: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
+  /** Slash commands from `available_commands_update`. */
+  commands: z.array(z.object({ name: z.string(), description: z.string(), hint: z.string().optional() })),
+  /** Context window use from `usage_update`. */
+  usage: z.object({ used: z.number(), size: z.number(), cost: z.object({ amount: z.number(), currency: z.string() }).optional() }).optional(),
+});
+export type SessionControls = z.infer<typeof sessionControlsSchema>;
+
+export const emptySessionControls: SessionControls = { configOptions: [], commands: [] };
+
 /** Everything in the view that is not a thread entry. */
 export const viewStatusSchema = z.object({
   agents: z.array(agentChoiceSchema),
@@ -27,6 +48,7 @@ export const viewStatusSchema = z.object({
   turn: z.enum(['idle', 'running']),
   title: z.string().optional(),
   plan: z.array(z.object({ content: z.string(), priority: z.string(), status: z.string() })),
+  controls: sessionControlsSchema,
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 
@@ -61,5 +83,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */
   z.object({ type: z.literal('openLocation'), path: z.string().max(4_096), line: z.number().int().positive().optional() }),
   z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
+  z.object({ type: z.literal('setConfigOption'), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
+  z.object({ type: z.literal('setMode'), modeId: z.string() }),
+  z.object({ type: z.literal('setModel'), modelId: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 
-export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed']);
+/** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
+export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 export const planEntrySchema = z.object({

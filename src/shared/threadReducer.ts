@@ -134,10 +134,16 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
-  let next: Thread = { ...thread, turn: 'idle', plan: [] };
+  let next: Thread = { ...thread, turn: 'idle', plan: [], entries: settleToolCalls(thread.entries) };
   if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
   if (notice) next = append(next, { kind: 'notice', id, ...notice });
   return next;
+}
+
+/** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */
+function settleToolCalls(entries: readonly Entry[]): readonly Entry[] {
+  if (!entries.some((e) => e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress'))) return entries;
+  return entries.map((e) => (e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress') ? { ...e, status: 'cancelled' as const } : e));
 }
 
 function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: string } | undefined {

@@ -5,7 +5,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { assertNever, type Entry } from '../../src/shared/thread';
 
-const toolStatusIcon = { pending: '⋯', in_progress: '⋯', completed: '✓', failed: '✗' } as const;
+const toolStatusIcon = { pending: '⋯', in_progress: '⋯', completed: '✓', failed: '✗', cancelled: '×' } as const;
 
 export class ChatEntry extends LitElement {
   static override properties = { entry: { attribute: false } };

@@ -8,11 +8,14 @@ import * as vscode from 'vscode';
 import { clientCapabilities } from '../capabilities';
 import { AgentClient, AUTH_REQUIRED, type ClientIdentity } from '../connection/agentClient';
 import type { ConnectContext, Platform } from '../platform';
+import type { SessionSetup } from '../shared/sessionControls';
 
 export interface StartedSession {
   readonly client: AgentClient;
   readonly sessionId: string;
   readonly cwd: string;
+  /** What the session response said about modes, config options and models. */
+  readonly setup: SessionSetup;
   /** The agent's title (or name) and version, for the header. */
   readonly agentLabel: string;
 }
@@ -43,7 +46,7 @@ export async function startAgentSession(
     if (signal.aborted) throw new Error('cancelled');
     const info = init.agentInfo;
     const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-    return { client, sessionId: session.sessionId, cwd, agentLabel: label };
+    return { client, sessionId: session.sessionId, cwd, setup: sessionSetup(session), agentLabel: label };
   } catch (error) {
     client.dispose();
     if (signal.aborted) return undefined;
@@ -75,6 +78,11 @@ async function pickAuthMethod(methods: readonly acp.AuthMethod[]): Promise<strin
     { title: 'The agent needs you to sign in', placeHolder: 'Choose how to sign in' },
   );
   return picked?.id;
+}
+
+/** The parts of a session response that set up controls (`models` is a legacy, unstable field). */
+export function sessionSetup(response: acp.NewSessionResponse): SessionSetup {
+  return { modes: response.modes, configOptions: response.configOptions, models: (response as { models?: unknown }).models };
 }
 
 export function describeExit(exit: { message: string; stderrTail?: string }): string {

@@ -5,10 +5,12 @@
 import * as vscode from 'vscode';
 import type { ClientIdentity } from '../connection/agentClient';
 import type { Platform } from '../platform';
-import { emptySessionControls, type AgentChoice, type ConnectionState, type ViewStatus } from '../shared/protocol';
+import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
+import { emptySessionControls } from '../shared/sessionControls';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
-import { describeExit, errorMessage, startAgentSession, type StartedSession } from './agentSession';
+import { describeExit, errorMessage, sessionSetup, startAgentSession, type StartedSession } from './agentSession';
+import { ControlChoices, type ControlChange } from './controlChoices';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
@@ -28,6 +30,7 @@ export class ChatController implements vscode.Disposable {
   private nextId = 0;
   /** Warnings held back while a turn streams, so they do not split a message. */
   private heldWarnings: string[] = [];
+  private readonly choices: ControlChoices;
 
   constructor(
     private readonly platform: Platform,
@@ -36,6 +39,7 @@ export class ChatController implements vscode.Disposable {
     private readonly memento: vscode.Memento,
   ) {
     this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
+    this.choices = new ControlChoices(memento);
   }
 
   get thread(): Thread {
@@ -52,7 +56,8 @@ export class ChatController implements vscode.Disposable {
       turn: this.threadState.turn,
       title: this.threadState.title,
       plan: [...this.threadState.plan],
-      controls: emptySessionControls,
+      // Controls belong to a live session; a disconnected chat offers none.
+      controls: c.state === 'connected' ? this.threadState.controls : emptySessionControls,
     };
   }
 
@@ -157,12 +162,26 @@ export class ChatController implements vscode.Disposable {
     this._onDidChange.fire();
     if (c.state !== 'connected') return;
     try {
-      const { sessionId } = await c.session.client.newSession(c.session.cwd);
+      const response = await c.session.client.newSession(c.session.cwd);
       if (this.connection !== c) return;
       c.subscriptions.forEach((s) => s.dispose());
-      this.attach({ ...c.session, sessionId });
+      this.attach({ ...c.session, sessionId: response.sessionId, setup: sessionSetup(response) });
     } catch (error) {
       this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not start a new session: ${errorMessage(error)}` });
+    }
+  }
+
+  /** A config option, mode or model picked in the view: sent to the agent, then remembered for this agent. */
+  async changeControl(change: ControlChange): Promise<void> {
+    const c = this.connection;
+    if (c.state !== 'connected') return;
+    try {
+      const controls = await this.choices.apply(c.session.client, c.session.sessionId, this.threadState.controls, change);
+      if (this.connection !== c) return;
+      this.dispatch({ type: 'controlsChanged', id: this.newId(), controls });
+      if (this.selectedAgentId) this.choices.remember(this.selectedAgentId, change);
+    } catch (error) {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `The agent refused the change: ${errorMessage(error)}` });
     }
   }
 
@@ -172,11 +191,31 @@ export class ChatController implements vscode.Disposable {
   }
 
   private attach(session: StartedSession): void {
+    // Controls first: subscribing replays buffered updates (commands sent
+    // before the session/new response), which must land on top of them.
+    this.dispatch({ type: 'sessionStarted', id: this.newId(), setup: session.setup });
     const subscriptions = [
       session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
       session.client.onDidClose((exit) => this.onAgentGone(session, describeExit(exit))),
     ];
     this.setConnection({ state: 'connected', session, subscriptions });
+    void this.restoreChoices(session);
+  }
+
+  /** Applies this agent's remembered choices to a new session, quietly skipping what it refuses. */
+  private async restoreChoices(session: StartedSession): Promise<void> {
+    const agentId = this.selectedAgentId;
+    if (!agentId) return;
+    for (const change of this.choices.pending(agentId, this.threadState.controls)) {
+      const c = this.connection;
+      if (c.state !== 'connected' || c.session.sessionId !== session.sessionId) return;
+      try {
+        const controls = await this.choices.apply(session.client, session.sessionId, this.threadState.controls, change);
+        if (this.connection === c) this.dispatch({ type: 'controlsChanged', id: this.newId(), controls });
+      } catch (error) {
+        this.log.warn(`Could not restore ${change.kind} ${change.id}: ${errorMessage(error)}`);
+      }
+    }
   }
 
   private onAgentGone(session: StartedSession, message: string): void {

@@ -72,9 +72,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openLink': return this.links.openLink(message.href);
       case 'openLocation': return this.links.openLocation(message.path, message.line);
       case 'copyText': return void vscode.env.clipboard.writeText(message.text);
-      case 'setConfigOption': case 'setMode': case 'setModel':
-        // Session controls: the host side is being built (issue 3).
-        return;
+      case 'setConfigOption': return this.controller.changeControl({ kind: 'config', id: message.configId, value: message.value });
+      case 'setMode': return this.controller.changeControl({ kind: 'mode', id: message.modeId });
+      case 'setModel': return this.controller.changeControl({ kind: 'model', id: message.modelId });
     }
   }
 

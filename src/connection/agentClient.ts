@@ -57,6 +57,22 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request('session/new', { cwd, mcpServers: [] });
   }
 
+  setMode(sessionId: string, modeId: string): Promise<unknown> {
+    return this.connection.agent.request('session/set_mode', { sessionId, modeId });
+  }
+
+  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<acp.SessionConfigOption[]> {
+    const params: acp.SetSessionConfigOptionRequest = typeof value === 'boolean'
+      ? { sessionId, configId, type: 'boolean', value }
+      : { sessionId, configId, value };
+    return (await this.connection.agent.request('session/set_config_option', params)).configOptions;
+  }
+
+  /** Legacy model switch: left the schema, still expected by Gemini CLI and older adapters. */
+  setModel(sessionId: string, modelId: string): Promise<unknown> {
+    return this.connection.agent.request<unknown>('session/set_model', { sessionId, modelId });
+  }
+
   onSessionUpdate(sessionId: string, listener: (update: acp.SessionUpdate) => void): vscode.Disposable {
     return this.router.listen(sessionId, listener);
   }

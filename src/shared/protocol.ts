@@ -3,6 +3,9 @@
  * parse what they receive and drop (and log) what does not fit.
  */
 import { z } from 'zod';
+import { sessionControlsSchema } from './sessionControls';
+
+export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema } from './thread';
 
 export const agentChoiceSchema = z.object({
@@ -16,27 +19,6 @@ export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 
 export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'connected', 'failed']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
-
-/** The session's controls, in the order the view prefers them (config options, else modes, else models). */
-export const sessionControlsSchema = z.object({
-  configOptions: z.array(z.discriminatedUnion('type', [
-    z.object({
-      type: z.literal('select'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(),
-      currentValue: z.string(), options: z.array(z.object({ value: z.string(), name: z.string(), description: z.string().optional() })),
-    }),
-    z.object({ type: z.literal('boolean'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(), currentValue: z.boolean() }),
-  ])),
-  modes: z.object({ currentModeId: z.string(), available: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
-  /** Legacy `models` (Gemini CLI and older adapters), set with raw `session/set_model`. */
-  models: z.object({ currentModelId: z.string(), available: z.array(z.object({ modelId: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
-  /** Slash commands from `available_commands_update`. */
-  commands: z.array(z.object({ name: z.string(), description: z.string(), hint: z.string().optional() })),
-  /** Context window use from `usage_update`. */
-  usage: z.object({ used: z.number(), size: z.number(), cost: z.object({ amount: z.number(), currency: z.string() }).optional() }).optional(),
-});
-export type SessionControls = z.infer<typeof sessionControlsSchema>;
-
-export const emptySessionControls: SessionControls = { configOptions: [], commands: [] };
 
 /** Everything in the view that is not a thread entry. */
 export const viewStatusSchema = z.object({

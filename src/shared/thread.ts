@@ -6,6 +6,7 @@
  * Everything in an entry came from an agent and is untrusted text.
  */
 import { z } from 'zod';
+import { emptySessionControls, type SessionControls } from './sessionControls';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
@@ -103,9 +104,11 @@ export interface Thread {
   /** The live plan of the running turn; snapshotted into an entry when the turn ends. */
   readonly plan: readonly PlanEntry[];
   readonly title?: string;
+  /** Config options, modes, models, slash commands and usage of the session. */
+  readonly controls: SessionControls;
 }
 
-export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [] };
+export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [], controls: emptySessionControls };
 
 export function isTextEntry(entry: Entry): entry is TextEntry {
   return entry.kind === 'user' || entry.kind === 'assistant' || entry.kind === 'thought';

@@ -2,12 +2,15 @@
  * A plain Markdown rendering of a thread, used by golden tests (the Zed way:
  * assert what a person would read, not the data structure).
  */
+import type { SessionControls } from './sessionControls';
 import { assertNever, type Entry, type Thread, type ToolContent } from './thread';
 
 export function threadToMarkdown(thread: Thread): string {
   const parts = thread.entries.map(entryToMarkdown);
   if (thread.title) parts.unshift(`# ${thread.title}`);
   if (thread.turn === 'running') parts.push('_(turn running)_');
+  const controls = controlsToMarkdown(thread.controls);
+  if (controls) parts.push(controls);
   return parts.join('\n\n') + '\n';
 }
 
@@ -42,4 +45,16 @@ function toolContentMarkdown(content: ToolContent): string {
     }
     default: return assertNever(content);
   }
+}
+
+function controlsToMarkdown(c: SessionControls): string {
+  const lines: string[] = [];
+  for (const o of c.configOptions) {
+    lines.push(o.type === 'boolean' ? `- option ${o.name}: ${o.currentValue}` : `- option ${o.name}: ${o.currentValue} of [${o.options.map((x) => x.value).join(', ')}]`);
+  }
+  if (c.modes) lines.push(`- mode: ${c.modes.currentModeId} of [${c.modes.available.map((m) => m.id).join(', ')}]`);
+  if (c.models) lines.push(`- model: ${c.models.currentModelId} of [${c.models.available.map((m) => m.modelId).join(', ')}]`);
+  if (c.commands.length > 0) lines.push(`- commands: ${c.commands.map((x) => `/${x.name}${x.hint ? ` <${x.hint}>` : ''}`).join(', ')}`);
+  if (c.usage) lines.push(`- usage: ${c.usage.used}/${c.usage.size}${c.usage.cost ? ` (${c.usage.cost.amount} ${c.usage.cost.currency})` : ''}`);
+  return lines.length > 0 ? ['**Controls**', ...lines].join('\n') : '';
 }

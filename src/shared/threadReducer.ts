@@ -6,12 +6,17 @@
  * identity check for whoever sends patches to the view.
  */
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import { assertNever, type DisplayBlock, type Entry, type NoticeLevel, type Thread, type ToolContent, type ToolEntry, type ToolStatus } from './thread';
 
 /** The most of a tool's input kept for display. */
 const MAX_INPUT_CHARS = 64 * 1024;
 
 export type ThreadAction =
+  /** A session started (new, loaded or resumed): its controls replace the old ones. */
+  | { type: 'sessionStarted'; id: string; setup: SessionSetup }
+  /** The user changed a control and the agent accepted it. */
+  | { type: 'controlsChanged'; id: string; controls: SessionControls }
   /** The user sent a prompt: it is shown and a turn starts. */
   | { type: 'prompt'; id: string; text: string }
   /** One `session/update` from the agent, in arrival order. */
@@ -24,6 +29,10 @@ export type ThreadAction =
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
+    case 'sessionStarted':
+      return { ...thread, controls: controlsFromSetup(action.setup) };
+    case 'controlsChanged':
+      return { ...thread, controls: action.controls };
     case 'prompt':
       return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, { kind: 'user', id: action.id, text: action.text }] };
     case 'update':
@@ -59,10 +68,11 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       return update.title == null ? thread : { ...thread, title: update.title };
     case 'notice':
       return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: update.description ? `${update.title}: ${update.description}` : update.title });
-    default:
-      // Commands, modes, config options, usage and compaction are shown by later
-      // parts of the view; unknown kinds from newer agents are ignored, not fatal.
-      return thread;
+    default: {
+      const controls = applyControlsUpdate(thread.controls, update);
+      // Unknown kinds from newer agents (and compaction, not shown yet) are ignored, not fatal.
+      return controls ? { ...thread, controls } : thread;
+    }
   }
 }
 

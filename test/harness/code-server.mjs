@@ -66,17 +66,33 @@ function serverEnv(env, xdgDataHome) {
   return { ...out, ...env };
 }
 
+/** `code-server --install-extension FILE` into the server's extensions dir (takes ~1 s). */
+function installVsix(common, file, env) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(NODE24, [...common, '--install-extension', file, '--force'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 && !/Failed Installing/i.test(out) ? resolve() : reject(new Error(`installing ${file} failed (exit ${code}):\n${out}`)),
+    );
+  });
+}
+
 /**
  * Starts code-server on a free 127.0.0.1 port with throwaway config, user data and extensions dirs.
  * @param {{ folder?: string, userSettings?: object, env?: Record<string,string>, trust?: boolean,
- *           args?: string[], timeoutMs?: number }} [opts]
+ *           vsix?: string|string[], args?: string[], timeoutMs?: number }} [opts]
  *   folder: opened by default (the page URL names it too); env: merged into the server's env (the
  *   extension host inherits it); trust: keep Workspace Trust on (default: --disable-workspace-trust);
- *   args: extra code-server arguments (e.g. ['--install-extension', vsix] is NOT supported here).
+ *   vsix: path(s) of .vsix files installed into the throwaway extensions dir before the start
+ *   (tests the packaged extension); args: extra code-server arguments.
  * @returns {Promise<{ url: string, port: number, host: string, userDataDir: string,
- *   extensionsDir: string, tmpDir: string, logFile: string, pid: number, close(): Promise<void> }>}
+ *   extensionsDir: string, tmpDir: string, logFile: string, pid: number,
+ *   exited: Promise<{code: number|null, signal: string|null}>, close(): Promise<void> }>}
  */
-export async function startCodeServer({ folder, userSettings = {}, env = {}, trust = false, args = [], timeoutMs = 60_000 } = {}) {
+export async function startCodeServer({ folder, userSettings = {}, env = {}, trust = false, vsix = [], args = [], timeoutMs = 60_000 } = {}) {
   assertSetupDone('code-server');
   const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vscode-acp-cs-'));
   const userDataDir = path.join(tmpDir, 'user-data');
@@ -94,11 +110,12 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
     configFile,
     'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\ndisable-telemetry: true\ndisable-update-check: true\n',
   );
+  const common = [CODE_SERVER_ENTRY, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  for (const file of [vsix].flat().filter(Boolean)) {
+    await installVsix(common, path.resolve(file), serverEnv(env, path.join(tmpDir, 'xdg-data')));
+  }
   const argv = [
-    CODE_SERVER_ENTRY,
-    '--config', configFile,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    ...common,
     '--ignore-last-opened',
     '--vscode-option', 'enable-smoke-test-driver',
     ...(trust ? [] : ['--disable-workspace-trust']),
@@ -171,7 +188,7 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
     throw new Error(`${e.message}\n--- code-server log (${logFile}) ---\n${log}`);
   }
   const host = `127.0.0.1:${port}`;
-  return { url: `http://${host}`, port, host, userDataDir, extensionsDir, tmpDir, logFile, pid: child.pid, close };
+  return { url: `http://${host}`, port, host, userDataDir, extensionsDir, tmpDir, logFile, pid: child.pid, exited: exitPromise, close };
 }
 
 /**
@@ -227,7 +244,8 @@ function isNoise(line) {
  * Runs the extension's integration tests in code-server's Node extension host.
  * extensionTestsPath must be a CommonJS file exporting `run(): Promise<void>` (rejects = failure).
  * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, folder?: string,
- *           userSettings?: object, env?: Record<string,string>, trust?: boolean, timeoutMs?: number }} opts
+ *           userSettings?: object, env?: Record<string,string>, trust?: boolean,
+ *           vsix?: string|string[], timeoutMs?: number }} opts
  * @returns {Promise<number>} the runner's exit code (0 = all passed); 124 on timeout, 2 on harness errors.
  */
 export async function runNodeHostTests({
@@ -237,6 +255,7 @@ export async function runNodeHostTests({
   userSettings = {},
   env = {},
   trust = false,
+  vsix,
   timeoutMs = 120_000,
 }) {
   const started = Date.now();
@@ -244,7 +263,7 @@ export async function runNodeHostTests({
   let browser;
   let timer;
   try {
-    server = await startCodeServer({ folder, userSettings, env, trust });
+    server = await startCodeServer({ folder, userSettings, env, trust, vsix });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     let resolveExit;
@@ -257,14 +276,18 @@ export async function runNodeHostTests({
     if (VERBOSE) page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
     page.on('crash', () => resolveExit(Promise.reject(new Error('the browser page crashed'))));
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { timedOut: true })), timeoutMs);
     });
     await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }));
-    const code = await Promise.race([exitCode, timeout]);
+    const serverDied = server.exited.then((x) => {
+      throw new Error(`code-server exited during the run (${x.signal ?? `exit ${x.code}`})`);
+    });
+    serverDied.catch(() => {}); // settles (rejects) at close() too: not an unhandled rejection
+    const code = await Promise.race([exitCode, timeout, serverDied]);
     process.stderr.write(`[harness] node-host tests exited ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return code;
   } catch (e) {
-    const timedOut = /timed out/.test(e.message);
+    const timedOut = !!e.timedOut;
     process.stderr.write(`[harness] node-host tests FAILED: ${e.message}\n`);
     if (server) process.stderr.write(`--- code-server log tail ---\n${await tail(server.logFile, 30)}\n`);
     return timedOut ? 124 : 2;
@@ -278,8 +301,9 @@ export async function runNodeHostTests({
 /**
  * Opens the real workbench (extension under development loaded, no tests) for Playwright UI tests.
  * @param {{ extensionDevelopmentPath?: string, folder?: string, userSettings?: object,
- *           env?: Record<string,string>, trust?: boolean, viewport?: {width:number,height:number},
- *           headless?: boolean }} opts
+ *           env?: Record<string,string>, trust?: boolean, vsix?: string|string[],
+ *           viewport?: {width:number,height:number}, headless?: boolean }} opts
+ *   Without extensionDevelopmentPath (e.g. with vsix) the page has no payload.
  * @returns {Promise<{ page: import('playwright-core').Page, browser: import('playwright-core').Browser,
  *   server: Awaited<ReturnType<typeof startCodeServer>>, url: string, close(): Promise<void> }>}
  */
@@ -289,10 +313,11 @@ export async function openWorkbench({
   userSettings = {},
   env = {},
   trust = false,
+  vsix,
   viewport = { width: 1280, height: 800 },
   headless = true,
 } = {}) {
-  const server = await startCodeServer({ folder, userSettings, env, trust });
+  const server = await startCodeServer({ folder, userSettings, env, trust, vsix });
   let browser;
   try {
     browser = await launchChromium({ headless });

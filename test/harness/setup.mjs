@@ -343,6 +343,48 @@ async function testWebDataStep() {
   log(`test-web data dir: ${TEST_WEB_BUILD} (${Date.now() - start} ms)`);
 }
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/** Serialises concurrent setups (two test runs starting at once) with a lock dir in the cache. */
+async function withSetupLock(fn) {
+  const lock = path.join(CACHE, 'setup.lock');
+  const pidFile = path.join(lock, 'pid');
+  const deadline = Date.now() + 30 * 60_000;
+  let said = false;
+  while (true) {
+    try {
+      await fs.mkdir(lock);
+      await fs.writeFile(pidFile, String(process.pid));
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      const pid = Number(await fs.readFile(pidFile, 'utf8').catch(() => '0'));
+      const age = Date.now() - ((await fs.stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+      if ((pid && !isAlive(pid)) || (!pid && age > 60_000)) {
+        log(`removing stale setup lock${pid ? ` of pid ${pid}` : ''}`);
+        await fs.rm(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`another setup (pid ${pid}) still holds ${lock}`);
+      if (!said) log(`waiting for another setup (pid ${pid}) to finish ...`);
+      said = true;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await fs.rm(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * Installs everything. Options: { projectRoot } (folder whose node_modules holds playwright-core
  * copies; defaults to this repo).
@@ -350,13 +392,15 @@ async function testWebDataStep() {
 export async function setup({ projectRoot = REPO_ROOT } = {}) {
   log(`cache: ${CACHE}`);
   await fs.mkdir(CACHE, { recursive: true });
-  const codeServerMarked = await isMarked('code-server', `${CODE_SERVER_VERSION}+node${NODE24_VERSION}`);
-  await aptStep(!codeServerMarked);
-  await codeOssStep();
-  await node24Step();
-  await codeServerStep();
-  await playwrightBrowsersStep(projectRoot);
-  await testWebDataStep();
+  await withSetupLock(async () => {
+    const codeServerMarked = await isMarked('code-server', `${CODE_SERVER_VERSION}+node${NODE24_VERSION}`);
+    await aptStep(!codeServerMarked);
+    await codeOssStep();
+    await node24Step();
+    await codeServerStep();
+    await playwrightBrowsersStep(projectRoot);
+    await testWebDataStep();
+  });
   log(`all done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   CHROMIUM_ARGS,
@@ -18,6 +19,41 @@ import {
 import { assertSetupDone } from './setup.mjs';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
+const VERBOSE = !!process.env.HARNESS_VERBOSE;
+
+/** Output lines of test-web and the web workbench that say nothing about the tests (hidden unless HARNESS_VERBOSE). */
+export const TEST_WEB_NOISE = [
+  /^Ignoring fetching additional builtin extensions from gallery/,
+  /^Found additional builtin location extensions/,
+  /^Using ESM loader/,
+  /ENOPRO: No file system provider found for resource 'vscode-test-web:/,
+  /^CodeExpectedError$/,
+  /^Failed to get installed servers from vscode-test-web:/,
+  /package\.nls\.json/,
+  /^\[(AgentHost|AgentHost:remote|AccountPolicyGate|ChatModelSelection)\]/,
+  /^Updating additional builtin extensions cache/,
+  /^Unable to read file 'vscode-test-web:/,
+  // test-web's koa server when the browser goes away at the end:
+  /^\s*Error: read ECONNRESET$/,
+  /^\s*Error \[ERR_STREAM_PREMATURE_CLOSE\]: Premature close$/,
+];
+
+/** Forwards a child's output line by line, minus noise (and the stack frames under a noise line). */
+function forwardLines(stream, out, onLine) {
+  let dropping = false;
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+    onLine?.(line);
+    if (!VERBOSE) {
+      if (TEST_WEB_NOISE.some((re) => re.test(line))) {
+        dropping = true;
+        return;
+      }
+      if (dropping && /^\s+at /.test(line)) return;
+      dropping = false;
+    }
+    out.write(line + '\n');
+  });
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -72,9 +108,15 @@ export async function runWebHostTests({
   const opts = testWebOptions({ extensionDevelopmentPath, extensionTestsPath, folderPath, port, browserOptions, printServerLog });
   const child = spawn(process.execPath, [THIS_FILE, '--child', JSON.stringify(opts)], {
     env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: PW_BROWSERS, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  let sawMochaSummary = false;
+  const watch = (line) => {
+    if (/^\s*\d+ (passing|failing)/.test(line)) sawMochaSummary = true;
+  };
+  forwardLines(child.stdout, process.stdout, watch);
+  forwardLines(child.stderr, process.stderr, watch);
   let timedOut = false;
   const killGroup = (signal) => {
     try {
@@ -84,6 +126,14 @@ export async function runWebHostTests({
   const timer = setTimeout(() => {
     timedOut = true;
     process.stderr.write(`[harness] web-host tests timed out after ${timeoutMs} ms; killing\n`);
+    if (sawMochaSummary) {
+      process.stderr.write(
+        '[harness] mocha finished but VS Code never got the result: is the test bundle\'s module.exports\n' +
+          '[harness] still { run }? mocha/mocha.js (UMD in a "type":"module" package) overwrites a free\n' +
+          '[harness] `module.exports` when a bundler treats it as ESM (webpack: use library type\n' +
+          '[harness] commonjs2); see test/harness/README.md.\n',
+      );
+    }
     killGroup('SIGTERM'); // Playwright closes its browsers on SIGTERM
     setTimeout(() => killGroup('SIGKILL'), 5000).unref();
   }, timeoutMs);

@@ -6,6 +6,7 @@
 import * as assert from './assert';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
+import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import { hostSetup } from './host';
 
@@ -29,7 +30,8 @@ function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_
 }
 
 const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
-const transcript = (chat: Chat) => threadToMarkdown(chat.thread);
+/** The entries as Markdown (session controls are checked on their own). */
+const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
 
 suite('chat with a real ACP agent', function () {
   this.timeout(60_000);
@@ -122,6 +124,23 @@ suite('chat with a real ACP agent', function () {
     await chat.send('Say hello');
     await waitFor(chat, 'the reply', () => chat.status.turn === 'idle' && lastEntry(chat)?.kind === 'assistant');
     assert.equal(chat.status.connection, 'connected');
+  });
+
+  test('session controls: config options, modes and early slash commands; a choice sticks for the next session', async () => {
+    const controls = () => chat.status.controls;
+    // available_commands_update arrives before the session/new response: buffered, not lost.
+    await waitFor(chat, 'the slash commands', () => controls().commands.length > 0);
+    assert.equal(JSON.stringify(controls().commands), '[{"name":"review","description":"Review code","hint":"files"}]');
+    assert.equal(controls().modes?.currentModeId, 'ask');
+    const model = controls().configOptions.find((o) => o.id === 'model');
+    assert.equal(model?.currentValue, 'fast');
+    await chat.changeControl({ kind: 'config', id: 'model', value: 'smart' });
+    assert.equal(controls().configOptions.find((o) => o.id === 'model')?.currentValue, 'smart');
+    await chat.changeControl({ kind: 'mode', id: 'code' });
+    assert.equal(controls().modes?.currentModeId, 'code');
+    // A new session of the same agent gets the remembered choices.
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    await waitFor(chat, 'the remembered model', () => controls().configOptions.find((o) => o.id === 'model')?.currentValue === 'smart' && controls().modes?.currentModeId === 'code');
   });
 
   test('Disconnect ends the agent', async () => {

@@ -109,6 +109,13 @@ await stage('ui', async () => {
   process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
+await stage('package', async () => {
+  if (!run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix'])) return false;
+  const { runVsixTest } = await import('./ui/vsix.ui.mjs');
+  const shot = await runVsixTest();
+  process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
+});
+
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 process.stdout.write('\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n');

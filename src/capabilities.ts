@@ -9,5 +9,8 @@ export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
     fs: { readTextFile: host.fileSystem, writeTextFile: host.fileSystem },
     terminal: host.terminals,
+    // Agents that run shell commands themselves (Claude Code, Codex) stream
+    // their output in tool call `_meta` only when asked to; we show it.
+    _meta: { terminal_output: true },
   };
 }

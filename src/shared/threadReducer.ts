@@ -5,12 +5,10 @@
  * that do not change keep their identity, so "which entry changed" is an
  * identity check for whoever sends patches to the view.
  */
-import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
-import { assertNever, type DisplayBlock, type Entry, type NoticeLevel, type Thread, type ToolContent, type ToolEntry, type ToolStatus } from './thread';
-
-/** The most of a tool's input kept for display. */
-const MAX_INPUT_CHARS = 64 * 1024;
+import { assertNever, type Entry, type NoticeLevel, type Thread, type ToolEntry } from './thread';
+import { patchToolEntry, toolEntryFromCall, unknownToolEntry } from './toolCalls';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -107,40 +105,16 @@ function findTool(thread: Thread, toolCallId: string): number {
 
 function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
   const index = findTool(thread, call.toolCallId);
-  const entry: ToolEntry = {
-    kind: 'tool',
-    id: index >= 0 ? thread.entries[index].id : id,
-    toolCallId: call.toolCallId,
-    title: call.title,
-    toolKind: call.kind ?? 'other',
-    status: call.status ?? 'pending',
-    content: (call.content ?? []).map(toolContent),
-    locations: (call.locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })),
-    ...inputOf(call.kind, call.rawInput),
-  };
+  const old = index >= 0 ? (thread.entries[index] as ToolEntry) : undefined;
+  const entry = toolEntryFromCall(old?.id ?? id, call, old);
   return index >= 0 ? replaceAt(thread, index, entry) : append(thread, entry);
 }
 
 function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thread {
   const index = findTool(thread, update.toolCallId);
-  if (index < 0) {
-    // An update for a call we never saw: show it, do not throw.
-    return append(thread, {
-      kind: 'tool', id, toolCallId: update.toolCallId, title: update.title ?? `Unknown tool call ${update.toolCallId}`,
-      toolKind: update.kind ?? 'other', status: 'failed', locations: [],
-      content: [{ type: 'content', block: { type: 'text', text: 'The agent updated a tool call it never started.' } }],
-    });
-  }
-  const old = thread.entries[index] as ToolEntry;
-  return replaceAt(thread, index, {
-    ...old,
-    ...(update.title != null ? { title: update.title } : {}),
-    ...(update.kind != null ? { toolKind: update.kind } : {}),
-    ...(update.status != null ? { status: update.status as ToolStatus } : {}),
-    ...(update.content != null ? { content: update.content.map(toolContent) } : {}),
-    ...(update.locations != null ? { locations: update.locations.map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) })) } : {}),
-    ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
-  });
+  // An update for a call we never saw: show it, do not throw.
+  if (index < 0) return append(thread, unknownToolEntry(id, update));
+  return replaceAt(thread, index, patchToolEntry(thread.entries[index] as ToolEntry, update));
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
@@ -181,41 +155,4 @@ export function contentText(block: ContentBlock): string {
     case 'resource': return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
     default: return '';
   }
-}
-
-function displayBlock(block: ContentBlock): DisplayBlock {
-  switch (block.type) {
-    case 'text': return { type: 'text', text: block.text };
-    case 'image': return { type: 'image', mimeType: block.mimeType };
-    case 'audio': return { type: 'audio', mimeType: block.mimeType };
-    case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
-    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: block.resource.text } : {}) };
-    default: return { type: 'text', text: '' };
-  }
-}
-
-function toolContent(content: ToolCallContent): ToolContent {
-  switch (content.type) {
-    case 'content': return { type: 'content', block: displayBlock(content.content) };
-    case 'diff': return { type: 'diff', path: content.path, oldText: content.oldText ?? null, newText: content.newText };
-    case 'terminal': return { type: 'terminal', terminalId: content.terminalId, output: '' };
-    default: return { type: 'content', block: { type: 'text', text: '' } };
-  }
-}
-
-/** The command line for shell tools, pretty JSON for the rest; capped. */
-function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: string } {
-  if (rawInput === undefined || rawInput === null) return {};
-  const raw = rawInput as { command?: unknown; args?: unknown };
-  let text: string;
-  if (kind === 'execute' && typeof raw.command === 'string') {
-    text = [raw.command, ...(Array.isArray(raw.args) ? raw.args.map(String) : [])].join(' ');
-  } else {
-    try {
-      text = typeof rawInput === 'string' ? rawInput : JSON.stringify(rawInput, null, 2);
-    } catch {
-      text = String(rawInput);
-    }
-  }
-  return { input: text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text };
 }

@@ -1,0 +1,143 @@
+/**
+ * Tool calls as the thread keeps them: content reduced to what the view may
+ * show, the input as text, and shell output streamed by agents that run
+ * commands themselves (Claude Code, Codex) through `_meta.terminal_*`.
+ */
+import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { DisplayBlock, ToolContent, ToolEntry, ToolStatus } from './thread';
+
+/** The most of a tool's input kept for display. */
+const MAX_INPUT_CHARS = 64 * 1024;
+/** The most shell output kept per terminal; older output is dropped first. */
+export const MAX_TERMINAL_CHARS = 1024 * 1024;
+
+export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | undefined): ToolEntry {
+  const entry: ToolEntry = {
+    kind: 'tool',
+    id,
+    toolCallId: call.toolCallId,
+    title: call.title,
+    toolKind: call.kind ?? 'other',
+    status: call.status ?? 'pending',
+    content: keepTerminalOutput((call.content ?? []).map(toolContent), old?.content ?? []),
+    locations: locationsOf(call.locations),
+    ...inputOf(call.kind, call.rawInput),
+  };
+  return applyTerminalMeta(entry, call._meta);
+}
+
+export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntry {
+  const patched: ToolEntry = {
+    ...old,
+    ...(update.title != null ? { title: update.title } : {}),
+    ...(update.kind != null ? { toolKind: update.kind } : {}),
+    ...(update.status != null ? { status: update.status as ToolStatus } : {}),
+    ...(update.content != null ? { content: keepTerminalOutput(update.content.map(toolContent), old.content) } : {}),
+    ...(update.locations != null ? { locations: locationsOf(update.locations) } : {}),
+    ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
+  };
+  return applyTerminalMeta(patched, update._meta);
+}
+
+export function unknownToolEntry(id: string, update: ToolCallUpdate): ToolEntry {
+  return {
+    kind: 'tool', id, toolCallId: update.toolCallId, title: update.title ?? `Unknown tool call ${update.toolCallId}`,
+    toolKind: update.kind ?? 'other', status: 'failed', locations: [],
+    content: [{ type: 'content', block: { type: 'text', text: 'The agent updated a tool call it never started.' } }],
+  };
+}
+
+function locationsOf(locations: ToolCall['locations']): ToolEntry['locations'] {
+  return (locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) }));
+}
+
+/** A content list that names a terminal again keeps the output already received for it. */
+function keepTerminalOutput(next: ToolContent[], old: readonly ToolContent[]): ToolContent[] {
+  return next.map((c) => {
+    if (c.type !== 'terminal') return c;
+    const before = old.find((o) => o.type === 'terminal' && o.terminalId === c.terminalId);
+    return before ?? c;
+  });
+}
+
+interface TerminalMeta {
+  terminal_info?: { terminal_id?: unknown };
+  terminal_output?: { terminal_id?: unknown; data?: unknown };
+  terminal_exit?: { terminal_id?: unknown; exit_code?: unknown; signal?: unknown };
+}
+
+/** `_meta.terminal_info` / `terminal_output` / `terminal_exit`: output appended, exit recorded. */
+function applyTerminalMeta(entry: ToolEntry, meta: unknown): ToolEntry {
+  if (!meta || typeof meta !== 'object') return entry;
+  const m = meta as TerminalMeta;
+  let next = entry;
+  const info = m.terminal_info?.terminal_id;
+  if (typeof info === 'string') next = withTerminal(next, info, (t) => t);
+  const out = m.terminal_output;
+  if (typeof out?.terminal_id === 'string' && typeof out.data === 'string') {
+    const data = out.data;
+    next = withTerminal(next, out.terminal_id, (t) => ({ ...t, output: capOutput(t.output + data) }));
+  }
+  const exit = m.terminal_exit;
+  if (typeof exit?.terminal_id === 'string') {
+    const exitCode = typeof exit.exit_code === 'number' ? exit.exit_code : null;
+    const signal = typeof exit.signal === 'string' ? exit.signal : null;
+    next = withTerminal(next, exit.terminal_id, (t) => ({ ...t, exitCode, signal }));
+  }
+  return next;
+}
+
+type TerminalContent = Extract<ToolContent, { type: 'terminal' }>;
+
+function withTerminal(entry: ToolEntry, terminalId: string, change: (t: TerminalContent) => TerminalContent): ToolEntry {
+  const index = entry.content.findIndex((c) => c.type === 'terminal' && c.terminalId === terminalId);
+  const content = entry.content.slice();
+  if (index < 0) content.push(change({ type: 'terminal', terminalId, output: '' }));
+  else content[index] = change(content[index] as TerminalContent);
+  return { ...entry, content };
+}
+
+function capOutput(text: string): string {
+  if (text.length <= MAX_TERMINAL_CHARS) return text;
+  let start = text.length - MAX_TERMINAL_CHARS;
+  // Do not start in the middle of a surrogate pair.
+  if (/[\uDC00-\uDFFF]/.test(text[start])) start++;
+  return text.slice(start);
+}
+
+function displayBlock(block: ContentBlock): DisplayBlock {
+  switch (block.type) {
+    case 'text': return { type: 'text', text: block.text };
+    case 'image': return { type: 'image', mimeType: block.mimeType };
+    case 'audio': return { type: 'audio', mimeType: block.mimeType };
+    case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
+    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: block.resource.text } : {}) };
+    default: return { type: 'text', text: '' };
+  }
+}
+
+function toolContent(content: ToolCallContent): ToolContent {
+  switch (content.type) {
+    case 'content': return { type: 'content', block: displayBlock(content.content) };
+    case 'diff': return { type: 'diff', path: content.path, oldText: content.oldText ?? null, newText: content.newText };
+    case 'terminal': return { type: 'terminal', terminalId: content.terminalId, output: '' };
+    default: return { type: 'content', block: { type: 'text', text: '' } };
+  }
+}
+
+/** The command line for shell tools, pretty JSON for the rest; capped. */
+function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: string } {
+  if (rawInput === undefined || rawInput === null) return {};
+  const raw = rawInput as { command?: unknown; args?: unknown };
+  let text: string;
+  if (kind === 'execute' && typeof raw.command === 'string') {
+    text = [raw.command, ...(Array.isArray(raw.args) ? raw.args.map(String) : [])].join(' ');
+  } else {
+    try {
+      text = typeof rawInput === 'string' ? rawInput : JSON.stringify(rawInput, null, 2);
+    } catch {
+      text = String(rawInput);
+    }
+  }
+  return { input: text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text };
+}

@@ -176,9 +176,9 @@ export class ChatController implements vscode.Disposable {
     const c = this.connection;
     if (c.state !== 'connected') return;
     try {
-      const controls = await this.choices.apply(c.session.client, c.session.sessionId, this.threadState.controls, change);
+      const update = await this.choices.apply(c.session.client, c.session.sessionId, change);
       if (this.connection !== c) return;
-      this.dispatch({ type: 'controlsChanged', id: this.newId(), controls });
+      this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.threadState.controls) });
       if (this.selectedAgentId) this.choices.remember(this.selectedAgentId, change);
     } catch (error) {
       this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `The agent refused the change: ${errorMessage(error)}` });
@@ -210,8 +210,8 @@ export class ChatController implements vscode.Disposable {
       const c = this.connection;
       if (c.state !== 'connected' || c.session.sessionId !== session.sessionId) return;
       try {
-        const controls = await this.choices.apply(session.client, session.sessionId, this.threadState.controls, change);
-        if (this.connection === c) this.dispatch({ type: 'controlsChanged', id: this.newId(), controls });
+        const update = await this.choices.apply(session.client, session.sessionId, change);
+        if (this.connection === c) this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.threadState.controls) });
       } catch (error) {
         this.log.warn(`Could not restore ${change.kind} ${change.id}: ${errorMessage(error)}`);
       }

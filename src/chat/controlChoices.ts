@@ -20,36 +20,49 @@ interface Remembered {
 const KEY = 'vscode-acp.controlChoices';
 
 export class ControlChoices {
+  /** The working copy; the memento only persists it (no read-after-write reliance). */
+  private choices: Record<string, Remembered> | undefined;
+
   constructor(private readonly memento: vscode.Memento) {}
 
-  /** Sends one change to the agent and returns the controls as they are afterwards. */
-  async apply(client: AgentClient, sessionId: string, controls: SessionControls, change: ControlChange): Promise<SessionControls> {
+  private all(): Record<string, Remembered> {
+    this.choices ??= { ...this.memento.get<Record<string, Remembered>>(KEY) };
+    return this.choices;
+  }
+
+  /**
+   * Sends one change to the agent; resolves with how to update the controls
+   * once it is accepted (applied to the controls of that moment, not to a
+   * snapshot taken before the request: other updates may land meanwhile).
+   */
+  async apply(client: AgentClient, sessionId: string, change: ControlChange): Promise<(controls: SessionControls) => SessionControls> {
     switch (change.kind) {
       case 'config': {
-        const configOptions = await client.setConfigOption(sessionId, change.id, change.value);
-        return { ...controls, configOptions: controlsFromSetup({ configOptions }).configOptions };
+        const configOptions = controlsFromSetup({ configOptions: await client.setConfigOption(sessionId, change.id, change.value) }).configOptions;
+        return (controls) => ({ ...controls, configOptions });
       }
       case 'mode':
         await client.setMode(sessionId, change.id);
-        return controls.modes ? { ...controls, modes: { ...controls.modes, currentModeId: change.id } } : controls;
+        return (controls) => (controls.modes ? { ...controls, modes: { ...controls.modes, currentModeId: change.id } } : controls);
       case 'model':
         await client.setModel(sessionId, change.id);
-        return controls.models ? { ...controls, models: { ...controls.models, currentModelId: change.id } } : controls;
+        return (controls) => (controls.models ? { ...controls, models: { ...controls.models, currentModelId: change.id } } : controls);
     }
   }
 
   remember(agentId: string, change: ControlChange): void {
-    const all = this.memento.get<Record<string, Remembered>>(KEY) ?? {};
+    const all = this.all();
     const mine: Remembered = { ...all[agentId], config: { ...all[agentId]?.config } };
     if (change.kind === 'config') mine.config = { ...mine.config, [change.id]: change.value };
     else if (change.kind === 'mode') mine.mode = change.id;
     else mine.model = change.id;
-    void this.memento.update(KEY, { ...all, [agentId]: mine });
+    all[agentId] = mine;
+    void this.memento.update(KEY, { ...all });
   }
 
   /** The remembered choices that this session offers and does not have yet. */
   pending(agentId: string, controls: SessionControls): ControlChange[] {
-    const mine = this.memento.get<Record<string, Remembered>>(KEY)?.[agentId];
+    const mine = this.all()[agentId];
     if (!mine) return [];
     const changes: ControlChange[] = [];
     for (const option of controls.configOptions) {

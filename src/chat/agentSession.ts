@@ -6,7 +6,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { clientCapabilities } from '../capabilities';
-import { AgentClient, AUTH_REQUIRED, type ClientIdentity } from '../connection/agentClient';
+import { AgentClient, AUTH_REQUIRED, type ClientHandlers, type ClientIdentity } from '../connection/agentClient';
 import type { ConnectContext, Platform } from '../platform';
 import type { SessionSetup } from '../shared/sessionControls';
 
@@ -25,7 +25,7 @@ export interface StartedSession {
  * or Disconnect) ends the agent at once, even while it does not answer.
  */
 export async function startAgentSession(
-  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, signal: AbortSignal,
+  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, handlers: ClientHandlers, signal: AbortSignal,
 ): Promise<StartedSession | undefined> {
   const transport = await platform.connect(agentId, context);
   if (!transport) return undefined;
@@ -34,7 +34,7 @@ export async function startAgentSession(
     return undefined;
   }
   const cwd = transport.cwd;
-  const client = new AgentClient(transport, identity, context.log);
+  const client = new AgentClient(transport, identity, context.log, handlers);
   const abort = () => client.dispose();
   signal.addEventListener('abort', abort);
   try {

@@ -7,6 +7,9 @@ import type { ClientIdentity } from '../connection/agentClient';
 import type { Platform } from '../platform';
 import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
+import type { ToolEntry } from '../shared/thread';
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import { PermissionQueue } from './permissionQueue';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage, sessionSetup, startAgentSession, type StartedSession } from './agentSession';
@@ -31,6 +34,8 @@ export class ChatController implements vscode.Disposable {
   /** Warnings held back while a turn streams, so they do not split a message. */
   private heldWarnings: string[] = [];
   private readonly choices: ControlChoices;
+  /** Permission requests waiting for the user. */
+  readonly permissions = new PermissionQueue();
 
   constructor(
     private readonly platform: Platform,
@@ -40,6 +45,8 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
     this.choices = new ControlChoices(memento);
+    this.permissions.onDidChange(() => this._onDidChange.fire());
+    this.permissions.onDidAnswer((text) => this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text }));
   }
 
   get thread(): Thread {
@@ -58,6 +65,7 @@ export class ChatController implements vscode.Disposable {
       plan: [...this.threadState.plan],
       // Controls belong to a live session; a disconnected chat offers none.
       controls: c.state === 'connected' ? this.threadState.controls : emptySessionControls,
+      permissions: this.permissions.prompts,
     };
   }
 
@@ -101,7 +109,7 @@ export class ChatController implements vscode.Disposable {
       const session = await startAgentSession(this.platform, agentId, this.identity, {
         log: this.log,
         onProtocolWarning: (text) => this.warn(text),
-      }, attempt.signal);
+      }, { requestPermission: (params, signal) => this.onPermissionRequest(params, signal) }, attempt.signal);
       if (!session || attempt.signal.aborted) {
         session?.client.dispose();
         if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
@@ -120,6 +128,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   disconnect(): void {
+    this.permissions.cancelAll();
     const c = this.connection;
     if (c.state === 'connecting') c.attempt.abort();
     if (c.state === 'connected') {
@@ -150,6 +159,8 @@ export class ChatController implements vscode.Disposable {
 
   /** Stop: `session/cancel`; the agent ends the turn with `cancelled`. */
   stop(): void {
+    // Cancelling a turn answers its pending permission requests first (ACP).
+    this.permissions.cancelAll();
     const c = this.connection;
     if (c.state === 'connected' && this.threadState.turn === 'running') c.session.client.cancel(c.session.sessionId);
   }
@@ -187,6 +198,7 @@ export class ChatController implements vscode.Disposable {
 
   dispose(): void {
     this.disconnect();
+    this.permissions.dispose();
     this._onDidChange.dispose();
   }
 
@@ -228,6 +240,14 @@ export class ChatController implements vscode.Disposable {
       ? { type: 'turnFailed', id: this.newId(), message: text }
       : { type: 'notice', id: this.newId(), level: 'error', text });
     this.setConnection({ state: 'failed' });
+  }
+
+  private onPermissionRequest(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const c = this.connection;
+    // Only the session on screen may ask; anything else is not the user's to answer.
+    if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    const known = this.threadState.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
+    return this.permissions.request(params, known, signal);
   }
 
   private warn(text: string): void {

@@ -37,7 +37,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.html = chatHtml(view.webview, root);
     view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw), undefined, this.subscriptions);
     view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
+      if (this.view !== view) return;
+      this.view = undefined;
+      // Nobody can answer a prompt in a view that is gone.
+      this.controller.permissions.cancelAll();
     }, undefined, this.subscriptions);
   }
 
@@ -75,6 +78,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'setConfigOption': return this.controller.changeControl({ kind: 'config', id: message.configId, value: message.value });
       case 'setMode': return this.controller.changeControl({ kind: 'mode', id: message.modeId });
       case 'setModel': return this.controller.changeControl({ kind: 'model', id: message.modelId });
+      case 'answerPermission': return this.controller.permissions.answer(message.requestId, message.choice);
     }
   }
 

@@ -8,6 +8,11 @@ import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 
+/** What the client answers when the agent asks; the chat provides these. */
+export interface ClientHandlers {
+  requestPermission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+}
+
 export interface ClientIdentity {
   readonly name: string;
   readonly version: string;
@@ -28,9 +33,10 @@ export class AgentClient implements vscode.Disposable {
   private closed = false;
   initializeResponse: acp.InitializeResponse | undefined;
 
-  constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
     this.connection = acp.client({ name: identity.name })
       .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
+      .onRequest('session/request_permission', ({ params, signal }) => handlers.requestPermission(params, signal))
       .connect(transport.stream);
     void this.connection.closed.then(() => this.onConnectionClosed());
     void transport.exited.then((exit) => this.finish(exit));

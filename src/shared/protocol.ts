@@ -3,6 +3,7 @@
  * parse what they receive and drop (and log) what does not fit.
  */
 import { z } from 'zod';
+import { permissionChoiceSchema, permissionPromptSchema } from './permissions';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
@@ -31,6 +32,8 @@ export const viewStatusSchema = z.object({
   title: z.string().optional(),
   plan: z.array(z.object({ content: z.string(), priority: z.string(), status: z.string() })),
   controls: sessionControlsSchema,
+  /** Permission requests waiting for the user, oldest first. */
+  permissions: z.array(permissionPromptSchema),
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 
@@ -68,5 +71,6 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setConfigOption'), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
   z.object({ type: z.literal('setMode'), modeId: z.string() }),
   z.object({ type: z.literal('setModel'), modelId: z.string() }),
+  z.object({ type: z.literal('answerPermission'), requestId: z.string(), choice: permissionChoiceSchema }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -11,7 +11,7 @@ import '../chat-header/chat-header';
 import '../message-list/message-list';
 import { onHostMessage, postToHost } from '../host';
 
-const initialStatus: ViewStatus = { agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] } };
+const initialStatus: ViewStatus = { agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [] };
 
 export class ChatApp extends LitElement {
   static override properties = { status: { state: true }, entries: { state: true } };

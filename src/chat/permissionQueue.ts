@@ -1,0 +1,81 @@
+/**
+ * Pending `session/request_permission` requests, oldest first. Each waits for
+ * the user: there is no timeout and no silent denial. All of them are
+ * answered `cancelled` on Stop, disconnect, a new session, an agent change or
+ * when the view goes away.
+ */
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import { choicesFor, optionFor, PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../shared/permissions';
+import type { ToolEntry } from '../shared/thread';
+import { patchToolEntry } from '../shared/toolCalls';
+
+interface Pending {
+  readonly prompt: PermissionPrompt;
+  readonly params: RequestPermissionRequest;
+  readonly resolve: (response: RequestPermissionResponse) => void;
+}
+
+const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+
+export class PermissionQueue implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  /** Fires with a line for the transcript when the user answers. */
+  private readonly _onDidAnswer = new vscode.EventEmitter<string>();
+  readonly onDidAnswer = this._onDidAnswer.event;
+  private pending: Pending[] = [];
+  private nextId = 0;
+
+  get prompts(): PermissionPrompt[] {
+    return this.pending.map((p) => p.prompt);
+  }
+
+  /**
+   * Queues a request; `known` is the tool call as the thread already has it,
+   * so the prompt shows everything the agent said about it.
+   */
+  request(params: RequestPermissionRequest, known: ToolEntry | undefined, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const base: ToolEntry = known ?? { kind: 'tool', id: `p${this.nextId}`, toolCallId: params.toolCall.toolCallId, title: 'Permission', toolKind: 'other', status: 'pending', content: [], locations: [] };
+    const prompt: PermissionPrompt = {
+      requestId: `perm-${++this.nextId}`,
+      tool: patchToolEntry(base, params.toolCall),
+      choices: choicesFor(params.options),
+      agentOptions: params.options.map((o) => o.name),
+    };
+    return new Promise((resolve) => {
+      const item: Pending = { prompt, params, resolve };
+      this.pending.push(item);
+      // The agent withdrew the request ($/cancel_request or the connection closed).
+      signal.addEventListener('abort', () => this.settle(item, CANCELLED));
+      this._onDidChange.fire();
+    });
+  }
+
+  answer(requestId: string, choice: PermissionChoice): void {
+    const item = this.pending.find((p) => p.prompt.requestId === requestId);
+    if (!item) return;
+    const option = optionFor(item.params.options, choice);
+    if (!option) return;
+    this._onDidAnswer.fire(`${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}`);
+    this.settle(item, { outcome: { outcome: 'selected', optionId: option.optionId } });
+  }
+
+  cancelAll(): void {
+    for (const item of [...this.pending]) this.settle(item, CANCELLED);
+  }
+
+  dispose(): void {
+    this.cancelAll();
+    this._onDidChange.dispose();
+    this._onDidAnswer.dispose();
+  }
+
+  private settle(item: Pending, response: RequestPermissionResponse): void {
+    const index = this.pending.indexOf(item);
+    if (index < 0) return;
+    this.pending.splice(index, 1);
+    item.resolve(response);
+    this._onDidChange.fire();
+  }
+}

@@ -10,7 +10,7 @@ import type { Platform } from './platform';
 
 /** What the extension exports to other extensions (and to its own integration tests). */
 export interface AcpExtensionApi {
-  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl'>;
+  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions'>;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {

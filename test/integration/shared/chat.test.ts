@@ -143,6 +143,32 @@ suite('chat with a real ACP agent', function () {
     await waitFor(chat, 'the remembered model', () => controls().configOptions.find((o) => o.id === 'model')?.currentValue === 'smart' && controls().modes?.currentModeId === 'code');
   });
 
+  test('a permission request waits for the user, with our labels, and the answer reaches the agent', async () => {
+    const turn = chat.send('ask permission');
+    await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
+    const prompt = chat.status.permissions[0];
+    assert.equal(prompt.tool.title, 'Write notes.txt');
+    assert.equal(prompt.choices.join(','), 'allow_once,allow_always,reject');
+    assert.equal(prompt.agentOptions.join(','), 'Yes <b>please</b>,Always,No');
+    assert.equal(prompt.tool.content[0]?.type, 'diff');
+    // No silent auto-deny: it is still waiting a while later.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(chat.status.permissions.length, 1);
+    chat.permissions.answer(prompt.requestId, 'reject');
+    await turn;
+    assert.match(transcript(chat), /> info: Reject: Write notes\.txt\n\n## Assistant\n\n\[permission: no\] done\n$/);
+    assert.equal(chat.status.permissions.length, 0);
+  });
+
+  test('Stop answers a pending permission request as cancelled', async () => {
+    const turn = chat.send('ask permission again');
+    await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await turn;
+    assert.equal(chat.status.permissions.length, 0);
+    assert.match(transcript(chat), /\[permission: cancelled\][^]*Stopped\.\n$/);
+  });
+
   test('Disconnect ends the agent', async () => {
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     assert.equal(chat.status.connection, 'disconnected');

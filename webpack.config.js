@@ -62,6 +62,21 @@ class NoNodeBuiltinsPlugin {
   }
 }
 
+/** Copies files next to a bundle (the codicon font for the webview). */
+class CopyFilesPlugin {
+  constructor(files) {
+    this.files = files;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('CopyFiles', () => {
+      for (const [from, to] of this.files) {
+        fs.mkdirSync(path.dirname(to), { recursive: true });
+        fs.copyFileSync(from, to);
+      }
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const node = base('node', mode);
@@ -88,7 +103,10 @@ module.exports = (env, argv) => {
       name: 'webview',
       entry: { webview: './webview/main.ts' },
       output: { path: dist('webview'), filename: '[name].js' },
-      plugins: [new NoNodeBuiltinsPlugin()],
+      plugins: [
+        new NoNodeBuiltinsPlugin(),
+        new CopyFilesPlugin([[require.resolve('@vscode/codicons/dist/codicon.ttf'), dist('webview', 'codicon.ttf')]]),
+      ],
     },
     {
       ...node,

@@ -111,6 +111,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
   const nonce = makeNonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'webview.js'));
+  const codiconFont = webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.ttf'));
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -125,6 +126,11 @@ function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>ACP Chat</title>
+<style nonce="${nonce}">
+  /* Declared in the document: @font-face does not work from inside a shadow root. */
+  @font-face { font-family: "codicon"; font-display: block; src: url("${codiconFont.toString()}") format("truetype"); }
+  body { margin: 0; padding: 0; }
+</style>
 </head>
 <body>
 <acp-chat-app></acp-chat-app>

@@ -8,15 +8,23 @@ import type { WebSocket } from 'ws';
 import { BridgeClose, type BridgeHello } from '../../src/shared/bridgeProtocol';
 import { resolveExecutable } from '../resolveExecutable';
 import type { BridgeLog } from './bridgeServer';
-import type { BridgeAgent } from './options';
+import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
 
 const KILL_GRACE_MS = 3_000;
 
-export async function relayAgent(ws: WebSocket, agent: BridgeAgent, cwd: string, log: BridgeLog): Promise<void> {
+export interface RelayOptions {
+  readonly cwd: string;
+  readonly idleTimeoutMs: number;
+}
+
+export async function relayAgent(ws: WebSocket, agent: BridgeAgent, options: RelayOptions, log: BridgeLog): Promise<void> {
+  const { cwd } = options;
+  const idle = idleTimer(ws, options.idleTimeoutMs, log);
   // Frames can arrive while the agent is being found and started: hold them.
   const early: string[] = [];
   let deliver = (line: string) => void early.push(line);
   ws.on('message', (data, isBinary) => {
+    idle.touch();
     const text = isBinary ? '' : data.toString();
     // Compact JSON has no raw newline; a frame with one would split into two lines.
     if (text === '' || text.includes('\n')) return log('dropped a frame that is not one JSON line');
@@ -40,7 +48,11 @@ export async function relayAgent(ws: WebSocket, agent: BridgeAgent, cwd: string,
   ws.send(JSON.stringify(hello));
 
   splitLines(child.stdout, (line) => {
+    idle.touch();
     if (ws.readyState === ws.OPEN) ws.send(line);
+  }, () => {
+    log(`agent ${agent.id} wrote a line over ${MAX_MESSAGE_BYTES} bytes`);
+    ws.close(BridgeClose.agentExited, closeReason(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`));
   });
   deliver = (line) => void child.stdin.write(line + '\n');
   early.splice(0).forEach(deliver);
@@ -53,14 +65,38 @@ export async function relayAgent(ws: WebSocket, agent: BridgeAgent, cwd: string,
   ws.once('close', () => endProcessGroup(child.pid, child.exitCode !== null));
 }
 
-function splitLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+/** Calls `onLine` per line; `onTooLong` (once) when a line grows past the message limit. */
+function splitLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onTooLong: () => void): void {
   let rest = '';
+  let broken = false;
   stream.setEncoding('utf8');
   stream.on('data', (text: string) => {
+    if (broken) return;
     const parts = (rest + text).split('\n');
     rest = parts.pop() ?? '';
     for (const part of parts) if (part.trim() !== '') onLine(part);
+    if (rest.length > MAX_MESSAGE_BYTES) {
+      broken = true;
+      rest = '';
+      onTooLong();
+    }
   });
+}
+
+/** Closes the socket after `ms` without traffic either way. */
+function idleTimer(ws: WebSocket, ms: number, log: BridgeLog): { touch(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      log('closed an idle connection');
+      ws.close(BridgeClose.idle, 'idle');
+    }, ms);
+    timer.unref();
+  };
+  ws.once('close', () => clearTimeout(timer));
+  touch();
+  return { touch };
 }
 
 function endProcessGroup(pid: number | undefined, alreadyExited: boolean): void {

@@ -8,10 +8,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_AGENT_PARAM, BRIDGE_TOKEN_PARAM, BridgeClose } from '../../src/shared/bridgeProtocol';
 import { relayAgent } from './agentRelay';
-import type { BridgeOptions } from './options';
+import { MAX_MESSAGE_BYTES, type BridgeOptions } from './options';
 
-/** Largest frame accepted from a client, and the largest line relayed from an agent. */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 const ALLOWED_ORIGINS = [
   /^https:\/\/(insiders\.)?vscode\.dev$/,
@@ -47,6 +45,8 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     };
     if (!origin || !originAllowed(origin, options.extraOrigins)) return refuse('origin not allowed');
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // Protocol errors (an oversized frame, bad framing) close the socket; log them.
+      ws.on('error', (error) => log(`connection error origin=${origin}: ${error.message}`));
       const given = url.searchParams.get(BRIDGE_TOKEN_PARAM) ?? '';
       const agent = agentId ? options.agents.find((a) => a.id === agentId) : options.agents[0];
       const closeWith = (code: number, reason: string) => {
@@ -59,7 +59,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       sockets.add(ws);
       ws.once('close', () => sockets.delete(ws));
       log(`accepted origin=${origin} agent=${agent.id}`);
-      relayAgent(ws, agent, options.cwd, log);
+      void relayAgent(ws, agent, { cwd: options.cwd, idleTimeoutMs: options.idleTimeoutSeconds * 1000 }, log);
     });
   });
 

@@ -4,6 +4,9 @@
  */
 import { BUILT_IN_AGENTS } from '../../src/agents';
 
+/** Largest frame accepted from a client, and the largest line relayed from an agent. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
 export interface BridgeAgent {
   readonly id: string;
   readonly name: string;
@@ -19,6 +22,8 @@ export interface BridgeOptions {
   readonly allowRemote: boolean;
   readonly extraOrigins: readonly string[];
   readonly maxConnections: number;
+  /** A connection with no message either way for this long is closed. */
+  readonly idleTimeoutSeconds: number;
 }
 
 export const USAGE = `Usage: vscode-acp-bridge [options] (--agent <id> ... | -- <command> [args...])
@@ -33,6 +38,7 @@ Runs an ACP agent for VS Code for the Web, one process per connection.
   --cwd <dir>           folder the agent works in (default: the current folder)
   --allow-origin <o>    also accept WebSocket connections from this origin (repeatable)
   --max-connections <n> at most this many agents at once (default 4)
+  --idle-timeout <s>    close a connection silent for this many seconds (default 1800)
 `;
 
 export class UsageError extends Error {}
@@ -45,6 +51,7 @@ export function parseBridgeArgs(argv: readonly string[], cwd: string): BridgeOpt
   let allowRemote = false;
   let dir = cwd;
   let maxConnections = 4;
+  let idleTimeoutSeconds = 1800;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -73,13 +80,14 @@ export function parseBridgeArgs(argv: readonly string[], cwd: string): BridgeOpt
       case '--cwd': dir = value(); break;
       case '--allow-origin': extraOrigins.push(value()); break;
       case '--max-connections': maxConnections = intArg(arg, value(), 1, 64); break;
+      case '--idle-timeout': idleTimeoutSeconds = intArg(arg, value(), 1, 7 * 24 * 3600); break;
       case '--help': case '-h': throw new UsageError('');
       default: throw new UsageError(`unknown option ${arg}`);
     }
   }
   if (agents.length === 0) throw new UsageError('name an agent with --agent <id> or -- <command>');
   if (!isLoopback(host) && !allowRemote) throw new UsageError(`refusing to listen on ${host}: only loopback is allowed without --allow-remote`);
-  return { host, port, agents, cwd: dir, allowRemote, extraOrigins, maxConnections };
+  return { host, port, agents, cwd: dir, allowRemote, extraOrigins, maxConnections, idleTimeoutSeconds };
 }
 
 function intArg(name: string, text: string, min: number, max: number): number {

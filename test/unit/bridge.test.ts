@@ -63,7 +63,7 @@ describe('bridge (real sockets, real agent process)', function () {
     fs.copyFileSync(path.join(scenarios, 'crash.json'), marker);
     logs = [];
     bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2,
+      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
       agents: [
         { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
         { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
@@ -130,10 +130,51 @@ describe('bridge (real sockets, real agent process)', function () {
     assert.match(out.reason, /not found/);
   });
 
+  it('refuses more connections than allowed, before starting an agent for them', async () => {
+    const open = () => new Promise<WebSocket>((resolve) => {
+      const ws = new WebSocket(bridge.url, { origin: ORIGIN });
+      ws.once('message', () => resolve(ws)); // the hello: its agent runs
+    });
+    const first = await open();
+    const second = await open();
+    const third = await talk(bridge.url, ORIGIN);
+    assert.equal(third.code, BridgeClose.tooManyConnections);
+    assert.deepEqual(third.frames, []);
+    first.close();
+    second.close();
+    await new Promise((r) => setTimeout(r, 200));
+  });
+
+  it('closes a connection that sends an oversized frame, and ends its agent', async () => {
+    const out = await talk(bridge.url, ORIGIN, ['x'.repeat(16 * 1024 * 1024 + 10)]);
+    assert.equal(out.code, 1009);
+    for (let i = 0; i < 50 && agentProcesses(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(agentProcesses(marker), []);
+  });
+
   it('logs connections without message bodies', () => {
     assert.ok(logs.some((l) => l.includes('accepted origin=http://localhost:3000 agent=test')));
     assert.ok(logs.some((l) => l.includes('invalid token')));
     assert.ok(!logs.some((l) => l.includes('initialize')));
+  });
+});
+
+describe('bridge idle timeout', function () {
+  this.timeout(20_000);
+
+  it('closes a connection with no traffic for the idle timeout, with a reason', async () => {
+    const bridge = await startBridge({
+      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 1, idleTimeoutSeconds: 1,
+      agents: [{ id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] }],
+    }, () => undefined);
+    try {
+      const started = Date.now();
+      const out = await talk(bridge.url, ORIGIN, [initialize]);
+      assert.equal(out.code, BridgeClose.idle);
+      assert.ok(Date.now() - started >= 900, 'not before the timeout');
+    } finally {
+      await bridge.close();
+    }
   });
 });
 

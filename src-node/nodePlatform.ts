@@ -9,10 +9,10 @@ import { pickSessionFolder } from '../src/workspaceFolder';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable } from './resolveExecutable';
 import { workspaceFile } from './workspaceFile';
+import { nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 
 export class NodePlatform implements Platform {
-  // File and terminal handlers for the agent arrive with issue 4.
-  readonly capabilities: HostCapabilities = { kind: 'node', fileSystem: false, terminals: false };
+  readonly files = new NodeWorkspaceFiles();
   private reportedProblems = '';
 
   async listAgents(): Promise<AgentChoice[]> {
@@ -26,6 +26,10 @@ export class NodePlatform implements Platform {
         detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
       };
     }));
+  }
+
+  capabilities(): HostCapabilities {
+    return nodeCapabilities();
   }
 
   workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {

@@ -12,7 +12,10 @@ import { openBridgeTransport } from './bridgeTransport';
 const BRIDGE_AGENT_ID = 'bridge';
 
 export class WebPlatform implements Platform {
-  readonly capabilities: HostCapabilities = { kind: 'web', fileSystem: false, terminals: false };
+  /** The agent runs next to the bridge, on another machine's files: it uses its own tools. */
+  capabilities(): HostCapabilities {
+    return { kind: 'web', fileRead: false, fileWrite: false, terminals: false };
+  }
   private readonly address: BridgeAddress;
 
   constructor(secrets: vscode.SecretStorage) {

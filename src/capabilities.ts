@@ -7,7 +7,7 @@ import type { HostCapabilities } from './platform';
 
 export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
-    fs: { readTextFile: host.fileSystem, writeTextFile: host.fileSystem },
+    fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },
     terminal: host.terminals,
     // Agents that run shell commands themselves (Claude Code, Codex) stream
     // their output in tool call `_meta` only when asked to; we show it.

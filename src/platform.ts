@@ -6,13 +6,21 @@ import type { Stream } from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { AgentChoice } from './shared/protocol';
 
-/** What the host really offers; a capability it lacks is `undefined`/false, not a throw. */
+/** What the host really offers right now; a capability it lacks is false, not a throw. */
 export interface HostCapabilities {
   readonly kind: 'node' | 'web';
-  /** Serve `fs/read_text_file` / `fs/write_text_file` for the agent (issue 4). */
-  readonly fileSystem: boolean;
-  /** Serve `terminal/*` for the agent (issue 4). */
+  /** Serve `fs/read_text_file`: a trusted workspace with a local folder. */
+  readonly fileRead: boolean;
+  /** Serve `fs/write_text_file`: as reads, and only where the descriptor walk works. */
+  readonly fileWrite: boolean;
+  /** Serve `terminal/*`: a trusted workspace with a local folder. */
   readonly terminals: boolean;
+}
+
+/** Disk access inside the trusted local workspace folders (Node only). */
+export interface WorkspaceFileAccess {
+  read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string>;
+  write(path: string, content: string): Promise<void>;
 }
 
 /** Why an agent connection ended, shown in the chat. */
@@ -40,7 +48,10 @@ export interface ConnectContext {
 }
 
 export interface Platform {
-  readonly capabilities: HostCapabilities;
+  /** Evaluated at each connect: trust and folders can change. */
+  capabilities(): HostCapabilities;
+  /** Present where `fileRead` can be true. */
+  readonly files?: WorkspaceFileAccess;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */
   listAgents(): Promise<AgentChoice[]>;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */

@@ -7,7 +7,8 @@ import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { clientCapabilities } from '../capabilities';
 import { AgentClient, AUTH_REQUIRED, type ClientHandlers, type ClientIdentity } from '../connection/agentClient';
-import type { ConnectContext, Platform } from '../platform';
+import type { ConnectContext, HostCapabilities, Platform } from '../platform';
+import { FileRequests } from './fileRequests';
 import type { SessionSetup } from '../shared/sessionControls';
 
 export interface StartedSession {
@@ -34,13 +35,14 @@ export async function startAgentSession(
     return undefined;
   }
   const cwd = transport.cwd;
-  const client = new AgentClient(transport, identity, context.log, handlers);
+  const capabilities = platform.capabilities();
+  const client = new AgentClient(transport, identity, context.log, { ...handlers, ...fileHandlers(platform, capabilities, context) });
   const abort = () => client.dispose();
   signal.addEventListener('abort', abort);
   try {
     const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
     closed.catch(() => undefined); // after a successful start, a later close is the controller's business
-    const init = await Promise.race([client.initialize(identity, clientCapabilities(platform.capabilities)), closed]);
+    const init = await Promise.race([client.initialize(identity, clientCapabilities(capabilities)), closed]);
     if (signal.aborted) throw new Error('cancelled');
     const session = await Promise.race([newSessionWithSignIn(client, init, cwd), closed]);
     if (signal.aborted) throw new Error('cancelled');
@@ -78,6 +80,16 @@ async function pickAuthMethod(methods: readonly acp.AuthMethod[]): Promise<strin
     { title: 'The agent needs you to sign in', placeHolder: 'Choose how to sign in' },
   );
   return picked?.id;
+}
+
+/** File handlers exactly where the capabilities say we offer them. */
+function fileHandlers(platform: Platform, capabilities: HostCapabilities, context: ConnectContext): Partial<ClientHandlers> {
+  if (!platform.files || !capabilities.fileRead) return {};
+  const files = new FileRequests(platform.files, context.log);
+  return {
+    readTextFile: (params) => files.read(params),
+    ...(capabilities.fileWrite ? { writeTextFile: (params: acp.WriteTextFileRequest) => files.write(params) } : {}),
+  };
 }
 
 /** The parts of a session response that set up controls (`models` is a legacy, unstable field). */

@@ -11,6 +11,9 @@ import { SessionUpdateRouter } from './sessionUpdateRouter';
 /** What the client answers when the agent asks; the chat provides these. */
 export interface ClientHandlers {
   requestPermission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+  /** Present only when the client advertises the matching capability. */
+  readTextFile?(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
+  writeTextFile?(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
 }
 
 export interface ClientIdentity {
@@ -34,10 +37,14 @@ export class AgentClient implements vscode.Disposable {
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
-    this.connection = acp.client({ name: identity.name })
+    const app = acp.client({ name: identity.name })
       .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
-      .onRequest('session/request_permission', ({ params, signal }) => handlers.requestPermission(params, signal))
-      .connect(transport.stream);
+      .onRequest('session/request_permission', ({ params, signal }) => handlers.requestPermission(params, signal));
+    // Methods we do not offer stay unregistered: the SDK answers "method not found".
+    const { readTextFile, writeTextFile } = handlers;
+    if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => readTextFile(params));
+    if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => writeTextFile(params));
+    this.connection = app.connect(transport.stream);
     void this.connection.closed.then(() => this.onConnectionClosed());
     void transport.exited.then((exit) => this.finish(exit));
   }

@@ -1,3 +1,4 @@
 /** The suites run in the Node extension host. */
 import '../shared/chat.test';
+import './files.test';
 import './hang.test';

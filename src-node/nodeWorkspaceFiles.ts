@@ -1,0 +1,48 @@
+/**
+ * The Node host's disk access for agents: each request goes to the trusted
+ * local workspace folder that contains the path, through the workspaceFs
+ * descriptor walk (no traversal or symlink escapes).
+ */
+import * as vscode from 'vscode';
+import type { HostCapabilities, WorkspaceFileAccess } from '../src/platform';
+import { descriptorWalkSupported, openWorkspaceRoot, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
+
+/** Local folders of a trusted workspace: the only places agents may touch. */
+function localFolders(): readonly vscode.WorkspaceFolder[] {
+  if (!vscode.workspace.isTrusted) return [];
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+}
+
+/** Node: files and terminals in a trusted workspace with a local folder; writes only where the walk works. */
+export function nodeCapabilities(): HostCapabilities {
+  const local = localFolders().length > 0;
+  return { kind: 'node', fileRead: local, fileWrite: local && descriptorWalkSupported(), terminals: false };
+}
+
+export class NodeWorkspaceFiles implements WorkspaceFileAccess {
+  async read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string> {
+    return readTextFile(await this.rootFor(path), path, range);
+  }
+
+  async write(path: string, content: string): Promise<void> {
+    if (!descriptorWalkSupported()) throw new Error('Writing files is not supported on this system.');
+    await writeTextFile(await this.rootFor(path), path, content);
+  }
+
+  /** The canonical root of the workspace folder the path is in (checked again by the walk). */
+  private async rootFor(path: string): Promise<WorkspaceRoot> {
+    const folders = localFolders();
+    if (folders.length === 0) throw new Error('Files are offered to agents only in a trusted workspace with a local folder.');
+    let lastError: unknown;
+    for (const folder of folders) {
+      try {
+        const root = await openWorkspaceRoot(folder.uri.fsPath);
+        if (root.prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) return root;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    if (lastError instanceof WorkspaceFsError) throw lastError;
+    throw new Error(`${path.length > 160 ? `${path.slice(0, 160)}…` : path} is not inside a workspace folder.`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * `fs/read_text_file` and `fs/write_text_file` as the user sees the files:
+ * reads of a file with unsaved changes return the editor's text; writes to
+ * such a file are refused until the user saves or reverts. Disk access
+ * itself (inside the workspace, no escapes) is the platform's.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { WorkspaceFileAccess } from '../platform';
+import { sliceLines } from '../shared/lines';
+
+export class FileRequests {
+  constructor(private readonly files: WorkspaceFileAccess, private readonly log: vscode.LogOutputChannel) {}
+
+  async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    const open = openDocument(params.path);
+    if (open?.isDirty) return { content: sliceLines(open.getText(), params.line, params.limit) };
+    return { content: await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit })) };
+  }
+
+  async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
+    const open = openDocument(params.path);
+    if (open?.isDirty) {
+      throw new acp.RequestError(-32603, `${params.path} has unsaved changes in the editor; the user must save or revert it before it can be written.`);
+    }
+    await this.disk(() => this.files.write(params.path, params.content));
+    this.log.info(`The agent wrote ${params.path} (${params.content.length} characters).`);
+    return {};
+  }
+
+  /** Errors from the disk layer are meant for the agent and the user: pass their message on. */
+  private async disk<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(`Refused a file request from the agent: ${message}`);
+      throw new acp.RequestError(-32603, message);
+    }
+  }
+}
+
+/** The open document for a path, compared as file URIs (case as the OS reports it). */
+function openDocument(path: string): vscode.TextDocument | undefined {
+  let uri: vscode.Uri;
+  try {
+    uri = vscode.Uri.file(path);
+  } catch {
+    return undefined;
+  }
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === uri.fsPath);
+}

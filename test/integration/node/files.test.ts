@@ -1,0 +1,85 @@
+/**
+ * Node host: the agent reads and writes workspace files through the
+ * extension, inside the workspace only, and never over unsaved edits.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import * as assert from '../shared/assert';
+
+type Chat = AcpExtensionApi['chat'];
+
+function lastReply(chat: Chat): string {
+  const last = chat.thread.entries[chat.thread.entries.length - 1];
+  return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
+}
+
+suite('agent file requests (Node host)', function () {
+  this.timeout(30_000);
+  let chat: Chat;
+  let root: string;
+  let outside: string;
+
+  suiteSetup(async () => {
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    outside = fs.mkdtempSync(path.join(path.dirname(root), 'outside-'));
+    fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
+    fs.writeFileSync(path.join(path.dirname(root), 'outside-canary.txt'), 'SECRET outside the workspace');
+    fs.symlinkSync(outside, path.join(root, 'link-out'));
+    chat = (await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate()).chat;
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      test: { name: 'Test Agent', command: process.execPath, args: [path.resolve(__dirname, '../../../dist/test/agent.js'), path.resolve(__dirname, '../../../test/integration/scenario.json')] },
+    }, vscode.ConfigurationTarget.Global);
+    await chat.refreshAgents();
+    chat.selectAgent('test');
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+  });
+
+  test('reads a file inside the workspace, honouring line and limit', async () => {
+    await chat.send('read notes');
+    assert.equal(lastReply(chat), '[read: two\n]');
+  });
+
+  test('creates a file inside the workspace', async () => {
+    await chat.send('write new file');
+    assert.equal(lastReply(chat), '[write ok]');
+    assert.equal(fs.readFileSync(path.join(root, 'created.txt'), 'utf8'), 'from the agent\n');
+  });
+
+  test('refuses paths outside the workspace, through .. or a symlink, and leaks nothing', async () => {
+    for (const prompt of ['read traversal', 'read passwd', 'write through link']) {
+      await chat.send(prompt);
+      const reply = lastReply(chat);
+      assert.match(reply, /^\[error: /, `${prompt}: ${reply}`);
+      assert.ok(!reply.includes('SECRET') && !reply.includes('root:'), `${prompt} leaked: ${reply}`);
+    }
+    assert.ok(!fs.existsSync(path.join(outside, 'escape.txt')), 'nothing written outside');
+  });
+
+  test('a file with unsaved changes: reads get the editor text, writes are refused', async () => {
+    const file = path.join(root, 'dirty.txt');
+    fs.writeFileSync(file, 'on disk\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved '));
+    assert.ok(doc.isDirty);
+    await chat.send('write dirty');
+    assert.match(lastReply(chat), /unsaved changes/);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'on disk\n', 'the disk file is untouched');
+    await chat.send('read dirty');
+    assert.equal(lastReply(chat), '[read: unsaved on disk\n]');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('a write shows in an open editor', async () => {
+    const file = path.join(root, 'open.txt');
+    fs.writeFileSync(file, 'old text');
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    await chat.send('write open');
+    assert.equal(lastReply(chat), '[write ok]');
+    for (let i = 0; i < 50 && doc.getText() !== 'new text from the agent'; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(doc.getText(), 'new text from the agent');
+  });
+});

@@ -4,6 +4,7 @@
  * descriptor walk (no traversal or symlink escapes).
  */
 import * as vscode from 'vscode';
+import { hostCapabilities } from '../src/capabilities';
 import type { HostCapabilities, WorkspaceFileAccess } from '../src/platform';
 import { descriptorWalkSupported, openWorkspaceRoot, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
 
@@ -13,10 +14,16 @@ function localFolders(): readonly vscode.WorkspaceFolder[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
 }
 
-/** Node: files and terminals in a trusted workspace with a local folder; writes only where the walk works. */
+/** This Node host's facts for the capability table (src/capabilities.ts). */
 export function nodeCapabilities(): HostCapabilities {
-  const local = localFolders().length > 0;
-  return { kind: 'node', fileRead: local, fileWrite: local && descriptorWalkSupported(), terminals: false };
+  return hostCapabilities({
+    kind: 'node',
+    remoteName: vscode.env.remoteName,
+    trusted: vscode.workspace.isTrusted,
+    localFolder: localFolders().length > 0,
+    descriptorWalk: descriptorWalkSupported(),
+    terminalsReady: false,
+  });
 }
 
 export class NodeWorkspaceFiles implements WorkspaceFileAccess {

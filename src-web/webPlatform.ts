@@ -3,6 +3,7 @@
  * agent runs next to our WebSocket bridge and uses its own tools there.
  */
 import * as vscode from 'vscode';
+import { hostCapabilities } from '../src/capabilities';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
 import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
@@ -14,7 +15,7 @@ const BRIDGE_AGENT_ID = 'bridge';
 export class WebPlatform implements Platform {
   /** The agent runs next to the bridge, on another machine's files: it uses its own tools. */
   capabilities(): HostCapabilities {
-    return { kind: 'web', fileRead: false, fileWrite: false, terminals: false };
+    return hostCapabilities({ kind: 'web', remoteName: vscode.env.remoteName, trusted: vscode.workspace.isTrusted, localFolder: false, descriptorWalk: false, terminalsReady: false });
   }
   private readonly address: BridgeAddress;
 

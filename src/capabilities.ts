@@ -1,9 +1,45 @@
 /**
- * The one place where what the host can do becomes what the client tells the
- * agent in `initialize`.
+ * The one place where what the host can do becomes what the client offers:
+ * the capabilities advertised in `initialize` and the handlers registered.
+ *
+ * | host                                   | fs read | fs write        | terminals |
+ * | -------------------------------------- | ------- | --------------- | --------- |
+ * | desktop Node, Linux                    | yes     | yes             | yes       |
+ * | desktop Node, macOS / Windows          | yes     | no (no fd walk) | yes       |
+ * | remote Node (SSH, Codespaces, WSL, ..) | as the remote machine's OS (usually Linux) |
+ * | web worker, agent behind the bridge    | no      | no              | no        |
+ * | any host, untrusted workspace or no    | no      | no              | no        |
+ * | local (`file:`) folder                 |         |                 |           |
+ *
+ * "yes" always means: inside the trusted local workspace folders only.
+ * Terminals are offered once their handlers exist (see `terminalsReady`).
  */
 import type { ClientCapabilities } from '@agentclientprotocol/sdk';
 import type { HostCapabilities } from './platform';
+
+/** What a host knows about itself; each entry fills these in. */
+export interface HostFacts {
+  readonly kind: 'node' | 'web';
+  /** `vscode.env.remoteName` (undefined on a desktop). */
+  readonly remoteName: string | undefined;
+  readonly trusted: boolean;
+  /** At least one workspace folder is a `file:` folder on this machine. */
+  readonly localFolder: boolean;
+  /** The Linux descriptor walk works here (safe writes). */
+  readonly descriptorWalk: boolean;
+  /** The terminal handlers are available on this host. */
+  readonly terminalsReady: boolean;
+}
+
+export function hostCapabilities(facts: HostFacts): HostCapabilities {
+  const local = facts.kind === 'node' && facts.trusted && facts.localFolder;
+  return {
+    kind: facts.kind,
+    fileRead: local,
+    fileWrite: local && facts.descriptorWalk,
+    terminals: local && facts.terminalsReady,
+  };
+}
 
 export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {

@@ -3,7 +3,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
 import { playSteps } from "./steps";
-import type { StepContext } from "./context";
+import { client, type StepContext } from "./context";
 
 function promptText(prompt: acp.ContentBlock[]): string {
   return prompt.map((block) => (block.type === "text" ? block.text : "")).filter(Boolean).join("\n");
@@ -17,6 +17,7 @@ class ScriptedAgent {
   constructor(private readonly scenario: Scenario) {}
 
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
+    client.capabilities = c.params.clientCapabilities;
     await this.play(this.scenario.onInitialize, c, undefined);
     const { agentInfo, agentCapabilities, authMethods } = this.scenario;
     return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities, authMethods, agentInfo };

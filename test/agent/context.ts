@@ -13,6 +13,9 @@ export interface StepContext {
   prompt: acp.ContentBlock[];
 }
 
+/** What the client said about itself in `initialize` (one client per agent process). */
+export const client: { capabilities?: acp.ClientCapabilities } = {};
+
 /** A step's result: a stop reason ends the steps early; nothing means go on. */
 export type StepOutcome = acp.StopReason | void;
 

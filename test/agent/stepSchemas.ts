@@ -108,6 +108,7 @@ export const stepSchemas = {
   error: step({ error: z.strictObject({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }) }),
   stop: step({ stop: stopReason }),
   echoUser: step({ echoUser: z.literal(true) }),
+  reportCapabilities: step({ reportCapabilities: z.literal(true) }),
 };
 
 type StepSchemas = typeof stepSchemas;

@@ -3,7 +3,7 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { Step, StepKind, StepOf } from "./stepSchemas";
 import { crash, writeRawLine } from "./io";
-import { sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
+import { client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
 import { clientStepHandlers } from "./clientSteps";
 
 type Handler<K extends StepKind> = (step: StepOf<K>, ctx: StepContext) => Promise<StepOutcome>;
@@ -56,6 +56,7 @@ const handlers: Handlers = {
   // Raw update: may be an unknown kind, so it is not typed as SessionUpdate.
   update: async (step, ctx) => sendUpdate(ctx, step.update as unknown as acp.SessionUpdate),
   echoUser: async (_step, ctx) => echoUser(ctx),
+  reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
   waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),
   hang: async () => hangForever(),

@@ -59,6 +59,13 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
   });
 
+  test('advertises exactly the capabilities this host has', async () => {
+    await chat.send('which capabilities');
+    const text = transcript(chat);
+    assert.ok(text.endsWith(`[capabilities: ${hostSetup.expectedCapabilities}]\n`), text);
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+  });
+
   test('a reply streams into the thread chunk by chunk, complete when the turn ends', async () => {
     const seen = new Set<string>();
     let atTurnEnd: string | undefined;

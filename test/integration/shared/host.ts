@@ -4,6 +4,8 @@ export interface HostSetup {
   readonly agentId: string;
   /** Whether non-protocol output from the agent reaches the chat as a warning. */
   readonly reportsStrayOutput: boolean;
+  /** The `clientCapabilities` this host must advertise to the agent, as JSON. */
+  readonly expectedCapabilities: string;
   /** Points the extension at the test agent (a setting, or the bridge). */
   configureAgent(): Promise<void>;
 }

@@ -14,6 +14,8 @@ export function run(): Promise<void> {
   setHostSetup({
     agentId: 'bridge',
     reportsStrayOutput: true,
+    // The agent works next to the bridge: no files, no terminals from the web worker.
+    expectedCapabilities: '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: async () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       if (!folder) throw new Error('the web tests need the harness folder open');

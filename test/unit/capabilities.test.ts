@@ -1,0 +1,32 @@
+import * as assert from 'node:assert/strict';
+import { clientCapabilities, hostCapabilities, type HostFacts } from '../../src/capabilities';
+
+const linuxDesktop: HostFacts = { kind: 'node', remoteName: undefined, trusted: true, localFolder: true, descriptorWalk: true, terminalsReady: true };
+
+describe('capabilities per host', () => {
+  it('desktop Linux with a trusted local folder offers files and terminals', () => {
+    assert.deepEqual(clientCapabilities(hostCapabilities(linuxDesktop)), { fs: { readTextFile: true, writeTextFile: true }, terminal: true, _meta: { terminal_output: true } });
+  });
+
+  it('no descriptor walk (macOS, Windows): reads yes, writes no', () => {
+    const caps = hostCapabilities({ ...linuxDesktop, descriptorWalk: false });
+    assert.equal(caps.fileRead, true);
+    assert.equal(caps.fileWrite, false);
+  });
+
+  it('remote hosts get what their machine can do', () => {
+    assert.deepEqual(hostCapabilities({ ...linuxDesktop, remoteName: 'ssh-remote' }), hostCapabilities(linuxDesktop));
+  });
+
+  it('an untrusted workspace or no local folder offers nothing', () => {
+    for (const facts of [{ ...linuxDesktop, trusted: false }, { ...linuxDesktop, localFolder: false }]) {
+      assert.deepEqual(clientCapabilities(hostCapabilities(facts)).fs, { readTextFile: false, writeTextFile: false });
+      assert.equal(clientCapabilities(hostCapabilities(facts)).terminal, false);
+    }
+  });
+
+  it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
+    const caps = hostCapabilities({ ...linuxDesktop, kind: 'web' });
+    assert.deepEqual(caps, { kind: 'web', fileRead: false, fileWrite: false, terminals: false });
+  });
+});

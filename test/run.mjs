@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything, on a fresh machine too. Installs what the real-host
  * tests need (once, into a cache outside the repo), builds, then runs:
- * type check, unit tests, the web-bundle guard, integration tests in the Node
+ * type check, unit tests, the web-bundle guard, the webview's component tests
+ * in Chromium, integration tests in the Node
  * extension host (code-server) and in the web worker host (@vscode/test-web,
  * through the real bridge), and the UI test in Chromium.
  *
@@ -64,6 +65,9 @@ function startBridge(cwd) {
 await stage('setup', async () => {
   const { setup } = await import('./harness/setup.mjs');
   await setup();
+  // A real agent for the real-agents stage (Claude Code's ACP agent, into the cache).
+  const { installClaudeAgent } = await import('./real-agents/claudeAgent.mjs');
+  await installClaudeAgent();
 });
 await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 await stage('build', () => run('npm', ['run', '--silent', 'build']));
@@ -75,6 +79,7 @@ await stage('web-bundle-guard', () => {
   return failedAsExpected;
 });
 await stage('unit', () => npx('mocha', 'dist/test/unit.js'));
+await stage('webview', () => run('node', ['test/webview/run.mjs']));
 await stage('node', async () => {
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const folder = workspace('node');
@@ -85,6 +90,10 @@ await stage('node', async () => {
     timeoutMs: 180_000,
   });
   return code === 0;
+});
+await stage('real-agents', async () => {
+  const { runRealAgentTests } = await import('./real-agents/run.mjs');
+  return (await runRealAgentTests({ bundle: path.join(REPO_ROOT, 'dist/real/test/index.js') })) === 0;
 });
 await stage('web', async () => {
   const { runWebHostTests } = await import('./harness/test-web.mjs');

@@ -1,7 +1,8 @@
 /**
  * The webview's side of the host protocol: typed, parsed, and the only place
- * that touches `acquireVsCodeApi`.
+ * that touches `acquireVsCodeApi` (messages and the view's saved UI state).
  */
+import { z } from 'zod';
 import { hostMessageSchema, type HostMessage, type WebviewMessage } from '../src/shared/protocol';
 
 interface VsCodeApi {
@@ -28,3 +29,50 @@ export function onHostMessage(listener: (message: HostMessage) => void): void {
     else console.warn('Dropped a malformed message from the extension', parsed.error.message);
   });
 }
+
+/**
+ * What the view remembers while VS Code hides it (a hidden webview view is
+ * destroyed and rebuilt): never model state, only how the user left the UI.
+ */
+const uiStateSchema = z.object({
+  /** Distance of the transcript's viewport from its newest end, in CSS pixels (0: pinned). */
+  scrollFromEnd: z.number().nonnegative().optional(),
+  /** Entry ids of the tool cards the user expanded. */
+  expanded: z.array(z.string()).optional(),
+  /** The unsent text in the composer. */
+  draft: z.string().optional(),
+});
+export type UiState = z.infer<typeof uiStateSchema>;
+
+/** Coalesces saves: setState crosses to the extension host, so it is not done per keystroke or scroll event. */
+const SAVE_DELAY_MS = 300;
+
+let uiState: UiState | undefined;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The saved UI state; anything unreadable (another version's shape) counts as nothing saved. */
+export function loadUiState(): UiState {
+  if (!uiState) {
+    const parsed = uiStateSchema.safeParse(api.getState());
+    uiState = parsed.success ? parsed.data : {};
+  }
+  return uiState;
+}
+
+/** Merges `patch` into the UI state and saves it shortly (or when the page goes away). */
+export function saveUiState(patch: Partial<UiState>): void {
+  uiState = { ...loadUiState(), ...patch };
+  if (saveTimer === undefined) saveTimer = setTimeout(flushUiState, SAVE_DELAY_MS);
+}
+
+function flushUiState(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (uiState) api.setState(uiState);
+}
+
+// A view being hidden may be torn down before the timer fires.
+window.addEventListener('pagehide', flushUiState);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flushUiState();
+});

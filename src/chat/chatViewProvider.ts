@@ -108,7 +108,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 }
 
-function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
+/** The chat page: exported so that component tests load the real page and CSP. */
+export function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
   const nonce = makeNonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'webview.js'));
   const codiconFont = webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.ttf'));

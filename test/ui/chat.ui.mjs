@@ -40,13 +40,13 @@ export async function runChatUiTest() {
     // iframes float above the workbench, so look for the container's tab).
     await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).waitFor({ timeout: 10_000 });
 
-    const picker = chat.locator('acp-chat-header select');
+    const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
     await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });
     await picker.selectOption('test');
     await chat.getByRole('button', { name: 'Connect' }).click();
     await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: 20_000 });
 
-    const box = chat.getByRole('textbox', { name: 'Message the agent' });
+    const box = chat.getByRole('combobox', { name: 'Message the agent' });
     await box.click();
     await box.type('Say hello');
     await page.keyboard.press('Shift+Enter');

@@ -19,7 +19,7 @@ export async function runVsixTest() {
     await runCommand(wb.page, 'ACP: Focus Chat');
     const chat = await webviewFrame(wb.page, 'acp-chat-app');
     // The built-in agents are listed by the installed extension.
-    await chat.locator('acp-chat-header select option', { hasText: 'OpenCode' }).waitFor({ state: 'attached', timeout: 20_000 });
+    await chat.locator('acp-chat-header select[aria-label="Agent"] option', { hasText: 'OpenCode' }).waitFor({ state: 'attached', timeout: 20_000 });
     await chat.getByRole('button', { name: 'Connect' }).waitFor();
     const shot = path.join(REPO_ROOT, 'test-results', 'vsix-chat.png');
     fs.mkdirSync(path.dirname(shot), { recursive: true });

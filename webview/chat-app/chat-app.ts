@@ -1,40 +1,76 @@
 /**
- * <acp-chat-app>: holds what the host sent (status and entries) and lays out
- * header, transcript and composer.
+ * <acp-chat-app>: holds what the host sent (status and entries), lays out
+ * header, transcript, live plan and composer, and tells screen readers what
+ * happened out of their sight (a turn ended).
  */
-import { css, html, LitElement } from 'lit';
+import { css, html, LitElement, nothing } from 'lit';
 import { applyEntriesPatch } from '../../src/shared/entryPatches';
 import type { HostMessage, ViewStatus } from '../../src/shared/protocol';
 import type { Entry } from '../../src/shared/thread';
 import '../chat-composer/chat-composer';
 import '../chat-header/chat-header';
 import '../message-list/message-list';
+import '../permission-prompt/permission-prompt';
+import '../plan-view/plan-view';
+import '../tool-card/tool-card';
+import { forgetExpandedCards } from '../tool-card/expanded-cards';
 import { onHostMessage, postToHost } from '../host';
+import { srOnlyStyles } from './codicons';
+import { LiveRegion } from './live-region';
+import { turnEndAnnouncement } from './turn-announcement';
 
 const initialStatus: ViewStatus = { agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [] };
+
+/**
+ * The host sends the status (turn ended) and then the entries (the notice
+ * saying how) as two messages; the announcement waits for both.
+ */
+const ANNOUNCE_DELAY_MS = 100;
 
 export class ChatApp extends LitElement {
   static override properties = { status: { state: true }, entries: { state: true } };
   declare status: ViewStatus;
   declare entries: readonly Entry[];
+  private readonly liveRegion = new LiveRegion(this);
+  /** Where the running turn's entries start. */
+  private turnStart = 0;
 
-  static override styles = css`
+  static override styles = [srOnlyStyles, css`
     :host { display: flex; flex-direction: column; height: 100vh; box-sizing: border-box; color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
     acp-message-list { flex: 1 1 auto; min-height: 0; }
-  `;
+    .live-plan { flex: none; max-height: 35vh; overflow-y: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
+    .permissions { flex: none; max-height: 50vh; overflow-y: auto; }
+    .live-plan:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+  `];
 
   constructor() {
     super();
     this.status = initialStatus;
     this.entries = [];
+    this.addEventListener('acp-announce', (e) => this.announce(e.detail.text));
     onHostMessage((message) => this.apply(message));
     postToHost({ type: 'ready' });
   }
 
   /** Public so that tests and benchmarks can drive the app without a host. */
   apply(message: HostMessage): void {
-    if (message.type === 'status') this.status = message.status;
-    else this.entries = applyEntriesPatch(this.entries, message);
+    if (message.type === 'status') {
+      this.onTurnChange(this.status.turn, message.status.turn);
+      this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
+      this.status = message.status;
+    } else {
+      // A new chat clears the list; its entry ids may repeat the old ones.
+      if (message.length === 0 && message.ops.length === 0) forgetExpandedCards();
+      this.entries = applyEntriesPatch(this.entries, message);
+    }
+  }
+
+  /**
+   * Says `text` politely through the live region (e.g. "The agent asks for
+   * permission"). Elements inside the app can dispatch `acp-announce` instead.
+   */
+  announce(text: string): void {
+    this.liveRegion.announce(text);
   }
 
   override render() {
@@ -42,8 +78,34 @@ export class ChatApp extends LitElement {
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
       <acp-message-list .entries=${this.entries} .running=${running}></acp-message-list>
-      <acp-chat-composer .running=${running} .connection=${this.status.connection}></acp-chat-composer>
+      ${running && this.status.plan.length > 0
+        ? html`<div class="live-plan" role="region" aria-label="Current plan" tabindex="0"><acp-plan-view .entries=${this.status.plan}></acp-plan-view></div>`
+        : nothing}
+      ${this.status.permissions.length > 0
+        ? html`<div class="permissions" role="region" aria-label="Permission requests">
+            ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
+        : nothing}
+      <acp-chat-composer .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}></acp-chat-composer>
+      ${this.liveRegion.render()}
     `;
+  }
+
+  /**
+   * A new request is announced. Focus is not moved to its buttons: someone
+   * typing in the composer could answer it by accident with Enter.
+   */
+  private onPermissionsChange(before: number, after: number): void {
+    if (after <= before) return;
+    this.announce(after === 1 ? 'The agent asks for permission.' : `The agent asks for permission (${after} requests waiting).`);
+  }
+
+  private onTurnChange(before: ViewStatus['turn'], after: ViewStatus['turn']): void {
+    if (before === after) return;
+    if (after === 'running') {
+      this.turnStart = this.entries.length;
+      return;
+    }
+    setTimeout(() => this.announce(turnEndAnnouncement(this.entries, this.turnStart)), ANNOUNCE_DELAY_MS);
   }
 }
 
@@ -52,5 +114,9 @@ customElements.define('acp-chat-app', ChatApp);
 declare global {
   interface HTMLElementTagNameMap {
     'acp-chat-app': ChatApp;
+  }
+  interface GlobalEventHandlersEventMap {
+    /** Dispatch (bubbling, composed) from any element in the app to have `text` announced. */
+    'acp-announce': CustomEvent<{ text: string }>;
   }
 }

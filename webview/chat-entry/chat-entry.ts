@@ -1,52 +1,101 @@
 /**
- * <acp-chat-entry>: one transcript entry. Agent text is rendered as text
- * (Lit escapes it); Markdown arrives with issue 3.
+ * <acp-chat-entry .entry=${Entry}>: one transcript entry. The user's text is
+ * shown as typed; the agent's text and thoughts as Markdown (<acp-markdown>,
+ * which streams); tool calls and plans by their own elements; notices with
+ * their level. The list hands a new entry object only to the entry that
+ * changed, so an update here is one entry's worth of work.
  */
-import { css, html, LitElement, nothing } from 'lit';
-import { assertNever, type Entry } from '../../src/shared/thread';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { assertNever, type Entry, type NoticeLevel } from '../../src/shared/thread';
+import { codicon } from '../chat-app/codicons';
+import '../markdown/markdown';
+import '../plan-view/plan-view';
+import '../tool-card/tool-card';
+import { chatEntryStyles } from './chat-entry.styles';
 
-const toolStatusIcon = { pending: '⋯', in_progress: '⋯', completed: '✓', failed: '✗', cancelled: '×' } as const;
+/** Characters of the newest thought line shown beside a collapsed "Thinking". */
+const PREVIEW_CHARS = 160;
 
 export class ChatEntry extends LitElement {
-  static override properties = { entry: { attribute: false } };
+  static override properties = { entry: { attribute: false }, thoughtOpen: { state: true } };
   declare entry: Entry;
+  /** UI state, not model state: whether the user expanded this thought. */
+  declare thoughtOpen: boolean;
 
-  static override styles = css`
-    :host { display: block; margin: 8px 0; }
-    .text { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.4; }
-    .user { background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); border-radius: 4px; padding: 6px 8px; }
-    .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground); margin-bottom: 2px; }
-    details { color: var(--vscode-descriptionForeground); }
-    summary { cursor: pointer; }
-    summary:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
-    .tool { border: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent)); border-radius: 4px; padding: 4px 8px; }
-    .notice { padding: 4px 8px; border-left: 3px solid var(--vscode-descriptionForeground); color: var(--vscode-descriptionForeground); }
-    .notice.warning { border-color: var(--vscode-editorWarning-foreground); color: var(--vscode-editorWarning-foreground); }
-    .notice.error { border-color: var(--vscode-errorForeground); color: var(--vscode-errorForeground); }
-    pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
-  `;
+  static override styles = chatEntryStyles;
+
+  constructor() {
+    super();
+    this.thoughtOpen = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const previous = changed.get('entry') as Entry | undefined;
+    if (previous && previous.id !== this.entry.id) this.thoughtOpen = false;
+  }
 
   override render() {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You</div><div class="text">${e.text}</div></div>`;
+        return html`<div class="user"><div class="role">You</div><div class="plain">${e.text}</div></div>`;
       case 'assistant':
-        return html`<div class="assistant"><div class="role">Agent</div><div class="text">${e.text}</div></div>`;
+        return html`<div class="assistant"><div class="role">Agent</div><acp-markdown .text=${e.text}></acp-markdown></div>`;
       case 'thought':
-        return html`<details class="thought"><summary>Thinking</summary><div class="text">${e.text}</div></details>`;
+        return this.thought(e.text);
       case 'tool':
-        return html`<details class="tool"><summary><span aria-label=${e.status}>${toolStatusIcon[e.status]}</span> ${e.title}</summary>
-          ${e.input !== undefined ? html`<pre>${e.input}</pre>` : nothing}
-          ${e.content.map((c) => html`<pre>${c.type === 'content' ? (c.block.type === 'text' ? c.block.text : `[${c.block.type}]`) : c.type === 'diff' ? `${c.path}\n${c.newText}` : c.output}</pre>`)}</details>`;
+        return html`<acp-tool-card .entry=${e}></acp-tool-card>`;
       case 'plan':
-        return html`<div class="plan"><div class="role">Plan</div><ul>${e.entries.map((p) => html`<li>[${p.status}] ${p.content}</li>`)}</ul></div>`;
+        return html`<acp-plan-view label="Plan" .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
-        return html`<div class="notice ${e.level}" role=${e.level === 'error' ? 'alert' : nothing}><span class="text">${e.text}</span></div>`;
+        return notice(e.level, e.text);
       default:
         return assertNever(e);
     }
   }
+
+  /**
+   * Collapsed by default. While collapsed the Markdown is not rendered at all
+   * (nothing to do per chunk but the one-line preview); opening it renders
+   * what has arrived, and it streams from there.
+   */
+  private thought(text: string): TemplateResult {
+    return html`<details class="thought" ?open=${this.thoughtOpen} @toggle=${this.onToggle}>
+      <summary>
+        ${codicon(this.thoughtOpen ? 'chevron-down' : 'chevron-right')}
+        <span class="label">Thinking</span>
+        <span class="preview" aria-hidden="true">${lastLine(text)}</span>
+      </summary>
+      ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${text}></acp-markdown>` : nothing}
+    </details>`;
+  }
+
+  private onToggle(event: Event): void {
+    this.thoughtOpen = (event.currentTarget as HTMLDetailsElement).open;
+  }
+}
+
+const noticeLook: Record<NoticeLevel, { icon: TemplateResult; label: string }> = {
+  info: { icon: codicon('info'), label: 'Info' },
+  warning: { icon: codicon('warning'), label: 'Warning' },
+  error: { icon: codicon('error'), label: 'Error' },
+};
+
+function notice(level: NoticeLevel, text: string): TemplateResult {
+  const look = noticeLook[level];
+  return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
+    ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
+  </div>`;
+}
+
+/** The newest non-blank line, looked for from the end (the text may be long). */
+function lastLine(text: string): string {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  const start = text.lastIndexOf('\n', end - 1) + 1;
+  const line = text.slice(Math.max(start, end - PREVIEW_CHARS), end);
+  // A glimpse, not a rendering: Markdown punctuation would only be noise here.
+  return line.replace(/^[#>\-+\s]+|[*_`~]+/g, '');
 }
 
 customElements.define('acp-chat-entry', ChatEntry);

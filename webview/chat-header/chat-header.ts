@@ -1,7 +1,14 @@
-/** <acp-chat-header>: agent picker, Connect / Disconnect, connection state. */
+/**
+ * <acp-chat-header>: agent picker, Connect / Disconnect, connection state and
+ * the agent's name; below them, once connected, the session's settings and
+ * context use.
+ */
 import { css, html, LitElement, nothing } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
+import { codicon, codiconStyles } from '../chat-app/codicons';
 import { postToHost } from '../host';
+import '../session-controls/session-controls';
+import '../usage-meter/usage-meter';
 
 const stateLabel: Record<ViewStatus['connection'], string> = {
   disconnected: 'Not connected',
@@ -14,32 +21,53 @@ export class ChatHeader extends LitElement {
   static override properties = { status: { attribute: false } };
   declare status: ViewStatus;
 
-  static override styles = css`
-    :host { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 6px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+  static override styles = [codiconStyles, css`
+    :host { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+    .row { display: flex; align-items: center; gap: 6px; min-width: 0; }
     select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
-    button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 10px; font: inherit; cursor: pointer; }
+    button { display: inline-flex; align-items: center; gap: 4px; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; font: inherit; cursor: pointer; white-space: nowrap; }
     button:hover { background: var(--vscode-button-secondaryHoverBackground); }
+    button:disabled { opacity: 0.6; cursor: default; }
     button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-    .state { width: 100%; font-size: 0.9em; color: var(--vscode-descriptionForeground); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .dot { display: inline-block; width: 0.6em; height: 0.6em; border-radius: 50%; margin-right: 4px; background: var(--vscode-descriptionForeground); }
-    .connected .dot { background: var(--vscode-testing-iconPassed, green); }
-    .failed .dot { background: var(--vscode-errorForeground, red); }
-  `;
+    .state { display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    .state .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .state .codicon { font-size: 12px; }
+    .connected .codicon { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green, inherit)); }
+    .failed .codicon { color: var(--vscode-errorForeground, inherit); }
+    .session { flex-wrap: wrap; justify-content: space-between; row-gap: 4px; }
+    .session:not(:has(> :not([hidden]))) { display: none; }
+    acp-session-controls { flex: 1 1 auto; }
+  `];
 
   override render() {
     const s = this.status;
-    const busy = s.connection === 'connecting' || s.connection === 'connected';
     return html`
-      <select aria-label="Agent" ?disabled=${s.connection === 'connecting'} @change=${this.onPick}>
-        ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
-      </select>
-      ${busy
-        ? html`<button @click=${() => postToHost({ type: 'disconnect' })}>${s.connection === 'connecting' ? 'Cancel' : 'Disconnect'}</button>`
-        : html`<button @click=${() => postToHost({ type: 'connect' })} ?disabled=${!s.selectedAgentId}>Connect</button>`}
-      <div class="state ${s.connection}" role="status" aria-live="polite">
-        <span class="dot"></span>${stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}
+      <div class="row">
+        <select aria-label="Agent" ?disabled=${s.connection === 'connecting'} @change=${this.onPick}>
+          ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
+        </select>
+        ${this.renderConnectButton()}
       </div>
+      <div class="state ${s.connection}" role="status" aria-live="polite">
+        ${codicon(s.connection === 'connecting' ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', s.connection === 'connecting' ? 'spin' : '')}
+        <span class="label">${stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
+      </div>
+      ${s.connection === 'connected' ? html`<div class="row session">
+        <acp-session-controls .controls=${s.controls}></acp-session-controls>
+        <acp-usage-meter .usage=${s.controls.usage}></acp-usage-meter>
+      </div>` : nothing}
     `;
+  }
+
+  private renderConnectButton() {
+    const s = this.status;
+    if (s.connection === 'connecting') {
+      return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('close')}Cancel</button>`;
+    }
+    if (s.connection === 'connected') {
+      return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('debug-disconnect')}Disconnect</button>`;
+    }
+    return html`<button @click=${() => postToHost({ type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}Connect</button>`;
   }
 
   private onPick(event: Event): void {

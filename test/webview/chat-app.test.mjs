@@ -1,0 +1,78 @@
+/** <acp-chat-app>: tells screen readers, politely, what happened out of their sight. */
+import * as assert from 'node:assert/strict';
+import { openChatPage } from './harness.mjs';
+
+const status = (turn) => ({
+  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+  controls: { configOptions: [], commands: [] },
+});
+
+const user = { kind: 'user', id: 'u1', text: 'Fix it' };
+
+describe('<acp-chat-app> announcements', function () {
+  let chat;
+  let region;
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+    region = chat.page.locator('acp-chat-app [role="status"][aria-live="polite"].sr-only');
+    assert.equal(await region.count(), 1);
+    assert.equal(await region.getAttribute('aria-atomic'), 'true');
+  });
+  afterEach(() => chat?.close());
+
+  /** Waits for the live region to say `text` (announcements are deferred a little). */
+  async function heard(text) {
+    await chat.page.waitForFunction((t) => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === t, text, { timeout: 2_000 })
+      .catch(async () => assert.fail(`announced "${await region.textContent()}", expected "${text}"`));
+  }
+
+  /** One turn as the host sends it: status, then the entries (with how the turn ended). */
+  async function turn(endEntries) {
+    await chat.apply({ type: 'status', status: status('running') });
+    await chat.setEntries([user, { kind: 'assistant', id: 'a1', text: 'Working on it' }]);
+    await chat.apply({ type: 'status', status: status('idle') });
+    await chat.setEntries([user, { kind: 'assistant', id: 'a1', text: 'Working on it' }, ...endEntries]);
+  }
+
+  it('announces that the agent finished', async () => {
+    assert.equal(await region.textContent(), '');
+    await turn([]);
+    await heard('The agent finished.');
+  });
+
+  it('announces a stopped turn, a limit, and an error (whose text its alert reads)', async () => {
+    await turn([{ kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }]);
+    await heard('Stopped.');
+    await turn([{ kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }, { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' }]);
+    await heard('The agent stopped with an error.');
+    assert.equal(await chat.page.locator('acp-chat-entry [role="alert"]').last().textContent().then((t) => t.replace(/\s+/g, ' ').trim()), 'Error: The agent crashed (exit code 3).');
+    await turn([
+      { kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }, { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' },
+      { kind: 'notice', id: 'n3', level: 'warning', text: 'The agent stopped: it reached its token limit.' },
+    ]);
+    await heard('The agent stopped: it reached its token limit.');
+  });
+
+  it('says the same words again for a second turn', async () => {
+    await turn([]);
+    await heard('The agent finished.');
+    // The region is emptied first, so a screen reader hears the repeat.
+    await chat.apply({ type: 'status', status: status('running') });
+    await chat.apply({ type: 'status', status: status('idle') });
+    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === '', undefined, { timeout: 1_000 });
+    await heard('The agent finished.');
+  });
+
+  it('exposes announce() and the acp-announce event for other prompts (e.g. permissions)', async () => {
+    await chat.page.evaluate(() => document.querySelector('acp-chat-app').announce('The agent asks to run npm test'));
+    await heard('The agent asks to run npm test');
+    await chat.page.evaluate(() => {
+      const inside = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer');
+      inside.dispatchEvent(new CustomEvent('acp-announce', { detail: { text: 'Permission needed' }, bubbles: true, composed: true }));
+    });
+    await heard('Permission needed');
+    // Long agent text is cut short: the transcript has the rest.
+    await chat.page.evaluate(() => document.querySelector('acp-chat-app').announce('x'.repeat(1000)));
+    await heard(`${'x'.repeat(300)}…`);
+  });
+});

@@ -1,0 +1,68 @@
+/** <acp-chat-header>: agent picker, Connect / Disconnect, connection state, agent name. */
+import * as assert from 'node:assert/strict';
+import { runAxe, seriousOrWorse } from './axe.mjs';
+import { openChatPage } from './harness.mjs';
+
+/** Serious and critical axe violations, shadow roots included. */
+const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
+
+const AGENTS = [{ id: 'a', name: 'Agent A', available: true }, { id: 'b', name: 'Agent B', available: false, detail: 'b-cli not found on PATH' }];
+const status = (connection, extra) => ({
+  agents: AGENTS, selectedAgentId: 'a', connection, turn: 'idle', plan: [], permissions: [],
+  controls: { configOptions: [], commands: [] }, ...extra,
+});
+
+describe('<acp-chat-header>', function () {
+  let chat;
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+    await chat.clearPosted();
+  });
+  afterEach(() => chat?.close());
+
+  const header = () => chat.page.locator('acp-chat-header');
+  const state = () => header().locator('[role="status"]').textContent().then((t) => t.replace(/\s+/g, ' ').trim());
+
+  it('picks an agent and connects', async () => {
+    await chat.apply({ type: 'status', status: status('disconnected') });
+    const picker = chat.page.getByRole('combobox', { name: 'Agent', exact: true });
+    assert.deepEqual(await picker.locator('option').allTextContents(), ['Agent A', 'Agent B (not found)']);
+    assert.equal(await picker.locator('option').nth(1).getAttribute('title'), 'b-cli not found on PATH');
+    assert.equal(await state(), 'Not connected');
+    await picker.selectOption('b');
+    await chat.page.getByRole('button', { name: 'Connect' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'selectAgent', agentId: 'b' }, { type: 'connect' }]);
+    assert.equal(await header().locator('button .codicon-plug').count(), 1);
+  });
+
+  it('can cancel a connection attempt and disconnect, and shows the agent name', async () => {
+    await chat.apply({ type: 'status', status: status('connecting') });
+    assert.equal(await state(), 'Connecting…');
+    assert.equal(await header().locator('.state .codicon-loading.spin').count(), 1);
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).isDisabled(), true);
+    await chat.page.getByRole('button', { name: 'Cancel' }).click();
+
+    await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3' }) });
+    assert.equal(await state(), 'Connected · Test Agent 1.2.3');
+    const disconnect = chat.page.getByRole('button', { name: 'Disconnect' });
+    await disconnect.focus();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual(await chat.posted(), [{ type: 'disconnect' }, { type: 'disconnect' }]);
+
+    await chat.apply({ type: 'status', status: status('failed') });
+    assert.equal(await state(), 'Disconnected (failed)');
+  });
+
+  it('cannot connect without an agent', async () => {
+    await chat.apply({ type: 'status', status: status('disconnected', { agents: [], selectedAgentId: undefined }) });
+    assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).isDisabled(), true);
+  });
+
+  for (const theme of ['dark', 'light', 'high-contrast']) {
+    it(`has no serious accessibility violations (${theme})`, async () => {
+      await chat.setTheme(theme);
+      await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3', controls: { configOptions: [], commands: [], modes: { currentModeId: 'x', available: [{ id: 'x', name: 'X' }] }, usage: { used: 1, size: 4 } } }) });
+      assert.deepEqual(await axeViolations(chat.page), []);
+    });
+  }
+});

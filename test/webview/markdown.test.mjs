@@ -1,0 +1,162 @@
+/**
+ * <acp-markdown>: every Markdown construct, rendered from an assistant entry
+ * in the real bundle. Assertions are on the composed DOM (shadow roots
+ * inlined), so a construct rendered as the wrong element fails.
+ */
+import * as assert from 'node:assert/strict';
+import { composedHtml, squash } from './dom.mjs';
+import { openChatPage } from './harness.mjs';
+
+describe('<acp-markdown> rendering', function () {
+  let chat;
+  let n = 0;
+  before(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  after(() => chat?.close());
+  afterEach(async () => {
+    assert.deepEqual(chat.errors(), [], 'no page errors');
+  });
+
+  /** Renders `text` as a new assistant entry; returns the composed HTML of its <acp-markdown>. */
+  async function render(text) {
+    await chat.setEntries([{ kind: 'assistant', id: `a${++n}`, text }]);
+    const html = await composedHtml(chat.page, 'acp-markdown');
+    return html.replace(/^<acp-markdown><#shadow><div class="markdown">|<\/div><\/#shadow><\/acp-markdown>$/g, '');
+  }
+
+  it('renders paragraphs, soft and hard line breaks', async () => {
+    const html = await render('First line\nsame paragraph  \nafter a hard break\\\nand another\n\nSecond paragraph');
+    assert.equal(html, '<p>First line\nsame paragraph<br>after a hard break<br>and another</p><p>Second paragraph</p>');
+  });
+
+  it('renders ATX and setext headings h1-h6', async () => {
+    const html = await render('# One\n## Two\n### Three\n#### Four\n##### Five\n###### Six\n\nSet\n===\n\next\n---');
+    assert.equal(html, '<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6>Six</h6><h1>Set</h1><h2>ext</h2>');
+  });
+
+  it('renders emphasis, strong, strikethrough and inline code', async () => {
+    const html = await render('*em* _em_ **strong** __strong__ ***both*** ~~gone~~ `a <b> & c`');
+    assert.equal(html, '<p><em>em</em> <em>em</em> <strong>strong</strong> <strong>strong</strong> <em><strong>both</strong></em> <del>gone</del> <code>a &lt;b&gt; &amp; c</code></p>');
+  });
+
+  it('decodes character references in text but not in code', async () => {
+    const html = await render('&amp; &copy; &#60;&#x3E; &bogus; `&amp;`');
+    assert.equal(html, '<p>&amp; © &lt;&gt; &amp;bogus; <code>&amp;amp;</code></p>');
+  });
+
+  it('renders fenced code with a language, highlighted by Prism tokens', async () => {
+    const html = await render('```ts\nconst x: number = 1; // note\n```');
+    assert.match(html, /<div class="code-block" role="group" aria-label="TypeScript code">/);
+    assert.match(html, /<span class="code-lang">TypeScript<\/span>/);
+    assert.match(html, /<span class="token keyword">const<\/span> x<span class="token operator">:<\/span> <span class="token builtin">number<\/span>/);
+    assert.match(html, /<span class="token comment">\/\/ note<\/span>/);
+    assert.match(html, /<acp-copy-button label="Copy code">/);
+  });
+
+  it('renders indented code and unknown languages as plain code', async () => {
+    const indented = await render('Text\n\n    let y = 2;\n    y++;');
+    assert.match(indented, /<pre tabindex="0"><code>let y = 2;\ny\+\+;<\/code><\/pre>/);
+    assert.match(indented, /aria-label="Code"/);
+    const unknown = await render('```brainfuck\n++[>+<-]\n```');
+    assert.match(unknown, /<span class="code-lang">brainfuck<\/span>/);
+    assert.match(unknown, /<code>\+\+\[&gt;\+&lt;-\]<\/code>/);
+  });
+
+  it('highlights the bundled languages', async () => {
+    const samples = {
+      js: 'let a = "s";', json: '{"k": true}', bash: 'echo "hi" | grep h', python: 'def f(x): return None',
+      diff: '+added\n-removed', yaml: 'key: value', rust: 'fn main() { let x = 5; }', go: 'func main() {}',
+      java: 'public class A {}', c: 'int main(void) { return 0; }', cpp: 'class A { public: int x; };',
+      sql: 'SELECT * FROM t WHERE a = 1', css: 'a { color: red; }', html: '<div class="x"></div>',
+    };
+    for (const [lang, code] of Object.entries(samples)) {
+      const html = await render('```' + lang + '\n' + code + '\n```');
+      assert.match(html, /<span class="token /, `${lang} is highlighted`);
+    }
+  });
+
+  it('renders tables with alignment as classes (the CSP forbids style attributes)', async () => {
+    const html = await render('| L | C | R | N |\n|:--|:-:|--:|---|\n| a | *b* | c | d |');
+    assert.match(html, /<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">L<\/th><th class="align-center">C<\/th><th class="align-right">R<\/th><th>N<\/th><\/tr><\/thead><tbody><tr><td class="align-left">a<\/td><td class="align-center"><em>b<\/em><\/td><td class="align-right">c<\/td><td>d<\/td><\/tr><\/tbody><\/table><\/div>/);
+    assert.doesNotMatch(html, /style=/);
+  });
+
+  it('renders bullet, ordered (with start), nested and loose lists', async () => {
+    const html = await render('- a\n- b\n  - nested\n\n3. three\n4. four\n\n* loose one\n\n* loose two');
+    assert.equal(html, '<ul><li>a</li><li>b<ul><li>nested</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol><ul><li><p>loose one</p></li><li><p>loose two</p></li></ul>');
+  });
+
+  it('renders task lists with a labelled mark', async () => {
+    const html = await render('- [x] done\n- [ ] to do');
+    assert.match(html, /^<ul class="tasks"><li class="task"><span role="img" class="task-mark done" aria-label="Done"><span aria-hidden="true" class="codicon codicon-pass "><\/span><\/span>done<\/li><li class="task"><span role="img" class="task-mark " aria-label="Not done"><span aria-hidden="true" class="codicon codicon-circle-large "><\/span><\/span>to do<\/li><\/ul>$/);
+    assert.doesNotMatch(html, /<input/);
+  });
+
+  it('renders blockquotes and rules', async () => {
+    const html = await render('> quoted\n> > nested\n\n---\n\nafter');
+    assert.equal(html, '<blockquote><p>quoted</p><blockquote><p>nested</p></blockquote></blockquote><hr><p>after</p>');
+  });
+
+  it('shows raw HTML, block and inline, as text', async () => {
+    const html = await render('<div onclick="x()">block <b>html</b></div>\n\nInline <span style="color:red">red</span> text');
+    assert.equal(html, '<p class="raw-html">&lt;div onclick="x()"&gt;block &lt;b&gt;html&lt;/b&gt;&lt;/div&gt;</p><p>Inline <span class="raw-html">&lt;span style="color:red"&gt;</span>red<span class="raw-html">&lt;/span&gt;</span> text</p>');
+  });
+
+  it('renders safe links without an href, and refuses the rest', async () => {
+    const html = await render([
+      '[web](https://example.com/a?b=1 "Title") <http://auto.example> www.example.org',
+      '[rel](src/app.ts#L3) [abs](/etc/hosts) [file](file:///tmp/x.txt) [win](C:\\x\\y.txt)',
+      '[js](javascript:alert(1)) [data](data:text/html,x) [remote file](file://evil.example/share) [mail](mailto:a@b.c) [net](//evil.example/x)',
+    ].join('\n'));
+    const links = [...html.matchAll(/<a class="link" role="link" tabindex="0" data-href="([^"]*)" title="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[3], m[1], m[2]]);
+    assert.deepEqual(links, [
+      ['web', 'https://example.com/a?b=1', 'Title'],
+      ['http://auto.example', 'http://auto.example/', 'http://auto.example/'],
+      ['www.example.org', 'http://www.example.org/', 'http://www.example.org/'],
+      ['rel', 'src/app.ts#L3', 'src/app.ts#L3'],
+      ['abs', '/etc/hosts', '/etc/hosts'],
+      ['file', 'file:///tmp/x.txt', 'file:///tmp/x.txt'],
+      ['win', 'C:\\x\\y.txt', 'C:\\x\\y.txt'],
+    ]);
+    for (const text of ['js', 'data', 'remote file', 'mail', 'net']) {
+      assert.match(html, new RegExp(`<span class="not-a-link" title="Not opened: [^"]+">${text}</span>`), `${text} is plain text`);
+    }
+    assert.doesNotMatch(html, /\shref=/);
+  });
+
+  it('resolves reference links, including definitions that arrive later', async () => {
+    const html = await render('See [the docs][d] and [Other].\n\nMore text.\n\n[d]: https://docs.example "Docs"\n[other]: ./other.md');
+    assert.match(html, /<a class="link" role="link" tabindex="0" data-href="https:\/\/docs.example\/" title="Docs">the docs<\/a>/);
+    assert.match(html, /data-href=".\/other.md" title=".\/other.md">Other<\/a>/);
+  });
+
+  it('never loads images: shows the description, and a link when the source is safe', async () => {
+    const html = await render('![a *cat*](https://example.com/cat.png) ![beacon](javascript:x) ![](data:image/png;base64,AAAA)');
+    assert.doesNotMatch(html, /<img|src=/);
+    assert.match(html, /<span class="image"><a class="link" role="link" tabindex="0" data-href="https:\/\/example.com\/cat.png" title="Open image https:\/\/example.com\/cat.png">.*<span class="sr-only">Image: <\/span>a cat<\/a><\/span>/);
+    assert.match(html, /<span class="image" title="Image not shown: javascript:x">.*beacon<\/span>/);
+    assert.match(html, /<span class="image" title="Image not shown: data:image\/png;base64,AAAA">.*image<\/span>/);
+  });
+
+  it('does not nest links (an image inside a link is only its description)', async () => {
+    const html = await render('[![logo](https://e.example/l.png)](https://e.example)');
+    assert.equal((html.match(/<a /g) ?? []).length, 1);
+  });
+
+  it('shows very deep nesting as text instead of overflowing the stack', async () => {
+    const quotes = `${'> '.repeat(300)}deep quote`;
+    const list = Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2)}- level ${i}`).join('\n');
+    const emphasis = `${'*a '.repeat(60)}core${' a*'.repeat(60)}`;
+    const html = await render(`${quotes}\n\n${list}\n\n${emphasis}`);
+    assert.ok((html.match(/<blockquote>/g) ?? []).length <= 16, 'quotes nest at most 16 deep');
+    assert.ok((html.match(/<ul>/g) ?? []).length <= 16, 'lists nest at most 16 deep');
+    assert.ok((html.match(/<em>/g) ?? []).length <= 40, 'emphasis nests at most ~32 deep');
+    const text = squash(await chat.deepText());
+    for (const expected of ['deep quote', 'level 0', 'level 119', 'core']) assert.ok(text.includes(expected), expected);
+  });
+
+  it('keeps agent text that looks like template syntax as text', async () => {
+    const text = '${alert(1)} {{constructor.constructor("x")()}} <!-- comment --> <?php ?> <![CDATA[x]]>';
+    await render(text);
+    assert.match(squash(await chat.deepText('acp-chat-app')), /\$\{alert\(1\)\} \{\{constructor\.constructor\("x"\)\(\)\}\} <!-- comment --> <\?php \?> <!\[CDATA\[x\]\]>/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The test page: the chat webview's HTML as the extension makes it, plus what
+ * VS Code itself adds to every webview (theme variables, default styles) and
+ * the harness's recorder.
+ *
+ * The HTML comes from the real `chatHtml` in src/chat/chatViewProvider.ts
+ * when that module exports it (bundled on the fly with a stand-in `vscode`
+ * module), so the page has exactly the production CSP. Until it is exported,
+ * a copy of it (MIRROR below) is used; keep that copy in step.
+ */
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { REPO_ROOT } from '../harness/paths.mjs';
+import { THEMES, themeCss } from './themes.mjs';
+
+/** The page's URL path for dist/webview: not the root, as in VS Code, so relative asset URLs are exercised. */
+export const ASSET_PREFIX = '/webview/';
+
+/** chatHtml(webview, root) from the extension, or undefined when it is not exported. */
+let realChatHtml;
+
+async function loadChatHtml() {
+  if (realChatHtml !== undefined) return realChatHtml;
+  const stub = {
+    name: 'vscode-stub',
+    setup(b) {
+      b.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'stub' }));
+      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+        contents: 'export const Uri = { joinPath: (base, ...parts) => ({ path: [base.path, ...parts].join("/") }) };',
+        loader: 'js',
+      }));
+    },
+  };
+  try {
+    const out = await build({
+      entryPoints: [path.join(REPO_ROOT, 'src/chat/chatViewProvider.ts')],
+      bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+      mainFields: ['module', 'main'], plugins: [stub],
+    });
+    const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
+    const module = await import(url);
+    realChatHtml = typeof module.chatHtml === 'function' ? module.chatHtml : null;
+  } catch {
+    realChatHtml = null;
+  }
+  return realChatHtml;
+}
+
+/** Copy of chatHtml() in src/chat/chatViewProvider.ts (commit 23b8fba), for when it is not exported. */
+function mirror(cspSource, assetUrl, nonce) {
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+    `img-src ${cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>ACP Chat</title>
+<style nonce="${nonce}">
+  @font-face { font-family: "codicon"; font-display: block; src: url("${assetUrl('codicon.ttf')}") format("truetype"); }
+  body { margin: 0; padding: 0; }
+</style>
+</head>
+<body>
+<acp-chat-app></acp-chat-app>
+<script nonce="${nonce}" src="${assetUrl('webview.js')}"></script>
+</body>
+</html>`;
+}
+
+/**
+ * The page for `origin`: `{ html, source }`, source saying where the
+ * extension's part came from ('chatViewProvider' or 'mirror').
+ */
+export async function chatPage(origin, theme) {
+  const assetUrl = (file) => `${origin}${ASSET_PREFIX}${file}`;
+  const real = await loadChatHtml();
+  let html;
+  if (real) {
+    const webview = { cspSource: origin, asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }) };
+    html = real(webview, { path: '/dist/webview' });
+  } else {
+    html = mirror(origin, assetUrl, randomBytes(16).toString('hex'));
+  }
+  const nonce = /'nonce-([^']+)'/.exec(html)?.[1];
+  if (!nonce) throw new Error('the chat page has no script nonce');
+  return { html: withVsCodeParts(html, nonce, theme), source: real ? 'chatViewProvider' : 'mirror' };
+}
+
+/** VS Code's own additions, placed right after the CSP (so that they are under it) and before the page's styles. */
+function withVsCodeParts(html, nonce, theme) {
+  const parts = `
+<style nonce="${nonce}" id="acp-theme">${themeCss(theme)}</style>
+<style nonce="${nonce}" id="_defaultStyles">${VSCODE_DEFAULT_STYLES}</style>
+<script nonce="${nonce}">${RECORDER}</script>`;
+  const afterCsp = html.replace(/(<meta http-equiv="Content-Security-Policy"[^>]*>)/, `$1${parts}`);
+  if (afterCsp === html) throw new Error('the chat page has no CSP meta element');
+  const kind = THEMES[theme].kind;
+  return afterCsp.replace(/<body([^>]*)>/, `<body$1 class="${kind}" data-vscode-theme-kind="${kind}">`);
+}
+
+/** The default styles VS Code gives every webview (trimmed to what affects layout and colour). */
+const VSCODE_DEFAULT_STYLES = `
+html { background-color: var(--vscode-sideBar-background); scrollbar-color: var(--vscode-scrollbarSlider-background) var(--vscode-editor-background); }
+body { background-color: transparent; color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-weight: var(--vscode-font-weight); font-size: var(--vscode-font-size); margin: 0; padding: 0 20px; }
+a, a code { color: var(--vscode-textLink-foreground); }
+code { font-family: var(--vscode-editor-font-family); color: var(--vscode-textPreformat-foreground); }
+`;
+
+/** Runs before the bundle: keeps what the page posts and which loads the CSP refused. */
+const RECORDER = `(() => {
+  const r = window.__acpHarness = { posted: [], violations: [] };
+  window.addEventListener('acp-webview-message', (e) => r.posted.push(JSON.parse(JSON.stringify(e.detail))));
+  document.addEventListener('securitypolicyviolation', (e) => r.violations.push({ directive: e.effectiveDirective, blockedURI: e.blockedURI, sample: e.sample }));
+})();`;

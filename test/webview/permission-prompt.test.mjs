@@ -1,0 +1,72 @@
+/** <acp-permission-prompt>: what the agent asks, with the extension's own buttons. */
+import * as assert from 'node:assert/strict';
+import { runAxe, seriousOrWorse } from './axe.mjs';
+import { openChatPage } from './harness.mjs';
+
+const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reject']) => ({
+  requestId,
+  tool: {
+    kind: 'tool', id: `t-${requestId}`, toolCallId: `call-${requestId}`, title, toolKind: 'edit', status: 'pending',
+    locations: [{ path: '/w/notes.txt', line: 3 }],
+    content: [{ type: 'diff', path: '/w/notes.txt', oldText: 'old line\n', newText: 'new line\n' }],
+  },
+  choices,
+  agentOptions: ['<img src=x onerror="window.__pwned=1">Yes', 'Always', 'No'],
+});
+
+const status = (permissions) => ({
+  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running', plan: [],
+  controls: { configOptions: [], commands: [] }, permissions,
+});
+
+describe('<acp-permission-prompt>', function () {
+  let chat;
+  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  afterEach(() => chat?.close());
+
+  it('shows what is asked and our labels; the agent option names are inert text', async () => {
+    await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
+    const el = chat.page.locator('acp-permission-prompt');
+    assert.match(await el.locator('.ask').innerText(), /The agent asks to: Write notes\.txt/);
+    assert.deepEqual(await el.locator('.buttons button').allInnerTexts(), ['Allow once', 'Always allow in this session', 'Reject']);
+    assert.match(await el.locator('.agent-options').innerText(), /<img src=x onerror="window.__pwned=1">Yes · Always · No/);
+    assert.equal(await el.locator('img').count(), 0);
+    assert.equal(await chat.page.evaluate(() => window.__pwned), undefined);
+    // The diff and the location are shown.
+    assert.equal(await el.locator('acp-diff-view').getByText('new line').count() > 0, true);
+    assert.match(await el.locator('.location').first().innerText(), /\/w\/notes\.txt:3/);
+  });
+
+  it('each button posts its choice for that request, by keyboard too', async () => {
+    await chat.apply({ type: 'status', status: status([prompt('perm-1', 'First'), prompt('perm-2', 'Second', ['allow_once', 'reject'])]) });
+    const prompts = chat.page.locator('acp-permission-prompt');
+    assert.equal(await prompts.count(), 2);
+    assert.deepEqual(await prompts.nth(1).locator('.buttons button').allInnerTexts(), ['Allow once', 'Reject']);
+    chat.clearPosted();
+    await prompts.nth(1).getByRole('button', { name: 'Reject' }).click();
+    await prompts.nth(0).getByRole('button', { name: 'Allow once' }).focus();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'answerPermission'), [
+      { type: 'answerPermission', requestId: 'perm-2', choice: 'reject' },
+      { type: 'answerPermission', requestId: 'perm-1', choice: 'allow_once' },
+    ]);
+  });
+
+  it('announces a new request politely and does not take focus from the composer', async () => {
+    await chat.apply({ type: 'status', status: status([]) });
+    const box = chat.page.getByRole('combobox', { name: 'Message the agent' });
+    await box.focus();
+    await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
+    await chat.page.waitForTimeout(200);
+    assert.equal(await box.evaluate((el) => el.matches(':focus')), true);
+    assert.match(await chat.deepText(), /The agent asks for permission\./);
+  });
+
+  for (const theme of ['dark', 'light', 'high-contrast']) {
+    it(`has no serious accessibility violations (${theme})`, async () => {
+      await chat.setTheme(theme);
+      await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
+      assert.deepEqual(seriousOrWorse(await runAxe(chat.page)).map((v) => `${v.id}: ${v.targets.join(', ')}`), []);
+    });
+  }
+});

@@ -1,0 +1,71 @@
+/** <acp-plan-view>: the live plan above the composer and plan snapshots in the transcript. */
+import * as assert from 'node:assert/strict';
+import { runAxe, seriousOrWorse } from './axe.mjs';
+import { openChatPage } from './harness.mjs';
+
+/** Serious and critical axe violations, shadow roots included. */
+const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
+
+const PLAN = [
+  { content: 'Read the failing test', priority: 'high', status: 'completed' },
+  { content: 'Fix the parser', priority: 'medium', status: 'in_progress' },
+  { content: 'Run <b>all</b> tests', priority: 'low', status: 'pending' },
+];
+
+const status = (extra) => ({
+  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
+  plan: [], controls: { configOptions: [], commands: [] }, permissions: [], ...extra,
+});
+
+/** Each step as "status label: content [priority]" the way a screen reader reads it. */
+function steps(plan) {
+  return plan.locator('li').evaluateAll((lis) => lis.map((li) => li.textContent.replace(/\s+/g, ' ').trim()));
+}
+
+describe('<acp-plan-view>', function () {
+  let chat;
+  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  afterEach(() => chat?.close());
+
+  it('shows the live plan above the composer while the turn runs', async () => {
+    await chat.apply({ type: 'status', status: status({ plan: PLAN }) });
+    const live = chat.page.locator('acp-chat-app .live-plan acp-plan-view');
+    assert.deepEqual(await steps(live), [
+      'Completed: Read the failing test priority high',
+      'In progress: Fix the parser priority medium',
+      'Pending: Run <b>all</b> tests priority low',
+    ]);
+    assert.match(await live.locator('h2').textContent(), /Plan · 1 of 3 done/);
+    assert.deepEqual(await live.locator('li').evaluateAll((l) => l.map((e) => e.className)), ['completed', 'in_progress', 'pending']);
+    assert.deepEqual(await live.locator('.priority').evaluateAll((l) => l.map((e) => e.className)), ['priority high', 'priority medium', 'priority low']);
+    assert.deepEqual(await live.locator('li .codicon').evaluateAll((l) => l.map((e) => e.classList[1])), ['codicon-pass', 'codicon-circle-large-filled', 'codicon-circle-large']);
+    assert.equal(await chat.page.locator('acp-plan-view b').count(), 0, 'plan text is text');
+    // It sits between the transcript and the composer.
+    const order = await chat.page.locator('acp-chat-app').evaluate((app) => [...app.shadowRoot.children].map((c) => c.localName + (c.className ? `.${c.className}` : '')));
+    assert.deepEqual(order.slice(0, 4), ['acp-chat-header', 'acp-message-list', 'div.live-plan', 'acp-chat-composer']);
+
+    // Updates as the agent reports progress.
+    await chat.apply({ type: 'status', status: status({ plan: PLAN.map((p) => ({ ...p, status: 'completed' })) }) });
+    assert.match(await live.locator('h2').textContent(), /3 of 3 done/);
+
+    // Gone when the turn ends (the thread keeps a snapshot entry instead).
+    await chat.apply({ type: 'status', status: status({ turn: 'idle', plan: [] }) });
+    assert.equal(await chat.page.locator('acp-chat-app .live-plan').count(), 0);
+  });
+
+  it('shows plan snapshots in the transcript, with unknown values as given', async () => {
+    await chat.setEntries([{ kind: 'plan', id: 'p1', entries: [...PLAN, { content: 'Odd', priority: 'urgent', status: 'blocked' }] }]);
+    const plan = chat.page.locator('acp-chat-entry acp-plan-view');
+    assert.deepEqual((await steps(plan)).slice(2), ['Pending: Run <b>all</b> tests priority low', 'blocked: Odd priority urgent']);
+    assert.equal(await plan.locator('li').nth(3).getAttribute('class'), 'pending');
+  });
+
+  for (const theme of ['dark', 'light', 'high-contrast']) {
+    it(`has no serious accessibility violations (${theme})`, async () => {
+      await chat.setTheme(theme);
+      await chat.apply({ type: 'status', status: status({ plan: PLAN }) });
+      await chat.setEntries([{ kind: 'plan', id: 'p1', entries: PLAN }]);
+      assert.deepEqual(await axeViolations(chat.page), []);
+    });
+  }
+});

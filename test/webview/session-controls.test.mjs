@@ -1,0 +1,113 @@
+/** <acp-session-controls>: config options, else modes, else models; each posts its own message. */
+import * as assert from 'node:assert/strict';
+import { runAxe, seriousOrWorse } from './axe.mjs';
+import { openChatPage } from './harness.mjs';
+
+/** Serious and critical axe violations, shadow roots included. */
+const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
+
+const MODES = { currentModeId: 'ask', available: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Writes code' }] };
+const MODELS = { currentModelId: 'small', available: [{ modelId: 'small', name: 'Small' }, { modelId: 'large', name: 'Large' }] };
+const CONFIG = [
+  { type: 'select', id: 'model', name: 'Model', description: 'Which model answers', currentValue: 'm1', options: [{ value: 'm1', name: 'Model One' }, { value: 'm2', name: 'Model Two' }] },
+  { type: 'select', id: 'effort', name: 'Effort', currentValue: 'low', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] },
+  { type: 'boolean', id: 'web', name: 'Web search', currentValue: false },
+];
+
+const status = (controls, extra) => ({
+  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
+  controls: { configOptions: [], commands: [], ...controls }, ...extra,
+});
+
+/** The element a Tab or focus() landed on, through shadow roots. */
+const deepFocus = (page) => page.evaluate(() => {
+  let a = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a ? `${a.localName}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}` : '';
+});
+
+describe('<acp-session-controls>', function () {
+  let chat;
+  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  afterEach(() => chat?.close());
+
+  it('shows config options first (modes and models are ignored then) and posts setConfigOption', async () => {
+    await chat.apply({ type: 'status', status: status({ configOptions: CONFIG, modes: MODES, models: MODELS }) });
+    const controls = chat.page.locator('acp-session-controls');
+    assert.equal(await controls.locator('select').count(), 2);
+    const model = chat.page.getByRole('combobox', { name: 'Model' });
+    const effort = chat.page.getByRole('combobox', { name: 'Effort' });
+    const web = chat.page.getByRole('checkbox', { name: 'Web search' });
+    assert.equal(await model.inputValue(), 'm1');
+    assert.equal(await web.isChecked(), false);
+    assert.equal(await controls.locator('label').first().getAttribute('title'), 'Which model answers');
+
+    await chat.clearPosted();
+    await model.selectOption('m2');
+    // Keyboard: focus the select and change it with the arrow keys, the checkbox with Space.
+    await effort.focus();
+    await chat.page.keyboard.press('ArrowDown');
+    await web.focus();
+    await chat.page.keyboard.press('Space');
+    assert.deepEqual(await chat.posted(), [
+      { type: 'setConfigOption', configId: 'model', value: 'm2' },
+      { type: 'setConfigOption', configId: 'effort', value: 'high' },
+      { type: 'setConfigOption', configId: 'web', value: true },
+    ]);
+
+    // The agent's answer is what the controls show: a refused change snaps back.
+    await chat.apply({ type: 'status', status: status({ configOptions: CONFIG.map((o) => ({ ...o })) }) });
+    assert.equal(await model.inputValue(), 'm1');
+    assert.equal(await effort.inputValue(), 'low');
+    assert.equal(await web.isChecked(), false);
+    await chat.apply({ type: 'status', status: status({ configOptions: [{ ...CONFIG[0], currentValue: 'm2' }, CONFIG[1], { ...CONFIG[2], currentValue: true }] }) });
+    assert.equal(await model.inputValue(), 'm2');
+    assert.equal(await web.isChecked(), true);
+  });
+
+  it('falls back to modes, then to models', async () => {
+    await chat.apply({ type: 'status', status: status({ modes: MODES, models: MODELS }) });
+    const mode = chat.page.getByRole('combobox', { name: 'Mode' });
+    assert.equal(await mode.inputValue(), 'ask');
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Model' }).count(), 0);
+    await chat.clearPosted();
+    await mode.selectOption('code');
+    assert.deepEqual(await chat.posted(), [{ type: 'setMode', modeId: 'code' }]);
+
+    await chat.apply({ type: 'status', status: status({ models: MODELS }) });
+    const model = chat.page.getByRole('combobox', { name: 'Model' });
+    assert.equal(await model.inputValue(), 'small');
+    await chat.clearPosted();
+    await model.selectOption('large');
+    assert.deepEqual(await chat.posted(), [{ type: 'setModel', modelId: 'large' }]);
+  });
+
+  it('is hidden when there is nothing to set, and while not connected', async () => {
+    await chat.apply({ type: 'status', status: status({}) });
+    assert.equal(await chat.page.locator('acp-session-controls').isVisible(), false);
+    assert.equal(await chat.page.locator('acp-chat-header .session').isVisible(), false);
+    await chat.apply({ type: 'status', status: status({ modes: MODES }, { connection: 'disconnected' }) });
+    assert.equal(await chat.page.locator('acp-session-controls').count(), 0);
+    await chat.apply({ type: 'status', status: status({ modes: MODES }) });
+    assert.equal(await chat.page.locator('acp-session-controls').isVisible(), true);
+  });
+
+  it('is reached with Tab from the header', async () => {
+    await chat.apply({ type: 'status', status: status({ configOptions: CONFIG }) });
+    await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).focus();
+    const order = [];
+    for (let i = 0; i < 4; i++) {
+      await chat.page.keyboard.press('Tab');
+      order.push(await deepFocus(chat.page));
+    }
+    assert.deepEqual(order, ['button', 'select', 'select', 'input']);
+  });
+
+  for (const theme of ['dark', 'light', 'high-contrast']) {
+    it(`has no serious accessibility violations (${theme})`, async () => {
+      await chat.setTheme(theme);
+      await chat.apply({ type: 'status', status: status({ configOptions: CONFIG, usage: { used: 10, size: 100 } }) });
+      assert.deepEqual(await axeViolations(chat.page), []);
+    });
+  }
+});

@@ -1,0 +1,127 @@
+/**
+ * <acp-markdown> while an answer streams in: the result equals a one-shot
+ * rendering, completed blocks are neither re-lexed nor re-rendered, and
+ * other entries are not touched.
+ */
+import * as assert from 'node:assert/strict';
+import { markdownHtmls, withMarkdowns } from './dom.mjs';
+import { openChatPage } from './harness.mjs';
+
+/** A reply with every construct, long code (more than one highlighting chunk), references defined late, CRLF lines. */
+function richReply() {
+  const code = Array.from({ length: 95 }, (_, i) => `  const v${i} = compute(${i}); /* multi\n     line */ // ${i}`).join('\n');
+  return [
+    '# Plan', '', 'First we **read** the file, then we _change_ it; see [the docs][docs] and <https://example.com>.', '',
+    '## Steps', '', '1. Open `src/app.ts`', '2. Edit\n   - nested item\n   - [x] done task', '3. Run the tests', '',
+    '```ts', 'function main(): void {', code, '}', '```', '',
+    '> A quote with *emphasis*', '> over two lines', '',
+    '| Name | Value |', '|:-----|------:|', '| a | 1 |', '| b | 2 |', '',
+    'Raw <b>html</b> stays text. ![diagram](https://example.com/d.png)\r\nCRLF line two\r\n', '',
+    '---', '',
+    '    indented code', '    second line', '',
+    '```diff', '-old', '+new', '```', '',
+    ...Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with a [link](src/file${i}.ts) and ~~old~~ text.\n`),
+    '[docs]: https://docs.example/guide "Guide"', '',
+    'The end, with a trailing open code block:', '', '```python', 'def f(x):', '    return x * 2',
+  ].join('\n');
+}
+
+/** Cuts `text` into `count` pieces at pseudo-random (but fixed) places. */
+function chunks(text, count, seed = 7) {
+  let s = seed;
+  const random = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const cuts = new Set();
+  while (cuts.size < count - 1) cuts.add(1 + Math.floor(random() * (text.length - 1)));
+  const sorted = [0, ...[...cuts].sort((a, b) => a - b), text.length];
+  return sorted.slice(1).map((end, i) => text.slice(sorted[i], end));
+}
+
+describe('<acp-markdown> streaming', function () {
+  let chat;
+  before(async () => { chat = await openChatPage(); });
+  after(() => chat?.close());
+  afterEach(() => assert.deepEqual(chat.errors(), []));
+
+  it('renders a message built by 500 appends exactly as the same text set at once', async () => {
+    const text = richReply();
+    const pieces = chunks(text, 500);
+    assert.equal(pieces.join(''), text);
+    await chat.setEntries([{ kind: 'assistant', id: 'streamed', text: '' }, { kind: 'assistant', id: 'whole', text }]);
+    await chat.streamText(0, pieces);
+    const [streamed, whole] = await markdownHtmls(chat.page);
+    assert.ok(whole.includes('<a class="link" role="link" tabindex="0" data-href="https://docs.example/guide" title="Guide">the docs</a>'), 'the late reference resolved');
+    assert.ok(whole.includes('Paragraph 39'));
+    assert.equal(streamed, whole);
+  });
+
+  it('also when streamed one character at a time', async () => {
+    const text = '## Title\n\n- a\n- b\n\n```js\nlet x = 1;\n```\n\n| h |\n|---|\n| c |\n\n> q\n\ndone [r]\n\n[r]: /path';
+    await chat.setEntries([{ kind: 'assistant', id: 'chars', text: '' }, { kind: 'assistant', id: 'set', text }]);
+    await chat.streamText(0, [...text]);
+    const [streamed, whole] = await markdownHtmls(chat.page);
+    assert.equal(streamed, whole);
+  });
+
+  it('lexes and renders each completed block once: total work stays linear in the length', async () => {
+    const paragraphs = Array.from({ length: 150 }, (_, i) => `Paragraph number ${i} says something *useful*.\n\n`);
+    const text = paragraphs.join('');
+    const pieces = chunks(text, 600, 3);
+    await chat.setEntries([{ kind: 'assistant', id: 'linear', text: '' }]);
+    await chat.streamText(0, pieces);
+    const work = await withMarkdowns(chat.page, (els) => els[0].work);
+    // Each update lexes at most the open paragraph plus the new chunk; without caching it is the whole text so far (~550,000 here).
+    const longestChunk = Math.max(...pieces.map((p) => p.length));
+    const bound = pieces.length * (Math.max(...paragraphs.map((p) => p.length)) + longestChunk);
+    assert.ok(work.lexedChars <= bound, `lexed ${work.lexedChars} characters for ${text.length}; bound ${bound}`);
+    // Each update renders the open block (rarely two), and each paragraph is rendered once more when it completes.
+    assert.ok(work.renderedBlocks <= 2 * pieces.length + paragraphs.length, `rendered ${work.renderedBlocks} blocks in ${pieces.length} updates`);
+    const [html] = await markdownHtmls(chat.page);
+    assert.equal(html.match(/<p>/g).length, 150);
+  });
+
+  it('does not touch the DOM of completed blocks, and completes the open block in place', async () => {
+    await chat.setEntries([{ kind: 'assistant', id: 'stable', text: 'First paragraph.\n\nSecond, still open' }]);
+    await withMarkdowns(chat.page, ([md]) => {
+      const [first, second] = md.shadowRoot.querySelectorAll('p');
+      first.dataset.mark = 'first';
+      second.dataset.mark = 'second';
+      window.__mutations = [];
+      new MutationObserver((records) => window.__mutations.push(...records.map((r) => r.type))).observe(first, { subtree: true, childList: true, characterData: true, attributeFilter: ['class', 'title'] });
+    });
+    const more = Array.from({ length: 70 }, (_, i) => `\n\nMore paragraph ${i} with \`code\` and **bold**`);
+    await chat.streamText(0, [' and now closed.', ...more.flatMap((p) => [p.slice(0, 9), p.slice(9)])]);
+    const state = await withMarkdowns(chat.page, ([md]) => {
+      const ps = [...md.shadowRoot.querySelectorAll('p')];
+      return { count: ps.length, first: ps[0].dataset.mark, second: ps[1].dataset.mark, secondText: ps[1].textContent, mutations: window.__mutations.length };
+    });
+    assert.deepEqual(state, { count: 72, first: 'first', second: 'second', secondText: 'Second, still open and now closed.', mutations: 0 });
+  });
+
+  it('leaves the other entries alone while one streams', async () => {
+    await chat.setEntries([
+      { kind: 'assistant', id: 'done', text: '# Earlier answer\n\nWith `code`.\n\n```js\nx()\n```' },
+      { kind: 'user', id: 'q', text: 'and now?' },
+      { kind: 'assistant', id: 'live', text: 'Start' },
+    ]);
+    await chat.page.evaluate(() => {
+      window.__mutations = 0;
+      const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+      const [first, second] = list.querySelectorAll('acp-chat-entry');
+      const observe = (root) => new MutationObserver((r) => { window.__mutations += r.length; }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      observe(first.shadowRoot);
+      observe(first.shadowRoot.querySelector('acp-markdown').shadowRoot);
+      observe(second.shadowRoot);
+    });
+    await chat.streamText(2, Array.from({ length: 50 }, (_, i) => ` word${i}`));
+    assert.equal(await chat.page.evaluate(() => window.__mutations), 0);
+    assert.match(await chat.deepText(), /Start word0 word1 .* word49/);
+  });
+
+  it('starts over when the text is replaced rather than extended', async () => {
+    await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'Old first.\n\nOld second.\n\n- old list' }]);
+    await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'New *text* only.' }, { kind: 'assistant', id: 'fresh', text: 'New *text* only.' }]);
+    const [replaced, fresh] = await markdownHtmls(chat.page);
+    assert.equal(replaced, '<p>New <em>text</em> only.</p>');
+    assert.equal(replaced, fresh);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The few codicons the chat uses, for elements with shadow roots.
+ *
+ * The document loads the codicon font (its `@font-face` applies inside shadow
+ * roots too), but codicon.css's `.codicon-NAME` rules do not cross a shadow
+ * boundary, so each element adopts these rules instead. Code points are from
+ * @vscode/codicons' codicon.csv; only the icons listed here can be used, which
+ * keeps the bundle from carrying all ~500 of them.
+ */
+import { css, html, unsafeCSS, type CSSResult, type TemplateResult } from 'lit';
+
+const codePoints = {
+  'arrow-swap': 0xebcb,
+  check: 0xeab2,
+  checklist: 0xeab3,
+  'chevron-down': 0xeab4,
+  'chevron-right': 0xeab6,
+  'circle-large': 0xebb5,
+  'circle-large-filled': 0xebb4,
+  'circle-slash': 0xeabd,
+  close: 0xea76,
+  copy: 0xebcc,
+  'debug-disconnect': 0xead0,
+  edit: 0xea73,
+  ellipsis: 0xea7c,
+  error: 0xea87,
+  eye: 0xea70,
+  'file-media': 0xeaea,
+  globe: 0xeb01,
+  'go-to-file': 0xea94,
+  info: 0xea74,
+  lightbulb: 0xea61,
+  'link-external': 0xeb14,
+  loading: 0xeb19,
+  move: 0xeb22,
+  pass: 0xeba4,
+  plug: 0xeb2d,
+  search: 0xea6d,
+  terminal: 0xea85,
+  tools: 0xeb6d,
+  trash: 0xea81,
+  warning: 0xea6c,
+} as const;
+
+export type CodiconName = keyof typeof codePoints;
+
+const iconRules = Object.entries(codePoints)
+  .map(([name, point]) => `.codicon-${name}::before { content: "\\${point.toString(16)}"; }`)
+  .join('\n');
+
+/** Add to an element's `styles` to use {@link codicon} in its shadow root. */
+export const codiconStyles: CSSResult = css`
+  .codicon {
+    font: normal normal normal 16px/1 codicon;
+    display: inline-block;
+    text-align: center;
+    text-decoration: none;
+    text-rendering: auto;
+    -webkit-font-smoothing: antialiased;
+    user-select: none;
+    flex: none;
+  }
+  .codicon.spin { animation: codicon-spin 1.5s steps(30) infinite; }
+  @keyframes codicon-spin { 100% { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { .codicon.spin { animation: none; } }
+  ${unsafeCSS(iconRules)}
+`;
+
+/** A decorative icon (hidden from screen readers: pair it with text). */
+export function codicon(name: CodiconName, extraClass = ''): TemplateResult {
+  return html`<span class="codicon codicon-${name} ${extraClass}" aria-hidden="true"></span>`;
+}
+
+/** Visually hidden text for screen readers; shared so that every element hides it the same way. */
+export const srOnlyStyles: CSSResult = css`
+  .sr-only {
+    position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`;

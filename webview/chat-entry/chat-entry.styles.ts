@@ -1,0 +1,37 @@
+/** Styles of <acp-chat-entry>: colours only from VS Code's theme variables. */
+import { css } from 'lit';
+import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+
+export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
+  :host { display: block; margin: 8px 0; }
+  .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground, inherit); margin-bottom: 2px; }
+  .user {
+    background: var(--vscode-input-background, transparent); color: var(--vscode-input-foreground, inherit);
+    border: 1px solid var(--vscode-input-border, var(--vscode-contrastBorder, transparent)); border-radius: 4px; padding: 6px 8px;
+  }
+  .plain { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.5; }
+
+  details.thought { color: var(--vscode-descriptionForeground, inherit); }
+  summary {
+    display: flex; align-items: center; gap: 4px; cursor: pointer; list-style: none;
+    border-radius: 3px; padding: 1px 2px; user-select: none;
+  }
+  summary::-webkit-details-marker { display: none; }
+  summary:hover { color: var(--vscode-foreground, inherit); }
+  summary:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); outline-offset: 1px; }
+  .label { flex: none; font-weight: 600; }
+  .preview { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-style: italic; }
+  details[open] .preview { display: none; }
+  .thought-text { margin: 4px 0 0 6px; padding-left: 10px; border-left: 2px solid var(--vscode-textBlockQuote-border, currentColor); }
+
+  .notice { display: flex; gap: 6px; align-items: flex-start; padding: 4px 8px; border-left: 3px solid var(--vscode-descriptionForeground, currentColor); }
+  .notice .codicon { margin-top: 2px; }
+  .notice.info { color: var(--vscode-descriptionForeground, inherit); }
+  /* Level colours on the bar and icon only: some themes' error colour is too faint for body text. */
+  .notice.warning { border-color: var(--vscode-editorWarning-foreground, currentColor); }
+  .notice.warning .codicon { color: var(--vscode-editorWarning-foreground, inherit); }
+  .notice.error { border-color: var(--vscode-errorForeground, currentColor); }
+  .notice.error .codicon { color: var(--vscode-errorForeground, inherit); }
+
+  .fallback { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; padding: 4px 8px; }
+`];

@@ -1,0 +1,79 @@
+/**
+ * Styles of <acp-markdown>. Colours only from VS Code's theme variables;
+ * syntax colours from the debug view's token colours (the closest thing to
+ * editor token colours a webview gets), which every theme defines.
+ */
+import { css } from 'lit';
+import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+
+const text = css`
+  :host { display: block; overflow-wrap: anywhere; line-height: 1.5; }
+  .markdown > :first-child, blockquote > :first-child, li > :first-child { margin-top: 0; }
+  .markdown > :last-child, blockquote > :last-child, li > :last-child { margin-bottom: 0; }
+  p { margin: 0.5em 0; }
+  h1, h2, h3, h4, h5, h6 { margin: 0.9em 0 0.4em; line-height: 1.3; font-weight: 600; }
+  h1 { font-size: 1.35em; } h2 { font-size: 1.2em; } h3 { font-size: 1.1em; } h4, h5, h6 { font-size: 1em; }
+  ul, ol { margin: 0.4em 0; padding-left: 1.6em; }
+  li { margin: 0.15em 0; }
+  ul.tasks { list-style: none; padding-left: 0.4em; }
+  .task-mark { display: inline-flex; vertical-align: -3px; margin-right: 4px; }
+  .task-mark.done { color: var(--vscode-testing-iconPassed, inherit); }
+  blockquote {
+    margin: 0.5em 0; padding: 2px 10px;
+    border-left: 3px solid var(--vscode-textBlockQuote-border, currentColor);
+    background: var(--vscode-textBlockQuote-background, transparent);
+  }
+  hr { border: none; border-top: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); margin: 0.8em 0; }
+  code {
+    font-family: var(--vscode-editor-font-family, monospace); font-size: 0.95em;
+    color: var(--vscode-textPreformat-foreground, inherit);
+    background: var(--vscode-textPreformat-background, transparent);
+    padding: 1px 4px; border-radius: 3px;
+  }
+  .raw-html { white-space: pre-wrap; }
+  .image .codicon { vertical-align: -3px; margin-right: 2px; }
+`;
+
+const links = css`
+  /* Underlined: colour alone must not be what tells a link from text. */
+  .link {
+    color: var(--vscode-textLink-foreground, inherit); cursor: pointer;
+    text-decoration: underline; text-underline-offset: 2px;
+  }
+  .link:hover, .link:active { color: var(--vscode-textLink-activeForeground, inherit); }
+  .link:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); outline-offset: 1px; border-radius: 2px; }
+`;
+
+const tables = css`
+  .table-wrap { overflow-x: auto; margin: 0.5em 0; }
+  .table-wrap:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); }
+  table { border-collapse: collapse; }
+  th, td { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); padding: 3px 8px; text-align: left; vertical-align: top; }
+  th { font-weight: 600; }
+  .align-center { text-align: center; }
+  .align-right { text-align: right; }
+`;
+
+const code = css`
+  .code-block {
+    margin: 0.5em 0; border-radius: 4px; overflow: hidden;
+    border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent));
+    /* The editor's colours: the token colours below are made for them. */
+    background: var(--vscode-editor-background, transparent); color: var(--vscode-editor-foreground, inherit);
+  }
+  .code-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 1px 4px 1px 8px; min-height: 24px; }
+  .code-lang { font-size: 0.9em; color: var(--vscode-descriptionForeground, inherit); }
+  pre { margin: 0; padding: 4px 8px 8px; overflow-x: auto; overflow-wrap: normal; white-space: pre; line-height: 1.4; }
+  pre:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); outline-offset: -1px; }
+  pre code { padding: 0; background: none; color: inherit; font-size: var(--vscode-editor-font-size, 0.95em); }
+  .token.comment, .token.prolog, .token.doctype, .token.cdata, .token.blockquote { color: var(--vscode-descriptionForeground, inherit); font-style: italic; }
+  .token.keyword, .token.boolean, .token.builtin, .token.atrule, .token.important, .token.rule, .token.null { color: var(--vscode-debugTokenExpression-boolean, inherit); }
+  .token.string, .token.char, .token.attr-value, .token.regex, .token.url, .token.template-string, .token.code { color: var(--vscode-debugTokenExpression-string, inherit); }
+  .token.number, .token.constant, .token.symbol, .token.inserted, .token.unit { color: var(--vscode-debugTokenExpression-number, inherit); }
+  .token.function, .token.class-name, .token.tag, .token.selector, .token.property, .token.attr-name, .token.namespace, .token.title, .token.key { color: var(--vscode-debugTokenExpression-name, inherit); }
+  .token.deleted { color: var(--vscode-debugTokenExpression-error, inherit); }
+  .token.punctuation, .token.operator { color: inherit; }
+  .token.bold { font-weight: bold; } .token.italic { font-style: italic; }
+`;
+
+export const markdownStyles = [codiconStyles, srOnlyStyles, text, links, tables, code];

@@ -1,0 +1,50 @@
+/**
+ * <acp-markdown .text=${string}>: agent Markdown, rendered as it streams.
+ *
+ * marked is used as a lexer only; tokens become Lit templates, so agent text
+ * only ever reaches the DOM as text nodes and escaped attribute values: no
+ * innerHTML anywhere. Links go to the host (`openLink`), images are never
+ * loaded, raw HTML is shown as text. Setting `text` to a longer string that
+ * starts with the previous one costs the new part only (MarkdownStream).
+ */
+import { html, LitElement, type PropertyValues } from 'lit';
+import { MarkdownStream } from './markdown-stream';
+import { markdownStyles } from './markdown.styles';
+
+export class Markdown extends LitElement {
+  static override properties = { text: { attribute: false } };
+  declare text: string;
+
+  static override styles = markdownStyles;
+
+  private readonly stream = new MarkdownStream();
+
+  constructor() {
+    super();
+    this.text = '';
+  }
+
+  /**
+   * Work done since this element was created (characters lexed, top-level
+   * blocks rendered): tests and benchmarks check that streaming keeps it linear.
+   */
+  get work(): { readonly lexedChars: number; readonly renderedBlocks: number } {
+    return { ...this.stream.work };
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('text')) this.stream.update(typeof this.text === 'string' ? this.text : '');
+  }
+
+  override render() {
+    return html`<div class="markdown">${this.stream.view()}</div>`;
+  }
+}
+
+customElements.define('acp-markdown', Markdown);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-markdown': Markdown;
+  }
+}

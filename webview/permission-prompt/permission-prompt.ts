@@ -1,0 +1,53 @@
+/**
+ * <acp-permission-prompt .prompt=${PermissionPrompt}>: the agent asks to do
+ * something. Shows what (title, kind, locations, diff, command) and offers
+ * the extension's own buttons; the agent's option names are inert text.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../../src/shared/permissions';
+import { codicon } from '../chat-app/codicons';
+import { postToHost } from '../host';
+import { toolCardStyles } from '../tool-card/tool-card.styles';
+import { renderToolBody } from '../tool-card/tool-content';
+import { kindLook } from '../tool-card/tool-kinds';
+
+export class PermissionPromptElement extends LitElement {
+  static override properties = { prompt: { attribute: false } };
+  declare prompt: PermissionPrompt;
+
+  static override styles = [...toolCardStyles, css`
+    :host { display: block; margin: 6px 8px; }
+    section { border: 1px solid var(--vscode-focusBorder, var(--vscode-contrastActiveBorder, currentColor)); border-radius: 4px; padding: 6px 8px; background: var(--vscode-editorWidget-background, transparent); }
+    .ask { display: flex; gap: 6px; align-items: center; font-weight: 600; }
+    .buttons { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+    .buttons button { font: inherit; border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer;
+      color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+    .buttons button.allow_once { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+    .buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+    .agent-options { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+  `];
+
+  override render() {
+    const p = this.prompt;
+    const kind = kindLook(p.tool.toolKind);
+    return html`<section role="group" aria-label=${`Permission request: ${p.tool.title}`}>
+      <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span></span>
+        <span class="kind">(${kind.label})</span></div>
+      <div class="body">${renderToolBody(p.tool)}</div>
+      <div class="buttons">${p.choices.map((c) => html`<button class=${c} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
+      ${p.agentOptions.length ? html`<div class="agent-options">The agent's options: ${p.agentOptions.join(' · ')}</div>` : nothing}
+    </section>`;
+  }
+
+  private answer(choice: PermissionChoice): void {
+    postToHost({ type: 'answerPermission', requestId: this.prompt.requestId, choice });
+  }
+}
+
+customElements.define('acp-permission-prompt', PermissionPromptElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-permission-prompt': PermissionPromptElement;
+  }
+}

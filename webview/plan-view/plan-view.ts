@@ -1,0 +1,72 @@
+/**
+ * <acp-plan-view .entries=${PlanEntry[]}>: an agent's plan, each step with its
+ * status and priority. Used for the live plan of a running turn and for the
+ * plan snapshots in the transcript.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import type { PlanEntry } from '../../src/shared/thread';
+import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../chat-app/codicons';
+
+/** ACP's plan statuses; anything else an agent sends is shown by its own name, as pending. */
+const statuses: Record<string, { icon: CodiconName; label: string }> = {
+  pending: { icon: 'circle-large', label: 'Pending' },
+  in_progress: { icon: 'circle-large-filled', label: 'In progress' },
+  completed: { icon: 'pass', label: 'Completed' },
+};
+const priorities = new Set(['high', 'medium', 'low']);
+
+export class PlanView extends LitElement {
+  static override properties = { entries: { attribute: false }, label: {} };
+  declare entries: readonly PlanEntry[];
+  /** The heading, e.g. "Plan" for a snapshot and "Current plan" for the live one. */
+  declare label: string;
+
+  static override styles = [codiconStyles, srOnlyStyles, css`
+    :host { display: block; }
+    section { border-left: 2px solid var(--vscode-textBlockQuote-border, var(--vscode-panel-border, rgba(128, 128, 128, 0.5))); padding: 2px 8px; }
+    h2 { display: flex; align-items: center; gap: 6px; margin: 0 0 4px; font-size: 0.9em; font-weight: 600; color: var(--vscode-descriptionForeground); }
+    ol { list-style: none; margin: 0; padding: 0; }
+    li { display: flex; align-items: flex-start; gap: 6px; padding: 1px 0; }
+    li .codicon { margin-top: 1px; }
+    .content { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+    .in_progress .codicon { color: var(--vscode-progressBar-background, var(--vscode-focusBorder, inherit)); }
+    .in_progress .content { font-weight: 600; }
+    .completed .codicon { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green, inherit)); }
+    .completed .content { color: var(--vscode-descriptionForeground); text-decoration: line-through; }
+    .priority { font-size: 0.8em; padding: 0 4px; border-radius: 3px; border: 1px solid var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); color: var(--vscode-descriptionForeground); white-space: nowrap; }
+    .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }
+  `];
+
+  constructor() {
+    super();
+    this.entries = [];
+    this.label = 'Plan';
+  }
+
+  override render() {
+    if (this.entries.length === 0) return nothing;
+    const done = this.entries.filter((e) => e.status === 'completed').length;
+    return html`<section aria-label=${this.label}>
+      <h2>${codicon('checklist')}<span>${this.label} · ${done} of ${this.entries.length} done</span></h2>
+      <ol>${this.entries.map(renderStep)}</ol>
+    </section>`;
+  }
+}
+
+function renderStep(entry: PlanEntry) {
+  const status = Object.hasOwn(statuses, entry.status) ? statuses[entry.status]! : { icon: 'circle-large' as const, label: entry.status };
+  const priority = priorities.has(entry.priority) ? entry.priority : '';
+  return html`<li class=${Object.hasOwn(statuses, entry.status) ? entry.status : 'pending'}>
+    ${codicon(status.icon)}<span class="sr-only">${status.label}: </span>
+    <span class="content">${entry.content}</span>
+    ${entry.priority ? html`<span class="priority ${priority}"><span class="sr-only">priority </span>${entry.priority}</span>` : nothing}
+  </li>`;
+}
+
+customElements.define('acp-plan-view', PlanView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-plan-view': PlanView;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * <acp-session-controls .controls=${SessionControls}>: the session's settings.
+ * Config options when the agent has them (ACP's current way), else its modes,
+ * else its legacy models; hidden when there is nothing to set.
+ */
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { emptySessionControls, type SessionControls } from '../../src/shared/protocol';
+import { assertNever } from '../../src/shared/thread';
+import { postToHost } from '../host';
+
+type ConfigOption = SessionControls['configOptions'][number];
+interface Choice { value: string; name: string; description?: string }
+
+export class SessionControlsBar extends LitElement {
+  static override properties = { controls: { attribute: false } };
+  declare controls: SessionControls;
+
+  static override styles = css`
+    :host { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; min-width: 0; }
+    :host([hidden]) { display: none; }
+    label { display: inline-flex; align-items: center; gap: 4px; min-width: 0; max-width: 100%; }
+    .name { color: var(--vscode-descriptionForeground); white-space: nowrap; }
+    select { min-width: 0; max-width: 14em; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 1px 4px; font: inherit; }
+    input[type='checkbox'] { margin: 0; accent-color: var(--vscode-checkbox-background, auto); }
+    select:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+  `;
+
+  constructor() {
+    super();
+    this.controls = emptySessionControls;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('controls')) this.hidden = !hasSettings(this.controls);
+  }
+
+  override render() {
+    const c = this.controls;
+    if (c.configOptions.length > 0) return html`${c.configOptions.map(renderOption)}`;
+    if (c.modes?.available.length) {
+      const choices = c.modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }));
+      return select('Mode', undefined, choices, c.modes.currentModeId, (modeId) => postToHost({ type: 'setMode', modeId }));
+    }
+    if (c.models?.available.length) {
+      const choices = c.models.available.map((m) => ({ value: m.modelId, name: m.name, description: m.description }));
+      return select('Model', undefined, choices, c.models.currentModelId, (modelId) => postToHost({ type: 'setModel', modelId }));
+    }
+    return nothing;
+  }
+}
+
+function hasSettings(c: SessionControls): boolean {
+  return c.configOptions.length > 0 || !!c.modes?.available.length || !!c.models?.available.length;
+}
+
+function renderOption(option: ConfigOption) {
+  const post = (value: string | boolean) => postToHost({ type: 'setConfigOption', configId: option.id, value });
+  switch (option.type) {
+    case 'select':
+      return select(option.name, option.description, option.options, option.currentValue, post);
+    case 'boolean':
+      return html`<label title=${option.description ?? nothing}>
+        <input type="checkbox" .checked=${live(option.currentValue)} @change=${(e: Event) => post((e.target as HTMLInputElement).checked)}>
+        <span>${option.name}</span>
+      </label>`;
+    default:
+      return assertNever(option);
+  }
+}
+
+/**
+ * `live` makes each render re-apply the agent's current value, so a change the
+ * agent refused does not linger in the control.
+ */
+function select(name: string, description: string | undefined, choices: readonly Choice[], current: string, post: (value: string) => void) {
+  return html`<label title=${description ?? nothing}>
+    <span class="name">${name}</span>
+    <select @change=${(e: Event) => post((e.target as HTMLSelectElement).value)}>
+      ${choices.map((o) => html`<option value=${o.value} title=${o.description ?? nothing} .selected=${live(o.value === current)}>${o.name}</option>`)}
+    </select>
+  </label>`;
+}
+
+customElements.define('acp-session-controls', SessionControlsBar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-session-controls': SessionControlsBar;
+  }
+}

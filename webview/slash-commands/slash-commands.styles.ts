@@ -1,0 +1,22 @@
+import { css } from 'lit';
+
+/** For the element that renders a {@link SlashCommandMenu}; the list opens above the text box. */
+export const slashCommandStyles = css`
+  .slash-list {
+    position: absolute; left: 8px; right: 8px; bottom: 100%; z-index: 1;
+    max-height: 40vh; overflow-y: auto; padding: 2px 0;
+    color: var(--vscode-editorSuggestWidget-foreground, var(--vscode-foreground));
+    background: var(--vscode-editorSuggestWidget-background, var(--vscode-editorWidget-background, var(--vscode-input-background)));
+    border: 1px solid var(--vscode-editorSuggestWidget-border, var(--vscode-widget-border, var(--vscode-focusBorder)));
+    box-shadow: 0 0 8px 2px var(--vscode-widget-shadow, transparent);
+  }
+  .slash-option { padding: 2px 8px; cursor: pointer; overflow-wrap: anywhere; }
+  .slash-option:hover { background: var(--vscode-list-hoverBackground, transparent); }
+  .slash-option.active {
+    color: var(--vscode-editorSuggestWidget-selectedForeground, var(--vscode-list-activeSelectionForeground, inherit));
+    background: var(--vscode-editorSuggestWidget-selectedBackground, var(--vscode-list-activeSelectionBackground, rgba(128, 128, 128, 0.3)));
+  }
+  .slash-name { font-weight: 600; }
+  .slash-hint { font-style: italic; }
+  .slash-description { display: block; font-size: 0.9em; }
+`;

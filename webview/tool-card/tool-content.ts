@@ -1,0 +1,83 @@
+/**
+ * The expanded body of a tool card: what the tool was given, where it
+ * worked, and everything it reported. Agent text stays text: Markdown goes
+ * through <acp-markdown> (which sanitises), the rest is escaped by Lit.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { assertNever, type DisplayBlock, type ToolContent, type ToolEntry, type ToolLocation } from '../../src/shared/thread';
+import { codicon } from '../chat-app/codicons';
+import { postToHost } from '../host';
+import '../diff-view/diff-view';
+import '../markdown/markdown';
+import '../terminal-output/terminal-output';
+
+export function renderToolBody(entry: ToolEntry): TemplateResult {
+  return html`
+    ${entry.locations.length ? html`<ul class="locations" aria-label="Locations">${entry.locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
+    ${entry.input !== undefined ? renderInput(entry) : nothing}
+    ${entry.content.map(renderContent)}
+    ${entry.content.length === 0 && entry.input === undefined && entry.locations.length === 0 ? html`<p class="quiet">No details.</p>` : nothing}
+  `;
+}
+
+function renderInput(entry: ToolEntry): TemplateResult {
+  return entry.toolKind === 'execute'
+    ? html`<pre class="input command"><span class="sr-only">Command: </span><span aria-hidden="true">$ </span>${entry.input}</pre>`
+    : html`<pre class="input"><span class="sr-only">Input: </span>${entry.input}</pre>`;
+}
+
+function renderContent(content: ToolContent): TemplateResult {
+  switch (content.type) {
+    case 'content':
+      return renderBlock(content.block);
+    case 'diff':
+      return html`<div class="diff">
+        ${locationLink({ path: content.path })}
+        <acp-diff-view .path=${content.path} .oldText=${content.oldText} .newText=${content.newText}></acp-diff-view>
+      </div>`;
+    case 'terminal':
+      return html`<acp-terminal-output class="terminal" .output=${content.output} .exitCode=${content.exitCode} .signal=${content.signal}></acp-terminal-output>`;
+    default:
+      return assertNever(content);
+  }
+}
+
+function renderBlock(block: DisplayBlock): TemplateResult {
+  switch (block.type) {
+    case 'text':
+      return html`<acp-markdown class="text" .text=${block.text}></acp-markdown>`;
+    case 'image':
+    case 'audio':
+      // Never loaded: the CSP forbids data: and remote sources, and agent media is not trusted.
+      return html`<p class="placeholder">${codicon('file-media')} ${block.type === 'image' ? 'Image' : 'Audio'} (${block.mimeType}), not shown</p>`;
+    case 'resource':
+      return html`<div class="resource">
+        <a role="link" tabindex="0" class="link" title=${block.uri} @click=${(e: Event) => open(e, { type: 'openLink', href: block.uri })}
+          @keydown=${(e: KeyboardEvent) => onEnter(e, { type: 'openLink', href: block.uri })}>${codicon('link-external')} ${block.name || block.uri}</a>
+        ${block.text !== undefined ? html`<pre>${block.text}</pre>` : nothing}
+      </div>`;
+    default:
+      return assertNever(block);
+  }
+}
+
+/** A path the agent worked on; opened by the host only when the user activates the link. */
+export function locationLink(location: ToolLocation): TemplateResult {
+  // ACP lines are 1-based; a 0 or a fraction from a careless agent is dropped rather than refused by the host.
+  const line = location.line !== undefined && Number.isInteger(location.line) && location.line > 0 ? location.line : undefined;
+  const label = line ? `${location.path}:${line}` : location.path;
+  const message = { type: 'openLocation' as const, path: location.path, ...(line ? { line } : {}) };
+  return html`<a role="link" tabindex="0" class="link location" title=${`Open ${label}`}
+    @click=${(e: Event) => open(e, message)} @keydown=${(e: KeyboardEvent) => onEnter(e, message)}>${codicon('go-to-file')} ${label}</a>`;
+}
+
+// No href: VS Code's webview handles clicks on real links itself, so these are
+// links by role (keyboard-reachable, Enter activates) and the host does the opening.
+function open(event: Event, message: Parameters<typeof postToHost>[0]): void {
+  event.preventDefault();
+  postToHost(message);
+}
+
+function onEnter(event: KeyboardEvent, message: Parameters<typeof postToHost>[0]): void {
+  if (event.key === 'Enter') open(event, message);
+}

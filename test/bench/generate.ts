@@ -1,0 +1,3 @@
+/** The bench's message generator: build.mjs bundles this file for Node. */
+export { streamMessages, streamText, type TimedMessage } from './hostMessages';
+export { parseMs, TRANSCRIPT_MARKER, transcriptMessages, type Transcript } from './transcript';

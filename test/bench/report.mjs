@@ -1,0 +1,90 @@
+/**
+ * Turns the runs into figures (medians), prints them with their goals, and
+ * makes the final `BENCH {json}` line. A missed goal is reported, not fatal.
+ */
+
+export const GOALS = {
+  streamRatio: 12,
+  latencyP95Ms: 16,
+  transcriptFirstPaintMs: 1500,
+  webviewKB: 300,
+  webExtensionKB: 400,
+};
+
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median of `pick(run)` over runs, rounded to 0.1. */
+const med = (runs, pick) => Math.round(median(runs.map(pick)) * 10) / 10;
+
+/** Figures from the raw runs: `{ large, small, transcript }` are arrays of runs, `sizes` bytes. */
+export function summarize({ large, small, transcript, sizes, host, machine }) {
+  const main = (runs) => ({
+    cpuMs: med(runs, (r) => r.main.cpuMs), taskMs: med(runs, (r) => r.main.taskMs), scriptMs: med(runs, (r) => r.main.scriptMs),
+    styleMs: med(runs, (r) => r.main.styleMs), layoutMs: med(runs, (r) => r.main.layoutMs), layouts: med(runs, (r) => r.main.layouts),
+  });
+  const stream = (runs) => ({ ...main(runs), wallMs: med(runs, (r) => r.wallMs), messages: runs[0].messages });
+  const big = stream(large);
+  const little = stream(small);
+  const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+  return {
+    stream10k: big,
+    stream1k: little,
+    streamRatio: ratio(big.cpuMs, little.cpuMs),
+    streamRatioTaskDuration: ratio(big.taskMs, little.taskMs),
+    latencyMs: {
+      p50: med(large, (r) => r.latency.p50), p95: med(large, (r) => r.latency.p95), max: med(large, (r) => r.latency.max),
+      endToEndP50: med(large, (r) => r.endToEnd.p50), endToEndP95: med(large, (r) => r.endToEnd.p95),
+      firstTenthP50: med(large, (r) => r.firstTenthP50), lastTenthP50: med(large, (r) => r.lastTenthP50),
+    },
+    transcript: { firstPaintMs: med(transcript, (r) => r.firstPaintMs), handlerMs: med(transcript, (r) => r.handlerMs), ...main(transcript) },
+    sizes: { webviewKB: Math.round(sizes.webview / 102.4) / 10, webExtensionKB: Math.round(sizes.webExtension / 102.4) / 10, ...sizes },
+    host,
+    machine,
+    runs: { stream10k: large.length, stream1k: small.length, transcript: transcript.length },
+  };
+}
+
+/** Which goals are met. */
+export function goalsMet(f) {
+  return {
+    streamRatio: f.streamRatio <= GOALS.streamRatio,
+    latencyP95: f.latencyMs.p95 <= GOALS.latencyP95Ms,
+    transcriptFirstPaint: f.transcript.firstPaintMs <= GOALS.transcriptFirstPaintMs,
+    webviewSize: f.sizes.webviewKB <= GOALS.webviewKB,
+    webExtensionSize: f.sizes.webExtensionKB <= GOALS.webExtensionKB,
+  };
+}
+
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+
+/** Prints the human-readable table. */
+export function print(f, met, log = console.log) {
+  const m = (x) => `main thread ${x.cpuMs} ms CPU, ${x.taskMs} ms TaskDuration (script ${x.scriptMs}, style ${x.styleMs}, layout ${x.layoutMs} in ${x.layouts} layouts)`;
+  const s = (x) => `${m(x)}; ${x.messages} messages, wall ${x.wallMs} ms`;
+  log('');
+  log(`Streamed reply, 1 MB in 10,000 chunks: ${s(f.stream10k)}`);
+  log(`Streamed reply, 1 MB in  1,000 chunks: ${s(f.stream1k)}`);
+  log(`  ratio 10k/1k main-thread CPU: ${f.streamRatio}  (goal <= ${GOALS.streamRatio}: ${verdict(met.streamRatio)}); by TaskDuration ${f.streamRatioTaskDuration}`);
+  log(`Chunk apply-to-paint at 1,000 chunks/s: p50 ${f.latencyMs.p50} ms, p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms  (goal p95 <= ${GOALS.latencyP95Ms} ms: ${verdict(met.latencyP95)})`);
+  log(`  per message, first tenth of the reply p50 ${f.latencyMs.firstTenthP50} ms, last tenth p50 ${f.latencyMs.lastTenthP50} ms`);
+  log(`  agent-sent-to-paint (adds host 16 ms batching and queueing): p50 ${f.latencyMs.endToEndP50} ms, p95 ${f.latencyMs.endToEndP95} ms`);
+  log(`2,000-entry transcript, arrival to first paint: ${f.transcript.firstPaintMs} ms  (goal <= ${GOALS.transcriptFirstPaintMs} ms: ${verdict(met.transcriptFirstPaint)})`);
+  log(`  message handler (parse, apply, render microtasks) ${f.transcript.handlerMs} ms; ${m(f.transcript)}`);
+  log(`dist/webview/webview.js: ${f.sizes.webviewKB} KB  (goal <= ${GOALS.webviewKB} KB: ${verdict(met.webviewSize)})`);
+  log(`dist/web/extension.js:   ${f.sizes.webExtensionKB} KB  (goal <= ${GOALS.webExtensionKB} KB: ${verdict(met.webExtensionSize)})`);
+  log(`Host side in Node (reducer + diffEntries + status JSON): 10k chunks ${f.host.stream10kMs} ms, 1k chunks ${f.host.stream1kMs} ms; `
+    + `the webview's schema parsing the ${f.host.transcriptKB} KB transcript message (Node): ${f.host.transcriptParseMs} ms`);
+  log(`(medians of ${f.runs.stream10k}/${f.runs.stream1k}/${f.runs.transcript} runs; KB = 1024 bytes; ${f.machine.cpus} CPUs, load average ${f.machine.loadBefore} before, ${f.machine.loadAfter} after)`);
+  if (Math.max(f.machine.loadBefore, f.machine.loadAfter) > f.machine.cpus) {
+    log('warning: the machine was busy with other work: wall-clock figures (latencies, first paint, TaskDuration) are inflated; CPU times much less so.');
+  }
+}
+
+export function benchLine(f, met) {
+  return `BENCH ${JSON.stringify({ ...f, goals: GOALS, met })}`;
+}

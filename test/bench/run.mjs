@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: the chat webview's rendering performance in real headless
+ * Chromium, fed exactly what the host would post (real reducer, diffEntries
+ * and 16 ms batching). Prints each figure with its goal and ends with one
+ * `BENCH {json}` line. Missed goals are reported, not failures: the process
+ * exits non-zero only when the bench itself breaks.
+ *
+ * Options: --runs=N (repeats of each page measurement, default 3; the median
+ * is reported), --no-build (measure dist/ as it is).
+ */
+import * as os from 'node:os';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../harness/paths.mjs';
+import { prepare } from './build.mjs';
+import { measureStream, measureTranscript } from './measure.mjs';
+import { benchLine, goalsMet, print, summarize } from './report.mjs';
+import { cspDrift, startServer } from './server.mjs';
+
+const argv = process.argv.slice(2);
+const RUNS = Math.max(1, Number(/^--runs=(\d+)$/.exec(argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3));
+const BUILD = !argv.includes('--no-build');
+/** How long after its last message a stream may take to be painted. */
+const STREAM_SLACK_MS = 60_000;
+const TRANSCRIPT_TIMEOUT_MS = 120_000;
+const OVERALL_TIMEOUT_MS = 40 * 60_000;
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const log = (line) => console.log(line);
+
+async function measureAll(browser, url, data, problems) {
+  const large = [], small = [], transcript = [];
+  for (let i = 1; i <= RUNS; i++) {
+    large.push(await measureStream(browser, url, problems, data.large, STREAM_SLACK_MS));
+    small.push(await measureStream(browser, url, problems, data.small, STREAM_SLACK_MS));
+    transcript.push(await measureTranscript(browser, url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
+    const [l, s, t] = [large.at(-1), small.at(-1), transcript.at(-1)];
+    log(`run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms`);
+  }
+  return { large, small, transcript };
+}
+
+function generate(generator) {
+  const text = generator.streamText();
+  const large = generator.streamMessages(text, 10_000);
+  const small = generator.streamMessages(text, 1_000);
+  const transcript = generator.transcriptMessages(2_000);
+  const host = {
+    stream10kMs: Math.round(large.hostMs * 10) / 10,
+    stream1kMs: Math.round(small.hostMs * 10) / 10,
+    transcriptParseMs: Math.round(Math.min(...[0, 1, 2].map(() => generator.parseMs(transcript.entries))) * 10) / 10,
+    transcriptKB: Math.round(transcript.bytes / 1024),
+  };
+  log(`Generated: ${text.length} characters of Markdown; ${large.messages.length} and ${small.messages.length} host messages; transcript ${JSON.stringify(transcript.kinds)}, ${host.transcriptKB} KB`);
+  return { data: { large, small, transcript, marker: generator.TRANSCRIPT_MARKER }, host };
+}
+
+async function main() {
+  if (BUILD) log('Building dist/webview/webview.js and dist/web/extension.js (webpack, production)...');
+  const { generator, webviewDir, sizes, cleanup } = await prepare({ build: BUILD });
+  let server, browser;
+  try {
+    const { data, host } = generate(generator);
+    const drift = cspDrift();
+    if (drift) log(`warning: ${drift}`);
+    server = await startServer(webviewDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+    log(`Chromium ${browser.version()}, page ${server.url}, ${RUNS} run(s) of each measurement`);
+    const problems = new Set();
+    const loadBefore = Math.round(os.loadavg()[0] * 10) / 10;
+    const runs = await measureAll(browser, server.url, data, problems).catch((error) => {
+      throw problems.size ? new Error(`${error.message}\nThe page reported:\n  ${[...problems].slice(0, 10).join('\n  ')}`) : error;
+    });
+    const machine = { cpus: os.cpus().length, loadBefore, loadAfter: Math.round(os.loadavg()[0] * 10) / 10 };
+    const figures = summarize({ ...runs, sizes, host, machine });
+    const met = goalsMet(figures);
+    print(figures, met, log);
+    if (problems.size) log(`Page reported (first 10 of ${problems.size}):\n  ${[...problems].slice(0, 10).join('\n  ')}`);
+    log(benchLine(figures, met));
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    cleanup();
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: no result after ${OVERALL_TIMEOUT_MS / 60_000} minutes`);
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+main().catch((error) => {
+  console.error(`bench failed: ${error?.stack ?? error}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,121 @@
+/**
+ * A long mixed transcript, made by playing agent turns through the real
+ * reducer, and the message a (re)loaded view gets for it: the host's flush
+ * after `ready` diffs against nothing, so every entry is one `set` op.
+ */
+import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
+import { diffEntries } from '../../src/shared/entryPatches';
+import { hostMessageSchema, type HostMessage } from '../../src/shared/protocol';
+import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
+import { reduceThread } from '../../src/shared/threadReducer';
+import { editedFile, markdown, seededRandom, sourceFile, terminalOutput } from './corpus';
+import { checked, statusOf } from './hostMessages';
+
+/** Text that the transcript's newest entry ends with: the bench waits until it is painted. */
+export const TRANSCRIPT_MARKER = 'Bench transcript end marker 4f1d';
+
+type Rng = () => number;
+
+/** Plays actions through the reducer with fresh ids. */
+class Player {
+  thread: Thread = emptyThread;
+  private n = 0;
+  private id(): string {
+    return `e${++this.n}`;
+  }
+  prompt(text: string): void {
+    this.thread = reduceThread(this.thread, { type: 'prompt', id: this.id(), text });
+  }
+  update(update: SessionUpdate): void {
+    this.thread = reduceThread(this.thread, { type: 'update', id: this.id(), update });
+  }
+  end(stopReason: StopReason): void {
+    this.thread = reduceThread(this.thread, { type: 'turnEnded', id: this.id(), stopReason });
+  }
+}
+
+const text = (t: string) => ({ type: 'text' as const, text: t });
+
+function streamText(p: Player, kind: 'agent_message_chunk' | 'agent_thought_chunk', body: string): void {
+  const cut = Math.floor(body.length / 2);
+  for (const part of [body.slice(0, cut), body.slice(cut)]) p.update({ sessionUpdate: kind, content: text(part) });
+}
+
+function toolCall(p: Player, rng: Rng, callId: string): void {
+  const r = rng();
+  const path = `src/module${Math.floor(rng() * 50)}/file${Math.floor(rng() * 20)}.ts`;
+  if (r < 0.4) {
+    const before = rng() < 0.15 ? null : sourceFile(rng, 40 + Math.floor(rng() * 80));
+    const after = before === null ? sourceFile(rng, 30) : editedFile(rng, before);
+    p.update({ sessionUpdate: 'tool_call', toolCallId: callId, title: `Edit ${path}`, kind: 'edit', status: 'in_progress', locations: [{ path }], rawInput: { path } });
+    p.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'completed', content: [{ type: 'diff', path, oldText: before, newText: after }] });
+  } else if (r < 0.75) {
+    p.update({
+      sessionUpdate: 'tool_call', toolCallId: callId, title: 'npm test', kind: 'execute', status: 'in_progress',
+      rawInput: { command: 'npm', args: ['test', '--', `--grep=${callId}`] }, content: [{ type: 'terminal', terminalId: `term-${callId}` }],
+    });
+    p.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: rng() < 0.85 ? 'completed' : 'failed' });
+  } else {
+    p.update({
+      sessionUpdate: 'tool_call', toolCallId: callId, title: `Read ${path}`, kind: 'read', status: 'completed', locations: [{ path, line: 1 }],
+      content: [{ type: 'content', content: text('```ts\n' + sourceFile(rng, 30) + '\n```') }],
+    });
+  }
+}
+
+function turn(p: Player, rng: Rng, index: number): void {
+  p.prompt(markdown(rng, rng() < 0.2 ? 1500 : 80 + Math.floor(rng() * 500)));
+  if (rng() < 0.7) streamText(p, 'agent_thought_chunk', markdown(rng, 200 + Math.floor(rng() * 600)));
+  if (rng() < 0.3) {
+    p.update({ sessionUpdate: 'plan', entries: [
+      { content: 'Read the code', priority: 'high', status: 'completed' },
+      { content: 'Make the change', priority: 'medium', status: 'in_progress' },
+      { content: 'Run the tests', priority: 'low', status: 'pending' },
+    ] });
+  }
+  for (let t = Math.floor(rng() * 4); t > 0; t--) toolCall(p, rng, `call-${index}-${t}`);
+  streamText(p, 'agent_message_chunk', markdown(rng, 500 + Math.floor(rng() * 4500)));
+  const r = rng();
+  p.end(r < 0.08 ? 'cancelled' : r < 0.14 ? 'max_tokens' : 'end_turn');
+}
+
+/** The reducer leaves terminal output to the host (it streams from the terminal): fill it like a finished command. */
+function withTerminalOutput(entries: readonly Entry[], rng: Rng): Entry[] {
+  return entries.map((e) => e.kind !== 'tool' || !e.content.some((c) => c.type === 'terminal') ? e : {
+    ...e,
+    content: e.content.map((c) => c.type === 'terminal' ? { ...c, output: terminalOutput(rng, 10 + Math.floor(rng() * 40)), exitCode: 0 } : c),
+  });
+}
+
+export interface Transcript {
+  status: HostMessage;
+  entries: HostMessage;
+  kinds: Record<string, number>;
+  bytes: number;
+}
+
+/** `entryCount` entries of every kind, the last one ending with {@link TRANSCRIPT_MARKER}. */
+export function transcriptMessages(entryCount = 2000): Transcript {
+  const rng = seededRandom(2);
+  const p = new Player();
+  for (let i = 0; p.thread.entries.length < entryCount; i++) turn(p, rng, i);
+  p.thread = { ...p.thread, entries: p.thread.entries.slice(0, entryCount - 2) };
+  p.prompt('And finally?');
+  p.update({ sessionUpdate: 'agent_message_chunk', content: text(`${markdown(rng, 800)}\n\n${TRANSCRIPT_MARKER}`) });
+  p.end('end_turn');
+  const entries = withTerminalOutput(p.thread.entries, rng);
+  const patch = diffEntries([], entries);
+  if (!patch) throw new Error('empty transcript');
+  const kinds: Record<string, number> = {};
+  for (const e of entries) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
+  const message: HostMessage = { type: 'entries', ...patch };
+  checked([{ at: 0, message, chunkTimes: [] }]);
+  return { status: { type: 'status', status: statusOf(p.thread) }, entries: message, kinds, bytes: JSON.stringify(message).length };
+}
+
+/** Milliseconds for the webview's schema to parse `message` (here in Node's V8: an estimate of the webview's cost). */
+export function parseMs(message: HostMessage): number {
+  const start = performance.now();
+  hostMessageSchema.parse(message);
+  return performance.now() - start;
+}

@@ -134,6 +134,13 @@ module.exports = (env, argv) => {
       externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
     },
     {
+      ...node,
+      name: 'tests-real-agents',
+      entry: { index: './test/integration/real/index.ts' },
+      output: { path: dist('real', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
+      externals: vscodeExternal,
+    },
+    {
       ...web,
       name: 'tests-web-host',
       entry: { index: './test/integration/web/index.ts' },

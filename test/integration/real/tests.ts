@@ -1,0 +1,2 @@
+/** The suites run with real agents in the Node extension host. */
+import './claude.test';

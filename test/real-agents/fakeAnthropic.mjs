@@ -1,0 +1,277 @@
+/**
+ * A scripted stand-in for the Anthropic Messages API, on 127.0.0.1 (random port), so that a real
+ * Claude Code agent (through @agentclientprotocol/claude-agent-acp) runs whole turns offline.
+ *
+ * `POST /v1/messages` answers as a stream of server-sent events when the body has `stream: true`,
+ * as one JSON message otherwise. What it answers depends on the request:
+ *
+ * - the last user message carries a `tool_result` for a tool use this server asked for: the rule's
+ *   `after(result)` text (result = { isError, text }), ending the turn;
+ * - the main agent's request (it offers `tools`) whose last user text contains a rule's `marker`:
+ *   a `tool_use` of the rule's tool with the rule's input (stop reason `tool_use`);
+ * - a request for JSON (`output_config.format` is a JSON schema, as for session titles): a small
+ *   object of that schema;
+ * - anything else (other side requests, or an unknown prompt): a short text, `FALLBACK_TEXT`.
+ *
+ * "The last user message" skips trailing `system` messages (Claude Code appends its environment
+ * as one).
+ *
+ * Also answered: `POST /v1/messages/count_tokens`, `GET /v1/models[/id]`, `HEAD|GET /`.
+ * Any other path gets a 404 in Anthropic's error format and a line in the log.
+ *
+ * For the tests: every request is recorded (`server.requests`: full bodies; `GET /_fake/log`:
+ * a JSON summary per request, see `summarize`), `POST /_fake/reset` clears the record.
+ *
+ * CLI (for trying agents by hand): `node test/real-agents/fakeAnthropic.mjs [port]` prints the URL.
+ */
+import * as http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+export const FALLBACK_TEXT = 'OK.';
+const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
+
+/**
+ * @typedef {object} Rule
+ * @property {string} marker     text that, in the user's prompt, selects this rule
+ * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
+ * @property {object} input      the tool's input
+ * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool result
+ */
+
+/**
+ * @param {{ rules?: Rule[], log?: (line: string) => void, delayMs?: number }} [options]
+ */
+export async function startFakeAnthropic(options = {}) {
+  const log = options.log ?? ((line) => process.stderr.write(`[fake-anthropic] ${line}\n`));
+  /** @type {Rule[]} */
+  let rules = options.rules ?? [];
+  const delayMs = options.delayMs ?? 5;
+  /** Full requests, in order: { at, method, path, body, summary }. */
+  const requests = [];
+  /** tool_use id -> rule that asked for it. */
+  const issued = new Map();
+  let counter = 0;
+  const newId = (prefix) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
+
+  /** Decides the answer to one Messages request: { content: blocks[], stopReason, why }. */
+  function decide(body) {
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    // Claude Code may put `system` messages after the user's turn: look at the last user message.
+    const lastUser = [...messages].reverse().find((m) => m?.role === 'user');
+    const lastIsUser = messages.length > 0 && [...messages].reverse().find((m) => m?.role !== 'system') === lastUser;
+    const blocks = blocksOf(lastUser);
+    const result = blocks.find((b) => b.type === 'tool_result' && issued.has(b.tool_use_id));
+    if (lastIsUser && result) {
+      const rule = issued.get(result.tool_use_id);
+      const text = rule.after({ isError: result.is_error === true, text: textOf(result.content) });
+      return { content: [{ type: 'text', text }], stopReason: 'end_turn', why: `after:${rule.tool}` };
+    }
+    const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
+    if (lastIsUser && offersTools) {
+      const userText = blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+      const rule = rules.find((r) => userText.includes(r.marker));
+      if (rule) {
+        const offered = body.tools.some((t) => t.name === rule.tool);
+        if (!offered) log(`rule "${rule.marker}": the agent does not offer the tool ${rule.tool}`);
+        const id = newId('toolu');
+        issued.set(id, rule);
+        return { content: [{ type: 'tool_use', id, name: rule.tool, input: rule.input }], stopReason: 'tool_use', why: `tool_use:${rule.tool}` };
+      }
+    }
+    // Side requests that ask for JSON (session titles) get an object of their schema.
+    const format = body.output_config?.format;
+    if (format?.type === 'json_schema' && format.schema) {
+      return { content: [{ type: 'text', text: JSON.stringify(sampleOf(format.schema)) }], stopReason: 'end_turn', why: 'json' };
+    }
+    return { content: [{ type: 'text', text: FALLBACK_TEXT }], stopReason: 'end_turn', why: 'fallback' };
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => {
+      size += c.length;
+      if (size <= 64 * 1024 * 1024) chunks.push(c);
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body = {};
+      if (raw) {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          body = { unparsed: raw.slice(0, 2000) };
+        }
+      }
+      handle(req.method ?? 'GET', url.pathname, body, res).catch((error) => {
+        log(`error answering ${req.method} ${url.pathname}: ${error?.stack ?? error}`);
+        if (!res.headersSent) sendJson(res, 500, apiError('api_error', String(error)));
+        else res.end();
+      });
+    });
+  });
+
+  async function handle(method, pathname, body, res) {
+    if (pathname === '/_fake/log' && method === 'GET') return sendJson(res, 200, requests.map((r) => r.summary));
+    if (pathname === '/_fake/reset' && method === 'POST') {
+      requests.length = 0;
+      return sendJson(res, 200, { ok: true });
+    }
+    const record = { at: Date.now(), method, path: pathname, body, summary: { method, path: pathname } };
+    requests.push(record);
+    if (pathname === '/v1/messages' && method === 'POST') {
+      const answer = decide(body);
+      record.summary = { ...summarize(body), answered: answer.why, method, path: pathname };
+      log(`${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`);
+      const message = {
+        id: newId('msg'),
+        type: 'message',
+        role: 'assistant',
+        model: body.model ?? MODEL_IDS[0],
+        content: answer.content,
+        stop_reason: answer.stopReason,
+        stop_sequence: null,
+        usage: { input_tokens: 12, output_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      };
+      if (body.stream === true) return streamMessage(res, message, delayMs);
+      return sendJson(res, 200, message, { 'request-id': newId('req') });
+    }
+    if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
+      return sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
+    }
+    if (pathname === '/v1/models' && method === 'GET') {
+      return sendJson(res, 200, { data: MODEL_IDS.map(modelInfo), has_more: false, first_id: MODEL_IDS[0], last_id: MODEL_IDS[MODEL_IDS.length - 1] });
+    }
+    if (pathname.startsWith('/v1/models/') && method === 'GET') return sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
+    if (pathname === '/' && (method === 'GET' || method === 'HEAD')) return sendJson(res, 200, { ok: true });
+    record.summary.unknown = true;
+    log(`unknown request: ${method} ${pathname} ${JSON.stringify(body).slice(0, 300)}`);
+    return sendJson(res, 404, apiError('not_found_error', `fake endpoint has no ${method} ${pathname}`));
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const url = `http://127.0.0.1:${port}`;
+  log(`listening on ${url}`);
+  return {
+    url,
+    port,
+    requests,
+    /** Replaces the rules (tool uses already issued keep theirs). */
+    setRules(next) {
+      rules = next;
+    },
+    /** The recorded /v1/messages requests, summarized. */
+    messageLog() {
+      return requests.filter((r) => r.path === '/v1/messages').map((r) => r.summary);
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** What a test wants to know about a Messages request. */
+export function summarize(body) {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const last = messages[messages.length - 1];
+  const blocks = blocksOf([...messages].reverse().find((m) => m?.role === 'user'));
+  return {
+    model: body.model,
+    stream: body.stream === true,
+    tools: Array.isArray(body.tools) ? body.tools.map((t) => t.name) : [],
+    messages: messages.length,
+    lastRole: last?.role,
+    json: body.output_config?.format?.type === 'json_schema',
+    lastUserText: blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n').slice(-2000),
+    toolResults: blocks.filter((b) => b.type === 'tool_result').map((b) => ({ toolUseId: b.tool_use_id, isError: b.is_error === true, text: textOf(b.content).slice(0, 2000) })),
+  };
+}
+
+/** A small value that satisfies a JSON schema (objects, strings, numbers, booleans, arrays, enums). */
+function sampleOf(schema) {
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sampleOf(v)]));
+    case 'array':
+      return [];
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return 'Fake title';
+  }
+}
+
+function blocksOf(message) {
+  if (!message) return [];
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : Array.isArray(message.content) ? message.content : [];
+}
+
+function textOf(content) {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((b) => (b?.type === 'text' ? b.text : '')).join('');
+  return '';
+}
+
+function modelInfo(id) {
+  return { type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' };
+}
+
+function apiError(type, message) {
+  return { type: 'error', error: { type, message } };
+}
+
+function sendJson(res, status, value, headers = {}) {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** The message as Anthropic's SSE stream: text in two deltas, tool input as one JSON delta. */
+async function streamMessage(res, message, delayMs) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': `req_${message.id}` });
+  const send = async (type, data) => {
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+  };
+  await send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } });
+  await send('ping', {});
+  for (const [index, block] of message.content.entries()) {
+    if (block.type === 'text') {
+      await send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      const half = Math.ceil(block.text.length / 2);
+      for (const part of [block.text.slice(0, half), block.text.slice(half)]) {
+        if (part) await send('content_block_delta', { index, delta: { type: 'text_delta', text: part } });
+      }
+    } else if (block.type === 'tool_use') {
+      await send('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+      await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    await send('content_block_stop', { index });
+  }
+  await send('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } });
+  await send('message_stop', {});
+  res.end();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startFakeAnthropic({ port: Number(process.argv[2] ?? 0) });
+  process.stdout.write(`${server.url}\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,53 @@
+/**
+ * What the fake model does in the real-agent tests: which prompt makes it call which tool, and
+ * what it says after the tool result. Shared by the SDK proof (sdkClient.mjs) and the VS Code run
+ * (run.mjs passes `scenario(workspace)` to the in-host test as JSON).
+ */
+import * as path from 'node:path';
+
+export const WRITE_CONTENT = 'hello from the fake model\n';
+
+/** Everything a test needs to know, as plain data (JSON for the extension host). */
+export function scenario(workspace) {
+  return {
+    write: {
+      marker: 'Please create greeting.txt',
+      tool: 'Write',
+      file: path.join(workspace, 'greeting.txt'),
+      content: WRITE_CONTENT,
+      doneText: 'I created greeting.txt.',
+      refusedText: 'The write was refused, so I did not create greeting.txt.',
+    },
+    bash: {
+      marker: 'Please run the command',
+      tool: 'Bash',
+      command: 'echo ran | tee ran.txt',
+      description: 'Write ran.txt',
+      file: path.join(workspace, 'ran.txt'),
+      fileContent: 'ran\n',
+      /** What the command prints. */
+      output: 'ran',
+      doneText: 'The command ran.',
+      refusedText: 'The command was refused, so nothing ran.',
+    },
+  };
+}
+
+/** The fake endpoint's rules for `scenario(workspace)`. */
+export function scriptRules(workspace) {
+  const s = scenario(workspace);
+  return [
+    {
+      marker: s.write.marker,
+      tool: 'Write',
+      input: { file_path: s.write.file, content: s.write.content },
+      after: (r) => (r.isError ? s.write.refusedText : s.write.doneText),
+    },
+    {
+      marker: s.bash.marker,
+      tool: 'Bash',
+      input: { command: s.bash.command, description: s.bash.description },
+      after: (r) => (r.isError ? s.bash.refusedText : s.bash.doneText),
+    },
+  ];
+}

@@ -1,0 +1,77 @@
+/**
+ * The two paths a launch depends on, the working folder and the executable,
+ * resolved to canonical paths plus the identity of what they name, so that
+ * the check right before the start can tell whether either changed since
+ * the user saw them.
+ */
+import { constants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { TerminalError, isTerminalError } from './errors';
+import { quotedShort } from './shownText';
+
+/** What makes two looks at a path the same file, unchanged. */
+export interface PathIdentity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
+  readonly mode: bigint;
+}
+
+export async function identityOf(file: string): Promise<PathIdentity> {
+  const s = await fs.stat(file, { bigint: true });
+  return { dev: s.dev, ino: s.ino, size: s.size, mtimeNs: s.mtimeNs, mode: s.mode };
+}
+
+/** Folders are compared by dev/ino only: their size and mtime change whenever a file in them does. */
+export function sameFolder(a: PathIdentity, b: PathIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+export function sameFile(a: PathIdentity, b: PathIdentity): boolean {
+  return sameFolder(a, b) && a.size === b.size && a.mtimeNs === b.mtimeNs && a.mode === b.mode;
+}
+
+/** True when `candidate` (canonical) is `root` (canonical) or below it. */
+function isInside(root: string, candidate: string): boolean {
+  const rel = path.relative(root, candidate);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** The workspace folder from the editor (trusted), canonical. */
+export async function canonicalRoot(root: string): Promise<string> {
+  if (!path.isAbsolute(root) || root.includes('\0')) throw new TerminalError('cwd-not-found', 'The workspace folder is not an absolute path.');
+  return (await canonicalFolder(root, () => `The workspace folder ${quotedShort(root)}`)).path;
+}
+
+/**
+ * The agent's `cwd` (absolute; default: the workspace folder) as a canonical
+ * folder inside the canonical workspace folder. Symlinks are followed to
+ * find where it really is, and refused when that is outside.
+ */
+export async function resolveCwd(requested: unknown, root: string): Promise<{ path: string; identity: PathIdentity }> {
+  if (requested === undefined || requested === null) return canonicalFolder(root, () => 'The workspace folder');
+  if (typeof requested !== 'string' || requested.includes('\0')) throw new TerminalError('invalid-request', 'cwd must be a string without NUL bytes.');
+  if (!path.isAbsolute(requested)) throw new TerminalError('invalid-request', `cwd must be an absolute path: ${quotedShort(requested)}.`);
+  const folder = await canonicalFolder(requested, () => `The folder ${quotedShort(requested)}`);
+  if (!isInside(root, folder.path)) {
+    // Where a symlink leads is not told: the agent only learns that it leads out.
+    const how = path.normalize(requested) === folder.path ? 'is' : 'leads';
+    throw new TerminalError('outside-workspace', `The folder ${quotedShort(requested)} ${how} outside the workspace folder ${quotedShort(root)}.`);
+  }
+  return folder;
+}
+
+async function canonicalFolder(given: string, name: () => string): Promise<{ path: string; identity: PathIdentity }> {
+  try {
+    const real = await fs.realpath(given);
+    const identity = await identityOf(real);
+    if ((identity.mode & BigInt(constants.S_IFMT)) !== BigInt(constants.S_IFDIR)) throw new TerminalError('cwd-not-found', `${name()} is not a folder.`);
+    return { path: real, identity };
+  } catch (e) {
+    if (isTerminalError(e)) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ELOOP' ? 'is a symbolic link loop' : code === 'EACCES' || code === 'EPERM' ? 'cannot be opened (permission denied)' : 'does not exist';
+    throw new TerminalError('cwd-not-found', `${name()} ${why}.`);
+  }
+}

@@ -3,7 +3,8 @@
  */
 import * as vscode from 'vscode';
 import { resolveAgentSettings, type AgentDefinition } from '../src/agents';
-import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
+import type { AgentTransport, ConnectContext, HostCapabilities, Platform, TerminalBackend } from '../src/platform';
+import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder } from '../src/workspaceFolder';
 import { spawnAgent } from './agentProcess';
@@ -30,6 +31,11 @@ export class NodePlatform implements Platform {
 
   capabilities(): HostCapabilities {
     return nodeCapabilities();
+  }
+
+  /** Terminals of one session, confined to the workspace folder the session runs in. */
+  terminals(cwd: string): TerminalBackend {
+    return new NodeTerminals(cwd);
   }
 
   workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {

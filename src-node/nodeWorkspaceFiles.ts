@@ -22,7 +22,7 @@ export function nodeCapabilities(): HostCapabilities {
     trusted: vscode.workspace.isTrusted,
     localFolder: localFolders().length > 0,
     descriptorWalk: descriptorWalkSupported(),
-    terminalsReady: false,
+    terminalsReady: true,
   });
 }
 

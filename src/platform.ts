@@ -2,7 +2,7 @@
  * What differs between hosts: how an agent is reached and what the host can
  * do. Implemented once per host in src-node/ and src-web/.
  */
-import type { Stream } from '@agentclientprotocol/sdk';
+import type { CreateTerminalRequest, Stream, TerminalOutputResponse, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { AgentChoice } from './shared/protocol';
 
@@ -41,6 +41,30 @@ export interface AgentTransport {
   dispose(): void;
 }
 
+/** A command the user is asked to allow, prepared (resolved and checked) but not started. */
+export interface PreparedTerminal {
+  /** Equal for identical resolved launches: the key of "always allow in this session". */
+  readonly key: string;
+  /** What the consent prompt shows: executable, arguments, folder, environment names. */
+  readonly description: string;
+  /** Gives the slot back when the user refuses. */
+  release(): void;
+}
+
+/** One ACP session's terminals (Node only). Errors carry messages fit for the agent and the user. */
+export interface TerminalBackend {
+  prepare(request: CreateTerminalRequest): Promise<PreparedTerminal>;
+  start(prepared: PreparedTerminal): Promise<string>;
+  output(terminalId: string): TerminalOutputResponse;
+  waitForExit(terminalId: string, signal: AbortSignal): Promise<WaitForTerminalExitResponse>;
+  kill(terminalId: string): Promise<void>;
+  release(terminalId: string): Promise<void>;
+  onOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
+  onExit(listener: (terminalId: string, status: { exitCode: number | null; signal: string | null }) => void): { dispose(): void };
+  /** Ends every process tree (disconnect, New Chat, agent change, shutdown). */
+  disposeAll(): Promise<void>;
+}
+
 export interface ConnectContext {
   readonly log: vscode.LogOutputChannel;
   /** Reports non-protocol output (stray stdout lines) for the chat. */
@@ -52,6 +76,8 @@ export interface Platform {
   capabilities(): HostCapabilities;
   /** Present where `fileRead` can be true. */
   readonly files?: WorkspaceFileAccess;
+  /** Present where `terminals` can be true: a new backend per session, rooted at its folder. */
+  terminals?(cwd: string): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */
   listAgents(): Promise<AgentChoice[]>;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */

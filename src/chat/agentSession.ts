@@ -9,10 +9,14 @@ import { clientCapabilities } from '../capabilities';
 import { AgentClient, AUTH_REQUIRED, type ClientHandlers, type ClientIdentity } from '../connection/agentClient';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';
+import type { PermissionQueue } from './permissionQueue';
+import { TerminalRequests } from './terminalRequests';
 import type { SessionSetup } from '../shared/sessionControls';
 
 export interface StartedSession {
   readonly client: AgentClient;
+  /** The agent's terminals, where this host offers them. */
+  readonly terminals?: TerminalRequests;
   readonly sessionId: string;
   readonly cwd: string;
   /** What the session response said about modes, config options and models. */
@@ -26,7 +30,8 @@ export interface StartedSession {
  * or Disconnect) ends the agent at once, even while it does not answer.
  */
 export async function startAgentSession(
-  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext, handlers: ClientHandlers, signal: AbortSignal,
+  platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext,
+  handlers: ClientHandlers, permissions: PermissionQueue, signal: AbortSignal,
 ): Promise<StartedSession | undefined> {
   const transport = await platform.connect(agentId, context);
   if (!transport) return undefined;
@@ -36,7 +41,8 @@ export async function startAgentSession(
   }
   const cwd = transport.cwd;
   const capabilities = platform.capabilities();
-  const client = new AgentClient(transport, identity, context.log, { ...handlers, ...fileHandlers(platform, capabilities, context) });
+  const terminals = capabilities.terminals && platform.terminals ? new TerminalRequests(() => platform.terminals!(cwd), permissions) : undefined;
+  const client = new AgentClient(transport, identity, context.log, { ...handlers, ...fileHandlers(platform, capabilities, context), ...(terminals ? { terminals } : {}) });
   const abort = () => client.dispose();
   signal.addEventListener('abort', abort);
   try {
@@ -48,9 +54,10 @@ export async function startAgentSession(
     if (signal.aborted) throw new Error('cancelled');
     const info = init.agentInfo;
     const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-    return { client, sessionId: session.sessionId, cwd, setup: sessionSetup(session), agentLabel: label };
+    return { client, ...(terminals ? { terminals } : {}), sessionId: session.sessionId, cwd, setup: sessionSetup(session), agentLabel: label };
   } catch (error) {
     client.dispose();
+    void terminals?.dispose();
     if (signal.aborted) return undefined;
     throw error;
   } finally {

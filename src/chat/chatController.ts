@@ -109,7 +109,7 @@ export class ChatController implements vscode.Disposable {
       const session = await startAgentSession(this.platform, agentId, this.identity, {
         log: this.log,
         onProtocolWarning: (text) => this.warn(text),
-      }, { requestPermission: (params, signal) => this.onPermissionRequest(params, signal) }, attempt.signal);
+      }, { requestPermission: (params, signal) => this.onPermissionRequest(params, signal) }, this.permissions, attempt.signal);
       if (!session || attempt.signal.aborted) {
         session?.client.dispose();
         if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
@@ -134,6 +134,7 @@ export class ChatController implements vscode.Disposable {
     if (c.state === 'connected') {
       c.subscriptions.forEach((s) => s.dispose());
       c.session.client.dispose();
+      void c.session.terminals?.dispose();
     }
     if (this.threadState.turn === 'running') this.dispatch({ type: 'turnEnded', id: this.newId(), stopReason: 'cancelled' });
     this.setConnection({ state: 'disconnected' });
@@ -173,6 +174,8 @@ export class ChatController implements vscode.Disposable {
     this._onDidChange.fire();
     if (c.state !== 'connected') return;
     try {
+      // The old session's commands end with it, and so do its "always allow" grants.
+      await c.session.terminals?.reset();
       const response = await c.session.client.newSession(c.session.cwd);
       if (this.connection !== c) return;
       c.subscriptions.forEach((s) => s.dispose());
@@ -209,6 +212,10 @@ export class ChatController implements vscode.Disposable {
     const subscriptions = [
       session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
       session.client.onDidClose((exit) => this.onAgentGone(session, describeExit(exit))),
+      ...(session.terminals ? [
+        session.terminals.onOutput((terminalId, data) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, data })),
+        session.terminals.onExit((terminalId, exit) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, exit })),
+      ] : []),
     ];
     this.setConnection({ state: 'connected', session, subscriptions });
     void this.restoreChoices(session);
@@ -234,6 +241,7 @@ export class ChatController implements vscode.Disposable {
     const c = this.connection;
     if (c.state !== 'connected' || c.session.client !== session.client) return;
     c.subscriptions.forEach((s) => s.dispose());
+    void session.terminals?.dispose();
     this.log.error(`Agent connection ended: ${message}`);
     const text = `The agent stopped: ${message}`;
     this.dispatch(this.threadState.turn === 'running'

@@ -14,6 +14,13 @@ export interface ClientHandlers {
   /** Present only when the client advertises the matching capability. */
   readTextFile?(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
   writeTextFile?(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
+  terminals?: {
+    create(params: acp.CreateTerminalRequest, signal: AbortSignal): Promise<acp.CreateTerminalResponse>;
+    output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
+    waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
+    kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse>;
+    release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse>;
+  };
 }
 
 export interface ClientIdentity {
@@ -44,6 +51,14 @@ export class AgentClient implements vscode.Disposable {
     const { readTextFile, writeTextFile } = handlers;
     if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => readTextFile(params));
     if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => writeTextFile(params));
+    const terminals = handlers.terminals;
+    if (terminals) {
+      app.onRequest('terminal/create', ({ params, signal }) => terminals.create(params, signal))
+        .onRequest('terminal/output', ({ params }) => terminals.output(params))
+        .onRequest('terminal/wait_for_exit', ({ params, signal }) => terminals.waitForExit(params, signal))
+        .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
+        .onRequest('terminal/release', ({ params }) => terminals.release(params));
+    }
     this.connection = app.connect(transport.stream);
     void this.connection.closed.then(() => this.onConnectionClosed());
     void transport.exited.then((exit) => this.finish(exit));

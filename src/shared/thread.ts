@@ -106,9 +106,17 @@ export interface Thread {
   readonly title?: string;
   /** Config options, modes, models, slash commands and usage of the session. */
   readonly controls: SessionControls;
+  /** Output of the terminals the client runs for the agent, by terminal id (tool calls show it). */
+  readonly terminals: Readonly<Record<string, TerminalState>>;
 }
 
-export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [], controls: emptySessionControls };
+export interface TerminalState {
+  readonly output: string;
+  readonly exitCode?: number | null;
+  readonly signal?: string | null;
+}
+
+export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [], controls: emptySessionControls, terminals: {} };
 
 export function isTextEntry(entry: Entry): entry is TextEntry {
   return entry.kind === 'user' || entry.kind === 'assistant' || entry.kind === 'thought';

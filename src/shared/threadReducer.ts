@@ -7,8 +7,8 @@
  */
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
-import { assertNever, type Entry, type NoticeLevel, type Thread, type ToolEntry } from './thread';
-import { patchToolEntry, toolEntryFromCall, unknownToolEntry } from './toolCalls';
+import { assertNever, type Entry, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
+import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, unknownToolEntry } from './toolCalls';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -23,7 +23,9 @@ export type ThreadAction =
   | { type: 'turnEnded'; id: string; stopReason: StopReason }
   /** The turn ended without a stop reason (request failed, agent gone). */
   | { type: 'turnFailed'; id: string; message: string }
-  | { type: 'notice'; id: string; level: NoticeLevel; text: string };
+  | { type: 'notice'; id: string; level: NoticeLevel; text: string }
+  /** Output or exit of a terminal the client runs for the agent. */
+  | { type: 'terminal'; id: string; terminalId: string; data?: string; exit?: { exitCode: number | null; signal: string | null } };
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -41,6 +43,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return endTurn(thread, action.id, { level: 'error', text: action.message });
     case 'notice':
       return append(thread, { kind: 'notice', id: action.id, level: action.level, text: action.text });
+    case 'terminal':
+      return terminalEvent(thread, action.terminalId, action.data, action.exit);
     default:
       return assertNever(action);
   }
@@ -103,10 +107,17 @@ function findTool(thread: Thread, toolCallId: string): number {
   return -1;
 }
 
+function terminalEvent(thread: Thread, terminalId: string, data: string | undefined, exit: { exitCode: number | null; signal: string | null } | undefined): Thread {
+  const before: TerminalState = thread.terminals[terminalId] ?? { output: '' };
+  const state: TerminalState = { ...before, ...(data ? { output: capOutput(before.output + data) } : {}), ...(exit ?? {}) };
+  const entries = thread.entries.map((e) => (e.kind === 'tool' ? showTerminal(e, terminalId, state) : e));
+  return { ...thread, terminals: { ...thread.terminals, [terminalId]: state }, entries };
+}
+
 function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
   const index = findTool(thread, call.toolCallId);
   const old = index >= 0 ? (thread.entries[index] as ToolEntry) : undefined;
-  const entry = toolEntryFromCall(old?.id ?? id, call, old);
+  const entry = fillTerminals(toolEntryFromCall(old?.id ?? id, call, old), thread.terminals);
   return index >= 0 ? replaceAt(thread, index, entry) : append(thread, entry);
 }
 
@@ -114,7 +125,7 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
   const index = findTool(thread, update.toolCallId);
   // An update for a call we never saw: show it, do not throw.
   if (index < 0) return append(thread, unknownToolEntry(id, update));
-  return replaceAt(thread, index, patchToolEntry(thread.entries[index] as ToolEntry, update));
+  return replaceAt(thread, index, fillTerminals(patchToolEntry(thread.entries[index] as ToolEntry, update), thread.terminals));
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {

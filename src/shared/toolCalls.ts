@@ -4,7 +4,7 @@
  * commands themselves (Claude Code, Codex) through `_meta.terminal_*`.
  */
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import type { DisplayBlock, ToolContent, ToolEntry, ToolStatus } from './thread';
+import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
 
 /** The most of a tool's input kept for display. */
 const MAX_INPUT_CHARS = 64 * 1024;
@@ -97,7 +97,23 @@ function withTerminal(entry: ToolEntry, terminalId: string, change: (t: Terminal
   return { ...entry, content };
 }
 
-function capOutput(text: string): string {
+/** Shows a client terminal's current state in every terminal content block that names it. */
+export function showTerminal(entry: ToolEntry, terminalId: string, state: TerminalState): ToolEntry {
+  if (!entry.content.some((c) => c.type === 'terminal' && c.terminalId === terminalId)) return entry;
+  return withTerminal(entry, terminalId, (t) => ({ ...t, output: state.output, ...(state.exitCode !== undefined ? { exitCode: state.exitCode } : {}), ...(state.signal !== undefined ? { signal: state.signal } : {}) }));
+}
+
+/** Fills terminal blocks from known client terminals (output can start before a tool call names it). */
+export function fillTerminals(entry: ToolEntry, terminals: Readonly<Record<string, TerminalState>>): ToolEntry {
+  let next = entry;
+  for (const c of entry.content) {
+    const state = c.type === 'terminal' && c.output === '' ? terminals[c.terminalId] : undefined;
+    if (state && c.type === 'terminal') next = showTerminal(next, c.terminalId, state);
+  }
+  return next;
+}
+
+export function capOutput(text: string): string {
   if (text.length <= MAX_TERMINAL_CHARS) return text;
   let start = text.length - MAX_TERMINAL_CHARS;
   // Do not start in the middle of a surrogate pair.

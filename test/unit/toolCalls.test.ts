@@ -23,3 +23,18 @@ describe('tool call terminal output', () => {
     assert.deepEqual(entry.content, start.content);
   });
 });
+
+describe('client terminal output in tool calls', () => {
+  it('shows output that arrived before the tool call named the terminal, and what comes after', async () => {
+    const { reduceThread } = await import('../../src/shared/threadReducer');
+    const { emptyThread } = await import('../../src/shared/thread');
+    let thread = reduceThread(emptyThread, { type: 'terminal', id: 'a', terminalId: 'term-1', data: 'early\n' });
+    thread = reduceThread(thread, { type: 'update', id: 'b', update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'run', kind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] } });
+    thread = reduceThread(thread, { type: 'terminal', id: 'c', terminalId: 'term-1', data: 'late\n' });
+    thread = reduceThread(thread, { type: 'terminal', id: 'd', terminalId: 'term-1', exit: { exitCode: 2, signal: null } });
+    const tool = thread.entries[0];
+    assert.equal(tool.kind, 'tool');
+    if (tool.kind !== 'tool') return;
+    assert.deepEqual(tool.content, [{ type: 'terminal', terminalId: 'term-1', output: 'early\nlate\n', exitCode: 2, signal: null }]);
+  });
+});

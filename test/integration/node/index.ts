@@ -13,7 +13,7 @@ export function run(): Promise<void> {
     agentId: 'test',
     reportsStrayOutput: true,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
-    expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
+    expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: () => Promise.resolve(vscode.workspace.getConfiguration('vscode-acp').update('agents', {
       test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')] },
     }, vscode.ConfigurationTarget.Global)),

@@ -1,4 +1,5 @@
 /** The suites run in the Node extension host. */
 import '../shared/chat.test';
 import './files.test';
+import './terminals.test';
 import './hang.test';

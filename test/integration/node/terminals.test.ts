@@ -1,0 +1,104 @@
+/**
+ * Node host: the agent runs commands through the extension: each
+ * terminal/create asks the user (unless "always allow" matches), output shows
+ * in the tool call, and no process outlives the connection.
+ */
+import { execFileSync } from 'child_process';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import * as assert from '../shared/assert';
+
+type Chat = AcpExtensionApi['chat'];
+
+function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`Timed out waiting for ${what}`)); }, timeoutMs);
+    const sub = chat.onDidChange(() => {
+      if (!check()) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+function lastReply(chat: Chat): string {
+  const last = chat.thread.entries[chat.thread.entries.length - 1];
+  return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
+}
+
+function processes(pattern: string): string {
+  try {
+    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+suite('agent terminals (Node host)', function () {
+  this.timeout(40_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    chat = (await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate()).chat;
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      test: { name: 'Test Agent', command: process.execPath, args: [path.resolve(__dirname, '../../../dist/test/agent.js'), path.resolve(__dirname, '../../../test/integration/scenario.json')] },
+    }, vscode.ConfigurationTarget.Global);
+    await chat.refreshAgents();
+    chat.selectAgent('test');
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+  });
+
+  test('terminal/create asks first, shows the resolved launch, and the output lands in the tool call', async () => {
+    const turn = chat.send('run echo');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    const prompt = chat.status.permissions[0];
+    assert.equal(prompt.tool.toolKind, 'execute');
+    assert.match(prompt.tool.input ?? '', /\/echo/); // the resolved absolute executable
+    assert.match(prompt.tool.input ?? '', /hello terminal/);
+    assert.match(prompt.tool.input ?? '', new RegExp(vscode.workspace.workspaceFolders![0].uri.fsPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    chat.permissions.answer(prompt.requestId, 'allow_once');
+    await turn;
+    assert.match(lastReply(chat), /\[terminal: exit 0\] hello terminal/);
+    const tool = chat.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === 'term-echo');
+    assert.ok(tool && tool.kind === 'tool');
+    const terminal = tool.content.find((c) => c.type === 'terminal');
+    assert.ok(terminal && terminal.type === 'terminal');
+    assert.match(terminal.output, /hello terminal/);
+    assert.equal(terminal.exitCode, 0);
+  });
+
+  test('a refused command does not run', async () => {
+    const turn = chat.send('run echo');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'reject');
+    await turn;
+    assert.match(lastReply(chat), /\[error: The user refused to run this command\./);
+  });
+
+  test('"always allow" covers repeats of the same launch; the 9th terminal is refused', async () => {
+    const turn = chat.send('nine terminals');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_always');
+    await turn;
+    const reply = lastReply(chat);
+    assert.equal((reply.match(/\[terminal: exit 0\]/g) ?? []).length, 8, reply);
+    assert.match(reply, /\[error: [^\]]*(8|eight|too many)/i);
+    assert.equal(chat.status.permissions.length, 0, 'no further prompts after always allow');
+  });
+
+  test('New Chat ends the session\'s commands and its grants; Disconnect leaves no process behind', async () => {
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    const turn = chat.send('run sleeper');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
+    for (let i = 0; i < 50 && !processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(processes('sleep 318') !== '' && processes('sleep 317') !== '', 'the command and its background child run');
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    await turn;
+    for (let i = 0; i < 80 && processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(processes('sleep 31[78]'), '', 'no process of the tree is left');
+  });
+});

@@ -7,10 +7,17 @@ import type { AgentTransport, ConnectContext, HostCapabilities, Platform, Termin
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder } from '../src/workspaceFolder';
+import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
-import { resolveExecutable } from './resolveExecutable';
+import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { workspaceFile } from './workspaceFile';
 import { nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
+
+/** In an untrusted workspace, programs found in the workspace's own folders are not started. */
+function resolveOptions(): ResolveOptions {
+  if (vscode.workspace.isTrusted) return {};
+  return { skipInside: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) };
+}
 
 export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
@@ -19,7 +26,7 @@ export class NodePlatform implements Platform {
   async listAgents(): Promise<AgentChoice[]> {
     const agents = this.agentDefinitions();
     return Promise.all(agents.map(async (agent) => {
-      const executable = await resolveExecutable(agent.command);
+      const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
       return {
         id: agent.id,
         name: agent.name,
@@ -45,7 +52,7 @@ export class NodePlatform implements Platform {
   async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
     const agent = this.agentDefinitions().find((a) => a.id === agentId);
     if (!agent) throw new Error(`Unknown agent "${agentId}".`);
-    const executable = await resolveExecutable(agent.command);
+    const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
     if (!executable) throw new Error(`"${agent.command}" was not found. Install ${agent.name}, or set its path in the vscode-acp.agentPaths setting.`);
     const folder = await pickSessionFolder();
     if (!folder) return undefined;
@@ -53,7 +60,8 @@ export class NodePlatform implements Platform {
       throw new Error(`The folder ${folder.name} is not on this machine's disk (${folder.uri.scheme}:), so a local agent cannot work in it.`);
     }
     const cwd = folder.uri.fsPath;
-    return spawnAgent({ executable, args: agent.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
+    const launch = await launchFor(executable, agent.args, resolveOptions());
+    return spawnAgent({ executable: launch.executable, args: launch.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
   }
 
   private agentDefinitions(): AgentDefinition[] {

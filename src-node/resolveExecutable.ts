@@ -5,20 +5,45 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-export async function resolveExecutable(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export interface ResolveOptions {
+  /**
+   * Folders whose PATH entries are skipped: in an untrusted workspace, the
+   * workspace's own folders (a `./node_modules/.bin` put on PATH must not
+   * decide which program runs).
+   */
+  readonly skipInside?: readonly string[];
+}
+
+export async function resolveExecutable(command: string, env: NodeJS.ProcessEnv = process.env, options: ResolveOptions = {}): Promise<string | undefined> {
   if (command.includes('\0')) return undefined;
   if (path.isAbsolute(command)) return executableFile(command);
   // "./x" or "bin/x" would depend on the current directory: refused.
   if (command.includes('/') || command.includes('\\')) return undefined;
   const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').filter(Boolean) : [''];
+  const skip = await Promise.all((options.skipInside ?? []).map(canonical));
   for (const dir of (env.PATH ?? env.Path ?? '').split(path.delimiter)) {
     if (!path.isAbsolute(dir)) continue; // relative PATH entries are skipped
+    const real = await canonical(dir);
+    if (skip.some((root) => isInside(root, real))) continue;
     for (const ext of extensions) {
-      const found = await executableFile(path.join(dir, command + ext));
+      const found = await executableFile(path.join(real, command + ext));
       if (found) return found;
     }
   }
   return undefined;
+}
+
+async function canonical(dir: string): Promise<string> {
+  try {
+    return await fs.realpath(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+function isInside(root: string, child: string): boolean {
+  const rel = path.relative(root, child);
+  return rel === '' || (rel.split(path.sep)[0] !== '..' && !path.isAbsolute(rel));
 }
 
 async function executableFile(file: string): Promise<string | undefined> {

@@ -28,6 +28,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
     vscode.commands.registerCommand('vscode-acp.stop', () => controller.stop()),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
+    // Trust changes which settings and PATH entries count.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('vscode-acp')) void controller.refreshAgents();
     }),

@@ -49,3 +49,22 @@ describe('resolveExecutable (real files)', () => {
     assert.equal(await resolveExecutable(path.join(dir, 'bin', 'agent'), { PATH: '' }), path.join(dir, 'bin', 'agent'));
   });
 });
+
+describe('resolveExecutable in an untrusted workspace', () => {
+  it('skips PATH entries inside the workspace folders, also through a symlink', async () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-untrusted-')));
+    try {
+      const workspace = path.join(dir, 'ws');
+      fs.mkdirSync(path.join(workspace, 'node_modules', '.bin'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'system'));
+      fs.writeFileSync(path.join(workspace, 'node_modules', '.bin', 'agent'), '#!/bin/sh\n', { mode: 0o755 });
+      fs.writeFileSync(path.join(dir, 'system', 'agent'), '#!/bin/sh\n', { mode: 0o755 });
+      fs.symlinkSync(path.join(workspace, 'node_modules', '.bin'), path.join(dir, 'sneaky'));
+      const env = { PATH: [path.join(workspace, 'node_modules', '.bin'), path.join(dir, 'sneaky'), path.join(dir, 'system')].join(path.delimiter) };
+      assert.equal(await resolveExecutable('agent', env), path.join(workspace, 'node_modules', '.bin', 'agent'));
+      assert.equal(await resolveExecutable('agent', env, { skipInside: [workspace] }), path.join(dir, 'system', 'agent'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

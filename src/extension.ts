@@ -26,6 +26,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.connect', () => controller.connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => controller.disconnect()),
     vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
+    vscode.commands.registerCommand('vscode-acp.clearChat', () => controller.clearChat()),
     vscode.commands.registerCommand('vscode-acp.stop', () => controller.stop()),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
     // Trust changes which settings and PATH entries count.

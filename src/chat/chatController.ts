@@ -185,6 +185,24 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
+  /**
+   * Clears what is shown without ending anything: the session, its running
+   * commands and its controls stay; "always allow" grants are revoked, so the
+   * agent has to ask again.
+   */
+  clearChat(): void {
+    if (this.turnRunning()) return;
+    this.threadState = { ...emptyThread, controls: this.threadState.controls, terminals: this.threadState.terminals };
+    this.revokeGrants();
+    this._onDidChange.fire();
+  }
+
+  /** Forgets every "always allow" grant (the view went away, or the chat was cleared). */
+  revokeGrants(): void {
+    const c = this.connection;
+    if (c.state === 'connected') c.session.terminals?.revokeGrants();
+  }
+
   /** A config option, mode or model picked in the view: sent to the agent, then remembered for this agent. */
   async changeControl(change: ControlChange): Promise<void> {
     const c = this.connection;

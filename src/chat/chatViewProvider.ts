@@ -39,8 +39,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.onDidDispose(() => {
       if (this.view !== view) return;
       this.view = undefined;
-      // Nobody can answer a prompt in a view that is gone.
+      // Nobody can answer a prompt in a view that is gone, and grants given there end with it.
       this.controller.permissions.cancelAll();
+      this.controller.revokeGrants();
     }, undefined, this.subscriptions);
   }
 

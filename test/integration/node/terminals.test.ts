@@ -89,6 +89,26 @@ suite('agent terminals (Node host)', function () {
     assert.equal(chat.status.permissions.length, 0, 'no further prompts after always allow');
   });
 
+  test('Clear Chat revokes "always allow": the same command asks again', async () => {
+    // A new session first: the eight terminals of the last test still hold their slots.
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    const first = chat.send('run echo');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_always');
+    await first;
+    const again = chat.send('run echo');
+    await again;
+    assert.match(lastReply(chat), /hello terminal/);
+    assert.equal(chat.status.permissions.length, 0, 'the grant covered the repeat');
+    await vscode.commands.executeCommand('vscode-acp.clearChat');
+    assert.equal(chat.thread.entries.length, 0);
+    assert.equal(chat.status.connection, 'connected');
+    const third = chat.send('run echo');
+    await waitFor(chat, 'a new consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
+    await third;
+  });
+
   test('New Chat ends the session\'s commands and its grants; Disconnect leaves no process behind', async () => {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const turn = chat.send('run sleeper');

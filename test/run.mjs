@@ -118,6 +118,12 @@ await stage('ui', async () => {
   process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
+await stage('ui-everything', async () => {
+  // Every session/update kind shown in the real workbench; light and dark screenshots.
+  const { runEverythingUiTest } = await import('./ui/everything.ui.mjs');
+  const shots = await runEverythingUiTest();
+  process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
+});
 await stage('package', async () => {
   if (!run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix'])) return false;
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');

@@ -14,6 +14,7 @@ import { CHROMIUM } from '../harness/paths.mjs';
 import { prepare } from './build.mjs';
 import { measureStream, measureTranscript } from './measure.mjs';
 import { benchLine, goalsMet, print, summarize } from './report.mjs';
+import { benchBridge, printBridge } from './bridge.mjs';
 import { cspDrift, startServer } from './server.mjs';
 
 const argv = process.argv.slice(2);
@@ -77,7 +78,12 @@ async function main() {
     const met = goalsMet(figures);
     print(figures, met, log);
     if (problems.size) log(`Page reported (first 10 of ${problems.size}):\n  ${[...problems].slice(0, 10).join('\n  ')}`);
-    log(benchLine(figures, met));
+    // The bridge figures (issue 5): no browser needed, and less noise without it.
+    await browser.close().catch(() => undefined);
+    browser = undefined;
+    const bridge = await benchBridge({ runs: RUNS, build: BUILD, log });
+    printBridge(bridge, log);
+    log(benchLine({ ...figures, bridge }, { ...met, ...bridge.met }));
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.close();

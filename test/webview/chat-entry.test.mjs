@@ -22,7 +22,7 @@ describe('<acp-chat-entry>', function () {
 
   it('renders the agent\'s text as Markdown', async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'a', text: 'Hello **there**' }]);
-    assert.deepEqual(await markdownHtmls(chat.page), ['<p>Hello <strong>there</strong></p>']);
+    assert.deepEqual(await markdownHtmls(chat.page), ['<div class="blocks"><p>Hello <strong>there</strong></p></div>']);
   });
 
   it('keeps a thought collapsed by default, with a one-line preview and no rendered Markdown', async () => {
@@ -44,7 +44,7 @@ describe('<acp-chat-entry>', function () {
     assert.equal(await chat.page.locator('details.thought').evaluate((d) => d.open), true);
     await markdown.waitFor();
     await chat.streamText(0, ['\n\n- step', ' two', '\n- step three']);
-    assert.deepEqual(await markdownHtmls(chat.page), ['<p>Step one.</p><ul><li>step two</li><li>step three</li></ul>']);
+    assert.deepEqual(await markdownHtmls(chat.page), ['<div class="blocks"><p>Step one.</p><ul><li>step two</li><li>step three</li></ul></div>']);
     await summary.focus();
     await chat.page.keyboard.press('Enter');
     assert.equal(await chat.page.locator('details.thought').evaluate((d) => d.open), false);

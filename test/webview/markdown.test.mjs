@@ -20,7 +20,8 @@ describe('<acp-markdown> rendering', function () {
   async function render(text) {
     await chat.setEntries([{ kind: 'assistant', id: `a${++n}`, text }]);
     const html = await composedHtml(chat.page, 'acp-markdown');
-    return html.replace(/^<acp-markdown><#shadow><div class="markdown">|<\/div><\/#shadow><\/acp-markdown>$/g, '');
+    // A short text is one group of blocks (`.blocks`, see MarkdownStream).
+    return html.replace(/^<acp-markdown><#shadow><div class="markdown"><div class="blocks">|<\/div><\/div><\/#shadow><\/acp-markdown>$/g, '');
   }
 
   it('renders paragraphs, soft and hard line breaks', async () => {
@@ -152,6 +153,26 @@ describe('<acp-markdown> rendering', function () {
     assert.ok((html.match(/<em>/g) ?? []).length <= 40, 'emphasis nests at most ~32 deep');
     const text = squash(await chat.deepText());
     for (const expected of ['deep quote', 'level 0', 'level 119', 'core']) assert.ok(text.includes(expected), expected);
+  });
+
+  it('groups the blocks of a long text without changing how it looks', async () => {
+    // 128 completed blocks make a closed group (content-visibility: auto): margins do not collapse
+    // through it, so the styles make up for that. The same blocks in a short text are the reference.
+    const long = [...Array.from({ length: 127 }, (_, i) => `Paragraph ${i}.`), 'Last of the group, with a [link](src/a.ts).', '## Heading', 'After.', '- item', 'Tail.'].join('\n\n');
+    const short = ['Last of the group, with a [link](src/a.ts).', '## Heading', 'After.', '- item', 'Tail.'].join('\n\n');
+    await chat.setEntries([{ kind: 'assistant', id: `a${++n}`, text: long }, { kind: 'assistant', id: `a${++n}`, text: short }]);
+    const [grouped, plain] = await chat.page.locator('acp-markdown').evaluateAll((els) => els.map((md) => {
+      const groups = [...md.shadowRoot.querySelectorAll('.markdown > .blocks')].map((g) => `${g.className} ${getComputedStyle(g).contentVisibility}`);
+      const blocks = [...md.shadowRoot.querySelectorAll('.blocks > *')].slice(-5);
+      const boxes = blocks.map((b) => b.getBoundingClientRect());
+      // Gaps between consecutive blocks, and each block's left edge and width relative to the element.
+      const host = md.getBoundingClientRect();
+      return { groups, gaps: boxes.slice(1).map((b, i) => Math.round(b.top - boxes[i].bottom)), x: boxes.map((b) => [Math.round(b.left - host.left), Math.round(b.width)]) };
+    }));
+    assert.deepEqual(grouped.groups, ['blocks closed auto', 'blocks visible']);
+    assert.deepEqual(plain.groups, ['blocks visible']);
+    assert.deepEqual(grouped.gaps, plain.gaps);
+    assert.deepEqual(grouped.x, plain.x);
   });
 
   it('keeps agent text that looks like template syntax as text', async () => {

@@ -90,6 +90,45 @@ describe('<acp-message-list>', function () {
     await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller').scrollTop < 0);
   });
 
+  it('renders older answers lazily: near the view or when idle, all of them in the end', async () => {
+    const transcript = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
+      ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
+      : { kind: 'assistant', id: `r${i}`, text: `Answer **${i}** with a [link](src/f${i}.ts).\n\n${'More words. '.repeat(30)}` }));
+    // Idle time is ours to give: callbacks wait until the test runs them.
+    await chat.page.evaluate(() => {
+      window.__idle = [];
+      window.requestIdleCallback = (callback) => window.__idle.push(callback);
+    });
+    await chat.setEntries(transcript);
+    const entries = () => chat.page.evaluate(() => {
+      const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+      return [...list.querySelectorAll('acp-chat-entry')].map((e) => ({
+        markdown: e.shadowRoot.querySelector('acp-markdown') !== null,
+        plain: e.shadowRoot.querySelector('.assistant > .plain')?.textContent,
+        skippable: getComputedStyle(e).contentVisibility === 'auto',
+      }));
+    });
+    let state = await entries();
+    // The newest 20 are whole and never skipped; the older ones may be skipped while off screen.
+    assert.deepEqual(state.map((e) => e.skippable), transcript.map((_, i) => i < 40));
+    assert.ok(state.slice(40).every((e, i) => e.markdown === (transcript[40 + i].kind === 'assistant')));
+    // The oldest answer, far from the view, waits: its text is there, plain.
+    assert.deepEqual(state[1], { markdown: false, plain: transcript[1].text, skippable: true });
+
+    // Scrolled to, it is rendered without waiting for idle time.
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: -s.scrollHeight }));
+    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
+      .querySelector('acp-chat-entry:nth-child(2)').shadowRoot.querySelector('acp-markdown') !== null, undefined, { timeout: 3_000 });
+
+    // Idle time renders the rest: every answer's link is then in the tab order.
+    await chat.page.evaluate(async () => {
+      while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
+    });
+    state = await entries();
+    assert.deepEqual(state.filter((e, i) => transcript[i].kind === 'assistant' && !e.markdown), []);
+    assert.equal(await chat.page.locator('acp-markdown a.link[tabindex="0"]').count(), 30);
+  });
+
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);

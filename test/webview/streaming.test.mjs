@@ -88,13 +88,18 @@ describe('<acp-markdown> streaming', function () {
       window.__mutations = [];
       new MutationObserver((records) => window.__mutations.push(...records.map((r) => r.type))).observe(first, { subtree: true, childList: true, characterData: true, attributeFilter: ['class', 'title'] });
     });
-    const more = Array.from({ length: 70 }, (_, i) => `\n\nMore paragraph ${i} with \`code\` and **bold**`);
+    const more = Array.from({ length: 270 }, (_, i) => `\n\nMore paragraph ${i} with \`code\` and **bold**`);
     await chat.streamText(0, [' and now closed.', ...more.flatMap((p) => [p.slice(0, 9), p.slice(9)])]);
     const state = await withMarkdowns(chat.page, ([md]) => {
       const ps = [...md.shadowRoot.querySelectorAll('p')];
-      return { count: ps.length, first: ps[0].dataset.mark, second: ps[1].dataset.mark, secondText: ps[1].textContent, mutations: window.__mutations.length };
+      // Completed blocks are grouped by 128; a closed group is skipped by rendering while off screen.
+      const groups = [...md.shadowRoot.querySelectorAll('.markdown > .blocks')].map((g) => `${g.className} ${g.children.length} ${getComputedStyle(g).contentVisibility}`);
+      return { count: ps.length, first: ps[0].dataset.mark, second: ps[1].dataset.mark, secondText: ps[1].textContent, mutations: window.__mutations.length, groups };
     });
-    assert.deepEqual(state, { count: 72, first: 'first', second: 'second', secondText: 'Second, still open and now closed.', mutations: 0 });
+    assert.deepEqual(state, {
+      count: 272, first: 'first', second: 'second', secondText: 'Second, still open and now closed.', mutations: 0,
+      groups: ['blocks closed 128 auto', 'blocks closed 128 auto', 'blocks 16 visible'],
+    });
   });
 
   it('leaves the other entries alone while one streams', async () => {
@@ -121,7 +126,7 @@ describe('<acp-markdown> streaming', function () {
     await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'Old first.\n\nOld second.\n\n- old list' }]);
     await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'New *text* only.' }, { kind: 'assistant', id: 'fresh', text: 'New *text* only.' }]);
     const [replaced, fresh] = await markdownHtmls(chat.page);
-    assert.equal(replaced, '<p>New <em>text</em> only.</p>');
+    assert.equal(replaced, '<div class="blocks"><p>New <em>text</em> only.</p></div>');
     assert.equal(replaced, fresh);
   });
 });

@@ -15,6 +15,7 @@ import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
 import { onHostMessage, postToHost } from '../host';
+import { noteAppends } from './appended-entries';
 import { srOnlyStyles } from './codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
@@ -61,7 +62,9 @@ export class ChatApp extends LitElement {
     } else {
       // A new chat clears the list; its entry ids may repeat the old ones.
       if (message.length === 0 && message.ops.length === 0) forgetExpandedCards();
-      this.entries = applyEntriesPatch(this.entries, message);
+      const before = this.entries;
+      this.entries = applyEntriesPatch(before, message);
+      noteAppends(before, this.entries, message.ops);
     }
   }
 

@@ -3,7 +3,13 @@ import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
 
 export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
-  :host { display: block; margin: 8px 0; }
+  /*
+   * The list may skip an entry's rendering while it is off screen
+   * (content-visibility, see message-list), which clips its paint to its
+   * padding box: 2px of padding, taken back by the margins (the gap between
+   * entries stays 8px), keep focus outlines at its edges whole.
+   */
+  :host { display: block; margin: 4px -2px; padding: 2px; }
   .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground, inherit); margin-bottom: 2px; }
   .user {
     background: var(--vscode-input-background, transparent); color: var(--vscode-input-foreground, inherit);

@@ -4,34 +4,70 @@
  * which streams); tool calls and plans by their own elements; notices with
  * their level. The list hands a new entry object only to the entry that
  * changed, so an update here is one entry's worth of work.
+ *
+ * An older entry is skipped by the browser's rendering while off screen
+ * (`content-visibility: auto`, set by the list), and an old answer's Markdown
+ * may wait until it is needed (`deferred`, see deferred-render.ts).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { assertNever, type Entry, type NoticeLevel } from '../../src/shared/thread';
+import { textGrowth } from '../chat-app/appended-entries';
 import { codicon } from '../chat-app/codicons';
 import '../markdown/markdown';
+import type { TextGrowth } from '../markdown/markdown-stream';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';
+import { renderWhenIdle, type DeferredEntry } from './deferred-render';
 
 /** Characters of the newest thought line shown beside a collapsed "Thinking". */
 const PREVIEW_CHARS = 160;
 
-export class ChatEntry extends LitElement {
-  static override properties = { entry: { attribute: false }, thoughtOpen: { state: true } };
+export class ChatEntry extends LitElement implements DeferredEntry {
+  static override properties = { entry: { attribute: false }, thoughtOpen: { state: true }, waiting: { state: true } };
   declare entry: Entry;
   /** UI state, not model state: whether the user expanded this thought. */
   declare thoughtOpen: boolean;
+  /**
+   * Set by the list before the first render when this entry is far from the
+   * newest end: an answer's Markdown then waits (shown as plain text) until
+   * the entry nears the viewport or the page is idle. Read once.
+   */
+  deferred = false;
+  /** Whether the Markdown is still waiting. */
+  declare private waiting: boolean;
+  /** How the text grew since the last render, when it only grew (see appended-entries.ts). */
+  private growth: TextGrowth | undefined;
 
   static override styles = chatEntryStyles;
 
   constructor() {
     super();
     this.thoughtOpen = false;
+    this.waiting = false;
+    // The browser tells when a content-visibility: auto element becomes relevant
+    // (near the viewport, focused or selected into): no layout read of ours.
+    this.addEventListener('contentvisibilityautostatechange', (event) => {
+      if (!(event as ContentVisibilityAutoStateChangeEvent).skipped) void this.renderDeferred();
+    });
+  }
+
+  /** Renders the waiting Markdown now (see deferred-render.ts); resolves once rendered. */
+  renderDeferred(): Promise<unknown> {
+    if (!this.waiting) return Promise.resolve();
+    this.waiting = false;
+    return this.updateComplete;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const previous = changed.get('entry') as Entry | undefined;
     if (previous && previous.id !== this.entry.id) this.thoughtOpen = false;
+    this.growth = changed.has('entry') ? textGrowth(this.entry, previous) : undefined;
+    // Only an agent's answer is worth waiting for: the other kinds render little until expanded.
+    if (!this.hasUpdated && this.deferred && this.entry.kind === 'assistant') {
+      this.waiting = true;
+      renderWhenIdle(this);
+    }
   }
 
   override render() {
@@ -40,7 +76,9 @@ export class ChatEntry extends LitElement {
       case 'user':
         return html`<div class="user"><div class="role">You</div><div class="plain">${e.text}</div></div>`;
       case 'assistant':
-        return html`<div class="assistant"><div class="role">Agent</div><acp-markdown .text=${e.text}></acp-markdown></div>`;
+        return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
+          ? html`<div class="plain">${e.text}</div>`
+          : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`}</div>`;
       case 'thought':
         return this.thought(e.text);
       case 'tool':
@@ -66,7 +104,7 @@ export class ChatEntry extends LitElement {
         <span class="label">Thinking</span>
         <span class="preview" aria-hidden="true">${lastLine(text)}</span>
       </summary>
-      ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${text}></acp-markdown>` : nothing}
+      ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${text} .growth=${this.growth}></acp-markdown>` : nothing}
     </details>`;
   }
 

@@ -8,12 +8,17 @@
  * starts with the previous one costs the new part only (MarkdownStream).
  */
 import { html, LitElement, type PropertyValues } from 'lit';
-import { MarkdownStream } from './markdown-stream';
+import { MarkdownStream, type TextGrowth } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
 
 export class Markdown extends LitElement {
-  static override properties = { text: { attribute: false } };
+  static override properties = { text: { attribute: false }, growth: { attribute: false } };
   declare text: string;
+  /**
+   * Optional, set with `text` when the new text is known to be the previous
+   * one plus appended text: the update then never looks at the whole text.
+   */
+  declare growth: TextGrowth | undefined;
 
   static override styles = markdownStyles;
 
@@ -33,7 +38,7 @@ export class Markdown extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('text')) this.stream.update(typeof this.text === 'string' ? this.text : '');
+    if (changed.has('text')) this.stream.update(typeof this.text === 'string' ? this.text : '', this.growth);
   }
 
   override render() {

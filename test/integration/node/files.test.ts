@@ -7,13 +7,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
+import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
 
-type Chat = AcpExtensionApi['chat'];
-
-function lastReply(chat: Chat): string {
-  const last = chat.thread.entries[chat.thread.entries.length - 1];
-  return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
-}
 
 suite('agent file requests (Node host)', function () {
   this.timeout(30_000);

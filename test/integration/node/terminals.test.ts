@@ -8,26 +8,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
+import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
 
-type Chat = AcpExtensionApi['chat'];
-
-function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`Timed out waiting for ${what}`)); }, timeoutMs);
-    const sub = chat.onDidChange(() => {
-      if (!check()) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    });
-  });
-}
-
-function lastReply(chat: Chat): string {
-  const last = chat.thread.entries[chat.thread.entries.length - 1];
-  return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
-}
 
 function processes(pattern: string): string {
   try {

@@ -14,26 +14,9 @@ import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/per
 import type { Entry, ToolEntry } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
+import { waitFor, type Chat } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
 
-type Chat = AcpExtensionApi['chat'];
-
-/** Resolves when `check` holds, re-checked on every change of the chat. */
-function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nPermissions: ${JSON.stringify(chat.status.permissions)}`));
-    }, timeoutMs);
-    const sub = chat.onDidChange(() => {
-      if (!check()) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    });
-  });
-}
 
 interface Turn {
   /** The permission prompt as the chat showed it. */
@@ -96,7 +79,7 @@ suite('Claude Code (real agent, fake model) through the extension', function () 
     assert.equal(chat.status.selectedAgentId, config.agentId, JSON.stringify(chat.status.agents));
     const started = Date.now();
     await vscode.commands.executeCommand('vscode-acp.connect');
-    await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 60_000);
     assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
     console.log(`    connected to ${chat.status.agentLabel} in ${Date.now() - started} ms`);
   });

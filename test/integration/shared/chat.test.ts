@@ -8,26 +8,9 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import { waitFor, type Chat } from './chatWaits';
 import { hostSetup } from './host';
 
-type Chat = AcpExtensionApi['chat'];
-
-/** Resolves when `check` holds, re-checked on every change of the chat. */
-function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`));
-    }, timeoutMs);
-    const sub = chat.onDidChange(() => {
-      if (!check()) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    });
-  });
-}
 
 const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
 /** The entries as Markdown (session controls are checked on their own). */

@@ -1,0 +1,28 @@
+/** Waiting on the chat in integration tests, shared by every suite. */
+import type { AcpExtensionApi } from '../../../src/extension';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+
+export type Chat = AcpExtensionApi['chat'];
+
+/** Resolves when `check` holds, re-checked on every change of the chat; the timeout error shows transcript and status. */
+export function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`));
+    }, timeoutMs);
+    const sub = chat.onDidChange(() => {
+      if (!check()) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+/** The text of the last entry when it is the agent's reply. */
+export function lastReply(chat: Chat): string {
+  const last = chat.thread.entries[chat.thread.entries.length - 1];
+  return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
+}

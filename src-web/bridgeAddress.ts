@@ -51,7 +51,7 @@ export class BridgeAddress {
   async askForToken(): Promise<string | undefined> {
     const input = await vscode.window.showInputBox({
       title: 'Connect to the ACP bridge',
-      prompt: 'Paste the URL the bridge printed when it started (npx vscode-acp-bridge -- <agent command>).',
+      prompt: 'Paste the URL the bridge printed when it started (node dist/bridge/bridge.js -- <agent command>).',
       placeHolder: 'ws://127.0.0.1:7878/?token=…',
       password: true,
       ignoreFocusOut: true,

@@ -5,7 +5,7 @@
  * small adapter.)
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
-import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
+import { AgentUnreachableError, type AgentExit, type AgentTransport, type ConnectContext } from '../src/platform';
 import { BridgeClose, parseBridgeHello, type BridgeHello } from '../src/shared/bridgeProtocol';
 
 const HELLO_TIMEOUT_MS = 15_000;
@@ -47,7 +47,8 @@ export async function openBridgeTransport(url: string, displayUrl: string, conte
     socket.addEventListener('close', (event: CloseEvent) => {
       clearTimeout(timer);
       const exit = describeClose(event.code, event.reason, displayUrl, hello !== undefined);
-      rejectHello(new Error(exit.message));
+      // Before the hello, "nobody answered" may change on the next try; a refusal will not.
+      rejectHello(exit.lost || event.code === BridgeClose.tooManyConnections ? new AgentUnreachableError(exit.message) : new Error(exit.message));
       try { controller.close(); } catch { /* already closed */ }
       resolve(exit);
     });
@@ -71,8 +72,9 @@ function describeClose(code: number, reason: string, url: string, started: boole
     case BridgeClose.tooManyConnections: return { message: 'The bridge has too many connections open.' };
     case 1000: return { message: reason || 'The bridge closed the connection.' };
     default:
+      // 1001 (bridge shutting down), 1006 (dropped without a close frame), 1011-1014 and the like.
       return started
-        ? { message: `The connection to the bridge was lost (code ${code}${reason ? `: ${reason}` : ''}).` }
-        : { message: `No ACP bridge accepted a connection at ${url}. Start one next to your agent with: npx vscode-acp-bridge -- <agent command> (if one is running, its output says why it refused).` };
+        ? { message: `The connection to the bridge was lost (code ${code}${reason ? `: ${reason}` : ''}).`, lost: true }
+        : { message: `No ACP bridge accepted a connection at ${url}. Start one next to your agent with: node dist/bridge/bridge.js -- <agent command> (see the README; if one is running, its output says why it refused).`, lost: true };
   }
 }

@@ -28,7 +28,12 @@ export interface AgentExit {
   readonly message: string;
   /** The last lines the agent wrote to stderr, if any. */
   readonly stderrTail?: string;
+  /** The connection dropped (not the agent's own exit, nor a refusal): worth reconnecting. */
+  readonly lost?: boolean;
 }
+
+/** A connect attempt that failed only because the agent could not be reached (yet): worth retrying. */
+export class AgentUnreachableError extends Error {}
 
 /** A live message pipe to one agent process. */
 export interface AgentTransport {

@@ -47,9 +47,13 @@ function workspace(name) {
   return fs.realpathSync(dir);
 }
 
-/** Starts the real bridge with the test agent; resolves with its URL and a stop function. */
-function startBridge(cwd) {
-  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')];
+/**
+ * Starts the real bridge with the test agent, whose sessions outlive its
+ * process (the bridge starts one per connection); resolves with its URL and
+ * a stop function.
+ */
+function startBridge(cwd, sessionsDir) {
+  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json'), '--sessions', sessionsDir];
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -97,10 +101,16 @@ await stage('real-agents', async () => {
 });
 await stage('web', async () => {
   const { runWebHostTests } = await import('./harness/test-web.mjs');
+  const { startDropProxy } = await import('./harness/dropProxy.mjs');
   const folder = workspace('web');
-  const bridge = await startBridge(folder);
+  const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-sessions-')));
+  // The extension connects through a proxy that the tests can ask to cut the connection.
+  const proxy = await startDropProxy(Number(new URL(bridge.url).port));
   try {
-    fs.writeFileSync(path.join(folder, 'bridge-url.txt'), bridge.url);
+    const proxied = new URL(bridge.url);
+    proxied.port = String(proxy.port);
+    fs.writeFileSync(path.join(folder, 'bridge-url.txt'), proxied.href);
+    fs.writeFileSync(path.join(folder, 'drop-url.txt'), `http://127.0.0.1:${proxy.port}/__drop`);
     const code = await runWebHostTests({
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'dist/web/test/index.js'),
@@ -109,6 +119,7 @@ await stage('web', async () => {
     });
     return code === 0;
   } finally {
+    await proxy.close();
     bridge.stop();
   }
 });

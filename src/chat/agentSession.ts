@@ -23,7 +23,22 @@ export interface StartedSession {
   readonly setup: SessionSetup;
   /** The agent's title (or name) and version, for the header. */
   readonly agentLabel: string;
+  /** How an earlier session was continued, when one was asked for. */
+  readonly continuation?: Continuation;
 }
+
+/** A session shown in the chat that a new connection should continue. */
+export interface EarlierSession {
+  readonly sessionId: string;
+  readonly cwd: string;
+}
+
+export type Continuation =
+  | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[] }
+  | { readonly how: 'new'; readonly why: string };
+
+/** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
+const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
 
 /**
  * Starts the agent and a session. Aborting `signal` (the user pressed Cancel
@@ -31,7 +46,7 @@ export interface StartedSession {
  */
 export async function startAgentSession(
   platform: Platform, agentId: string, identity: ClientIdentity, context: ConnectContext,
-  handlers: ClientHandlers, permissions: PermissionQueue, signal: AbortSignal,
+  handlers: ClientHandlers, permissions: PermissionQueue, signal: AbortSignal, earlier?: EarlierSession,
 ): Promise<StartedSession | undefined> {
   const transport = await platform.connect(agentId, context);
   if (!transport) return undefined;
@@ -50,11 +65,11 @@ export async function startAgentSession(
     closed.catch(() => undefined); // after a successful start, a later close is the controller's business
     const init = await Promise.race([client.initialize(identity, clientCapabilities(capabilities)), closed]);
     if (signal.aborted) throw new Error('cancelled');
-    const session = await Promise.race([newSessionWithSignIn(client, init, cwd), closed]);
+    const opened = await Promise.race([openSession(client, init, cwd, earlier, context.log), closed]);
     if (signal.aborted) throw new Error('cancelled');
     const info = init.agentInfo;
     const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-    return { client, ...(terminals ? { terminals } : {}), sessionId: session.sessionId, cwd, setup: sessionSetup(session), agentLabel: label };
+    return { client, ...(terminals ? { terminals } : {}), ...opened, cwd, agentLabel: label };
   } catch (error) {
     client.dispose();
     void terminals?.dispose();
@@ -65,15 +80,49 @@ export async function startAgentSession(
   }
 }
 
-async function newSessionWithSignIn(client: AgentClient, init: acp.InitializeResponse, cwd: string): Promise<acp.NewSessionResponse> {
+/**
+ * Continues the earlier session where the agent can (`session/resume`, else
+ * `session/load`), else starts a new one and says why.
+ */
+async function openSession(
+  client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, log: vscode.LogOutputChannel,
+): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
+  const fresh = async (why?: string) => {
+    const response = await withSignIn(client, init, () => client.newSession(cwd));
+    return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
+  };
+  if (!earlier) return fresh();
+  const { sessionId } = earlier;
+  if (earlier.cwd !== cwd) return fresh(`the agent now works in ${cwd}, not ${earlier.cwd}`);
+  const caps = init.agentCapabilities;
+  if (!caps?.sessionCapabilities?.resume && !caps?.loadSession) return fresh('the agent cannot continue a session after a reconnect');
   try {
-    return await client.newSession(cwd);
+    if (caps.sessionCapabilities?.resume) {
+      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd));
+      return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [] } };
+    }
+    const state: acp.SessionUpdate[] = [];
+    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, (update) => {
+      if (STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
+    }));
+    return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state } };
+  } catch (error) {
+    if (client.isClosed) throw error;
+    log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);
+    return fresh(`the agent could not continue it (${errorMessage(error)})`);
+  }
+}
+
+/** Runs `open`; when the agent answers "authentication required", signs in and runs it once more. */
+async function withSignIn<T>(client: AgentClient, init: acp.InitializeResponse, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
   } catch (error) {
     if (!(error instanceof acp.RequestError) || error.code !== AUTH_REQUIRED) throw error;
     const method = await pickAuthMethod(init.authMethods ?? []);
     if (!method) throw new Error('The agent needs you to sign in before it can start a session.');
     await client.authenticate(method);
-    return client.newSession(cwd);
+    return open();
   }
 }
 
@@ -100,7 +149,7 @@ function fileHandlers(platform: Platform, capabilities: HostCapabilities, contex
 }
 
 /** The parts of a session response that set up controls (`models` is a legacy, unstable field). */
-export function sessionSetup(response: acp.NewSessionResponse): SessionSetup {
+export function sessionSetup(response: Pick<acp.NewSessionResponse, 'modes' | 'configOptions'>): SessionSetup {
   return { modes: response.modes, configOptions: response.configOptions, models: (response as { models?: unknown }).models };
 }
 

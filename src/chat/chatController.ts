@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ClientIdentity } from '../connection/agentClient';
-import type { Platform } from '../platform';
+import type { AgentExit, Platform } from '../platform';
 import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
 import type { ToolEntry } from '../shared/thread';
@@ -12,10 +12,14 @@ import type { RequestPermissionRequest, RequestPermissionResponse } from '@agent
 import { PermissionQueue } from './permissionQueue';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
-import { describeExit, errorMessage, sessionSetup, startAgentSession, type StartedSession } from './agentSession';
+import { describeExit, errorMessage, sessionSetup, startAgentSession, type EarlierSession, type StartedSession } from './agentSession';
 import { ControlChoices, type ControlChange } from './controlChoices';
+import { AgentUnreachableError } from '../platform';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
+
+/** Waits before each reconnect attempt after a dropped connection (about a minute in all). */
+export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
 type Connection =
   | { state: 'disconnected' | 'failed' }
@@ -34,6 +38,8 @@ export class ChatController implements vscode.Disposable {
   /** Warnings held back while a turn streams, so they do not split a message. */
   private heldWarnings: string[] = [];
   private readonly choices: ControlChoices;
+  /** The session the transcript belongs to: the next connection to this agent continues it. */
+  private earlier: (EarlierSession & { agentId: string }) | undefined;
   /** Permission requests waiting for the user. */
   readonly permissions = new PermissionQueue();
 
@@ -105,26 +111,74 @@ export class ChatController implements vscode.Disposable {
     }
     const attempt = new AbortController();
     this.setConnection({ state: 'connecting', attempt });
+    const outcome = await this.open(agentId, attempt);
+    if (outcome === 'failed' || outcome === 'abandoned') {
+      if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
+      return false;
+    }
+    if (outcome === 'connected') return true;
+    if (attempt.signal.aborted) return false;
+    this.reportConnectFailure(agentId, outcome.error);
+    return false;
+  }
+
+  /**
+   * One attempt to start the agent and open (or continue) its session.
+   * 'abandoned': no transport (the user cancelled a prompt for a token, say).
+   */
+  private async open(agentId: string, attempt: AbortController): Promise<'connected' | 'abandoned' | 'failed' | { error: unknown }> {
+    // Continue the session on screen, if it is this agent's and there is something to continue.
+    const earlier = this.earlier?.agentId === agentId && this.threadState.entries.length > 0 ? this.earlier : undefined;
     try {
       const session = await startAgentSession(this.platform, agentId, this.identity, {
         log: this.log,
         onProtocolWarning: (text) => this.warn(text),
-      }, { requestPermission: (params, signal) => this.onPermissionRequest(params, signal) }, this.permissions, attempt.signal);
+      }, { requestPermission: (params, signal) => this.onPermissionRequest(params, signal) }, this.permissions, attempt.signal, earlier);
       if (!session || attempt.signal.aborted) {
         session?.client.dispose();
-        if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
-        return false;
+        return 'abandoned';
       }
-      this.attach(session);
-      return true;
+      this.attach(session, agentId);
+      return 'connected';
     } catch (error) {
-      if (attempt.signal.aborted) return false;
-      const name = this.agents.find((a) => a.id === agentId)?.name ?? agentId;
-      this.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
-      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not connect to ${name}: ${errorMessage(error)}` });
-      this.setConnection({ state: 'failed' });
-      return false;
+      return { error };
     }
+  }
+
+  private reportConnectFailure(agentId: string, error: unknown): void {
+    const name = this.agents.find((a) => a.id === agentId)?.name ?? agentId;
+    this.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
+    this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not connect to ${name}: ${errorMessage(error)}` });
+    this.setConnection({ state: 'failed' });
+  }
+
+  /**
+   * The connection dropped (not the agent's own exit): reconnect with backoff
+   * and continue the session. Disconnect (or Cancel) stops trying.
+   */
+  private async reconnect(agentId: string, why: string): Promise<void> {
+    const attempt = new AbortController();
+    this.setConnection({ state: 'connecting', attempt });
+    const text = `${why} Reconnecting…`;
+    this.dispatch(this.turnRunning() ? { type: 'turnFailed', id: this.newId(), message: text } : { type: 'notice', id: this.newId(), level: 'warning', text });
+    let lastError: unknown;
+    for (const delayMs of RECONNECT_DELAYS_MS) {
+      if (!(await sleep(delayMs, attempt.signal))) return;
+      const outcome = await this.open(agentId, attempt);
+      if (attempt.signal.aborted) return;
+      if (outcome === 'connected') return;
+      if (outcome === 'abandoned' || outcome === 'failed') {
+        this.setConnection({ state: 'disconnected' });
+        return;
+      }
+      lastError = outcome.error;
+      this.log.warn(`Reconnecting failed: ${errorMessage(lastError)}`);
+      // Only an unreachable agent is worth another try; a refusal or a crash will not change.
+      if (!(lastError instanceof AgentUnreachableError)) break;
+    }
+    this.log.error(`Reconnecting gave up: ${errorMessage(lastError)}`);
+    this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not reconnect: ${errorMessage(lastError)} Connect again to continue this session.` });
+    this.setConnection({ state: 'failed' });
   }
 
   disconnect(): void {
@@ -169,8 +223,10 @@ export class ChatController implements vscode.Disposable {
   /** Clears the transcript; a connected agent gets a fresh session. */
   async newChat(): Promise<void> {
     const c = this.connection;
+    const agentId = this.earlier?.agentId ?? this.selectedAgentId ?? '';
     this.stop();
     this.threadState = emptyThread;
+    this.earlier = undefined;
     this._onDidChange.fire();
     if (c.state !== 'connected') return;
     try {
@@ -179,7 +235,7 @@ export class ChatController implements vscode.Disposable {
       const response = await c.session.client.newSession(c.session.cwd);
       if (this.connection !== c) return;
       c.subscriptions.forEach((s) => s.dispose());
-      this.attach({ ...c.session, sessionId: response.sessionId, setup: sessionSetup(response) });
+      this.attach({ ...c.session, sessionId: response.sessionId, setup: sessionSetup(response), continuation: undefined }, agentId);
     } catch (error) {
       this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not start a new session: ${errorMessage(error)}` });
     }
@@ -223,13 +279,21 @@ export class ChatController implements vscode.Disposable {
     this._onDidChange.dispose();
   }
 
-  private attach(session: StartedSession): void {
+  private attach(session: StartedSession, agentId: string): void {
+    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
     // Controls first: subscribing replays buffered updates (commands sent
     // before the session/new response), which must land on top of them.
     this.dispatch({ type: 'sessionStarted', id: this.newId(), setup: session.setup });
+    const continuation = session.continuation;
+    if (continuation?.how === 'new') {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text: `This is a new session: ${continuation.why}. The agent does not remember the conversation above.` });
+    } else if (continuation) {
+      for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text: `The session continues (${continuation.how} by the agent).` });
+    }
     const subscriptions = [
       session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
-      session.client.onDidClose((exit) => this.onAgentGone(session, describeExit(exit))),
+      session.client.onDidClose((exit) => this.onAgentGone(session, exit)),
       ...(session.terminals ? [
         session.terminals.onOutput((terminalId, data) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, data })),
         session.terminals.onExit((terminalId, exit) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, exit })),
@@ -255,12 +319,17 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
-  private onAgentGone(session: StartedSession, message: string): void {
+  private onAgentGone(session: StartedSession, exit: AgentExit): void {
     const c = this.connection;
     if (c.state !== 'connected' || c.session.client !== session.client) return;
     c.subscriptions.forEach((s) => s.dispose());
     void session.terminals?.dispose();
+    const message = describeExit(exit);
     this.log.error(`Agent connection ended: ${message}`);
+    if (exit.lost && this.earlier) {
+      void this.reconnect(this.earlier.agentId, message);
+      return;
+    }
     const text = `The agent stopped: ${message}`;
     this.dispatch(this.threadState.turn === 'running'
       ? { type: 'turnFailed', id: this.newId(), message: text }
@@ -302,4 +371,20 @@ export class ChatController implements vscode.Disposable {
   private newId(): string {
     return `e${++this.nextId}`;
   }
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -85,6 +85,26 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request('session/new', { cwd, mcpServers: [] });
   }
 
+  /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
+  resumeSession(sessionId: string, cwd: string): Promise<acp.ResumeSessionResponse> {
+    return this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers: [] });
+  }
+
+  /**
+   * Reopens a session the agent kept (`loadSession`); the agent replays its
+   * history as updates before answering, and `onReplay` gets each of them.
+   */
+  async loadSession(sessionId: string, cwd: string, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
+    const listening = this.router.listen(sessionId, onReplay);
+    try {
+      const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] });
+      await afterPendingNotifications();
+      return response;
+    } finally {
+      listening.dispose();
+    }
+  }
+
   setMode(sessionId: string, modeId: string): Promise<unknown> {
     return this.connection.agent.request('session/set_mode', { sessionId, modeId });
   }

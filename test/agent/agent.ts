@@ -4,6 +4,7 @@ import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
 import { playSteps } from "./steps";
 import { client, type StepContext } from "./context";
+import type { SessionStore } from "./sessionStore";
 
 function promptText(prompt: acp.ContentBlock[]): string {
   return prompt.map((block) => (block.type === "text" ? block.text : "")).filter(Boolean).join("\n");
@@ -14,7 +15,7 @@ class ScriptedAgent {
   private nextSessionNumber = 1;
   private authenticated = false;
 
-  constructor(private readonly scenario: Scenario) {}
+  constructor(private readonly scenario: Scenario, private readonly store?: SessionStore) {}
 
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
     client.capabilities = c.params.clientCapabilities;
@@ -34,7 +35,10 @@ class ScriptedAgent {
 
   async newSession(c: acp.AgentRequestContext<acp.NewSessionRequest>): Promise<acp.NewSessionResponse> {
     this.checkAuth();
-    const session = new Session(`sess-${this.nextSessionNumber++}`, c.params.cwd, this.scenario);
+    // Stored sessions outlive this process: their ids must not repeat in the next one.
+    const id = this.store ? `sess-${process.pid}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
+    this.store?.create({ id, cwd: c.params.cwd });
+    const session = this.newSessionObject(id, c.params.cwd);
     this.sessions.set(session.id, session);
     await this.play(this.scenario.onNewSession, c, session);
     return { sessionId: session.id, ...session.setupFields() };
@@ -45,7 +49,7 @@ class ScriptedAgent {
     if (!this.scenario.agentCapabilities.loadSession) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
     const { sessionId, cwd } = c.params;
-    const known = this.sessions.get(sessionId);
+    const known = this.known(sessionId, cwd);
     if (known) {
       for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
       return known.setupFields();
@@ -54,6 +58,15 @@ class ScriptedAgent {
     const session = new Session(sessionId, cwd, this.scenario);
     this.sessions.set(sessionId, session);
     await this.play(this.scenario.onLoadSession, c, session);
+    return session.setupFields();
+  }
+
+  /** Continues a known session (this process's or the store's) without replaying it. */
+  resumeSession(c: acp.AgentRequestContext<acp.ResumeSessionRequest>): acp.ResumeSessionResponse {
+    if (!this.scenario.agentCapabilities.sessionCapabilities?.resume) throw acp.RequestError.methodNotFound(c.method);
+    this.checkAuth();
+    const session = this.known(c.params.sessionId, c.params.cwd);
+    if (!session) throw acp.RequestError.sessionNotFound(c.params.sessionId);
     return session.setupFields();
   }
 
@@ -78,7 +91,7 @@ class ScriptedAgent {
 
   async prompt(c: acp.AgentRequestContext<acp.PromptRequest>): Promise<acp.PromptResponse> {
     const session = this.session(c.params.sessionId);
-    for (const content of c.params.prompt) session.history.push({ sessionUpdate: "user_message_chunk", content });
+    for (const content of c.params.prompt) session.record({ sessionUpdate: "user_message_chunk", content });
     const steps = session.pickSteps(promptText(c.params.prompt));
     const turn = session.startTurn(c.signal);
     try {
@@ -103,6 +116,25 @@ class ScriptedAgent {
     await playSteps(steps, { client: c.client, session, signal: c.signal, prompt: [] });
   }
 
+  private newSessionObject(id: string, cwd: string): Session {
+    const store = this.store;
+    return new Session(id, cwd, this.scenario, store && ((update) => store.append(id, update)));
+  }
+
+  /** A session of this process, else one from the store (loaded into this process); its cwd must match. */
+  private known(sessionId: string, cwd: string): Session | undefined {
+    let session = this.sessions.get(sessionId);
+    if (!session) {
+      const stored = this.store?.read(sessionId);
+      if (!stored) return undefined;
+      session = this.newSessionObject(sessionId, stored.cwd);
+      session.history.push(...stored.history);
+      this.sessions.set(sessionId, session);
+    }
+    if (session.cwd !== cwd) throw acp.RequestError.invalidParams({ cwd }, `session ${sessionId} belongs to ${session.cwd}`);
+    return session;
+  }
+
   private session(sessionId: string): Session {
     const session = this.sessions.get(sessionId);
     if (!session) throw acp.RequestError.sessionNotFound(sessionId);
@@ -115,14 +147,15 @@ class ScriptedAgent {
 }
 
 /** Builds the agent app for a scenario; connect it to a stream to serve a client. */
-export function createAgent(scenario: Scenario): acp.AgentApp {
-  const agent = new ScriptedAgent(scenario);
+export function createAgent(scenario: Scenario, store?: SessionStore): acp.AgentApp {
+  const agent = new ScriptedAgent(scenario, store);
   return acp
     .agent({ name: "test-agent" })
     .onRequest("initialize", (c) => agent.initialize(c))
     .onRequest("authenticate", (c) => agent.authenticate(c))
     .onRequest("session/new", (c) => agent.newSession(c))
     .onRequest("session/load", (c) => agent.loadSession(c))
+    .onRequest("session/resume", (c) => agent.resumeSession(c))
     .onRequest("session/set_mode", (c) => agent.setMode(c))
     .onRequest("session/set_config_option", (c) => agent.setConfigOption(c))
     .onRequest("session/close", (c) => agent.closeSession(c))

@@ -28,10 +28,25 @@ export class Session {
     readonly id: string,
     cwd: string,
     private readonly scenario: Scenario,
+    /** Called for each recorded update (the session store, when there is one). */
+    private readonly onRecord?: (update: acp.SessionUpdate) => void,
   ) {
     this.cwd = cwd;
     this.modeId = scenario.modes?.currentModeId;
     this.configOptions = scenario.configOptions?.map((option) => ({ ...option }));
+  }
+
+  /** Keeps an update for session/load (and in the store). */
+  record(update: acp.SessionUpdate): void {
+    this.history.push(update);
+    this.onRecord?.(update);
+  }
+
+  /** The text of every prompt so far, oldest first. */
+  promptTexts(): string[] {
+    return this.history
+      .filter((u): u is Extract<acp.SessionUpdate, { sessionUpdate: "user_message_chunk" }> => u.sessionUpdate === "user_message_chunk")
+      .map((u) => (u.content.type === "text" ? u.content.text : `[${u.content.type}]`));
   }
 
   /** Steps for a prompt: first matching turn, else the next unused turn without `match`. */

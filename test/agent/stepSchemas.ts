@@ -109,6 +109,7 @@ export const stepSchemas = {
   stop: step({ stop: stopReason }),
   echoUser: step({ echoUser: z.literal(true) }),
   reportCapabilities: step({ reportCapabilities: z.literal(true) }),
+  reportHistory: step({ reportHistory: z.literal(true) }),
 };
 
 type StepSchemas = typeof stepSchemas;

@@ -57,6 +57,7 @@ const handlers: Handlers = {
   update: async (step, ctx) => sendUpdate(ctx, step.update as unknown as acp.SessionUpdate),
   echoUser: async (_step, ctx) => echoUser(ctx),
   reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
+  reportHistory: async (_step, ctx) => sendText(ctx, `[history of ${ctx.session?.id}: ${ctx.session?.promptTexts().join(" | ")}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
   waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),
   hang: async () => hangForever(),

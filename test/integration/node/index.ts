@@ -3,19 +3,23 @@
  * extension spawns the scripted test agent itself.
  */
 import Mocha from 'mocha';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { setHostSetup } from '../shared/host';
 
 export function run(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
+  // Sessions outlive the agent process, so a restarted agent can continue one.
+  const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-node-sessions-'));
   setHostSetup({
     agentId: 'test',
     reportsStrayOutput: true,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
     expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: () => Promise.resolve(vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')] },
+      test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json'), '--sessions', sessions] },
     }, vscode.ConfigurationTarget.Global)),
   });
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });

@@ -3,3 +3,4 @@ import '../shared/chat.test';
 import './files.test';
 import './terminals.test';
 import './hang.test';
+import './continue.test';

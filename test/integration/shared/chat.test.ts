@@ -5,10 +5,9 @@
  */
 import * as assert from './assert';
 import * as vscode from 'vscode';
-import type { AcpExtensionApi } from '../../../src/extension';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
-import { waitFor, type Chat } from './chatWaits';
+import { activeChat, waitFor, type Chat } from './chatWaits';
 import { hostSetup } from './host';
 
 
@@ -21,9 +20,7 @@ suite('chat with a real ACP agent', function () {
   let chat: Chat;
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp');
-    assert.ok(ext, 'the extension is installed');
-    chat = (await ext.activate()).chat;
+    chat = await activeChat();
     await hostSetup.configureAgent();
     await chat.refreshAgents();
     chat.selectAgent(hostSetup.agentId);

@@ -1,8 +1,16 @@
-/** Waiting on the chat in integration tests, shared by every suite. */
+/** Reaching and waiting on the chat in integration tests, shared by every suite. */
+import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 
 export type Chat = AcpExtensionApi['chat'];
+
+/** Activates the extension under test and returns its chat. */
+export async function activeChat(): Promise<Chat> {
+  const ext = vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp');
+  if (!ext) throw new Error('the extension under test is not installed');
+  return (await ext.activate()).chat;
+}
 
 /** Resolves when `check` holds, re-checked on every change of the chat; the timeout error shows transcript and status. */
 export function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {

@@ -1,2 +1,3 @@
 /** The suites run in the web worker extension host. */
 import '../shared/chat.test';
+import './reconnect.test';

@@ -1,0 +1,78 @@
+/**
+ * Node host: after the agent process died, connecting again continues the
+ * session on screen with what the agent offers: `session/load` (its replayed
+ * history must not be shown twice), or a new session that says so.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { emptySessionControls } from '../../../src/shared/sessionControls';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import * as assert from '../shared/assert';
+import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
+
+const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
+
+function scenario(agentCapabilities: object): string {
+  return JSON.stringify({
+    agentCapabilities,
+    onNewSession: [{ update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review code' }] } }],
+    turns: [
+      { match: 'crash', steps: [{ text: 'About to crash.' }, { crash: { exitCode: 3 } }] },
+      { match: 'recall', steps: [{ reportHistory: true }] },
+      { match: '', steps: [{ thought: 'Thinking.' }, { toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } }, { text: 'Hello.' }] },
+    ],
+  });
+}
+
+suite('continuing a session after the agent died', function () {
+  this.timeout(60_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    const root = path.resolve(__dirname, '../../..');
+    const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-continue-'));
+    const agent = (name: string, capabilities: object) => ({
+      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities), '--sessions', sessions],
+    });
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      loads: agent('Loading Agent', { loadSession: true }),
+      forgets: agent('Forgetful Agent', {}),
+    }, vscode.ConfigurationTarget.Global);
+    chat = await activeChat();
+    await chat.refreshAgents();
+  });
+
+  async function talkThenCrash(agentId: string): Promise<string> {
+    chat.selectAgent(agentId);
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    await chat.send('hello');
+    await chat.send('crash now');
+    await waitFor(chat, 'the agent to die', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
+    const before = transcript(chat);
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    const after = transcript(chat);
+    assert.ok(after.startsWith(before), `the transcript must stay:\n--- before\n${before}\n--- after\n${after}`);
+    return after.slice(before.length);
+  }
+
+  test('session/load: the replayed history is not shown twice, the commands come back, the agent remembers', async () => {
+    const added = await talkThenCrash('loads');
+    assert.equal(added, '\n> info: The session continues (loaded by the agent).\n');
+    assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1);
+    assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
+    await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
+    await chat.send('recall');
+    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: hello \| crash now \| recall\]$/);
+  });
+
+  test('an agent that cannot continue gets a new session, and the chat says so', async () => {
+    const added = await talkThenCrash('forgets');
+    assert.equal(added, '\n> warning: This is a new session: the agent cannot continue a session after a reconnect. The agent does not remember the conversation above.\n');
+    await chat.send('recall');
+    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: recall\]$/);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The socket to the bridge drops mid-turn (the harness's proxy cuts it, as a
+ * network drop would): the chat keeps its transcript, reconnects and the
+ * agent continues the same session.
+ */
+import * as assert from '../shared/assert';
+import * as vscode from 'vscode';
+import { emptySessionControls } from '../../../src/shared/sessionControls';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
+
+/** Written by the harness next to bridge-url.txt: a GET cuts every connection through its proxy. */
+const DROP_URL_FILE = 'drop-url.txt';
+
+const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
+
+async function dropUrl(): Promise<string> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the web tests need the harness folder open');
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, DROP_URL_FILE))).trim();
+}
+
+suite('a dropped connection to the bridge', function () {
+  this.timeout(60_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    chat = await activeChat();
+  });
+
+  test('drop the socket mid-turn: the transcript stays, the chat reconnects and the session continues', async () => {
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    const turn = chat.send('keep talking');
+    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
+    // The turn is over after the drop: compare without the "running" marker.
+    const before = transcript(chat).replace(/\n_\(turn running\)_\n$/, '');
+
+    const response = await fetch(await dropUrl());
+    assert.equal(await response.text(), 'dropped');
+    await turn;
+    await waitFor(chat, 'the turn to end as lost', () => chat.status.turn === 'idle');
+    assert.match(transcript(chat), /> error: The connection to the bridge was lost \(code 1006\)\. Reconnecting…\n/);
+    await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected', 20_000);
+
+    const after = transcript(chat);
+    assert.ok(after.startsWith(before), `nothing shown before the drop may be lost:\n--- before\n${before}\n--- after\n${after}`);
+    assert.match(after, /> info: The session continues \(resumed by the agent\)\.\n$/);
+    assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
+
+    // A new agent process, the same session: it knows what was said before the drop.
+    await chat.send('recall the history');
+    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: keep talking \| recall the history\]$/);
+  });
+
+  test('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
+    const turn = chat.send('keep talking');
+    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
+    await fetch(await dropUrl());
+    await turn;
+    await waitFor(chat, 'reconnecting', () => chat.status.connection === 'connecting');
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    assert.equal(chat.status.connection, 'disconnected');
+    // Well past the first retry: nothing reconnected behind the user's back.
+    await new Promise((r) => setTimeout(r, 1_500));
+    assert.equal(chat.status.connection, 'disconnected');
+    assert.match(transcript(chat), /recall the history[^]*keep talking\n\n## Assistant\n\nPart one\./);
+    // Connecting again continues the session.
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    await chat.send('recall the history');
+    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+  });
+});

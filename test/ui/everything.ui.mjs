@@ -15,7 +15,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { openWorkbench, runCommand, waitForNotification, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
@@ -236,6 +236,26 @@ async function expand(chat, title, how = 'click') {
   return body;
 }
 
+/** Nothing opened by itself; a click on a workspace location opens the file at its line. */
+async function checkLocationOpens(chat, page, body) {
+  const tabs = page.locator('.editor-group-container .tabs-container .tab');
+  assert.equal(await tabs.count(), 0, 'no editor opened without a click');
+  await body.locator('a.location').click();
+  await page.locator('.editor-group-container .tab.active', { hasText: 'example.txt' }).waitFor({ timeout: TIMEOUT });
+  const selection = page.locator('[id="status.editor.selection"]');
+  await until('the cursor on line 2', async () => /Ln 2, Col 1/.test(await selection.textContent(PROBE)));
+  await runCommand(page, 'View: Close All Editors');
+  await until('the editor to close', async () => (await tabs.count()) === 0);
+}
+
+async function checkOutsideLocationRefused(page, body) {
+  await body.locator('a.location', { hasText: '/etc/passwd' }).click();
+  await waitForNotification(page, 'Not opened: /etc/passwd is not a file inside a trusted local workspace folder.');
+  assert.equal(await page.locator('.editor-group-container .tab').count(), 0, 'nothing opened');
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.keyboard.press('Escape');
+}
+
 async function checkToolCards(chat, page, folder) {
   const cards = chat.locator('acp-tool-card');
   assert.equal(await cards.count(), CARDS.length, 'one card per tool call');
@@ -253,9 +273,10 @@ async function checkToolCards(chat, page, folder) {
 
   // Read: location, input, text result.
   let body = await expand(chat, 'Read example.txt');
-  assert.equal(await textOf(body.locator('a.location')), `${folder}/example.txt:1`);
+  assert.equal(await textOf(body.locator('a.location')), `${folder}/example.txt:2`);
   assert.match(await textOf(body.locator('pre.input')), /"path":/);
   assert.match(await deepText(body.locator('acp-markdown.text')), /alpha[\s\S]*epsilon/);
+  await checkLocationOpens(chat, page, body);
 
   // Edit: by keyboard. A unified diff with line numbers and + / − rows.
   const editHead = card(chat, 'Edit example.txt').locator('button.head');
@@ -324,9 +345,10 @@ async function checkToolCards(chat, page, folder) {
   assert.equal(await pre.locator('[style]').evaluateAll((els) => els.filter((el) => el.getAttribute('style') && !el.style.length).length), 0);
   assert.equal(await textOf(term.locator('.end.passed')), 'Exit code 0');
 
-  // The failed call.
+  // The failed call, with a location outside the workspace: clicking it opens nothing.
   body = await expand(chat, 'Fetch https://example.invalid');
   assert.match(await deepText(body), /network unreachable/);
+  await checkOutsideLocationRefused(page, body);
   const failed = card(chat, 'Fetch https://example.invalid').locator('button.head .status.failed');
   assert.equal(await textOf(failed.locator('.sr-only')), ', Failed');
   const failedColour = await failed.locator('.codicon').evaluate((el) => getComputedStyle(el).color);

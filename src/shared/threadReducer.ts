@@ -160,10 +160,16 @@ function noticeLevel(severity: string): NoticeLevel {
 export function contentText(block: ContentBlock): string {
   switch (block.type) {
     case 'text': return block.text;
-    case 'image': return '[image]';
-    case 'audio': return '[audio]';
+    // A paragraph of its own, so that it never runs into the text or link next to it.
+    case 'image': return `\n\n_Image (${mediaType(block.mimeType)}), not shown_\n\n`;
+    case 'audio': return `\n\n_Audio (${mediaType(block.mimeType)}), not played_\n\n`;
     case 'resource_link': return `[${block.title ?? block.name}](${block.uri})`;
     case 'resource': return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
     default: return '';
   }
+}
+
+/** A media type as the agent named it, when it looks like one (it is shown inside Markdown). */
+function mediaType(mimeType: string): string {
+  return /^[\w.+-]{1,64}\/[\w.+-]{1,64}$/.test(mimeType) ? mimeType : 'unknown type';
 }

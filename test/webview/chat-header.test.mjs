@@ -58,10 +58,33 @@ describe('<acp-chat-header>', function () {
     assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).isDisabled(), true);
   });
 
+  it("shows the session's title as one line of plain text, in full in its tooltip", async () => {
+    const title = 'Refactor <b>the</b> parser so that every token keeps its source span, and explain the changes';
+    await chat.page.setViewportSize({ width: 300, height: 600 });
+    await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent', title }) });
+    const shown = header().locator('.title');
+    assert.equal(await shown.getAttribute('title'), title);
+    assert.equal((await shown.textContent()).replace('Session: ', ''), title);
+    assert.equal(await header().locator('b').count(), 0, 'agent text stays text');
+    const box = await shown.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { overflow: cs.textOverflow, wrap: cs.whiteSpace, clipped: el.scrollWidth > el.clientWidth };
+    });
+    assert.deepEqual(box, { overflow: 'ellipsis', wrap: 'nowrap', clipped: true });
+    assert.equal(await chat.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'the page does not scroll sideways');
+    // Not part of the live region: a new title is not read out over what the user is doing.
+    assert.equal(await header().locator('[role="status"] .title').count(), 0);
+
+    await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent' }) });
+    assert.equal(await header().locator('.title').count(), 0, 'no title, no line');
+    await chat.apply({ type: 'status', status: status('connected', { title: '  ' }) });
+    assert.equal(await header().locator('.title').count(), 0, 'a blank title is no title');
+  });
+
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);
-      await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3', controls: { configOptions: [], commands: [], modes: { currentModeId: 'x', available: [{ id: 'x', name: 'X' }] }, usage: { used: 1, size: 4 } } }) });
+      await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3', title: 'Fix the parser', controls: { configOptions: [], commands: [], modes: { currentModeId: 'x', available: [{ id: 'x', name: 'X' }] }, usage: { used: 1, size: 4 } } }) });
       assert.deepEqual(await axeViolations(chat.page), []);
     });
   }

@@ -103,6 +103,7 @@ export function entryTexts(page) {
     const text = (node) => {
       if (node.nodeType === Node.TEXT_NODE) return node.parentElement?.checkVisibility() === false ? '' : node.data;
       if (node.nodeName === 'STYLE') return '';
+      if (node.nodeName === 'BR') return '\n';
       const inner = [...(node.shadowRoot?.childNodes ?? []), ...node.childNodes].map(text).join('');
       return node.nodeType === Node.ELEMENT_NODE && getComputedStyle(node).display !== 'inline' ? `${inner}\n` : inner;
     };

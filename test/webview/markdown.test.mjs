@@ -181,3 +181,73 @@ describe('<acp-markdown> rendering', function () {
     assert.match(squash(await chat.deepText('acp-chat-app')), /\$\{alert\(1\)\} \{\{constructor\.constructor\("x"\)\(\)\}\} <!-- comment --> <\?php \?> <!\[CDATA\[x\]\]>/);
   });
 });
+
+describe('<acp-markdown> layout in a narrow view', function () {
+  let chat;
+  before(async () => { chat = await openChatPage({ theme: 'dark', width: 300 }); });
+  after(() => chat?.close());
+
+  /**
+   * Words of the text nodes under `selector` (in every <acp-markdown>) that
+   * the layout broke across lines: a word drawn as more than one box.
+   */
+  const brokenWords = (selector) => chat.page.locator('acp-markdown').evaluateAll((els, sel) => {
+    const broken = [];
+    for (const md of els) {
+      for (const el of md.shadowRoot.querySelectorAll(sel)) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of node.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (range.getClientRects().length > 1) broken.push(m[0]);
+          }
+        }
+      }
+    }
+    return broken;
+  }, selector);
+
+  it('keeps the words of a wide table whole and scrolls the table, not the page', async () => {
+    const table = [
+      '| Component | Responsibility | Configuration | Status |',
+      '|---|---|---|---|',
+      '| MarkdownStream | incremental tokenisation of streamed replies | groupSize=128 | implemented |',
+      '| ToolCard | collapsible presentation of tool invocations | expandedCards | implemented |',
+    ].join('\n');
+    const long = 'averyveryverylongwordwithoutanyspacesthatcannotfitinanarrowsidebarcolumn';
+    await chat.setEntries([{ kind: 'assistant', id: 'wide', text: `${table}\n\nA paragraph with ${long} in it.` }]);
+    assert.deepEqual(await brokenWords('th, td'), [], 'no word of a cell is broken across lines');
+    const sizes = await chat.page.locator('acp-markdown .table-wrap').evaluate((wrap) => ({
+      wrap: [wrap.scrollWidth, wrap.clientWidth], tabindex: wrap.getAttribute('tabindex'), label: wrap.getAttribute('aria-label'),
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+    }));
+    assert.ok(sizes.wrap[0] > sizes.wrap[1], `the table scrolls inside its wrapper (${sizes.wrap})`);
+    assert.deepEqual([sizes.tabindex, sizes.label], ['0', 'Table'], 'keyboard users can scroll it');
+    assert.ok(sizes.page[0] <= sizes.page[1], `the page does not scroll sideways (${sizes.page})`);
+    // A long word in a paragraph still wraps rather than widening the page.
+    assert.deepEqual(await brokenWords('p'), [long]);
+  });
+
+  it('keeps an image placeholder apart from the link after it', async () => {
+    // Short paragraphs: each placeholder and what follows it are on one line.
+    await chat.setEntries([{ kind: 'assistant', id: 'img', text: '![diagram](https://e.example/a.png)[docs](https://e.example/docs)\n\n![chart](javascript:x)next.' }]);
+    const gaps = await chat.page.locator('acp-markdown p .image').evaluateAll((images) => images.map((image) => {
+      // The box of the first thing drawn after the placeholder: a link, or the first letter of a text.
+      let next = image.nextSibling;
+      while (next.nodeType === Node.COMMENT_NODE || (next.nodeType === Node.TEXT_NODE && next.data === '')) next = next.nextSibling;
+      const range = document.createRange();
+      if (next.nodeType === Node.TEXT_NODE) range.setStart(next, 0), range.setEnd(next, 1);
+      else range.selectNode(next);
+      return { gap: Math.round(range.getBoundingClientRect().left - image.getBoundingClientRect().right), border: getComputedStyle(image).borderTopStyle };
+    }));
+    assert.equal(gaps.length, 2);
+    for (const g of gaps) {
+      assert.ok(g.gap >= 3, `at least 3px between the placeholder and what follows (${g.gap})`);
+      assert.equal(g.border, 'solid', 'the placeholder is a chip');
+    }
+    assert.equal(await chat.page.locator('acp-markdown img').count(), 0);
+    assert.deepEqual(chat.foreignRequests(), [], 'nothing is loaded');
+  });
+});

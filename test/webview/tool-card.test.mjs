@@ -125,6 +125,44 @@ describe('<acp-tool-card>', function () {
     assert.deepEqual(await chat.violations(), []);
   });
 
+  it("keeps the line breaks of a tool's text output, still rendered as Markdown", async () => {
+    const file = 'import { a } from "./a";\nconst b = a + 1;\nexport default b;\n\nSecond **paragraph**\nline two';
+    await chat.setEntries([
+      tool('read', { toolKind: 'read', content: [{ type: 'content', block: { type: 'text', text: file } }] }),
+      { kind: 'assistant', id: 'reply', text: file },
+    ]);
+    const c = chat.page.locator('acp-tool-card');
+    await c.locator('button.head').click();
+    const output = c.locator('acp-markdown');
+    assert.deepEqual(await output.locator('p').evaluateAll((ps) => ps.map((p) => p.innerText)), [
+      'import { a } from "./a";\nconst b = a + 1;\nexport default b;',
+      'Second paragraph\nline two',
+    ]);
+    assert.equal(await output.locator('br').count(), 3);
+    assert.equal(await output.locator('strong').textContent(), 'paragraph', 'still Markdown');
+    // An agent's message keeps CommonMark's soft breaks: one paragraph line per paragraph.
+    const reply = chat.page.locator('acp-chat-entry acp-markdown').last();
+    assert.equal(await reply.locator('br').count(), 0);
+    assert.equal(await reply.locator('p').first().evaluate((p) => p.innerText), 'import { a } from "./a"; const b = a + 1; export default b;');
+  });
+
+  it('shows a path once when a diff already shows it', async () => {
+    await chat.setEntries([tool('e', {
+      toolKind: 'edit',
+      locations: [{ path: '/w/a.ts' }, { path: '/w/b.ts' }, { path: '/w/a.ts', line: 7 }, { path: '/w/a.ts', line: 0 }],
+      content: [{ type: 'diff', path: '/w/a.ts', oldText: 'x\n', newText: 'y\n' }],
+    })]);
+    const c = chat.page.locator('acp-tool-card');
+    await c.locator('button.head').click();
+    // The location list keeps what the diff does not say: another file, a line.
+    assert.deepEqual(await c.locator('.locations a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/b.ts', '/w/a.ts:7']);
+    assert.deepEqual(await c.locator('.diff a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/a.ts']);
+
+    // Without a diff every location is listed.
+    await chat.setEntries([tool('e', { toolKind: 'read', locations: [{ path: '/w/a.ts' }], content: [{ type: 'content', block: { type: 'text', text: 'x' } }] })]);
+    assert.deepEqual(await c.locator('a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/a.ts']);
+  });
+
   it('updates in place as the call progresses, keeping it expanded', async () => {
     await chat.setEntries([tool('p', { status: 'in_progress', toolKind: 'execute' })]);
     await chat.page.locator('acp-tool-card button.head').click();

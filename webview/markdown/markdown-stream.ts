@@ -51,6 +51,14 @@ interface Group {
   closed?: unknown;
 }
 
+/**
+ * `breaks`: a single newline inside a paragraph is a line break (GFM's
+ * "breaks"), for text that is not really Markdown, such as a tool's output.
+ */
+export interface MarkdownOptions {
+  readonly breaks?: boolean;
+}
+
 export class MarkdownStream {
   private groups: Group[] = [{ blocks: [] }];
   /** How long the text of the completed blocks is: an update must start with it, else everything is redone. */
@@ -70,6 +78,8 @@ export class MarkdownStream {
   /** Characters lexed and top-level blocks rendered so far, for tests and benchmarks: streaming must keep both linear. */
   readonly work = { lexedChars: 0, renderedBlocks: 0 };
 
+  constructor(private readonly options: MarkdownOptions = {}) {}
+
   /**
    * `growth`: set when the caller knows that `text` is `growth.from` plus
    * `growth.appended`. When `from` is the last update's text (the same
@@ -85,7 +95,7 @@ export class MarkdownStream {
     this.tail = tail;
     let tokens: TokensList;
     try {
-      tokens = lex(tail, this.defs);
+      tokens = lex(tail, this.defs, this.options);
     } catch (error) {
       // marked gave up (it throws on inputs it cannot advance on): show the text as it is.
       console.warn('Markdown could not be parsed', error);
@@ -176,7 +186,7 @@ export class MarkdownStream {
     this.work.lexedChars += block.source.length;
     this.work.renderedBlocks++;
     try {
-      return makeBlock(block.source, [...lex(block.source, links)]);
+      return makeBlock(block.source, [...lex(block.source, links, this.options)]);
     } catch {
       return block; // it lexed before; keep it as it was
     }
@@ -220,8 +230,8 @@ function makeBlock(source: string, tokens: Token[]): Block {
   return { source, template, view: guard([template], () => template) };
 }
 
-function lex(source: string, defs: Links): TokensList {
-  const lexer = new Lexer({ ...getDefaults(), gfm: true, breaks: false });
+function lex(source: string, defs: Links, options: MarkdownOptions): TokensList {
+  const lexer = new Lexer({ ...getDefaults(), gfm: true, breaks: options.breaks ?? false });
   Object.assign(lexer.tokens.links, defs);
   return lexer.lex(source);
 }

@@ -31,7 +31,8 @@ const text = css`
   li { margin: 0.15em 0; }
   ul.tasks { list-style: none; padding-left: 0.4em; }
   .task-mark { display: inline-flex; vertical-align: -3px; margin-right: 4px; }
-  .task-mark.done { color: var(--vscode-testing-iconPassed, inherit); }
+  /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
+  .task-mark.done { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
   blockquote {
     margin: 0.5em 0; padding: 2px 10px;
     border-left: 3px solid var(--vscode-textBlockQuote-border, currentColor);
@@ -45,7 +46,12 @@ const text = css`
     padding: 1px 4px; border-radius: 3px;
   }
   .raw-html { white-space: pre-wrap; }
-  .image .codicon { vertical-align: -3px; margin-right: 2px; }
+  /* An image that is never loaded: a chip (icon and description) kept apart from the text and links around it. */
+  .image {
+    display: inline-block; max-width: 100%; box-sizing: border-box; margin: 0 0.25em; padding: 0 4px; border-radius: 3px;
+    border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor));
+  }
+  .image .codicon { vertical-align: -3px; margin-right: 3px; font-size: 14px; }
 `;
 
 const links = css`
@@ -59,7 +65,12 @@ const links = css`
 `;
 
 const tables = css`
-  .table-wrap { overflow-x: auto; margin: 0.5em 0; }
+  /*
+   * Words in cells stay whole: with the overflow-wrap: anywhere of :host, a
+   * narrow view squeezed every column down to one letter per line. A table
+   * wider than the view scrolls sideways inside its wrapper instead.
+   */
+  .table-wrap { overflow-x: auto; margin: 0.5em 0; overflow-wrap: normal; }
   .table-wrap:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); }
   table { border-collapse: collapse; }
   th, td { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); padding: 3px 8px; text-align: left; vertical-align: top; }

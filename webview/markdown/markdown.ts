@@ -12,8 +12,10 @@ import { MarkdownStream, type TextGrowth } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
 
 export class Markdown extends LitElement {
-  static override properties = { text: { attribute: false }, growth: { attribute: false } };
+  static override properties = { text: { attribute: false }, growth: { attribute: false }, breaks: { type: Boolean } };
   declare text: string;
+  /** Single newlines are line breaks (for tool output, which is seldom Markdown). A change re-renders the text. */
+  declare breaks: boolean;
   /**
    * Optional, set with `text` when the new text is known to be the previous
    * one plus appended text: the update then never looks at the whole text.
@@ -22,11 +24,12 @@ export class Markdown extends LitElement {
 
   static override styles = markdownStyles;
 
-  private readonly stream = new MarkdownStream();
+  private stream = new MarkdownStream();
 
   constructor() {
     super();
     this.text = '';
+    this.breaks = false;
   }
 
   /**
@@ -38,7 +41,8 @@ export class Markdown extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('text')) this.stream.update(typeof this.text === 'string' ? this.text : '', this.growth);
+    if (changed.has('breaks')) this.stream = new MarkdownStream({ breaks: this.breaks });
+    if (changed.has('text') || changed.has('breaks')) this.stream.update(typeof this.text === 'string' ? this.text : '', this.growth);
   }
 
   override render() {

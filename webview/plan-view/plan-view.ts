@@ -31,7 +31,8 @@ export class PlanView extends LitElement {
     .content { flex: 1; min-width: 0; overflow-wrap: anywhere; }
     .in_progress .codicon { color: var(--vscode-progressBar-background, var(--vscode-focusBorder, inherit)); }
     .in_progress .content { font-weight: 600; }
-    .completed .codicon { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green, inherit)); }
+    /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
+    .completed .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
     .completed .content { color: var(--vscode-descriptionForeground); text-decoration: line-through; }
     .priority { font-size: 0.8em; padding: 0 4px; border-radius: 3px; border: 1px solid var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); color: var(--vscode-descriptionForeground); white-space: nowrap; }
     .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }

@@ -22,7 +22,21 @@ export class SessionControlsBar extends LitElement {
     label { display: inline-flex; align-items: center; gap: 4px; min-width: 0; max-width: 100%; }
     .name { color: var(--vscode-descriptionForeground); white-space: nowrap; }
     select { min-width: 0; max-width: 14em; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 1px 4px; font: inherit; }
-    input[type='checkbox'] { margin: 0; accent-color: var(--vscode-checkbox-background, auto); }
+    /*
+     * Drawn here rather than by Chromium: a native box took checkbox.background
+     * as its accent (#f8f8f8 on a #f8f8f8 side bar in Light Modern), and
+     * checkbox.border is itself under 3:1 in Light and Dark Modern. The border
+     * is icon.foreground (at least 3:1 in every built-in theme); the mark is
+     * the codicon "check" (see chat-app/codicons.ts).
+     */
+    input[type='checkbox'] {
+      appearance: none; display: inline-grid; place-content: center; flex: none; box-sizing: border-box;
+      width: 16px; height: 16px; margin: 0; border-radius: 3px; cursor: pointer;
+      border: 1px solid var(--vscode-icon-foreground, currentColor);
+      background: var(--vscode-checkbox-background, transparent);
+      color: var(--vscode-checkbox-foreground, var(--vscode-dropdown-foreground, inherit));
+    }
+    input[type='checkbox']:checked::before { content: '\\eab2'; font: normal normal normal 14px/1 codicon; }
     select:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   `;
 

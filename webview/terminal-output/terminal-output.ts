@@ -62,7 +62,7 @@ export class TerminalOutput extends LitElement {
     .end, .cut { margin: 2px 0; color: var(--vscode-descriptionForeground); }
     .end .codicon { margin-right: 4px; }
     .end.failed .codicon { color: var(--vscode-errorForeground); }
-    .end.passed .codicon { color: var(--vscode-testing-iconPassed, inherit); }
+    .end.passed .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
   `];
 
   constructor() {

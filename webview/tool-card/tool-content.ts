@@ -12,12 +12,24 @@ import '../markdown/markdown';
 import '../terminal-output/terminal-output';
 
 export function renderToolBody(entry: ToolEntry): TemplateResult {
+  const locations = locationsToList(entry);
   return html`
-    ${entry.locations.length ? html`<ul class="locations" aria-label="Locations">${entry.locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
+    ${locations.length ? html`<ul class="locations" aria-label="Locations">${locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
     ${entry.input !== undefined ? renderInput(entry) : nothing}
     ${entry.content.map(renderContent)}
     ${entry.content.length === 0 && entry.input === undefined && entry.locations.length === 0 ? html`<p class="quiet">No details.</p>` : nothing}
   `;
+}
+
+/**
+ * The locations not already shown by a diff: an edit usually names its file
+ * both as a location and as the diff's path. A location with a line says
+ * more than the diff's link (which opens the file at its top), so it stays.
+ */
+function locationsToList(entry: ToolEntry): readonly ToolLocation[] {
+  const diffPaths = new Set(entry.content.flatMap((c) => (c.type === 'diff' ? [c.path] : [])));
+  if (diffPaths.size === 0) return entry.locations;
+  return entry.locations.filter((l) => validLine(l.line) !== undefined || !diffPaths.has(l.path));
 }
 
 function renderInput(entry: ToolEntry): TemplateResult {
@@ -45,7 +57,8 @@ function renderContent(content: ToolContent): TemplateResult {
 function renderBlock(block: DisplayBlock): TemplateResult {
   switch (block.type) {
     case 'text':
-      return html`<acp-markdown class="text" .text=${block.text}></acp-markdown>`;
+      // Often a file or a command's output rather than Markdown: its single newlines are kept.
+      return html`<acp-markdown class="text" breaks .text=${block.text}></acp-markdown>`;
     case 'image':
     case 'audio':
       // Never loaded: the CSP forbids data: and remote sources, and agent media is not trusted.
@@ -63,12 +76,16 @@ function renderBlock(block: DisplayBlock): TemplateResult {
 
 /** A path the agent worked on; opened by the host only when the user activates the link. */
 export function locationLink(location: ToolLocation): TemplateResult {
-  // ACP lines are 1-based; a 0 or a fraction from a careless agent is dropped rather than refused by the host.
-  const line = location.line !== undefined && Number.isInteger(location.line) && location.line > 0 ? location.line : undefined;
+  const line = validLine(location.line);
   const label = line ? `${location.path}:${line}` : location.path;
   const message = { type: 'openLocation' as const, path: location.path, ...(line ? { line } : {}) };
   return html`<a role="link" tabindex="0" class="link location" title=${`Open ${label}`}
     @click=${(e: Event) => open(e, message)} @keydown=${(e: KeyboardEvent) => onEnter(e, message)}>${codicon('go-to-file')} ${label}</a>`;
+}
+
+/** ACP lines are 1-based; a 0 or a fraction from a careless agent is dropped rather than refused by the host. */
+function validLine(line: number | undefined): number | undefined {
+  return line !== undefined && Number.isInteger(line) && line > 0 ? line : undefined;
 }
 
 // No href: VS Code's webview handles clicks on real links itself, so these are

@@ -98,7 +98,7 @@ export async function openChatPage({ theme = 'dark', width = 420, height = 800 }
   const harness = {
     page,
     origin,
-    /** Where the page's HTML came from: 'chatViewProvider' (the real chatHtml) or 'mirror' (page.mjs's copy). */
+    /** Where the page's HTML came from: 'chatViewProvider' (the real chatHtml). */
     pageSource: content.source,
     ...hostDriver(page),
     ...recordings(page, log, origin),

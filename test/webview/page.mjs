@@ -4,11 +4,9 @@
  * the harness's recorder.
  *
  * The HTML comes from the real `chatHtml` in src/chat/chatViewProvider.ts
- * when that module exports it (bundled on the fly with a stand-in `vscode`
- * module), so the page has exactly the production CSP. Until it is exported,
- * a copy of it (MIRROR below) is used; keep that copy in step.
+ * (bundled on the fly with a stand-in `vscode` module), so the page has
+ * exactly the production CSP.
  */
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../harness/paths.mjs';
@@ -17,11 +15,11 @@ import { THEMES, themeCss } from './themes.mjs';
 /** The page's URL path for dist/webview: not the root, as in VS Code, so relative asset URLs are exercised. */
 export const ASSET_PREFIX = '/webview/';
 
-/** chatHtml(webview, root) from the extension, or undefined when it is not exported. */
+/** chatHtml(webview, root) from the extension, loaded once. */
 let realChatHtml;
 
 async function loadChatHtml() {
-  if (realChatHtml !== undefined) return realChatHtml;
+  if (realChatHtml) return realChatHtml;
   const stub = {
     name: 'vscode-stub',
     setup(b) {
@@ -32,66 +30,30 @@ async function loadChatHtml() {
       }));
     },
   };
-  try {
-    const out = await build({
-      entryPoints: [path.join(REPO_ROOT, 'src/chat/chatViewProvider.ts')],
-      bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
-      mainFields: ['module', 'main'], plugins: [stub],
-    });
-    const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
-    const module = await import(url);
-    realChatHtml = typeof module.chatHtml === 'function' ? module.chatHtml : null;
-  } catch {
-    realChatHtml = null;
-  }
+  const out = await build({
+    entryPoints: [path.join(REPO_ROOT, 'src/chat/chatViewProvider.ts')],
+    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+    mainFields: ['module', 'main'], plugins: [stub],
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
+  const module = await import(url);
+  if (typeof module.chatHtml !== 'function') throw new Error('src/chat/chatViewProvider.ts no longer exports chatHtml(webview, root)');
+  realChatHtml = module.chatHtml;
   return realChatHtml;
-}
-
-/** Copy of chatHtml() in src/chat/chatViewProvider.ts (commit 23b8fba), for when it is not exported. */
-function mirror(cspSource, assetUrl, nonce) {
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>ACP Chat</title>
-<style nonce="${nonce}">
-  @font-face { font-family: "codicon"; font-display: block; src: url("${assetUrl('codicon.ttf')}") format("truetype"); }
-  body { margin: 0; padding: 0; }
-</style>
-</head>
-<body>
-<acp-chat-app></acp-chat-app>
-<script nonce="${nonce}" src="${assetUrl('webview.js')}"></script>
-</body>
-</html>`;
 }
 
 /**
  * The page for `origin`: `{ html, source }`, source saying where the
- * extension's part came from ('chatViewProvider' or 'mirror').
+ * extension's part came from (always 'chatViewProvider').
  */
 export async function chatPage(origin, theme) {
   const assetUrl = (file) => `${origin}${ASSET_PREFIX}${file}`;
-  const real = await loadChatHtml();
-  let html;
-  if (real) {
-    const webview = { cspSource: origin, asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }) };
-    html = real(webview, { path: '/dist/webview' });
-  } else {
-    html = mirror(origin, assetUrl, randomBytes(16).toString('hex'));
-  }
+  const chatHtml = await loadChatHtml();
+  const webview = { cspSource: origin, asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }) };
+  const html = chatHtml(webview, { path: '/dist/webview' });
   const nonce = /'nonce-([^']+)'/.exec(html)?.[1];
   if (!nonce) throw new Error('the chat page has no script nonce');
-  return { html: withVsCodeParts(html, nonce, theme), source: real ? 'chatViewProvider' : 'mirror' };
+  return { html: withVsCodeParts(html, nonce, theme), source: 'chatViewProvider' };
 }
 
 /** VS Code's own additions, placed right after the CSP (so that they are under it) and before the page's styles. */

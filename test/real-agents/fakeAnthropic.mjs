@@ -191,6 +191,8 @@ export function summarize(body) {
     lastRole: last?.role,
     json: body.output_config?.format?.type === 'json_schema',
     lastUserText: blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n').slice(-2000),
+    /** The start of every user text in the conversation, oldest first: what the model was told before. */
+    userTexts: messages.filter((m) => m?.role === 'user').flatMap((m) => blocksOf(m)).filter((b) => b.type === 'text').map((b) => String(b.text).slice(0, 200)),
     toolResults: blocks.filter((b) => b.type === 'tool_result').map((b) => ({ toolUseId: b.tool_use_id, isError: b.is_error === true, text: textOf(b.content).slice(0, 2000) })),
   };
 }

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/permissions';
 import type { Entry, ToolEntry } from '../../../src/shared/thread';
+import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { waitFor, type Chat } from '../shared/chatWaits';
@@ -176,6 +177,25 @@ suite('Claude Code (real agent, fake model) through the extension', function () 
     assert.equal(results[0].isError, false);
     assert.match(results[0].text, new RegExp(b.output));
     console.log(`    allowed Bash turn: ${turn.ms} ms`);
+  });
+
+  test('Disconnect, then Connect: a new agent process resumes the session, and the model hears the earlier turns', async () => {
+    const entries = () => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
+    const before = entries();
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 60_000);
+    assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
+    const after = entries();
+    assert.ok(after.startsWith(before), `the transcript stays:\n--- before\n${before.slice(-500)}\n--- after\n${after.slice(before.length - 500)}`);
+    assert.match(after.slice(before.length), /The session continues \(resumed by the agent\)\./);
+    const logBefore = (await fakeLog(config)).length;
+    await chat.send('Do you remember what we did?');
+    await waitFor(chat, 'the reply', () => chat.thread.turn === 'idle', 30_000);
+    const asked = (await fakeLog(config)).slice(logBefore).filter((r) => r.lastUserText?.includes('Do you remember'));
+    assert.ok(asked.length > 0, 'the prompt reached the model');
+    const told = asked[asked.length - 1].userTexts ?? [];
+    assert.ok(told.some((t) => t.includes(config.scenario.write.marker)), `the model was told the earlier turns: ${JSON.stringify(told)}`);
   });
 
   test('the agent only ever called the fake endpoint at paths it knows', async () => {

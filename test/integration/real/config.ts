@@ -31,6 +31,7 @@ export interface FakeRequest {
   readonly answered?: string;
   readonly tools?: string[];
   readonly lastUserText?: string;
+  readonly userTexts?: string[];
   readonly toolResults?: { toolUseId: string; isError: boolean; text: string }[];
 }
 

@@ -23,7 +23,7 @@ export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_
 
 type Connection =
   | { state: 'disconnected' | 'failed' }
-  | { state: 'connecting'; attempt: AbortController }
+  | { state: 'connecting'; attempt: AbortController; reconnect?: true }
   | { state: 'connected'; session: StartedSession; subscriptions: vscode.Disposable[] };
 
 export class ChatController implements vscode.Disposable {
@@ -64,7 +64,7 @@ export class ChatController implements vscode.Disposable {
     return {
       agents: this.agents,
       selectedAgentId: this.selectedAgentId,
-      connection: c.state as ConnectionState,
+      connection: (c.state === 'connecting' && c.reconnect ? 'reconnecting' : c.state) as ConnectionState,
       agentLabel: c.state === 'connected' ? c.session.agentLabel : undefined,
       turn: this.threadState.turn,
       title: this.threadState.title,
@@ -158,7 +158,7 @@ export class ChatController implements vscode.Disposable {
    */
   private async reconnect(agentId: string, why: string): Promise<void> {
     const attempt = new AbortController();
-    this.setConnection({ state: 'connecting', attempt });
+    this.setConnection({ state: 'connecting', attempt, reconnect: true });
     const text = `${why} Reconnecting…`;
     this.dispatch(this.turnRunning() ? { type: 'turnFailed', id: this.newId(), message: text } : { type: 'notice', id: this.newId(), level: 'warning', text });
     let lastError: unknown;

@@ -18,7 +18,8 @@ export const agentChoiceSchema = z.object({
 });
 export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 
-export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'connected', 'failed']);
+/** `reconnecting`: the connection dropped and the chat is trying again on its own. */
+export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'reconnecting', 'connected', 'failed']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
 /** Everything in the view that is not a thread entry. */

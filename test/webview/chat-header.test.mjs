@@ -51,6 +51,13 @@ describe('<acp-chat-header>', function () {
 
     await chat.apply({ type: 'status', status: status('failed') });
     assert.equal(await state(), 'Disconnected (failed)');
+
+    // After a drop: trying again on its own, and Cancel stops it.
+    await chat.apply({ type: 'status', status: status('reconnecting') });
+    assert.equal(await state(), 'Connection lost, reconnecting…');
+    assert.equal(await header().locator('.state .codicon-loading.spin').count(), 1);
+    await chat.page.getByRole('button', { name: 'Cancel' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect' });
   });
 
   it('cannot connect without an agent', async () => {

@@ -13,6 +13,7 @@ import '../usage-meter/usage-meter';
 const stateLabel: Record<ViewStatus['connection'], string> = {
   disconnected: 'Not connected',
   connecting: 'Connecting…',
+  reconnecting: 'Connection lost, reconnecting…',
   connected: 'Connected',
   failed: 'Disconnected (failed)',
 };
@@ -46,13 +47,13 @@ export class ChatHeader extends LitElement {
     const s = this.status;
     return html`
       <div class="row">
-        <select aria-label="Agent" ?disabled=${s.connection === 'connecting'} @change=${this.onPick}>
+        <select aria-label="Agent" ?disabled=${trying(s)} @change=${this.onPick}>
           ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
         </select>
         ${this.renderConnectButton()}
       </div>
       <div class="state ${s.connection}" role="status" aria-live="polite">
-        ${codicon(s.connection === 'connecting' ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', s.connection === 'connecting' ? 'spin' : '')}
+        ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}
         <span class="label">${stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
       </div>
       ${this.renderTitle()}
@@ -72,7 +73,7 @@ export class ChatHeader extends LitElement {
 
   private renderConnectButton() {
     const s = this.status;
-    if (s.connection === 'connecting') {
+    if (trying(s)) {
       return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('close')}Cancel</button>`;
     }
     if (s.connection === 'connected') {
@@ -84,6 +85,11 @@ export class ChatHeader extends LitElement {
   private onPick(event: Event): void {
     postToHost({ type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
   }
+}
+
+/** Connecting, or reconnecting after a drop: Cancel stops it. */
+function trying(s: ViewStatus): boolean {
+  return s.connection === 'connecting' || s.connection === 'reconnecting';
 }
 
 customElements.define('acp-chat-header', ChatHeader);

@@ -59,7 +59,7 @@ suite('a dropped connection to the bridge', function () {
     await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
     await fetch(await dropUrl());
     await turn;
-    await waitFor(chat, 'reconnecting', () => chat.status.connection === 'connecting');
+    await waitFor(chat, 'reconnecting', () => chat.status.connection === 'reconnecting');
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     assert.equal(chat.status.connection, 'disconnected');
     // Well past the first retry: nothing reconnected behind the user's back.

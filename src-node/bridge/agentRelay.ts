@@ -2,33 +2,49 @@
  * One connection's agent: spawned without a shell in its own process group,
  * stdout lines become text frames, frames become stdin lines. When either
  * side goes, the other follows.
+ *
+ * The relay only frames: message bytes pass through untouched (ws has already
+ * checked that a client's text frame is valid UTF-8; an agent's line is sent
+ * as is when it is valid UTF-8, else decoded with U+FFFD for what is not).
+ * Per message it costs a read and a write on each side; what makes the bridge
+ * slower than direct stdio is mostly the extra process hop itself (two more
+ * wake-ups per round trip), which test/bench/bridge.mjs measures against a
+ * bare relay.
  */
 import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { BridgeClose, type BridgeHello } from '../../src/shared/bridgeProtocol';
 import { resolveExecutable } from '../resolveExecutable';
+import { tapStderr } from './agentStderr';
 import type { BridgeLog } from './bridgeServer';
+import { LineSplitter, NEWLINE, textPayload } from './lineSplitter';
 import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
 
 const KILL_GRACE_MS = 3_000;
+const NEWLINE_BYTES = Buffer.from([NEWLINE]);
 
 export interface RelayOptions {
   readonly cwd: string;
   readonly idleTimeoutMs: number;
 }
 
-export async function relayAgent(ws: WebSocket, agent: BridgeAgent, options: RelayOptions, log: BridgeLog): Promise<void> {
+/**
+ * Runs `agent` for the client on `ws`. `socket` is the connection under `ws`:
+ * corked while one stdout read's lines are sent, so they leave in one write.
+ */
+export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeAgent, options: RelayOptions, log: BridgeLog): Promise<void> {
   const { cwd } = options;
   const idle = idleTimer(ws, options.idleTimeoutMs, log);
   // Frames can arrive while the agent is being found and started: hold them.
-  const early: string[] = [];
-  let deliver = (line: string) => void early.push(line);
+  const early: Buffer[] = [];
+  let deliver: (line: Buffer) => void = (line) => void early.push(line);
   ws.on('message', (data, isBinary) => {
     idle.touch();
-    const text = isBinary ? '' : data.toString();
+    const bytes = data as Buffer; // binaryType 'nodebuffer' (the default): always one Buffer
     // Compact JSON has no raw newline; a frame with one would split into two lines.
-    if (text === '' || text.includes('\n')) return log('dropped a frame that is not one JSON line');
-    deliver(text);
+    if (isBinary || bytes.length === 0 || bytes.includes(NEWLINE)) return log('dropped a frame that is not one JSON line');
+    deliver(bytes);
   });
   const executable = await resolveExecutable(agent.command);
   if (!executable) {
@@ -37,66 +53,71 @@ export async function relayAgent(ws: WebSocket, agent: BridgeAgent, options: Rel
   }
   if (ws.readyState !== ws.OPEN) return;
   const child = spawn(executable, agent.args, { cwd, shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
-  let lastStderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    process.stderr.write(text);
-    const lines = text.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length > 0) lastStderr = lines[lines.length - 1];
-  });
+  const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));
   child.stdin.on('error', () => undefined); // the exit handler reports
   const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name } };
   ws.send(JSON.stringify(hello));
 
-  splitLines(child.stdout, (line) => {
-    idle.touch();
-    if (ws.readyState === ws.OPEN) ws.send(line);
-  }, () => {
+  relayOutput(child.stdout, ws, socket, idle.touch, () => {
     log(`agent ${agent.id} wrote a line over ${MAX_MESSAGE_BYTES} bytes`);
     ws.close(BridgeClose.agentExited, closeReason(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`));
   });
-  deliver = (line) => void child.stdin.write(line + '\n');
+  deliver = (line) => writeLine(child.stdin, line);
   early.splice(0).forEach(deliver);
   child.once('error', (error) => ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${error.message}`)));
   child.once('exit', (code, signal) => {
     const why = signal ? `${agent.name} was ended by ${signal}` : `${agent.name} exited with code ${code}`;
+    const last = stderr.lastLine();
+    stderr.flush();
     log(`agent ${agent.id} ended: ${why}`);
-    ws.close(BridgeClose.agentExited, closeReason(lastStderr ? `${why}: ${lastStderr}` : why));
+    ws.close(BridgeClose.agentExited, closeReason(last ? `${why}: ${last}` : why));
   });
-  ws.once('close', () => endProcessGroup(child.pid, child.exitCode !== null));
-}
-
-/** Calls `onLine` per line; `onTooLong` (once) when a line grows past the message limit. */
-function splitLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onTooLong: () => void): void {
-  let rest = '';
-  let broken = false;
-  stream.setEncoding('utf8');
-  stream.on('data', (text: string) => {
-    if (broken) return;
-    const parts = (rest + text).split('\n');
-    rest = parts.pop() ?? '';
-    for (const part of parts) if (part.trim() !== '') onLine(part);
-    if (rest.length > MAX_MESSAGE_BYTES) {
-      broken = true;
-      rest = '';
-      onTooLong();
-    }
+  ws.once('close', () => {
+    stderr.flush();
+    endProcessGroup(child.pid, child.exitCode !== null);
   });
 }
 
-/** Closes the socket after `ms` without traffic either way. */
+/** Agent to client: each stdout line one text frame; the lines of one read leave in one socket write. */
+function relayOutput(stdout: Readable, ws: WebSocket, socket: Writable, touch: () => void, onTooLong: () => void): void {
+  const lines = new LineSplitter(MAX_MESSAGE_BYTES, (line) => {
+    if (ws.readyState === ws.OPEN) ws.send(textPayload(line), { binary: false });
+  }, onTooLong);
+  stdout.on('data', (chunk: Buffer) => {
+    touch();
+    socket.cork();
+    lines.push(chunk);
+    socket.uncork();
+  });
+}
+
+/** Client to agent: the line and its newline in one write (writev), not two. */
+function writeLine(stdin: Writable, line: Buffer): void {
+  stdin.cork();
+  stdin.write(line);
+  stdin.write(NEWLINE_BYTES);
+  stdin.uncork();
+}
+
+/**
+ * Closes the socket after `ms` without traffic either way. Traffic only notes
+ * the time; the one timer re-arms itself when it fires early (a timer per
+ * message would cost more than the message).
+ */
 function idleTimer(ws: WebSocket, ms: number, log: BridgeLog): { touch(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const touch = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      log('closed an idle connection');
-      ws.close(BridgeClose.idle, 'idle');
-    }, ms);
-    timer.unref();
+  let last = performance.now();
+  const check = () => {
+    const left = last + ms - performance.now();
+    if (left > 0) {
+      timer = setTimeout(check, left).unref();
+      return;
+    }
+    log('closed an idle connection');
+    ws.close(BridgeClose.idle, 'idle');
   };
+  let timer = setTimeout(check, ms).unref();
   ws.once('close', () => clearTimeout(timer));
-  touch();
-  return { touch };
+  return { touch: () => void (last = performance.now()) };
 }
 
 function endProcessGroup(pid: number | undefined, alreadyExited: boolean): void {

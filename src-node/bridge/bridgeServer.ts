@@ -10,7 +10,6 @@ import { BRIDGE_AGENT_PARAM, BRIDGE_TOKEN_PARAM, BridgeClose } from '../../src/s
 import { relayAgent } from './agentRelay';
 import { MAX_MESSAGE_BYTES, type BridgeOptions } from './options';
 
-
 const ALLOWED_ORIGINS = [
   /^https:\/\/(insiders\.)?vscode\.dev$/,
   /^https:\/\/github\.dev$/,
@@ -30,7 +29,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const token = randomBytes(32).toString('base64url');
   const tokenDigest = digest(token);
   const sockets = new Set<WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // No compression (ws's default for a server, said here on purpose): on a loopback connection it
+  // would only cost CPU on both ends for every message.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const server = http.createServer((_req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('This is an ACP bridge for VS Code: connect with a WebSocket.\n');
   });
@@ -59,7 +60,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       sockets.add(ws);
       ws.once('close', () => sockets.delete(ws));
       log(`accepted origin=${origin} agent=${agent.id}`);
-      void relayAgent(ws, agent, { cwd: options.cwd, idleTimeoutMs: options.idleTimeoutSeconds * 1000 }, log);
+      void relayAgent(ws, socket, agent, { cwd: options.cwd, idleTimeoutMs: options.idleTimeoutSeconds * 1000 }, log);
     });
   });
 

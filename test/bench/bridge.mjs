@@ -19,23 +19,33 @@
  *   sent -> its response, which comes after the last update), each update
  *   received and parsed by the bare client. Direct stdio is the same agent's
  *   ceiling. Goal through the bridge: >= 20,000 messages/s.
- * - CPU time per round trip and per message of the bridge process, the agents
- *   and this process (the clients), from /proc: unlike wall time it barely
- *   depends on what else the machine is doing.
+ * - The floor: the same round trips through a bare relay process that does
+ *   nothing else (`wsFloorRelay`: same `ws` library, same clients; and
+ *   `tcpFloorRelay`: bytes over TCP, no WebSocket, bare client). Their time
+ *   above direct is what one extra process hop costs on this machine, however
+ *   lean the bridge gets; the bridge's own share is its time above the floor.
+ *   Each figure is printed as a ratio and as added µs.
+ * - CPU time per round trip and per message of the bridge (or floor relay)
+ *   process, the agents and this process (the clients), from /proc: unlike
+ *   wall time it barely depends on what else the machine is doing.
  *
- * Each run starts four fresh agents (direct and bridged, for each client) and
- * warms them up (round trips, a 10,000-update stream). Round trips are taken in
- * blocks, the four taking turns, so bursts of load elsewhere hit them alike;
- * ratios are bridge/direct within a run, then the median over runs. Every
+ * Each run starts seven fresh agents (direct, bridged and behind the ws floor
+ * for each client; behind the TCP floor for the bare client) and warms them up
+ * (round trips, a 10,000-update stream). Round trips are taken in blocks, the
+ * lanes taking turns, so bursts of load elsewhere hit them alike; ratios are
+ * against direct within a run, then the median over runs. Every
  * process is ended (agents: stdin closed or the socket closed, which makes the
  * bridge end the agent's process group; then checked, SIGKILL if still there).
  *
- * `node test/bench/bridge.mjs [--runs=N] [--no-build]` runs it alone (it builds
- * the bridge and the test agent first unless --no-build); `npm run bench` calls
+ * `node test/bench/bridge.mjs [--runs=N] [--no-build] [--bridge=<bridge.js>]` runs
+ * it alone (it builds the bridge and the test agent first unless --no-build;
+ * --bridge measures that bundle instead of dist's, to compare two builds); `npm run bench` calls
  * `benchBridge({ runs, build, log })` and `printBridge(figures, log)`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -282,9 +292,24 @@ async function connectDirect(files, cwd, kind) {
 }
 
 /** The bridge program, started once: `node bridge.js --port 0 -- node agent.js <scenario>`. */
-async function startBridgeProcess(files, cwd) {
+function startBridgeProcess(files, cwd) {
   const args = [files.bridge, '--host', '127.0.0.1', '--port', '0', '--cwd', cwd, '--max-connections', '4',
     '--', process.execPath, files.agent, JSON.stringify(SCENARIO)];
+  return startRelayProcess('the bridge', args, cwd, /ws:\/\/\S+/);
+}
+
+/** A floor relay (see `wsFloorRelay`, `tcpFloorRelay`), started once, the same way as the bridge. */
+function startFloorProcess(files, cwd, kind) {
+  const script = kind === 'ws' ? files.wsFloor : files.tcpFloor;
+  const args = [script, '--', process.execPath, files.agent, JSON.stringify(SCENARIO)];
+  return startRelayProcess(`the ${kind} floor relay`, args, cwd, kind === 'ws' ? /ws:\/\/\S+/ : /tcp:\/\/\S+/);
+}
+
+/**
+ * A relay program (`node <args>`) that prints its URL (matching `urlPattern`)
+ * and starts one agent per connection as its child.
+ */
+async function startRelayProcess(what, args, cwd, urlPattern) {
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr = tail(child.stderr);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -310,12 +335,12 @@ async function startBridgeProcess(files, cwd) {
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (text) => {
         out += text;
-        const match = /ws:\/\/\S+/.exec(out);
+        const match = urlPattern.exec(out);
         if (match) resolve(match[0]);
       });
-      void exited.then(({ code, signal }) => reject(new Error(`the bridge exited (${signal ?? code}): ${stderr()}`)));
+      void exited.then(({ code, signal }) => reject(new Error(`${what} exited (${signal ?? code}): ${stderr()}`)));
       child.once('error', reject);
-    }), START_TIMEOUT_MS, 'starting the bridge');
+    }), START_TIMEOUT_MS, `starting ${what}`);
     return {
       url,
       pid: child.pid,
@@ -380,7 +405,7 @@ async function connectBridge(bridge, kind) {
   return {
     rpc,
     pids,
-    bridgePid: bridge.pid,
+    relayPid: bridge.pid,
     async close() {
       if (kind === 'sdk') rpc.failAll();
       ws.close(1000, 'bench done');
@@ -392,6 +417,113 @@ async function connectBridge(bridge, kind) {
       left.forEach(killGroup);
     },
   };
+}
+
+/** The agent behind a floor relay over TCP: newline-delimited JSON both ways, the bare client. */
+async function connectTcp(relay) {
+  const earlier = new Set(relay.noteAgents());
+  const { hostname, port } = new URL(relay.url.replace(/^tcp:/, 'http:'));
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  await withTimeout(new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  }), START_TIMEOUT_MS, 'connecting to the TCP floor relay');
+  const rpc = rpcClient((text) => socket.write(text + '\n'));
+  let rest = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (text) => {
+    const parts = (rest + text).split('\n');
+    rest = parts.pop();
+    for (const part of parts) if (part) rpc.receive(part);
+  });
+  socket.on('error', () => undefined); // close follows
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  void closed.then(() => rpc.failAll(new Error('TCP floor relay connection closed')));
+  // The relay starts the agent when the connection arrives: wait until it is there.
+  let pids = [];
+  for (const until = Date.now() + START_TIMEOUT_MS; pids.length === 0 && Date.now() < until; await sleep(5)) {
+    pids = relay.noteAgents().filter((pid) => !earlier.has(pid));
+  }
+  return {
+    rpc,
+    pids,
+    relayPid: relay.pid,
+    async close() {
+      socket.end();
+      const timer = setTimeout(() => socket.destroy(), EXIT_GRACE_MS);
+      await closed;
+      clearTimeout(timer);
+      const left = await waitGone(pids, EXIT_GRACE_MS);
+      left.forEach(killGroup);
+    },
+  };
+}
+
+// --- floor relays: the least an extra process can do ---------------------------------------
+// Each runs as its own process (these functions' source is written to a file and run by node),
+// one agent per connection, the agent's stderr inherited (no work for the relay), no checks.
+// They are what the bridge would cost if it did nothing but relay: the floor of the extra hop.
+
+/** WebSocket text frames <-> stdio lines, with the same `ws` library and client as the bridge. */
+function wsFloorRelay(wsPath) {
+  const { spawn } = require('node:child_process');
+  const http = require('node:http');
+  const { WebSocketServer } = require(wsPath);
+  const [command, ...args] = process.argv.slice(process.argv.indexOf('--') + 1);
+  const server = http.createServer();
+  const wss = new WebSocketServer({ server, perMessageDeflate: false });
+  wss.on('connection', (ws) => {
+    const agent = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    agent.stdin.on('error', () => undefined);
+    ws.send(JSON.stringify({ vscodeAcpBridge: 1, cwd: process.cwd(), agent: { id: 'floor', name: 'floor' } }));
+    ws.on('message', (data) => {
+      agent.stdin.cork();
+      agent.stdin.write(data);
+      agent.stdin.write('\n');
+      agent.stdin.uncork();
+    });
+    let rest = [];
+    agent.stdout.on('data', (chunk) => {
+      let start = 0;
+      for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+        const line = chunk.subarray(start, end);
+        ws.send(rest.length ? Buffer.concat([...rest, line]) : line, { binary: false });
+        rest = [];
+        start = end + 1;
+      }
+      if (start < chunk.length) rest.push(chunk.subarray(start));
+    });
+    ws.on('close', () => agent.kill());
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`ws://127.0.0.1:${server.address().port}/`));
+}
+
+/** Bytes both ways between a TCP connection and the agent's stdio: no WebSocket, no framing. */
+function tcpFloorRelay() {
+  const { spawn } = require('node:child_process');
+  const net = require('node:net');
+  const [command, ...args] = process.argv.slice(process.argv.indexOf('--') + 1);
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    const agent = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    agent.stdin.on('error', () => undefined);
+    socket.on('error', () => undefined);
+    socket.on('data', (bytes) => agent.stdin.write(bytes));
+    agent.stdout.on('data', (bytes) => socket.write(bytes));
+    socket.on('close', () => agent.kill());
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`tcp://127.0.0.1:${server.address().port}`));
+}
+
+/** Writes the floor relays as CommonJS files into `dir`. */
+function writeFloorRelays(dir) {
+  const wsPath = createRequire(import.meta.url).resolve('ws');
+  const wsFloor = path.join(dir, 'ws-floor.cjs');
+  const tcpFloor = path.join(dir, 'tcp-floor.cjs');
+  fs.writeFileSync(wsFloor, `'use strict';\n(${wsFloorRelay})(${JSON.stringify(wsPath)});\n`);
+  fs.writeFileSync(tcpFloor, `'use strict';\n(${tcpFloorRelay})();\n`);
+  return { wsFloor, tcpFloor };
 }
 
 // --- measurements ---------------------------------------------------------------------------
@@ -454,9 +586,9 @@ async function stream(lane, text, expected) {
 
 /** CPU used by the bridge (NaN on a direct lane), the lane's agent and the client since the snapshot, in ms. */
 function cpuSnapshot(lane) {
-  const { bridgePid, pids } = lane.connection;
+  const { relayPid, pids } = lane.connection;
   const read = () => ({
-    bridge: bridgePid === undefined ? NaN : cpuMs(bridgePid),
+    bridge: relayPid === undefined ? NaN : cpuMs(relayPid),
     agent: pids.length === 1 ? cpuMs(pids[0]) : NaN,
     client: ownCpuMs(),
   });
@@ -478,20 +610,24 @@ const stats = ({ samples, cpu }) => ({
 });
 
 /**
- * One run: four fresh agents (direct and bridged, each with the raw client and
- * with the SDK client), open at once and idle while not measured. Round trips
- * go in blocks, the four lanes taking turns (the order rotating), so a burst of
- * load elsewhere on the machine hits all of them alike. Then the raw lanes'
- * streams, the order alternating between runs.
+ * One run: seven fresh agents (direct, bridged and behind the ws floor relay,
+ * each with the raw client and with the SDK client; behind the TCP floor relay
+ * with the raw client), open at once and idle while not measured. Round trips
+ * go in blocks, the lanes taking turns (the order rotating), so a burst of
+ * load elsewhere on the machine hits all of them alike. Then the raw direct
+ * and bridge lanes' streams, the order alternating between runs.
  */
-async function measureRun(files, bridge, cwd, index) {
+async function measureRun(files, relays, cwd, index) {
   const lanes = [];
   try {
     for (const [name, connect] of [
       ['direct', () => connectDirect(files, cwd, 'raw')],
-      ['bridge', () => connectBridge(bridge, 'raw')],
+      ['bridge', () => connectBridge(relays.bridge, 'raw')],
+      ['floorWs', () => connectBridge(relays.wsFloor, 'raw')],
+      ['floorTcp', () => connectTcp(relays.tcpFloor)],
       ['directSdk', () => connectDirect(files, cwd, 'sdk')],
-      ['bridgeSdk', () => connectBridge(bridge, 'sdk')],
+      ['bridgeSdk', () => connectBridge(relays.bridge, 'sdk')],
+      ['floorWsSdk', () => connectBridge(relays.wsFloor, 'sdk')],
     ]) {
       const connection = await connect();
       const lane = { name, connection, rpc: connection.rpc, samples: [], cpu: { bridge: 0, agent: 0, client: 0 } };
@@ -520,8 +656,11 @@ async function measureRun(files, bridge, cwd, index) {
   }
 }
 
-/** Copies the two bundles away from dist/, which other builds may rewrite meanwhile. */
-function prepareFiles(build) {
+/**
+ * Copies the two bundles away from dist/, which other builds may rewrite
+ * meanwhile; `bridgeBundle` (a path) replaces dist/bridge/bridge.js, to compare builds.
+ */
+function prepareFiles(build, bridgeBundle) {
   if (build) {
     const webpack = path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack');
     const r = spawnSync(webpack, ['--mode', 'production', '--config-name', 'bridge', '--config-name', 'tests-node'],
@@ -531,9 +670,10 @@ function prepareFiles(build) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-bridge-'));
   const files = { dir, bridge: path.join(dir, 'bridge.js'), agent: path.join(dir, 'agent.js'), work: path.join(dir, 'work') };
   try {
-    fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'bridge', 'bridge.js'), files.bridge);
+    fs.copyFileSync(bridgeBundle ?? path.join(REPO_ROOT, 'dist', 'bridge', 'bridge.js'), files.bridge);
     fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'test', 'agent.js'), files.agent);
     fs.mkdirSync(files.work);
+    Object.assign(files, writeFloorRelays(dir));
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`bridge bench: ${error.message} (build with npx webpack --mode production --config-name bridge --config-name tests-node)`);
@@ -546,30 +686,33 @@ function prepareFiles(build) {
  * webpack for the bridge and the test agent; `log` gets one line per run.
  * Returns the figures object, with `goals` and `met`.
  */
-export async function benchBridge({ runs = 3, build = false, log = () => undefined } = {}) {
-  const files = prepareFiles(build);
+export async function benchBridge({ runs = 3, build = false, bridgeBundle = undefined, log = () => undefined } = {}) {
+  const files = prepareFiles(build, bridgeBundle);
   const removeFiles = () => fs.rmSync(files.dir, { recursive: true, force: true });
   process.once('exit', removeFiles);
-  let bridge;
+  const relays = {};
   try {
     const cwd = files.work;
     const loadBefore = load();
-    bridge = await startBridgeProcess(files, cwd);
+    relays.bridge = await startBridgeProcess(files, cwd);
+    relays.wsFloor = await startFloorProcess(files, cwd, 'ws');
+    relays.tcpFloor = await startFloorProcess(files, cwd, 'tcp');
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const r = await measureRun(files, bridge, cwd, i);
+      const r = await measureRun(files, relays, cwd, i);
       results.push(r);
       const us = (msValue) => `${Math.round(msValue * 1000)} µs`;
       const rt = r.roundTrip, tp = r.throughput;
-      log(`bridge run ${i + 1}/${runs}: round trip p50 direct ${us(rt.direct.p50)}, bridge ${us(rt.bridge.p50)} (x${(rt.bridge.p50 / rt.direct.p50).toFixed(2)}); `
-        + `SDK client direct ${us(rt.directSdk.p50)}, bridge ${us(rt.bridgeSdk.p50)} (x${(rt.bridgeSdk.p50 / rt.directSdk.p50).toFixed(2)}); `
+      const via = (direct, other) => `${us(rt[other].p50)} (x${(rt[other].p50 / rt[direct].p50).toFixed(2)}, +${us(rt[other].p50 - rt[direct].p50)})`;
+      log(`bridge run ${i + 1}/${runs}: round trip p50 direct ${us(rt.direct.p50)}, bridge ${via('direct', 'bridge')}, ws floor ${via('direct', 'floorWs')}, `
+        + `TCP floor ${via('direct', 'floorTcp')}; SDK client direct ${us(rt.directSdk.p50)}, bridge ${via('directSdk', 'bridgeSdk')}, ws floor ${via('directSdk', 'floorWsSdk')}; `
         + `${STREAM_CHUNKS} updates direct ${Math.round(tp.direct.perSecond)}/s, bridge ${Math.round(tp.bridge.perSecond)}/s; load ${load()}`);
     }
-    const agentsLeft = await bridge.close();
-    bridge = undefined;
+    const agentsLeft = (await Promise.all(Object.values(relays).map((relay) => relay.close()))).reduce((a, b) => a + b, 0);
+    for (const key of Object.keys(relays)) delete relays[key];
     return summarizeBridge({ results, agentsLeft, machine: { cpus: os.cpus().length, loadBefore, loadAfter: load() } });
   } finally {
-    await bridge?.close().catch(() => undefined);
+    await Promise.allSettled(Object.values(relays).map((relay) => relay.close()));
     process.removeListener('exit', removeFiles);
     removeFiles();
   }
@@ -583,14 +726,27 @@ function summarizeBridge({ results, agentsLeft, machine }) {
     p95Ms: med((r) => r.roundTrip[name].p95, 3),
     meanMs: med((r) => r.roundTrip[name].mean, 3),
   });
-  /** bridge/direct within each run (same load), then the median over runs. */
-  const paired = (direct, bridge, pick) => med((r) => pick(r.roundTrip[bridge]) / pick(r.roundTrip[direct]), 2);
-  const pair = (direct, bridge) => ({
+  /** other/direct within each run (same load), then the median over runs. */
+  const paired = (direct, other, pick) => med((r) => pick(r.roundTrip[other]) / pick(r.roundTrip[direct]), 2);
+  /** other - direct p50 within each run, then the median over runs. */
+  const added = (direct, other) => med((r) => r.roundTrip[other].p50 - r.roundTrip[direct].p50, 3);
+  /** A relay against direct stdio: its round trip, ratio, added time and CPU per round trip. */
+  const relayed = (direct, relay) => ({
+    ...side(relay),
+    ratio: paired(direct, relay, (x) => x.p50),
+    overheadMs: added(direct, relay),
+    relayCpuUs: med((r) => r.roundTrip[relay].cpuUs.bridge, 1),
+  });
+  const pair = (direct, bridge, floor) => ({
     direct: side(direct),
     bridge: side(bridge),
     ratio: paired(direct, bridge, (x) => x.p50),
     ratioP95: paired(direct, bridge, (x) => x.p95),
-    overheadMs: med((r) => r.roundTrip[bridge].p50 - r.roundTrip[direct].p50, 3),
+    overheadMs: added(direct, bridge),
+    /** The bare ws relay (same client, same ws library): the least the extra process costs. */
+    floor: relayed(direct, floor),
+    /** What the bridge adds above that floor (p50, paired within each run). */
+    overFloorMs: added(floor, bridge),
     /** CPU µs per round trip, load-independent: the bridge process; the agent and the client on each path. */
     cpuUs: {
       bridge: med((r) => r.roundTrip[bridge].cpuUs.bridge, 1),
@@ -610,9 +766,11 @@ function summarizeBridge({ results, agentsLeft, machine }) {
     perRun: ROUND_TRIPS,
     warmup: ROUND_TRIP_WARMUP,
     /** The extension's view: the ACP SDK client, over ndJsonStream (direct) or a WebSocket message stream (bridge). */
-    sdk: pair('directSdk', 'bridgeSdk'),
+    sdk: pair('directSdk', 'bridgeSdk', 'floorWsSdk'),
     /** Transport only: a bare JSON-RPC client, one JSON.parse per message. */
-    raw: pair('direct', 'bridge'),
+    raw: pair('direct', 'bridge', 'floorWs'),
+    /** A bare Node TCP byte relay with the bare client: an extra Node process without WebSocket framing. */
+    tcpFloor: relayed('direct', 'floorTcp'),
   };
   const throughput = {
     messages: STREAM_CHUNKS,
@@ -631,6 +789,8 @@ function summarizeBridge({ results, agentsLeft, machine }) {
   const met = {
     bridgeRoundTrip: roundTrip.sdk.ratio <= BRIDGE_GOALS.roundTripRatio,
     bridgeRoundTripRaw: roundTrip.raw.ratio <= BRIDGE_GOALS.roundTripRatio,
+    /** Whether even the bare ws relay meets the round-trip goal (if not, no relay process written in Node can). */
+    floorRoundTrip: roundTrip.sdk.floor.ratio <= BRIDGE_GOALS.roundTripRatio,
     bridgeThroughput: throughput.bridge.perSecond >= BRIDGE_GOALS.throughputPerSecond,
   };
   return { roundTrip, throughput, machine, runs, agentsLeft, goals: BRIDGE_GOALS, met };
@@ -645,11 +805,20 @@ export function printBridge(f, log = console.log) {
   const line = (x) => `direct stdio p50 ${us(x.direct.p50Ms)} (p95 ${us(x.direct.p95Ms)}), through the bridge p50 ${us(x.bridge.p50Ms)} (p95 ${us(x.bridge.p95Ms)})`;
   log('');
   log(`Bridge: ACP round trip (${rt.request}), ${rt.perRun} per run after ${rt.warmup} warm-up, WebSocket on 127.0.0.1:`);
+  const floor = (x) => `p50 ${us(x.p50Ms)} (p95 ${us(x.p95Ms)}), x${x.ratio} direct, +${us(x.overheadMs)}; its CPU per round trip ${x.relayCpuUs} µs`;
   log(`  SDK client (as the extension): ${line(rt.sdk)}`);
   log(`    bridge/direct p50 ${rt.sdk.ratio}  (goal <= ${goals.roundTripRatio}: ${verdict(met.bridgeRoundTrip)}); p95 ${rt.sdk.ratioP95}; +${us(rt.sdk.overheadMs)} per round trip`);
+  log(`    floor, a bare ws relay process: ${floor(rt.sdk.floor)}; the bridge is +${us(rt.sdk.overFloorMs)} above it`);
   log(`    CPU per round trip: bridge ${rt.sdk.cpuUs.bridge} µs; agent ${rt.sdk.cpuUs.agentDirect} µs direct, ${rt.sdk.cpuUs.agentBridge} µs bridged; client ${rt.sdk.cpuUs.clientDirect} µs direct, ${rt.sdk.cpuUs.clientBridge} µs bridged`);
   log(`  bare JSON-RPC client (transport only): ${line(rt.raw)}`);
   log(`    bridge/direct p50 ${rt.raw.ratio}  (goal <= ${goals.roundTripRatio}: ${verdict(met.bridgeRoundTripRaw)}); p95 ${rt.raw.ratioP95}; +${us(rt.raw.overheadMs)} per round trip`);
+  log(`    floor, a bare ws relay process: ${floor(rt.raw.floor)}; the bridge is +${us(rt.raw.overFloorMs)} above it`);
+  log(`    CPU per round trip: bridge ${rt.raw.cpuUs.bridge} µs; client ${rt.raw.cpuUs.clientDirect} µs direct, ${rt.raw.cpuUs.clientBridge} µs bridged (WebSocket client, as a browser's share)`);
+  log(`  floor without WebSocket, a bare Node TCP byte relay (bare client, newline-delimited JSON): ${floor(rt.tcpFloor)}`);
+  log('  (floor relays: one agent per connection, no checks, the agent\'s stderr inherited; the same client and agent as the bridge lanes)');
+  if (!met.floorRoundTrip) {
+    log(`  note: the bare ws relay alone is x${rt.sdk.floor.ratio} (+${us(rt.sdk.floor.overheadMs)}): the goal of x${goals.roundTripRatio} is below what one extra Node process achieves on this machine.`);
+  }
   log(`Bridge: agent -> client throughput, ${tp.messages} agent_message_chunk updates, prompt sent to response (bare client):`);
   log(`  through the bridge ${tp.bridge.perSecond} messages/s  (goal >= ${goals.throughputPerSecond}: ${verdict(met.bridgeThroughput)}); direct stdio ${tp.direct.perSecond} messages/s; bridge/direct ${tp.ratio}`);
   log(`  first to last update: bridge ${tp.bridge.steadyPerSecond}/s, direct ${tp.direct.steadyPerSecond}/s; wall ${tp.bridge.wallMs} ms vs ${tp.direct.wallMs} ms`);
@@ -668,13 +837,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const argv = process.argv.slice(2);
   const runs = Math.max(1, Number(/^--runs=(\d+)$/.exec(argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3));
   const build = !argv.includes('--no-build');
+  const bridgeBundle = argv.find((a) => a.startsWith('--bridge='))?.slice('--bridge='.length);
   const watchdog = setTimeout(() => {
     console.error('bridge bench: no result after 15 minutes');
     process.exit(2);
   }, 15 * 60_000);
   watchdog.unref();
   if (build) console.log('Building dist/bridge/bridge.js and dist/test/agent.js (webpack, production)...');
-  benchBridge({ runs, build, log: (line) => console.log(line) })
+  benchBridge({ runs, build, bridgeBundle, log: (line) => console.log(line) })
     .then((figures) => {
       printBridge(figures);
       console.log(`BENCH ${JSON.stringify({ bridge: figures })}`);

@@ -159,6 +159,86 @@ describe('bridge (real sockets, real agent process)', function () {
   });
 });
 
+describe('bridge relay (bytes through, limits kept)', function () {
+  this.timeout(30_000);
+  const MiB = 1024 * 1024;
+  const text = 'h\u00e9llo \u{1f600} \u4e16\u754c';
+  let bridge: RunningBridge;
+  let logs: string[];
+  let tmp: string;
+
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bridge-relay-'));
+    const huge = path.join(tmp, 'huge.json');
+    fs.writeFileSync(huge, JSON.stringify({ turns: [{ match: '', steps: [{ garbage: 'x'.repeat(16 * MiB + 1) }] }] }));
+    const chatty = { turns: [{ match: '', steps: [{ echoUser: true }, { garbage: ' \t ' }, { garbage: `stray ${text}` }] }] };
+    logs = [];
+    bridge = await startBridge({
+      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
+      agents: [
+        { id: 'chatty', name: 'Chatty', command: process.execPath, args: [agentJs, JSON.stringify(chatty)] },
+        { id: 'huge', name: 'Huge', command: process.execPath, args: [agentJs, huge] },
+      ],
+    }, (line) => logs.push(line));
+  });
+  after(async () => {
+    await bridge.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Runs initialize, session/new, then one prompt; resolves with every frame after the hello and how the socket closed. */
+  function promptOnce(agent: string, before: (ws: WebSocket) => void = () => undefined): Promise<{ frames: string[]; code: number; reason: string }> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
+      const frames: string[] = [];
+      ws.on('open', () => {
+        before(ws);
+        ws.send(initialize);
+      });
+      ws.on('message', (data, isBinary) => {
+        assert.equal(isBinary, false);
+        const frame = data.toString();
+        if (frames.push(frame) === 1) return; // the hello
+        const id = frame.startsWith('{') ? (JSON.parse(frame) as { id?: number }).id : undefined;
+        if (id === 1) ws.send(newSession);
+        if (id === 2) ws.send(prompt(3, text));
+        if (id === 3) ws.close(1000);
+      });
+      ws.on('close', (code, reason) => resolve({ frames: frames.slice(1), code, reason: reason.toString() }));
+      ws.on('error', () => undefined);
+    });
+  }
+
+  it('relays text byte for byte both ways, stray lines too, and skips blank lines', async () => {
+    const out = await promptOnce('chatty');
+    assert.equal(out.code, 1000);
+    const echoed = out.frames.map((f) => (f.startsWith('{') ? JSON.parse(f) as { params?: { update?: { content?: { text?: string } } } } : undefined))
+      .find((m) => m?.params?.update?.content?.text !== undefined);
+    assert.equal(echoed?.params?.update?.content?.text, text);
+    assert.ok(out.frames.includes(`stray ${text}`));
+    assert.ok(!out.frames.some((f) => f.trim() === ''));
+  });
+
+  it('drops a frame that holds a raw newline or is binary, and never passes it to the agent', async () => {
+    const before = logs.length;
+    const out = await promptOnce('chatty', (ws) => {
+      ws.send('{"jsonrpc":"2.0","id":7,\n"method":"initialize"}');
+      ws.send(Buffer.from(initialize), { binary: true });
+    });
+    assert.equal(out.code, 1000);
+    assert.equal(logs.slice(before).filter((l) => l.includes('dropped a frame')).length, 2);
+    // Had either reached the agent, it would have answered it (id 1 twice, or a parse error).
+    assert.deepEqual(out.frames.filter((f) => /"id":(1|7|null)\b/.test(f)).length, 1);
+  });
+
+  it('closes with a reason, relaying nothing of it, when the agent writes a line over 16 MiB', async () => {
+    const out = await promptOnce('huge');
+    assert.equal(out.code, BridgeClose.agentExited);
+    assert.match(out.reason, /larger than 16 MiB/);
+    assert.ok(out.frames.every((f) => f.length < MiB));
+  });
+});
+
 describe('bridge idle timeout', function () {
   this.timeout(20_000);
 
@@ -172,6 +252,27 @@ describe('bridge idle timeout', function () {
       const out = await talk(bridge.url, ORIGIN, [initialize]);
       assert.equal(out.code, BridgeClose.idle);
       assert.ok(Date.now() - started >= 900, 'not before the timeout');
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  it('counts from the last message either way, not from the first', async () => {
+    const bridge = await startBridge({
+      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 1, idleTimeoutSeconds: 1,
+      agents: [{ id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] }],
+    }, () => undefined);
+    try {
+      const ws = new WebSocket(bridge.url, { origin: ORIGIN });
+      let lastTraffic = 0;
+      ws.on('message', () => (lastTraffic = Date.now()));
+      ws.on('open', () => {
+        ws.send(initialize);
+        setTimeout(() => ws.send(newSession), 700);
+      });
+      const closedAt = await new Promise<{ code: number; at: number }>((resolve) => ws.on('close', (code) => resolve({ code, at: Date.now() })));
+      assert.equal(closedAt.code, BridgeClose.idle);
+      assert.ok(closedAt.at - lastTraffic >= 900, `closed ${closedAt.at - lastTraffic} ms after the last message`);
     } finally {
       await bridge.close();
     }

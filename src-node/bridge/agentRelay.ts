@@ -22,6 +22,12 @@ import { LineSplitter, NEWLINE, textPayload } from './lineSplitter';
 import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
 
 const KILL_GRACE_MS = 3_000;
+/**
+ * Bytes the bridge holds for a slow side before it stops reading the other:
+ * the agent's output while the client does not read, a client's frames while
+ * the agent does not read. Either way the sender blocks, not our memory.
+ */
+export const HIGH_WATER_BYTES = 4 * 1024 * 1024;
 const NEWLINE_BYTES = Buffer.from([NEWLINE]);
 
 export interface RelayOptions {
@@ -62,7 +68,17 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
     log(`agent ${agent.id} wrote a line over ${MAX_MESSAGE_BYTES} bytes`);
     ws.close(BridgeClose.agentExited, closeReason(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`));
   });
-  deliver = (line) => writeLine(child.stdin, line);
+  // Backpressure: while the agent does not read its stdin, stop reading the socket.
+  let inputPaused = false;
+  deliver = (line) => {
+    if (writeLine(child.stdin, line) || inputPaused) return;
+    inputPaused = true;
+    ws.pause();
+    child.stdin.once('drain', () => {
+      inputPaused = false;
+      ws.resume();
+    });
+  };
   early.splice(0).forEach(deliver);
   child.once('error', (error) => ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${error.message}`)));
   child.once('exit', (code, signal) => {
@@ -78,25 +94,38 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
   });
 }
 
-/** Agent to client: each stdout line one text frame; the lines of one read leave in one socket write. */
+/**
+ * Agent to client: each stdout line one text frame; the lines of one read
+ * leave in one socket write. While the client does not take them, stdout is
+ * not read (the agent's writes block).
+ */
 function relayOutput(stdout: Readable, ws: WebSocket, socket: Writable, touch: () => void, onTooLong: () => void): void {
   const lines = new LineSplitter(MAX_MESSAGE_BYTES, (line) => {
     if (ws.readyState === ws.OPEN) ws.send(textPayload(line), { binary: false });
   }, onTooLong);
+  let paused = false;
   stdout.on('data', (chunk: Buffer) => {
     touch();
     socket.cork();
     lines.push(chunk);
     socket.uncork();
+    if (paused || socket.writableLength <= HIGH_WATER_BYTES) return;
+    paused = true;
+    stdout.pause();
+    socket.once('drain', () => {
+      paused = false;
+      stdout.resume();
+    });
   });
 }
 
-/** Client to agent: the line and its newline in one write (writev), not two. */
-function writeLine(stdin: Writable, line: Buffer): void {
+/** Client to agent: the line and its newline in one write (writev), not two. False: too much waits, until 'drain'. */
+function writeLine(stdin: Writable, line: Buffer): boolean {
   stdin.cork();
   stdin.write(line);
   stdin.write(NEWLINE_BYTES);
   stdin.uncork();
+  return stdin.writableLength <= HIGH_WATER_BYTES;
 }
 
 /**

@@ -1,0 +1,98 @@
+/**
+ * The bridge under a side that does not keep up: it must stop reading the
+ * other side rather than hold everything in memory. The bridge runs as its
+ * own process (dist/bridge/bridge.js) so that its memory can be read alone.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import WebSocket from 'ws';
+
+const bridgeJs = path.resolve(__dirname, '../bridge/bridge.js');
+const ORIGIN = 'http://localhost:3000';
+const MiB = 1024 * 1024;
+/** What the sending side offers: far more than the bridge may hold. */
+const FLOOD_MIB = 384;
+/** Resident memory the bridge may reach meanwhile (Node itself is ~50 MiB). */
+const MAX_RSS_MIB = 160;
+
+/** An agent that writes 1 MiB lines as fast as its stdout takes them, FLOOD_MIB of them. */
+const FLOOD_AGENT = `const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n';
+let left = ${FLOOD_MIB};
+const go = () => { while (left > 0) { left--; if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
+go(); setInterval(() => {}, 1e9);`;
+/** An agent that never reads its stdin. */
+const DEAF_AGENT = 'setInterval(() => {}, 1e9);';
+
+function startBridgeProcess(agentCode: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bridgeJs, '--port', '0', '--cwd', os.tmpdir(), '--', process.execPath, '-e', agentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+      const url = /ws:\/\/\S+/.exec(out)?.[0];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`the bridge exited (${code}) before printing its URL: ${out}`)));
+  });
+}
+
+function rssMiB(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+/** The highest resident memory of `pid` over `ms`. */
+async function peakRss(pid: number, ms: number): Promise<number> {
+  let peak = 0;
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    peak = Math.max(peak, rssMiB(pid));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return peak;
+}
+
+describe('bridge backpressure (the bridge as its own process)', function () {
+  this.timeout(30_000);
+  if (process.platform !== 'linux') return;
+
+  it('a client that does not read: the agent is made to wait, the bridge does not hold its output', async () => {
+    const { child, url } = await startBridgeProcess(FLOOD_AGENT);
+    const ws = new WebSocket(url, { origin: ORIGIN });
+    try {
+      let received = 0;
+      ws.on('message', (data: Buffer) => (received += data.length));
+      await new Promise((r) => ws.once('open', r));
+      await new Promise((r) => setTimeout(r, 200));
+      ws.pause(); // stop reading: the bridge's writes to us back up
+      const peak = await peakRss(child.pid!, 3_000);
+      assert.ok(peak < MAX_RSS_MIB, `the bridge grew to ${peak.toFixed(0)} MiB while its client did not read`);
+      // Reading again gets the rest: nothing was dropped.
+      ws.resume();
+      const deadline = Date.now() + 20_000;
+      while (received < FLOOD_MIB * MiB && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(received >= FLOOD_MIB * MiB, `received ${(received / MiB).toFixed(0)} of ${FLOOD_MIB} MiB`);
+    } finally {
+      ws.terminate();
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('an agent that does not read: the bridge stops reading the client instead of holding its frames', async () => {
+    const { child, url } = await startBridgeProcess(DEAF_AGENT);
+    const ws = new WebSocket(url, { origin: ORIGIN });
+    try {
+      await new Promise((r) => ws.once('open', r));
+      const frame = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(MiB) } });
+      for (let i = 0; i < FLOOD_MIB; i++) ws.send(frame);
+      const peak = await peakRss(child.pid!, 3_000);
+      assert.ok(peak < MAX_RSS_MIB, `the bridge grew to ${peak.toFixed(0)} MiB while its agent did not read`);
+      assert.ok(ws.bufferedAmount > (FLOOD_MIB / 2) * MiB, `the sender holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
+    } finally {
+      ws.terminate();
+      child.kill('SIGKILL');
+    }
+  });
+});

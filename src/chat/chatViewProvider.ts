@@ -3,7 +3,7 @@
  * sends us, and keeping it in sync with the controller at most once a frame.
  */
 import * as vscode from 'vscode';
-import { diffEntries } from '../shared/entryPatches';
+import { diffEntries, nextFlushAt } from '../shared/entryPatches';
 import { webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
 import type { Entry } from '../shared/thread';
 import type { ChatController } from './chatController';
@@ -11,14 +11,12 @@ import type { LinkOpener } from './linkOpener';
 
 export const CHAT_VIEW_ID = 'vscode-acp.chat';
 
-/** One animation frame: the most often the view is patched while streaming. */
-const FLUSH_INTERVAL_MS = 16;
-
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private sentEntries: readonly Entry[] = [];
   private sentStatus = '';
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlushAt = -Infinity;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -83,13 +81,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
   }
 
+  /**
+   * Changes are posted together, at most once a frame (see nextFlushAt). Even
+   * "at once" waits for a timer, so that the changes made in one go (one
+   * agent message can make several) are one post.
+   */
   private scheduleFlush(): void {
-    if (this.flushTimer === undefined) this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+    if (this.flushTimer !== undefined) return;
+    const now = performance.now();
+    this.flushTimer = setTimeout(() => this.flush(), nextFlushAt(now, this.lastFlushAt) - now);
   }
 
   private flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    this.lastFlushAt = performance.now();
     const webview = this.view?.webview;
     if (!webview) return;
     const status = this.controller.status;

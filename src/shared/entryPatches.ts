@@ -10,6 +10,19 @@ export interface EntriesPatch {
   ops: EntryOp[];
 }
 
+/** One animation frame: the view is patched at most this often while streaming. */
+export const FLUSH_INTERVAL_MS = 16;
+
+/**
+ * When to post what changed at `now`, the last post having been at
+ * `lastFlushAt`: at once when nothing was posted for a frame (the first chunk
+ * after a pause is not held back a frame), else a frame after that post (at
+ * most one patch per frame, carrying every change since).
+ */
+export function nextFlushAt(now: number, lastFlushAt: number): number {
+  return Math.max(now, lastFlushAt + FLUSH_INTERVAL_MS);
+}
+
 /**
  * Diffs by identity: an unchanged entry is the same object (the reducer keeps
  * identity), so the scan is one pointer comparison per entry. A text entry

@@ -1,20 +1,18 @@
 /**
  * What the host would post to the webview, made with the real reducer and
- * diffEntries and batched the way ChatViewProvider batches: a change starts a
- * 16 ms timer, and when it fires one flush posts the status (if it changed)
- * and one `entries` patch with every chunk that arrived meanwhile.
+ * diffEntries and batched the way ChatViewProvider batches (nextFlushAt): a
+ * change is posted at once when nothing was posted in the last 16 ms, else 16
+ * ms after the last post; one flush posts the status (if it changed) and one
+ * `entries` patch with every chunk that arrived meanwhile.
  *
  * Runs in Node (bundled by build.mjs through generate.ts).
  */
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { diffEntries } from '../../src/shared/entryPatches';
+import { diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../src/shared/entryPatches';
 import { emptySessionControls, hostMessageSchema, viewStatusSchema, type HostMessage, type ViewStatus } from '../../src/shared/protocol';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
 import { markdown, seededRandom, splitChunks } from './corpus';
-
-/** ChatViewProvider's FLUSH_INTERVAL_MS. */
-const FLUSH_MS = 16;
 
 /** A message and when the host posts it (ms from the start); `chunkTimes`: when its chunks arrived from the agent. */
 export interface TimedMessage {
@@ -54,6 +52,7 @@ class HostSimulation {
   private sentEntries: readonly Entry[] = [];
   private sentStatus = '';
   private timerAt: number | undefined;
+  private lastFlushAt = -Infinity;
   private pendingChunks: number[] = [];
   readonly messages: TimedMessage[] = [];
   /** Time spent in reducer, diff and status serialisation: the host's own per-stream cost. */
@@ -65,7 +64,8 @@ class HostSimulation {
     const next = reduceThread(this.thread, action);
     this.hostMs += performance.now() - start;
     if (isChunk) this.pendingChunks.push(at);
-    if (next !== this.thread && this.timerAt === undefined) this.timerAt = at + FLUSH_MS;
+    // A timer of 0 ms fires after 1 ms in Node (the extension host).
+    if (next !== this.thread && this.timerAt === undefined) this.timerAt = Math.max(nextFlushAt(at, this.lastFlushAt), at + 1);
     this.thread = next;
   }
 
@@ -76,6 +76,7 @@ class HostSimulation {
 
   private flush(at: number): void {
     this.timerAt = undefined;
+    this.lastFlushAt = at;
     const start = performance.now();
     const status = statusOf(this.thread);
     const statusJson = JSON.stringify(status);
@@ -101,7 +102,7 @@ const messageChunk = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_m
 export function streamMessages(text: string, chunkCount: number, intervalMs = 1): { messages: TimedMessage[]; hostMs: number } {
   const host = new HostSimulation();
   host.event(0, { type: 'prompt', id: 'u1', text: 'Explain the thread model, with examples.' }, false);
-  const first = FLUSH_MS + 4;
+  const first = FLUSH_INTERVAL_MS + 4;
   splitChunks(text, chunkCount).forEach((chunk, i) => {
     host.event(first + i * intervalMs, { type: 'update', id: `a${i}`, update: messageChunk(chunk) }, true);
   });

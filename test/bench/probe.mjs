@@ -29,14 +29,20 @@ export function installProbe() {
   watch(document);
   // Capturing listeners on the target run before the webview's own listener: this stamps arrival.
   window.addEventListener('message', () => probe.onArrival?.(performance.now()), { capture: true });
-  /** Calls onFrame(paintedAt, beganAt) once per frame until the returned stop function is called. */
+  /**
+   * Calls onFrame(paintedAt, beganAt, frameTime) once per frame until the
+   * returned stop function is called. `frameTime` is the frame's own time (the
+   * rAF timestamp: when its vsync, or under an unthrottled frame rate its
+   * begin-frame, was issued), so `paintedAt - frameTime` says whether the
+   * frame was done within a vsync interval.
+   */
   probe.startFrames = (onFrame) => {
     let running = true;
     const channel = new MessageChannel();
-    channel.port1.onmessage = (e) => { if (running) onFrame(performance.now(), e.data); };
-    const loop = () => {
+    channel.port1.onmessage = (e) => { if (running) onFrame(performance.now(), e.data[0], e.data[1]); };
+    const loop = (frameTime) => {
       if (!running) return;
-      channel.port2.postMessage(performance.now());
+      channel.port2.postMessage([performance.now(), frameTime]);
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
@@ -68,18 +74,21 @@ export function runStream() {
   const { times, messages, waits, timeoutMs } = window.__benchData;
   const b = window.__bench;
   const n = messages.length;
-  const arrival = [], mutationsAt = [], painted = [];
+  const arrival = [], mutationsAt = [], painted = [], began = [], frameTimes = [], vsyncs = [];
   let arrived = 0, done = 0, next = 0;
+  // Aligns the trace's clock with this page's (see trace.mjs).
+  performance.mark('bench-clock');
   return new Promise((resolve, reject) => {
     const start = performance.now() + 50;
     const timer = setTimeout(() => finish(new Error(`stream: after ${timeoutMs} ms, ${next} of ${n} messages posted, ${arrived} arrived, `
       + `${done} painted (the next one: ${JSON.stringify(messages[done]).slice(0, 200)}; frames requested: ${stopFrames !== undefined}, DOM changes seen: ${b.mutations})`)), timeoutMs);
     // Frames are requested only while a message waits for its paint: an idle rAF loop would add main-thread time.
     let stopFrames;
-    const onFrame = (t, began) => {
+    const onFrame = (t, beganAt, frameTime) => {
+      vsyncs.push(frameTime);
       for (; done < arrived; done++) {
         if (!waits[done]) painted[done] = NaN;
-        else if (arrival[done] < began && b.mutations > mutationsAt[done]) painted[done] = t;
+        else if (arrival[done] < beganAt && b.mutations > mutationsAt[done]) [painted[done], began[done], frameTimes[done]] = [t, beganAt, frameTime];
         else break;
       }
       if (done === n) finish();
@@ -104,7 +113,7 @@ export function runStream() {
       stopFrames?.();
       b.onArrival = undefined;
       if (error) reject(error);
-      else resolve({ start, arrival, painted });
+      else resolve({ start, arrival, painted, began, frameTimes, vsyncs });
     }
   });
 }

@@ -6,7 +6,8 @@
  * exits non-zero only when the bench itself breaks.
  *
  * Options: --runs=N (repeats of each page measurement, default 3; the median
- * is reported), --no-build (measure dist/ as it is).
+ * is reported), --no-build (measure dist/ as it is), --only=webview (skip
+ * the bridge figures), --only=bridge (only the bridge figures: no browser).
  */
 import * as os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -20,6 +21,7 @@ import { cspDrift, startServer } from './server.mjs';
 const argv = process.argv.slice(2);
 const RUNS = Math.max(1, Number(/^--runs=(\d+)$/.exec(argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3));
 const BUILD = !argv.includes('--no-build');
+const ONLY = /^--only=(\w+)$/.exec(argv.find((a) => a.startsWith('--only=')) ?? '')?.[1];
 /** How long after its last message a stream may take to be painted. */
 const STREAM_SLACK_MS = 60_000;
 const TRANSCRIPT_TIMEOUT_MS = 120_000;
@@ -30,16 +32,23 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 const log = (line) => console.log(line);
 
-async function measureAll(browser, url, data, problems) {
-  const large = [], small = [], transcript = [];
+/**
+ * Per run: the webview's 10k, 1k and transcript measurements, then the 10k
+ * stream on the no-op page (the floor: the frame wait and the browser's least
+ * work per frame), interleaved so that a busy spell of the machine hits all alike.
+ */
+async function measureAll(browser, server, data, problems) {
+  const large = [], small = [], transcript = [], noop = [];
   for (let i = 1; i <= RUNS; i++) {
-    large.push(await measureStream(browser, url, problems, data.large, STREAM_SLACK_MS));
-    small.push(await measureStream(browser, url, problems, data.small, STREAM_SLACK_MS));
-    transcript.push(await measureTranscript(browser, url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
-    const [l, s, t] = [large.at(-1), small.at(-1), transcript.at(-1)];
-    log(`run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms`);
+    large.push(await measureStream(browser, server.url, problems, data.large, STREAM_SLACK_MS));
+    small.push(await measureStream(browser, server.url, problems, data.small, STREAM_SLACK_MS));
+    transcript.push(await measureTranscript(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
+    noop.push(await measureStream(browser, server.noopUrl, problems, data.large, STREAM_SLACK_MS));
+    const [l, s, t, n] = [large.at(-1), small.at(-1), transcript.at(-1), noop.at(-1)];
+    log(`run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms, without the frame wait ${l.working.p95.toFixed(1)} ms; `
+      + `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
   }
-  return { large, small, transcript };
+  return { large, small, transcript, noop };
 }
 
 function generate(generator) {
@@ -58,6 +67,11 @@ function generate(generator) {
 }
 
 async function main() {
+  if (ONLY === 'bridge') {
+    const bridge = await benchBridge({ runs: RUNS, build: BUILD, log });
+    printBridge(bridge, log);
+    return log(`BENCH ${JSON.stringify({ bridge, met: bridge.met })}`);
+  }
   if (BUILD) log('Building dist/webview/webview.js and dist/web/extension.js (webpack, production)...');
   const { generator, webviewDir, sizes, cleanup } = await prepare({ build: BUILD });
   let server, browser;
@@ -70,7 +84,7 @@ async function main() {
     log(`Chromium ${browser.version()}, page ${server.url}, ${RUNS} run(s) of each measurement`);
     const problems = new Set();
     const loadBefore = Math.round(os.loadavg()[0] * 10) / 10;
-    const runs = await measureAll(browser, server.url, data, problems).catch((error) => {
+    const runs = await measureAll(browser, server, data, problems).catch((error) => {
       throw problems.size ? new Error(`${error.message}\nThe page reported:\n  ${[...problems].slice(0, 10).join('\n  ')}`) : error;
     });
     const machine = { cpus: os.cpus().length, loadBefore, loadAfter: Math.round(os.loadavg()[0] * 10) / 10 };
@@ -81,6 +95,7 @@ async function main() {
     // The bridge figures (issue 5): no browser needed, and less noise without it.
     await browser.close().catch(() => undefined);
     browser = undefined;
+    if (ONLY === 'webview') return log(benchLine(figures, met));
     const bridge = await benchBridge({ runs: RUNS, build: BUILD, log });
     printBridge(bridge, log);
     log(benchLine({ ...figures, bridge }, { ...met, ...bridge.met }));

@@ -42,16 +42,45 @@ const TEMPLATE = `<!DOCTYPE html>
 </body>
 </html>`;
 
+/**
+ * The floor of what the bench can measure: a page under the same CSP whose
+ * <acp-chat-app> does almost nothing per message (it counts them in one text
+ * node, so that a message still changes the DOM and is painted). Its latency
+ * is the display's frame wait plus the browser's least work per frame.
+ */
+const NOOP_TEMPLATE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="{{csp}}">
+<title>No-op page</title>
+</head>
+<body>
+<acp-chat-app></acp-chat-app>
+<script nonce="{{nonce}}">
+  customElements.define('acp-chat-app', class extends HTMLElement {
+    connectedCallback() {
+      const count = document.createTextNode('0');
+      this.attachShadow({ mode: 'open' }).append(document.createElement('p'));
+      this.shadowRoot.firstChild.append(count);
+      let n = 0;
+      window.addEventListener('message', (e) => { if (e.data?.type === 'entries') count.data = String(++n); });
+    }
+  });
+</script>
+</body>
+</html>`;
+
 const fill = (text, values) => text.replace(/\{\{([^}]+)\}\}/g, (_, name) => {
   if (!(name in values)) throw new Error(`bench page: no value for {{${name}}}`);
   return values[name];
 });
 
-/** The page chatHtml makes, with this server's origin as `webview.cspSource`. */
-function chatHtml(nonce, origin) {
+/** The page chatHtml makes (or the no-op page), with this server's origin as `webview.cspSource`. */
+function chatHtml(nonce, origin, template = TEMPLATE) {
   const values = { nonce, 'webview.cspSource': origin, 'script.toString()': `${origin}/webview.js`, 'codiconFont.toString()': `${origin}/codicon.ttf` };
   const csp = CSP_LINES.map((line) => fill(line.slice(1, -1), values)).join('; ');
-  return fill(TEMPLATE, { ...values, csp });
+  return fill(template, { ...values, csp });
 }
 
 /**
@@ -73,9 +102,9 @@ const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf'
 
 function handle(req, res, origin, root) {
   const url = new URL(req.url ?? '/', origin);
-  if (url.pathname === '/') {
+  if (url.pathname === '/' || url.pathname === '/noop') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    return res.end(chatHtml(randomBytes(16).toString('hex'), origin));
+    return res.end(chatHtml(randomBytes(16).toString('hex'), origin, url.pathname === '/' ? TEMPLATE : NOOP_TEMPLATE));
   }
   if (url.pathname === '/favicon.ico') {
     // Chromium asks for one; a webview does not.
@@ -91,7 +120,10 @@ function handle(req, res, origin, root) {
   fs.createReadStream(file).pipe(res);
 }
 
-/** Serves the page and the files in `root` (a copy of dist/webview) on a free port; resolves to `{ url, close }`. */
+/**
+ * Serves the page and the files in `root` (a copy of dist/webview) on a free
+ * port; resolves to `{ url, noopUrl, close }`.
+ */
 export function startServer(root) {
   return new Promise((resolve, reject) => {
     const server = http.createServer((req, res) => handle(req, res, origin, root));
@@ -99,7 +131,7 @@ export function startServer(root) {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       origin = `http://127.0.0.1:${server.address().port}`;
-      resolve({ url: `${origin}/`, close: () => new Promise((done) => {
+      resolve({ url: `${origin}/`, noopUrl: `${origin}/noop`, close: () => new Promise((done) => {
         server.close(() => done());
         server.closeAllConnections();
       }) });

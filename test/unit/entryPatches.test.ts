@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyEntriesPatch, diffEntries } from '../../src/shared/entryPatches';
+import { applyEntriesPatch, diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../src/shared/entryPatches';
 import { hostMessageSchema } from '../../src/shared/protocol';
 import { emptyThread, type Thread } from '../../src/shared/thread';
 import { reduceThread } from '../../src/shared/threadReducer';
@@ -46,5 +46,12 @@ describe('entry patches', () => {
     const patch = diffEntries(a.entries, []);
     assert.deepEqual(patch, { length: 0, ops: [] });
     assert.deepEqual(applyEntriesPatch(a.entries, patch!), []);
+  });
+
+  it('posts the first change after a pause at once, then at most once a frame', () => {
+    assert.equal(nextFlushAt(1000, -Infinity), 1000, 'nothing posted yet');
+    assert.equal(nextFlushAt(1000, 1000 - FLUSH_INTERVAL_MS - 5), 1000, 'nothing posted for more than a frame');
+    assert.equal(nextFlushAt(1003, 1000), 1000 + FLUSH_INTERVAL_MS, 'posted 3 ms ago: waits for the rest of the frame');
+    assert.equal(nextFlushAt(1000 + FLUSH_INTERVAL_MS, 1000), 1000 + FLUSH_INTERVAL_MS);
   });
 });

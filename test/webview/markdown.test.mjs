@@ -156,8 +156,8 @@ describe('<acp-markdown> rendering', function () {
   });
 
   it('groups the blocks of a long text without changing how it looks', async () => {
-    // 128 completed blocks make a closed group (content-visibility: auto): margins do not collapse
-    // through it, so the styles make up for that. The same blocks in a short text are the reference.
+    // 128 completed blocks make a closed group; every group has content-visibility: auto, so margins
+    // do not collapse through it and the styles make up for that. The same blocks in a short text are the reference.
     const long = [...Array.from({ length: 127 }, (_, i) => `Paragraph ${i}.`), 'Last of the group, with a [link](src/a.ts).', '## Heading', 'After.', '- item', 'Tail.'].join('\n\n');
     const short = ['Last of the group, with a [link](src/a.ts).', '## Heading', 'After.', '- item', 'Tail.'].join('\n\n');
     await chat.setEntries([{ kind: 'assistant', id: `a${++n}`, text: long }, { kind: 'assistant', id: `a${++n}`, text: short }]);
@@ -169,8 +169,8 @@ describe('<acp-markdown> rendering', function () {
       const host = md.getBoundingClientRect();
       return { groups, gaps: boxes.slice(1).map((b, i) => Math.round(b.top - boxes[i].bottom)), x: boxes.map((b) => [Math.round(b.left - host.left), Math.round(b.width)]) };
     }));
-    assert.deepEqual(grouped.groups, ['blocks closed auto', 'blocks visible']);
-    assert.deepEqual(plain.groups, ['blocks visible']);
+    assert.deepEqual(grouped.groups, ['blocks closed auto', 'blocks auto']);
+    assert.deepEqual(plain.groups, ['blocks auto']);
     assert.deepEqual(grouped.gaps, plain.gaps);
     assert.deepEqual(grouped.x, plain.x);
   });

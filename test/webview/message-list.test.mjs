@@ -21,6 +21,20 @@ const history = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
   : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}\n\n${'Some words. '.repeat(20)}` }));
 
 const scroller = (page) => page.locator('acp-message-list .scroller');
+/** How far the transcript's view is from its newest end, in CSS px. */
+const fromEnd = (page) => scroller(page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop);
+/** Waits until the view is at the newest end. */
+const atEnd = (page) => page.waitForFunction(() => {
+  const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
+  return s.scrollHeight - s.clientHeight - s.scrollTop <= 1;
+}, undefined, { timeout: 2_000 });
+/** Where entry `index` is, relative to the top of the view. */
+const entryTop = (page, index) => page.evaluate((i) => {
+  const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+  return list.querySelectorAll('acp-chat-entry')[i].getBoundingClientRect().top - list.querySelector('.scroller').getBoundingClientRect().top;
+}, index);
+/** Two frames and a task: the browser's intersection and resize observations have been delivered. */
+const settle = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 
 async function reloadReady(chat) {
   await chat.page.reload();
@@ -54,31 +68,73 @@ describe('<acp-message-list>', function () {
     const last = chat.page.locator('acp-chat-entry').last();
     const [box, view] = [await last.boundingBox(), await list.boundingBox()];
     assert.ok(box.y + box.height <= view.y + view.height + 1 && box.y + box.height > view.y, 'newest entry visible at the bottom');
-    assert.equal(await list.evaluate((s) => s.scrollTop), 0);
+    assert.ok(await list.evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1), 'scrolled to the end');
     assert.equal(await list.getAttribute('role'), 'log');
     assert.equal(await list.getAttribute('aria-live'), 'off', 'chunks are not read out one by one');
+  });
+
+  it('follows an answer that grows taller than the view, from a transcript that fitted', async () => {
+    await chat.setEntries([{ kind: 'user', id: 'q', text: 'Tell me a long story.' }, { kind: 'assistant', id: 'a', text: '' }]);
+    assert.ok(await fromEnd(chat.page) <= 1);
+    await chat.streamText(1, Array.from({ length: 80 }, (_, i) => `Sentence ${i} of a story that goes on. `.repeat(3) + (i % 4 === 3 ? '\n\n' : '')));
+    assert.ok(await scroller(chat.page).evaluate((s) => s.scrollHeight > s.clientHeight * 2), 'the answer overflows');
+    await atEnd(chat.page);
+    await chat.streamText(1, ['\n\nThe very end.']);
+    await atEnd(chat.page);
+  });
+
+  it('leaves the view where the user scrolled back to while an answer streams below and old entries grow above', async () => {
+    await chat.setEntries([...history, { kind: 'assistant', id: 'live', text: '' }]);
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: s.scrollHeight - s.clientHeight - 1500 }));
+    await settle(chat.page);
+    // The first entry that starts in the view.
+    let reference = 0;
+    while (await entryTop(chat.page, reference) < 0) reference++;
+    assert.ok(reference > 4 && reference < history.length, `entry ${reference} is in view`);
+    const before = await entryTop(chat.page, reference);
+    await chat.streamText(history.length, Array.from({ length: 30 }, (_, i) => `More text ${i}. `.repeat(8)));
+    assert.ok(Math.abs(await entryTop(chat.page, reference) - before) <= 1, 'text streamed below did not move the view');
+    // An older entry, above the view, gets taller (as one does when its Markdown or its real size arrives).
+    const above = reference - 4 - ((reference + 1) % 2); // an answer (odd index), wholly above the view
+    await chat.apply({ type: 'entries', length: history.length + 1, ops: [{ op: 'append', index: above, text: `\n\n${'Grown. '.repeat(200)}` }] });
+    await settle(chat.page);
+    assert.ok(Math.abs(await entryTop(chat.page, reference) - before) <= 1, 'an entry growing above did not move the view');
+    assert.ok(await fromEnd(chat.page) > 1000, 'still scrolled back');
+  });
+
+  it('keeps the newest end in view when the view gets shorter', async () => {
+    await chat.setEntries(history);
+    await atEnd(chat.page);
+    await chat.page.setViewportSize({ width: 420, height: 400 });
+    await settle(chat.page);
+    await atEnd(chat.page);
+    await chat.streamText(history.length - 1, ['\n\nAppended after the resize.']);
+    await atEnd(chat.page);
   });
 
   it('restores how far back the user had scrolled when the view is shown again', async () => {
     await installVsCodeState(chat.page);
     await reloadReady(chat);
     await chat.setEntries(history);
-    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: -700 }));
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: s.scrollHeight - s.clientHeight - 700 }));
     await chat.page.waitForTimeout(700); // sampled, then saved, sparingly
     const saved = await chat.page.evaluate(() => JSON.parse(sessionStorage.getItem('vscode-state')));
     assert.equal(saved.scrollFromEnd, 700);
 
     await reloadReady(chat);
     await chat.setEntries(history);
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller').scrollTop === -700, undefined, { timeout: 2_000 });
+    await chat.page.waitForFunction(() => {
+      const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
+      return Math.abs(s.scrollHeight - s.clientHeight - s.scrollTop - 700) <= 1;
+    }, undefined, { timeout: 2_000 });
 
     // Back at the newest end, that is what is restored.
-    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: s.scrollHeight }));
     await chat.page.waitForTimeout(700);
     await reloadReady(chat);
     await chat.setEntries(history);
     await chat.page.waitForTimeout(100);
-    assert.equal(await scroller(chat.page).evaluate((s) => s.scrollTop), 0);
+    assert.ok(await scroller(chat.page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1), 'at the end');
   });
 
   it('is keyboard scrollable', async () => {
@@ -87,7 +143,10 @@ describe('<acp-message-list>', function () {
     assert.equal(await list.getAttribute('tabindex'), '0');
     await list.focus();
     await chat.page.keyboard.press('PageUp');
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller').scrollTop < 0);
+    await chat.page.waitForFunction(() => {
+      const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
+      return s.scrollHeight - s.clientHeight - s.scrollTop > 1;
+    });
   });
 
   it('renders older answers lazily: near the view or when idle, all of them in the end', async () => {
@@ -114,9 +173,19 @@ describe('<acp-message-list>', function () {
     assert.ok(state.slice(40).every((e, i) => e.markdown === (transcript[40 + i].kind === 'assistant')));
     // The oldest answer, far from the view, waits: its text is there, plain.
     assert.deepEqual(state[1], { markdown: false, plain: transcript[1].text, skippable: true });
+    // More entries: older ones become skippable 20 at a time (never fewer than the newest 20 are whole).
+    const more = async (count) => {
+      const start = transcript.length;
+      for (let i = 0; i < count; i++) transcript.push({ kind: 'user', id: `q${start + i}`, text: `One more ${i}` });
+      await chat.apply({ type: 'entries', length: transcript.length, ops: transcript.slice(start).map((entry, i) => ({ op: 'set', index: start + i, entry })) });
+      return (await entries()).map((e) => e.skippable);
+    };
+    assert.deepEqual(await more(1), transcript.map((_, i) => i < 40));
+    assert.deepEqual(await more(18), transcript.map((_, i) => i < 40));
+    assert.deepEqual(await more(1), transcript.map((_, i) => i < 60));
 
     // Scrolled to, it is rendered without waiting for idle time.
-    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: -s.scrollHeight }));
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
     await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
       .querySelector('acp-chat-entry:nth-child(2)').shadowRoot.querySelector('acp-markdown') !== null, undefined, { timeout: 3_000 });
 

@@ -1,53 +1,78 @@
 /**
- * <acp-message-list>: the transcript. Kept pinned to the newest entry by CSS
- * (a column-reverse scroller, whose scroll origin is the newest end), never by
- * reading layout per chunk. How far the user scrolled back is saved with the
- * view and restored when it is shown again. Entries older than the newest
- * few are rendered lazily (EAGER_ENTRIES).
+ * <acp-message-list>: the transcript. Kept on the newest entry by the
+ * browser's scroll anchoring (see end-pin.ts), never by reading layout per
+ * chunk. How far the user scrolled back is saved with the view and restored
+ * when it is shown again. Entries older than the newest few are rendered
+ * lazily (EAGER_ENTRIES), and an update touches only the runs of entries
+ * that changed (RUN_LENGTH).
  */
-import { css, html, LitElement, unsafeCSS, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Entry } from '../../src/shared/thread';
 import { loadUiState, saveUiState } from '../host';
 import '../chat-entry/chat-entry';
+import { EndPin, type Placement } from './end-pin';
 
 /** Scroll positions are read at most this often, never per scroll event or chunk. */
 const SCROLL_SAMPLE_MS = 250;
 /**
  * The newest entries, always rendered in full: enough to fill the view.
- * Older ones are rendered lazily: by the browser (content-visibility, see the
- * styles) and, when a whole transcript arrives at once (a reloaded view), by
- * us (their Markdown waits: ChatEntry `deferred`).
+ * Older ones (class `far`) are rendered lazily: by the browser
+ * (content-visibility, see the styles) and, when a whole transcript arrives
+ * at once (a reloaded view), by us (their Markdown waits: ChatEntry `deferred`).
  */
 const EAGER_ENTRIES = 20;
+/**
+ * Entries turn `far` this many at a time (so between EAGER_ENTRIES and twice
+ * that many are eager): a change of an existing element's content-visibility
+ * costs Chromium a pass over every element of the page (measured: ~10 ms at
+ * 60,000 elements, whichever element changes), and one per new entry would
+ * make every tool call of a long session a long frame. An element that is
+ * created with it costs nothing extra.
+ */
+const FAR_BATCH = 20;
+/**
+ * Entries are rendered in runs of this many, each behind a `guard` on its
+ * entries: a streamed chunk re-renders the newest run, not all of a long
+ * transcript's entries (the reducer replaces and appends entries, so an
+ * entry keeps its index and its run).
+ */
+const RUN_LENGTH = 64;
 
 export class MessageList extends LitElement {
   static override properties = { entries: { attribute: false }, running: { type: Boolean } };
   declare entries: readonly Entry[];
   declare running: boolean;
-  /** The saved distance from the newest end, applied once the restored entries are rendered. */
-  private pendingRestore: number | undefined = loadUiState().scrollFromEnd;
+  /** The saved distance from the newest end, applied once the restored entries are laid out. */
+  private restore: number | undefined = loadUiState().scrollFromEnd;
   private scrollSample: ReturnType<typeof setTimeout> | undefined;
+  private readonly endPin = new EndPin((atEnd) => (atEnd ? saveUiState({ scrollFromEnd: 0 }) : this.sampleScroll()));
 
   static override styles = css`
     :host { display: flex; flex-direction: column; }
-    .scroller { flex: 1 1 auto; min-height: 0; overflow-y: auto; display: flex; flex-direction: column-reverse; padding: 0 8px; }
-    /* With the entries' 4px margins and 2px padding: 8px from the ends, as between entries. */
-    .content { padding: 2px 0; }
+    .scroller { flex: 1 1 auto; min-height: 0; overflow-y: auto; display: flex; flex-direction: column; padding: 0 8px; }
+    /*
+     * A short transcript sits at the bottom, as in any chat. With the entries'
+     * 4px margins and 2px padding, and the 1px pin: 8px from the ends, as between entries.
+     */
+    .content { margin-top: auto; padding: 2px 0 1px; }
+    /* At the newest end the pin is the only scroll anchor (see end-pin.ts). */
+    .pinned > .content { overflow-anchor: none; }
+    /* A new scroller starts at the pin, laid out at the newest end (end-pin.ts also does it, for browsers without this). */
+    .pin { flex: none; height: 1px; scroll-initial-target: nearest; }
     /*
      * Older entries are skipped by style, layout and paint while off screen, so
      * a frame (of a streaming reply, say) costs what is near the viewport, not
-     * the whole transcript: the list moves as a whole when its newest entry
-     * grows, which otherwise re-did pre-paint for every element in it. A size is
-     * remembered once laid out; the estimate is for entries not yet seen (above
-     * the view: the list keeps its newest end in place, so it does not move what
-     * is in view). The newest entries are exempt: they are always laid out, so
-     * that restoring how far back the user was (a distance from the end) is
-     * exact there, and the entry being streamed into is never skipped.
+     * the whole transcript. A size is remembered once laid out; the estimate
+     * is for entries not yet seen (above the view: scroll anchoring keeps what
+     * is in view in place when they get their real size). The newest entries
+     * are exempt: they are always laid out, so that restoring how far back the
+     * user was (a distance from the end) is exact there, and the entry being
+     * streamed into is never skipped. A class, not :nth-last-child: a
+     * structural selector would restyle every entry when one is added.
      */
-    .content > acp-chat-entry:nth-last-child(n + ${unsafeCSS(EAGER_ENTRIES + 1)} of acp-chat-entry) {
-      content-visibility: auto; contain-intrinsic-block-size: auto 80px;
-    }
+    .content > acp-chat-entry.far { content-visibility: auto; contain-intrinsic-block-size: auto 80px; }
     .scroller:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .empty { margin: auto; text-align: center; color: var(--vscode-descriptionForeground); padding: 16px; }
     .busy { color: var(--vscode-descriptionForeground); padding: 4px 0; font-style: italic; }
@@ -59,52 +84,79 @@ export class MessageList extends LitElement {
     this.running = false;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page: watch the scroller again, leaving the view where it is.
+    if (this.hasUpdated) this.watchScroller(undefined);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.endPin.detach();
     clearTimeout(this.scrollSample);
     this.scrollSample = undefined;
   }
 
   override render() {
-    if (this.entries.length === 0) {
+    const count = this.entries.length;
+    if (count === 0) {
       return html`<div class="empty">Pick an agent, connect, and ask it something.</div>`;
     }
+    const far = farCount(count);
+    const runs = [];
+    for (let start = 0; start < count; start += RUN_LENGTH) runs.push(this.renderRun(start, Math.min(count, start + RUN_LENGTH), far));
     // aria-live off: a screen reader would otherwise read every streamed chunk;
     // the app announces when the turn ends instead.
     return html`<div class="scroller" tabindex="0" role="log" aria-live="off" aria-label="Conversation" @scroll=${this.onScroll}>
-      <div class="content">
-        ${repeat(this.entries, (e) => e.id, (e, i) => html`<acp-chat-entry .entry=${e} .deferred=${i < this.entries.length - EAGER_ENTRIES}></acp-chat-entry>`)}
-        ${this.running ? html`<div class="busy" aria-hidden="true">Working…</div>` : ''}
-      </div>
+      <div class="content">${runs}${this.running ? html`<div class="busy" aria-hidden="true">Working…</div>` : nothing}</div>
+      <div class="pin" aria-hidden="true"></div>
     </div>`;
+  }
+
+  /** Entries `start` to `end` (the first `allFar` of the list are far): re-rendered only when one of them, or how many of them are far, changed. */
+  private renderRun(start: number, end: number, allFar: number): unknown {
+    const entries = this.entries.slice(start, end);
+    const far = Math.min(Math.max(allFar - start, 0), end - start);
+    return guard([far, ...entries], () => repeat(entries, (e) => e.id, (e, i) => html`<acp-chat-entry
+      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far}></acp-chat-entry>`));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('entries')) return;
-    const before = changed.get('entries') as readonly Entry[] | undefined;
-    if (this.entries.length > 0 && this.pendingRestore !== undefined) {
-      const distance = this.pendingRestore;
-      this.pendingRestore = undefined;
-      // After this frame the entries' own elements have rendered too: one layout, once.
-      if (distance > 0) requestAnimationFrame(() => this.scroller?.scrollTo({ top: -distance }));
-    } else if (this.entries.length === 0 && before?.length) {
+    const before = (changed.get('entries') as readonly Entry[] | undefined)?.length ?? 0;
+    if (before === 0 && this.entries.length > 0) {
+      // A new scroller: at the newest end, or where the user was before the view was hidden.
+      this.watchScroller({ fromEnd: this.restore ?? 0 });
+      this.restore = undefined;
+    } else if (this.entries.length === 0 && before > 0) {
       // A new chat starts at its newest end.
+      this.endPin.detach();
       saveUiState({ scrollFromEnd: 0 });
     }
   }
 
-  private get scroller(): HTMLElement | null {
-    return this.renderRoot.querySelector('.scroller');
+  private watchScroller(placement: Placement | undefined): void {
+    const scroller = this.renderRoot.querySelector<HTMLElement>('.scroller');
+    const pin = this.renderRoot.querySelector('.pin');
+    if (scroller && pin) this.endPin.attach(scroller, pin, placement);
   }
 
   private onScroll(): void {
+    // At the newest end the distance is 0, saved when the view got there: nothing to read.
+    if (!this.endPin.pinned) this.sampleScroll();
+  }
+
+  private sampleScroll(): void {
     this.scrollSample ??= setTimeout(() => {
       this.scrollSample = undefined;
-      const scroller = this.scroller;
-      // column-reverse: scrollTop is 0 at the newest end and negative above it.
-      if (scroller) saveUiState({ scrollFromEnd: Math.max(0, Math.round(-scroller.scrollTop)) });
+      saveUiState({ scrollFromEnd: this.endPin.pinned ? 0 : this.endPin.distanceFromEnd() });
     }, SCROLL_SAMPLE_MS);
   }
+}
+
+/** How many of the oldest of `count` entries are far (see FAR_BATCH). */
+function farCount(count: number): number {
+  return Math.max(0, Math.floor((count - EAGER_ENTRIES) / FAR_BATCH) * FAR_BATCH);
 }
 
 customElements.define('acp-message-list', MessageList);

@@ -16,7 +16,7 @@ import { prepare } from './build.mjs';
 import { measureStream, measureTranscript } from './measure.mjs';
 import { benchLine, goalsMet, print, summarize } from './report.mjs';
 import { benchBridge, printBridge } from './bridge.mjs';
-import { cspDrift, startServer } from './server.mjs';
+import { startServer } from './server.mjs';
 
 const argv = process.argv.slice(2);
 const RUNS = Math.max(1, Number(/^--runs=(\d+)$/.exec(argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3));
@@ -77,8 +77,6 @@ async function main() {
   let server, browser;
   try {
     const { data, host } = generate(generator);
-    const drift = cspDrift();
-    if (drift) log(`warning: ${drift}`);
     server = await startServer(webviewDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
     log(`Chromium ${browser.version()}, page ${server.url}, ${RUNS} run(s) of each measurement`);

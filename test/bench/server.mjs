@@ -1,46 +1,13 @@
 /**
  * Serves the chat webview the way the extension does: the page from
- * ChatViewProvider's chatHtml (same CSP, same nonce rule, same markup) and
- * the webview's files, from 127.0.0.1. The page origin stands in for
+ * ChatViewProvider's own chatHtml (same CSP, same nonce rule, same markup)
+ * and the webview's files, from 127.0.0.1. The page origin stands in for
  * `webview.cspSource`.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../harness/paths.mjs';
-
-const PROVIDER = path.join(REPO_ROOT, 'src', 'chat', 'chatViewProvider.ts');
-
-/**
- * chatHtml's CSP lines and template, verbatim from src/chat/chatViewProvider.ts
- * with `${x}` written `{{x}}`; {@link cspDrift} compares them with the source.
- */
-const CSP_LINES = [
-  `"default-src 'none'"`,
-  "`script-src 'nonce-{{nonce}}'`",
-  "`style-src {{webview.cspSource}} 'nonce-{{nonce}}'`",
-  "`font-src {{webview.cspSource}}`",
-  "`img-src {{webview.cspSource}}`",
-];
-const TEMPLATE = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="{{csp}}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>ACP Chat</title>
-<style nonce="{{nonce}}">
-  /* Declared in the document: @font-face does not work from inside a shadow root. */
-  @font-face { font-family: "codicon"; font-display: block; src: url("{{codiconFont.toString()}}") format("truetype"); }
-  body { margin: 0; padding: 0; }
-</style>
-</head>
-<body>
-<acp-chat-app></acp-chat-app>
-<script nonce="{{nonce}}" src="{{script.toString()}}"></script>
-</body>
-</html>`;
+import { chatPageHtml } from '../harness/chatHtml.mjs';
 
 /**
  * The floor of what the bench can measure: a page under the same CSP whose
@@ -52,7 +19,7 @@ const NOOP_TEMPLATE = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="{{csp}}">
+{{cspMeta}}
 <title>No-op page</title>
 </head>
 <body>
@@ -71,31 +38,17 @@ const NOOP_TEMPLATE = `<!DOCTYPE html>
 </body>
 </html>`;
 
-const fill = (text, values) => text.replace(/\{\{([^}]+)\}\}/g, (_, name) => {
-  if (!(name in values)) throw new Error(`bench page: no value for {{${name}}}`);
-  return values[name];
-});
-
-/** The page chatHtml makes (or the no-op page), with this server's origin as `webview.cspSource`. */
-function chatHtml(nonce, origin, template = TEMPLATE) {
-  const values = { nonce, 'webview.cspSource': origin, 'script.toString()': `${origin}/webview.js`, 'codiconFont.toString()': `${origin}/codicon.ttf` };
-  const csp = CSP_LINES.map((line) => fill(line.slice(1, -1), values)).join('; ');
-  return fill(template, { ...values, csp });
-}
-
 /**
- * A warning when chatHtml's CSP or markup no longer matches this copy (the
- * provider is being worked on), so that the figures are not quietly taken on
- * a different page; undefined when they match.
+ * The extension's page (chatHtml, with this server's origin as
+ * `webview.cspSource`), or the no-op page under the same CSP and nonce.
  */
-export function cspDrift() {
-  const source = fs.readFileSync(PROVIDER, 'utf8').replace(/\$\{([^}]+)\}/g, '{{$1}}');
-  const lines = /const csp = \[([\s\S]*?)\]\.join/.exec(source)?.[1].split('\n').map((l) => l.trim().replace(/,$/, '')).filter(Boolean);
-  const template = /return `(<!DOCTYPE html>[\s\S]*?<\/html>)`/.exec(source)?.[1];
-  if (lines?.join('\n') !== CSP_LINES.join('\n') || template !== TEMPLATE) {
-    return 'chatHtml in src/chat/chatViewProvider.ts differs from the copy in test/bench/server.mjs: the page may not be the extension\'s; update the copy.';
-  }
-  return undefined;
+async function page(origin, noop) {
+  const html = await chatPageHtml(origin, (file) => `${origin}/${file}`);
+  if (!noop) return html;
+  const cspMeta = /<meta http-equiv="Content-Security-Policy"[^>]*>/.exec(html)?.[0];
+  const nonce = /'nonce-([^']+)'/.exec(html)?.[1];
+  if (!cspMeta || !nonce) throw new Error('chatHtml made a page without a CSP or a nonce');
+  return NOOP_TEMPLATE.replace('{{cspMeta}}', cspMeta).replace('{{nonce}}', nonce);
 }
 
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' };
@@ -103,8 +56,14 @@ const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf'
 function handle(req, res, origin, root) {
   const url = new URL(req.url ?? '/', origin);
   if (url.pathname === '/' || url.pathname === '/noop') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    return res.end(chatHtml(randomBytes(16).toString('hex'), origin, url.pathname === '/' ? TEMPLATE : NOOP_TEMPLATE));
+    page(origin, url.pathname === '/noop').then((html) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(html);
+    }, (error) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
+    return;
   }
   if (url.pathname === '/favicon.ico') {
     // Chromium asks for one; a webview does not.

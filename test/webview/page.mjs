@@ -4,43 +4,13 @@
  * the harness's recorder.
  *
  * The HTML comes from the real `chatHtml` in src/chat/chatViewProvider.ts
- * (bundled on the fly with a stand-in `vscode` module), so the page has
- * exactly the production CSP.
+ * (test/harness/chatHtml.mjs), so the page has exactly the production CSP.
  */
-import * as path from 'node:path';
-import { build } from 'esbuild';
-import { REPO_ROOT } from '../harness/paths.mjs';
+import { chatPageHtml } from '../harness/chatHtml.mjs';
 import { THEMES, themeCss } from './themes.mjs';
 
 /** The page's URL path for dist/webview: not the root, as in VS Code, so relative asset URLs are exercised. */
 export const ASSET_PREFIX = '/webview/';
-
-/** chatHtml(webview, root) from the extension, loaded once. */
-let realChatHtml;
-
-async function loadChatHtml() {
-  if (realChatHtml) return realChatHtml;
-  const stub = {
-    name: 'vscode-stub',
-    setup(b) {
-      b.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'stub' }));
-      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-        contents: 'export const Uri = { joinPath: (base, ...parts) => ({ path: [base.path, ...parts].join("/") }) };',
-        loader: 'js',
-      }));
-    },
-  };
-  const out = await build({
-    entryPoints: [path.join(REPO_ROOT, 'src/chat/chatViewProvider.ts')],
-    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
-    mainFields: ['module', 'main'], plugins: [stub],
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
-  const module = await import(url);
-  if (typeof module.chatHtml !== 'function') throw new Error('src/chat/chatViewProvider.ts no longer exports chatHtml(webview, root)');
-  realChatHtml = module.chatHtml;
-  return realChatHtml;
-}
 
 /**
  * The page for `origin`: `{ html, source }`, source saying where the
@@ -48,9 +18,7 @@ async function loadChatHtml() {
  */
 export async function chatPage(origin, theme) {
   const assetUrl = (file) => `${origin}${ASSET_PREFIX}${file}`;
-  const chatHtml = await loadChatHtml();
-  const webview = { cspSource: origin, asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }) };
-  const html = chatHtml(webview, { path: '/dist/webview' });
+  const html = await chatPageHtml(origin, assetUrl);
   const nonce = /'nonce-([^']+)'/.exec(html)?.[1];
   if (!nonce) throw new Error('the chat page has no script nonce');
   return { html: withVsCodeParts(html, nonce, theme), source: 'chatViewProvider' };

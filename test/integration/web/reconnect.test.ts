@@ -14,11 +14,14 @@ const DROP_URL_FILE = 'drop-url.txt';
 
 const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
 
-async function dropUrl(): Promise<string> {
+/** A file the harness left in the opened folder. */
+async function harnessFile(name: string): Promise<string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('the web tests need the harness folder open');
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, DROP_URL_FILE))).trim();
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, name))).trim();
 }
+
+const dropUrl = () => harnessFile(DROP_URL_FILE);
 
 suite('a dropped connection to the bridge', function () {
   this.timeout(60_000);
@@ -71,6 +74,26 @@ suite('a dropped connection to the bridge', function () {
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await chat.send('recall the history');
     assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+  });
+
+  test('a refusal while reconnecting (the token changed) stops the retries and says what to do', async () => {
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    const turn = chat.send('keep talking');
+    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
+    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', 'not-the-bridge-token-0123456789'), true);
+    await fetch(await dropUrl());
+    await turn;
+    // The first retry is refused; a refusal is not retried.
+    await waitFor(chat, 'the retries to stop', () => chat.status.connection === 'failed', 10_000);
+    assert.match(transcript(chat), /> error: Could not reconnect: The bridge refused the token\. Run "ACP: Set Bridge Token" and paste the URL the bridge printed\. Connect again to continue this session\.\n$/);
+    // With the right token again, Connect continues the session.
+    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile('bridge-url.txt')), true);
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    await chat.send('recall the history');
+    assert.match(lastReply(chat), /keep talking \| recall the history\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 });

@@ -3,6 +3,7 @@
  * the few ops that bring the view up to date.
  */
 import type { EntryOp } from './protocol';
+import { grownSince } from './textGrowth';
 import { isTextEntry, type Entry } from './thread';
 
 export interface EntriesPatch {
@@ -26,7 +27,8 @@ export function nextFlushAt(now: number, lastFlushAt: number): number {
 /**
  * Diffs by identity: an unchanged entry is the same object (the reducer keeps
  * identity), so the scan is one pointer comparison per entry. A text entry
- * that only grew is sent as an `append` of the new tail.
+ * that only grew is sent as an `append` of the new tail: the pieces appended
+ * since (textGrowth.ts), else the tail sliced off.
  */
 export function diffEntries(sent: readonly Entry[], now: readonly Entry[]): EntriesPatch | undefined {
   const ops: EntryOp[] = [];
@@ -39,7 +41,7 @@ export function diffEntries(sent: readonly Entry[], now: readonly Entry[]): Entr
     // The reducer changes a text entry only by appending to it (same id).
     if (before && isTextEntry(before) && isTextEntry(after) && before.kind === after.kind && before.id === after.id
       && after.text.length >= before.text.length) {
-      ops.push({ op: 'append', index: i, text: after.text.slice(before.text.length) });
+      ops.push({ op: 'append', index: i, text: grownSince(before, after) ?? after.text.slice(before.text.length) });
     } else {
       ops.push({ op: 'set', index: i, entry: after });
     }

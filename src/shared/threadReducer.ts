@@ -8,6 +8,7 @@
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import { assertNever, type Entry, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
+import { recordGrowth } from './textGrowth';
 import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, unknownToolEntry } from './toolCalls';
 
 export type ThreadAction =
@@ -94,7 +95,9 @@ function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: 
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
   if (last && last.kind === kind) {
-    return replaceAt(thread, lastIndex, { ...last, text: last.text + text });
+    const grown = { ...last, text: last.text + text };
+    recordGrowth(last, grown, text);
+    return replaceAt(thread, lastIndex, grown);
   }
   return append(thread, { kind, id, text });
 }

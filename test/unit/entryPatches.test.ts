@@ -14,6 +14,28 @@ describe('entry patches', () => {
     assert.deepEqual(patch, { length: 2, ops: [{ op: 'append', index: 1, text: ', world' }] });
   });
 
+  it('an append spanning many chunks carries exactly the text added since the last post, in order', () => {
+    let thread = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'start'));
+    let sent = thread.entries;
+    let view = applyEntriesPatch([], diffEntries([], sent)!);
+    for (let post = 0; post < 20; post++) {
+      for (let i = 0; i < 7; i++) thread = reduceThread(thread, chunk(`c${post}-${i}`, ` ${post}.${i}`));
+      const patch = diffEntries(sent, thread.entries)!;
+      assert.equal(patch.ops.length, 1);
+      assert.equal(patch.ops[0].op, 'append');
+      view = applyEntriesPatch(view, patch);
+      sent = thread.entries;
+    }
+    assert.deepEqual(view, thread.entries);
+  });
+
+  it('an entry that did not grow from what was sent by appends is still patched right', () => {
+    const a = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'Hello'));
+    // The same entry rebuilt elsewhere (no recorded growth): the tail is sliced off instead.
+    const rebuilt = [a.entries[0], { ...a.entries[1], text: 'Hello there' }];
+    assert.deepEqual(diffEntries(a.entries, rebuilt), { length: 2, ops: [{ op: 'append', index: 1, text: ' there' }] });
+  });
+
   it('sends nothing when nothing changed', () => {
     const a = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' });
     assert.equal(diffEntries(a.entries, a.entries), undefined);

@@ -133,6 +133,9 @@ describe('<acp-tool-card>', function () {
     ]);
     const c = chat.page.locator('acp-tool-card');
     await c.locator('button.head').click();
+    // innerText needs rendered text: a Markdown block group (content-visibility: auto) is
+    // known to be on screen only after a frame has been rendered with it.
+    await chat.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const output = c.locator('acp-markdown');
     assert.deepEqual(await output.locator('p').evaluateAll((ps) => ps.map((p) => p.innerText)), [
       'import { a } from "./a";\nconst b = a + 1;\nexport default b;',

@@ -112,7 +112,7 @@ export class ChatController implements vscode.Disposable {
     const attempt = new AbortController();
     this.setConnection({ state: 'connecting', attempt });
     const outcome = await this.open(agentId, attempt);
-    if (outcome === 'failed' || outcome === 'abandoned') {
+    if (outcome === 'abandoned') {
       if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
       return false;
     }
@@ -126,7 +126,7 @@ export class ChatController implements vscode.Disposable {
    * One attempt to start the agent and open (or continue) its session.
    * 'abandoned': no transport (the user cancelled a prompt for a token, say).
    */
-  private async open(agentId: string, attempt: AbortController): Promise<'connected' | 'abandoned' | 'failed' | { error: unknown }> {
+  private async open(agentId: string, attempt: AbortController): Promise<'connected' | 'abandoned' | { error: unknown }> {
     // Continue the session on screen, if it is this agent's and there is something to continue.
     const earlier = this.earlier?.agentId === agentId && this.threadState.entries.length > 0 ? this.earlier : undefined;
     try {
@@ -167,7 +167,7 @@ export class ChatController implements vscode.Disposable {
       const outcome = await this.open(agentId, attempt);
       if (attempt.signal.aborted) return;
       if (outcome === 'connected') return;
-      if (outcome === 'abandoned' || outcome === 'failed') {
+      if (outcome === 'abandoned') {
         this.setConnection({ state: 'disconnected' });
         return;
       }

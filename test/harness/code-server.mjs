@@ -3,13 +3,13 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, CODE_SERVER_ENTRY, NODE24 } from './paths.mjs';
 import { assertSetupDone } from './setup.mjs';
+import { httpStatus } from './net.mjs';
 
 const VERBOSE = !!process.env.HARNESS_VERBOSE; // echo server log and browser console
 const KEEP = !!process.env.HARNESS_KEEP; // keep temp dirs (server log, user data) after close
@@ -33,17 +33,6 @@ export const DEFAULT_USER_SETTINGS = {
 
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
-}
-
-function httpStatus(url) {
-  return new Promise((resolve) => {
-    const req = http.get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', () => resolve(0));
-    req.setTimeout(2000, () => req.destroy());
-  });
 }
 
 async function tail(file, lines = 40) {

@@ -6,8 +6,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as http from 'node:http';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +31,7 @@ import {
   TEST_WEB_BUILD,
   TEST_WEB_DATA,
 } from './paths.mjs';
+import { freePort, httpStatus } from './net.mjs';
 
 const t0 = Date.now();
 function log(msg) {
@@ -168,27 +167,6 @@ async function node24Step() {
 }
 
 // (d) code-server, built with Node 24 ---------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function httpStatus(url) {
-  return new Promise((resolve) => {
-    const req = http.get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
-    req.on('error', () => resolve(0));
-    req.setTimeout(2000, () => req.destroy());
-  });
-}
 
 /** code-server must really start (native addons load) and answer HTTP. */
 async function codeServerStarts() {

@@ -5,7 +5,6 @@
 // --child): a failed browser launch hangs forever, and Playwright reads PLAYWRIGHT_BROWSERS_PATH
 // when it loads, so a child with its own env and a kill-on-timeout is the only safe way.
 import { spawn } from 'node:child_process';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import {
   TEST_WEB_QUALITY,
 } from './paths.mjs';
 import { assertSetupDone } from './setup.mjs';
+import { freePort } from './net.mjs';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const VERBOSE = !!process.env.HARNESS_VERBOSE;
@@ -52,17 +52,6 @@ function forwardLines(stream, out, onLine) {
       dropping = false;
     }
     out.write(line + '\n');
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { TerminalHost, prepareLaunch, type LaunchRequest } from '../../src-node/terminals';
-import { killLeftovers, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
+import { endTerminalTest, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
 
 describe('terminals: lifecycle', () => {
   let s: TerminalSandbox;
@@ -17,13 +17,7 @@ describe('terminals: lifecycle', () => {
     host = new TerminalHost({ killGraceMs: 300 });
     marker = uniqueSleep();
   });
-  afterEach(async () => {
-    await host.disposeAll();
-    const left = liveProcessesWith(marker);
-    killLeftovers(marker);
-    s.cleanup();
-    assert.deepEqual(left, [], 'processes left behind');
-  });
+  afterEach(() => endTerminalTest(host, s, marker));
 
   /** /bin/sh as an explicit executable with -c: no shell option anywhere. */
   const shell = async (script: string, extra: Partial<LaunchRequest> = {}) =>

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TerminalHost, prepareLaunch, type LaunchRequest, type PreparedLaunch } from '../../src-node/terminals';
-import { killLeftovers, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
+import { endTerminalTest, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
 
 describe('terminals: limits and checks', () => {
   let s: TerminalSandbox;
@@ -19,13 +19,7 @@ describe('terminals: limits and checks', () => {
     host = new TerminalHost({ killGraceMs: 300 });
     marker = uniqueSleep();
   });
-  afterEach(async () => {
-    await host.disposeAll();
-    const left = liveProcessesWith(marker);
-    killLeftovers(marker);
-    s.cleanup();
-    assert.deepEqual(left, [], 'processes left behind');
-  });
+  afterEach(() => endTerminalTest(host, s, marker));
 
   const prepare = (request: Partial<LaunchRequest>) => prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env: s.env });
   const sleeper = () => prepare({ command: 'sleep', args: [marker] });

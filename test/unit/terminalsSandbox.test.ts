@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isTerminalError, type TerminalErrorCode } from '../../src-node/terminals';
+import { isTerminalError, type TerminalErrorCode, type TerminalHost } from '../../src-node/terminals';
 
 export interface TerminalSandbox {
   /** Canonical temporary folder holding `root` and `outside`. */
@@ -44,6 +44,18 @@ export function uniqueSleep(): string {
 export function liveProcessesWith(marker: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
   return out.split('\n').filter((line) => line.includes(marker) && !/^\s*\d+\s+Z/.test(line));
+}
+
+/**
+ * After a test: ends the host's terminals, removes the sandbox, and fails
+ * when a process carrying `marker` outlived them (killing it either way).
+ */
+export async function endTerminalTest(host: TerminalHost, sandbox: TerminalSandbox, marker: string): Promise<void> {
+  await host.disposeAll();
+  const left = liveProcessesWith(marker);
+  killLeftovers(marker);
+  sandbox.cleanup();
+  assert.deepEqual(left, [], 'processes left behind');
 }
 
 /** Kills whatever a failed test left behind (by pid, never by name). */

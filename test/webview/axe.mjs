@@ -27,3 +27,6 @@ export async function runAxe(page) {
 
 /** The violations a test must fail on. */
 export const seriousOrWorse = (violations) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+
+/** Serious and critical violations on the page, shadow roots included, as "rule: targets" lines. */
+export const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);

@@ -1,10 +1,7 @@
 /** <acp-chat-header>: agent picker, Connect / Disconnect, connection state, agent name. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const AGENTS = [{ id: 'a', name: 'Agent A', available: true }, { id: 'b', name: 'Agent B', available: false, detail: 'b-cli not found on PATH' }];
 const status = (connection, extra) => ({

@@ -236,3 +236,14 @@ function deepTextInPage({ selector, visibleOnly }) {
   walk(root);
   return out.join('');
 }
+
+/** A VS Code-like getState/setState that survives reloads (VS Code keeps it while the view is hidden). */
+export function installVsCodeState(page) {
+  return page.addInitScript(() => {
+    window.acquireVsCodeApi = () => ({
+      postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })),
+      getState: () => JSON.parse(sessionStorage.getItem('vscode-state') ?? 'null') ?? undefined,
+      setState: (s) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
+    });
+  });
+}

@@ -1,20 +1,7 @@
 /** <acp-message-list>: pinned to the newest entry without layout reads, scroll position kept across hiding. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
-import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
-
-function installVsCodeState(page) {
-  return page.addInitScript(() => {
-    window.acquireVsCodeApi = () => ({
-      postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })),
-      getState: () => JSON.parse(sessionStorage.getItem('vscode-state') ?? 'null') ?? undefined,
-      setState: (s) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
-    });
-  });
-}
+import { axeViolations } from './axe.mjs';
+import { installVsCodeState, openChatPage } from './harness.mjs';
 
 const history = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
   ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }

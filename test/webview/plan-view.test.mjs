@@ -1,10 +1,7 @@
 /** <acp-plan-view>: the live plan above the composer and plan snapshots in the transcript. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const PLAN = [
   { content: 'Read the failing test', priority: 'high', status: 'completed' },

@@ -1,10 +1,7 @@
 /** <acp-session-controls>: config options, else modes, else models; each posts its own message. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const MODES = { currentModeId: 'ask', available: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Writes code' }] };
 const MODELS = { currentModelId: 'small', available: [{ modelId: 'small', name: 'Small' }, { modelId: 'large', name: 'Large' }] };

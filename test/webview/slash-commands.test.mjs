@@ -1,10 +1,7 @@
 /** The composer's slash command menu: ARIA combobox with a listbox, filtered as you type. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const COMMANDS = [
   { name: 'review', description: 'Review the current changes', hint: 'path or branch' },

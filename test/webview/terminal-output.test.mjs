@@ -1,10 +1,7 @@
 /** <acp-terminal-output>: shell output with its ANSI colours, never as HTML. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const ESC = '\x1b';
 const OUTPUT = [

@@ -1,21 +1,7 @@
 /** <acp-tool-card>: one tool call, collapsed by default, expanded by keyboard or mouse. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
-import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
-
-/** A VS Code-like getState/setState that survives reloads (VS Code keeps it while the view is hidden). */
-function installVsCodeState(page) {
-  return page.addInitScript(() => {
-    window.acquireVsCodeApi = () => ({
-      postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })),
-      getState: () => JSON.parse(sessionStorage.getItem('vscode-state') ?? 'null') ?? undefined,
-      setState: (s) => sessionStorage.setItem('vscode-state', JSON.stringify(s)),
-    });
-  });
-}
+import { axeViolations } from './axe.mjs';
+import { installVsCodeState, openChatPage } from './harness.mjs';
 
 const tool = (id, extra = {}) => ({ kind: 'tool', id, toolCallId: `call-${id}`, title: `Tool ${id}`, toolKind: 'other', status: 'completed', content: [], locations: [], ...extra });
 

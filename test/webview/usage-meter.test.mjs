@@ -1,10 +1,7 @@
 /** <acp-usage-meter>: context window use (and cost) from the session's usage updates. */
 import * as assert from 'node:assert/strict';
-import { runAxe, seriousOrWorse } from './axe.mjs';
+import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
-
-/** Serious and critical axe violations, shadow roots included. */
-const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
 
 const status = (usage) => ({
   agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],

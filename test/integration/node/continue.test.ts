@@ -7,12 +7,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { emptySessionControls } from '../../../src/shared/sessionControls';
-import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
-
-const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
+import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 
 function scenario(agentCapabilities: object): string {
   return JSON.stringify({

@@ -5,9 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithTestAgent } from '../shared/host';
 
 
 suite('agent file requests (Node host)', function () {
@@ -22,12 +22,7 @@ suite('agent file requests (Node host)', function () {
     fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
     fs.writeFileSync(path.join(path.dirname(root), 'outside-canary.txt'), 'SECRET outside the workspace');
     fs.symlinkSync(outside, path.join(root, 'link-out'));
-    chat = (await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate()).chat;
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      test: { name: 'Test Agent', command: process.execPath, args: [path.resolve(__dirname, '../../../dist/test/agent.js'), path.resolve(__dirname, '../../../test/integration/scenario.json')] },
-    }, vscode.ConfigurationTarget.Global);
-    await chat.refreshAgents();
-    chat.selectAgent('test');
+    chat = await chatWithTestAgent();
     await vscode.commands.executeCommand('vscode-acp.newChat');
   });
 

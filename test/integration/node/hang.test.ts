@@ -4,8 +4,8 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
+import { activeChat } from '../shared/chatWaits';
 
 suite('an agent that hangs', function () {
   this.timeout(30_000);
@@ -16,7 +16,7 @@ suite('an agent that hangs', function () {
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
       hang: { name: 'Hanging Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario] },
     }, vscode.ConfigurationTarget.Global);
-    const chat = (await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate()).chat;
+    const chat = await activeChat();
     await chat.refreshAgents();
     chat.selectAgent('hang');
     const connected = vscode.commands.executeCommand<boolean>('vscode-acp.connect');

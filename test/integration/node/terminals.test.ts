@@ -6,9 +6,9 @@
 import { execFileSync } from 'child_process';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithTestAgent } from '../shared/host';
 
 
 function processes(pattern: string): string {
@@ -24,12 +24,7 @@ suite('agent terminals (Node host)', function () {
   let chat: Chat;
 
   suiteSetup(async () => {
-    chat = (await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate()).chat;
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      test: { name: 'Test Agent', command: process.execPath, args: [path.resolve(__dirname, '../../../dist/test/agent.js'), path.resolve(__dirname, '../../../test/integration/scenario.json')] },
-    }, vscode.ConfigurationTarget.Global);
-    await chat.refreshAgents();
-    chat.selectAgent('test');
+    chat = await chatWithTestAgent();
     await vscode.commands.executeCommand('vscode-acp.newChat');
   });
 

@@ -9,13 +9,11 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { AcpExtensionApi } from '../../../src/extension';
 import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/permissions';
 import type { Entry, ToolEntry } from '../../../src/shared/thread';
-import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { waitFor, type Chat } from '../shared/chatWaits';
+import { activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
 
 
@@ -71,9 +69,7 @@ suite('Claude Code (real agent, fake model) through the extension', function () 
 
   suiteSetup(async function () {
     config = realAgentConfig();
-    const ext = vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp');
-    assert.ok(ext, 'the extension is installed');
-    chat = (await ext.activate()).chat;
+    chat = await activeChat();
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
     await chat.refreshAgents();
     chat.selectAgent(config.agentId);
@@ -180,13 +176,12 @@ suite('Claude Code (real agent, fake model) through the extension', function () 
   });
 
   test('Disconnect, then Connect: a new agent process resumes the session, and the model hears the earlier turns', async () => {
-    const entries = () => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
-    const before = entries();
+    const before = transcript(chat);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 60_000);
     assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
-    const after = entries();
+    const after = transcript(chat);
     assert.ok(after.startsWith(before), `the transcript stays:\n--- before\n${before.slice(-500)}\n--- after\n${after.slice(before.length - 500)}`);
     assert.match(after.slice(before.length), /The session continues \(resumed by the agent\)\./);
     const logBefore = (await fakeLog(config)).length;

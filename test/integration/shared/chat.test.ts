@@ -5,25 +5,18 @@
  */
 import * as assert from './assert';
 import * as vscode from 'vscode';
-import { emptySessionControls } from '../../../src/shared/sessionControls';
-import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
-import { activeChat, waitFor, type Chat } from './chatWaits';
-import { hostSetup } from './host';
+import { transcript, waitFor, type Chat } from './chatWaits';
+import { chatWithTestAgent, hostSetup } from './host';
 
 
 const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
-/** The entries as Markdown (session controls are checked on their own). */
-const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
 
 suite('chat with a real ACP agent', function () {
   this.timeout(60_000);
   let chat: Chat;
 
   suiteSetup(async () => {
-    chat = await activeChat();
-    await hostSetup.configureAgent();
-    await chat.refreshAgents();
-    chat.selectAgent(hostSetup.agentId);
+    chat = await chatWithTestAgent();
   });
 
   test('offers the configured agent in the picker', () => {

@@ -1,6 +1,7 @@
 /** Reaching and waiting on the chat in integration tests, shared by every suite. */
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
+import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 
 export type Chat = AcpExtensionApi['chat'];
@@ -27,6 +28,11 @@ export function waitFor(chat: Chat, what: string, check: () => boolean, timeoutM
       resolve();
     });
   });
+}
+
+/** The entries as Markdown (session controls are checked on their own). */
+export function transcript(chat: Chat): string {
+  return threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
 }
 
 /** The text of the last entry when it is the agent's reply. */

@@ -1,4 +1,6 @@
 /** What differs between the two extension hosts in the integration tests. */
+import { activeChat, type Chat } from './chatWaits';
+
 export interface HostSetup {
   /** The agent id to pick in the chat. */
   readonly agentId: string;
@@ -14,4 +16,13 @@ export let hostSetup: HostSetup;
 
 export function setHostSetup(setup: HostSetup): void {
   hostSetup = setup;
+}
+
+/** The chat, with the host's test agent configured and selected. */
+export async function chatWithTestAgent(): Promise<Chat> {
+  const chat = await activeChat();
+  await hostSetup.configureAgent();
+  await chat.refreshAgents();
+  chat.selectAgent(hostSetup.agentId);
+  return chat;
 }

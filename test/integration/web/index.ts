@@ -6,9 +6,7 @@
 import 'mocha/mocha';
 import * as vscode from 'vscode';
 import { setHostSetup } from '../shared/host';
-
-/** Written by the harness into the opened folder. */
-const BRIDGE_URL_FILE = 'bridge-url.txt';
+import { BRIDGE_URL_FILE, harnessFile } from './harnessFiles';
 
 export function run(): Promise<void> {
   setHostSetup({
@@ -17,9 +15,7 @@ export function run(): Promise<void> {
     // The agent works next to the bridge: no files, no terminals from the web worker.
     expectedCapabilities: '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: async () => {
-      const folder = vscode.workspace.workspaceFolders?.[0];
-      if (!folder) throw new Error('the web tests need the harness folder open');
-      const url = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, BRIDGE_URL_FILE))).trim();
+      const url = await harnessFile(BRIDGE_URL_FILE);
       const ok = await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', url);
       if (!ok) throw new Error(`the bridge URL was refused: ${url.replace(/token=.*/, 'token=…')}`);
     },

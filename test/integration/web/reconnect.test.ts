@@ -5,21 +5,8 @@
  */
 import * as assert from '../shared/assert';
 import * as vscode from 'vscode';
-import { emptySessionControls } from '../../../src/shared/sessionControls';
-import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
-import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
-
-/** Written by the harness next to bridge-url.txt: a GET cuts every connection through its proxy. */
-const DROP_URL_FILE = 'drop-url.txt';
-
-const transcript = (chat: Chat) => threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
-
-/** A file the harness left in the opened folder. */
-async function harnessFile(name: string): Promise<string> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('the web tests need the harness folder open');
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, name))).trim();
-}
+import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { BRIDGE_URL_FILE, DROP_URL_FILE, harnessFile } from './harnessFiles';
 
 const dropUrl = () => harnessFile(DROP_URL_FILE);
 
@@ -89,7 +76,7 @@ suite('a dropped connection to the bridge', function () {
     await waitFor(chat, 'the retries to stop', () => chat.status.connection === 'failed', 10_000);
     assert.match(transcript(chat), /> error: Could not reconnect: The bridge refused the token\. Run "ACP: Set Bridge Token" and paste the URL the bridge printed\. Connect again to continue this session\.\n$/);
     // With the right token again, Connect continues the session.
-    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile('bridge-url.txt')), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(BRIDGE_URL_FILE)), true);
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await chat.send('recall the history');

@@ -65,6 +65,10 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
       detector.scan(chunk);
       done(null, chunk);
     },
+    flush(done) {
+      detector.end();
+      done();
+    },
   }));
   child.stdin.on('error', (error) => log.warn(`[${launch.label}] stdin: ${error.message}`));
 

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { StrayLineDetector } from '../../src-node/strayLines';
 
-function scan(chunks: string[]): string[] {
+function scan(chunks: string[], { ended = false } = {}): string[] {
   const found: string[] = [];
   const detector = new StrayLineDetector((line) => found.push(line));
   for (const c of chunks) detector.scan(new TextEncoder().encode(c));
+  if (ended) detector.end();
   return found;
 }
 
@@ -14,7 +15,18 @@ describe('stray stdout lines', () => {
   });
 
   it('reports lines that cannot be JSON-RPC, across chunk boundaries', () => {
-    assert.deepEqual(scan(['{"a":1}\nnpm notice hello\n{"b":2}\n', 'W', 'ARN x\n']), ['npm notice hello', 'W']);
+    assert.deepEqual(scan(['{"a":1}\nnpm notice hello\n{"b":2}\n', 'W', 'ARN x\n']), ['npm notice hello', 'WARN x']);
+  });
+
+  it('reports a message cut short, wherever its line ends', () => {
+    assert.deepEqual(scan(['{"jsonrpc":"2.0","method":\n{"a":1}\n']), ['{"jsonrpc":"2.0","method":']);
+    assert.deepEqual(scan(['{"jsonrpc":"2.0",', '"method":"x"}  \r', '\n{"a":', '1}\r\n']), []);
+    assert.deepEqual(scan(['{"a":1}', '\n{"b":"', 'x'.repeat(500), '\n']).map((l) => l.length), [200]);
+  });
+
+  it('reports the last line when the output ends without its newline', () => {
+    assert.deepEqual(scan(['{"a":1}\n{"id":1,"res'], { ended: true }), ['{"id":1,"res']);
+    assert.deepEqual(scan(['{"a":1}\n  \n'], { ended: true }), []);
   });
 
   it('cuts long garbage', () => {

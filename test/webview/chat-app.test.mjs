@@ -63,6 +63,19 @@ describe('<acp-chat-app> announcements', function () {
     await heard('The agent finished.');
   });
 
+  it('says nothing while a turn runs, not even what the last turn said', async () => {
+    const said = () => chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent);
+    await turn([]);
+    await heard('The agent finished.');
+    await chat.apply({ type: 'status', status: status('running') });
+    assert.equal(await said(), '', 'a new turn empties the region');
+    // A turn that ends and another that starts at once: the first one's announcement is dropped.
+    await chat.apply({ type: 'status', status: status('idle') });
+    await chat.apply({ type: 'status', status: status('running') });
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(await said(), '', 'still running: nothing announced');
+  });
+
   it('exposes announce() and the acp-announce event for other prompts (e.g. permissions)', async () => {
     await chat.page.evaluate(() => document.querySelector('acp-chat-app').announce('The agent asks to run npm test'));
     await heard('The agent asks to run npm test');

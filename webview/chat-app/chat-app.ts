@@ -35,6 +35,7 @@ export class ChatApp extends LitElement {
   private readonly liveRegion = new LiveRegion(this);
   /** Where the running turn's entries start. */
   private turnStart = 0;
+  private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
 
   static override styles = [srOnlyStyles, css`
     :host { display: flex; flex-direction: column; height: 100vh; box-sizing: border-box; color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
@@ -104,11 +105,14 @@ export class ChatApp extends LitElement {
 
   private onTurnChange(before: ViewStatus['turn'], after: ViewStatus['turn']): void {
     if (before === after) return;
+    clearTimeout(this.turnEndTimer);
     if (after === 'running') {
+      // "The agent finished." of the last turn is not true of this one.
       this.turnStart = this.entries.length;
+      this.liveRegion.clear();
       return;
     }
-    setTimeout(() => this.announce(turnEndAnnouncement(this.entries, this.turnStart)), ANNOUNCE_DELAY_MS);
+    this.turnEndTimer = setTimeout(() => this.announce(turnEndAnnouncement(this.entries, this.turnStart)), ANNOUNCE_DELAY_MS);
   }
 }
 

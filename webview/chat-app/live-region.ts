@@ -26,6 +26,14 @@ export class LiveRegion {
     }, 50);
   }
 
+  /** Empties the region: what it said is no longer true (a new turn started). */
+  clear(): void {
+    clearTimeout(this.pending);
+    if (this.text === '') return;
+    this.text = '';
+    this.host.requestUpdate();
+  }
+
   /** The current announcement (tests and the region itself read it). */
   get current(): string {
     return this.text;

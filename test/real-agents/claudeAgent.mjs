@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { nestedNpmEnv } from '../harness/npmEnv.mjs';
 import { CACHE, MARKERS, NODE24, NODE24_BIN_DIR } from '../harness/paths.mjs';
 
 /** Pinned: bump deliberately (and re-run the real-agent test). */
@@ -93,7 +94,7 @@ export async function installClaudeAgent() {
   await fs.mkdir(CLAUDE_AGENT_DIR, { recursive: true });
   await fs.writeFile(path.join(CLAUDE_AGENT_DIR, 'package.json'), JSON.stringify({ name: 'vscode-acp-claude-agent', private: true }, null, 2) + '\n');
   // Node 24 first on PATH: npm checks `engines` (node >= 22) against the node it runs on.
-  const env = { ...process.env, PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` };
+  const env = nestedNpmEnv({ PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` });
   await run('npm', ['install', '--save-exact', `${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}`, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CLAUDE_AGENT_DIR, env });
   if (!(await check({ full: true }))) throw new Error(`${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION} installed, but the check still fails (entry ${CLAUDE_AGENT_ENTRY})`);
   await fs.mkdir(MARKERS, { recursive: true });

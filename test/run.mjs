@@ -4,7 +4,8 @@
  * type check, unit tests, the web-bundle guard, the webview's component tests
  * in Chromium, integration tests in the Node
  * extension host (code-server) and in the web worker host (@vscode/test-web,
- * through the real bridge), and the UI test in Chromium.
+ * through the real bridge), the UI tests in Chromium, the packaged .vsix, and
+ * `npm start` itself.
  *
  * Ends with one line "N passed, N failed". `node test/run.mjs unit web ...`
  * runs only the named stages.
@@ -140,6 +141,13 @@ await stage('package', async () => {
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');
   const shot = await runVsixTest();
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
+});
+
+await stage('start', async () => {
+  // The README's first command, run for real: it serves the workbench and the chat answers.
+  const { runStartTest } = await import('./ui/start.ui.mjs');
+  const shot = await runStartTest();
+  process.stdout.write(`npm start served a chat that answered; Ctrl+C ended it all: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
 const passed = results.filter((r) => r.ok).length;

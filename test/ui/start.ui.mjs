@@ -1,0 +1,111 @@
+/**
+ * The README's first command, as a new user runs it: `npm start` builds and packages the
+ * extension, installs it into the local VS Code (code-server), prints the address; in that page
+ * the chat connects to the Demo Agent and answers; Ctrl+C stops everything it started.
+ *
+ * On an empty tool cache (as in CI) this is `npm start`'s first run: its own setup and a new
+ * user-data folder. Run after `npm install`: node test/ui/start.ui.mjs
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { launchChromium, runCommand, waitForWorkbench, webviewFrame } from '../harness/code-server.mjs';
+import { freePort, httpStatus } from '../harness/net.mjs';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/** `npm start -- folder` in its own process group (as in a terminal); resolves with its address. */
+function npmStart(folder, port, { timeoutMs }) {
+  const child = spawn('npm', ['start', '--', folder], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let out = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const address = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start printed no address within ${timeoutMs / 1000} s`)), timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      process.stdout.write(text);
+      out += text;
+      const url = out.match(/http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+/)?.[0];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${signal ?? `code ${code}`}) before printing an address`));
+    });
+  });
+  return { child, address, exited };
+}
+
+export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-start-')));
+  fs.writeFileSync(path.join(folder, 'README.md'), '# A folder opened by npm start\n');
+  const port = await freePort();
+  const started = Date.now();
+  const start = npmStart(folder, port, { timeoutMs });
+  let browser;
+  try {
+    const url = await start.address;
+    if (!url.startsWith(`http://127.0.0.1:${port}/`)) throw new Error(`npm start printed ${url}, not the port it was given (${port})`);
+    process.stdout.write(`npm start served the workbench after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await waitForWorkbench(page);
+    await runCommand(page, 'ACP: Focus Chat');
+    const chat = await webviewFrame(page, 'acp-chat-app');
+    // The Demo Agent is set up and selected: Connect, ask, and read its answer.
+    const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
+    await picker.locator('option[value="demo"]').waitFor({ state: 'attached', timeout: 30_000 });
+    if ((await picker.inputValue()) !== 'demo') throw new Error(`the agent picker shows ${await picker.inputValue()}, not the Demo Agent`);
+    await chat.getByRole('button', { name: 'Connect' }).click();
+    await chat.getByText('Demo Agent (scripted) 1.0.0').waitFor({ timeout: 30_000 });
+    const box = chat.getByRole('combobox', { name: 'Message the agent' });
+    await box.fill('Hello?');
+    await box.press('Enter');
+    await chat.locator('acp-chat-entry').getByText('I am the demo agent that').waitFor({ timeout: 30_000 });
+    const shot = path.join(REPO_ROOT, 'test-results', 'start-chat.png');
+    fs.mkdirSync(path.dirname(shot), { recursive: true });
+    await page.screenshot({ path: shot });
+    await browser.close();
+    browser = undefined;
+
+    // Ctrl+C in the terminal: SIGINT to the whole foreground group. Everything must end.
+    process.kill(-start.child.pid, 'SIGINT');
+    const deadline = Date.now() + 15_000;
+    while (groupAlive(start.child.pid) && Date.now() < deadline) await sleep(200);
+    if (groupAlive(start.child.pid)) throw new Error('after Ctrl+C, processes that npm start started were still running 15 s later');
+    if ((await httpStatus(`http://127.0.0.1:${port}/healthz`)) !== 0) throw new Error(`after Ctrl+C, port ${port} still answers`);
+    return shot;
+  } finally {
+    await browser?.close().catch(() => {});
+    try {
+      process.kill(-start.child.pid, 'SIGKILL');
+    } catch {}
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runStartTest().then((shot) => console.log(`npm start test passed; screenshot: ${shot}`), (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -10,7 +10,7 @@ import type { Platform } from './platform';
 
 /** What the extension exports to other extensions (and to its own integration tests). */
 export interface AcpExtensionApi {
-  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions'>;
+  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken'>;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
@@ -28,6 +28,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
     vscode.commands.registerCommand('vscode-acp.clearChat', () => controller.clearChat()),
     vscode.commands.registerCommand('vscode-acp.stop', () => controller.stop()),
+    vscode.commands.registerCommand('vscode-acp.restart', () => controller.restart()),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.refreshAgents()),

@@ -37,6 +37,11 @@ export type Continuation =
   | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[] }
   | { readonly how: 'new'; readonly why: string };
 
+/** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
+const EXIT_REPORT_WAIT_MS = 3_000;
+
+const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
 /** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
 const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
 
@@ -71,10 +76,13 @@ export async function startAgentSession(
     const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
     return { client, ...(terminals ? { terminals } : {}), ...opened, cwd, agentLabel: label };
   } catch (error) {
+    // A request that failed because the agent went away says only "connection closed";
+    // its exit (code, stderr) says why, and comes within the client's grace period.
+    const exit = client.isClosed ? await Promise.race([client.exit, delay(EXIT_REPORT_WAIT_MS)]) : undefined;
     client.dispose();
     void terminals?.dispose();
     if (signal.aborted) return undefined;
-    throw error;
+    throw exit ? new Error(describeExit(exit)) : error;
   } finally {
     signal.removeEventListener('abort', abort);
   }

@@ -14,12 +14,16 @@ import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage, sessionSetup, startAgentSession, type EarlierSession, type StartedSession } from './agentSession';
 import { ControlChoices, type ControlChange } from './controlChoices';
+import { PendingPrompt } from './pendingPrompt';
 import { AgentUnreachableError } from '../platform';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
 /** Waits before each reconnect attempt after a dropped connection (about a minute in all). */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/** How long Stop waits for the agent to end the turn before the chat ends it itself. */
+export const STOP_GRACE_MS = 2_000;
 
 type Connection =
   | { state: 'disconnected' | 'failed' }
@@ -42,6 +46,14 @@ export class ChatController implements vscode.Disposable {
   private earlier: (EarlierSession & { agentId: string }) | undefined;
   /** Permission requests waiting for the user. */
   readonly permissions = new PermissionQueue();
+  /** A prompt sent before there was a connection. */
+  private readonly pending = new PendingPrompt();
+  /** Counts prompts, so that a late answer ends only its own turn. */
+  private turnSeq = 0;
+  /** Set between Stop and the end of the turn. */
+  private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
+  private restoring: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly platform: Platform,
@@ -72,6 +84,8 @@ export class ChatController implements vscode.Disposable {
       // Controls belong to a live session; a disconnected chat offers none.
       controls: c.state === 'connected' ? this.threadState.controls : emptySessionControls,
       permissions: this.permissions.prompts,
+      pendingPrompt: this.pending.text,
+      returnedDraft: this.pending.draft,
     };
   }
 
@@ -116,7 +130,10 @@ export class ChatController implements vscode.Disposable {
       if (!attempt.signal.aborted) this.setConnection({ state: 'disconnected' });
       return false;
     }
-    if (outcome === 'connected') return true;
+    if (outcome === 'connected') {
+      await this.sendPending();
+      return true;
+    }
     if (attempt.signal.aborted) return false;
     this.reportConnectFailure(agentId, outcome.error);
     return false;
@@ -160,13 +177,14 @@ export class ChatController implements vscode.Disposable {
     const attempt = new AbortController();
     this.setConnection({ state: 'connecting', attempt, reconnect: true });
     const text = `${why} Reconnecting…`;
-    this.dispatch(this.turnRunning() ? { type: 'turnFailed', id: this.newId(), message: text } : { type: 'notice', id: this.newId(), level: 'warning', text });
+    if (this.turnRunning()) this.endTurn({ type: 'turnFailed', id: this.newId(), message: text });
+    else this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text });
     let lastError: unknown;
     for (const delayMs of RECONNECT_DELAYS_MS) {
       if (!(await sleep(delayMs, attempt.signal))) return;
       const outcome = await this.open(agentId, attempt);
       if (attempt.signal.aborted) return;
-      if (outcome === 'connected') return;
+      if (outcome === 'connected') return this.sendPending();
       if (outcome === 'abandoned') {
         this.setConnection({ state: 'disconnected' });
         return;
@@ -190,34 +208,93 @@ export class ChatController implements vscode.Disposable {
       c.session.client.dispose();
       void c.session.terminals?.dispose();
     }
-    if (this.threadState.turn === 'running') this.dispatch({ type: 'turnEnded', id: this.newId(), stopReason: 'cancelled' });
+    this.endTurn({ type: 'turnEnded', id: this.newId(), stopReason: 'cancelled' });
     this.setConnection({ state: 'disconnected' });
   }
 
-  /** Sends a prompt, connecting first when needed. */
+  /**
+   * Sends a prompt. Without a connection it waits, shown as pending, until
+   * one is made (this starts connecting when nothing is under way); it is
+   * handed back to the composer if connecting fails.
+   */
   async send(text: string): Promise<void> {
-    if (this.threadState.turn === 'running' || text.trim() === '') return;
-    if (!(await this.connect())) return;
+    if (this.turnRunning() || text.trim() === '') return;
     const c = this.connection;
-    if (c.state !== 'connected') return;
+    if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text);
+    this.pending.add(text);
+    this._onDidChange.fire();
+    // Connecting already: that attempt sends it.
+    if (c.state !== 'connecting') await this.connect();
+  }
+
+  /** The user cancelled the pending prompt: its text goes back to the composer. */
+  cancelPending(): void {
+    if (this.pending.giveBack()) this._onDidChange.fire();
+  }
+
+  /** The composer took the text handed back to it. */
+  draftTaken(id: number): void {
+    if (this.pending.taken(id)) this._onDidChange.fire();
+  }
+
+  private async sendPending(): Promise<void> {
+    await this.restoring;
+    const c = this.connection;
+    if (c.state !== 'connected' || this.turnRunning()) return;
+    const text = this.pending.take();
+    if (text !== undefined) await this.prompt(c, text);
+  }
+
+  private async prompt(c: Extract<Connection, { state: 'connected' }>, text: string): Promise<void> {
+    const turn = ++this.turnSeq;
     this.dispatch({ type: 'prompt', id: this.newId(), text });
+    const ours = () => this.connection === c && this.turnSeq === turn && this.turnRunning();
     try {
       const stopReason = await c.session.client.prompt(c.session.sessionId, [{ type: 'text', text }]);
-      if (this.connection === c && this.turnRunning()) this.dispatch({ type: 'turnEnded', id: this.newId(), stopReason });
+      if (ours()) this.endTurn({ type: 'turnEnded', id: this.newId(), stopReason });
     } catch (error) {
       // A connection that died is reported once, by its close handler.
-      if (this.connection === c && !c.session.client.isClosed) {
-        this.dispatch({ type: 'turnFailed', id: this.newId(), message: `The agent failed: ${errorMessage(error)}` });
+      if (ours() && !c.session.client.isClosed) {
+        this.endTurn({ type: 'turnFailed', id: this.newId(), message: `The agent failed: ${errorMessage(error)}` });
       }
     }
   }
 
-  /** Stop: `session/cancel`; the agent ends the turn with `cancelled`. */
+  /**
+   * Stop: `session/cancel`; the agent ends the turn with `cancelled`. One
+   * that has not within STOP_GRACE_MS (or at a second Stop) has its turn
+   * ended here, and the chat offers Restart.
+   */
   stop(): void {
     // Cancelling a turn answers its pending permission requests first (ACP).
     this.permissions.cancelAll();
     const c = this.connection;
-    if (c.state === 'connected' && this.threadState.turn === 'running') c.session.client.cancel(c.session.sessionId);
+    if (c.state !== 'connected' || !this.turnRunning()) return;
+    if (this.stopTimer !== undefined) return this.abandonTurn();
+    c.session.client.cancel(c.session.sessionId);
+    this.stopTimer = setTimeout(() => this.abandonTurn(), STOP_GRACE_MS);
+  }
+
+  /** Restart: a new agent process, continuing the session on screen where the agent can. */
+  async restart(): Promise<boolean> {
+    this.disconnect();
+    return this.connect();
+  }
+
+  private abandonTurn(): void {
+    if (!this.turnRunning()) return this.endTurn();
+    this.endTurn({ type: 'turnEnded', id: this.newId(), stopReason: 'cancelled' });
+    this.dispatch({
+      type: 'notice', id: this.newId(), level: 'warning', action: 'restart',
+      text: 'The agent did not confirm the stop and may still be working. Restart it to be sure it stopped (the session continues where the agent can).',
+    });
+  }
+
+  /** Ends the running turn with `action` (none: only forgets a Stop in progress). */
+  private endTurn(action?: Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>): void {
+    clearTimeout(this.stopTimer);
+    this.stopTimer = undefined;
+    if (action && this.turnRunning()) this.dispatch(action);
   }
 
   /** Clears the transcript; a connected agent gets a fresh session. */
@@ -225,6 +302,7 @@ export class ChatController implements vscode.Disposable {
     const c = this.connection;
     const agentId = this.earlier?.agentId ?? this.selectedAgentId ?? '';
     this.stop();
+    this.endTurn();
     this.threadState = emptyThread;
     this.earlier = undefined;
     this._onDidChange.fire();
@@ -274,6 +352,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.stopTimer);
     this.disconnect();
     this.permissions.dispose();
     this._onDidChange.dispose();
@@ -300,7 +379,7 @@ export class ChatController implements vscode.Disposable {
       ] : []),
     ];
     this.setConnection({ state: 'connected', session, subscriptions });
-    void this.restoreChoices(session);
+    this.restoring = this.restoreChoices(session);
   }
 
   /** Applies this agent's remembered choices to a new session, quietly skipping what it refuses. */
@@ -331,9 +410,8 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     const text = `The agent stopped: ${message}`;
-    this.dispatch(this.threadState.turn === 'running'
-      ? { type: 'turnFailed', id: this.newId(), message: text }
-      : { type: 'notice', id: this.newId(), level: 'error', text });
+    if (this.turnRunning()) this.endTurn({ type: 'turnFailed', id: this.newId(), message: text });
+    else this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text });
     this.setConnection({ state: 'failed' });
   }
 
@@ -352,6 +430,8 @@ export class ChatController implements vscode.Disposable {
 
   private setConnection(connection: Connection): void {
     this.connection = connection;
+    // No connection is coming for a pending prompt: its text goes back to the composer.
+    if (connection.state === 'disconnected' || connection.state === 'failed') this.pending.giveBack();
     this._onDidChange.fire();
   }
 

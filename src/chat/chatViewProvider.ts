@@ -71,6 +71,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'newChat': return this.controller.newChat();
       case 'prompt': return this.controller.send(message.text);
       case 'cancel': return this.controller.stop();
+      case 'cancelPending': return this.controller.cancelPending();
+      case 'draftTaken': return this.controller.draftTaken(message.id);
+      case 'restart': return void (await this.controller.restart());
       case 'openLink': return this.links.openLink(message.href);
       case 'openLocation': return this.links.openLocation(message.path, message.line);
       case 'copyText': return void vscode.env.clipboard.writeText(message.text);

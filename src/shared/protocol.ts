@@ -22,6 +22,10 @@ export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'reconnecting', 'connected', 'failed']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
+/** Text of a prompt that was not sent, handed back to the composer (kept until it says it took it). */
+export const returnedDraftSchema = z.object({ id: z.number().int(), text: z.string() });
+export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
+
 /** Everything in the view that is not a thread entry. */
 export const viewStatusSchema = z.object({
   agents: z.array(agentChoiceSchema),
@@ -35,6 +39,9 @@ export const viewStatusSchema = z.object({
   controls: sessionControlsSchema,
   /** Permission requests waiting for the user, oldest first. */
   permissions: z.array(permissionPromptSchema),
+  /** A prompt waiting for the connection, to be sent once connected. */
+  pendingPrompt: z.string().optional(),
+  returnedDraft: returnedDraftSchema.optional(),
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 
@@ -64,6 +71,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('prompt'), text: z.string().min(1).max(1_000_000) }),
   z.object({ type: z.literal('cancel') }),
+  /** Do not send the pending prompt: hand it back to the composer. */
+  z.object({ type: z.literal('cancelPending') }),
+  z.object({ type: z.literal('draftTaken'), id: z.number().int() }),
+  /** Restart the agent, continuing the session where it can. */
+  z.object({ type: z.literal('restart') }),
   /** A link the user clicked in agent content; the host decides whether and how to open it. */
   z.object({ type: z.literal('openLink'), href: z.string().max(8_192) }),
   /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */

@@ -74,11 +74,14 @@ export const planSnapshotSchema = z.object({
 });
 
 export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
+/** What a notice offers to do about it: `restart` the agent (continuing the session). */
+export const noticeActionSchema = z.enum(['restart']);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),
   level: noticeLevelSchema,
   text: z.string(),
+  action: noticeActionSchema.optional(),
 });
 
 export const entrySchema = z.discriminatedUnion('kind', [
@@ -94,6 +97,7 @@ export type Entry = z.infer<typeof entrySchema>;
 export type TextEntry = Extract<Entry, { kind: 'user' | 'assistant' | 'thought' }>;
 export type ToolEntry = z.infer<typeof toolEntrySchema>;
 export type NoticeLevel = z.infer<typeof noticeLevelSchema>;
+export type NoticeAction = z.infer<typeof noticeActionSchema>;
 
 export type TurnState = 'idle' | 'running';
 

@@ -7,7 +7,7 @@
  */
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
-import { assertNever, type Entry, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
+import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
 import { recordGrowth } from './textGrowth';
 import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, unknownToolEntry } from './toolCalls';
 
@@ -24,7 +24,7 @@ export type ThreadAction =
   | { type: 'turnEnded'; id: string; stopReason: StopReason }
   /** The turn ended without a stop reason (request failed, agent gone). */
   | { type: 'turnFailed'; id: string; message: string }
-  | { type: 'notice'; id: string; level: NoticeLevel; text: string }
+  | { type: 'notice'; id: string; level: NoticeLevel; text: string; action?: NoticeAction }
   /** Output or exit of a terminal the client runs for the agent. */
   | { type: 'terminal'; id: string; terminalId: string; data?: string; exit?: { exitCode: number | null; signal: string | null } };
 
@@ -43,7 +43,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'turnFailed':
       return endTurn(thread, action.id, { level: 'error', text: action.message });
     case 'notice':
-      return append(thread, { kind: 'notice', id: action.id, level: action.level, text: action.text });
+      return append(thread, { kind: 'notice', id: action.id, level: action.level, text: action.text, ...(action.action ? { action: action.action } : {}) });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
     default:

@@ -10,6 +10,7 @@ import type { Entry } from '../../src/shared/thread';
 import '../chat-composer/chat-composer';
 import '../chat-header/chat-header';
 import '../message-list/message-list';
+import '../pending-prompt/pending-prompt';
 import '../permission-prompt/permission-prompt';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
@@ -89,7 +90,9 @@ export class ChatApp extends LitElement {
         ? html`<div class="permissions" role="region" aria-label="Permission requests">
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
         : nothing}
-      <acp-chat-composer .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}></acp-chat-composer>
+      ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
+      <acp-chat-composer .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
+        .returnedDraft=${this.status.returnedDraft}></acp-chat-composer>
       ${this.liveRegion.render()}
     `;
   }

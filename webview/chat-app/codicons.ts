@@ -21,6 +21,7 @@ const codePoints = {
   close: 0xea76,
   copy: 0xebcc,
   'debug-disconnect': 0xead0,
+  'debug-restart': 0xead2,
   edit: 0xea73,
   ellipsis: 0xea7c,
   error: 0xea87,

@@ -4,17 +4,20 @@
  * slash commands. The unsent text survives the view being hidden.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { ConnectionState } from '../../src/shared/protocol';
+import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
 import { loadUiState, postToHost, saveUiState } from '../host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';
 import { slashCommandStyles } from '../slash-commands/slash-commands.styles';
 
 export class ChatComposer extends LitElement {
-  static override properties = { running: { type: Boolean }, connection: { attribute: false }, commands: { attribute: false } };
+  static override properties = { running: { type: Boolean }, connection: { attribute: false }, commands: { attribute: false }, returnedDraft: { attribute: false } };
   declare running: boolean;
   declare connection: ConnectionState;
   declare commands: readonly SlashCommand[];
+  /** A prompt that was not sent, handed back: it goes into the box, before what is there. */
+  declare returnedDraft: ReturnedDraft | undefined;
   private readonly menu = new SlashCommandMenu(this, (text) => this.replaceText(text));
+  private tookDraft = 0;
   /** Set when a turn starts or ends while focus was here (or nowhere): it goes back to the text box. */
   private refocus = false;
 
@@ -56,7 +59,15 @@ export class ChatComposer extends LitElement {
     }
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('returnedDraft') && this.returnedDraft && this.returnedDraft.id !== this.tookDraft && this.box) {
+      const { id, text } = this.returnedDraft;
+      // Each status repeats it until the host hears that it was taken: take it once.
+      this.tookDraft = id;
+      const now = this.box.value;
+      this.replaceText(now.trim() === '' ? text : `${text}\n${now}`);
+      postToHost({ type: 'draftTaken', id });
+    }
     if (this.refocus) {
       this.refocus = false;
       if (document.hasFocus()) this.focusInput();

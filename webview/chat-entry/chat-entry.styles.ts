@@ -38,6 +38,12 @@ export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
   .notice.warning .codicon { color: var(--vscode-editorWarning-foreground, inherit); }
   .notice.error { border-color: var(--vscode-errorForeground, currentColor); }
   .notice.error .codicon { color: var(--vscode-errorForeground, inherit); }
+  .notice { flex-wrap: wrap; }
+  .notice-action { display: inline-flex; gap: 4px; align-items: center; font: inherit; cursor: pointer; padding: 2px 8px;
+    border: 1px solid var(--vscode-button-border, transparent); color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+  .notice-action:hover { background: var(--vscode-button-hoverBackground); }
+  .notice-action:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+  .notice-action .codicon { margin-top: 0; color: inherit; }
 
   .fallback { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; padding: 4px 8px; }
 `];

@@ -10,9 +10,10 @@
  * may wait until it is needed (`deferred`, see deferred-render.ts).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { assertNever, type Entry, type NoticeLevel } from '../../src/shared/thread';
+import { assertNever, type Entry, type NoticeAction, type NoticeLevel } from '../../src/shared/thread';
 import { textGrowth } from '../chat-app/appended-entries';
 import { codicon } from '../chat-app/codicons';
+import { postToHost } from '../host';
 import '../markdown/markdown';
 import type { TextGrowth } from '../markdown/markdown-stream';
 import '../plan-view/plan-view';
@@ -86,7 +87,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
       case 'plan':
         return html`<acp-plan-view label="Plan" .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
-        return notice(e.level, e.text);
+        return notice(e.level, e.text, e.action);
       default:
         return assertNever(e);
     }
@@ -119,10 +120,11 @@ const noticeLook: Record<NoticeLevel, { icon: TemplateResult; label: string }> =
   error: { icon: codicon('error'), label: 'Error' },
 };
 
-function notice(level: NoticeLevel, text: string): TemplateResult {
+function notice(level: NoticeLevel, text: string, action: NoticeAction | undefined): TemplateResult {
   const look = noticeLook[level];
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
     ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
+    ${action === 'restart' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'restart' })}>${codicon('debug-restart')}Restart agent</button>` : nothing}
   </div>`;
 }
 

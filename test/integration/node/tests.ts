@@ -4,3 +4,5 @@ import './files.test';
 import './terminals.test';
 import './hang.test';
 import './continue.test';
+import './pendingPrompt.test';
+import './unansweredStop.test';

@@ -1,0 +1,69 @@
+/**
+ * Node host: Stop must end the turn even when the agent ignores
+ * `session/cancel` and never answers the prompt: within 2 s the chat is idle,
+ * the turn marked cancelled, and it offers Restart, which continues the
+ * session in a new agent process.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+
+suite('an agent that ignores Stop', function () {
+  this.timeout(40_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    const root = path.resolve(__dirname, '../../..');
+    const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-stop-'));
+    const scenario = {
+      agentCapabilities: { loadSession: true },
+      turns: [
+        { match: 'ignore', steps: [{ text: 'Working on it.' }, { hang: true }] },
+        { match: '', steps: [{ reportHistory: true }] },
+      ],
+    };
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      deaf: { name: 'Deaf Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), '--sessions', sessions] },
+    }, vscode.ConfigurationTarget.Global);
+    chat = await activeChat();
+    await chat.refreshAgents();
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    chat.selectAgent('deaf');
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+  });
+
+  test('Stop ends the turn within 2 s and offers Restart; Restart continues the session', async () => {
+    void chat.send('ignore my stop');
+    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Working on it.');
+    const stoppedAt = Date.now();
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 5_000);
+    const took = Date.now() - stoppedAt;
+    assert.ok(took <= 2_500, `the turn ended ${took} ms after Stop`);
+    const last = chat.thread.entries[chat.thread.entries.length - 1];
+    assert.equal(last?.kind === 'notice' ? last.action : undefined, 'restart', 'the chat offers Restart');
+    assert.match(transcript(chat), /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/);
+    assert.equal(chat.status.connection, 'connected');
+
+    await vscode.commands.executeCommand('vscode-acp.restart');
+    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
+    assert.match(transcript(chat), /The session continues \(loaded by the agent\)\./);
+    await chat.send('what do you remember');
+    await waitFor(chat, 'the reply', () => chat.status.turn === 'idle' && lastReply(chat).startsWith('[history'));
+    assert.match(lastReply(chat), /ignore my stop \| what do you remember\]$/);
+  });
+
+  test('a second Stop ends the turn at once', async () => {
+    void chat.send('ignore this one too');
+    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Working on it.');
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    const second = Date.now();
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 5_000);
+    assert.ok(Date.now() - second < 500, 'ended by the second Stop');
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+  });
+});

@@ -6,10 +6,13 @@ import * as vscode from 'vscode';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { LinkOpener } from './chat/linkOpener';
+import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
 import type { Platform } from './platform';
 
 /** What the extension exports to other extensions (and to its own integration tests). */
 export interface AcpExtensionApi {
+  /** Opens a message's whole text in an editor (what the view's "Open the whole message" does). */
+  readonly openMessage: (entryId: string) => Promise<boolean>;
   readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken'>;
 }
 
@@ -17,12 +20,14 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const packageJson = context.extension.packageJSON as { name: string; version: string };
   const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState);
-  const view = new ChatViewProvider(context.extensionUri, controller, new LinkOpener(platform, log), log);
+  const messages = new MessageDocuments(() => controller.thread);
+  const view = new ChatViewProvider(context.extensionUri, controller, new LinkOpener(platform, log), messages, log);
   context.subscriptions.push(
     log,
     controller,
     view,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
     vscode.commands.registerCommand('vscode-acp.connect', () => controller.connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => controller.disconnect()),
     vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
@@ -38,5 +43,5 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   );
   platform.registerCommands?.(context);
   void controller.refreshAgents();
-  return { chat: controller };
+  return { chat: controller, openMessage: (entryId) => messages.open(entryId) };
 }

@@ -136,6 +136,12 @@ await stage('ui-everything', async () => {
   const shots = await runEverythingUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
+await stage('ui-huge', async () => {
+  // An 8 MiB message on one line: shown in part, whole in an editor, and nothing freezes.
+  const { runHugeMessageUiTest } = await import('./ui/hugeMessage.ui.mjs');
+  const { shot, slowestMs } = await runHugeMessageUiTest();
+  process.stdout.write(`slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`);
+});
 await stage('package', async () => {
   if (!run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix'])) return false;
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');

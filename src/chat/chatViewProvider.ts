@@ -8,6 +8,7 @@ import { webviewMessageSchema, type HostMessage, type WebviewMessage } from '../
 import type { Entry } from '../shared/thread';
 import type { ChatController } from './chatController';
 import type { LinkOpener } from './linkOpener';
+import type { MessageDocuments } from './messageDocuments';
 
 export const CHAT_VIEW_ID = 'vscode-acp.chat';
 
@@ -23,6 +24,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly links: LinkOpener,
+    private readonly messages: MessageDocuments,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.subscriptions.push(controller.onDidChange(() => this.scheduleFlush()));
@@ -77,6 +79,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openLink': return this.links.openLink(message.href);
       case 'openLocation': return this.links.openLocation(message.path, message.line);
       case 'copyText': return void vscode.env.clipboard.writeText(message.text);
+      case 'openEntry': return void (await this.messages.open(message.entryId));
       case 'setConfigOption': return this.controller.changeControl({ kind: 'config', id: message.configId, value: message.value });
       case 'setMode': return this.controller.changeControl({ kind: 'mode', id: message.modeId });
       case 'setModel': return this.controller.changeControl({ kind: 'model', id: message.modelId });

@@ -52,7 +52,8 @@ export type ViewStatus = z.infer<typeof viewStatusSchema>;
  */
 export const entryOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('set'), index: z.number().int().nonnegative(), entry: entrySchema }),
-  z.object({ op: z.literal('append'), index: z.number().int().nonnegative(), text: z.string() }),
+  /** `fullLength`: the message has grown past what the view is given; its whole length. */
+  z.object({ op: z.literal('append'), index: z.number().int().nonnegative(), text: z.string(), fullLength: z.number().int().nonnegative().optional() }),
 ]);
 export type EntryOp = z.infer<typeof entryOpSchema>;
 
@@ -81,6 +82,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */
   z.object({ type: z.literal('openLocation'), path: z.string().max(4_096), line: z.number().int().positive().optional() }),
   z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
+  /** Open the whole text of a message the view shows only the start of. */
+  z.object({ type: z.literal('openEntry'), entryId: z.string().max(256) }),
   z.object({ type: z.literal('setConfigOption'), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
   z.object({ type: z.literal('setMode'), modeId: z.string() }),
   z.object({ type: z.literal('setModel'), modelId: z.string() }),

@@ -20,7 +20,16 @@ export const planEntrySchema = z.object({
 export type PlanEntry = z.infer<typeof planEntrySchema>;
 
 const textEntry = <K extends string>(kind: K) =>
-  z.object({ kind: z.literal(kind), id: z.string(), text: z.string() });
+  z.object({
+    kind: z.literal(kind),
+    id: z.string(),
+    text: z.string(),
+    /**
+     * Only in the view's copy, when the message is longer than the view is
+     * given (entryPatches.ts): its whole length. The whole text opens in an editor.
+     */
+    fullLength: z.number().int().nonnegative().optional(),
+  });
 
 export const userEntrySchema = textEntry('user');
 export const assistantEntrySchema = textEntry('assistant');

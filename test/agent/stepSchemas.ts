@@ -83,6 +83,15 @@ function step<Shape extends z.ZodRawShape>(shape: Shape) {
 
 export const stepSchemas = {
   text: step({ text: z.string() }),
+  bigText: step({
+    bigText: z.strictObject({
+      /** Characters in the one chunk (16 MiB is the client's line limit; more tests the limit). */
+      size: z.number().int().min(1).max(64 * 1024 * 1024),
+      /** Repeated to fill it: one character (a line with no spaces), or "words". */
+      fill: z.string().min(1).default("x"),
+      thought: z.boolean().default(false),
+    }),
+  }),
   stream: step({ stream }),
   thought: step({ thought: z.string() }),
   toolCall: step({ toolCall }),

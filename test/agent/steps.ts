@@ -47,6 +47,11 @@ const hangForever = (): Promise<never> => new Promise<never>(() => undefined);
 
 const handlers: Handlers = {
   text: async (step, ctx) => sendText(ctx, step.text),
+  bigText: async (step, ctx) => {
+    const { size, fill, thought } = step.bigText;
+    const text = fill.repeat(Math.ceil(size / fill.length)).slice(0, size);
+    return sendUpdate(ctx, { sessionUpdate: thought ? "agent_thought_chunk" : "agent_message_chunk", content: { type: "text", text } });
+  },
   thought: async (step, ctx) =>
     sendUpdate(ctx, { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: step.thought } }),
   stream: playStream,

@@ -63,6 +63,39 @@ describe('entry patches', () => {
     assert.deepEqual(view, thread.entries);
   });
 
+  it('gives the view at most the limit of a message, and its whole length once it is longer', () => {
+    const limit = 100;
+    let thread = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'x'.repeat(60)));
+    let sent = thread.entries;
+    let view = applyEntriesPatch([], diffEntries([], sent, limit)!);
+    const post = (text: string) => {
+      thread = reduceThread(thread, chunk(`c${text.length}`, text));
+      const patch = hostMessageSchema.parse(JSON.parse(JSON.stringify({ type: 'entries', ...diffEntries(sent, thread.entries, limit)! })));
+      sent = thread.entries;
+      if (patch.type === 'entries') view = applyEntriesPatch(view, patch);
+      return patch;
+    };
+    post('y'.repeat(30));
+    assert.deepEqual(view[1], { kind: 'assistant', id: 'm', text: 'x'.repeat(60) + 'y'.repeat(30) });
+    // Crossing the limit: the part that fits, and the whole length.
+    post('z'.repeat(8 * 1024 * 1024));
+    assert.deepEqual(view[1], { kind: 'assistant', id: 'm', text: 'x'.repeat(60) + 'y'.repeat(30) + 'z'.repeat(10), fullLength: 90 + 8 * 1024 * 1024 });
+    // Past it, only the length travels.
+    const patch = post('w'.repeat(1000));
+    assert.deepEqual(patch.type === 'entries' && patch.ops, [{ op: 'append', index: 1, text: '', fullLength: 91 + 8 * 1024 * 1024 + 999 }]);
+    assert.equal((view[1] as { text: string }).text.length, limit);
+    // A view that starts over (hidden and shown) gets the same.
+    assert.deepEqual(applyEntriesPatch([], diffEntries([], thread.entries, limit)!)[1], view[1]);
+    // The model keeps it all.
+    assert.equal((thread.entries[1] as { text: string }).text.length, 90 + 8 * 1024 * 1024 + 1000);
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    const a = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'ab😀cd'));
+    const [, shown] = applyEntriesPatch([], diffEntries([], a.entries, 3)!);
+    assert.deepEqual(shown, { kind: 'assistant', id: 'm', text: 'ab', fullLength: 6 });
+  });
+
   it('truncates when the thread was cleared', () => {
     const a = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' });
     const patch = diffEntries(a.entries, []);

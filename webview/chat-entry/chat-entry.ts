@@ -10,7 +10,7 @@
  * may wait until it is needed (`deferred`, see deferred-render.ts).
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { assertNever, type Entry, type NoticeAction, type NoticeLevel } from '../../src/shared/thread';
+import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
 import { textGrowth } from '../chat-app/appended-entries';
 import { codicon } from '../chat-app/codicons';
 import { postToHost } from '../host';
@@ -75,13 +75,13 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You</div><div class="plain">${e.text}</div></div>`;
+        return html`<div class="user"><div class="role">You</div><div class="plain">${e.text}</div>${cutShort(e)}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
           ? html`<div class="plain">${e.text}</div>`
-          : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`}</div>`;
+          : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`}${cutShort(e)}</div>`;
       case 'thought':
-        return this.thought(e.text);
+        return this.thought(e);
       case 'tool':
         return html`<acp-tool-card .entry=${e}></acp-tool-card>`;
       case 'plan':
@@ -98,14 +98,15 @@ export class ChatEntry extends LitElement implements DeferredEntry {
    * (nothing to do per chunk but the one-line preview); opening it renders
    * what has arrived, and it streams from there.
    */
-  private thought(text: string): TemplateResult {
+  private thought(entry: TextEntry): TemplateResult {
+    const text = entry.text;
     return html`<details class="thought" ?open=${this.thoughtOpen} @toggle=${this.onToggle}>
       <summary>
         ${codicon(this.thoughtOpen ? 'chevron-down' : 'chevron-right')}
         <span class="label">Thinking</span>
         <span class="preview" aria-hidden="true">${lastLine(text)}</span>
       </summary>
-      ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${text} .growth=${this.growth}></acp-markdown>` : nothing}
+      ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${text} .growth=${this.growth}></acp-markdown>${cutShort(entry)}` : nothing}
     </details>`;
   }
 
@@ -126,6 +127,14 @@ function notice(level: NoticeLevel, text: string, action: NoticeAction | undefin
     ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
     ${action === 'restart' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'restart' })}>${codicon('debug-restart')}Restart agent</button>` : nothing}
   </div>`;
+}
+
+/** Under a message the view has only the start of (see SHOWN_TEXT_LIMIT): how much, and a way to the rest. */
+function cutShort(entry: TextEntry): TemplateResult | typeof nothing {
+  if (entry.fullLength === undefined) return nothing;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return html`<div class="cut-short">${codicon('info')}<span>Showing the first ${count(entry.text.length)} of ${count(entry.fullLength)} characters.</span>
+    <button class="open-whole" @click=${() => postToHost({ type: 'openEntry', entryId: entry.id })}>${codicon('go-to-file')}Open the whole message in an editor</button></div>`;
 }
 
 /** The newest non-blank line, looked for from the end (the text may be long). */

@@ -6,3 +6,4 @@ import './hang.test';
 import './continue.test';
 import './pendingPrompt.test';
 import './unansweredStop.test';
+import './hugeMessage.test';

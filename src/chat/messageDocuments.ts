@@ -1,0 +1,32 @@
+/**
+ * The whole text of a chat message, as a read-only document: for messages
+ * longer than the chat view shows (entryPatches.ts, SHOWN_TEXT_LIMIT). Read
+ * from the transcript when opened; nothing is written anywhere, and closing it
+ * asks nothing.
+ */
+import * as vscode from 'vscode';
+import { isTextEntry, type Thread } from '../shared/thread';
+
+export const MESSAGE_SCHEME = 'vscode-acp-message';
+
+const ROLE = { user: 'Your message', assistant: 'Agent message', thought: 'Agent thinking' } as const;
+
+export class MessageDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly thread: () => Thread) {}
+
+  /** Opens the message `entryId` in an editor; false when the transcript no longer has it. */
+  async open(entryId: string): Promise<boolean> {
+    const entry = this.thread().entries.find((e) => e.id === entryId);
+    if (!entry || !isTextEntry(entry)) return false;
+    // The id only: the path is ours to name, never text from the agent.
+    const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${ROLE[entry.kind]} ${entry.id}${entry.kind === 'user' ? '.txt' : '.md'}`, query: entry.id });
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: true });
+    return true;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const entry = this.thread().entries.find((e) => e.id === uri.query);
+    return entry && isTextEntry(entry) ? entry.text : '(This message is no longer in the chat.)';
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Node host: one agent message of 8 MiB (one line, no spaces) is kept whole
+ * in the transcript, its whole text opens in an editor, and the chat goes on.
+ * (What the view is given of it, the first SHOWN_TEXT_LIMIT characters, is
+ * checked in the workbench by test/ui/hugeMessage.ui.mjs.)
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import * as assert from '../shared/assert';
+import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
+
+const SIZE = 8 * 1024 * 1024;
+
+suite('an 8 MiB message', function () {
+  this.timeout(60_000);
+  let chat: Chat;
+
+  suiteSetup(async () => {
+    const root = path.resolve(__dirname, '../../..');
+    const scenario = {
+      turns: [
+        { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE } }, { text: ' after' }] },
+        { match: '', steps: [{ text: 'still here' }] },
+      ],
+    };
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      huge: { name: 'Huge Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)] },
+    }, vscode.ConfigurationTarget.Global);
+    chat = await activeChat();
+    await chat.refreshAgents();
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    chat.selectAgent('huge');
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+  });
+
+  test('is kept whole, opens whole in an editor, and the chat answers the next prompt', async () => {
+    await chat.send('something huge');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 45_000);
+    const reply = chat.thread.entries[chat.thread.entries.length - 1];
+    assert.equal(reply?.kind, 'assistant');
+    const text = reply?.kind === 'assistant' ? reply.text : '';
+    assert.equal(text.length, 'before '.length + SIZE + ' after'.length);
+    assert.ok(text.endsWith('x after'));
+
+    const api = await vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp')!.activate();
+    assert.equal(await api.openMessage(reply!.id), true);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.scheme, 'vscode-acp-message');
+    assert.equal(document?.getText().length, text.length);
+    assert.equal(document?.isUntitled, false, 'read-only, nothing to save');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    await chat.send('and now?');
+    await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+  });
+});

@@ -85,7 +85,8 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'node',
-      entry: { extension: './src-node/extension.ts' },
+      // keeper.js runs as a process of its own (src-node/keeper/main.ts).
+      entry: { extension: './src-node/extension.ts', keeper: './src-node/keeper/main.ts' },
       output: { path: dist('node'), filename: '[name].js', library: { type: 'commonjs2' } },
       externals: vscodeExternal,
     },
@@ -129,7 +130,7 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'tests-node-host',
-      entry: { index: './test/integration/node/index.ts' },
+      entry: { index: './test/integration/node/index.ts', orphans: './test/integration/orphans/index.ts' },
       output: { path: dist('node', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
       externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
     },

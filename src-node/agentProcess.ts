@@ -6,6 +6,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { spawn } from 'node:child_process';
 import { Readable, Transform, Writable } from 'node:stream';
 import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
+import { processKeeper } from './keeper/processKeeper';
 import { StrayLineDetector } from './strayLines';
 
 const STDERR_TAIL_LINES = 12;
@@ -34,6 +35,8 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
     // Its own process group, so that ending it ends what it started too.
     detached: process.platform !== 'win32',
   });
+  // If the extension host dies before it can end the agent, the keeper does.
+  processKeeper.watch(child.pid);
   const stderrTail: string[] = [];
   let stderrRest = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
@@ -96,5 +99,6 @@ function endProcessTree(pid: number | undefined, exited: Promise<AgentExit>): vo
     clearTimeout(timer);
     // The leader is gone; its children may not be.
     signalTree('SIGKILL');
+    processKeeper.forget(pid);
   });
 }

@@ -96,6 +96,11 @@ await stage('node', async () => {
   });
   return code === 0;
 });
+await stage('orphans', async () => {
+  // Nothing started for an agent outlives VS Code: normal shutdown, SIGKILLed extension host.
+  const { runOrphanTests } = await import('./orphans.mjs');
+  await runOrphanTests();
+});
 await stage('real-agents', async () => {
   const { runRealAgentTests } = await import('./real-agents/run.mjs');
   return (await runRealAgentTests({ bundle: path.join(REPO_ROOT, 'dist/real/test/index.js') })) === 0;

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processKeeper } from '../keeper/processKeeper';
 
 export type GroupChild = ChildProcessByStdio<null, Readable, Readable>;
 
@@ -34,7 +35,11 @@ export function spawnInGroup(spec: SpawnSpec): Promise<GroupChild> {
     detached: process.platform !== 'win32',
   });
   return new Promise((resolve, reject) => {
-    child.once('spawn', () => resolve(child));
+    child.once('spawn', () => {
+      // If the extension host dies before it can end the command, the keeper does.
+      processKeeper.watch(child.pid);
+      resolve(child);
+    });
     // Kept after the start too: an 'error' event without a listener would throw.
     child.on('error', reject);
   });
@@ -48,11 +53,14 @@ const POLL_MS = 25;
  * signals a group that is already gone: its number could be reused.
  */
 export async function endProcessGroup(pgid: number, graceMs: number, waitMs: number): Promise<void> {
-  if (!(await groupAlive(pgid))) return;
-  signalGroup(pgid, 'SIGTERM');
-  if (await waitGone(pgid, graceMs)) return;
-  signalGroup(pgid, 'SIGKILL');
-  await waitGone(pgid, waitMs);
+  if (await groupAlive(pgid)) {
+    signalGroup(pgid, 'SIGTERM');
+    if (!(await waitGone(pgid, graceMs))) {
+      signalGroup(pgid, 'SIGKILL');
+      await waitGone(pgid, waitMs);
+    }
+  }
+  processKeeper.forget(pgid);
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {

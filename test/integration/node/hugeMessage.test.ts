@@ -4,11 +4,11 @@
  * (What the view is given of it, the first SHOWN_TEXT_LIMIT characters, is
  * checked in the workbench by test/ui/hugeMessage.ui.mjs.)
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
-import { activeChat, lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 const SIZE = 8 * 1024 * 1024;
 
@@ -17,21 +17,13 @@ suite('an 8 MiB message', function () {
   let chat: Chat;
 
   suiteSetup(async () => {
-    const root = path.resolve(__dirname, '../../..');
     const scenario = {
       turns: [
         { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE } }, { text: ' after' }] },
         { match: '', steps: [{ text: 'still here' }] },
       ],
     };
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      huge: { name: 'Huge Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)] },
-    }, vscode.ConfigurationTarget.Global);
-    chat = await activeChat();
-    await chat.refreshAgents();
-    await vscode.commands.executeCommand('vscode-acp.disconnect');
-    chat.selectAgent('huge');
-    await vscode.commands.executeCommand('vscode-acp.newChat');
+    chat = await chatWithAgents({ huge: scenarioAgent('Huge Agent', scenario) }, 'huge');
   });
 
   test('is kept whole, opens whole in an editor, and the chat answers the next prompt', async () => {

@@ -3,26 +3,21 @@
  * waits (shown as pending) and is sent once connected; cancelled, or when the
  * connection fails, its text goes back to the composer.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
-
-const root = path.resolve(__dirname, '../../..');
-const agent = (name: string, scenario: object) => ({ name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)] });
+import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent as agent } from './scenarioAgents';
 
 suite('a prompt sent while connecting', function () {
   this.timeout(30_000);
   let chat: Chat;
 
   suiteSetup(async () => {
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+    chat = await chatWithAgents({
       slowStart: agent('Slow Starter', { onInitialize: [{ sleep: 1500 }], turns: [{ match: '', steps: [{ reportHistory: true }] }] }),
       neverStarts: agent('Never Starts', { onInitialize: [{ hang: true }] }),
       failsToStart: agent('Fails To Start', { onInitialize: [{ crash: { exitCode: 7, stderr: 'no model configured' } }] }),
-    }, vscode.ConfigurationTarget.Global);
-    chat = await activeChat();
-    await chat.refreshAgents();
+    });
   });
 
   /** Starts connecting; `connected` settles when connecting is over (wrapped: an async function would wait for it). */

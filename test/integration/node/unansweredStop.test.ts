@@ -9,14 +9,14 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 suite('an agent that ignores Stop', function () {
   this.timeout(40_000);
   let chat: Chat;
 
   suiteSetup(async () => {
-    const root = path.resolve(__dirname, '../../..');
     const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-stop-'));
     const scenario = {
       agentCapabilities: { loadSession: true },
@@ -25,14 +25,7 @@ suite('an agent that ignores Stop', function () {
         { match: '', steps: [{ reportHistory: true }] },
       ],
     };
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      deaf: { name: 'Deaf Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), '--sessions', sessions] },
-    }, vscode.ConfigurationTarget.Global);
-    chat = await activeChat();
-    await chat.refreshAgents();
-    await vscode.commands.executeCommand('vscode-acp.disconnect');
-    chat.selectAgent('deaf');
-    await vscode.commands.executeCommand('vscode-acp.newChat');
+    chat = await chatWithAgents({ deaf: scenarioAgent('Deaf Agent', scenario, '--sessions', sessions) }, 'deaf');
   });
 
   test('Stop ends the turn within 2 s and offers Restart; Restart continues the session', async () => {

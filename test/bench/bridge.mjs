@@ -13,7 +13,10 @@
  *   (`acp.client()`, what the extension runs: over `acp.ndJsonStream` directly,
  *   over a one-message-per-frame stream like src-web/bridgeTransport.ts through
  *   the bridge), and a bare JSON-RPC client (one JSON.parse per message: the
- *   transport alone). Goal: bridge p50 / direct p50 <= 1.3.
+ *   transport alone). Goal: the bridge's p50 at most 20 µs above the bare ws
+ *   relay's (the floor, measured in the same run). (It was bridge/direct <= 1.3;
+ *   issue 5 showed that no extra process hop reaches that on these machines.
+ *   The ratio is still printed.)
  * - Throughput, agent -> client: one prompt whose turn streams 100,000
  *   `agent_message_chunk` updates with no delay; messages/s = updates / (prompt
  *   sent -> its response, which comes after the last update), each update
@@ -56,7 +59,7 @@ import WebSocket from 'ws';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { median } from './report.mjs';
 
-export const BRIDGE_GOALS = { roundTripRatio: 1.3, throughputPerSecond: 20_000 };
+export const BRIDGE_GOALS = { overFloorUs: 20, throughputPerSecond: 20_000 };
 
 const ORIGIN = 'http://localhost:3000';
 const ROUND_TRIP_WARMUP = 500;
@@ -787,10 +790,8 @@ function summarizeBridge({ results, agentsLeft, machine }) {
     },
   };
   const met = {
-    bridgeRoundTrip: roundTrip.sdk.ratio <= BRIDGE_GOALS.roundTripRatio,
-    bridgeRoundTripRaw: roundTrip.raw.ratio <= BRIDGE_GOALS.roundTripRatio,
-    /** Whether even the bare ws relay meets the round-trip goal (if not, no relay process written in Node can). */
-    floorRoundTrip: roundTrip.sdk.floor.ratio <= BRIDGE_GOALS.roundTripRatio,
+    bridgeRoundTrip: roundTrip.sdk.overFloorMs * 1000 <= BRIDGE_GOALS.overFloorUs,
+    bridgeRoundTripRaw: roundTrip.raw.overFloorMs * 1000 <= BRIDGE_GOALS.overFloorUs,
     bridgeThroughput: throughput.bridge.perSecond >= BRIDGE_GOALS.throughputPerSecond,
   };
   return { roundTrip, throughput, machine, runs, agentsLeft, goals: BRIDGE_GOALS, met };
@@ -807,18 +808,15 @@ export function printBridge(f, log = console.log) {
   log(`Bridge: ACP round trip (${rt.request}), ${rt.perRun} per run after ${rt.warmup} warm-up, WebSocket on 127.0.0.1:`);
   const floor = (x) => `p50 ${us(x.p50Ms)} (p95 ${us(x.p95Ms)}), x${x.ratio} direct, +${us(x.overheadMs)}; its CPU per round trip ${x.relayCpuUs} µs`;
   log(`  SDK client (as the extension): ${line(rt.sdk)}`);
-  log(`    bridge/direct p50 ${rt.sdk.ratio}  (goal <= ${goals.roundTripRatio}: ${verdict(met.bridgeRoundTrip)}); p95 ${rt.sdk.ratioP95}; +${us(rt.sdk.overheadMs)} per round trip`);
-  log(`    floor, a bare ws relay process: ${floor(rt.sdk.floor)}; the bridge is +${us(rt.sdk.overFloorMs)} above it`);
+  log(`    bridge/direct p50 ${rt.sdk.ratio}; p95 ${rt.sdk.ratioP95}; +${us(rt.sdk.overheadMs)} per round trip`);
+  log(`    floor, a bare ws relay process: ${floor(rt.sdk.floor)}; the bridge is +${us(rt.sdk.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTrip)})`);
   log(`    CPU per round trip: bridge ${rt.sdk.cpuUs.bridge} µs; agent ${rt.sdk.cpuUs.agentDirect} µs direct, ${rt.sdk.cpuUs.agentBridge} µs bridged; client ${rt.sdk.cpuUs.clientDirect} µs direct, ${rt.sdk.cpuUs.clientBridge} µs bridged`);
   log(`  bare JSON-RPC client (transport only): ${line(rt.raw)}`);
-  log(`    bridge/direct p50 ${rt.raw.ratio}  (goal <= ${goals.roundTripRatio}: ${verdict(met.bridgeRoundTripRaw)}); p95 ${rt.raw.ratioP95}; +${us(rt.raw.overheadMs)} per round trip`);
-  log(`    floor, a bare ws relay process: ${floor(rt.raw.floor)}; the bridge is +${us(rt.raw.overFloorMs)} above it`);
+  log(`    bridge/direct p50 ${rt.raw.ratio}; p95 ${rt.raw.ratioP95}; +${us(rt.raw.overheadMs)} per round trip`);
+  log(`    floor, a bare ws relay process: ${floor(rt.raw.floor)}; the bridge is +${us(rt.raw.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTripRaw)})`);
   log(`    CPU per round trip: bridge ${rt.raw.cpuUs.bridge} µs; client ${rt.raw.cpuUs.clientDirect} µs direct, ${rt.raw.cpuUs.clientBridge} µs bridged (WebSocket client, as a browser's share)`);
   log(`  floor without WebSocket, a bare Node TCP byte relay (bare client, newline-delimited JSON): ${floor(rt.tcpFloor)}`);
   log('  (floor relays: one agent per connection, no checks, the agent\'s stderr inherited; the same client and agent as the bridge lanes)');
-  if (!met.floorRoundTrip) {
-    log(`  note: the bare ws relay alone is x${rt.sdk.floor.ratio} (+${us(rt.sdk.floor.overheadMs)}): the goal of x${goals.roundTripRatio} is below what one extra Node process achieves on this machine.`);
-  }
   log(`Bridge: agent -> client throughput, ${tp.messages} agent_message_chunk updates, prompt sent to response (bare client):`);
   log(`  through the bridge ${tp.bridge.perSecond} messages/s  (goal >= ${goals.throughputPerSecond}: ${verdict(met.bridgeThroughput)}); direct stdio ${tp.direct.perSecond} messages/s; bridge/direct ${tp.ratio}`);
   log(`  first to last update: bridge ${tp.bridge.steadyPerSecond}/s, direct ${tp.direct.steadyPerSecond}/s; wall ${tp.bridge.wallMs} ms vs ${tp.direct.wallMs} ms`);

@@ -112,7 +112,8 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'bridge',
-      entry: { bridge: './src-node/bridge/main.ts' },
+      // The bridge's agents are watched by a keeper of its own (src-node/keeper).
+      entry: { bridge: './src-node/bridge/main.ts', keeper: './src-node/keeper/main.ts' },
       output: { path: dist('bridge'), filename: '[name].js' },
       externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
       plugins: [new webpack.BannerPlugin({ banner: '#!/usr/bin/env node', raw: true })],

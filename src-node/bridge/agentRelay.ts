@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { processKeeper } from '../keeper/processKeeper';
 import { BridgeClose, type BridgeHello } from '../../src/shared/bridgeProtocol';
 import { resolveExecutable } from '../resolveExecutable';
 import { tapStderr } from './agentStderr';
@@ -59,6 +60,8 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
   }
   if (ws.readyState !== ws.OPEN) return;
   const child = spawn(executable, agent.args, { cwd, shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+  // If the bridge itself is killed, its keeper ends the agent's process group.
+  processKeeper.watch(child.pid);
   const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));
   child.stdin.on('error', () => undefined); // the exit handler reports
   const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name } };
@@ -159,8 +162,13 @@ function endProcessGroup(pid: number | undefined, alreadyExited: boolean): void 
       // Gone.
     }
   };
-  send(alreadyExited ? 'SIGKILL' : 'SIGTERM');
-  if (!alreadyExited) setTimeout(() => send('SIGKILL'), KILL_GRACE_MS).unref();
+  const done = () => {
+    send('SIGKILL');
+    processKeeper.forget(pid);
+  };
+  if (alreadyExited) return done();
+  send('SIGTERM');
+  setTimeout(done, KILL_GRACE_MS).unref();
 }
 
 /** A WebSocket close reason must fit in 123 bytes. */

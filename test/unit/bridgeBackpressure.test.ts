@@ -4,7 +4,7 @@
  * own process (dist/bridge/bridge.js) so that its memory can be read alone.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -18,13 +18,29 @@ const FLOOD_MIB = 384;
 /** Resident memory the bridge may reach meanwhile (Node itself is ~50 MiB). */
 const MAX_RSS_MIB = 160;
 
+/** On the command line of every agent these tests start, to find them afterwards. */
+const MARKER = 'acp-backpressure-test-agent';
+
 /** An agent that writes 1 MiB lines as fast as its stdout takes them, FLOOD_MIB of them. */
-const FLOOD_AGENT = `const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n';
+const FLOOD_AGENT = `/* ${MARKER} */ const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n';
 let left = ${FLOOD_MIB};
 const go = () => { while (left > 0) { left--; if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
 go(); setInterval(() => {}, 1e9);`;
 /** An agent that never reads its stdin. */
-const DEAF_AGENT = 'setInterval(() => {}, 1e9);';
+const DEAF_AGENT = `/* ${MARKER} */ setInterval(() => {}, 1e9);`;
+
+/** The agents of these tests still running, polled for up to `ms` (the bridge's keeper gives them 2 s after SIGTERM). */
+async function agentsLeft(ms: number): Promise<string> {
+  const running = () => {
+    try {
+      return execFileSync('pgrep', ['-f', MARKER], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  for (const end = Date.now() + ms; running() && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  return running();
+}
 
 function startBridgeProcess(agentCode: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [bridgeJs, '--port', '0', '--cwd', os.tmpdir(), '--', process.execPath, '-e', agentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -78,6 +94,17 @@ describe('bridge backpressure (the bridge as its own process)', function () {
       ws.terminate();
       child.kill('SIGKILL');
     }
+  });
+
+  it('a bridge killed outright (SIGKILL) leaves no agent behind: its keeper ends it', async () => {
+    const { child, url } = await startBridgeProcess(DEAF_AGENT);
+    const ws = new WebSocket(url, { origin: ORIGIN });
+    await new Promise((r) => ws.once('open', r));
+    for (let i = 0; i < 50 && !(await agentsLeft(0)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(await agentsLeft(0), 'the agent runs');
+    child.kill('SIGKILL');
+    ws.terminate();
+    assert.equal(await agentsLeft(5_000), '', 'no agent outlives the bridge');
   });
 
   it('an agent that does not read: the bridge stops reading the client instead of holding its frames', async () => {

@@ -65,9 +65,10 @@ export async function startAgentSession(
   const client = new AgentClient(transport, identity, context.log, { ...handlers, ...fileHandlers(platform, capabilities, context), ...(terminals ? { terminals } : {}) });
   const abort = () => client.dispose();
   signal.addEventListener('abort', abort);
+  // Rejects with why the agent is gone (exit code, stderr), once it is.
+  const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
+  closed.catch(() => undefined); // after a successful start, a later close is the controller's business
   try {
-    const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
-    closed.catch(() => undefined); // after a successful start, a later close is the controller's business
     const init = await Promise.race([client.initialize(identity, clientCapabilities(capabilities)), closed]);
     if (signal.aborted) throw new Error('cancelled');
     const opened = await Promise.race([openSession(client, init, cwd, earlier, context.log), closed]);
@@ -78,11 +79,11 @@ export async function startAgentSession(
   } catch (error) {
     // A request that failed because the agent went away says only "connection closed";
     // its exit (code, stderr) says why, and comes within the client's grace period.
-    const exit = client.isClosed ? await Promise.race([client.exit, delay(EXIT_REPORT_WAIT_MS)]) : undefined;
+    const gone = client.isClosed ? await Promise.race([closed.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)]) : undefined;
     client.dispose();
     void terminals?.dispose();
     if (signal.aborted) return undefined;
-    throw exit ? new Error(describeExit(exit)) : error;
+    throw gone ?? error;
   } finally {
     signal.removeEventListener('abort', abort);
   }

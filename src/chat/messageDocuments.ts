@@ -5,7 +5,7 @@
  * asks nothing.
  */
 import * as vscode from 'vscode';
-import { isTextEntry, type Thread } from '../shared/thread';
+import { isTextEntry, type TextEntry, type Thread } from '../shared/thread';
 
 export const MESSAGE_SCHEME = 'vscode-acp-message';
 
@@ -16,8 +16,8 @@ export class MessageDocuments implements vscode.TextDocumentContentProvider {
 
   /** Opens the message `entryId` in an editor; false when the transcript no longer has it. */
   async open(entryId: string): Promise<boolean> {
-    const entry = this.thread().entries.find((e) => e.id === entryId);
-    if (!entry || !isTextEntry(entry)) return false;
+    const entry = this.textEntry(entryId);
+    if (!entry) return false;
     // The id only: the path is ours to name, never text from the agent.
     const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${ROLE[entry.kind]} ${entry.id}${entry.kind === 'user' ? '.txt' : '.md'}`, query: entry.id });
     const document = await vscode.workspace.openTextDocument(uri);
@@ -26,7 +26,11 @@ export class MessageDocuments implements vscode.TextDocumentContentProvider {
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const entry = this.thread().entries.find((e) => e.id === uri.query);
-    return entry && isTextEntry(entry) ? entry.text : '(This message is no longer in the chat.)';
+    return this.textEntry(uri.query)?.text ?? '(This message is no longer in the chat.)';
+  }
+
+  private textEntry(id: string): TextEntry | undefined {
+    const entry = this.thread().entries.find((e) => e.id === id);
+    return entry && isTextEntry(entry) ? entry : undefined;
   }
 }

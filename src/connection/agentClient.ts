@@ -41,9 +41,6 @@ export class AgentClient implements vscode.Disposable {
   private readonly router = new SessionUpdateRouter();
   private readonly connection: acp.ClientConnection;
   private closed = false;
-  private reportExit!: (exit: AgentExit) => void;
-  /** Settles once, with why the agent is gone (as onDidClose says). */
-  readonly exit = new Promise<AgentExit>((resolve) => (this.reportExit = resolve));
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
@@ -156,7 +153,6 @@ export class AgentClient implements vscode.Disposable {
     this.closed = true;
     this.connection.close();
     this.transport.dispose();
-    this.reportExit(exit);
     this._onDidClose.fire(exit);
     this._onDidClose.dispose();
   }

@@ -6,6 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { activeChat } from '../shared/chatWaits';
+import { processesGone } from './processes';
 
 suite('an agent that hangs', function () {
   this.timeout(30_000);
@@ -28,17 +29,6 @@ suite('an agent that hangs', function () {
     assert.equal(await connected, false);
     assert.equal(chat.status.connection, 'disconnected');
     // The spawned agent is gone: no process runs this scenario any more.
-    const { execFileSync } = await import('child_process');
-    let left = '';
-    for (let i = 0; i < 50; i++) {
-      try {
-        left = execFileSync('pgrep', ['-f', 'onInitialize'], { encoding: 'utf8' }).trim();
-      } catch {
-        left = '';
-      }
-      if (!left) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.equal(left, '', 'the hanging agent process was ended');
+    assert.equal(await processesGone('onInitialize', 5_000), '', 'the hanging agent process was ended');
   });
 });

@@ -3,21 +3,12 @@
  * terminal/create asks the user (unless "always allow" matches), output shows
  * in the tool call, and no process outlives the connection.
  */
-import { execFileSync } from 'child_process';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
-
-
-function processes(pattern: string): string {
-  try {
-    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-}
+import { processes } from './processes';
 
 suite('agent terminals (Node host)', function () {
   this.timeout(40_000);

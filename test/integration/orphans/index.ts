@@ -5,22 +5,16 @@
  * code-server down or SIGKILLs this host, and checks that nothing we started
  * is left. With ORPHANS_HOLD=1 it holds until killed.
  */
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { processes } from '../node/processes';
 import { activeChat, waitFor } from '../shared/chatWaits';
 
 /** Every process of this test has it on its command line (the agent's scenario holds it too). */
 export const MARKER = 'sleep 3517';
 
-function count(pattern: string): number {
-  try {
-    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
-  } catch {
-    return 0;
-  }
-}
+const count = (pattern: string) => processes(pattern).split('\n').filter(Boolean).length;
 
 export async function run(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');

@@ -1,0 +1,17 @@
+/** Node host: looking for the processes a test started (pgrep -f over command lines). */
+import { execFileSync } from 'child_process';
+
+/** The pids of processes whose command line matches `pattern`, one a line; '' when there are none. */
+export function processes(pattern: string): string {
+  try {
+    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Waits up to `ms` for no process to match `pattern`; resolves with those still running ('' when none). */
+export async function processesGone(pattern: string, ms: number): Promise<string> {
+  for (const end = Date.now() + ms; processes(pattern) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  return processes(pattern);
+}

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { Readable, Transform, Writable } from 'node:stream';
 import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
 import { processKeeper } from './keeper/processKeeper';
+import { MAX_MESSAGE_BYTES } from './messageLimit';
 import { StrayLineDetector } from './strayLines';
 
 const STDERR_TAIL_LINES = 12;
@@ -50,10 +51,12 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
   });
   const tail = () => [...stderrTail, stderrRest].filter((l) => l.trim() !== '').join('\n').slice(-STDERR_TAIL_CHARS) || undefined;
 
+  /** Set when we end the agent ourselves for what it sent: that, not the signal, is why it stopped. */
+  let endedBecause: string | undefined;
   const exited = new Promise<AgentExit>((resolve) => {
     child.once('error', (error) => resolve({ message: `${launch.label} could not be started: ${error.message}` }));
     child.once('exit', (code, signal) => resolve({
-      message: signal ? `${launch.label} was ended by ${signal}.` : `${launch.label} exited with code ${code}.`,
+      message: endedBecause ?? (signal ? `${launch.label} was ended by ${signal}.` : `${launch.label} exited with code ${code}.`),
       stderrTail: tail(),
     }));
   });
@@ -62,6 +65,11 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
   const detector = new StrayLineDetector((line) => {
     log.warn(`[${launch.label}] non-protocol output on stdout: ${line}`);
     if (++strays <= MAX_STRAY_WARNINGS) context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
+  }, MAX_MESSAGE_BYTES, () => {
+    // As the bridge does: a message this large is refused, and the agent with it.
+    endedBecause = `${launch.label} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, the limit, and was ended.`;
+    log.error(`[${launch.label}] ${endedBecause}`);
+    endProcessTree(child.pid, exited);
   });
   const stdout = child.stdout.pipe(new Transform({
     transform(chunk: Buffer, _encoding, done) {

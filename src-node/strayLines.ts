@@ -3,6 +3,9 @@
  * log line, an npm notice, or a message cut short (an agent that exited or
  * was interrupted mid-write). The SDK skips them silently; we tell the user.
  *
+ * A line longer than the message limit is reported once, as too long (the
+ * agent is then ended: what it sends after is not read).
+ *
  * A line counts as a message when it starts with `{` and ends with `}`
  * (whitespace aside). That is one byte at each end, not a parse: the SDK
  * parses every line anyway, and answers the few that pass this check but are
@@ -25,8 +28,14 @@ export class StrayLineDetector {
   private started = false;
   private first = 0;
   private last = 0;
+  private lineBytes = 0;
+  private tooLong = false;
 
-  constructor(private readonly report: (line: string) => void) {}
+  constructor(
+    private readonly report: (line: string) => void,
+    private readonly maxLineBytes = Infinity,
+    private readonly onTooLong: () => void = () => undefined,
+  ) {}
 
   /** Scans one chunk; cost is one native search per line plus a few bytes at its ends. */
   scan(chunk: Uint8Array): void {
@@ -46,6 +55,11 @@ export class StrayLineDetector {
   }
 
   private take(chunk: Uint8Array, from: number, to: number): void {
+    this.lineBytes += to - from;
+    if (this.lineBytes > this.maxLineBytes && !this.tooLong) {
+      this.tooLong = true;
+      this.onTooLong();
+    }
     let start = from;
     if (!this.started) {
       while (start < to && isSpace(chunk[start])) start++;
@@ -65,10 +79,11 @@ export class StrayLineDetector {
   }
 
   private endLine(): void {
-    if (this.started && (this.first !== OPEN_BRACE || this.last !== CLOSE_BRACE)) {
+    if (this.started && !this.tooLong && (this.first !== OPEN_BRACE || this.last !== CLOSE_BRACE)) {
       this.report(this.decoder.decode(this.head.subarray(0, this.headLength)).trimEnd());
     }
     this.started = false;
     this.headLength = 0;
+    this.lineBytes = 0;
   }
 }

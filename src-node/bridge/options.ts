@@ -5,7 +5,7 @@
 import { BUILT_IN_AGENTS } from '../../src/agents';
 
 /** Largest frame accepted from a client, and the largest line relayed from an agent. */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+export { MAX_MESSAGE_BYTES } from '../messageLimit';
 
 export interface BridgeAgent {
   readonly id: string;

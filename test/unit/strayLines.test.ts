@@ -29,6 +29,21 @@ describe('stray stdout lines', () => {
     assert.deepEqual(scan(['{"a":1}\n  \n'], { ended: true }), []);
   });
 
+  it('reports a line longer than the limit once, across chunks, and not as stray output too', () => {
+    const found: string[] = [];
+    let tooLong = 0;
+    const detector = new StrayLineDetector((line) => found.push(line), 100, () => tooLong++);
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    detector.scan(bytes(`{"a":1}\n{"b":"${'x'.repeat(60)}`));
+    assert.equal(tooLong, 0, 'at 66 bytes');
+    detector.scan(bytes('x'.repeat(40)));
+    assert.equal(tooLong, 1, 'past 100 bytes');
+    detector.scan(bytes(`${'x'.repeat(500)}"}\n{"c":"${'y'.repeat(200)}"}\n`));
+    detector.end();
+    assert.equal(tooLong, 1);
+    assert.deepEqual(found, []);
+  });
+
   it('cuts long garbage', () => {
     const [line] = scan(['x'.repeat(1000) + '\n']);
     assert.equal(line.length, 200);

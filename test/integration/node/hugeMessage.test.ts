@@ -1,13 +1,14 @@
 /**
  * Node host: one agent message of 8 MiB (one line, no spaces) is kept whole
  * in the transcript, its whole text opens in an editor, and the chat goes on.
+ * One over the 16 MiB limit ends the agent, and the chat says why.
  * (What the view is given of it, the first SHOWN_TEXT_LIMIT characters, is
  * checked in the workbench by test/ui/hugeMessage.ui.mjs.)
  */
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
-import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 const SIZE = 8 * 1024 * 1024;
@@ -20,6 +21,7 @@ suite('an 8 MiB message', function () {
     const scenario = {
       turns: [
         { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE } }, { text: ' after' }] },
+        { match: 'too big', steps: [{ text: 'here it comes' }, { bigText: { size: 17 * 1024 * 1024 } }, { text: 'never shown' }] },
         { match: '', steps: [{ text: 'still here' }] },
       ],
     };
@@ -43,6 +45,19 @@ suite('an 8 MiB message', function () {
     assert.equal(document?.isUntitled, false, 'read-only, nothing to save');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
+    await chat.send('and now?');
+    await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
+  });
+
+  test('a message over the 16 MiB limit: the agent is ended, the chat says why and keeps the transcript', async () => {
+    const before = chat.thread.entries.length;
+    await chat.send('something too big');
+    await waitFor(chat, 'the agent to be ended', () => chat.status.connection === 'failed' && chat.status.turn === 'idle', 30_000);
+    assert.match(transcript(chat), /here it comes\n\n> error: The agent stopped: .* sent a message larger than 16 MiB, the limit, and was ended\.\n/);
+    assert.ok(!transcript(chat).includes('never shown'));
+    assert.ok(chat.thread.entries.length > before, 'the transcript is kept');
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
     await chat.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
     await vscode.commands.executeCommand('vscode-acp.disconnect');

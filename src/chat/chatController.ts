@@ -64,7 +64,7 @@ export class ChatController implements vscode.Disposable {
     this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
     this.choices = new ControlChoices(memento);
     this.permissions.onDidChange(() => this._onDidChange.fire());
-    this.permissions.onDidAnswer((text) => this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text }));
+    this.permissions.onDidAnswer(({ level, text }) => this.dispatch({ type: 'notice', id: this.newId(), level, text }));
   }
 
   get thread(): Thread {

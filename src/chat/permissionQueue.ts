@@ -18,14 +18,23 @@ interface Pending {
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
+/**
+ * Requests waiting at once, at most. An agent that asks for more (a thousand
+ * at once has been seen from a misbehaving one) gets the rest answered
+ * `cancelled` at once, and the transcript says so.
+ */
+export const MAX_PENDING_PERMISSIONS = 32;
+
 export class PermissionQueue implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   readonly onDidChange = this._onDidChange.event;
-  /** Fires with a line for the transcript when the user answers. */
-  private readonly _onDidAnswer = new vscode.EventEmitter<string>();
+  /** Fires with a line for the transcript: the user answered (info), or requests past the limit were refused (warning). */
+  private readonly _onDidAnswer = new vscode.EventEmitter<{ level: 'info' | 'warning'; text: string }>();
   readonly onDidAnswer = this._onDidAnswer.event;
   private pending: Pending[] = [];
   private nextId = 0;
+  /** Requests refused for the limit since the queue was last empty. */
+  private refused = 0;
 
   get prompts(): PermissionPrompt[] {
     return this.pending.map((p) => p.prompt);
@@ -36,6 +45,11 @@ export class PermissionQueue implements vscode.Disposable {
    * so the prompt shows everything the agent said about it.
    */
   request(params: RequestPermissionRequest, known: ToolEntry | undefined, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    if (this.pending.length >= MAX_PENDING_PERMISSIONS) {
+      // Said once per flood, not once per refused request.
+      if (this.refused++ === 0) this._onDidAnswer.fire({ level: 'warning', text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".` });
+      return Promise.resolve(CANCELLED);
+    }
     const base: ToolEntry = known ?? { kind: 'tool', id: `p${this.nextId}`, toolCallId: params.toolCall.toolCallId, title: 'Permission', toolKind: 'other', status: 'pending', content: [], locations: [] };
     const prompt: PermissionPrompt = {
       requestId: `perm-${++this.nextId}`,
@@ -57,7 +71,7 @@ export class PermissionQueue implements vscode.Disposable {
     if (!item) return;
     const option = optionFor(item.params.options, choice);
     if (!option) return;
-    this._onDidAnswer.fire(`${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}`);
+    this._onDidAnswer.fire({ level: 'info', text: `${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}` });
     this.settle(item, { outcome: { outcome: 'selected', optionId: option.optionId } });
   }
 
@@ -75,6 +89,7 @@ export class PermissionQueue implements vscode.Disposable {
     const index = this.pending.indexOf(item);
     if (index < 0) return;
     this.pending.splice(index, 1);
+    if (this.pending.length === 0) this.refused = 0;
     item.resolve(response);
     this._onDidChange.fire();
   }

@@ -22,6 +22,20 @@ async function permission(step: StepOf<"permission">, ctx: StepContext): Promise
   return "end_turn";
 }
 
+/** `count` permission requests at once; reports how they were answered, e.g. `[permissions: 968 cancelled, 32 reject_once]`. */
+async function permissionFlood(step: StepOf<"permissionFlood">, ctx: StepContext): Promise<StepOutcome> {
+  const ask = (i: number) => ctx.client.request("session/request_permission", {
+    sessionId: sessionId(ctx),
+    toolCall: { toolCallId: `flood-${i}`, title: `Request ${i + 1}`, kind: "execute" },
+    options: [{ optionId: "allow_once", name: "Allow", kind: "allow_once" }, { optionId: "reject_once", name: "Reject", kind: "reject_once" }],
+  }).then((r) => (r.outcome.outcome === "selected" ? r.outcome.optionId : "cancelled"), (error: unknown) => `error ${errorMessage(error)}`);
+  const outcomes = await Promise.all(Array.from({ length: step.permissionFlood.count }, (_, i) => ask(i)));
+  const counts = new Map<string, number>();
+  for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  await sendText(ctx, `[permissions: ${[...counts].sort().map(([outcome, n]) => `${n} ${outcome}`).join(", ")}]`);
+  return ctx.signal.aborted ? "cancelled" : undefined;
+}
+
 async function readFile(step: StepOf<"readFile">, ctx: StepContext): Promise<StepOutcome> {
   try {
     const response = await ctx.client.request("fs/read_text_file", { sessionId: sessionId(ctx), ...step.readFile });
@@ -116,4 +130,4 @@ async function terminal(step: StepOf<"terminal">, ctx: StepContext): Promise<Ste
   }
 }
 
-export const clientStepHandlers = { permission, readFile, writeFile, terminal };
+export const clientStepHandlers = { permission, permissionFlood, readFile, writeFile, terminal };

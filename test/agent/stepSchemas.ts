@@ -99,6 +99,7 @@ export const stepSchemas = {
   plan: step({ plan: z.array(planEntry) }),
   update: step({ update: z.looseObject({ sessionUpdate: z.string() }) }),
   permission: step({ permission, expectOutcome: z.union([z.string(), z.array(z.string())]).optional() }),
+  permissionFlood: step({ permissionFlood: z.strictObject({ count: z.number().int().min(1).max(10_000) }) }),
   readFile: step({
     readFile: z.strictObject({
       path: z.string(),

@@ -7,3 +7,4 @@ import './continue.test';
 import './pendingPrompt.test';
 import './unansweredStop.test';
 import './hugeMessage.test';
+import './permissionFlood.test';

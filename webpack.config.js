@@ -124,6 +124,8 @@ module.exports = (env, argv) => {
       entry: {
         agent: './test/agent/main.ts',
         unit: testFiles('test/unit'),
+        // The unit tests start terminals through processTree, which starts a keeper beside its bundle.
+        keeper: './src-node/keeper/main.ts',
       },
       output: { path: dist('test'), filename: '[name].js' },
       externals: { mocha: 'commonjs mocha', bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },

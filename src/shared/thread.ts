@@ -47,8 +47,15 @@ export type DisplayBlock = z.infer<typeof displayBlockSchema>;
 
 export const toolContentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('content'), block: displayBlockSchema }),
-  /** A file edit; `oldText` null means a new file. The view computes the unified diff. */
-  z.object({ type: z.literal('diff'), path: z.string(), oldText: z.string().nullable(), newText: z.string() }),
+  /**
+   * A file edit; `oldText` null means a new file. The view computes the unified diff.
+   * `tooLarge`: the texts were too long to diff (toolCalls.ts, MAX_DIFF_CHARS) and are
+   * not kept; only how many lines each had.
+   */
+  z.object({
+    type: z.literal('diff'), path: z.string(), oldText: z.string().nullable(), newText: z.string(),
+    tooLarge: z.object({ oldLines: z.number().int().nonnegative(), newLines: z.number().int().nonnegative() }).optional(),
+  }),
   /** Shell output (raw, ANSI escapes included) and, once known, how it ended. */
   z.object({
     type: z.literal('terminal'),

@@ -6,8 +6,13 @@
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
 
-/** The most of a tool's input kept for display. */
+/** The most of a tool's input, and of each text of its content, kept for display. */
 const MAX_INPUT_CHARS = 64 * 1024;
+/**
+ * A file edit whose old and new text together are longer is not diffed (the
+ * view would take seconds) nor kept: only its line counts are.
+ */
+export const MAX_DIFF_CHARS = 2_000_000;
 /** The most shell output kept per terminal; older output is dropped first. */
 export const MAX_TERMINAL_CHARS = 1024 * 1024;
 
@@ -123,11 +128,11 @@ export function capOutput(text: string): string {
 
 function displayBlock(block: ContentBlock): DisplayBlock {
   switch (block.type) {
-    case 'text': return { type: 'text', text: block.text };
+    case 'text': return { type: 'text', text: capText(block.text) };
     case 'image': return { type: 'image', mimeType: block.mimeType };
     case 'audio': return { type: 'audio', mimeType: block.mimeType };
     case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
-    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: block.resource.text } : {}) };
+    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: capText(block.resource.text) } : {}) };
     default: return { type: 'text', text: '' };
   }
 }
@@ -135,10 +140,28 @@ function displayBlock(block: ContentBlock): DisplayBlock {
 function toolContent(content: ToolCallContent): ToolContent {
   switch (content.type) {
     case 'content': return { type: 'content', block: displayBlock(content.content) };
-    case 'diff': return { type: 'diff', path: content.path, oldText: content.oldText ?? null, newText: content.newText };
+    case 'diff': return diffContent(content.path, content.oldText ?? null, content.newText);
     case 'terminal': return { type: 'terminal', terminalId: content.terminalId, output: '' };
     default: return { type: 'content', block: { type: 'text', text: '' } };
   }
+}
+
+function diffContent(path: string, oldText: string | null, newText: string): ToolContent {
+  if ((oldText?.length ?? 0) + newText.length <= MAX_DIFF_CHARS) return { type: 'diff', path, oldText, newText };
+  return { type: 'diff', path, oldText: oldText === null ? null : '', newText: '', tooLarge: { oldLines: lineCount(oldText ?? ''), newLines: lineCount(newText) } };
+}
+
+/** Lines as an editor counts them: a final newline ends the last line. */
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return text.endsWith('\n') ? lines : lines + 1;
+}
+
+/** At most MAX_INPUT_CHARS of `text`, saying how much was left out. */
+function capText(text: string): string {
+  return text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text;
 }
 
 /** The command line for shell tools, pretty JSON for the rest; capped. */
@@ -155,5 +178,5 @@ function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: 
       text = String(rawInput);
     }
   }
-  return { input: text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text };
+  return { input: capText(text) };
 }

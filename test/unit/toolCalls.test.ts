@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { MAX_TERMINAL_CHARS, patchToolEntry, toolEntryFromCall } from '../../src/shared/toolCalls';
+import { MAX_DIFF_CHARS, MAX_TERMINAL_CHARS, patchToolEntry, toolEntryFromCall } from '../../src/shared/toolCalls';
 
 describe('tool call terminal output', () => {
   const start = toolEntryFromCall('e1', { toolCallId: 't', title: 'run', kind: 'execute', _meta: { terminal_info: { terminal_id: 'x' } } }, undefined);
@@ -21,6 +21,33 @@ describe('tool call terminal output', () => {
   it('ignores malformed terminal meta instead of throwing', () => {
     const entry = patchToolEntry(start, { toolCallId: 't', _meta: { terminal_output: { terminal_id: 5, data: {} }, terminal_exit: 'nope' } });
     assert.deepEqual(entry.content, start.content);
+  });
+});
+
+describe('huge tool call content', () => {
+  it('keeps at most 64 KiB of a text block or an embedded resource, and says how much more there was', () => {
+    const big = 'x'.repeat(8 * 1024 * 1024);
+    const entry = toolEntryFromCall('e1', { toolCallId: 't', title: 'read', content: [
+      { type: 'content', content: { type: 'text', text: big } },
+      { type: 'content', content: { type: 'resource', resource: { uri: 'file:///w/a.txt', text: big } } },
+    ] }, undefined);
+    for (const c of entry.content) {
+      const text = c.type === 'content' && 'text' in c.block ? c.block.text ?? '' : '';
+      assert.equal(text, `${'x'.repeat(64 * 1024)}\n… (${big.length - 64 * 1024} more characters)`);
+    }
+  });
+
+  it('keeps only the line counts of an edit too large to diff', () => {
+    const oldText = 'old line\n'.repeat(150_000);
+    const newText = 'new line\n'.repeat(100_000) + 'no newline at the end';
+    assert.ok(oldText.length + newText.length > MAX_DIFF_CHARS);
+    const entry = toolEntryFromCall('e1', { toolCallId: 't', title: 'edit', content: [{ type: 'diff', path: '/w/a.txt', oldText, newText }] }, undefined);
+    assert.deepEqual(entry.content, [{ type: 'diff', path: '/w/a.txt', oldText: '', newText: '', tooLarge: { oldLines: 150_000, newLines: 100_001 } }]);
+    const created = patchToolEntry(entry, { toolCallId: 't', content: [{ type: 'diff', path: '/w/b.txt', newText: 'y'.repeat(MAX_DIFF_CHARS + 1) }] });
+    assert.deepEqual(created.content, [{ type: 'diff', path: '/w/b.txt', oldText: null, newText: '', tooLarge: { oldLines: 0, newLines: 1 } }]);
+    // Below the limit the texts stay, for the view to diff.
+    const small = toolEntryFromCall('e2', { toolCallId: 'u', title: 'edit', content: [{ type: 'diff', path: '/w/c.txt', oldText: 'a\n', newText: 'b\n' }] }, undefined);
+    assert.deepEqual(small.content, [{ type: 'diff', path: '/w/c.txt', oldText: 'a\n', newText: 'b\n' }]);
   });
 });
 

@@ -91,6 +91,13 @@ describe('<acp-diff-view>', function () {
     assert.deepEqual(chat.dialogs(), []);
   });
 
+  it('an edit the host found too large to keep shows its line counts only', async () => {
+    await chat.setEntries([{ ...editEntry([]), content: [{ type: 'diff', path: '/w/big.txt', oldText: '', newText: '', tooLarge: { oldLines: 150000, newLines: 100001 } }] }]);
+    await chat.page.locator('acp-tool-card button.head').click();
+    assert.equal((await chat.page.locator('acp-diff-view .summary').textContent()).trim(), 'Too large to show as a diff (150000 lines before, 100001 after).');
+    assert.equal(await chat.page.locator('acp-diff-view .row').count(), 0);
+  });
+
   it('caps a huge edit instead of freezing', async () => {
     const diff = await showDiffs([['/w/big.txt', null, lines(5000)]]);
     assert.equal(await diff.locator('.row').count(), 2000);

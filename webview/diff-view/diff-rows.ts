@@ -3,6 +3,7 @@
  * Pure (no DOM), so the arithmetic is easy to test and to trust.
  */
 import { structuredPatch } from 'diff';
+import { MAX_DIFF_CHARS } from '../../src/shared/toolCalls';
 
 export type DiffRow =
   | { kind: 'hunk'; header: string }
@@ -23,7 +24,6 @@ const CONTEXT_LINES = 3;
 export const MAX_ROWS = 2_000;
 /** jsdiff gives up (returns undefined) past this many edits instead of running for seconds. */
 const MAX_EDIT_LENGTH = 2_000;
-const MAX_DIFF_CHARS = 2_000_000;
 
 /** `oldText` null is a new file: every line is added. */
 export function diffRows(oldText: string | null, newText: string): DiffModel {

@@ -9,11 +9,13 @@ import { srOnlyStyles } from '../chat-app/codicons';
 import { diffRows, type DiffModel, type DiffRow } from './diff-rows';
 
 export class DiffView extends LitElement {
-  static override properties = { path: {}, oldText: { attribute: false }, newText: { attribute: false } };
+  static override properties = { path: {}, oldText: { attribute: false }, newText: { attribute: false }, tooLarge: { attribute: false } };
   declare path: string;
   /** Null for a new file. */
   declare oldText: string | null;
   declare newText: string;
+  /** Set by the host for an edit too large to keep: only its line counts came. */
+  declare tooLarge: { oldLines: number; newLines: number } | undefined;
   private model: DiffModel = { kind: 'rows', rows: [], added: 0, removed: 0, hiddenRows: 0 };
 
   static override styles = [srOnlyStyles, css`
@@ -46,7 +48,9 @@ export class DiffView extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('oldText') || changed.has('newText')) this.model = diffRows(this.oldText, this.newText);
+    if (changed.has('oldText') || changed.has('newText') || changed.has('tooLarge')) {
+      this.model = this.tooLarge ? { kind: 'tooLarge', ...this.tooLarge } : diffRows(this.oldText, this.newText);
+    }
   }
 
   override render() {

@@ -7,7 +7,7 @@ import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@a
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
-const MAX_INPUT_CHARS = 64 * 1024;
+export const MAX_INPUT_CHARS = 64 * 1024;
 /**
  * A file edit whose old and new text together are longer is not diffed (the
  * view would take seconds) nor kept: only its line counts are.

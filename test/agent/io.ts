@@ -8,11 +8,24 @@ export function log(message: string): void {
   process.stderr.write(`[test-agent] ${message}\n`);
 }
 
+/** Writes raw bytes to stdout, bypassing the SDK's JSON framing. */
+export function writeRaw(bytes: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(bytes, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
 /** Writes one raw line to stdout, bypassing the SDK's JSON framing. */
 export function writeRawLine(line: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    process.stdout.write(`${line}\n`, (error) => (error ? reject(error) : resolve()));
-  });
+  return writeRaw(`${line}\n`);
+}
+
+/** Once set, nothing more is read from stdin: the client's writes pile up in the pipe. */
+const reading = { isStopped: false };
+
+/** Stops reading stdin for good (the misbehaviour of an agent stuck in a loop). */
+export function stopReading(): void {
+  reading.isStopped = true;
 }
 
 /** Writes `text` to stderr, then exits with `code` once stderr has flushed. */
@@ -23,9 +36,19 @@ export function crash(code: number, text: string | undefined): Promise<never> {
   });
 }
 
+/** Raw requests of the fuzz step carry ids starting with this; their answers are counted, not passed on. */
+export const FUZZ_ID_PREFIX = "fuzz-";
+export const fuzzAnswers = { count: 0 };
+
 function logIncoming(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
   return new TransformStream({
-    transform(message, controller) {
+    async transform(message, controller) {
+      // Never resolves once reading stopped: the stream's backpressure stops reading the pipe.
+      if (reading.isStopped) await new Promise<never>(() => undefined);
+      if ("id" in message && typeof message.id === "string" && message.id.startsWith(FUZZ_ID_PREFIX) && !("method" in message)) {
+        fuzzAnswers.count++;
+        return;
+      }
       if ("method" in message && typeof message.method === "string") log(message.method);
       // The client's answer to our garbage (parse error, id null): log it instead of
       // letting the SDK print "Got response to unknown request null".

@@ -8,7 +8,7 @@ export type { Step, StepKind } from "./stepSchemas";
 
 const STEP_KINDS = Object.keys(stepSchemas);
 /** Steps that make sense before any session exists (onInitialize). */
-const SESSIONLESS_KINDS = ["sleep", "crash", "garbage", "rawMessage", "hang", "error"];
+const SESSIONLESS_KINDS = ["sleep", "crash", "garbage", "rawMessage", "rawBytes", "stopReading", "hang", "error"];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -114,6 +114,22 @@ export const stepSchemas = {
   hang: step({ hang: z.literal(true) }),
   crash: step({ crash: z.strictObject({ exitCode: z.number().int().default(1), stderr: z.string().optional() }) }),
   garbage: step({ garbage: z.string() }),
+  rawBytes: step({
+    rawBytes: z.strictObject({
+      /** Written in order: strings as UTF-8, {hex} as those bytes (e.g. invalid UTF-8: "c328ff"). */
+      parts: z.array(z.union([z.string(), z.strictObject({ hex: z.string().regex(/^([0-9a-fA-F]{2})*$/) })])).min(1),
+      /** false: no line end, e.g. half a message before a crash. */
+      newline: z.boolean().default(true),
+    }),
+  }),
+  stopReading: step({ stopReading: z.literal(true) }),
+  toolCallFlood: step({
+    toolCallFlood: z.strictObject({
+      count: z.number().int().min(1).max(100_000),
+      /** Characters of text content in each tool call (up to 15 MiB: one line each). */
+      contentSize: z.number().int().min(0).max(15 * 1024 * 1024).default(0),
+    }),
+  }),
   rawMessage: step({ rawMessage: z.record(z.string(), z.unknown()) }),
   error: step({ error: z.strictObject({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }) }),
   stop: step({ stop: stopReason }),

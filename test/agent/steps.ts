@@ -2,7 +2,7 @@
 // crash, errors, stop) and raw stdout writes. Client calls live in clientSteps.ts.
 import * as acp from "@agentclientprotocol/sdk";
 import type { Step, StepKind, StepOf } from "./stepSchemas";
-import { crash, writeRawLine } from "./io";
+import { crash, stopReading, writeRaw, writeRawLine } from "./io";
 import { client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
 import { clientStepHandlers } from "./clientSteps";
 
@@ -43,6 +43,24 @@ function waitForCancel(signal: AbortSignal): Promise<StepOutcome> {
   });
 }
 
+function rawBytes(parts: StepOf<"rawBytes">["rawBytes"]["parts"], newline: boolean): Buffer {
+  const buffers = parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part.hex, "hex")));
+  return Buffer.concat(newline ? [...buffers, Buffer.from("\n")] : buffers);
+}
+
+async function toolCallFlood(step: StepOf<"toolCallFlood">, ctx: StepContext): Promise<StepOutcome> {
+  const { count, contentSize } = step.toolCallFlood;
+  const text = "y".repeat(contentSize);
+  for (let i = 0; i < count; i++) {
+    if (ctx.signal.aborted) return "cancelled";
+    // Not recorded for session/load: a replay of thousands of huge calls is not what this tests.
+    await sendUpdate(ctx, {
+      sessionUpdate: "tool_call", toolCallId: `tool-flood-${i}`, title: `Tool ${i}`, kind: "read", status: "completed",
+      content: contentSize ? [{ type: "content", content: { type: "text", text } }] : undefined,
+    }, false);
+  }
+}
+
 const hangForever = (): Promise<never> => new Promise<never>(() => undefined);
 
 const handlers: Handlers = {
@@ -69,6 +87,9 @@ const handlers: Handlers = {
   crash: async (step) => crash(step.crash.exitCode, step.crash.stderr),
   garbage: async (step) => writeRawLine(step.garbage),
   rawMessage: async (step) => writeRawLine(JSON.stringify(step.rawMessage)),
+  rawBytes: async (step) => writeRaw(rawBytes(step.rawBytes.parts, step.rawBytes.newline)),
+  stopReading: async () => stopReading(),
+  toolCallFlood,
   error: async (step) => {
     throw new acp.RequestError(step.error.code, step.error.message, step.error.data);
   },

@@ -22,7 +22,8 @@ export function run(): Promise<void> {
       test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json'), '--sessions', sessions] },
     }, vscode.ConfigurationTarget.Global)),
   });
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  // ACP_TEST_GREP=<suite words> runs only the matching tests (when working on one).
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec', grep: process.env.ACP_TEST_GREP });
   // The tests are bundled into this file: register mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   require('./tests');

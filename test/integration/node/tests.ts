@@ -8,3 +8,4 @@ import './pendingPrompt.test';
 import './unansweredStop.test';
 import './hugeMessage.test';
 import './permissionFlood.test';
+import './misbehaving.test';

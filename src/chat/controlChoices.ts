@@ -66,7 +66,8 @@ export class ControlChoices {
     if (!mine) return [];
     const changes: ControlChange[] = [];
     for (const option of controls.configOptions) {
-      const value = mine.config[option.id];
+      // Own keys only: an agent's option id may be "constructor".
+      const value = Object.hasOwn(mine.config, option.id) ? mine.config[option.id] : undefined;
       if (value === undefined || value === option.currentValue) continue;
       const valid = option.type === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && option.options.some((o) => o.value === value);
       if (valid) changes.push({ kind: 'config', id: option.id, value });

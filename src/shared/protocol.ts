@@ -7,7 +7,7 @@ import { permissionChoiceSchema, permissionPromptSchema } from './permissions';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
-import { entrySchema } from './thread';
+import { entrySchema, type Entry } from './thread';
 
 export const agentChoiceSchema = z.object({
   id: z.string(),
@@ -50,8 +50,20 @@ export type ViewStatus = z.infer<typeof viewStatusSchema>;
  * already has, so a streamed chunk costs the size of the chunk, not of the
  * message.
  */
+/**
+ * An entry the view cannot read is shown as an error notice in its place,
+ * instead of dropping the whole message: later patches build on this one,
+ * so a dropped patch would leave the view stale for the rest of the chat.
+ */
+const shownEntrySchema = entrySchema.catch(({ input }): Entry => ({
+  kind: 'notice',
+  id: typeof (input as { id?: unknown })?.id === 'string' ? (input as { id: string }).id : 'unreadable',
+  level: 'error',
+  text: 'This entry could not be shown: the extension sent something the chat view does not understand (please report it).',
+}));
+
 export const entryOpSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('set'), index: z.number().int().nonnegative(), entry: entrySchema }),
+  z.object({ op: z.literal('set'), index: z.number().int().nonnegative(), entry: shownEntrySchema }),
   /** `fullLength`: the message has grown past what the view is given; its whole length. */
   z.object({ op: z.literal('append'), index: z.number().int().nonnegative(), text: z.string(), fullLength: z.number().int().nonnegative().optional() }),
 ]);

@@ -111,7 +111,8 @@ function findTool(thread: Thread, toolCallId: string): number {
 }
 
 function terminalEvent(thread: Thread, terminalId: string, data: string | undefined, exit: { exitCode: number | null; signal: string | null } | undefined): Thread {
-  const before: TerminalState = thread.terminals[terminalId] ?? { output: '' };
+  // Own keys only: an agent's terminal id may be "constructor" or "__proto__".
+  const before: TerminalState = (Object.hasOwn(thread.terminals, terminalId) ? thread.terminals[terminalId] : undefined) ?? { output: '' };
   const state: TerminalState = { ...before, ...(data ? { output: capOutput(before.output + data) } : {}), ...(exit ?? {}) };
   const entries = thread.entries.map((e) => (e.kind === 'tool' ? showTerminal(e, terminalId, state) : e));
   return { ...thread, terminals: { ...thread.terminals, [terminalId]: state }, entries };

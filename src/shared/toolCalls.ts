@@ -112,7 +112,8 @@ export function showTerminal(entry: ToolEntry, terminalId: string, state: Termin
 export function fillTerminals(entry: ToolEntry, terminals: Readonly<Record<string, TerminalState>>): ToolEntry {
   let next = entry;
   for (const c of entry.content) {
-    const state = c.type === 'terminal' && c.output === '' ? terminals[c.terminalId] : undefined;
+    // Own keys only: an agent's terminal id may be "constructor" or "__proto__".
+    const state = c.type === 'terminal' && c.output === '' && Object.hasOwn(terminals, c.terminalId) ? terminals[c.terminalId] : undefined;
     if (state && c.type === 'terminal') next = showTerminal(next, c.terminalId, state);
   }
   return next;

@@ -46,3 +46,12 @@ describe('remembered control choices', () => {
     assert.deepEqual(choices.pending('a', controls), []);
   });
 });
+
+describe('remembered control choices and hostile option ids', () => {
+  it('an option id such as "constructor" has no remembered value unless one was remembered', () => {
+    const choices = new ControlChoices(memento());
+    choices.remember('a', { kind: 'mode', id: 'code' });
+    const hostile = controlsFromSetup({ configOptions: [{ type: 'boolean', id: 'constructor', name: 'C', currentValue: false }, { type: 'boolean', id: '__proto__', name: 'P', currentValue: false }] });
+    assert.deepEqual(choices.pending('a', hostile), []);
+  });
+});

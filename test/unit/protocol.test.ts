@@ -15,9 +15,11 @@ describe('webview protocol', () => {
     }
   });
 
-  it('rejects host patches with bad entries or indexes', () => {
+  it('rejects host patches with bad indexes; a bad entry becomes an error notice in its place', () => {
     assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'set', index: -1, entry: { kind: 'user', id: 'a', text: 'x' } }] }).success, false);
-    assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'set', index: 0, entry: { kind: 'script', id: 'a' } }] }).success, false);
+    const parsed = hostMessageSchema.parse({ type: 'entries', length: 1, ops: [{ op: 'set', index: 0, entry: { kind: 'script', id: 'a' } }] });
+    const op = parsed.type === 'entries' ? parsed.ops[0] : undefined;
+    assert.deepEqual(op?.op === 'set' ? { kind: op.entry.kind, id: op.entry.id } : undefined, { kind: 'notice', id: 'a' });
     assert.equal(hostMessageSchema.safeParse({ type: 'entries', length: 1, ops: [{ op: 'append', index: 0, text: 'x' }] }).success, true);
   });
 });

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { emptyThread, type Thread } from '../../src/shared/thread';
+import { emptyThread, entrySchema, type Thread } from '../../src/shared/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
 import { threadToMarkdown } from '../../src/shared/threadMarkdown';
 
@@ -46,5 +46,23 @@ describe('thread reducer: identity', () => {
     const before = play([{ type: 'prompt', text: 'hi' }]);
     const after = reduceThread(before, { type: 'update', id: 'x', update: { sessionUpdate: 'some_future_kind' } as never });
     assert.equal(after, before);
+  });
+});
+
+describe('thread reducer: hostile ids', () => {
+  it('a terminal id such as "constructor" or "__proto__" is an id like any other, never an inherited property', () => {
+    for (const terminalId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const thread = play([
+        { type: 'prompt', text: 'hi' },
+        { type: 'update', update: { sessionUpdate: 'tool_call', toolCallId: 't', title: 'run', kind: 'execute', content: [{ type: 'terminal', terminalId }] } },
+        { type: 'terminal', terminalId: 'other', data: 'x' },
+      ]);
+      for (const entry of thread.entries) assert.equal(entrySchema.safeParse(entry).success, true, `${terminalId}: ${JSON.stringify(entry)}`);
+      const tool = thread.entries[1];
+      assert.deepEqual(tool?.kind === 'tool' ? tool.content : undefined, [{ type: 'terminal', terminalId, output: '' }]);
+      const after = reduceThread(thread, { type: 'terminal', id: 'z', terminalId, data: 'out' });
+      const shown = after.entries[1];
+      assert.deepEqual(shown?.kind === 'tool' ? shown.content : undefined, [{ type: 'terminal', terminalId, output: 'out' }]);
+    }
   });
 });

@@ -89,3 +89,25 @@ describe('<acp-chat-app> announcements', function () {
     await heard(`${'x'.repeat(300)}…`);
   });
 });
+
+describe('<acp-chat-app> and a malformed entry from the host', function () {
+  let chat;
+  beforeEach(async () => (chat = await openChatPage({ theme: 'dark' })));
+  afterEach(() => chat?.close());
+
+  it('shows an error in its place and keeps the rest of the message, and later ones', async () => {
+    // Through window.postMessage, as the extension's messages arrive: the schema check runs.
+    const post = (message) => chat.page.evaluate((m) => window.postMessage(m, '*'), message);
+    const entries = chat.page.locator('acp-chat-entry');
+    await post({ type: 'entries', length: 3, ops: [
+      { op: 'set', index: 0, entry: { kind: 'user', id: 'u1', text: 'First' } },
+      // A terminal block without its output: what an agent's terminal id "constructor" once produced.
+      { op: 'set', index: 1, entry: { kind: 'tool', id: 't1', toolCallId: 'x', title: 'T', toolKind: 'execute', status: 'pending', content: [{ type: 'terminal', terminalId: 'constructor' }], locations: [] } },
+      { op: 'set', index: 2, entry: { kind: 'assistant', id: 'a1', text: 'Third' } },
+    ] });
+    await entries.nth(2).getByText('Third').waitFor({ timeout: 2_000 });
+    await entries.nth(1).getByText(/This entry could not be shown/).waitFor({ timeout: 2_000 });
+    await post({ type: 'entries', length: 3, ops: [{ op: 'append', index: 2, text: ' and more' }] });
+    await entries.nth(2).getByText('Third and more').waitFor({ timeout: 2_000 });
+  });
+});

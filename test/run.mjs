@@ -147,6 +147,13 @@ await stage('ui-huge', async () => {
   const { shot, slowestMs } = await runHugeMessageUiTest();
   process.stdout.write(`slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`);
 });
+await stage('fuzz', async () => {
+  // 10,000 messages generated from the SDK's JSON Schema (a third mutated, some lines broken)
+  // through the real extension and chat view: nothing crashes, the chat answers, memory comes back.
+  const { describeFuzz, runFuzzUiTest } = await import('./ui/fuzz.ui.mjs');
+  const seeds = (process.env.ACP_FUZZ_SEEDS ?? '1,2,3,4').split(',').map(Number);
+  process.stdout.write(`${describeFuzz(await runFuzzUiTest({ count: 2_500, seeds }))}\n`);
+});
 await stage('package', async () => {
   if (!run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix'])) return false;
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');

@@ -123,6 +123,18 @@ export const stepSchemas = {
     }),
   }),
   stopReading: step({ stopReading: z.literal(true) }),
+  fuzz: step({
+    fuzz: z.strictObject({
+      count: z.number().int().min(1).max(1_000_000),
+      seed: z.number().int().default(1),
+      mutate: z.number().min(0).max(1).default(0.35),
+      breakLines: z.number().min(0).max(1).default(0.05),
+      /** The SDK's JSON Schema (default: the one in node_modules). */
+      schema: z.string().optional(),
+      /** Also writes the report, as JSON, to this file. */
+      reportFile: z.string().optional(),
+    }),
+  }),
   toolCallFlood: step({
     toolCallFlood: z.strictObject({
       count: z.number().int().min(1).max(100_000),

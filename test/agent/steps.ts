@@ -5,6 +5,7 @@ import type { Step, StepKind, StepOf } from "./stepSchemas";
 import { crash, stopReading, writeRaw, writeRawLine } from "./io";
 import { client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
 import { clientStepHandlers } from "./clientSteps";
+import { playFuzz } from "./fuzz/fuzzStep";
 
 type Handler<K extends StepKind> = (step: StepOf<K>, ctx: StepContext) => Promise<StepOutcome>;
 type Handlers = { [K in StepKind]: Handler<K> };
@@ -90,6 +91,7 @@ const handlers: Handlers = {
   rawBytes: async (step) => writeRaw(rawBytes(step.rawBytes.parts, step.rawBytes.newline)),
   stopReading: async () => stopReading(),
   toolCallFlood,
+  fuzz: async (step, ctx) => playFuzz(step.fuzz, ctx),
   error: async (step) => {
     throw new acp.RequestError(step.error.code, step.error.message, step.error.data);
   },

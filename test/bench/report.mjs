@@ -11,6 +11,9 @@ export const GOALS = {
   webExtensionKB: 400,
 };
 
+/** The workbench figures (workbench.mjs): the longest main-thread task; memory growth as a multiple of the transcript's size. */
+export const WORKBENCH_GOALS = { longTaskMs: 100, memoryFactor: 4 };
+
 export function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -96,6 +99,37 @@ export function print(f, met, log = console.log) {
   if (Math.max(f.machine.loadBefore, f.machine.loadAfter) > f.machine.cpus) {
     log('warning: the machine was busy with other work: wall-clock figures (latencies, first paint, TaskDuration) are inflated; CPU times much less so.');
   }
+}
+
+/** The workbench figures (workbench.mjs). */
+export function printWorkbench(f, log = console.log) {
+  const { goals, met } = f;
+  log('');
+  log(`Workbench (code-server, Node extension host, scripted agent; a new chat per chunk; medians of ${f.runs} runs):`);
+  log('  the chat webview is same-origin with the workbench: one renderer main thread and one V8 heap run both');
+  for (const [key, label] of [['chunk8MiB', '8 MiB chunk'], ['chunk16MiB', '16 MiB chunk (less 1 KiB: its JSON line stays under the 16 MiB limit)']]) {
+    const c = f[key];
+    log(`  ${label}, ${c.chars.toLocaleString('en-US')} characters in one agent_message_chunk; prompt sent to shown ${c.shownMs} ms:`);
+    log(`    longest main-thread task ${c.longestMs} ms  (goal <= ${goals.longTaskMs} ms: ${verdict(met[key === 'chunk8MiB' ? 'workbenchLongTask8MiB' : 'workbenchLongTask16MiB'])}); `
+      + `longest working for the workbench ${c.workbenchMs} ms, for the webview ${c.webviewMs} ms; ${c.over100} task(s) over 100 ms; per run ${c.perRun.join(', ')} ms`);
+    for (const l of c.long) {
+      log(`    median run's task of ${l.ms} ms for the ${l.owner}, begun by ${l.first}: script ${l.scriptMs} ms, style+layout ${l.styleLayoutMs} ms, paint ${l.paintMs} ms, GC ${l.gcMs} ms`);
+    }
+    log(`    slowest answer to page.evaluate(() => 1), every 100 ms: workbench ${c.probeMs.workbench} ms, chat webview ${c.probeMs.webview} ms`);
+  }
+  const t = f.transcript, limit = goals.memoryFactor * t.mib;
+  const grew = (x, unit = 'MiB') => `${x.before} -> ${x.after} ${unit} (${x.delta >= 0 ? '+' : ''}${x.delta})`;
+  log(`  ${t.mib} MiB transcript: ${t.turns} turns of ${t.messages / t.turns} messages of ${t.messageKiB} KiB of Markdown, a tool call after each; `
+    + `${t.shown.entries} entries, ${t.shown.chars.toLocaleString('en-US')} characters in the view; arrived and shown in ${t.wallS} s`);
+  if (t.host) {
+    log(`    extension host: JS heap after GC ${grew(t.host.heapMiB)}  (goal: growth <= ${limit} MiB: ${verdict(met.workbenchHostMemory)}); RSS ${grew(t.host.rssMiB)}`);
+  } else {
+    log(`    extension host: not measured (${t.hostError})`);
+  }
+  const r = t.renderer;
+  log(`    webview (the renderer's heap, the workbench's included): JS heap after GC ${grew(r.heapMiB)}  (goal: growth <= ${limit} MiB: ${verdict(met.workbenchWebviewMemory)}); `
+    + `DOM (Blink objects in V8's heap) ${grew(r.embedderMiB)}; renderer RSS ${grew(r.rssMiB)}`);
+  log(`  (${f.machine.cpus} CPUs, load average ${f.machine.loadBefore} before, ${f.machine.loadAfter} after)`);
 }
 
 export function benchLine(f, met) {

@@ -8,22 +8,25 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { LinkOpener } from './chat/linkOpener';
 import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
 import type { Platform } from './platform';
+import { TranscriptArchive } from './chat/transcriptArchive';
 
 /** What the extension exports to other extensions (and to its own integration tests). */
 export interface AcpExtensionApi {
   /** Opens a message's whole text in an editor (what the view's "Open the whole message" does). */
   readonly openMessage: (entryId: string) => Promise<boolean>;
-  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken'>;
+  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'>;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const packageJson = context.extension.packageJSON as { name: string; version: string };
-  const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState);
+  const archive = new TranscriptArchive(context.globalStorageUri, log);
+  const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState, archive);
   const messages = new MessageDocuments(() => controller.thread);
   const view = new ChatViewProvider(context.extensionUri, controller, new LinkOpener(platform, log), messages, log);
   context.subscriptions.push(
     log,
+    archive,
     controller,
     view,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),

@@ -76,6 +76,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'cancelPending': return this.controller.cancelPending();
       case 'draftTaken': return this.controller.draftTaken(message.id);
       case 'restart': return void (await this.controller.restart());
+      case 'openEarlier': return this.controller.openEarlier();
       case 'openLink': return this.links.openLink(message.href);
       case 'openLocation': return this.links.openLocation(message.path, message.line);
       case 'copyText': return void vscode.env.clipboard.writeText(message.text);

@@ -91,7 +91,8 @@ export const planSnapshotSchema = z.object({
 
 export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
 /** What a notice offers to do about it: `restart` the agent (continuing the session). */
-export const noticeActionSchema = z.enum(['restart']);
+/** restart: Restart the agent; openEarlier: open what a long chat moved out of memory (transcriptBound.ts). */
+export const noticeActionSchema = z.enum(['restart', 'openEarlier']);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),
@@ -111,6 +112,7 @@ export const entrySchema = z.discriminatedUnion('kind', [
 
 export type Entry = z.infer<typeof entrySchema>;
 export type TextEntry = Extract<Entry, { kind: 'user' | 'assistant' | 'thought' }>;
+export type NoticeEntry = Extract<Entry, { kind: 'notice' }>;
 export type ToolEntry = z.infer<typeof toolEntrySchema>;
 export type NoticeLevel = z.infer<typeof noticeLevelSchema>;
 export type NoticeAction = z.infer<typeof noticeActionSchema>;

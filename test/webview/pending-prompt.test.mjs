@@ -50,4 +50,10 @@ describe('a prompt waiting for the connection', function () {
     await chat.page.getByRole('button', { name: 'Restart agent' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'restart' }]);
   });
+
+  it('the notice of a trimmed chat opens the entries it moved out', async () => {
+    await chat.setEntries([{ kind: 'notice', id: 'moved-out', level: 'info', text: 'The 12 oldest entries of this chat (48.0 MiB) were moved out of memory to a file.', action: 'openEarlier' }]);
+    await chat.page.getByRole('button', { name: 'Open earlier entries' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'openEarlier' }]);
+  });
 });

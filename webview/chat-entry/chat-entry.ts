@@ -126,6 +126,7 @@ function notice(level: NoticeLevel, text: string, action: NoticeAction | undefin
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
     ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
     ${action === 'restart' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'restart' })}>${codicon('debug-restart')}Restart agent</button>` : nothing}
+    ${action === 'openEarlier' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'openEarlier' })}>${codicon('go-to-file')}Open earlier entries</button>` : nothing}
   </div>`;
 }
 

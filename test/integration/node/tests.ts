@@ -9,3 +9,4 @@ import './unansweredStop.test';
 import './hugeMessage.test';
 import './permissionFlood.test';
 import './misbehaving.test';
+import './longTranscript.test';

@@ -1,0 +1,73 @@
+/**
+ * Where a long chat's oldest entries go when they leave memory
+ * (transcriptBound.ts): Markdown files, one per trim, in the extension's
+ * global storage, through vscode.workspace.fs (so on the web host too).
+ * They are this window's: deleted when the chat is cleared or the window
+ * closes, and leftovers of windows that did not close cleanly are deleted a
+ * day later.
+ */
+import * as vscode from 'vscode';
+import type { Entry } from '../shared/thread';
+import { emptyThread } from '../shared/thread';
+import { threadToMarkdown } from '../shared/threadMarkdown';
+
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+export class TranscriptArchive implements vscode.Disposable {
+  private readonly folder: vscode.Uri | undefined;
+  private parts: vscode.Uri[] = [];
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly storage: vscode.Uri | undefined, private readonly log: vscode.LogOutputChannel) {
+    this.folder = storage && vscode.Uri.joinPath(storage, 'transcripts', `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+    void this.deleteStale();
+  }
+
+  /** Saves `entries` as the next part (in order with earlier saves). */
+  save(entries: readonly Entry[]): void {
+    const folder = this.folder;
+    if (!folder) return this.log.warn(`No storage for the ${entries.length} oldest chat entries: they were dropped from memory unsaved.`);
+    const part = vscode.Uri.joinPath(folder, `earlier-${String(this.parts.length + 1).padStart(3, '0')}.md`);
+    this.parts.push(part);
+    const text = `# Earlier entries, part ${this.parts.length}\n\n${threadToMarkdown({ ...emptyThread, entries: [...entries] })}`;
+    this.writing = this.writing.then(async () => {
+      await vscode.workspace.fs.createDirectory(folder);
+      await vscode.workspace.fs.writeFile(part, new TextEncoder().encode(text));
+    }).catch((error: unknown) => this.log.error(`Could not save the oldest chat entries to ${part.toString()}: ${String(error)}`));
+  }
+
+  /** Opens what was saved: the one part, or a pick of them (newest first). */
+  async open(): Promise<void> {
+    await this.writing;
+    if (this.parts.length === 0) return;
+    const pick = this.parts.length === 1
+      ? this.parts[0]
+      : (await vscode.window.showQuickPick([...this.parts].reverse().map((uri, i) => ({ label: `Part ${this.parts.length - i}`, description: i === 0 ? 'the newest' : undefined, uri })), { title: 'Earlier chat entries' }))?.uri;
+    if (pick) await vscode.window.showTextDocument(pick, { preview: true });
+  }
+
+  /** Forgets and deletes what was saved (the chat was cleared). */
+  clear(): void {
+    const folder = this.folder;
+    if (!folder || this.parts.length === 0) return;
+    this.parts = [];
+    this.writing = this.writing.then(() => vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false })).catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.clear();
+  }
+
+  private async deleteStale(): Promise<void> {
+    if (!this.storage) return;
+    const root = vscode.Uri.joinPath(this.storage, 'transcripts');
+    try {
+      for (const [name] of await vscode.workspace.fs.readDirectory(root)) {
+        const born = Number(name.split('-')[0]);
+        if (Number.isFinite(born) && Date.now() - born > STALE_MS) await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, name), { recursive: true, useTrash: false });
+      }
+    } catch {
+      // No folder yet.
+    }
+  }
+}

@@ -127,8 +127,8 @@ export function printWorkbench(f, log = console.log) {
     log(`    extension host: not measured (${t.hostError})`);
   }
   const r = t.renderer;
-  log(`    webview (the renderer's heap, the workbench's included): JS heap after GC ${grew(r.heapMiB)}  (goal: growth <= ${limit} MiB: ${verdict(met.workbenchWebviewMemory)}); `
-    + `DOM (Blink objects in V8's heap) ${grew(r.embedderMiB)}; renderer RSS ${grew(r.rssMiB)}`);
+  log(`    webview (the renderer's heap, the workbench's included): JS heap after GC ${grew(r.heapMiB)}, DOM (Blink objects in V8's heap) ${grew(r.embedderMiB)}; `
+    + `together +${Math.round((r.heapMiB.delta + r.embedderMiB.delta) * 10) / 10} MiB  (goal: growth <= ${limit} MiB: ${verdict(met.workbenchWebviewMemory)}); renderer RSS ${grew(r.rssMiB)}`);
   log(`  (${f.machine.cpus} CPUs, load average ${f.machine.loadBefore} before, ${f.machine.loadAfter} after)`);
 }
 

@@ -185,6 +185,52 @@ describe('<acp-message-list>', function () {
     assert.equal(await chat.page.locator('acp-markdown a.link[tabindex="0"]').count(), 30);
   });
 
+  it('keeps at most 2 MiB of off-screen answers rendered as Markdown; the rest are plain until scrolled to', async function () {
+    this.timeout(120_000);
+    const answer = (i) => `Answer **${i}**.\n\n${'Some words in a paragraph, *emphasis* and `code`. '.repeat(2_600)}`; // ~128 KiB
+    const transcript = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
+      ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
+      : { kind: 'assistant', id: `r${i}`, text: answer(i) }));
+    await chat.page.evaluate(() => {
+      window.__idle = [];
+      window.requestIdleCallback = (callback) => window.__idle.push(callback);
+    });
+    await chat.setEntries(transcript);
+    const runIdle = () => chat.page.evaluate(async () => {
+      while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
+    });
+    /** Characters of far (skippable) answers showing Markdown, and whether every answer's text is there. */
+    const rendered = () => chat.page.evaluate(() => {
+      const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+      let chars = 0;
+      let complete = true;
+      for (const e of list.querySelectorAll('acp-chat-entry')) {
+        if (e.entry.kind !== 'assistant') continue;
+        const markdown = e.shadowRoot.querySelector('acp-markdown');
+        if (markdown && getComputedStyle(e).contentVisibility === 'auto') chars += e.entry.text.length;
+        if (!markdown && e.shadowRoot.querySelector('.assistant > .plain')?.textContent !== e.entry.text) complete = false;
+      }
+      return { chars, complete };
+    });
+    const budget = 2 * 1024 * 1024;
+    await runIdle();
+    let now = await rendered();
+    assert.ok(now.chars > 0 && now.chars <= budget, `${now.chars} characters of far answers rendered after idle time`);
+    assert.ok(now.complete, 'a plain answer shows its whole text');
+    // Scrolled through from the top: each answer is rendered when it comes near, and the budget holds.
+    for (let i = 1; i < transcript.length; i += 2) {
+      await chat.page.evaluate((n) => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
+        .querySelectorAll('acp-chat-entry')[n].scrollIntoView(), i);
+      await settle(chat.page);
+    }
+    now = await rendered();
+    assert.ok(now.chars <= budget + 200 * 1024, `${now.chars} characters of far answers rendered after scrolling through`);
+    // Back at the top, the oldest answer is Markdown again.
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
+    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
+      .querySelector('acp-chat-entry:nth-child(2)').shadowRoot.querySelector('acp-markdown') !== null, undefined, { timeout: 3_000 });
+  });
+
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);

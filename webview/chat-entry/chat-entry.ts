@@ -19,7 +19,7 @@ import type { TextGrowth } from '../markdown/markdown-stream';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';
-import { renderWhenIdle, type DeferredEntry } from './deferred-render';
+import { cameBack, renderWhenIdle, wentOffScreen, type DeferredEntry } from './deferred-render';
 
 /** Characters of the newest thought line shown beside a collapsed "Thinking". */
 const PREVIEW_CHARS = 160;
@@ -48,9 +48,34 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     this.waiting = false;
     // The browser tells when a content-visibility: auto element becomes relevant
     // (near the viewport, focused or selected into): no layout read of ours.
+    // Only `far` entries (see the list) are content-visibility: auto, so only they get this.
     this.addEventListener('contentvisibilityautostatechange', (event) => {
-      if (!(event as ContentVisibilityAutoStateChangeEvent).skipped) void this.renderDeferred();
+      if ((event as ContentVisibilityAutoStateChangeEvent).skipped) {
+        if (this.showsMarkdown) wentOffScreen(this);
+      } else {
+        cameBack(this);
+        void this.renderDeferred();
+      }
     });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    cameBack(this);
+  }
+
+  /** An answer showing its Markdown (the only kind the budget in deferred-render.ts counts). */
+  private get showsMarkdown(): boolean {
+    return this.entry?.kind === 'assistant' && !this.waiting;
+  }
+
+  get markdownChars(): number {
+    return this.entry?.kind === 'assistant' ? this.entry.text.length : 0;
+  }
+
+  /** Back to plain text (deferred-render.ts: over the budget while off screen). */
+  unrender(): void {
+    if (this.entry?.kind === 'assistant') this.waiting = true;
   }
 
   /** Renders the waiting Markdown now (see deferred-render.ts); resolves once rendered. */

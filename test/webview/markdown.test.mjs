@@ -24,6 +24,16 @@ describe('<acp-markdown> rendering', function () {
     return html.replace(/^<acp-markdown><#shadow><div class="markdown"><div class="blocks">|<\/div><\/div><\/#shadow><\/acp-markdown>$/g, '');
   }
 
+  it('shows a line over 20,000 characters, and what follows it, as plain text (like the editor, which stops highlighting there)', async () => {
+    const long = 'a_b*c`d[e]f(g)h<i>&j~'.repeat(1_000); // 21,000 characters of Markdown punctuation
+    const html = await render(`# Title\n\n**bold** before\n\n${long}\n\nafter **not bold**`);
+    const escaped = (t) => t.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    assert.equal(html, `<h1>Title</h1><p><strong>bold</strong> before</p><p class="raw-html long-line">${escaped(`${long}\n\nafter **not bold**`)}</p>`);
+    // A line just under the limit is still Markdown.
+    const html2 = await render(`${'x'.repeat(19_990)} **bold**`);
+    assert.match(html2, /^<p>x+ <strong>bold<\/strong><\/p>$/);
+  });
+
   it('renders paragraphs, soft and hard line breaks', async () => {
     const html = await render('First line\nsame paragraph  \nafter a hard break\\\nand another\n\nSecond paragraph');
     assert.equal(html, '<p>First line\nsame paragraph<br>after a hard break<br>and another</p><p>Second paragraph</p>');

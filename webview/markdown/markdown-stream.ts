@@ -31,6 +31,16 @@ import { renderBlock, type BlockContext } from './render-blocks';
  */
 const GROUP_SIZE = 128;
 
+/**
+ * A line longer than this is not lexed: it and what follows it in the open
+ * part are shown as plain text. Like VS Code's editor, which stops
+ * tokenizing lines over 20,000 characters (editor.maxTokenizationLineLength):
+ * such a line is data, not prose, and lexing one as Markdown takes the
+ * view's main thread for a noticeable time (150 ms for 256 KiB of
+ * punctuation, measured) and its layout as inline elements longer still.
+ */
+export const MAX_MARKDOWN_LINE = 20_000;
+
 /** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */
 export interface TextGrowth {
   readonly from: string;
@@ -93,23 +103,27 @@ export class MarkdownStream {
     const tail = this.tailOf(text, growth);
     this.source = text;
     this.tail = tail;
+    // From a line too long to lex on, the open part is plain text.
+    const long = longLineStart(tail);
+    const lexable = long < 0 ? tail : tail.slice(0, long);
+    const plain = long < 0 ? [] : [html`<p class="raw-html long-line">${tail.slice(long)}</p>`];
     let tokens: TokensList;
     try {
-      tokens = lex(tail, this.defs, this.options);
+      tokens = lex(lexable, this.defs, this.options);
     } catch (error) {
       // marked gave up (it throws on inputs it cannot advance on): show the text as it is.
       console.warn('Markdown could not be parsed', error);
       this.open = [html`<p class="raw-html">${tail}</p>`];
       return;
     }
-    this.work.lexedChars += tail.length;
+    this.work.lexedChars += lexable.length;
     this.relink(tokens.links);
-    const consumed = this.freezeCompleted(tokens, tail);
+    const consumed = this.freezeCompleted(tokens, lexable);
     this.frozenLength += consumed;
     this.tail = tail.slice(consumed);
     const rest = tokens.slice(this.frozenTokens).filter((t) => t.type !== 'space') as MarkedToken[];
     this.work.renderedBlocks += rest.length;
-    this.open = rest.map((t, i) => safely(t, i === rest.length - 1 ? { streaming: this.chunks } : {}));
+    this.open = [...rest.map((t, i) => safely(t, i === rest.length - 1 && long < 0 ? { streaming: this.chunks } : {})), ...plain];
   }
 
   /** The part of `text` after the completed blocks; everything, from scratch, when `text` does not extend them. */
@@ -199,6 +213,16 @@ export class MarkdownStream {
     this.defsKey = '[]';
     this.chunks = new Map();
   }
+}
+
+/** Where the first line longer than MAX_MARKDOWN_LINE starts in `text`, or -1. */
+function longLineStart(text: string): number {
+  for (let start = 0; text.length - start > MAX_MARKDOWN_LINE;) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start > MAX_MARKDOWN_LINE) return start;
+    start = end + 1;
+  }
+  return -1;
 }
 
 /**

@@ -50,6 +50,8 @@ const text = css`
     padding: 1px 4px; border-radius: 3px;
   }
   .raw-html { white-space: pre-wrap; }
+  /* A line too long to lex (MAX_MARKDOWN_LINE): often one long word, so it may break anywhere. */
+  .long-line { overflow-wrap: anywhere; }
   /* An image that is never loaded: a chip (icon and description) kept apart from the text and links around it. */
   .image {
     display: inline-block; max-width: 100%; box-sizing: border-box; margin: 0 0.25em; padding: 0 4px; border-radius: 3px;

@@ -120,7 +120,7 @@ export function printWorkbench(f, log = console.log) {
   const t = f.transcript, limit = goals.memoryFactor * t.mib;
   const grew = (x, unit = 'MiB') => `${x.before} -> ${x.after} ${unit} (${x.delta >= 0 ? '+' : ''}${x.delta})`;
   log(`  ${t.mib} MiB transcript: ${t.turns} turns of ${t.messages / t.turns} messages of ${t.messageKiB} KiB of Markdown, a tool call after each; `
-    + `${t.shown.entries} entries, ${t.shown.chars.toLocaleString('en-US')} characters in the view; arrived and shown in ${t.wallS} s`);
+    + `${t.shown.entries} entries, ${t.shown.chars.toLocaleString('en-US')} characters in the view (${t.shown.markdownEntries} answers showing Markdown, ${t.shown.markdownFar} of them far); arrived and shown in ${t.wallS} s`);
   if (t.host) {
     log(`    extension host: JS heap after GC ${grew(t.host.heapMiB)}  (goal: growth <= ${limit} MiB: ${verdict(met.workbenchHostMemory)}); RSS ${grew(t.host.rssMiB)}`);
   } else {

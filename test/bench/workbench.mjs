@@ -250,7 +250,11 @@ async function benchTranscript(generator, log) {
     const wallS = Math.round((performance.now() - start) / 100) / 10;
     const shown = await chat.evaluate(() => {
       const entries = document.querySelector('acp-chat-app').entries;
-      return { entries: entries.length, chars: entries.filter((e) => e.kind === 'assistant').reduce((n, e) => n + e.text.length, 0) };
+      // How many answers show Markdown, and how many of those are far (off-screen ones count against deferred-render.ts's budget).
+      const elements = [...document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelectorAll('acp-chat-entry')];
+      const markdown = elements.filter((e) => e.shadowRoot.querySelector('acp-markdown'));
+      return { entries: entries.length, chars: entries.filter((e) => e.kind === 'assistant').reduce((n, e) => n + e.text.length, 0),
+        markdownEntries: markdown.length, markdownFar: markdown.filter((e) => e.classList.contains('far')).length };
     });
     await sleep(1000);
     const after = await memoryNow(host, renderer);

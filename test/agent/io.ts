@@ -21,11 +21,11 @@ export function writeRawLine(line: string): Promise<void> {
 }
 
 /** Once set, nothing more is read from stdin: the client's writes pile up in the pipe. */
-const reading = { isStopped: false };
+let readingStopped = false;
 
 /** Stops reading stdin for good (the misbehaviour of an agent stuck in a loop). */
 export function stopReading(): void {
-  reading.isStopped = true;
+  readingStopped = true;
 }
 
 /** Writes `text` to stderr, then exits with `code` once stderr has flushed. */
@@ -44,7 +44,7 @@ function logIncoming(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
   return new TransformStream({
     async transform(message, controller) {
       // Never resolves once reading stopped: the stream's backpressure stops reading the pipe.
-      if (reading.isStopped) await new Promise<never>(() => undefined);
+      if (readingStopped) await new Promise<never>(() => undefined);
       if ("id" in message && typeof message.id === "string" && message.id.startsWith(FUZZ_ID_PREFIX) && !("method" in message)) {
         fuzzAnswers.count++;
         return;

@@ -29,8 +29,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
-import { REPO_ROOT } from '../harness/paths.mjs';
+import { runCommand } from '../harness/code-server.mjs';
+import { openScenarioChat } from '../harness/scenarioChat.mjs';
 import { LONG_TASK_CATEGORIES, longTasks } from './longTasks.mjs';
 import { extensionHostPid, heapAfterGc, openInspector, rendererPid, rssMiB } from '../harness/inspector.mjs';
 import { median, WORKBENCH_GOALS } from './report.mjs';
@@ -55,31 +55,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 async function openChat(turns) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-wb-'));
-  const scenario = `${folder}-scenario.json`;
-  fs.writeFileSync(scenario, JSON.stringify({ description: 'workbench bench', turns }));
-  const removeFiles = () => {
-    fs.rmSync(folder, { recursive: true, force: true });
-    fs.rmSync(scenario, { force: true });
-  };
-  let wb;
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
-    wb = await openWorkbench({
-      extensionDevelopmentPath: REPO_ROOT,
-      folder,
-      userSettings: {
-        'vscode-acp.agents': { bench: { name: 'Bench Agent', command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario] } },
-        'vscode-acp.defaultAgent': 'bench',
-      },
-    });
-    await runCommand(wb.page, 'ACP: Focus Chat');
-    const chat = await webviewFrame(wb.page, 'acp-chat-app');
-    await chat.getByRole('button', { name: 'Connect' }).click();
-    await chat.getByText('Test Agent').first().waitFor({ timeout: 20_000 });
-    const box = chat.getByRole('combobox', { name: 'Message the agent' });
-    return { wb, page: wb.page, chat, box, close: async () => { await wb.close(); removeFiles(); } };
+    const session = await openScenarioChat({ folder, name: 'Bench Agent', scenario: { description: 'workbench bench', turns } });
+    return { ...session, close: async () => { await session.close(); removeFolder(); } };
   } catch (error) {
-    await wb?.close();
-    removeFiles();
+    removeFolder();
     throw error;
   }
 }

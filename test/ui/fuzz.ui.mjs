@@ -13,7 +13,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { openScenarioChat } from '../harness/scenarioChat.mjs';
 import { extensionHostPid, heapAfterGc, openInspector } from '../harness/inspector.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
@@ -52,33 +53,20 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
   const outside = path.join(parent, 'fuzz-outside');
   fs.mkdirSync(folder);
   fs.mkdirSync(outside);
-  const scenario = path.join(parent, 'scenario.json');
-  fs.writeFileSync(scenario, JSON.stringify({ turns: [
+  const scenario = { turns: [
     ...seeds.map((seed) => ({ match: `^fuzz ${seed}$`, steps: [{ fuzz: { count, seed, reportFile: path.join(parent, `report-${seed}.json`) } }] })),
     { match: '', steps: [{ text: 'still here' }] },
-  ] }));
-  const wb = await openWorkbench({
-    extensionDevelopmentPath: REPO_ROOT,
-    folder,
-    userSettings: {
-      'vscode-acp.agents': { fuzz: { name: 'Fuzz Agent', command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario] } },
-      'vscode-acp.defaultAgent': 'fuzz',
-    },
+  ] };
+  const started = Date.now();
+  const session = await openScenarioChat({ folder, scenario, name: 'Fuzz Agent' }).catch((error) => {
+    fs.rmSync(parent, { recursive: true, force: true });
+    throw error;
   });
-  const { page, server } = wb;
+  const { page, chat, send } = session;
+  const { server } = session.wb;
   let pageCrashed = false;
   page.on('crash', () => (pageCrashed = true));
-  const started = Date.now();
   try {
-    await runCommand(page, 'ACP: Focus Chat');
-    const chat = await webviewFrame(page, 'acp-chat-app');
-    await chat.getByRole('button', { name: 'Connect' }).click();
-    await chat.getByText('Test Agent').first().waitFor({ timeout: 20_000 });
-    const box = chat.getByRole('combobox', { name: 'Message the agent' });
-    const send = async (text) => {
-      await box.fill(text);
-      await box.press('Enter');
-    };
     const host = extensionHostPid(server.pid);
     const inspector = await openInspector(host);
     if (inspector.error) throw new Error(inspector.error);
@@ -144,7 +132,7 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     error.stack = `${error.stack}\nlogs: ${logs.join(', ')}\nscreenshot: ${shot}\nthe chat's last text:\n${shown.slice(-3_000)}`;
     throw error;
   } finally {
-    await wb.close();
+    await session.close();
     fs.rmSync(parent, { recursive: true, force: true });
   }
 }

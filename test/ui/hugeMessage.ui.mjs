@@ -10,7 +10,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { runCommand } from '../harness/code-server.mjs';
+import { openScenarioChat } from '../harness/scenarioChat.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
 const SIZE = 8 * 1024 * 1024;
@@ -26,26 +27,13 @@ async function answersWithin(what, ms, probe) {
 
 export async function runHugeMessageUiTest() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-huge-'));
-  const scenario = path.join(folder, '..', `${path.basename(folder)}-scenario.json`);
-  fs.writeFileSync(scenario, JSON.stringify({ turns: [
-    { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE, fill: 'a_b*c`d[e]f(g)h<i>&j~' } }, { text: ' after' }] },
-    { match: '', steps: [{ text: 'still here' }] },
-  ] }));
-  const wb = await openWorkbench({
-    extensionDevelopmentPath: REPO_ROOT,
-    folder,
-    userSettings: {
-      'vscode-acp.agents': { huge: { name: 'Huge Agent', command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario] } },
-      'vscode-acp.defaultAgent': 'huge',
-    },
-  });
-  const { page } = wb;
+  let session;
   try {
-    await runCommand(page, 'ACP: Focus Chat');
-    const chat = await webviewFrame(page, 'acp-chat-app');
-    await chat.getByRole('button', { name: 'Connect' }).click();
-    await chat.getByText('Test Agent').first().waitFor({ timeout: 20_000 });
-    const box = chat.getByRole('combobox', { name: 'Message the agent' });
+    session = await openScenarioChat({ folder, name: 'Huge Agent', scenario: { turns: [
+      { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE, fill: 'a_b*c`d[e]f(g)h<i>&j~' } }, { text: ' after' }] },
+      { match: '', steps: [{ text: 'still here' }] },
+    ] } });
+    const { page, chat, box } = session;
     await box.fill('something huge');
     await box.press('Enter');
     // While it arrives and renders, both the workbench and the chat keep answering.
@@ -70,9 +58,8 @@ export async function runHugeMessageUiTest() {
     await page.screenshot({ path: shot });
     return { shot, slowestMs: slowest };
   } finally {
-    await wb.close();
+    await session?.close();
     fs.rmSync(folder, { recursive: true, force: true });
-    fs.rmSync(scenario, { force: true });
   }
 }
 

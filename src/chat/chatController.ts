@@ -16,13 +16,7 @@ import { describeExit, errorMessage, sessionSetup, startAgentSession, type Earli
 import { ControlChoices, type ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';
 import { AgentUnreachableError } from '../platform';
-import { splitOldest, type Moved } from '../shared/transcriptBound';
 import type { TranscriptArchive } from './transcriptArchive';
-
-const NOTHING_MOVED: Moved = { entries: 0, chars: 0 };
-/** The transcript's size is checked after this many changes, or this many new characters, whichever comes first. */
-const BOUND_CHECK_CHANGES = 64;
-const BOUND_CHECK_CHARS = 1024 * 1024;
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
@@ -61,17 +55,14 @@ export class ChatController implements vscode.Disposable {
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
   private restoring: Promise<void> = Promise.resolve();
-  /** What the bound on the transcript's size moved out of memory (to `archive`). */
-  private moved = NOTHING_MOVED;
-  private changesSinceBoundCheck = 0;
-  private charsSinceBoundCheck = 0;
 
   constructor(
     private readonly platform: Platform,
     private readonly identity: ClientIdentity,
     private readonly log: vscode.LogOutputChannel,
     private readonly memento: vscode.Memento,
-    private readonly archive?: TranscriptArchive,
+    /** Keeps the transcript within its bound in memory, and what leaves it. */
+    private readonly archive: TranscriptArchive,
   ) {
     this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
     this.choices = new ControlChoices(memento);
@@ -316,7 +307,7 @@ export class ChatController implements vscode.Disposable {
     this.stop();
     this.endTurn();
     this.threadState = emptyThread;
-    this.forgetMoved();
+    this.archive.clear();
     this.earlier = undefined;
     this._onDidChange.fire();
     if (c.state !== 'connected') return;
@@ -340,7 +331,7 @@ export class ChatController implements vscode.Disposable {
   clearChat(): void {
     if (this.turnRunning()) return;
     this.threadState = { ...emptyThread, controls: this.threadState.controls, terminals: this.threadState.terminals };
-    this.forgetMoved();
+    this.archive.clear();
     this.revokeGrants();
     this._onDidChange.fire();
   }
@@ -451,33 +442,11 @@ export class ChatController implements vscode.Disposable {
 
   /** Opens the entries that a long chat moved out of memory. */
   openEarlier(): Promise<void> {
-    return this.archive?.open() ?? Promise.resolve();
-  }
-
-  private forgetMoved(): void {
-    this.moved = NOTHING_MOVED;
-    this.archive?.clear();
-  }
-
-  /** Past MAX_TRANSCRIPT_CHARS, the oldest entries go to the archive (transcriptBound.ts). */
-  private keepWithinBound(action: ThreadAction): void {
-    const update = action.type === 'update' ? action.update : undefined;
-    const text = update && 'content' in update && update.content && !Array.isArray(update.content) && 'text' in update.content ? update.content.text : undefined;
-    this.charsSinceBoundCheck += typeof text === 'string' ? text.length : 0;
-    if (++this.changesSinceBoundCheck < BOUND_CHECK_CHANGES && this.charsSinceBoundCheck < BOUND_CHECK_CHARS) return;
-    this.changesSinceBoundCheck = 0;
-    this.charsSinceBoundCheck = 0;
-    const split = splitOldest(this.threadState, this.moved);
-    if (!split) return;
-    this.threadState = split.thread;
-    this.moved = split.moved;
-    this.archive?.save(split.removed);
-    this.log.info(`The chat moved its ${split.removed.length} oldest entries out of memory (${split.moved.entries} in all).`);
+    return this.archive.open();
   }
 
   private dispatch(action: ThreadAction): void {
-    this.threadState = reduceThread(this.threadState, action);
-    this.keepWithinBound(action);
+    this.threadState = this.archive.keepWithinBound(reduceThread(this.threadState, action), action);
     if (!this.turnRunning() && this.heldWarnings.length > 0) {
       for (const text of this.heldWarnings.splice(0)) this.threadState = reduceThread(this.threadState, { type: 'notice', id: this.newId(), level: 'warning', text });
     }

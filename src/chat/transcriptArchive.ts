@@ -1,30 +1,59 @@
 /**
- * Where a long chat's oldest entries go when they leave memory
- * (transcriptBound.ts): Markdown files, one per trim, in the extension's
- * global storage, through vscode.workspace.fs (so on the web host too).
+ * Keeps a chat's transcript within its bound in memory (transcriptBound.ts),
+ * and keeps what leaves: the oldest entries go to Markdown files, one per
+ * trim, in the extension's global storage, through vscode.workspace.fs (so
+ * on the web host too).
  * They are this window's: deleted when the chat is cleared or the window
  * closes, and leftovers of windows that did not close cleanly are deleted a
  * day later.
  */
 import * as vscode from 'vscode';
-import type { Entry } from '../shared/thread';
-import { emptyThread } from '../shared/thread';
+import { emptyThread, type Entry, type Thread } from '../shared/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
+import { contentText, type ThreadAction } from '../shared/threadReducer';
+import { splitOldest, type Moved } from '../shared/transcriptBound';
 
 const STALE_MS = 24 * 60 * 60 * 1000;
+const NOTHING_MOVED: Moved = { entries: 0, chars: 0 };
+/** The transcript's size is checked after this many changes, or this many new characters, whichever comes first. */
+const BOUND_CHECK_CHANGES = 64;
+const BOUND_CHECK_CHARS = 1024 * 1024;
 
 export class TranscriptArchive implements vscode.Disposable {
   private readonly folder: vscode.Uri | undefined;
   private parts: vscode.Uri[] = [];
   private writing: Promise<void> = Promise.resolve();
+  /** What was moved out of memory so far (the notice in the chat counts it). */
+  private moved = NOTHING_MOVED;
+  private changesSinceCheck = 0;
+  private charsSinceCheck = 0;
 
   constructor(private readonly storage: vscode.Uri | undefined, private readonly log: vscode.LogOutputChannel) {
     this.folder = storage && vscode.Uri.joinPath(storage, 'transcripts', `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
     void this.deleteStale();
   }
 
+  /**
+   * `thread` after `action`, within the bound: past MAX_TRANSCRIPT_CHARS its
+   * oldest entries are saved here and replaced by a notice. The size is
+   * looked at only now and then (see BOUND_CHECK_*), not after every chunk.
+   */
+  keepWithinBound(thread: Thread, action: ThreadAction): Thread {
+    const update = action.type === 'update' ? action.update : undefined;
+    if (update && 'content' in update && update.content && !Array.isArray(update.content)) this.charsSinceCheck += contentText(update.content).length;
+    if (++this.changesSinceCheck < BOUND_CHECK_CHANGES && this.charsSinceCheck < BOUND_CHECK_CHARS) return thread;
+    this.changesSinceCheck = 0;
+    this.charsSinceCheck = 0;
+    const split = splitOldest(thread, this.moved);
+    if (!split) return thread;
+    this.moved = split.moved;
+    this.save(split.removed);
+    this.log.info(`The chat moved its ${split.removed.length} oldest entries out of memory (${split.moved.entries} in all).`);
+    return split.thread;
+  }
+
   /** Saves `entries` as the next part (in order with earlier saves). */
-  save(entries: readonly Entry[]): void {
+  private save(entries: readonly Entry[]): void {
     const folder = this.folder;
     if (!folder) return this.log.warn(`No storage for the ${entries.length} oldest chat entries: they were dropped from memory unsaved.`);
     const part = vscode.Uri.joinPath(folder, `earlier-${String(this.parts.length + 1).padStart(3, '0')}.md`);
@@ -48,6 +77,7 @@ export class TranscriptArchive implements vscode.Disposable {
 
   /** Forgets and deletes what was saved (the chat was cleared). */
   clear(): void {
+    this.moved = NOTHING_MOVED;
     const folder = this.folder;
     if (!folder || this.parts.length === 0) return;
     this.parts = [];

@@ -90,8 +90,7 @@ export const planSnapshotSchema = z.object({
 });
 
 export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
-/** What a notice offers to do about it: `restart` the agent (continuing the session). */
-/** restart: Restart the agent; openEarlier: open what a long chat moved out of memory (transcriptBound.ts). */
+/** What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat moved out of memory, transcriptBound.ts). */
 export const noticeActionSchema = z.enum(['restart', 'openEarlier']);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),

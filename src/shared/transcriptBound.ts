@@ -13,7 +13,7 @@ export const TRIM_TARGET_CHARS = 48 * 1024 * 1024;
 const sizes = new WeakMap<Entry, number>();
 
 /** About how many characters an entry holds: its text, or its serialised form for the rest. */
-export function entrySize(entry: Entry): number {
+function entrySize(entry: Entry): number {
   let size = sizes.get(entry);
   if (size === undefined) {
     size = isTextEntry(entry) ? entry.text.length : JSON.stringify(entry).length;
@@ -22,10 +22,14 @@ export function entrySize(entry: Entry): number {
   return size;
 }
 
-export function transcriptSize(thread: Thread): number {
+function sizeOf(entries: readonly Entry[]): number {
   let size = 0;
-  for (const entry of thread.entries) size += entrySize(entry);
+  for (const entry of entries) size += entrySize(entry);
   return size;
+}
+
+export function transcriptSize(thread: Thread): number {
+  return sizeOf(thread.entries);
 }
 
 /** What trimming moved out of the chat so far (for the notice that stands in for it). */
@@ -37,7 +41,7 @@ export interface Moved {
 export const MOVED_NOTICE_ID = 'moved-out';
 
 /** The notice at the top of a trimmed chat; its action opens what was moved out. */
-export function movedNotice(moved: Moved): NoticeEntry {
+function movedNotice(moved: Moved): NoticeEntry {
   const mib = (moved.chars / 1024 / 1024).toFixed(1);
   return {
     kind: 'notice', id: MOVED_NOTICE_ID, level: 'info', action: 'openEarlier',
@@ -49,13 +53,12 @@ export function movedNotice(moved: Moved): NoticeEntry {
  * Splits off the oldest entries when the transcript is over `max`, so that
  * at most `target` remains; the newest entry always stays, whole (a single
  * message streamed without end is not bounded here; the view shows only its
- * start). The previous moved-out notice is dropped,
- * not moved. Returns undefined when nothing needs to move.
+ * start). The previous moved-out notice is dropped, not moved. Returns
+ * undefined when nothing needs to move.
  */
 export function splitOldest(thread: Thread, moved: Moved, max = MAX_TRANSCRIPT_CHARS, target = TRIM_TARGET_CHARS): { thread: Thread; removed: Entry[]; moved: Moved } | undefined {
   const entries = thread.entries.filter((e) => e.id !== MOVED_NOTICE_ID);
-  let size = 0;
-  for (const entry of entries) size += entrySize(entry);
+  const size = sizeOf(entries);
   if (size <= max) return undefined;
   let cut = 0;
   let removedChars = 0;

@@ -39,17 +39,17 @@ export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
   .notice.error { border-color: var(--vscode-errorForeground, currentColor); }
   .notice.error .codicon { color: var(--vscode-errorForeground, inherit); }
   .notice { flex-wrap: wrap; }
-  .notice-action { display: inline-flex; gap: 4px; align-items: center; font: inherit; cursor: pointer; padding: 2px 8px;
-    border: 1px solid var(--vscode-button-border, transparent); color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+  /* A notice's action is a primary button; "Open the whole message" a secondary one. */
+  .notice-action, .open-whole { display: inline-flex; gap: 4px; align-items: center; font: inherit; cursor: pointer; padding: 2px 8px;
+    border: 1px solid var(--vscode-button-border, transparent); }
+  .notice-action:focus-visible, .open-whole:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+  .notice-action { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
   .notice-action:hover { background: var(--vscode-button-hoverBackground); }
-  .notice-action:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
   .notice-action .codicon { margin-top: 0; color: inherit; }
   .cut-short { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; padding: 4px 8px; color: var(--vscode-descriptionForeground, inherit);
     border-left: 3px solid var(--vscode-descriptionForeground, currentColor); }
-  .open-whole { display: inline-flex; gap: 4px; align-items: center; font: inherit; cursor: pointer; padding: 2px 8px;
-    border: 1px solid var(--vscode-button-border, transparent); color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+  .open-whole { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
   .open-whole:hover { background: var(--vscode-button-secondaryHoverBackground); }
-  .open-whole:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
 
   .fallback { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; padding: 4px 8px; }
 `];

@@ -12,7 +12,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
 import { textGrowth } from '../chat-app/appended-entries';
-import { codicon } from '../chat-app/codicons';
+import { codicon, type CodiconName } from '../chat-app/codicons';
 import { postToHost } from '../host';
 import '../markdown/markdown';
 import type { TextGrowth } from '../markdown/markdown-stream';
@@ -150,9 +150,19 @@ function notice(level: NoticeLevel, text: string, action: NoticeAction | undefin
   const look = noticeLook[level];
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
     ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
-    ${action === 'restart' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'restart' })}>${codicon('debug-restart')}Restart agent</button>` : nothing}
-    ${action === 'openEarlier' ? html`<button class="notice-action" @click=${() => postToHost({ type: 'openEarlier' })}>${codicon('go-to-file')}Open earlier entries</button>` : nothing}
+    ${action ? noticeButton(action) : nothing}
   </div>`;
+}
+
+/** What a notice's action button shows, and the message it sends to the host (whose type is the action's name). */
+const noticeActions: Record<NoticeAction, { icon: CodiconName; label: string }> = {
+  restart: { icon: 'debug-restart', label: 'Restart agent' },
+  openEarlier: { icon: 'go-to-file', label: 'Open earlier entries' },
+};
+
+function noticeButton(action: NoticeAction): TemplateResult {
+  const { icon, label } = noticeActions[action];
+  return html`<button class="notice-action" @click=${() => postToHost({ type: action })}>${codicon(icon)}${label}</button>`;
 }
 
 /** Under a message the view has only the start of (see SHOWN_TEXT_LIMIT): how much, and a way to the rest. */

@@ -8,9 +8,10 @@
  * time, so after a moment every entry is whole again: its links, code blocks
  * and tables are in the tab order and the accessibility tree as before.
  *
- * Up to a budget. Rendered Markdown costs the page about 40 times its text
- * in memory (DOM and Lit's parts: measured, 2.5 GB of heap for a 64 MiB
- * transcript). So off-screen answers keep their Markdown only while all of
+ * Up to a budget. Rendered Markdown costs the page tens of times its text
+ * in memory (DOM nodes, their layout, Lit's parts: 4 MiB of the bench's
+ * Markdown rendered took ~270 MiB while code blocks were Lit templates,
+ * ~70 MiB since, see highlight.ts). So off-screen answers keep their Markdown only while all of
  * them together are at most RENDERED_BUDGET_CHARS: past it, the ones longest
  * off screen go back to plain text (rendered again when they come near the
  * viewport), and idle time renders no more than fits. A long chat then costs

@@ -1,8 +1,19 @@
 /**
- * Syntax highlighting of code blocks: `Prism.tokenize` for the tokens, Lit
- * for the elements (never Prism's HTML string). Only common languages are
- * bundled, to keep the webview small (C# and Markdown, 11 KB between them,
- * did not make the cut); others are shown without colours.
+ * Syntax highlighting of code blocks: `Prism.tokenize` for the tokens, and
+ * the elements made here, a `<span class="token ...">` with a text node per
+ * coloured token (never Prism's HTML string: the agent's code only ever
+ * becomes text nodes, class names come from Prism's grammars).
+ *
+ * Not Lit templates: Lit marks every value of an array with two comment
+ * nodes, so a token cost seven nodes (and a part object each) where two do.
+ * In a long transcript that was most of the view's memory (measured: 1.4
+ * million of 2 million nodes were Lit's markers, 250 MiB of 440, for 4 MiB of
+ * rendered Markdown). Tokens that are not coloured (punctuation, operators:
+ * see markdown.styles.ts) get no element at all.
+ *
+ * Only common languages are bundled, to keep the webview small (C# and
+ * Markdown, 11 KB between them, did not make the cut); others are shown
+ * without colours.
  */
 import './prism-setup';
 import Prism from 'prismjs';
@@ -18,8 +29,6 @@ import 'prismjs/components/prism-java';
 import 'prismjs/components/prism-c';
 import 'prismjs/components/prism-cpp';
 import 'prismjs/components/prism-sql';
-import { html, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 
 /** Fence info names -> Prism grammar names (Prism knows a few aliases itself). */
 const aliases: Record<string, string> = {
@@ -55,18 +64,20 @@ export function languageOf(info: string | undefined): Language {
   return { id, label: Object.hasOwn(labels, id) ? labels[id]! : id };
 }
 
-/** Highlights a finished code block in one pass, so that multi-line tokens are right. */
-export function highlight(code: string, language: Language): unknown[] {
+/** Highlights a finished code block in one pass, so that multi-line tokens are right: its nodes, for Lit to insert. */
+export function highlight(code: string, language: Language): Node {
   const grammar = language.id ? Prism.languages[language.id] : undefined;
-  if (!grammar) return [code];
-  return render(Prism.tokenize(code, grammar));
+  if (!grammar) return document.createTextNode(code);
+  const out = document.createDocumentFragment();
+  append(out, Prism.tokenize(code, grammar));
+  return out;
 }
 
 /** Lines per chunk of a code block that is still streaming. */
 const CHUNK_LINES = 40;
 
-/** Finished chunks of a streaming code block, by offset. */
-export type ChunkCache = Map<number, { readonly chunk: string; readonly language?: string; readonly view: unknown }>;
+/** Finished chunks of a streaming code block, by offset: each one element, which Lit leaves in place while it is the same. */
+export type ChunkCache = Map<number, { readonly chunk: string; readonly language?: string; readonly view: Element }>;
 
 /**
  * Highlights a code block that is still streaming: in chunks of lines, each
@@ -75,8 +86,8 @@ export type ChunkCache = Map<number, { readonly chunk: string; readonly language
  * two chunks (a long comment) may be coloured wrongly until the block is
  * finished and highlighted whole.
  */
-export function highlightStreaming(code: string, language: Language, cache: ChunkCache): unknown[] {
-  const parts: unknown[] = [];
+export function highlightStreaming(code: string, language: Language, cache: ChunkCache): Node[] {
+  const parts: Node[] = [];
   let start = 0;
   while (start < code.length) {
     const cached = cache.get(start);
@@ -91,7 +102,8 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
     const tokens = highlight(chunk, language);
     if (full !== undefined) {
       // A full chunk: it will not change while the block streams on.
-      const view = guard([chunk], () => tokens);
+      const view = document.createElement('span');
+      view.append(tokens);
       cache.set(start, { chunk, language: language.id, view });
       parts.push(view);
     } else {
@@ -115,14 +127,22 @@ function afterLines(text: string, start: number, count: number): number | undefi
 
 type PrismContent = string | Prism.Token | Array<string | Prism.Token>;
 
-function render(content: PrismContent): unknown[] {
-  if (typeof content === 'string') return [content];
-  if (Array.isArray(content)) return content.map((c) => (typeof c === 'string' ? c : token(c)));
-  return [token(content)];
-}
+/** Token types that markdown.styles.ts does not colour: their text needs no element. */
+const uncoloured = new Set(['punctuation', 'operator']);
 
-function token(t: Prism.Token): TemplateResult {
-  // Class names come from Prism's grammars, never from the agent's text.
-  const alias = Array.isArray(t.alias) ? t.alias.join(' ') : t.alias;
-  return html`<span class=${alias ? `token ${t.type} ${alias}` : `token ${t.type}`}>${render(t.content)}</span>`;
+function append(parent: Node, content: PrismContent): void {
+  if (typeof content === 'string') {
+    // Next to a text node (an uncoloured token before it): one node, not two.
+    if (parent.lastChild instanceof Text) parent.lastChild.appendData(content);
+    else parent.appendChild(document.createTextNode(content));
+  } else if (Array.isArray(content)) {
+    for (const c of content) append(parent, c);
+  } else {
+    const aliases = content.alias === undefined ? [] : Array.isArray(content.alias) ? content.alias : [content.alias];
+    if (uncoloured.has(content.type) && aliases.every((a) => uncoloured.has(a))) return append(parent, content.content);
+    const span = document.createElement('span');
+    span.className = ['token', content.type, ...aliases].join(' ');
+    append(span, content.content);
+    parent.appendChild(span);
+  }
 }

@@ -79,6 +79,9 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
   }
 }
 
+/** Characters of one message an entry holds before the message continues in the next (see appendText). */
+export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;
+
 function append(thread: Thread, entry: Entry): Thread {
   return { ...thread, entries: [...thread.entries, entry] };
 }
@@ -89,12 +92,17 @@ function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
   return { ...thread, entries };
 }
 
-/** Chunks merge into the last entry when it is of the same kind. */
+/**
+ * Chunks merge into the last entry when it is of the same kind, up to
+ * MAX_ENTRY_CHARS: a message that goes on past it continues in a new entry,
+ * so that the transcript's bound (transcriptBound.ts) can move its older
+ * part out of memory like any other entry, however long the agent streams.
+ */
 function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: string, text: string): Thread {
   if (text === '') return thread;
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
-  if (last && last.kind === kind) {
+  if (last && last.kind === kind && last.text.length < MAX_ENTRY_CHARS) {
     const grown = { ...last, text: last.text + text };
     recordGrowth(last, grown, text);
     return replaceAt(thread, lastIndex, grown);

@@ -51,9 +51,10 @@ function movedNotice(moved: Moved): NoticeEntry {
 
 /**
  * Splits off the oldest entries when the transcript is over `max`, so that
- * at most `target` remains; the newest entry always stays, whole (a single
- * message streamed without end is not bounded here; the view shows only its
- * start). The previous moved-out notice is dropped, not moved. Returns
+ * at most `target` remains; the newest entry always stays, whole (a message
+ * streamed without end is bounded too: past MAX_ENTRY_CHARS it continues in
+ * a new entry, threadReducer.ts). The previous moved-out notice is dropped,
+ * not moved. Returns
  * undefined when nothing needs to move.
  */
 export function splitOldest(thread: Thread, moved: Moved, max = MAX_TRANSCRIPT_CHARS, target = TRIM_TARGET_CHARS): { thread: Thread; removed: Entry[]; moved: Moved } | undefined {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
-import { MOVED_NOTICE_ID, splitOldest, transcriptSize } from '../../src/shared/transcriptBound';
+import { MAX_ENTRY_CHARS, reduceThread } from '../../src/shared/threadReducer';
+import { MAX_TRANSCRIPT_CHARS, MOVED_NOTICE_ID, splitOldest, transcriptSize } from '../../src/shared/transcriptBound';
 
 const thread = (sizes: number[]): Thread => ({
   ...emptyThread,
@@ -34,5 +35,24 @@ describe('the bound on a transcript', () => {
     const split = splitOldest(thread([5, 100]), { entries: 0, chars: 0 }, 30, 20);
     assert.deepEqual(split?.thread.entries.map((e) => e.id), [MOVED_NOTICE_ID, 'a1']);
     assert.equal(transcriptSize(split!.thread) > 100, true);
+  });
+
+  it('bounds one message that never ends: past MAX_ENTRY_CHARS it continues in a new entry, which the bound can move out', () => {
+    const MiB = 1024 * 1024;
+    let t: Thread = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'go' });
+    let moved = { entries: 0, chars: 0 };
+    let largest = 0;
+    const piece = 'z'.repeat(4 * MiB);
+    // 96 MiB of one message, in 4 MiB chunks, trimmed as the archive does.
+    for (let i = 0; i < 24; i++) {
+      t = reduceThread(t, { type: 'update', id: `c${i}`, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: piece } } });
+      const split = splitOldest(t, moved);
+      if (split) ({ thread: t, moved } = split);
+      largest = Math.max(largest, transcriptSize(t));
+    }
+    const answers = t.entries.filter((e) => e.kind === 'assistant');
+    assert.ok(answers.every((e) => e.kind === 'assistant' && e.text.length <= MAX_ENTRY_CHARS), 'no entry grows past the limit');
+    assert.ok(largest <= MAX_TRANSCRIPT_CHARS + 4 * MiB + 1024, `kept at most the bound and a chunk (${largest})`);
+    assert.equal(moved.chars + answers.reduce((n, e) => n + (e.kind === 'assistant' ? e.text.length : 0), 0), 96 * MiB + 2, 'every character is kept or moved out');
   });
 });

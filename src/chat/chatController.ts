@@ -378,6 +378,8 @@ export class ChatController implements vscode.Disposable {
     const subscriptions = [
       session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
       session.client.onDidClose((exit) => this.onAgentGone(session, exit)),
+      // Said once per kind, after the turn (a notice inside an answer would split it).
+      session.client.onDidIgnoreUpdate((kind) => this.warn(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`)),
       ...(session.terminals ? [
         session.terminals.onOutput((terminalId, data) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, data })),
         session.terminals.onExit((terminalId, exit) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, exit })),
@@ -424,8 +426,10 @@ export class ChatController implements vscode.Disposable {
     const c = this.connection;
     // Only the session on screen may ask; anything else is not the user's to answer.
     if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    const known = this.threadState.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
-    return this.permissions.request(params, known, signal);
+    const find = () => this.threadState.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
+    // A call first seen here (Gemini CLI announces some only in the request) is a call all the same: the thread shows it.
+    if (!find()) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...params.toolCall } });
+    return this.permissions.request(params, find(), signal);
   }
 
   private warn(text: string): void {

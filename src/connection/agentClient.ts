@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
+import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 
 /** What the client answers when the agent asks; the chat provides these. */
 export interface ClientHandlers {
@@ -39,6 +40,11 @@ export class AgentClient implements vscode.Disposable {
   /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
   readonly onDidClose = this._onDidClose.event;
   private readonly router = new SessionUpdateRouter();
+  private readonly _onDidIgnoreUpdate = new vscode.EventEmitter<string>();
+  /** Fires once per `session/update` kind this client does not know (each is ignored, see unknownUpdates.ts). */
+  readonly onDidIgnoreUpdate = this._onDidIgnoreUpdate.event;
+  /** How many updates of each unknown kind were ignored. */
+  readonly ignoredUpdates = new UnknownUpdateCounts();
   private readonly connection: acp.ClientConnection;
   private closed = false;
   initializeResponse: acp.InitializeResponse | undefined;
@@ -59,9 +65,16 @@ export class AgentClient implements vscode.Disposable {
         .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
         .onRequest('terminal/release', ({ params }) => terminals.release(params));
     }
-    this.connection = app.connect(transport.stream);
+    const readable = transport.stream.readable.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
+    this.connection = app.connect({ writable: transport.stream.writable, readable });
     void this.connection.closed.then(() => this.onConnectionClosed());
     void transport.exited.then((exit) => this.finish(exit));
+  }
+
+  private onUnknownUpdate(kind: string): void {
+    if (!this.ignoredUpdates.add(kind)) return;
+    this.log.warn(`The agent sent a session update of a kind this client does not know (${JSON.stringify(kind.slice(0, 80))}): ignored, and counted.`);
+    this._onDidIgnoreUpdate.fire(kind);
   }
 
   get isClosed(): boolean {
@@ -155,5 +168,6 @@ export class AgentClient implements vscode.Disposable {
     this.transport.dispose();
     this._onDidClose.fire(exit);
     this._onDidClose.dispose();
+    this._onDidIgnoreUpdate.dispose();
   }
 }

@@ -129,6 +129,8 @@ export interface Thread {
   readonly controls: SessionControls;
   /** Output of the terminals the client runs for the agent, by terminal id (tool calls show it). */
   readonly terminals: Readonly<Record<string, TerminalState>>;
+  /** The entry that was last when a turn ended: text that arrives later never joins it. */
+  readonly sealedEntryId?: string;
 }
 
 export interface TerminalState {

@@ -9,7 +9,7 @@ import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate 
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
 import { recordGrowth } from './textGrowth';
-import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, unknownToolEntry } from './toolCalls';
+import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -93,16 +93,18 @@ function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
 }
 
 /**
- * Chunks merge into the last entry when it is of the same kind, up to
- * MAX_ENTRY_CHARS: a message that goes on past it continues in a new entry,
- * so that the transcript's bound (transcriptBound.ts) can move its older
- * part out of memory like any other entry, however long the agent streams.
+ * Chunks merge into the last entry when it is of the same kind, unless that
+ * entry ended a turn (text the agent sends between turns is a message of its
+ * own, never the end of the last answer), and up to MAX_ENTRY_CHARS: a
+ * message that goes on past it continues in a new entry, so that the
+ * transcript's bound (transcriptBound.ts) can move its older part out of
+ * memory like any other entry, however long the agent streams.
  */
 function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: string, text: string): Thread {
   if (text === '') return thread;
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
-  if (last && last.kind === kind && last.text.length < MAX_ENTRY_CHARS) {
+  if (last && last.kind === kind && last.id !== thread.sealedEntryId && last.text.length < MAX_ENTRY_CHARS) {
     const grown = { ...last, text: last.text + text };
     recordGrowth(last, grown, text);
     return replaceAt(thread, lastIndex, grown);
@@ -135,8 +137,8 @@ function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
 
 function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thread {
   const index = findTool(thread, update.toolCallId);
-  // An update for a call we never saw: show it, do not throw.
-  if (index < 0) return append(thread, unknownToolEntry(id, update));
+  // A call first seen in an update (Gemini CLI announces some only in a permission request): a call all the same.
+  if (index < 0) return append(thread, fillTerminals(toolEntryFromUpdate(id, update), thread.terminals));
   return replaceAt(thread, index, fillTerminals(patchToolEntry(thread.entries[index] as ToolEntry, update), thread.terminals));
 }
 
@@ -144,7 +146,8 @@ function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text:
   let next: Thread = { ...thread, turn: 'idle', plan: [], entries: settleToolCalls(thread.entries) };
   if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
   if (notice) next = append(next, { kind: 'notice', id, ...notice });
-  return next;
+  const last = next.entries[next.entries.length - 1];
+  return last ? { ...next, sealedEntryId: last.id } : next;
 }
 
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */

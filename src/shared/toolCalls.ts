@@ -37,23 +37,32 @@ export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntr
     ...(update.title != null ? { title: update.title } : {}),
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
-    ...(update.content != null ? { content: keepTerminalOutput(update.content.map(toolContent), old.content) } : {}),
+    ...(update.content != null ? { content: keepDiffs(keepTerminalOutput(update.content.map(toolContent), old.content), old.content) } : {}),
     ...(update.locations != null ? { locations: locationsOf(update.locations) } : {}),
     ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
   };
   return applyTerminalMeta(patched, update._meta);
 }
 
-export function unknownToolEntry(id: string, update: ToolCallUpdate): ToolEntry {
-  return {
-    kind: 'tool', id, toolCallId: update.toolCallId, title: update.title ?? `Unknown tool call ${update.toolCallId}`,
-    toolKind: update.kind ?? 'other', status: 'failed', locations: [],
-    content: [{ type: 'content', block: { type: 'text', text: 'The agent updated a tool call it never started.' } }],
-  };
+/** A tool call first seen in an update or a permission request: what it says, the rest as a new call's defaults. */
+export function toolEntryFromUpdate(id: string, update: ToolCallUpdate): ToolEntry {
+  const base: ToolEntry = { kind: 'tool', id, toolCallId: update.toolCallId, title: 'Tool call', toolKind: 'other', status: 'pending', content: [], locations: [] };
+  return patchToolEntry(base, update);
 }
 
 function locationsOf(locations: ToolCall['locations']): ToolEntry['locations'] {
   return (locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) }));
+}
+
+/**
+ * A content list that replaces a diff with something else (OpenCode ends an
+ * edit with its result as text) keeps the diff first: what changed stays in
+ * sight. A new diff of the same file replaces the old one.
+ */
+function keepDiffs(next: ToolContent[], old: readonly ToolContent[]): ToolContent[] {
+  const paths = new Set(next.flatMap((c) => (c.type === 'diff' ? [c.path] : [])));
+  const kept = old.filter((c) => c.type === 'diff' && !paths.has(c.path));
+  return kept.length ? [...kept, ...next] : next;
 }
 
 /** A content list that names a terminal again keeps the output already received for it. */
@@ -172,6 +181,9 @@ function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: 
   let text: string;
   if (kind === 'execute' && typeof raw.command === 'string') {
     text = [raw.command, ...(Array.isArray(raw.args) ? raw.args.map(String) : [])].join(' ');
+  } else if (kind === 'execute' && isArgv(raw.command)) {
+    // Codex sends the command as an argv array (`["bash", "-lc", "npm test"]`).
+    text = commandLine(raw.command);
   } else {
     try {
       text = typeof rawInput === 'string' ? rawInput : JSON.stringify(rawInput, null, 2);
@@ -180,4 +192,13 @@ function inputOf(kind: string | null | undefined, rawInput: unknown): { input?: 
     }
   }
   return { input: capText(text) };
+}
+
+function isArgv(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((a) => typeof a === 'string');
+}
+
+/** An argv as a POSIX shell would read it back: words quoted only where they need it. Shown, never run. */
+export function commandLine(argv: readonly string[]): string {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

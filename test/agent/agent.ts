@@ -92,14 +92,27 @@ class ScriptedAgent {
   async prompt(c: acp.AgentRequestContext<acp.PromptRequest>): Promise<acp.PromptResponse> {
     const session = this.session(c.params.sessionId);
     for (const content of c.params.prompt) session.record({ sessionUpdate: "user_message_chunk", content });
-    const steps = session.pickSteps(promptText(c.params.prompt));
+    const picked = session.pickTurn(promptText(c.params.prompt));
     const turn = session.startTurn(c.signal);
     try {
       const ctx: StepContext = { client: c.client, session, signal: turn.signal, prompt: c.params.prompt };
-      return { stopReason: await playSteps(steps, ctx) };
+      return { stopReason: await playSteps(picked.steps, ctx) };
     } finally {
       turn.done();
+      // After this answer is written (a timer runs after the SDK sends it).
+      const after = picked.after;
+      if (after) setTimeout(() => void playSteps(after, { client: c.client, session, signal: new AbortController().signal, prompt: [] }), 0);
     }
+  }
+
+  /** Legacy `session/set_model` (Gemini CLI's way): checks the id against `models`. */
+  setModel(params: { sessionId: string; modelId: string }): Record<string, never> {
+    const session = this.session(params.sessionId);
+    if (!this.scenario.models?.availableModels.some((m) => m.modelId === params.modelId)) {
+      throw acp.RequestError.invalidParams({ modelId: params.modelId }, `unknown model ${params.modelId}`);
+    }
+    session.modelId = params.modelId;
+    return {};
   }
 
   cancel(params: acp.CancelNotification): void {
@@ -146,6 +159,14 @@ class ScriptedAgent {
   }
 }
 
+const setModelParams = {
+  parse(params: unknown): { sessionId: string; modelId: string } {
+    const p = params as { sessionId?: unknown; modelId?: unknown } | null;
+    if (typeof p?.sessionId !== "string" || typeof p.modelId !== "string") throw acp.RequestError.invalidParams(params, "sessionId and modelId must be strings");
+    return { sessionId: p.sessionId, modelId: p.modelId };
+  },
+};
+
 /** Builds the agent app for a scenario; connect it to a stream to serve a client. */
 export function createAgent(scenario: Scenario, store?: SessionStore): acp.AgentApp {
   const agent = new ScriptedAgent(scenario, store);
@@ -159,6 +180,7 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .onRequest("session/set_mode", (c) => agent.setMode(c))
     .onRequest("session/set_config_option", (c) => agent.setConfigOption(c))
     .onRequest("session/close", (c) => agent.closeSession(c))
+    .onRequest("session/set_model", setModelParams, (c) => agent.setModel(c.params))
     .onRequest("session/prompt", (c) => agent.prompt(c))
     .onNotification("session/cancel", (c) => agent.cancel(c.params));
 }

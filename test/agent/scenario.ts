@@ -55,6 +55,8 @@ const sessionlessStepsSchema = stepsSchema.superRefine((steps, ctx) => {
 const turnSchema = z.strictObject({
   match: z.string().optional(),
   steps: stepsSchema,
+  /** Played after the prompt is answered: what an agent sends between turns. */
+  after: stepsSchema.optional(),
 });
 
 const looseRecord = z.record(z.string(), z.unknown());
@@ -73,6 +75,8 @@ export const scenarioSchema = z.strictObject({
   requireAuth: z.boolean().default(false),
   modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
   configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
+  /** Legacy (unstable) models, as Gemini CLI sends them: `{ currentModelId, availableModels: [{ modelId, name }] }`. */
+  models: z.strictObject({ currentModelId: z.string(), availableModels: z.array(z.looseObject({ modelId: z.string(), name: z.string() })) }).optional(),
   onInitialize: sessionlessStepsSchema.default([]),
   onNewSession: stepsSchema.default([]),
   onLoadSession: stepsSchema.optional(),

@@ -20,6 +20,7 @@ export class Session {
   readonly history: acp.SessionUpdate[] = [];
   readonly cwd: string;
   modeId: string | undefined;
+  modelId: string | undefined;
   configOptions: acp.SessionConfigOption[] | undefined;
   private readonly running = new Set<AbortController>();
   private fallbackUsed = 0;
@@ -33,6 +34,7 @@ export class Session {
   ) {
     this.cwd = cwd;
     this.modeId = scenario.modes?.currentModeId;
+    this.modelId = scenario.models?.currentModelId;
     this.configOptions = scenario.configOptions?.map((option) => ({ ...option }));
   }
 
@@ -49,16 +51,16 @@ export class Session {
       .map((u) => (u.content.type === "text" ? u.content.text : `[${u.content.type}]`));
   }
 
-  /** Steps for a prompt: first matching turn, else the next unused turn without `match`. */
-  pickSteps(promptText: string): Step[] {
+  /** The turn for a prompt: first matching turn, else the next unused turn without `match`. */
+  pickTurn(promptText: string): Turn {
     const turns = this.scenario.turns;
     const matched = turns.find((turn) => turn.match !== undefined && turnMatches(turn.match, promptText));
-    if (matched) return matched.steps;
+    if (matched) return matched;
     const fallbacks = turns.filter((turn: Turn) => turn.match === undefined);
     const next = fallbacks[this.fallbackUsed];
-    if (!next) return NO_TURN_STEPS;
+    if (!next) return { steps: NO_TURN_STEPS };
     this.fallbackUsed += 1;
-    return next.steps;
+    return next;
   }
 
   /** Registers a running turn; the returned signal aborts on session/cancel. */
@@ -79,10 +81,11 @@ export class Session {
   }
 
   /** Session/new and session/load response fields. */
-  setupFields(): { modes?: acp.SessionModeState; configOptions?: acp.SessionConfigOption[] } {
+  setupFields(): { modes?: acp.SessionModeState; configOptions?: acp.SessionConfigOption[]; models?: unknown } {
     const modes = this.scenario.modes && this.modeId !== undefined
       ? { ...this.scenario.modes, currentModeId: this.modeId }
       : undefined;
-    return { ...(modes && { modes }), ...(this.configOptions && { configOptions: this.configOptions }) };
+    const models = this.scenario.models && { ...this.scenario.models, currentModelId: this.modelId };
+    return { ...(modes && { modes }), ...(this.configOptions && { configOptions: this.configOptions }), ...(models && { models }) };
   }
 }

@@ -49,6 +49,21 @@ describe('thread reducer: identity', () => {
   });
 });
 
+describe('thread reducer: text between turns', () => {
+  const chunk = (text: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } });
+
+  it('never joins the last answer: text after the turn ended (Gemini CLI after a mode change) is a message of its own', () => {
+    const thread = play([
+      { type: 'prompt', text: 'hi' }, chunk('The answer.'), { type: 'turnEnded', stopReason: 'end_turn' },
+      chunk('[MODE_UPDATE] '), chunk('autoEdit'),
+    ]);
+    assert.deepEqual(thread.entries.map((e) => (e.kind === 'assistant' ? e.text : e.kind)), ['user', 'The answer.', '[MODE_UPDATE] autoEdit']);
+    // The next turn's answer is its own too.
+    const next = reduceThread(reduceThread(thread, { type: 'prompt', id: 'p2', text: 'again' }), { ...chunk('Second.'), id: 'c2' } as ThreadAction);
+    assert.deepEqual(next.entries.slice(-2).map((e) => (e.kind === 'assistant' ? e.text : e.kind)), ['user', 'Second.']);
+  });
+});
+
 describe('thread reducer: hostile ids', () => {
   it('a terminal id such as "constructor" or "__proto__" is an id like any other, never an inherited property', () => {
     for (const terminalId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {

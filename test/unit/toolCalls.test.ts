@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { MAX_DIFF_CHARS, MAX_TERMINAL_CHARS, patchToolEntry, toolEntryFromCall } from '../../src/shared/toolCalls';
+import { commandLine, MAX_DIFF_CHARS, MAX_TERMINAL_CHARS, patchToolEntry, toolEntryFromCall } from '../../src/shared/toolCalls';
 
 describe('tool call terminal output', () => {
   const start = toolEntryFromCall('e1', { toolCallId: 't', title: 'run', kind: 'execute', _meta: { terminal_info: { terminal_id: 'x' } } }, undefined);
@@ -44,7 +44,7 @@ describe('huge tool call content', () => {
     const entry = toolEntryFromCall('e1', { toolCallId: 't', title: 'edit', content: [{ type: 'diff', path: '/w/a.txt', oldText, newText }] }, undefined);
     assert.deepEqual(entry.content, [{ type: 'diff', path: '/w/a.txt', oldText: '', newText: '', tooLarge: { oldLines: 150_000, newLines: 100_001 } }]);
     const created = patchToolEntry(entry, { toolCallId: 't', content: [{ type: 'diff', path: '/w/b.txt', newText: 'y'.repeat(MAX_DIFF_CHARS + 1) }] });
-    assert.deepEqual(created.content, [{ type: 'diff', path: '/w/b.txt', oldText: null, newText: '', tooLarge: { oldLines: 0, newLines: 1 } }]);
+    assert.deepEqual(created.content.at(-1), { type: 'diff', path: '/w/b.txt', oldText: null, newText: '', tooLarge: { oldLines: 0, newLines: 1 } });
     // Below the limit the texts stay, for the view to diff.
     const small = toolEntryFromCall('e2', { toolCallId: 'u', title: 'edit', content: [{ type: 'diff', path: '/w/c.txt', oldText: 'a\n', newText: 'b\n' }] }, undefined);
     assert.deepEqual(small.content, [{ type: 'diff', path: '/w/c.txt', oldText: 'a\n', newText: 'b\n' }]);
@@ -63,5 +63,43 @@ describe('client terminal output in tool calls', () => {
     assert.equal(tool.kind, 'tool');
     if (tool.kind !== 'tool') return;
     assert.deepEqual(tool.content, [{ type: 'terminal', terminalId: 'term-1', output: 'early\nlate\n', exitCode: 2, signal: null }]);
+  });
+});
+
+describe('tool calls as real agents send them', () => {
+  const play = async (updates: Array<Record<string, unknown>>) => {
+    const { reduceThread } = await import('../../src/shared/threadReducer');
+    const { emptyThread } = await import('../../src/shared/thread');
+    return updates.reduce((t, update, i) => reduceThread(t, { type: 'update', id: `u${i}`, update } as never), emptyThread);
+  };
+
+  it('shows a call first seen in an update (Gemini CLI) as a call, with what the update says', async () => {
+    const thread = await play([
+      { sessionUpdate: 'tool_call_update', toolCallId: 'write_file-1', status: 'in_progress' },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'write_file-1', status: 'completed', title: 'Writing to a.txt', kind: 'edit', content: [{ type: 'diff', path: '/w/a.txt', oldText: null, newText: 'hi\n' }] },
+    ]);
+    assert.equal(thread.entries.length, 1);
+    const entry = thread.entries[0];
+    assert.ok(entry?.kind === 'tool');
+    assert.deepEqual({ status: entry.status, title: entry.title, toolKind: entry.toolKind }, { status: 'completed', title: 'Writing to a.txt', toolKind: 'edit' });
+    assert.deepEqual(entry.content, [{ type: 'diff', path: '/w/a.txt', oldText: null, newText: 'hi\n' }]);
+  });
+
+  it('shows an argv command (Codex) as a command line, quoted where a shell would need it', async () => {
+    const entry = toolEntryFromCall('e1', { toolCallId: 't', title: 'Run', kind: 'execute', rawInput: { call_id: 'c1', command: ['bash', '-lc', "echo 'ran' | tee ran.txt"], cwd: '/w' } }, undefined);
+    assert.equal(entry.input, `bash -lc 'echo '\\''ran'\\'' | tee ran.txt'`);
+    assert.equal(commandLine(['ls', '-la', '', 'a b', '/w/x.ts']), "ls -la '' 'a b' /w/x.ts");
+  });
+
+  it('keeps an edit\'s diff when its last update replaces the content with text (OpenCode)', () => {
+    const edit = toolEntryFromCall('e1', { toolCallId: 't', title: 'edit', kind: 'edit', content: [{ type: 'diff', path: '/w/a.txt', oldText: 'a\n', newText: 'b\n' }] }, undefined);
+    const done = patchToolEntry(edit, { toolCallId: 't', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'Edit applied successfully.' } }] });
+    assert.deepEqual(done.content, [
+      { type: 'diff', path: '/w/a.txt', oldText: 'a\n', newText: 'b\n' },
+      { type: 'content', block: { type: 'text', text: 'Edit applied successfully.' } },
+    ]);
+    // A new diff of the same file replaces the old one.
+    const again = patchToolEntry(done, { toolCallId: 't', content: [{ type: 'diff', path: '/w/a.txt', oldText: 'a\n', newText: 'c\n' }] });
+    assert.deepEqual(again.content, [{ type: 'diff', path: '/w/a.txt', oldText: 'a\n', newText: 'c\n' }]);
   });
 });

@@ -37,6 +37,27 @@ describe('<acp-permission-prompt>', function () {
     assert.match(await el.locator('.location').first().innerText(), /\/w\/notes\.txt:3/);
   });
 
+  it('shows an edit as its diff, not also as the raw input that repeats it (OpenCode)', async () => {
+    const edit = prompt('perm-1', 'Edit notes.txt');
+    edit.tool.input = JSON.stringify({ filepath: '/w/notes.txt', diff: '--- /w/notes.txt\n+++ /w/notes.txt\n@@ -1 +1 @@\n-old line\n+new line\n' }, null, 2);
+    await chat.apply({ type: 'status', status: status([edit]) });
+    const el = chat.page.locator('acp-permission-prompt');
+    assert.equal(await el.locator('acp-diff-view').getByText('new line').count() > 0, true);
+    assert.equal(await el.locator('pre.input').count(), 0);
+  });
+
+  it('keeps its buttons in view when what it shows is huge: the details scroll', async () => {
+    const big = prompt('perm-1', 'Run a long script');
+    Object.assign(big.tool, { toolKind: 'execute', content: [], locations: [], input: Array.from({ length: 2000 }, (_, i) => `echo line ${i}`).join(' && ') });
+    await chat.apply({ type: 'status', status: status([big]) });
+    const el = chat.page.locator('acp-permission-prompt');
+    const box = await el.getByRole('button', { name: 'Allow once' }).boundingBox();
+    const viewport = chat.page.viewportSize();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `Allow once is in view (${JSON.stringify(box)})`);
+    const details = el.getByRole('region', { name: 'Details' });
+    assert.ok(await details.evaluate((d) => d.scrollHeight > d.clientHeight), 'the details scroll instead');
+  });
+
   it('each button posts its choice for that request, by keyboard too', async () => {
     await chat.apply({ type: 'status', status: status([prompt('perm-1', 'First'), prompt('perm-2', 'Second', ['allow_once', 'reject'])]) });
     const prompts = chat.page.locator('acp-permission-prompt');

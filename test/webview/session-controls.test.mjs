@@ -1,4 +1,4 @@
-/** <acp-session-controls>: config options, else modes, else models; each posts its own message. */
+/** <acp-session-controls>: every control the agent offers (config options replace modes; a model option replaces legacy models); each posts its own message. */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
@@ -6,7 +6,7 @@ import { openChatPage } from './harness.mjs';
 const MODES = { currentModeId: 'ask', available: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Writes code' }] };
 const MODELS = { currentModelId: 'small', available: [{ modelId: 'small', name: 'Small' }, { modelId: 'large', name: 'Large' }] };
 const CONFIG = [
-  { type: 'select', id: 'model', name: 'Model', description: 'Which model answers', currentValue: 'm1', options: [{ value: 'm1', name: 'Model One' }, { value: 'm2', name: 'Model Two' }] },
+  { type: 'select', id: 'model', name: 'Model', description: 'Which model answers', category: 'model', currentValue: 'm1', options: [{ value: 'm1', name: 'Model One' }, { value: 'm2', name: 'Model Two' }] },
   { type: 'select', id: 'effort', name: 'Effort', currentValue: 'low', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] },
   { type: 'boolean', id: 'web', name: 'Web search', currentValue: false },
 ];
@@ -28,11 +28,11 @@ describe('<acp-session-controls>', function () {
   beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
   afterEach(() => chat?.close());
 
-  it('shows config options first (modes and models are ignored then) and posts setConfigOption', async () => {
+  it('shows config options instead of modes, and instead of legacy models when one is the model, and posts setConfigOption', async () => {
     await chat.apply({ type: 'status', status: status({ configOptions: CONFIG, modes: MODES, models: MODELS }) });
     const controls = chat.page.locator('acp-session-controls');
     assert.equal(await controls.locator('select').count(), 2);
-    const model = chat.page.getByRole('combobox', { name: 'Model' });
+    const model = chat.page.getByRole('combobox', { name: 'Model', exact: true });
     const effort = chat.page.getByRole('combobox', { name: 'Effort' });
     const web = chat.page.getByRole('checkbox', { name: 'Web search' });
     assert.equal(await model.inputValue(), 'm1');
@@ -62,21 +62,27 @@ describe('<acp-session-controls>', function () {
     assert.equal(await web.isChecked(), true);
   });
 
-  it('falls back to modes, then to models', async () => {
+  it('shows both modes and legacy models (Gemini CLI sends both), each posting its own message', async () => {
     await chat.apply({ type: 'status', status: status({ modes: MODES, models: MODELS }) });
-    const mode = chat.page.getByRole('combobox', { name: 'Mode' });
+    const mode = chat.page.getByRole('combobox', { name: 'Mode', exact: true });
+    const model = chat.page.getByRole('combobox', { name: 'Model', exact: true });
     assert.equal(await mode.inputValue(), 'ask');
-    assert.equal(await chat.page.getByRole('combobox', { name: 'Model' }).count(), 0);
-    await chat.clearPosted();
-    await mode.selectOption('code');
-    assert.deepEqual(await chat.posted(), [{ type: 'setMode', modeId: 'code' }]);
-
-    await chat.apply({ type: 'status', status: status({ models: MODELS }) });
-    const model = chat.page.getByRole('combobox', { name: 'Model' });
     assert.equal(await model.inputValue(), 'small');
     await chat.clearPosted();
+    await mode.selectOption('code');
     await model.selectOption('large');
-    assert.deepEqual(await chat.posted(), [{ type: 'setModel', modelId: 'large' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'setMode', modeId: 'code' }, { type: 'setModel', modelId: 'large' }]);
+
+    await chat.apply({ type: 'status', status: status({ models: MODELS }) });
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(), 0);
+    assert.equal(await model.inputValue(), 'small');
+  });
+
+  it('shows legacy models beside config options that have no model', async () => {
+    await chat.apply({ type: 'status', status: status({ configOptions: CONFIG.slice(1), modes: MODES, models: MODELS }) });
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(), 0, 'config options replace modes');
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Effort' }).inputValue(), 'low');
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Model', exact: true }).inputValue(), 'small');
   });
 
   it('is hidden when there is nothing to set, and while not connected', async () => {
@@ -97,7 +103,7 @@ describe('<acp-session-controls>', function () {
       await chat.page.keyboard.press('Tab');
       order.push(await deepFocus(chat.page));
     }
-    assert.deepEqual(order, ['button', 'select', 'select', 'input']);
+    assert.deepEqual(order, ['button', 'select[Model]', 'select[Effort]', 'input']);
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -25,6 +25,9 @@ export class PermissionPromptElement extends LitElement {
     .buttons button.allow_once { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
     .buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
     .agent-options { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    /* A long input or diff scrolls inside the prompt: the buttons below it stay in reach. */
+    .body { max-height: 40vh; overflow: auto; }
+    .body:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   `];
 
   override render() {
@@ -33,7 +36,7 @@ export class PermissionPromptElement extends LitElement {
     return html`<section role="group" aria-label=${`Permission request: ${p.tool.title}`}>
       <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span></span>
         <span class="kind">(${kind.label})</span></div>
-      <div class="body">${renderToolBody(p.tool)}</div>
+      <div class="body" tabindex="0" role="region" aria-label="Details">${renderToolBody(p.tool)}</div>
       <div class="buttons">${p.choices.map((c) => html`<button class=${c} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
       ${p.agentOptions.length ? html`<div class="agent-options">The agent's options: ${p.agentOptions.join(' · ')}</div>` : nothing}
     </section>`;

@@ -1,7 +1,9 @@
 /**
- * <acp-session-controls .controls=${SessionControls}>: the session's settings.
- * Config options when the agent has them (ACP's current way), else its modes,
- * else its legacy models; hidden when there is nothing to set.
+ * <acp-session-controls .controls=${SessionControls}>: the session's settings,
+ * every one the agent offers: its config options (ACP's current way), its
+ * modes unless it has config options (which replace them, as ACP says), and
+ * its legacy models unless a config option is the model (Gemini CLI sends
+ * modes and models, both shown). Hidden when there is nothing to set.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -50,22 +52,35 @@ export class SessionControlsBar extends LitElement {
   }
 
   override render() {
-    const c = this.controls;
-    if (c.configOptions.length > 0) return html`${c.configOptions.map(renderOption)}`;
-    if (c.modes?.available.length) {
-      const choices = c.modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }));
-      return select('Mode', undefined, choices, c.modes.currentModeId, (modeId) => postToHost({ type: 'setMode', modeId }));
-    }
-    if (c.models?.available.length) {
-      const choices = c.models.available.map((m) => ({ value: m.modelId, name: m.name, description: m.description }));
-      return select('Model', undefined, choices, c.models.currentModelId, (modelId) => postToHost({ type: 'setModel', modelId }));
-    }
-    return nothing;
+    const c = shown(this.controls);
+    return html`${c.configOptions.map(renderOption)}${c.modes ? modeSelect(c.modes) : nothing}${c.models ? modelSelect(c.models) : nothing}`;
   }
 }
 
+/** The controls to show (see the top of this file). */
+function shown(c: SessionControls): Pick<SessionControls, 'configOptions' | 'modes' | 'models'> {
+  const hasOptions = c.configOptions.length > 0;
+  const optionIsModel = c.configOptions.some((o) => o.category === 'model');
+  return {
+    configOptions: c.configOptions,
+    modes: !hasOptions && c.modes?.available.length ? c.modes : undefined,
+    models: !optionIsModel && c.models?.available.length ? c.models : undefined,
+  };
+}
+
 function hasSettings(c: SessionControls): boolean {
-  return c.configOptions.length > 0 || !!c.modes?.available.length || !!c.models?.available.length;
+  const s = shown(c);
+  return s.configOptions.length > 0 || !!s.modes || !!s.models;
+}
+
+function modeSelect(modes: NonNullable<SessionControls['modes']>) {
+  const choices = modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }));
+  return select('Mode', undefined, choices, modes.currentModeId, (modeId) => postToHost({ type: 'setMode', modeId }));
+}
+
+function modelSelect(models: NonNullable<SessionControls['models']>) {
+  const choices = models.available.map((m) => ({ value: m.modelId, name: m.name, description: m.description }));
+  return select('Model', undefined, choices, models.currentModelId, (modelId) => postToHost({ type: 'setModel', modelId }));
 }
 
 function renderOption(option: ConfigOption) {
@@ -90,7 +105,7 @@ function renderOption(option: ConfigOption) {
 function select(name: string, description: string | undefined, choices: readonly Choice[], current: string, post: (value: string) => void) {
   return html`<label title=${description ?? nothing}>
     <span class="name">${name}</span>
-    <select @change=${(e: Event) => post((e.target as HTMLSelectElement).value)}>
+    <select aria-label=${name} @change=${(e: Event) => post((e.target as HTMLSelectElement).value)}>
       ${choices.map((o) => html`<option value=${o.value} title=${o.description ?? nothing} .selected=${live(o.value === current)}>${o.name}</option>`)}
     </select>
   </label>`;

@@ -15,10 +15,19 @@ export function renderToolBody(entry: ToolEntry): TemplateResult {
   const locations = locationsToList(entry);
   return html`
     ${locations.length ? html`<ul class="locations" aria-label="Locations">${locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
-    ${entry.input !== undefined ? renderInput(entry) : nothing}
+    ${showsInput(entry) ? renderInput(entry) : nothing}
     ${entry.content.map(renderContent)}
     ${entry.content.length === 0 && entry.input === undefined && entry.locations.length === 0 ? html`<p class="quiet">No details.</p>` : nothing}
   `;
+}
+
+/**
+ * An edit that shows its diff does not also show its raw input: that is the
+ * same change as the agent's own JSON (OpenCode sends the whole diff again
+ * as one string), which would only push the rest out of view.
+ */
+function showsInput(entry: ToolEntry): boolean {
+  return entry.input !== undefined && !(entry.toolKind !== 'execute' && entry.content.some((c) => c.type === 'diff'));
 }
 
 /**

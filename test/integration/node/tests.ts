@@ -9,4 +9,5 @@ import './unansweredStop.test';
 import './hugeMessage.test';
 import './permissionFlood.test';
 import './misbehaving.test';
+import './agentShapes.test';
 import './longTranscript.test';

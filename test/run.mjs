@@ -70,9 +70,9 @@ function startBridge(cwd, sessionsDir) {
 await stage('setup', async () => {
   const { setup } = await import('./harness/setup.mjs');
   await setup();
-  // A real agent for the real-agents stage (Claude Code's ACP agent, into the cache).
-  const { installClaudeAgent } = await import('./real-agents/claudeAgent.mjs');
-  await installClaudeAgent();
+  // The real agents of the real-agents stage, into the cache.
+  const { REAL_AGENTS } = await import('./real-agents/agents.mjs');
+  for (const agent of Object.values(REAL_AGENTS)) await agent.install();
 });
 await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 await stage('build', () => run('npm', ['run', '--silent', 'build']));

@@ -426,10 +426,12 @@ export class ChatController implements vscode.Disposable {
     const c = this.connection;
     // Only the session on screen may ask; anything else is not the user's to answer.
     if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    const find = () => this.threadState.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
-    // A call first seen here (Gemini CLI announces some only in the request) is a call all the same: the thread shows it.
-    if (!find()) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...params.toolCall } });
-    return this.permissions.request(params, find(), signal);
+    // The request's tool call is an update of the call like any other (as in Zed): a call first
+    // seen here (Gemini CLI, Codex's commands) is shown, and what it adds (OpenCode's diff) stays on the card.
+    // (Not for a request refused because too many wait: a flood must not flood the chat with cards.)
+    if (!this.permissions.full) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...params.toolCall } });
+    const known = this.threadState.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
+    return this.permissions.request(params, known, signal);
   }
 
   private warn(text: string): void {

@@ -36,6 +36,11 @@ export class PermissionQueue implements vscode.Disposable {
   /** Requests refused for the limit since the queue was last empty. */
   private refused = 0;
 
+  /** True when the next request would be refused (MAX_PENDING_PERMISSIONS wait already). */
+  get full(): boolean {
+    return this.pending.length >= MAX_PENDING_PERMISSIONS;
+  }
+
   get prompts(): PermissionPrompt[] {
     return this.pending.map((p) => p.prompt);
   }
@@ -45,7 +50,7 @@ export class PermissionQueue implements vscode.Disposable {
    * so the prompt shows everything the agent said about it.
    */
   request(params: RequestPermissionRequest, known: ToolEntry | undefined, signal: AbortSignal): Promise<RequestPermissionResponse> {
-    if (this.pending.length >= MAX_PENDING_PERMISSIONS) {
+    if (this.full) {
       // Said once per flood, not once per refused request.
       if (this.refused++ === 0) this._onDidAnswer.fire({ level: 'warning', text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".` });
       return Promise.resolve(CANCELLED);

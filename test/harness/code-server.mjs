@@ -235,7 +235,7 @@ function isNoise(line) {
  * extensionTestsPath must be a CommonJS file exporting `run(): Promise<void>` (rejects = failure).
  * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, folder?: string,
  *           userSettings?: object, env?: Record<string,string>, trust?: boolean,
- *           vsix?: string|string[], timeoutMs?: number }} opts
+ *           vsix?: string|string[], timeoutMs?: number, onOutput?: (line: string) => void }} opts
  * @returns {Promise<number>} the runner's exit code (0 = all passed); 124 on timeout, 2 on harness errors.
  */
 export async function runNodeHostTests({
@@ -247,6 +247,7 @@ export async function runNodeHostTests({
   trust = false,
   vsix,
   timeoutMs = 120_000,
+  onOutput,
 }) {
   const started = Date.now();
   let server;
@@ -260,6 +261,7 @@ export async function runNodeHostTests({
     const exitCode = new Promise((r) => (resolveExit = r));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const line = formatLogArgs(args);
+      onOutput?.(line);
       if (VERBOSE || !isNoise(line)) process.stdout.write(line + '\n');
     });
     await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));

@@ -10,13 +10,14 @@
  *   import { installClaudeAgent } from './test/real-agents/claudeAgent.mjs';
  *   await installClaudeAgent();   // idempotent: ~0 s when done, ~20 s cold
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { nestedNpmEnv } from '../harness/npmEnv.mjs';
-import { CACHE, MARKERS, NODE24, NODE24_BIN_DIR } from '../harness/paths.mjs';
+import { CACHE, NODE24 } from '../harness/paths.mjs';
+import { installedVersion, installPinned } from './pinnedInstall.mjs';
+import { offlineEnv } from './agentEnv.mjs';
 
 /** Pinned: bump deliberately (and re-run the real-agent test). */
 export const CLAUDE_AGENT_PACKAGE = '@agentclientprotocol/claude-agent-acp';
@@ -27,20 +28,6 @@ export const CLAUDE_AGENT_PKG = path.join(CLAUDE_AGENT_DIR, 'node_modules', ...C
 export const CLAUDE_AGENT_ENTRY = path.join(CLAUDE_AGENT_PKG, 'dist', 'index.js');
 /** The node that runs the agent. */
 export const CLAUDE_AGENT_NODE = NODE24;
-
-const MARKER = path.join(MARKERS, 'claude-agent-acp.json');
-
-function log(line) {
-  process.stderr.write(`[claude-agent] ${line}\n`);
-}
-
-async function installedVersion() {
-  try {
-    return JSON.parse(await fs.readFile(path.join(CLAUDE_AGENT_PKG, 'package.json'), 'utf8')).version;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The native CLI the agent runs: it must exist and start. */
 function cliWorks() {
@@ -58,48 +45,16 @@ function cliWorks() {
   }
 }
 
-/** Cheap check (no process) when the marker says done; the full one after an install. */
-async function check({ full }) {
-  if ((await installedVersion()) !== CLAUDE_AGENT_VERSION || !existsSync(CLAUDE_AGENT_ENTRY)) return false;
-  if (!full) {
-    try {
-      return JSON.parse(await fs.readFile(MARKER, 'utf8')).stamp === CLAUDE_AGENT_VERSION;
-    } catch {
-      return false;
-    }
-  }
-  return cliWorks();
-}
-
-function run(cmd, args, options) {
-  return new Promise((resolve, reject) => {
-    log(`$ ${cmd} ${args.join(' ')}   (in ${options.cwd})`);
-    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 2, 2] });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
-  });
-}
-
 /**
  * Installs the pinned agent into $CACHE/claude-agent-acp unless it is there already.
  * Needs the harness's Node 24 (test/harness/setup.mjs installs it first).
  */
-export async function installClaudeAgent() {
-  const start = Date.now();
-  if (await check({ full: false })) {
-    log(`${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}: done already (${Date.now() - start} ms)`);
-    return;
-  }
-  if (!existsSync(NODE24)) throw new Error(`Node 24 is missing (${NODE24}): run node test/harness/setup.mjs first`);
-  await fs.mkdir(CLAUDE_AGENT_DIR, { recursive: true });
-  await fs.writeFile(path.join(CLAUDE_AGENT_DIR, 'package.json'), JSON.stringify({ name: 'vscode-acp-claude-agent', private: true }, null, 2) + '\n');
-  // Node 24 first on PATH: npm checks `engines` (node >= 22) against the node it runs on.
-  const env = nestedNpmEnv({ PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` });
-  await run('npm', ['install', '--save-exact', `${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}`, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CLAUDE_AGENT_DIR, env });
-  if (!(await check({ full: true }))) throw new Error(`${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION} installed, but the check still fails (entry ${CLAUDE_AGENT_ENTRY})`);
-  await fs.mkdir(MARKERS, { recursive: true });
-  await fs.writeFile(MARKER, JSON.stringify({ stamp: CLAUDE_AGENT_VERSION, at: new Date().toISOString() }) + '\n');
-  log(`${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}: installed in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+export function installClaudeAgent() {
+  return installPinned({
+    label: 'claude-agent-acp', dir: CLAUDE_AGENT_DIR, spec: `${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}`, stamp: CLAUDE_AGENT_VERSION, node24: true,
+    isInstalled: async () => (await installedVersion(CLAUDE_AGENT_DIR, CLAUDE_AGENT_PACKAGE)) === CLAUDE_AGENT_VERSION && existsSync(CLAUDE_AGENT_ENTRY),
+    works: async () => cliWorks(),
+  });
 }
 
 /** Variables set empty in the agent's environment (empty counts as unset for Claude Code). */
@@ -117,12 +72,6 @@ const INHERITED_TO_CLEAR = [
   'CLAUDE_CODE_USE_FOUNDRY',
   'CLAUDE_CODE_EXECUTABLE',
   'CLAUDE_AGENT_LOGS',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'ALL_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'all_proxy',
 ];
 
 /**
@@ -132,12 +81,8 @@ const INHERITED_TO_CLEAR = [
  */
 export function claudeAgentEnv({ home, baseUrl }) {
   return {
-    HOME: home,
+    ...offlineEnv(home, INHERITED_TO_CLEAR),
     CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
     ANTHROPIC_BASE_URL: baseUrl,
     ANTHROPIC_API_KEY: 'x',
     // Claude Code refuses to skip permissions as root unless it is told it runs in a sandbox;
@@ -159,12 +104,8 @@ export function claudeAgentEnv({ home, baseUrl }) {
     // One extra model call after every turn, to predict the user's next prompt.
     CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: 'false',
     CLAUDE_CODE_ENABLE_TELEMETRY: '0',
-    NO_COLOR: '1',
     // The agent inherits the extension host's environment: neutralise what a developer's shell
     // could carry into it (other providers, tokens, models, a proxy for 127.0.0.1).
-    ...Object.fromEntries(INHERITED_TO_CLEAR.map((name) => [name, ''])),
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
   };
 }
 

@@ -24,8 +24,8 @@
  *
  * CLI (for trying agents by hand): `node test/real-agents/fakeAnthropic.mjs [port]` prints the URL.
  */
-import * as http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { sendJson, serveFromCommandLine, startFakeServer, startSse } from './fakeServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
 const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
@@ -46,8 +46,6 @@ export async function startFakeAnthropic(options = {}) {
   /** @type {Rule[]} */
   let rules = options.rules ?? [];
   const delayMs = options.delayMs ?? 5;
-  /** Full requests, in order: { at, method, path, body, summary }. */
-  const requests = [];
   /** tool_use id -> rule that asked for it. */
   const issued = new Map();
   let counter = 0;
@@ -86,94 +84,45 @@ export async function startFakeAnthropic(options = {}) {
     return { content: [{ type: 'text', text: FALLBACK_TEXT }], stopReason: 'end_turn', why: 'fallback' };
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (c) => {
-      size += c.length;
-      if (size <= 64 * 1024 * 1024) chunks.push(c);
-    });
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body = {};
-      if (raw) {
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          body = { unparsed: raw.slice(0, 2000) };
-        }
+  const server = await startFakeServer({
+    log,
+    port: options.port,
+    isMessage: (p) => p === '/v1/messages',
+    apiError: (type, message) => apiError(type === 'not_found' ? 'not_found_error' : 'api_error', message),
+    async route({ method, pathname, body, record }, res) {
+      if (pathname === '/v1/messages' && method === 'POST') {
+        const answer = decide(body);
+        record.summary = { ...summarize(body), answered: answer.why, method, path: pathname };
+        log(`${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`);
+        const message = {
+          id: newId('msg'),
+          type: 'message',
+          role: 'assistant',
+          model: body.model ?? MODEL_IDS[0],
+          content: answer.content,
+          stop_reason: answer.stopReason,
+          stop_sequence: null,
+          usage: { input_tokens: 12, output_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        };
+        if (body.stream === true) await streamMessage(res, message, delayMs);
+        else sendJson(res, 200, message, { 'request-id': newId('req') });
+      } else if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
+        sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
+      } else if (pathname === '/v1/models' && method === 'GET') {
+        sendJson(res, 200, { data: MODEL_IDS.map(modelInfo), has_more: false, first_id: MODEL_IDS[0], last_id: MODEL_IDS[MODEL_IDS.length - 1] });
+      } else if (pathname.startsWith('/v1/models/') && method === 'GET') {
+        sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
+      } else {
+        return false;
       }
-      handle(req.method ?? 'GET', url.pathname, body, res).catch((error) => {
-        log(`error answering ${req.method} ${url.pathname}: ${error?.stack ?? error}`);
-        if (!res.headersSent) sendJson(res, 500, apiError('api_error', String(error)));
-        else res.end();
-      });
-    });
+      return true;
+    },
   });
-
-  async function handle(method, pathname, body, res) {
-    if (pathname === '/_fake/log' && method === 'GET') return sendJson(res, 200, requests.map((r) => r.summary));
-    if (pathname === '/_fake/reset' && method === 'POST') {
-      requests.length = 0;
-      return sendJson(res, 200, { ok: true });
-    }
-    const record = { at: Date.now(), method, path: pathname, body, summary: { method, path: pathname } };
-    requests.push(record);
-    if (pathname === '/v1/messages' && method === 'POST') {
-      const answer = decide(body);
-      record.summary = { ...summarize(body), answered: answer.why, method, path: pathname };
-      log(`${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`);
-      const message = {
-        id: newId('msg'),
-        type: 'message',
-        role: 'assistant',
-        model: body.model ?? MODEL_IDS[0],
-        content: answer.content,
-        stop_reason: answer.stopReason,
-        stop_sequence: null,
-        usage: { input_tokens: 12, output_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-      };
-      if (body.stream === true) return streamMessage(res, message, delayMs);
-      return sendJson(res, 200, message, { 'request-id': newId('req') });
-    }
-    if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
-      return sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
-    }
-    if (pathname === '/v1/models' && method === 'GET') {
-      return sendJson(res, 200, { data: MODEL_IDS.map(modelInfo), has_more: false, first_id: MODEL_IDS[0], last_id: MODEL_IDS[MODEL_IDS.length - 1] });
-    }
-    if (pathname.startsWith('/v1/models/') && method === 'GET') return sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
-    if (pathname === '/' && (method === 'GET' || method === 'HEAD')) return sendJson(res, 200, { ok: true });
-    record.summary.unknown = true;
-    log(`unknown request: ${method} ${pathname} ${JSON.stringify(body).slice(0, 300)}`);
-    return sendJson(res, 404, apiError('not_found_error', `fake endpoint has no ${method} ${pathname}`));
-  }
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const url = `http://127.0.0.1:${port}`;
-  log(`listening on ${url}`);
   return {
-    url,
-    port,
-    requests,
+    ...server,
     /** Replaces the rules (tool uses already issued keep theirs). */
     setRules(next) {
       rules = next;
-    },
-    /** The recorded /v1/messages requests, summarized. */
-    messageLog() {
-      return requests.filter((r) => r.path === '/v1/messages').map((r) => r.summary);
-    },
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
     },
   };
 }
@@ -237,19 +186,9 @@ function apiError(type, message) {
   return { type: 'error', error: { type, message } };
 }
 
-function sendJson(res, status, value, headers = {}) {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-/** The message as Anthropic's SSE stream: text in two deltas, tool input as one JSON delta. */
 async function streamMessage(res, message, delayMs) {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': `req_${message.id}` });
-  const send = async (type, data) => {
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-  };
+  const event = startSse(res, delayMs, { 'request-id': `req_${message.id}` });
+  const send = (type, data) => event({ type, ...data }, type);
   await send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } });
   await send('ping', {});
   for (const [index, block] of message.content.entries()) {
@@ -270,10 +209,4 @@ async function streamMessage(res, message, delayMs) {
   res.end();
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const server = await startFakeAnthropic({ port: Number(process.argv[2] ?? 0) });
-  process.stdout.write(`${server.url}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await serveFromCommandLine(startFakeAnthropic);

@@ -1,19 +1,21 @@
 /**
- * Real agents through the extension, in code-server's Node extension host: Claude Code's ACP agent
- * against the local fake Anthropic endpoint, asking permission for its tools.
+ * Real agents through the extension, in code-server's Node extension host: each agent of
+ * agents.mjs against its own local fake model, one code-server run per agent, the same suite
+ * (test/integration/real/agent.test.ts) for each.
  *
- *   node test/real-agents/run.mjs [--bundle FILE] [--keep]
+ *   node test/real-agents/run.mjs [--bundle FILE] [--keep] [--agents claude,opencode]
  *
  * --bundle: the in-host test bundle (CommonJS, exports run()), built from
  *   test/integration/real/index.ts; default dist/real/test/index.js (webpack `tests-real-agents`).
- *   By hand: node_modules/.bin/esbuild test/integration/real/index.ts --bundle --platform=node \
- *     --format=cjs --external:vscode --external:mocha --outfile=/tmp/acp-real/index.js
- * --keep (or HARNESS_KEEP=1): keep the workspace and the agent's HOME.
+ * --agents (or ACP_REAL_AGENTS): which agents, by id (default: all of agents.mjs).
+ * --keep (or HARNESS_KEEP=1): keep each workspace and agent HOME.
  *
- * Steps: install the pinned agent (idempotent), start the fake endpoint, make a workspace and a
- * throwaway HOME, run the tests (the agent setting is made inside the host from ACP_REAL_AGENT),
- * then end any agent process of this run still alive, stop the endpoint, remove the temp dirs.
- * Exit code: the harness's (0 pass, 1 fail, 124 timeout, 2 harness error).
+ * Per agent: install it (idempotent), start its fake model, make a workspace and a throwaway HOME,
+ * run the suite (the agent setting is made inside the host from ACP_REAL_AGENT), then end any
+ * process of that agent still alive (a failure: the extension ends its agents itself), stop the
+ * endpoint, remove the temp dirs. The fake model must only have been asked what it knows.
+ * Prints each agent's connect time (`CONNECT <id> <ms>` from the suite) and a summary.
+ * Exit code: 0 when every agent passed, else the first failing agent's (1 fail, 124 timeout, 2 harness error).
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -21,12 +23,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../harness/paths.mjs';
-import { CLAUDE_AGENT_ENTRY, CLAUDE_AGENT_NODE, CLAUDE_AGENT_VERSION, claudeAgentEnv, installClaudeAgent, makeAgentHome } from './claudeAgent.mjs';
-import { startFakeAnthropic } from './fakeAnthropic.mjs';
-import { scenario, scriptRules } from './script.mjs';
+import { REAL_AGENTS } from './agents.mjs';
 
 export const DEFAULT_BUNDLE = path.join(REPO_ROOT, 'dist/real/test/index.js');
-/** Marks the agent processes of one run, so that the runner can find leftovers by pid. */
+/** Marks the agent processes of one run, so that leftovers can be found by pid. */
 const RUN_MARK = 'VSCODE_ACP_REAL_AGENT_RUN';
 
 function log(line) {
@@ -34,74 +34,92 @@ function log(line) {
 }
 
 /**
- * @param {{ bundle?: string, keep?: boolean, timeoutMs?: number, verbose?: boolean }} [options]
+ * @param {{ bundle?: string, keep?: boolean, agents?: string[], timeoutMs?: number, verbose?: boolean }} [options]
  * @returns {Promise<number>} exit code
  */
-export async function runRealAgentTests({ bundle = DEFAULT_BUNDLE, keep = !!process.env.HARNESS_KEEP, timeoutMs = 300_000, verbose = !!process.env.HARNESS_VERBOSE } = {}) {
-  const started = Date.now();
+export async function runRealAgentTests({ bundle = DEFAULT_BUNDLE, keep = !!process.env.HARNESS_KEEP, agents, timeoutMs = 300_000, verbose = !!process.env.HARNESS_VERBOSE } = {}) {
   bundle = path.resolve(bundle);
   if (!fs.existsSync(bundle)) {
     log(`no test bundle at ${bundle} (npm run build, or pass --bundle)`);
     return 2;
   }
-  await installClaudeAgent();
-  const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-real-ws-')));
+  const ids = agents ?? process.env.ACP_REAL_AGENTS?.split(',').filter(Boolean) ?? Object.keys(REAL_AGENTS);
+  const unknown = ids.filter((id) => !Object.hasOwn(REAL_AGENTS, id));
+  if (unknown.length) {
+    log(`unknown agent(s) ${unknown.join(', ')}: use ${Object.keys(REAL_AGENTS).join(', ')}`);
+    return 2;
+  }
+  const results = [];
+  for (const id of ids) results.push({ id, ...(await runOne(id, { bundle, keep, timeoutMs, verbose })) });
+  log(`summary: ${results.map((r) => `${r.id} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}${r.connectMs ? `, connect ${r.connectMs} ms` : ''}`).join('; ')}`);
+  return results.find((r) => r.code !== 0)?.code ?? 0;
+}
+
+async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
+  const spec = REAL_AGENTS[agentId];
+  const started = Date.now();
+  await spec.install();
+  const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `acp-real-${agentId}-ws-`)));
   fs.writeFileSync(path.join(workspace, 'README.md'), '# real-agent test workspace\n');
-  const home = await makeAgentHome();
-  const runId = randomUUID();
+  const runMark = `${RUN_MARK}=${randomUUID()}`;
   const fakeLines = [];
-  const fake = await startFakeAnthropic({
-    rules: scriptRules(workspace),
-    log: (line) => {
-      fakeLines.push(line);
-      if (verbose) process.stderr.write(`[fake-anthropic] ${line}\n`);
-    },
-  });
+  const fakeLog = (line) => {
+    fakeLines.push(line);
+    if (verbose) process.stderr.write(`[fake ${agentId}] ${line}\n`);
+  };
+  const { fake, home, agent } = await spec.start({ workspace, log: fakeLog });
+  let connectMs;
   try {
+    const [markName, markValue] = runMark.split('=');
     const config = {
-      agentId: 'claude-real',
-      agent: {
-        name: 'Claude Code (fake model)',
-        command: CLAUDE_AGENT_NODE,
-        args: [CLAUDE_AGENT_ENTRY],
-        env: { ...claudeAgentEnv({ home, baseUrl: fake.url }), [RUN_MARK]: runId },
-      },
-      agentVersion: CLAUDE_AGENT_VERSION,
+      agentId: `${agentId}-real`,
+      agent: { name: `${spec.name} (fake model)`, command: agent.command, args: agent.args, env: { ...agent.env, [markName]: markValue } },
       fakeUrl: fake.url,
-      scenario: scenario(workspace),
+      runMark,
+      scenario: spec.scenario(workspace),
+      expect: spec.expect,
     };
-    log(`workspace ${workspace}, agent HOME ${home}, fake model ${fake.url}`);
+    log(`${agentId}: workspace ${workspace}, agent HOME ${home}, fake model ${fake.url}`);
     const { runNodeHostTests } = await import('../harness/code-server.mjs');
-    const code = await runNodeHostTests({
+    let code = await runNodeHostTests({
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: bundle,
       folder: workspace,
       env: { ACP_REAL_AGENT: JSON.stringify(config) },
       timeoutMs,
+      onOutput: (line) => {
+        const m = /CONNECT \S+ (\d+) ms/.exec(line);
+        if (m) connectMs = Number(m[1]);
+      },
     });
-    const messages = fake.messageLog();
-    log(`the fake model answered ${messages.length} requests: ${messages.map((m) => m.answered).join(', ')}`);
-    const unknown = fakeLines.filter((l) => l.startsWith('unknown request'));
-    if (unknown.length) log(`requests the fake endpoint did not know:\n  ${unknown.join('\n  ')}`);
-    if (code !== 0 && !verbose) log(`fake endpoint log:\n  ${fakeLines.join('\n  ')}`);
-    log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
-    return code;
+    const asked = fakeLines.filter((l) => l.startsWith('unknown request'));
+    if (asked.length) {
+      log(`${agentId}: the fake model was asked what it does not know:\n  ${asked.join('\n  ')}`);
+      if (code === 0) code = 1;
+    }
+    if (code !== 0 && !verbose) log(`${agentId}: fake endpoint log:\n  ${fakeLines.join('\n  ')}`);
+    const left = await endLeftovers(runMark);
+    if (left.length) {
+      log(`${agentId}: ${left.length} agent process(es) outlived the run: ${left.join(' ')} (ended now)`);
+      if (code === 0) code = 1;
+    }
+    log(`${agentId}: done in ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
+    return { code, connectMs };
   } finally {
-    await endLeftoverAgents(runId);
+    await endLeftovers(runMark);
     await fake.close();
     if (keep) log(`kept ${workspace} and ${home}`);
     else for (const dir of [workspace, home]) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Pids of live processes whose environment carries this run's mark (the agents and their children). */
-function markedPids(runId) {
-  const needle = `${RUN_MARK}=${runId}`;
+/** Pids of live processes whose environment carries `mark` (the agents and their children). */
+export function markedPids(mark) {
   const pids = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
-      if (fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(needle)) pids.push(Number(name));
+      if (fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(mark)) pids.push(Number(name));
     } catch {
       // gone, or not ours to read
     }
@@ -109,33 +127,37 @@ function markedPids(runId) {
   return pids;
 }
 
-/** The extension ends its agents itself; this only catches what a crashed or timed-out run left. */
-async function endLeftoverAgents(runId) {
-  if (process.platform !== 'linux') return;
-  let pids = markedPids(runId);
-  if (!pids.length) return;
-  log(`ending ${pids.length} agent process(es) left by the run: ${pids.join(' ')}`);
+/** Ends what carries `mark`; returns the pids that were still alive. */
+async function endLeftovers(mark) {
+  if (process.platform !== 'linux') return [];
+  const found = markedPids(mark);
+  let pids = found;
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGTERM');
     } catch {}
   }
-  for (let i = 0; i < 30 && (pids = markedPids(runId)).length; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 30 && (pids = markedPids(mark)).length; i++) await new Promise((r) => setTimeout(r, 100));
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {}
   }
+  return found;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--bundle');
-  const bundle = at >= 0 ? args[at + 1] : undefined;
-  if (at >= 0 && !bundle) {
-    process.stderr.write('--bundle needs a file\n');
-    process.exit(2);
-  }
-  const code = await runRealAgentTests({ bundle, keep: args.includes('--keep') || undefined });
-  process.exit(code);
+  const option = (name) => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    if (!args[at + 1]) {
+      process.stderr.write(`${name} needs a value\n`);
+      process.exit(2);
+    }
+    return args[at + 1];
+  };
+  const bundle = option('--bundle');
+  const agents = option('--agents')?.split(',');
+  process.exit(await runRealAgentTests({ bundle, agents, keep: args.includes('--keep') || undefined }));
 }

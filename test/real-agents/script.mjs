@@ -4,12 +4,15 @@
  * (run.mjs passes `scenario(workspace)` to the in-host test as JSON).
  */
 import * as path from 'node:path';
+import { FALLBACK_TEXT } from './fakeAnthropic.mjs';
 
 export const WRITE_CONTENT = 'hello from the fake model\n';
 
 /** Everything a test needs to know, as plain data (JSON for the extension host). */
 export function scenario(workspace) {
   return {
+    /** No marker: the fake model's short text. */
+    reply: { prompt: 'Say something, please.', text: FALLBACK_TEXT },
     write: {
       marker: 'Please create greeting.txt',
       tool: 'Write',
@@ -30,6 +33,16 @@ export function scenario(workspace) {
       doneText: 'The command ran.',
       refusedText: 'The command was refused, so nothing ran.',
     },
+    /** A command whose permission the test rejects. */
+    refuse: {
+      marker: 'Please try the forbidden command',
+      tool: 'Bash',
+      command: 'echo forbidden | tee forbidden.txt',
+      description: 'Write forbidden.txt',
+      file: path.join(workspace, 'forbidden.txt'),
+      doneText: 'The forbidden command ran.',
+      refusedText: 'The forbidden command was refused, so nothing ran.',
+    },
   };
 }
 
@@ -43,11 +56,11 @@ export function scriptRules(workspace) {
       input: { file_path: s.write.file, content: s.write.content },
       after: (r) => (r.isError ? s.write.refusedText : s.write.doneText),
     },
-    {
-      marker: s.bash.marker,
+    ...[s.bash, s.refuse].map((step) => ({
+      marker: step.marker,
       tool: 'Bash',
-      input: { command: s.bash.command, description: s.bash.description },
-      after: (r) => (r.isError ? s.bash.refusedText : s.bash.doneText),
-    },
+      input: { command: step.command, description: step.description },
+      after: (r) => (r.isError ? step.refusedText : step.doneText),
+    })),
   ];
 }

@@ -19,15 +19,10 @@ import { Readable, Writable } from 'node:stream';
 import { CLAUDE_AGENT_ENTRY, CLAUDE_AGENT_NODE, claudeAgentEnv, installClaudeAgent, makeAgentHome } from './claudeAgent.mjs';
 import { startFakeAnthropic } from './fakeAnthropic.mjs';
 import { scriptRules, WRITE_CONTENT } from './script.mjs';
+import { proofLog } from './proofLog.mjs';
 
 const verbose = process.env.VERBOSE === '1';
-const t0 = Date.now();
-const say = (line) => process.stdout.write(`[+${((Date.now() - t0) / 1000).toFixed(2)}s] ${line}\n`);
-const failures = [];
-const expect = (cond, what) => {
-  if (!cond) failures.push(what);
-  say(`${cond ? 'ok  ' : 'FAIL'} ${what}`);
-};
+const { say, expect, failures } = proofLog();
 
 await installClaudeAgent();
 const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-claude-ws-')));

@@ -34,10 +34,11 @@ const scenario = {
       ],
     },
     {
-      // OpenCode: the edit's last update replaces its diff with a text.
+      // OpenCode: the diff comes only in the permission request, and the last update replaces it with a text.
       match: 'opencode',
       steps: [
-        { toolCall: { toolCallId: 'edit_1', title: 'Edit b.txt', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '${cwd}/b.txt', oldText: 'old\n', newText: 'new\n' }] } },
+        { toolCall: { toolCallId: 'edit_1', title: 'write', kind: 'edit', status: 'pending', rawInput: {} } },
+        { permission: { toolCall: { toolCallId: 'edit_1', title: '${cwd}/b.txt', kind: 'edit', status: 'pending', rawInput: { filepath: '${cwd}/b.txt', diff: '--- b.txt\n+++ b.txt\n-old\n+new\n' }, content: [{ type: 'diff', path: '${cwd}/b.txt', oldText: 'old\n', newText: 'new\n' }] } }, expectOutcome: 'allow_once' },
         { toolCallUpdate: { toolCallId: 'edit_1', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'Edit applied successfully.' } }] } },
         { text: 'Edited.' },
       ],
@@ -103,9 +104,11 @@ suite('what real agents send', function () {
     assert.equal(tool('call_1')?.input, "bash -lc 'echo ran | tee ran.txt'");
   });
 
-  test('an edit whose last update replaces its diff with text (OpenCode) still shows the diff', async () => {
-    await chat.send('opencode');
-    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle' && lastReply(chat) === 'Edited.');
+  test('an edit whose diff came only in the permission request, then replaced by a text (OpenCode), still shows the diff', async () => {
+    void chat.send('opencode');
+    await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle' && lastReply(chat).endsWith('Edited.'));
     assert.equal(JSON.stringify(tool('edit_1')?.content.map((c) => c.type)), JSON.stringify(['diff', 'content']));
   });
 

@@ -1,19 +1,30 @@
 /**
  * What test/real-agents/run.mjs hands the in-host tests, as JSON in the
- * extension host's environment (`ACP_REAL_AGENT`): the agent to configure, the
- * fake Anthropic endpoint, and the scripted scenario (see script.mjs).
+ * extension host's environment (`ACP_REAL_AGENT`): the agent to configure,
+ * its fake model endpoint, the steps it plays and what to expect of it (see
+ * test/real-agents/agents.mjs).
  */
+import * as fs from 'fs';
+
 export interface RealAgentConfig {
   /** The `vscode-acp.agents` entry id and value. */
   readonly agentId: string;
   readonly agent: { name: string; command: string; args: string[]; env: Record<string, string> };
-  /** The agent package's version (its `agentInfo.version`). */
-  readonly agentVersion: string;
   /** The fake endpoint's base URL; `GET <url>/_fake/log` lists the requests it got. */
   readonly fakeUrl: string;
+  /** An environment variable (NAME=value) every process of this agent carries, to find them. */
+  readonly runMark: string;
   readonly scenario: {
-    readonly write: { marker: string; tool: string; file: string; content: string; doneText: string; refusedText: string };
-    readonly bash: { marker: string; tool: string; command: string; description: string; file: string; fileContent: string; output: string; doneText: string; refusedText: string };
+    readonly reply: { prompt: string; text: string };
+    readonly create: { marker: string; file: string; content: string; doneText: string };
+    readonly edit?: { marker: string; file: string; before: string; after: string; doneText: string };
+    readonly shell: { marker: string; command: string; file: string; fileContent: string; doneText: string };
+    readonly refuse: { marker: string; file: string };
+  };
+  readonly expect: {
+    readonly label: string;
+    readonly switches: readonly ({ kind: 'config'; id: string; value: string; requestModel?: string } | { kind: 'mode' | 'model'; value: string; requestModel?: string })[];
+    readonly continuation: 'resumed' | 'loaded';
   };
 }
 
@@ -25,17 +36,31 @@ export function realAgentConfig(): RealAgentConfig {
   return JSON.parse(raw) as RealAgentConfig;
 }
 
-/** One /v1/messages request as the fake endpoint summarizes it. */
+/** One model request as the fake endpoint summarizes it. */
 export interface FakeRequest {
   readonly path: string;
+  readonly model?: string;
   readonly answered?: string;
-  readonly tools?: string[];
   readonly lastUserText?: string;
   readonly userTexts?: string[];
-  readonly toolResults?: { toolUseId: string; isError: boolean; text: string }[];
+  readonly toolResults?: { isError: boolean; text: string }[];
 }
 
 export async function fakeLog(config: RealAgentConfig): Promise<FakeRequest[]> {
   const response = await fetch(`${config.fakeUrl}/_fake/log`);
   return (await response.json()) as FakeRequest[];
+}
+
+/** Live processes that carry the run's mark in their environment: the agent and what it started (Linux). */
+export function agentPids(config: RealAgentConfig): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(config.runMark)) pids.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
 }

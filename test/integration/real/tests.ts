@@ -1,2 +1,2 @@
-/** The suites run with real agents in the Node extension host. */
-import './claude.test';
+/** The suite that runs with each real agent in the Node extension host (one code-server run per agent). */
+import './agent.test';

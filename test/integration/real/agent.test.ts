@@ -1,0 +1,189 @@
+/**
+ * A real agent through the extension, in code-server's Node extension host,
+ * against its local fake model (test/real-agents/agents.mjs says which agent
+ * and what to expect of it). The same steps for every agent, each played by
+ * its own tools: a reply, a new file and an edit with the permission allowed
+ * and the result checked on disk, a shell command, a command rejected,
+ * control changes, a reconnect that continues the session, and no agent
+ * process left after Disconnect.
+ */
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/permissions';
+import type { Entry, ToolEntry } from '../../../src/shared/thread';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import * as assert from '../shared/assert';
+import { activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { agentPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
+
+interface Turn {
+  /** The permission prompt as the chat showed it (none when the agent did not ask). */
+  readonly prompt?: PermissionPrompt;
+  /** The entries this turn added. */
+  readonly entries: readonly Entry[];
+  /** The tool call the prompt was about, as the thread has it at the end of the turn. */
+  readonly tool?: ToolEntry;
+  /** The turn's last assistant text. */
+  readonly reply: string;
+  /** The fake endpoint's requests during the turn. */
+  readonly requests: readonly FakeRequest[];
+  readonly ms: number;
+}
+
+const config: RealAgentConfig = realAgentConfig();
+
+suite(`${config.agent.name} (real agent, fake model) through the extension`, function () {
+  this.timeout(180_000);
+  const s = config.scenario;
+  let chat: Chat;
+
+  /** Sends `text`; answers its one permission prompt with `choice` (when given); waits for the turn to end. */
+  async function turn(text: string, choice?: PermissionChoice): Promise<Turn> {
+    const started = Date.now();
+    const before = chat.thread.entries.length;
+    const logBefore = (await fakeLog(config)).length;
+    const sent = chat.send(text);
+    let prompt: PermissionPrompt | undefined;
+    if (choice) {
+      // A scripted turn asks within seconds; 30 s leaves room for a slow machine.
+      await waitFor(chat, `the permission prompt for "${text}"`, () => chat.status.permissions.length > 0, 30_000);
+      assert.equal(chat.status.permissions.length, 1, 'one permission prompt at a time');
+      prompt = chat.status.permissions[0]!;
+      // The call is in the chat while the prompt waits (Gemini CLI announces it only in the request).
+      assert.ok(chat.thread.entries.some((e) => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId), 'the call is shown while it waits');
+      chat.permissions.answer(prompt.requestId, choice);
+    }
+    await sent;
+    await waitFor(chat, 'the end of the turn', () => chat.thread.turn === 'idle', 60_000);
+    assert.equal(chat.status.permissions.length, 0, 'no prompt left');
+    const entries = chat.thread.entries.slice(before);
+    const tool = prompt && entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId);
+    const replies = entries.filter((e) => e.kind === 'assistant').map((e) => (e.kind === 'assistant' ? e.text : ''));
+    const requests = (await fakeLog(config)).slice(logBefore);
+    const ms = Date.now() - started;
+    console.log(`    "${text}": ${ms} ms`);
+    return { prompt, entries, tool, reply: replies[replies.length - 1] ?? '', requests, ms };
+  }
+
+  /** Every card of a turn is a real call: none "never started", none failed unless refused. */
+  function cardsAreCalls(t: Turn): void {
+    const text = threadToMarkdown({ ...chat.thread, entries: t.entries });
+    assert.ok(!/never started|Unknown tool call/.test(text), `no card for a call "never started":\n${text}`);
+  }
+
+  suiteSetup(async function () {
+    chat = await activeChat();
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
+    await chat.refreshAgents();
+    chat.selectAgent(config.agentId);
+    assert.equal(chat.status.selectedAgentId, config.agentId, JSON.stringify(chat.status.agents));
+    for (const file of [s.edit?.file]) if (file && s.edit) fs.writeFileSync(file, s.edit.before);
+  });
+
+  teardown(async function () {
+    // A failed test must not leave a turn (or a prompt) for the next one.
+    if (chat?.thread.turn === 'running') {
+      await vscode.commands.executeCommand('vscode-acp.stop');
+      await waitFor(chat, 'the stopped turn', () => chat.thread.turn === 'idle', 15_000).catch(() => undefined);
+    }
+  });
+
+  test('connects, and the chat names the agent as it names itself', async () => {
+    const started = Date.now();
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+    assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
+    console.log(`    CONNECT ${config.agentId} ${Date.now() - started} ms`);
+    assert.equal(chat.status.agentLabel, config.expect.label);
+  });
+
+  test('a reply: the model\'s text, streamed into one answer', async () => {
+    const t = await turn(s.reply.prompt);
+    assert.equal(t.reply, s.reply.text, threadToMarkdown({ ...chat.thread, entries: t.entries }));
+    assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
+  });
+
+  test('a new file: the prompt shows it, Allow once writes it with the agent\'s own tool', async () => {
+    const t = await turn(s.create.marker, 'allow_once');
+    assert.ok(t.prompt && t.tool);
+    assert.equal(t.prompt.tool.toolKind, 'edit');
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), s.create.content);
+    assert.equal(t.tool.status, 'completed', JSON.stringify(t.tool));
+    assert.ok(t.tool.content.some((c) => c.type === 'diff' && c.path === s.create.file), `the card shows the diff: ${JSON.stringify(t.tool.content)}`);
+    assert.equal(t.reply, s.create.doneText);
+    cardsAreCalls(t);
+  });
+
+  test('an edit of an existing file: Allow once changes it on disk, the card keeps its diff', async function () {
+    const edit = s.edit;
+    if (!edit) return this.skip();
+    const t = await turn(edit.marker, 'allow_once');
+    assert.ok(t.tool);
+    assert.equal(fs.readFileSync(edit.file, 'utf8'), edit.after);
+    assert.equal(t.tool.status, 'completed');
+    assert.ok(t.tool.content.some((c) => c.type === 'diff' && c.path === edit.file), `the card shows the diff: ${JSON.stringify(t.tool.content)}`);
+    assert.equal(t.reply, edit.doneText);
+    cardsAreCalls(t);
+  });
+
+  test('a shell command: shown as a command line, Allow once runs it', async () => {
+    const t = await turn(s.shell.marker, 'allow_once');
+    assert.ok(t.prompt && t.tool);
+    assert.equal(t.prompt.tool.toolKind, 'execute');
+    const shown = t.tool.input ?? t.prompt.tool.input ?? t.tool.title;
+    assert.ok(shown.includes(s.shell.command) && !shown.trimStart().startsWith('{'), `the command as a command line: ${shown}`);
+    assert.equal(fs.readFileSync(s.shell.file, 'utf8'), s.shell.fileContent);
+    assert.equal(t.tool.status, 'completed');
+    assert.equal(t.reply, s.shell.doneText);
+    cardsAreCalls(t);
+  });
+
+  test('a command rejected: nothing runs, the card says it did not complete', async () => {
+    const t = await turn(s.refuse.marker, 'reject');
+    assert.ok(t.tool);
+    assert.ok(!fs.existsSync(s.refuse.file), 'the command did not run');
+    assert.ok(t.tool.status === 'failed' || t.tool.status === 'cancelled', `status ${t.tool.status}`);
+    assert.ok(t.entries.some((e) => e.kind === 'notice' && e.text.startsWith('Reject: ')), 'the answer is in the transcript');
+  });
+
+  test('control changes: each one is taken by the agent, and a model change reaches the model', async () => {
+    for (const change of config.expect.switches) {
+      await chat.changeControl(change.kind === 'config' ? { kind: 'config', id: change.id, value: change.value } : { kind: change.kind, id: change.value });
+      const shows = () => {
+        const c = chat.status.controls;
+        if (change.kind === 'mode') return c.modes?.currentModeId === change.value;
+        if (change.kind === 'model') return c.models?.currentModelId === change.value;
+        return change.kind === 'config' && c.configOptions.some((o) => o.id === change.id && o.currentValue === change.value);
+      };
+      await waitFor(chat, `the agent to take ${JSON.stringify(change)}`, shows, 15_000);
+      assert.ok(!/The agent refused the change/.test(transcript(chat)), transcript(chat));
+      if (change.requestModel) {
+        const t = await turn(s.reply.prompt);
+        const models = t.requests.map((r) => r.model ?? r.path);
+        assert.ok(models.some((m) => m.includes(change.requestModel!)), `the next turn asks ${change.requestModel}: ${JSON.stringify(models)}`);
+      }
+    }
+  });
+
+  test(`Disconnect, then Connect: a new agent process continues the session (${config.expect.continuation}), the model hears the earlier turns`, async () => {
+    const before = transcript(chat);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    await vscode.commands.executeCommand('vscode-acp.connect');
+    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+    assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
+    const after = transcript(chat);
+    assert.ok(after.startsWith(before), 'the transcript stays');
+    assert.match(after.slice(before.length), new RegExp(`The session continues \\(${config.expect.continuation} by the agent\\)\\.`));
+    const t = await turn('Do you remember what we did?');
+    const told = t.requests.flatMap((r) => r.userTexts ?? []);
+    assert.ok(told.some((text) => text.includes(s.create.marker)), `the model was told the earlier turns: ${JSON.stringify(told)}`);
+  });
+
+  test('Disconnect ends the agent and everything it started', async () => {
+    assert.ok(agentPids(config).length > 0, 'the agent runs');
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    const deadline = Date.now() + 5_000;
+    while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(agentPids(config).join(' '), '', 'no agent process is left');
+  });
+});

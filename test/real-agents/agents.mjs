@@ -1,0 +1,106 @@
+/**
+ * The real agents the `real-agents` stage runs through the extension, each against its own fake
+ * model endpoint, with what the in-host suite (test/integration/real/agent.test.ts) needs to know
+ * about it as plain data.
+ *
+ * Each agent has:
+ * - `install()`: idempotent, into the test cache;
+ * - `start({ workspace, log })`: starts its fake model and makes its throwaway HOME; returns
+ *   `{ agent: { command, args, env }, version, fake, home }` (the caller closes `fake` and removes `home`);
+ * - `scenario(workspace)`: the same steps for every agent, each played by that agent's own tools:
+ *   `reply` (a text), `create` (a new file), `edit` (an existing file, when the agent's fake
+ *   script has one), `shell` (a command that writes a file), `refuse` (a command the test rejects);
+ * - `expect`: how the chat should call it (`label`), which controls the test changes (`switches`:
+ *   a config option, a legacy mode or a legacy model, and the model name the next request must
+ *   name), and how it continues a session after a reconnect (`continuation`).
+ */
+import * as claude from './claudeAgent.mjs';
+import * as claudeScript from './script.mjs';
+import { startFakeAnthropic } from './fakeAnthropic.mjs';
+import * as opencode from './opencode/agent.mjs';
+import * as opencodeScript from './opencode/script.mjs';
+import { startFakeModel as startFakeChatCompletions } from './opencode/fakeModel.mjs';
+import * as codex from './codex/agent.mjs';
+import * as codexScript from './codex/script.mjs';
+import { startFakeModel as startFakeResponses } from './codex/fakeModel.mjs';
+
+/** The steps every agent plays, from an agent's own script (see each script.mjs). */
+function steps({ reply, create, edit, shell, refuse }) {
+  return {
+    reply: { prompt: reply.prompt, text: reply.text },
+    create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
+    ...(edit ? { edit: { marker: edit.marker, file: edit.file, before: edit.before, after: edit.after, doneText: edit.doneText } } : {}),
+    shell: { marker: shell.marker, command: shell.command, file: shell.file, fileContent: shell.fileContent, doneText: shell.doneText },
+    refuse: { marker: refuse.marker, file: refuse.file },
+  };
+}
+
+export const REAL_AGENTS = {
+  claude: {
+    name: 'Claude Code',
+    install: claude.installClaudeAgent,
+    async start({ workspace, log }) {
+      const fake = await startFakeAnthropic({ rules: claudeScript.scriptRules(workspace), log });
+      const home = await claude.makeAgentHome();
+      return { fake, home, version: claude.CLAUDE_AGENT_VERSION,
+        agent: { command: claude.CLAUDE_AGENT_NODE, args: [claude.CLAUDE_AGENT_ENTRY], env: claude.claudeAgentEnv({ home, baseUrl: fake.url }) } };
+    },
+    scenario(workspace) {
+      const s = claudeScript.scenario(workspace);
+      return steps({ reply: s.reply, create: s.write, shell: s.bash, refuse: s.refuse });
+    },
+    expect: {
+      label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
+      switches: [
+        { kind: 'config', id: 'model', value: 'haiku', requestModel: 'haiku' },
+        { kind: 'config', id: 'mode', value: 'plan' },
+        { kind: 'config', id: 'mode', value: 'default' },
+      ],
+      continuation: 'resumed',
+    },
+  },
+  opencode: {
+    name: 'OpenCode',
+    install: opencode.install,
+    async start({ workspace, log }) {
+      const fake = await startFakeChatCompletions({ rules: opencodeScript.scriptRules(workspace), log });
+      const home = await opencode.makeHome({ workspace, baseUrl: fake.url });
+      return { fake, home, version: opencode.OPENCODE_VERSION, agent: { ...opencode.launch(), env: opencode.env({ home }) } };
+    },
+    scenario(workspace) {
+      const s = opencodeScript.scenario(workspace);
+      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refused });
+    },
+    expect: {
+      label: `OpenCode ${opencode.OPENCODE_VERSION}`,
+      switches: [
+        { kind: 'config', id: 'model', value: `${opencode.PROVIDER_ID}/fake-model-large`, requestModel: 'fake-model-large' },
+        { kind: 'config', id: 'mode', value: 'plan' },
+        { kind: 'config', id: 'mode', value: 'build' },
+      ],
+      continuation: 'resumed',
+    },
+  },
+  codex: {
+    name: 'Codex',
+    install: codex.install,
+    async start({ workspace, log }) {
+      const fake = await startFakeResponses({ rules: codexScript.scriptRules(workspace), log });
+      const home = await codex.makeHome({ workspace, baseUrl: fake.url });
+      return { fake, home, version: codex.CODEX_ACP_VERSION, agent: { ...codex.launch(), env: codex.env({ home }) } };
+    },
+    scenario(workspace) {
+      const s = codexScript.scenario(workspace);
+      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse });
+    },
+    expect: {
+      label: `Codex ${codex.CODEX_ACP_VERSION}`,
+      // Its approvals are set in config.toml (see agent.mjs APPROVALS): no mode is offered then.
+      switches: [
+        { kind: 'config', id: 'model', value: 'gpt-5.4-mini', requestModel: 'gpt-5.4-mini' },
+        { kind: 'config', id: 'reasoning_effort', value: 'high' },
+      ],
+      continuation: 'resumed',
+    },
+  },
+};

@@ -1,0 +1,245 @@
+/**
+ * A scripted stand-in for the OpenAI Responses API, on 127.0.0.1 (random port), so that a real
+ * Codex (through @zed-industries/codex-acp) runs whole turns offline. Codex is pointed at it by
+ * `agent.mjs` (`model_providers.fake.base_url = <url>/v1`, `wire_api = "responses"`).
+ *
+ * `POST /v1/responses` (Codex always asks for `stream: true`) answers as server-sent events in
+ * the order the real API sends them (response.created, response.in_progress, per output item
+ * output_item.added ... output_item.done, response.completed). What it answers, looking at the
+ * request's `input` (the whole conversation, oldest first) after the last assistant item:
+ *
+ * - a tool output (`function_call_output` / `custom_tool_call_output`) for a call this server
+ *   asked for: the rule's `after(result)` text, result = { isError, text } (see `outputIsError`);
+ * - a user text containing a rule's `marker`: a call of the rule's tool with the rule's input,
+ *   shaped as the request's `tools` declare that tool: a `custom` tool (Codex's `apply_patch`)
+ *   gets a `custom_tool_call` whose `input` is the rule's string; a `function` tool
+ *   (`exec_command`) gets a `function_call` whose `arguments` are the rule's object as JSON;
+ * - anything else: `FALLBACK_TEXT`, after a short reasoning summary, streamed in several deltas.
+ *
+ * Also answered, in case a setup asks: `GET /v1/models` (a two-model list) and `HEAD|GET /`;
+ * codex-acp 0.16 with agent.mjs's config.toml calls neither (it uses its built-in model list,
+ * and no side requests: no titles, no token counts). Any other path gets a 404 in OpenAI's error
+ * format and a line in the log.
+ *
+ * For the tests: every request is recorded (`server.requests`: method, path, full body;
+ * `messageLog()`: a summary of each `/v1/responses` request, see `summarize`; `GET /_fake/log`:
+ * every request's summary as JSON, for the extension host), `POST /_fake/reset` clears the record.
+ *
+ * CLI (for trying Codex by hand): `node test/real-agents/codex/fakeModel.mjs [port]` prints the URL.
+ */
+import { fileURLToPath } from 'node:url';
+import * as zlib from 'node:zlib';
+import { sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fakeServer.mjs';
+
+/** The reply to a prompt without a marker, streamed in `FALLBACK_PARTS` deltas. */
+export const FALLBACK_PARTS = ['Hello ', 'from the ', 'fake ', 'model.'];
+export const FALLBACK_TEXT = FALLBACK_PARTS.join('');
+export const REASONING_TEXT = 'Thinking about a short answer.';
+const MODEL_IDS = ['gpt-5.4', 'gpt-5.4-mini'];
+
+/**
+ * @typedef {object} Rule
+ * @property {string} marker     text that, in the user's latest prompt, selects this rule
+ * @property {string} tool       the tool to call, as Codex names it ('apply_patch', 'exec_command')
+ * @property {string | object} input  a custom tool's input text, or a function tool's arguments
+ * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool output
+ */
+
+/**
+ * Whether a tool output Codex sent back reports a failure: a non-zero exit code, or one of the
+ * texts Codex uses for a refused, aborted or failed call.
+ */
+export function outputIsError(text) {
+  const exit = /(?:exited with code|exit code:?)\s*(-?\d+)/i.exec(text);
+  if (exit) return Number(exit[1]) !== 0;
+  return /reject|declin|denied|abort|not approved|fail|error/i.test(text);
+}
+
+/**
+ * @param {{ rules?: Rule[], log?: (line: string) => void, delayMs?: number, port?: number }} [options]
+ */
+export async function startFakeModel(options = {}) {
+  const log = options.log ?? ((line) => process.stderr.write(`[fake-model] ${line}\n`));
+  /** @type {Rule[]} */
+  let rules = options.rules ?? [];
+  const delayMs = options.delayMs ?? 5;
+  /** call_id -> rule that asked for it. */
+  const issued = new Map();
+  let counter = 0;
+  const newId = (prefix) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
+
+  /** Decides the answer to one Responses request: { items: output items, why }. */
+  function decide(body) {
+    const input = Array.isArray(body.input) ? body.input : [];
+    // What came after the model last spoke: a tool output (the turn goes on), or the user's prompt.
+    const fresh = input.slice(input.findLastIndex(isAssistantItem) + 1);
+    const last = fresh.findLast((item) => isUserMessage(item) || (isToolOutput(item) && issued.has(item.call_id)));
+    if (last && isToolOutput(last)) {
+      const rule = issued.get(last.call_id);
+      const text = outputText(last.output);
+      const finalText = rule.after({ isError: outputIsError(text), text });
+      return { items: [messageItem(newId('msg'), finalText)], why: `after:${rule.tool}` };
+    }
+    const userText = last ? contentText(last.content) : '';
+    const rule = rules.find((r) => userText.includes(r.marker));
+    if (rule) {
+      const tool = (Array.isArray(body.tools) ? body.tools : []).find((t) => t.name === rule.tool);
+      if (!tool) log(`rule "${rule.marker}": the request does not offer the tool ${rule.tool}`);
+      const callId = newId('call');
+      issued.set(callId, rule);
+      const item =
+        tool?.type === 'custom' || (!tool && typeof rule.input === 'string')
+          ? { type: 'custom_tool_call', id: newId('ctc'), status: 'completed', call_id: callId, name: rule.tool, input: String(rule.input) }
+          : { type: 'function_call', id: newId('fc'), status: 'completed', call_id: callId, name: rule.tool, arguments: JSON.stringify(rule.input) };
+      return { items: [item], why: `call:${rule.tool}` };
+    }
+    return { items: [reasoningItem(newId('rs'), REASONING_TEXT), messageItem(newId('msg'), FALLBACK_PARTS)], why: 'fallback' };
+  }
+
+  const server = await startFakeServer({
+    log,
+    port: options.port,
+    isMessage: (p) => p === '/v1/responses',
+    apiError,
+    decode: (bytes, headers) => decode(bytes, headers['content-encoding']),
+    async route({ method, pathname, body, record }, res) {
+      if (pathname === '/v1/responses' && method === 'POST') {
+        const answer = decide(body);
+        record.summary = { method, path: pathname, ...summarize(body), answered: answer.why };
+        log(`${method} ${pathname} model=${body.model} tools=${body.tools?.length ?? 0} input=${body.input?.length ?? 0} -> ${answer.why}`);
+        await streamResponse(res, { id: newId('resp'), model: body.model ?? MODEL_IDS[0], items: answer.items }, delayMs);
+      } else if (pathname === '/v1/models' && method === 'GET') {
+        sendJson(res, 200, { object: 'list', data: MODEL_IDS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) });
+      } else {
+        return false;
+      }
+      return true;
+    },
+  });
+  return {
+    ...server,
+    /** Replaces the rules (calls already issued keep theirs). */
+    setRules(next) {
+      rules = next;
+    },
+  };
+}
+
+/** What a test wants to know about a Responses request. */
+export function summarize(body) {
+  const input = Array.isArray(body.input) ? body.input : [];
+  const fresh = input.slice(input.findLastIndex(isAssistantItem) + 1);
+  return {
+    model: body.model,
+    stream: body.stream === true,
+    reasoning: body.reasoning,
+    tools: Array.isArray(body.tools) ? body.tools.map((t) => `${t.name ?? t.type}${t.type === 'function' ? '' : `(${t.type})`}`) : [],
+    items: input.length,
+    lastUserText: contentText(fresh.findLast(isUserMessage)?.content).slice(-2000),
+    /** The start of every user text in the conversation, oldest first (Codex's context messages too). */
+    userTexts: input.filter(isUserMessage).map((i) => contentText(i.content).slice(0, 200)),
+    /** The tool outputs since the model last spoke (names as in the other fakes' summaries). */
+    toolResults: fresh.filter(isToolOutput).map((i) => {
+      const text = outputText(i.output);
+      return { type: i.type, callId: i.call_id, isError: outputIsError(text), text: text.slice(0, 2000) };
+    }),
+  };
+}
+
+function isAssistantItem(item) {
+  return (item?.type === 'message' && item.role === 'assistant') || ['function_call', 'custom_tool_call', 'local_shell_call', 'reasoning'].includes(item?.type);
+}
+
+function isUserMessage(item) {
+  return item?.type === 'message' && item.role === 'user';
+}
+
+function isToolOutput(item) {
+  return item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output';
+}
+
+function contentText(content) {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((c) => (typeof c?.text === 'string' ? c.text : '')).join('') : '';
+}
+
+/** A tool output is a string, or content items ({type: 'input_text', text}). */
+function outputText(output) {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return contentText(output);
+  if (output && typeof output === 'object') return typeof output.content === 'string' ? output.content : JSON.stringify(output);
+  return '';
+}
+
+/** An assistant message; `text` as an array gives the parts its deltas stream. */
+function messageItem(id, text) {
+  const parts = Array.isArray(text) ? text : splitInThree(text);
+  return { type: 'message', id, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: parts.join(''), annotations: [] }], parts };
+}
+
+function reasoningItem(id, text) {
+  return { type: 'reasoning', id, summary: [{ type: 'summary_text', text }], parts: splitInThree(text) };
+}
+
+function splitInThree(text) {
+  const size = Math.max(1, Math.ceil(text.length / 3));
+  const parts = [];
+  for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+  return parts;
+}
+
+function decode(buffer, encoding) {
+  switch (encoding) {
+    case 'gzip':
+      return zlib.gunzipSync(buffer);
+    case 'deflate':
+      return zlib.inflateSync(buffer);
+    case 'br':
+      return zlib.brotliDecompressSync(buffer);
+    case 'zstd':
+      if (typeof zlib.zstdDecompressSync !== 'function') throw new Error('zstd request body (needs Node >= 22.15)');
+      return zlib.zstdDecompressSync(buffer);
+    default:
+      return buffer;
+  }
+}
+
+function apiError(code, message) {
+  return { error: { message, type: 'invalid_request_error', param: null, code } };
+}
+
+/** One response as the Responses API's SSE stream; text (message, reasoning summary) in deltas. */
+async function streamResponse(res, { id, model, items }, delayMs) {
+  const event = startSse(res, delayMs, { 'x-request-id': `req_${id}` });
+  let sequence = 0;
+  const send = (type, data) => event({ type, sequence_number: sequence++, ...data }, type);
+  const response = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), status: 'in_progress', model, output: [] };
+  await send('response.created', { response });
+  await send('response.in_progress', { response });
+  const done = [];
+  for (const [outputIndex, { parts, ...item }] of items.entries()) {
+    const base = { output_index: outputIndex, item_id: item.id };
+    if (item.type === 'message') {
+      await send('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } });
+      await send('response.content_part.added', { ...base, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
+      for (const delta of parts) await send('response.output_text.delta', { ...base, content_index: 0, delta });
+      await send('response.output_text.done', { ...base, content_index: 0, text: item.content[0].text });
+      await send('response.content_part.done', { ...base, content_index: 0, part: item.content[0] });
+    } else if (item.type === 'reasoning') {
+      await send('response.output_item.added', { output_index: outputIndex, item: { ...item, summary: [] } });
+      await send('response.reasoning_summary_part.added', { ...base, summary_index: 0, part: { type: 'summary_text', text: '' } });
+      for (const delta of parts) await send('response.reasoning_summary_text.delta', { ...base, summary_index: 0, delta });
+      await send('response.reasoning_summary_text.done', { ...base, summary_index: 0, text: item.summary[0].text });
+      await send('response.reasoning_summary_part.done', { ...base, summary_index: 0, part: item.summary[0] });
+    } else {
+      await send('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress' } });
+    }
+    await send('response.output_item.done', { output_index: outputIndex, item });
+    done.push(item);
+  }
+  const usage = { input_tokens: 120, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 132 };
+  await send('response.completed', { response: { ...response, status: 'completed', output: done, usage } });
+  res.end();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await serveFromCommandLine(startFakeModel);

@@ -1,0 +1,86 @@
+/**
+ * What the fake Responses model does in the Codex tests: which prompt makes it call which tool,
+ * with which input, and what it says afterwards. Plain data (`scenario(workspace)` is JSON-able,
+ * for the extension host); `scriptRules(workspace)` turns it into fakeModel.mjs rules.
+ *
+ * (a) reply:  no marker -> reasoning summary + text in FALLBACK_PARTS deltas
+ * (b) create: apply_patch `*** Add File: greeting.txt`
+ * (c) edit:   apply_patch `*** Update File: notes.txt` (the test writes `edit.before` first)
+ * (d) shell:  exec_command `echo ran | tee ran.txt`
+ * (e) refuse: exec_command `echo refused | tee refused.txt`, for the permission the test rejects
+ *
+ * With agent.mjs's default approvals ('ask') Codex asks before each of these patches and
+ * commands and runs them without its sandbox. (In the 'presets' setup a command asks only when
+ * the model sets `sandbox_permissions: "require_escalated"`; with 'ask' that is refused: "you
+ * cannot ask for escalated permissions if the approval policy is UnlessTrusted".)
+ * Patch paths are relative to the session's cwd (the workspace), as Codex's model writes them.
+ */
+import * as path from 'node:path';
+import { FALLBACK_PARTS, FALLBACK_TEXT, REASONING_TEXT } from './fakeModel.mjs';
+
+const CREATE_CONTENT = 'hello from the fake model\n';
+const EDIT_BEFORE = 'first line\nsecond line\nthird line\n';
+const EDIT_AFTER = 'first line\nsecond line, edited by the fake model\nthird line\n';
+
+/** Everything a test needs to know, as plain data. */
+export function scenario(workspace) {
+  return {
+    reply: {
+      prompt: 'Say hello in a few words.',
+      text: FALLBACK_TEXT,
+      deltas: FALLBACK_PARTS.length,
+      reasoning: REASONING_TEXT,
+    },
+    create: {
+      marker: 'Please create greeting.txt',
+      tool: 'apply_patch',
+      file: path.join(workspace, 'greeting.txt'),
+      content: CREATE_CONTENT,
+      patch: `*** Begin Patch\n*** Add File: greeting.txt\n+${CREATE_CONTENT.trimEnd()}\n*** End Patch\n`,
+      doneText: 'I created greeting.txt.',
+      refusedText: 'The patch was refused, so I did not create greeting.txt.',
+    },
+    edit: {
+      marker: 'Please edit notes.txt',
+      tool: 'apply_patch',
+      file: path.join(workspace, 'notes.txt'),
+      before: EDIT_BEFORE,
+      after: EDIT_AFTER,
+      patch: '*** Begin Patch\n*** Update File: notes.txt\n@@\n first line\n-second line\n+second line, edited by the fake model\n third line\n*** End Patch\n',
+      doneText: 'I edited notes.txt.',
+      refusedText: 'The patch was refused, so notes.txt is unchanged.',
+    },
+    shell: {
+      marker: 'Please run the command',
+      tool: 'exec_command',
+      command: 'echo ran | tee ran.txt',
+      file: path.join(workspace, 'ran.txt'),
+      fileContent: 'ran\n',
+      /** What the command prints. */
+      output: 'ran',
+      doneText: 'The command ran.',
+      refusedText: 'The command was refused, so nothing ran.',
+    },
+    refuse: {
+      marker: 'Please run the risky command',
+      tool: 'exec_command',
+      command: 'echo refused | tee refused.txt',
+      file: path.join(workspace, 'refused.txt'),
+      doneText: 'The risky command ran.',
+      refusedText: 'The risky command was refused, so nothing ran.',
+    },
+  };
+}
+
+/** The fake model's rules for `scenario(workspace)`. */
+export function scriptRules(workspace) {
+  const s = scenario(workspace);
+  const patchRule = (step) => ({ marker: step.marker, tool: step.tool, input: step.patch, after: (r) => (r.isError ? step.refusedText : step.doneText) });
+  const commandRule = (step) => ({
+    marker: step.marker,
+    tool: step.tool,
+    input: { cmd: step.command, workdir: workspace },
+    after: (r) => (r.isError ? step.refusedText : step.doneText),
+  });
+  return [patchRule(s.create), patchRule(s.edit), commandRule(s.shell), commandRule(s.refuse)];
+}

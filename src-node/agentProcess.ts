@@ -9,6 +9,7 @@ import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform'
 import { processKeeper } from './keeper/processKeeper';
 import { MAX_MESSAGE_BYTES } from './messageLimit';
 import { StrayLineDetector } from './strayLines';
+import { descendants, signalEach } from './processTree';
 
 const STDERR_TAIL_LINES = 12;
 const STDERR_TAIL_CHARS = 2_000;
@@ -90,9 +91,15 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
   return { stream, cwd: launch.cwd, exited, dispose: () => endProcessTree(child.pid, exited) };
 }
 
-/** SIGTERM to the group, SIGKILL if it is still there after a grace period. */
+/**
+ * SIGTERM to the group and to every process below the agent (read before
+ * any signal, see processTree.ts: a child in a group of its own is not
+ * reached through the agent's group), SIGKILL if still there after a grace
+ * period.
+ */
 function endProcessTree(pid: number | undefined, exited: Promise<AgentExit>): void {
   if (pid === undefined) return;
+  const below = descendants(pid);
   const signalTree = (signal: NodeJS.Signals) => {
     try {
       if (process.platform === 'win32') process.kill(pid, signal);
@@ -100,6 +107,7 @@ function endProcessTree(pid: number | undefined, exited: Promise<AgentExit>): vo
     } catch {
       // Already gone.
     }
+    signalEach(below, signal);
   };
   signalTree('SIGTERM');
   const timer = setTimeout(() => signalTree('SIGKILL'), KILL_GRACE_MS);

@@ -2,7 +2,8 @@
  * The Node host: agents are local processes, found on PATH or configured.
  */
 import * as vscode from 'vscode';
-import { resolveAgentSettings, type AgentDefinition } from '../src/agents';
+import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
+import { installInTerminal } from './agentInstall';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform, TerminalBackend } from '../src/platform';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
@@ -32,8 +33,15 @@ export class NodePlatform implements Platform {
         name: agent.name,
         available: executable !== undefined,
         detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
+        ...(!executable && agent.install ? { install: installCommandLine(agent.install) } : {}),
       };
     }));
+  }
+
+  installAgent(agentId: string): Promise<number | undefined> {
+    const agent = this.agentDefinitions().find((a) => a.id === agentId);
+    if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+    return installInTerminal(agent, resolveOptions());
   }
 
   capabilities(): HostCapabilities {
@@ -53,7 +61,10 @@ export class NodePlatform implements Platform {
     const agent = this.agentDefinitions().find((a) => a.id === agentId);
     if (!agent) throw new Error(`Unknown agent "${agentId}".`);
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
-    if (!executable) throw new Error(`"${agent.command}" was not found. Install ${agent.name}, or set its path in the vscode-acp.agentPaths setting.`);
+    if (!executable) {
+      const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\` in a terminal)` : '';
+      throw new Error(`"${agent.command}" was not found. Install ${agent.name}${how}, or set its path in the vscode-acp.agentPaths setting.`);
+    }
     const folder = await pickSessionFolder();
     if (!folder) return undefined;
     if (folder.uri.scheme !== 'file') {

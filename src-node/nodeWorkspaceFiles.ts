@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
 import type { HostCapabilities, WorkspaceFileAccess } from '../src/platform';
-import { descriptorWalkSupported, openWorkspaceRoot, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
+import { descriptorWalkSupported, isWorkspaceFsError, openWorkspaceRoot, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
 function localFolders(): readonly vscode.WorkspaceFolder[] {
@@ -27,8 +27,14 @@ export function nodeCapabilities(): HostCapabilities {
 }
 
 export class NodeWorkspaceFiles implements WorkspaceFileAccess {
-  async read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string> {
-    return readTextFile(await this.rootFor(path), path, range);
+  async read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string | undefined> {
+    const root = await this.rootFor(path);
+    try {
+      return await readTextFile(root, path, range);
+    } catch (e) {
+      if (isWorkspaceFsError(e, 'no-file')) return undefined;
+      throw e;
+    }
   }
 
   async write(path: string, content: string): Promise<void> {

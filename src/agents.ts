@@ -11,17 +11,48 @@ export interface AgentDefinition {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly builtIn: boolean;
+  /** How a user installs it (a built-in agent from npm): run in a terminal only when they ask. */
+  readonly install?: AgentInstall;
 }
 
-const builtIn = (id: string, name: string, command: string, args: string[]): AgentDefinition =>
-  ({ id, name, command, args, env: {}, builtIn: true });
+/** A program and its arguments, started without a shell. */
+export interface AgentInstall {
+  readonly command: string;
+  readonly args: readonly string[];
+}
 
+/**
+ * A built-in agent: the program its npm package puts on PATH, started as
+ * the ACP registry says, and the global npm install that puts it there. Not
+ * `npx`: that would fetch and run the newest release, unasked, at every start.
+ */
+const builtIn = (id: string, name: string, npmPackage: string, command: string, args: string[] = [], env: Record<string, string> = {}): AgentDefinition =>
+  ({ id, name, command, args, env, builtIn: true, install: { command: 'npm', args: ['install', '--global', npmPackage] } });
+
+/**
+ * The agents of the ACP registry that install from npm, each started as the
+ * registry says and checked here (installed, `initialize` answered offline,
+ * 2026-12-01; see README "Agents"). The four most used first.
+ */
 export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
-  builtIn('opencode', 'OpenCode', 'opencode', ['acp']),
-  builtIn('claude-code', 'Claude Code', 'npx', ['-y', '@agentclientprotocol/claude-agent-acp']),
-  builtIn('gemini', 'Gemini CLI', 'gemini', ['--acp']),
-  builtIn('codex', 'Codex', 'npx', ['-y', '@zed-industries/codex-acp']),
+  builtIn('opencode', 'OpenCode', 'opencode-ai', 'opencode', ['acp']),
+  builtIn('claude-code', 'Claude Code', '@agentclientprotocol/claude-agent-acp', 'claude-agent-acp'),
+  builtIn('gemini', 'Gemini CLI', '@google/gemini-cli', 'gemini', ['--acp']),
+  builtIn('codex', 'Codex', '@agentclientprotocol/codex-acp', 'codex-acp'),
+  builtIn('auggie', 'Auggie CLI', '@augmentcode/auggie', 'auggie', ['--acp'], { AUGMENT_DISABLE_AUTO_UPDATE: '1' }),
+  builtIn('cline', 'Cline', 'cline', 'cline', ['--acp']),
+  builtIn('factory-droid', 'Factory Droid', 'droid', 'droid', ['exec', '--output-format', 'acp-daemon'], { DROID_DISABLE_AUTO_UPDATE: 'true', FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false' }),
+  builtIn('github-copilot-cli', 'GitHub Copilot CLI', '@github/copilot', 'copilot', ['--acp']),
+  builtIn('grok', 'Grok Build', '@xai-official/grok', 'grok', ['agent', 'stdio']),
+  builtIn('kilo', 'Kilo', '@kilocode/cli', 'kilo', ['acp']),
+  builtIn('qoder', 'Qoder CLI', '@qoder-ai/qodercli', 'qodercli', ['--acp']),
+  builtIn('qwen-code', 'Qwen Code', '@qwen-code/qwen-code', 'qwen', ['--acp', '--experimental-skills']),
 ];
+
+/** The install command as a user would type it (shown, never run through a shell). */
+export function installCommandLine(install: AgentInstall): string {
+  return [install.command, ...install.args].join(' ');
+}
 
 const customAgentSchema = z.object({
   name: z.string().min(1).max(100).optional(),

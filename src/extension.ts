@@ -14,7 +14,7 @@ import { TranscriptArchive } from './chat/transcriptArchive';
 export interface AcpExtensionApi {
   /** Opens a message's whole text in an editor (what the view's "Open the whole message" does). */
   readonly openMessage: (entryId: string) => Promise<boolean>;
-  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'>;
+  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier' | 'installAgent'>;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {

@@ -19,7 +19,8 @@ export interface HostCapabilities {
 
 /** Disk access inside the trusted local workspace folders (Node only). */
 export interface WorkspaceFileAccess {
-  read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string>;
+  /** The file's text; undefined when there is no such file in a folder that exists (a new file). */
+  read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string | undefined>;
   write(path: string, content: string): Promise<void>;
 }
 
@@ -85,6 +86,12 @@ export interface Platform {
   terminals?(cwd: string): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */
   listAgents(): Promise<AgentChoice[]>;
+  /**
+   * Runs an agent's install command (AgentChoice.install) in a terminal the
+   * user sees; resolves with its exit code when the terminal closes. Only
+   * where agents are local programs (Node).
+   */
+  installAgent?(agentId: string): Promise<number | undefined>;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
   connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
   /**

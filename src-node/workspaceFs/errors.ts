@@ -12,6 +12,7 @@ export type WorkspaceFsErrorCode =
   | 'outside' // absolute, but not below the workspace folder
   | 'symlink' // a component is a symbolic link: links are never followed
   | 'not-found' // a component does not exist, or a folder component is not a folder
+  | 'no-file' // the folder exists, and has no entry by the file's name
   | 'not-a-file' // the target is a folder, FIFO, device or socket
   | 'too-large' // over MAX_FILE_BYTES
   | 'hard-link' // a write to a file with other hard links (it would change elsewhere too)
@@ -47,6 +48,11 @@ export function quote(path: string): string {
 /** "X does not exist." */
 export function notFound(shown: string): WorkspaceFsError {
   return new WorkspaceFsError('not-found', `${shown} does not exist.`);
+}
+
+/** "X does not exist." of a file whose folder does: the file is new (see NodeWorkspaceFiles.read). */
+export function noFile(shown: string): WorkspaceFsError {
+  return new WorkspaceFsError('no-file', `${shown} does not exist.`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { shownPath } from './agentPath';
 import { lookupName, openParentFolder, viaDescriptor } from './descriptorWalk';
-import { WorkspaceFsError, fromSystemError, isWorkspaceFsError, notFound } from './errors';
+import { WorkspaceFsError, fromSystemError, isWorkspaceFsError, noFile } from './errors';
 import { requireRegularFile, requireSingleLink } from './fileKind';
 import type { StepHook } from './walkStep';
 import type { WorkspaceRoot } from './workspaceRoot';
@@ -19,7 +19,7 @@ import type { WorkspaceRoot } from './workspaceRoot';
 export async function openForReadByWalk(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<FileHandle> {
   return withTarget(root, names, onStep, async (dir, name, shown) => {
     const found = await lookupName(dir, name, shown);
-    if (!found) throw notFound(shown);
+    if (!found) throw noFile(shown);
     try {
       requireRegularFile(found.stat, shown);
       await onStep?.({ phase: 'open', index: names.length - 1, name });

@@ -16,7 +16,7 @@ import type { BigIntStats } from 'node:fs';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { pathBelow, shownPath } from './agentPath';
-import { WorkspaceFsError, fromSystemError } from './errors';
+import { WorkspaceFsError, fromSystemError, noFile } from './errors';
 import { requireFolder, requireRegularFile } from './fileKind';
 import type { StepHook } from './walkStep';
 import { rootChanged, sameFile, type WorkspaceRoot } from './workspaceRoot';
@@ -66,6 +66,8 @@ async function checkComponents(root: WorkspaceRoot, names: readonly string[], on
     try {
       stat = await fs.lstat(pathBelow(root, names, index + 1), { bigint: true });
     } catch (e) {
+      // Every folder before it was checked: a missing last name is a new file.
+      if (index === names.length - 1 && (e as NodeJS.ErrnoException).code === 'ENOENT') throw noFile(shown);
       throw fromSystemError(e, shown);
     }
     if (index < names.length - 1) requireFolder(stat, shown);

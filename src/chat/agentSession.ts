@@ -43,7 +43,7 @@ const EXIT_REPORT_WAIT_MS = 3_000;
 const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
-const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
+export const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
 
 /**
  * Starts the agent and a session. Aborting `signal` (the user pressed Cancel

@@ -12,7 +12,7 @@ import type { RequestPermissionRequest, RequestPermissionResponse } from '@agent
 import { PermissionQueue } from './permissionQueue';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
-import { describeExit, errorMessage, sessionSetup, startAgentSession, type EarlierSession, type StartedSession } from './agentSession';
+import { describeExit, errorMessage, sessionSetup, startAgentSession, STATE_UPDATES, type EarlierSession, type StartedSession } from './agentSession';
 import { ControlChoices, type ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';
 import { AgentUnreachableError } from '../platform';
@@ -42,6 +42,8 @@ export class ChatController implements vscode.Disposable {
   private nextId = 0;
   /** Warnings held back while a turn streams, so they do not split a message. */
   private heldWarnings: string[] = [];
+  /** Ends the late replay of a loaded session (see attach): a prompt was sent. */
+  private endReplay: () => void = () => undefined;
   private readonly choices: ControlChoices;
   /** The session the transcript belongs to: the next connection to this agent continues it. */
   private earlier: (EarlierSession & { agentId: string }) | undefined;
@@ -106,6 +108,24 @@ export class ChatController implements vscode.Disposable {
       this.selectedAgentId = known(configured) ? configured : (this.agents.find((a) => a.available) ?? this.agents[0])?.id;
     }
     this._onDidChange.fire();
+  }
+
+  /** Runs the agent's install command in a terminal (the user asked), then looks for it again. */
+  async installAgent(agentId: string): Promise<void> {
+    const agent = this.agents.find((a) => a.id === agentId);
+    if (!agent?.install || !this.platform.installAgent) return;
+    let exitCode: number | undefined;
+    try {
+      exitCode = await this.platform.installAgent(agentId);
+    } catch (error) {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not install ${agent.name}: ${errorMessage(error)}` });
+      return;
+    }
+    await this.refreshAgents();
+    const found = this.agents.find((a) => a.id === agentId)?.available;
+    const text = found ? `${agent.name} is installed: Connect to start it.`
+      : `${agent.name} was not found after \`${agent.install}\`${exitCode === undefined ? '' : ` (exit code ${exitCode})`}: see its terminal.`;
+    this.dispatch({ type: 'notice', id: this.newId(), level: found ? 'info' : 'warning', text });
   }
 
   selectAgent(agentId: string): void {
@@ -249,6 +269,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private async prompt(c: Extract<Connection, { state: 'connected' }>, text: string): Promise<void> {
+    this.endReplay();
     const turn = ++this.turnSeq;
     this.dispatch({ type: 'prompt', id: this.newId(), text });
     const ours = () => this.connection === c && this.turnSeq === turn && this.turnRunning();
@@ -375,8 +396,15 @@ export class ChatController implements vscode.Disposable {
       for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
       this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text: `The session continues (${continuation.how} by the agent).` });
     }
+    // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
+    // it then): until the next prompt, only its state updates apply; the transcript is on screen.
+    let replaying = continuation?.how === 'loaded';
+    this.endReplay = () => (replaying = false);
     const subscriptions = [
-      session.client.onSessionUpdate(session.sessionId, (update) => this.dispatch({ type: 'update', id: this.newId(), update })),
+      session.client.onSessionUpdate(session.sessionId, (update) => {
+        if (replaying && !STATE_UPDATES.has(update.sessionUpdate)) return;
+        this.dispatch({ type: 'update', id: this.newId(), update });
+      }),
       session.client.onDidClose((exit) => this.onAgentGone(session, exit)),
       // Said once per kind, after the turn (a notice inside an answer would split it).
       session.client.onDidIgnoreUpdate((kind) => this.warn(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`)),

@@ -68,6 +68,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.flush();
         return this.controller.refreshAgents();
       case 'selectAgent': return this.controller.selectAgent(message.agentId);
+      case 'installAgent': return void (await this.controller.installAgent(message.agentId));
       case 'connect': return void (await this.controller.connect());
       case 'disconnect': return this.controller.disconnect();
       case 'newChat': return this.controller.newChat();

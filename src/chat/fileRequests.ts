@@ -12,10 +12,18 @@ import { sliceLines } from '../shared/lines';
 export class FileRequests {
   constructor(private readonly files: WorkspaceFileAccess, private readonly log: vscode.LogOutputChannel) {}
 
+  /**
+   * A file that does not exist yet, in a folder that does, reads as empty,
+   * as Zed (the reference client) answers: Gemini CLI reads a file before it
+   * creates it, and takes any error answer, whatever its code or message,
+   * as a failure (it never creates the file then).
+   */
   async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
     const open = openDocument(params.path);
     if (open?.isDirty) return { content: sliceLines(open.getText(), params.line, params.limit) };
-    return { content: await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit })) };
+    const content = await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit }));
+    if (content === undefined) this.log.info(`The agent read ${params.path}, which does not exist yet: answered as an empty file.`);
+    return { content: content ?? '' };
   }
 
   async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {

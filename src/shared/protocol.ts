@@ -15,6 +15,8 @@ export const agentChoiceSchema = z.object({
   /** False when its command was not found; `detail` says why. */
   available: z.boolean(),
   detail: z.string().optional(),
+  /** When it is not installed and this host can install it: the command (run in a terminal when the user asks). */
+  install: z.string().optional(),
 });
 export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 
@@ -79,6 +81,7 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('selectAgent'), agentId: z.string() }),
+  z.object({ type: z.literal('installAgent'), agentId: z.string() }),
   z.object({ type: z.literal('connect') }),
   z.object({ type: z.literal('disconnect') }),
   z.object({ type: z.literal('newChat') }),

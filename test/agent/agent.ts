@@ -51,7 +51,12 @@ class ScriptedAgent {
     const { sessionId, cwd } = c.params;
     const known = this.known(sessionId, cwd);
     if (known) {
-      for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
+      const replay = async () => {
+        for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
+      };
+      // After this answer is written (a timer runs after the SDK sends it).
+      if (this.scenario.replayAfterLoad) setTimeout(() => void replay(), 0);
+      else await replay();
       return known.setupFields();
     }
     if (!this.scenario.onLoadSession) throw acp.RequestError.sessionNotFound(sessionId);

@@ -73,6 +73,8 @@ export const scenarioSchema = z.strictObject({
     .default([])
     .pipe(z.custom<acp.AuthMethod[]>()),
   requireAuth: z.boolean().default(false),
+  /** session/load answers first and replays the history after (as Gemini CLI does). */
+  replayAfterLoad: z.boolean().default(false),
   modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
   configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
   /** Legacy (unstable) models, as Gemini CLI sends them: `{ currentModelId, availableModels: [{ modelId, name }] }`. */

@@ -8,7 +8,8 @@
  * Options: --runs=N (repeats of each page measurement, default 3; the median
  * is reported), --no-build (measure dist/ as it is), --only=webview (skip
  * the bridge and workbench figures), --only=bridge (only the bridge figures:
- * no browser), --only=workbench (only the workbench figures: code-server).
+ * no browser), --only=workbench (only the workbench figures: code-server),
+ * --only=agents (only the real agents' connect times).
  */
 import * as os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -18,6 +19,7 @@ import { measureStream, measureTranscript } from './measure.mjs';
 import { benchLine, goalsMet, print, printWorkbench, summarize } from './report.mjs';
 import { benchBridge, printBridge } from './bridge.mjs';
 import { benchWorkbench } from './workbench.mjs';
+import { benchAgents, printAgents } from './agents.mjs';
 import { startServer } from './server.mjs';
 
 const argv = process.argv.slice(2);
@@ -75,6 +77,11 @@ async function main() {
     return log(`BENCH ${JSON.stringify({ bridge, met: bridge.met })}`);
   }
   if (ONLY === 'workbench') return workbenchOnly();
+  if (ONLY === 'agents') {
+    const agents = await benchAgents({ runs: RUNS, log });
+    printAgents(agents, log);
+    return log(`BENCH ${JSON.stringify({ agents })}`);
+  }
   if (BUILD) log('Building dist/webview/webview.js and dist/web/extension.js (webpack, production)...');
   const { generator, webviewDir, sizes, cleanup } = await prepare({ build: BUILD });
   let server, browser;
@@ -102,7 +109,9 @@ async function main() {
     // The workbench figures last: code-server and its own Chromium, the longest part.
     const workbench = await benchWorkbench({ runs: RUNS, generator, log });
     printWorkbench(workbench, log);
-    log(benchLine({ ...figures, bridge, workbench }, { ...met, ...bridge.met, ...workbench.met }));
+    const agents = await benchAgents({ runs: RUNS, log });
+    printAgents(agents, log);
+    log(benchLine({ ...figures, bridge, workbench, agents }, { ...met, ...bridge.met, ...workbench.met }));
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.close();

@@ -9,10 +9,12 @@
  *   `{ agent: { command, args, env }, version, fake, home }` (the caller closes `fake` and removes `home`);
  * - `scenario(workspace)`: the same steps for every agent, each played by that agent's own tools:
  *   `reply` (a text), `create` (a new file), `edit` (an existing file, when the agent's fake
- *   script has one), `shell` (a command that writes a file), `refuse` (a command the test rejects);
+ *   script has one), `shell` (a command that writes a file), `refuse` (a command the test rejects),
+ *   `long` (a command still running when the test disconnects);
  * - `expect`: how the chat should call it (`label`), which controls the test changes (`switches`:
  *   a config option, a legacy mode or a legacy model, and the model name the next request must
- *   name), and how it continues a session after a reconnect (`continuation`).
+ *   name), and how it continues a session after a reconnect (`continuation`; `loadInNewMinute`:
+ *   the agent cannot load a session in the minute it began, see gemini/README.md).
  */
 import * as claude from './claudeAgent.mjs';
 import * as claudeScript from './script.mjs';
@@ -23,15 +25,19 @@ import { startFakeModel as startFakeChatCompletions } from './opencode/fakeModel
 import * as codex from './codex/agent.mjs';
 import * as codexScript from './codex/script.mjs';
 import { startFakeModel as startFakeResponses } from './codex/fakeModel.mjs';
+import * as gemini from './gemini/agent.mjs';
+import * as geminiScript from './gemini/script.mjs';
+import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse }) {
+function steps({ reply, create, edit, shell, refuse, long }) {
   return {
     reply: { prompt: reply.prompt, text: reply.text },
     create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
     ...(edit ? { edit: { marker: edit.marker, file: edit.file, before: edit.before, after: edit.after, doneText: edit.doneText } } : {}),
     shell: { marker: shell.marker, command: shell.command, file: shell.file, fileContent: shell.fileContent, doneText: shell.doneText },
     refuse: { marker: refuse.marker, file: refuse.file },
+    long: { marker: long.marker, process: long.process },
   };
 }
 
@@ -47,7 +53,7 @@ export const REAL_AGENTS = {
     },
     scenario(workspace) {
       const s = claudeScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.write, shell: s.bash, refuse: s.refuse });
+      return steps({ reply: s.reply, create: s.write, shell: s.bash, refuse: s.refuse, long: s.long });
     },
     expect: {
       label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
@@ -69,7 +75,7 @@ export const REAL_AGENTS = {
     },
     scenario(workspace) {
       const s = opencodeScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refused });
+      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refused, long: s.long });
     },
     expect: {
       label: `OpenCode ${opencode.OPENCODE_VERSION}`,
@@ -91,16 +97,42 @@ export const REAL_AGENTS = {
     },
     scenario(workspace) {
       const s = codexScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse });
+      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse, long: s.long });
     },
     expect: {
       label: `Codex ${codex.CODEX_ACP_VERSION}`,
-      // Its approvals are set in config.toml (see agent.mjs APPROVALS): no mode is offered then.
+      // Its modes are config options (the test starts in read-only, see agent.mjs).
       switches: [
-        { kind: 'config', id: 'model', value: 'gpt-5.4-mini', requestModel: 'gpt-5.4-mini' },
+        { kind: 'config', id: 'model', value: codex.CODEX_OTHER_MODEL, requestModel: codex.CODEX_OTHER_MODEL },
         { kind: 'config', id: 'reasoning_effort', value: 'high' },
+        { kind: 'config', id: 'mode', value: 'workspace-write' },
+        { kind: 'config', id: 'mode', value: 'read-only' },
       ],
       continuation: 'resumed',
+    },
+  },
+  gemini: {
+    name: 'Gemini CLI',
+    install: gemini.install,
+    async start({ workspace, log }) {
+      const fake = await startFakeGemini({ rules: geminiScript.scriptRules(workspace), log });
+      const home = await gemini.makeHome();
+      return { fake, home, version: gemini.GEMINI_VERSION, agent: { ...gemini.launch(), env: gemini.env({ home, baseUrl: fake.url }) } };
+    },
+    scenario(workspace) {
+      const s = geminiScript.scenario(workspace);
+      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.rejected, long: s.long });
+    },
+    expect: {
+      label: `Gemini CLI ${gemini.GEMINI_VERSION}`,
+      // Legacy modes and models (session/set_mode, session/set_model): both shown, both changed.
+      switches: [
+        { kind: 'model', value: 'gemini-2.5-pro', requestModel: 'gemini-2.5-pro' },
+        { kind: 'mode', value: 'autoEdit' },
+        { kind: 'mode', value: 'default' },
+      ],
+      continuation: 'loaded',
+      loadInNewMinute: true,
     },
   },
 };

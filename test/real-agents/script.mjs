@@ -33,6 +33,8 @@ export function scenario(workspace) {
       doneText: 'The command ran.',
       refusedText: 'The command was refused, so nothing ran.',
     },
+    /** A command still running when the test disconnects: it must end with the agent. */
+    long: { marker: 'Please run the long command', tool: 'Bash', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md', description: 'Wait a while' },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -56,11 +58,11 @@ export function scriptRules(workspace) {
       input: { file_path: s.write.file, content: s.write.content },
       after: (r) => (r.isError ? s.write.refusedText : s.write.doneText),
     },
-    ...[s.bash, s.refuse].map((step) => ({
+    ...[s.bash, s.refuse, s.long].map((step) => ({
       marker: step.marker,
       tool: 'Bash',
       input: { command: step.command, description: step.description },
-      after: (r) => (r.isError ? step.refusedText : step.doneText),
+      after: (r) => (r.isError ? step.refusedText ?? 'Refused.' : step.doneText ?? 'Done.'),
     })),
   ];
 }

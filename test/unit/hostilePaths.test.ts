@@ -107,12 +107,13 @@ const cases: HostileCase[] = [
   { title: 'trailing slash on a linked folder', path: (s) => { link(s, 'out', s.outside); return `${inRoot(s, 'out')}/`; }, read: 'invalid-path' },
   { title: "trailing '/.'", path: (s) => `${inRoot(s, 'a.txt')}/.`, read: 'invalid-path' },
   // Names that only look like traversal are names.
-  { title: 'backslashes are not separators', path: (s) => inRoot(s, 'sub\\..\\..\\outside\\secret.txt'), read: 'not-found', write: 'inside' },
+  // 'no-file': a new file in a folder that exists (read as empty by the chat, written inside).
+  { title: 'backslashes are not separators', path: (s) => inRoot(s, 'sub\\..\\..\\outside\\secret.txt'), read: 'no-file', write: 'inside' },
   { title: 'percent-encoded dots are a name', path: (s) => inRoot(s, '%2e%2e', 'outside', 'secret.txt'), read: 'not-found' },
   {
     title: 'U+FFFD does not reach a non-UTF-8 name (a link to a canary)',
     path: (s) => { fs.symlinkSync(s.secret, Buffer.concat([Buffer.from(inRoot(s, 'bad')), Buffer.from([0xff])])); return inRoot(s, 'bad\uFFFD'); },
-    read: 'not-found', write: 'inside',
+    read: 'no-file', write: 'inside',
   },
   // Targets that are not regular files.
   { title: 'a file used as a folder', path: (s) => inRoot(s, 'a.txt', 'secret.txt'), read: 'not-found' },

@@ -32,6 +32,22 @@ describe('<acp-chat-header>', function () {
     assert.equal(await header().locator('button .codicon-plug').count(), 1);
   });
 
+  it('offers to install an agent that is not installed: the button says what it runs, and only posts when clicked', async () => {
+    const agents = [...AGENTS, { id: 'c', name: 'Agent C', available: false, detail: 'c-cli not found on PATH', install: 'npm install --global agent-c' }];
+    await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'c' }) });
+    assert.equal(await state(), 'Agent C is not installed');
+    const install = chat.page.getByRole('button', { name: 'Install' });
+    assert.equal(await install.getAttribute('title'), 'Runs "npm install --global agent-c" in a terminal');
+    assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 0);
+    assert.deepEqual(await chat.posted(), []);
+    await install.click();
+    assert.deepEqual(await chat.posted(), [{ type: 'installAgent', agentId: 'c' }]);
+    // An agent that is not found and has no install command: said so, and Connect (which explains) stays.
+    await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'b' }) });
+    assert.equal(await state(), 'Agent B was not found');
+    assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 1);
+  });
+
   it('can cancel a connection attempt and disconnect, and shows the agent name', async () => {
     await chat.apply({ type: 'status', status: status('connecting') });
     assert.equal(await state(), 'Connecting…');

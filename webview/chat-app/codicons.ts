@@ -22,6 +22,7 @@ const codePoints = {
   copy: 0xebcc,
   'debug-disconnect': 0xead0,
   'debug-restart': 0xead2,
+  'desktop-download': 0xea78,
   edit: 0xea73,
   ellipsis: 0xea7c,
   error: 0xea87,

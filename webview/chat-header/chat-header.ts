@@ -54,7 +54,7 @@ export class ChatHeader extends LitElement {
       </div>
       <div class="state ${s.connection}" role="status" aria-live="polite">
         ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}
-        <span class="label">${stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
+        <span class="label">${notInstalled(s) ?? stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
       </div>
       ${this.renderTitle()}
       ${s.connection === 'connected' ? html`<div class="row session">
@@ -79,12 +79,24 @@ export class ChatHeader extends LitElement {
     if (s.connection === 'connected') {
       return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('debug-disconnect')}Disconnect</button>`;
     }
+    const agent = s.agents.find((a) => a.id === s.selectedAgentId);
+    if (agent && !agent.available && agent.install) {
+      // The agent's own installer, in a terminal, only on this click.
+      return html`<button title=${`Runs "${agent.install}" in a terminal`} @click=${() => postToHost({ type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
+    }
     return html`<button @click=${() => postToHost({ type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}Connect</button>`;
   }
 
   private onPick(event: Event): void {
     postToHost({ type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
   }
+}
+
+/** "X is not installed" while the selected agent cannot be found (and the chat is not connected). */
+function notInstalled(s: ViewStatus): string | undefined {
+  const agent = s.agents.find((a) => a.id === s.selectedAgentId);
+  if (!agent || agent.available || s.connection === 'connected' || trying(s)) return undefined;
+  return agent.install ? `${agent.name} is not installed` : `${agent.name} was not found`;
 }
 
 /** Connecting, or reconnecting after a drop: Cancel stops it. */

@@ -10,9 +10,10 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { activeChat, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 
-function scenario(agentCapabilities: object): string {
+function scenario(agentCapabilities: object, replayAfterLoad = false): string {
   return JSON.stringify({
     agentCapabilities,
+    replayAfterLoad,
     onNewSession: [{ update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review code' }] } }],
     turns: [
       { match: 'crash', steps: [{ text: 'About to crash.' }, { crash: { exitCode: 3 } }] },
@@ -29,11 +30,12 @@ suite('continuing a session after the agent died', function () {
   suiteSetup(async () => {
     const root = path.resolve(__dirname, '../../..');
     const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-continue-'));
-    const agent = (name: string, capabilities: object) => ({
-      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities), '--sessions', sessions],
+    const agent = (name: string, capabilities: object, replayAfterLoad?: boolean) => ({
+      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities, replayAfterLoad), '--sessions', sessions],
     });
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
       loads: agent('Loading Agent', { loadSession: true }),
+      loadsLate: agent('Late Replaying Agent', { loadSession: true }, true),
       forgets: agent('Forgetful Agent', {}),
     }, vscode.ConfigurationTarget.Global);
     chat = await activeChat();
@@ -60,6 +62,17 @@ suite('continuing a session after the agent died', function () {
     assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1);
     assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
     await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
+    await chat.send('recall');
+    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: hello \| crash now \| recall\]$/);
+  });
+
+  test('session/load whose replay comes after its answer (Gemini CLI): still not shown twice, the commands come back', async () => {
+    const added = await talkThenCrash('loadsLate');
+    await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(added, '\n> info: The session continues (loaded by the agent).\n');
+    assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1, transcript(chat));
+    assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
     await chat.send('recall');
     assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: hello \| crash now \| recall\]$/);
   });

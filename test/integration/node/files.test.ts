@@ -31,6 +31,14 @@ suite('agent file requests (Node host)', function () {
     assert.equal(lastReply(chat), '[read: two\n]');
   });
 
+  test('reads a file that does not exist yet, in a folder that does, as empty (as Zed does: Gemini CLI creates files so); a missing folder is an error', async () => {
+    await chat.send('read a new file');
+    assert.equal(lastReply(chat), '[read: ]');
+    assert.ok(!fs.existsSync(path.join(root, 'not-yet.txt')), 'reading creates nothing');
+    await chat.send('read in a missing folder');
+    assert.match(lastReply(chat), /^\[error: .*does not exist/);
+  });
+
   test('creates a file inside the workspace', async () => {
     await chat.send('write new file');
     assert.equal(lastReply(chat), '[write ok]');

@@ -10,4 +10,5 @@ import './hugeMessage.test';
 import './permissionFlood.test';
 import './misbehaving.test';
 import './agentShapes.test';
+import './installAgent.test';
 import './longTranscript.test';

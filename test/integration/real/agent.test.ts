@@ -14,7 +14,7 @@ import type { Entry, ToolEntry } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
-import { agentPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
+import { agentPids, commandPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
 
 interface Turn {
   /** The permission prompt as the chat showed it (none when the agent did not ask). */
@@ -36,6 +36,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
   this.timeout(180_000);
   const s = config.scenario;
   let chat: Chat;
+  let connectedAt = 0;
 
   /** Sends `text`; answers its one permission prompt with `choice` (when given); waits for the turn to end. */
   async function turn(text: string, choice?: PermissionChoice): Promise<Turn> {
@@ -93,7 +94,8 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
     assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
-    console.log(`    CONNECT ${config.agentId} ${Date.now() - started} ms`);
+    connectedAt = Date.now();
+    console.log(`    CONNECT ${config.agentId} ${connectedAt - started} ms`);
     assert.equal(chat.status.agentLabel, config.expect.label);
   });
 
@@ -166,6 +168,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
   });
 
   test(`Disconnect, then Connect: a new agent process continues the session (${config.expect.continuation}), the model hears the earlier turns`, async () => {
+    if (config.expect.loadInNewMinute) {
+      const nextMinute = (Math.floor(connectedAt / 60_000) + 1) * 60_000;
+      await new Promise((r) => setTimeout(r, Math.max(0, nextMinute - Date.now() + 1_000)));
+    }
     const before = transcript(chat);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('vscode-acp.connect');
@@ -179,11 +185,25 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(told.some((text) => text.includes(s.create.marker)), `the model was told the earlier turns: ${JSON.stringify(told)}`);
   });
 
-  test('Disconnect ends the agent and everything it started', async () => {
+  test('Disconnect while the agent runs a command ends the agent and the command', async () => {
     assert.ok(agentPids(config).length > 0, 'the agent runs');
+    const sent = chat.send(s.long.marker);
+    const until = async (what: string, check: () => boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${what}\n${transcript(chat).slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    // Allowed when asked (an agent may run a harmless command without asking).
+    await until(`\`${s.long.process}\` running`, () => {
+      const prompt = chat.status.permissions[0];
+      if (prompt) chat.permissions.answer(prompt.requestId, 'allow_once');
+      return commandPids(s.long.process).length > 0;
+    }, 30_000);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
-    const deadline = Date.now() + 5_000;
-    while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(agentPids(config).join(' '), '', 'no agent process is left');
+    await sent;
+    await until('no agent process and no command left', () => agentPids(config).length === 0 && commandPids(s.long.process).length === 0, 5_000)
+      .catch((e: Error) => assert.ok(false, `${e.message}: agent ${agentPids(config).join(' ')}, command ${commandPids(s.long.process).join(' ')}`));
   });
 });

@@ -20,11 +20,15 @@ export interface RealAgentConfig {
     readonly edit?: { marker: string; file: string; before: string; after: string; doneText: string };
     readonly shell: { marker: string; command: string; file: string; fileContent: string; doneText: string };
     readonly refuse: { marker: string; file: string };
+    /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
+    readonly long: { marker: string; process: string };
   };
   readonly expect: {
     readonly label: string;
     readonly switches: readonly ({ kind: 'config'; id: string; value: string; requestModel?: string } | { kind: 'mode' | 'model'; value: string; requestModel?: string })[];
     readonly continuation: 'resumed' | 'loaded';
+    /** The agent cannot load a session in the (UTC) minute it began (Gemini CLI 0.61): wait for the next. */
+    readonly loadInNewMinute?: boolean;
   };
 }
 
@@ -49,6 +53,20 @@ export interface FakeRequest {
 export async function fakeLog(config: RealAgentConfig): Promise<FakeRequest[]> {
   const response = await fetch(`${config.fakeUrl}/_fake/log`);
   return (await response.json()) as FakeRequest[];
+}
+
+/** Live processes whose command line is `command` (Linux; zombies are gone already). */
+export function commandPids(command: string): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === command) pids.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
 }
 
 /** Live processes that carry the run's mark in their environment: the agent and what it started (Linux). */

@@ -1,7 +1,8 @@
 /**
  * A scripted stand-in for the OpenAI Responses API, on 127.0.0.1 (random port), so that a real
- * Codex (through @zed-industries/codex-acp) runs whole turns offline. Codex is pointed at it by
- * `agent.mjs` (`model_providers.fake.base_url = <url>/v1`, `wire_api = "responses"`).
+ * Codex (@agentclientprotocol/codex-acp running `codex app-server`) runs whole turns offline.
+ * Codex is pointed at it by `agent.mjs` (`model_providers.fake.base_url = <url>/v1`,
+ * `wire_api = "responses"`).
  *
  * `POST /v1/responses` (Codex always asks for `stream: true`) answers as server-sent events in
  * the order the real API sends them (response.created, response.in_progress, per output item
@@ -10,16 +11,28 @@
  *
  * - a tool output (`function_call_output` / `custom_tool_call_output`) for a call this server
  *   asked for: the rule's `after(result)` text, result = { isError, text } (see `outputIsError`);
+ * - a title request (codex-acp asks for one after a new session's first turn, in a throwaway
+ *   thread, model `gpt-5.6-luna`: `text.format` a JSON schema requiring `title`, the prompt
+ *   "Your task is to generate a very short title ..." quoting the user's message, markers and
+ *   all): the JSON `{"title": TITLE}`, never a tool call;
+ * - an auto-review request (only in codex-acp's mode "agent": a reviewer judges each action
+ *   that would ask, `text.format` a JSON schema requiring `outcome`): `REVIEW` (allow);
+ * - a compaction request (when a thread's model changes, Codex first summarizes the history
+ *   with the old model: the last user text is its "CONTEXT CHECKPOINT COMPACTION" prompt):
+ *   `COMPACTION_SUMMARY`; the next request carries it, with the user's earlier texts;
  * - a user text containing a rule's `marker`: a call of the rule's tool with the rule's input,
- *   shaped as the request's `tools` declare that tool: a `custom` tool (Codex's `apply_patch`)
- *   gets a `custom_tool_call` whose `input` is the rule's string; a `function` tool
- *   (`exec_command`) gets a `function_call` whose `arguments` are the rule's object as JSON;
+ *   shaped as the request declares that tool. In `tools` (the classic tool list, model
+ *   `gpt-5.5`): a `custom` tool (Codex's `apply_patch`) gets a `custom_tool_call` whose `input`
+ *   is the rule's string; a `function` tool (`exec_command`) gets a `function_call` whose
+ *   `arguments` are the rule's object as JSON. In code mode (every other model of Codex 0.166:
+ *   no `tools`, an `additional_tools` input item whose namespace `functions` has the custom tool
+ *   `exec`, JavaScript run in Codex's V8 host): a `custom_tool_call` of `exec` whose script calls
+ *   `tools.<tool>(input)` and prints the result;
  * - anything else: `FALLBACK_TEXT`, after a short reasoning summary, streamed in several deltas.
  *
  * Also answered, in case a setup asks: `GET /v1/models` (a two-model list) and `HEAD|GET /`;
- * codex-acp 0.16 with agent.mjs's config.toml calls neither (it uses its built-in model list,
- * and no side requests: no titles, no token counts). Any other path gets a 404 in OpenAI's error
- * format and a line in the log.
+ * codex-acp 2.6 (Codex 0.166) with agent.mjs's config.toml calls neither (it uses Codex's built-in
+ * model list). Any other path gets a 404 in OpenAI's error format and a line in the log.
  *
  * For the tests: every request is recorded (`server.requests`: method, path, full body;
  * `messageLog()`: a summary of each `/v1/responses` request, see `summarize`; `GET /_fake/log`:
@@ -35,12 +48,19 @@ import { sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fa
 export const FALLBACK_PARTS = ['Hello ', 'from the ', 'fake ', 'model.'];
 export const FALLBACK_TEXT = FALLBACK_PARTS.join('');
 export const REASONING_TEXT = 'Thinking about a short answer.';
-const MODEL_IDS = ['gpt-5.4', 'gpt-5.4-mini'];
+/** The session title the fake gives when codex-acp asks for one. */
+export const TITLE = 'Fake session title';
+/** How Codex's compaction prompt begins (it compacts the history when a thread changes model), and the summary given. */
+const COMPACTION_PROMPT = 'You are performing a CONTEXT CHECKPOINT COMPACTION.';
+export const COMPACTION_SUMMARY = 'Summary (fake): the user asked for a few files and commands; nothing remains to be done.';
+/** The verdict when Codex's auto-reviewer (mode "agent", Auto review) asks whether an action may run. */
+export const REVIEW = { risk_level: 'low', user_authorization: 'high', outcome: 'allow', rationale: 'The user asked for exactly this (fake review).' };
+const MODEL_IDS = ['gpt-5.5', 'gpt-6.1-sol'];
 
 /**
  * @typedef {object} Rule
  * @property {string} marker     text that, in the user's latest prompt, selects this rule
- * @property {string} tool       the tool to call, as Codex names it ('apply_patch', 'exec_command')
+ * @property {string} tool       the tool to call, as Codex names it ('apply_patch', 'exec_command'; in code mode the nested tool)
  * @property {string | object} input  a custom tool's input text, or a function tool's arguments
  * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool output
  */
@@ -70,7 +90,10 @@ export async function startFakeModel(options = {}) {
 
   /** Decides the answer to one Responses request: { items: output items, why }. */
   function decide(body) {
+    if (isTitleRequest(body)) return { items: [messageItem(newId('msg'), JSON.stringify({ title: TITLE }))], why: 'title' };
+    if (isReviewRequest(body)) return { items: [messageItem(newId('msg'), JSON.stringify(REVIEW))], why: 'review' };
     const input = Array.isArray(body.input) ? body.input : [];
+    if (contentText(input.findLast(isUserMessage)?.content).startsWith(COMPACTION_PROMPT)) return { items: [messageItem(newId('msg'), COMPACTION_SUMMARY)], why: 'compaction' };
     // What came after the model last spoke: a tool output (the turn goes on), or the user's prompt.
     const fresh = input.slice(input.findLastIndex(isAssistantItem) + 1);
     const last = fresh.findLast((item) => isUserMessage(item) || (isToolOutput(item) && issued.has(item.call_id)));
@@ -84,9 +107,15 @@ export async function startFakeModel(options = {}) {
     const rule = rules.find((r) => userText.includes(r.marker));
     if (rule) {
       const tool = (Array.isArray(body.tools) ? body.tools : []).find((t) => t.name === rule.tool);
-      if (!tool) log(`rule "${rule.marker}": the request does not offer the tool ${rule.tool}`);
+      const codeMode = !tool && codeModeExec(body);
+      if (!tool && !codeMode) log(`rule "${rule.marker}": the request does not offer the tool ${rule.tool}`);
       const callId = newId('call');
       issued.set(callId, rule);
+      if (codeMode) {
+        // The nested tool takes the same input (a string or an object); `text()` is exec's output.
+        const script = `const result = await tools.${rule.tool}(${JSON.stringify(rule.input)});\ntext(typeof result === 'string' ? result : JSON.stringify(result));\n`;
+        return { items: [{ type: 'custom_tool_call', id: newId('ctc'), status: 'completed', call_id: callId, name: 'exec', input: script }], why: `call:exec:${rule.tool}` };
+      }
       const item =
         tool?.type === 'custom' || (!tool && typeof rule.input === 'string')
           ? { type: 'custom_tool_call', id: newId('ctc'), status: 'completed', call_id: callId, name: rule.tool, input: String(rule.input) }
@@ -133,7 +162,8 @@ export function summarize(body) {
     model: body.model,
     stream: body.stream === true,
     reasoning: body.reasoning,
-    tools: Array.isArray(body.tools) ? body.tools.map((t) => `${t.name ?? t.type}${t.type === 'function' ? '' : `(${t.type})`}`) : [],
+    /** The tools offered: `tools`, then code mode's namespaced ones (`functions.exec(custom)`). */
+    tools: [...(Array.isArray(body.tools) ? body.tools : []), ...additionalTools(body)].map((t) => `${t.name ?? t.type}${t.type === 'function' ? '' : `(${t.type})`}`),
     items: input.length,
     lastUserText: contentText(fresh.findLast(isUserMessage)?.content).slice(-2000),
     /** The start of every user text in the conversation, oldest first (Codex's context messages too). */
@@ -144,6 +174,29 @@ export function summarize(body) {
       return { type: i.type, callId: i.call_id, isError: outputIsError(text), text: text.slice(0, 2000) };
     }),
   };
+}
+
+/** codex-acp's title request: a structured output whose schema requires `title`. */
+function isTitleRequest(body) {
+  const format = body.text?.format;
+  return format?.type === 'json_schema' && Array.isArray(format.schema?.required) && format.schema.required.includes('title');
+}
+
+/** Codex's auto-reviewer ("guardian"): a structured output whose schema requires `outcome` (allow / deny). */
+function isReviewRequest(body) {
+  const format = body.text?.format;
+  return format?.type === 'json_schema' && Array.isArray(format.schema?.required) && format.schema.required.includes('outcome');
+}
+
+/** Code mode's tools: the `additional_tools` input items' namespaces, flattened (`functions.exec`). */
+function additionalTools(body) {
+  const items = Array.isArray(body.input) ? body.input.filter((i) => i?.type === 'additional_tools') : [];
+  return items.flatMap((i) => i.tools ?? []).flatMap((t) => (t.type === 'namespace' ? (t.tools ?? []).map((x) => ({ ...x, name: `${t.name}.${x.name}` })) : [t]));
+}
+
+/** Whether the request offers code mode's `exec` (the custom tool `functions.exec`). */
+function codeModeExec(body) {
+  return additionalTools(body).some((t) => t.name === 'functions.exec' && t.type === 'custom');
 }
 
 function isAssistantItem(item) {

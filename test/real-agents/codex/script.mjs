@@ -9,10 +9,10 @@
  * (d) shell:  exec_command `echo ran | tee ran.txt`
  * (e) refuse: exec_command `echo refused | tee refused.txt`, for the permission the test rejects
  *
- * With agent.mjs's default approvals ('ask') Codex asks before each of these patches and
- * commands and runs them without its sandbox. (In the 'presets' setup a command asks only when
- * the model sets `sandbox_permissions: "require_escalated"`; with 'ask' that is refused: "you
- * cannot ask for escalated permissions if the approval policy is UnlessTrusted".)
+ * In agent.mjs's mode (`AGENT_MODE`, read-only) Codex asks before each of these patches; a
+ * command asks only because the fake sets `sandbox_permissions: "require_escalated"` (else it
+ * runs in the read-only sandbox, unasked, and `tee` fails), and runs outside the sandbox once
+ * allowed. The same rules work in code mode (fakeModel.mjs: `exec` calling the tool).
  * Patch paths are relative to the session's cwd (the workspace), as Codex's model writes them.
  */
 import * as path from 'node:path';
@@ -61,6 +61,8 @@ export function scenario(workspace) {
       doneText: 'The command ran.',
       refusedText: 'The command was refused, so nothing ran.',
     },
+    /** A command still running when the test disconnects: it must end with the agent. */
+    long: { marker: 'Please run the long command', tool: 'exec_command', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md', doneText: 'The long command ended.', refusedText: 'Refused.' },
     refuse: {
       marker: 'Please run the risky command',
       tool: 'exec_command',
@@ -79,8 +81,9 @@ export function scriptRules(workspace) {
   const commandRule = (step) => ({
     marker: step.marker,
     tool: step.tool,
-    input: { cmd: step.command, workdir: workspace },
+    // Outside the sandbox, so Codex asks first (in read-only mode it would run it sandboxed, unasked).
+    input: { cmd: step.command, workdir: workspace, sandbox_permissions: 'require_escalated', justification: `May I run \`${step.command}\`?` },
     after: (r) => (r.isError ? step.refusedText : step.doneText),
   });
-  return [patchRule(s.create), patchRule(s.edit), commandRule(s.shell), commandRule(s.refuse)];
+  return [patchRule(s.create), patchRule(s.edit), commandRule(s.shell), commandRule(s.refuse), commandRule(s.long)];
 }

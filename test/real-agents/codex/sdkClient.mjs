@@ -1,21 +1,27 @@
 /**
- * Proof outside VS Code: a plain ACP SDK client drives Codex (@zed-industries/codex-acp) through
- * whole turns against the fake Responses endpoint (fakeModel.mjs), offline.
+ * Proof outside VS Code: a plain ACP SDK client drives Codex (@agentclientprotocol/codex-acp,
+ * which runs `codex app-server`) through whole turns against the fake Responses endpoint
+ * (fakeModel.mjs), offline.
  *
- * First agent process, approvals 'ask' (agent.mjs: Codex asks before every patch and command,
- * no sandbox): initialize, session/new, then (a) a streamed reply, (b) a new file and (c) an
+ * First agent process, in agent.mjs's mode (read-only: Codex asks before every patch, and
+ * before a command the model wants outside the sandbox): initialize, session/new, then (a) a
+ * streamed reply (and the session title codex-acp asks the model for), (b) a new file and (c) an
  * edit through apply_patch, (d) a shell command (each permission allowed, results checked on
  * disk), (e) a shell command whose permission is rejected, model and reasoning effort
- * (session/set_config_option, checked in the next model request), mode switching
- * (session/set_mode, the "mode" config option), session/list; then stdin is closed (does it
- * exit?) and the leader gets SIGTERM.
- * Second process, same HOME, approvals 'presets': session/new offers modes, session/list,
- * session/load (history replayed), a turn in the loaded session (the model sees the history),
- * session/resume; then SIGTERM to the process group.
+ * (session/set_config_option, checked in the next model request), (f) a new file and a command
+ * with the new model (code mode: the tools through `exec`), mode switching (session/set_mode,
+ * the "mode" config option), session/list; then stdin is closed (does it exit?), else the
+ * leader gets SIGTERM.
+ * Second process, same HOME, started in codex-acp's default mode ('agent', Auto review):
+ * session/new offers it, session/list, session/load (history replayed), a turn in the loaded
+ * session (the model sees the history), session/resume, (g) a long command, allowed by the
+ * auto-reviewer (a model request, fakeModel.mjs REVIEW); while it runs, SIGTERM to the process
+ * group (does the command end too?).
  *
  *   node test/real-agents/codex/sdkClient.mjs
  *   VERBOSE=1 node ...                   # every session/update, agent stderr, fake endpoint log
  *   DUMP=/tmp/codex-acp.jsonl node ...   # every JSON-RPC message, one a line: {t (ms since start), at, agent, dir, msg}
+ *   FAKE_DUMP=/tmp/fake.json node ...    # every request the fake model got, with its full body
  *   KEEP=1 node ...                      # keep the workspace and the agent's HOME
  *
  * Prints ok/FAIL lines and timings; exit code 0 when every expectation held.
@@ -26,8 +32,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { configToml, env, install, launch, makeHome } from './agent.mjs';
-import { startFakeModel } from './fakeModel.mjs';
+import { AGENT_MODE, CODEX_MODEL, CODEX_OTHER_MODEL, env, install, launch, makeHome } from './agent.mjs';
+import { COMPACTION_SUMMARY, startFakeModel, TITLE } from './fakeModel.mjs';
 import { scenario, scriptRules } from './script.mjs';
 import { proofLog } from '../proofLog.mjs';
 
@@ -45,6 +51,7 @@ await install();
 const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-codex-ws-')));
 const s = scenario(workspace);
 fs.writeFileSync(s.edit.file, s.edit.before);
+fs.writeFileSync(path.join(workspace, 'README.md'), '# real-agent test workspace\n'); // as run.mjs: the long command tails it
 const fake = await startFakeModel({ rules: scriptRules(workspace), log: verbose ? undefined : () => {} });
 const home = await makeHome({ workspace, baseUrl: fake.url });
 const dumpFd = process.env.DUMP ? fs.openSync(process.env.DUMP, 'w') : undefined;
@@ -72,6 +79,18 @@ async function groupGone(pid, ms) {
     await sleep(50);
   }
   return undefined;
+}
+
+/** Live processes whose command line is `command` (Linux), as the in-host test finds them. */
+function commandPids(command) {
+  const pids = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === command) pids.push(Number(name));
+    } catch {}
+  }
+  return pids;
 }
 
 /** A path the agent may touch: inside the workspace, absolute. */
@@ -149,10 +168,10 @@ function dumped(stream, label) {
 }
 
 /** Starts one agent process and connects a client to it. */
-function startAgent(label) {
+function startAgent(label, mode = AGENT_MODE) {
   const { command, args } = launch();
   const spawnedAt = Date.now();
-  const child = spawn(command, args, { cwd: workspace, env: { PATH: process.env.PATH, ...env({ home }) }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd: workspace, env: { PATH: process.env.PATH, ...env({ home, mode }) }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   child.stderr.setEncoding('utf8').on('data', (t) => verbose && process.stderr.write(`[${label} stderr] ${t}`));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   /** answer: what the next permission request gets ('allow_once' or 'reject'); inTurn: a session/prompt is open. */
@@ -298,28 +317,37 @@ async function endByGroupSigterm(agent) {
 }
 
 try {
-  // --- first process: approvals 'ask' ---------------------------------------------------------
-  say(`agent: ${launch().command}`);
+  // --- first process: agent.mjs's mode (read-only) ------------------------------------------
+  say(`agent: ${launch().command} ${launch().args.join(' ')}`);
   const first = startAgent('first');
   const init = await first.request('initialize', INIT);
   say(`initialize: ${short(init, 3000)}`);
-  expect(init.agentInfo?.name === 'codex-acp', `initialize: agent ${init.agentInfo?.name} ${init.agentInfo?.version}`);
+  expect(init.agentInfo?.name === '@agentclientprotocol/codex-acp' && init.agentInfo?.title === 'Codex', `initialize: agent ${init.agentInfo?.name} "${init.agentInfo?.title}" ${init.agentInfo?.version}`);
   expect(init.agentCapabilities?.loadSession === true && init.agentCapabilities?.sessionCapabilities?.list && init.agentCapabilities?.sessionCapabilities?.resume, 'initialize: loadSession, session list and resume advertised');
-  expect(init.authMethods?.some((m) => m.type === 'env_var'), `initialize: env_var auth methods (${init.authMethods?.map((m) => `${m.id}:${m.type ?? 'agent'}`).join(', ')})`);
+  const authIds = init.authMethods?.map((m) => m.id) ?? [];
+  expect(authIds.includes('api-key') && authIds.includes('chat-gpt'), `initialize: auth methods ${init.authMethods?.map((m) => `${m.id}:${m.type ?? 'agent'}`).join(', ')} (none needed with config.toml's provider)`);
 
   const created = await first.request('session/new', { cwd: workspace, mcpServers: [] });
   const sessionId = created.sessionId;
   say(`connect: spawn to session/new answered in ${Date.now() - first.spawnedAt} ms`);
-  say(`session/new: ${short(created, 4000)}`);
-  expect(configValue(created.configOptions, 'model') === 'gpt-5.4' && configValue(created.configOptions, 'reasoning_effort'), `session/new: config options ${created.configOptions?.map((o) => `${o.id}=${o.currentValue}`).join(', ')}`);
-  expect(!created.modes && !configValue(created.configOptions, 'mode'), "session/new (approvals 'ask'): no modes, no Approval Preset (no preset matches)");
+  say(`session/new: ${short({ ...created, models: created.models && { currentModelId: created.models.currentModelId, availableModels: created.models.availableModels?.length } }, 4000)}`);
+  say(`session/new: config options ${created.configOptions?.map((o) => `${o.id}=${o.currentValue} [${o.options?.map((x) => x.value ?? x.group)}]`).join('; ')}`);
+  expect(configValue(created.configOptions, 'model') === CODEX_MODEL && configValue(created.configOptions, 'reasoning_effort') === 'medium', `session/new: model ${configValue(created.configOptions, 'model')}, reasoning_effort ${configValue(created.configOptions, 'reasoning_effort')}`);
+  const modelOption = created.configOptions?.find((o) => o.id === 'model');
+  expect(modelOption?.options?.some((o) => o.value === CODEX_OTHER_MODEL), `session/new: the model option offers ${CODEX_OTHER_MODEL}`);
+  expect(created.modes?.currentModeId === AGENT_MODE && configValue(created.configOptions, 'mode') === AGENT_MODE, `session/new: modes ${created.modes?.availableModes?.map((m) => m.id)}, current ${created.modes?.currentModeId} (INITIAL_AGENT_MODE), "mode" option ${configValue(created.configOptions, 'mode')}`);
 
-  // (a) streamed reply
+  // (a) streamed reply; after a new session's first turn codex-acp asks the model for a title.
   const a = await turn(first, sessionId, '(a) reply', s.reply.prompt);
   expect(a.result.stopReason === 'end_turn' && a.text === s.reply.text, '(a) reply: the fake text, end_turn');
   expect(a.chunks >= 3, `(a) reply: streamed in ${a.chunks} agent_message_chunk updates (>= 3)`);
   expect(a.updates.some((u) => u.sessionUpdate === 'agent_thought_chunk'), '(a) reply: the reasoning summary as agent_thought_chunk');
   expect(a.permissions.length === 0, '(a) reply: no permission request');
+  // The title is asked for after the turn's answer, unawaited: wait for it (a few seconds at most).
+  const titles = () => first.state.updates.filter((x) => x.update.sessionUpdate === 'session_info_update' && x.update.title).map((x) => x.update.title);
+  const titleRequests = () => fake.messageLog().filter((c) => c.answered === 'title');
+  for (let waited = 0; waited < 10_000 && titles().at(-1) !== TITLE; waited += 100) await sleep(100);
+  expect(titleRequests().length === 1 && titles().at(-1) === TITLE, `(a) title: ${titleRequests().length} title request (${titleRequests().map((c) => c.model)}), session_info_update titles ${JSON.stringify(titles())}`);
 
   // (b) create, (c) edit: apply_patch, allowed
   const b = await turn(first, sessionId, '(b) create', s.create.marker);
@@ -328,15 +356,17 @@ try {
   const c = await turn(first, sessionId, '(c) edit', s.edit.marker);
   checkAllowedTool(c, s.edit, 'edit');
   expect(fs.readFileSync(s.edit.file, 'utf8') === s.edit.after, '(c) edit: notes.txt on disk as edited');
-  const diff = c.permissions[0]?.toolCall.content?.find((x) => x.type === 'diff');
-  expect(diff?.oldText === s.edit.before && diff?.newText === s.edit.after, '(c) edit: the permission shows the diff (oldText/newText of the whole file)');
+  const editCall = c.tools.find((u) => u.sessionUpdate === 'tool_call' && u.toolCallId === c.permissions[0]?.toolCall.toolCallId);
+  const diff = editCall?.content?.find((x) => x.type === 'diff');
+  expect(diff?.path === s.edit.file && diff?.oldText === s.edit.before && diff?.newText === s.edit.after, '(c) edit: the tool_call before the permission shows the diff (oldText/newText of the whole file)');
+  expect(!c.permissions[0]?.toolCall.content && c.permissions[0]?.toolCall.locations?.[0]?.path === s.edit.file, `(c) edit: the permission itself names the file, no content ("${c.permissions[0]?.toolCall.title}")`);
 
   // (d) shell command, allowed
   const d = await turn(first, sessionId, '(d) shell', s.shell.marker);
   checkAllowedTool(d, s.shell, 'execute');
   expect(fs.existsSync(s.shell.file) && fs.readFileSync(s.shell.file, 'utf8') === s.shell.fileContent, '(d) shell: ran.txt on disk');
   const asked = d.permissions[0]?.toolCall;
-  expect(Array.isArray(asked?.rawInput?.command) && asked.rawInput.command.at(-1) === s.shell.command, `(d) shell: rawInput.command is an argv array ${short(asked?.rawInput?.command)}`);
+  expect(asked?.rawInput?.command === s.shell.command && asked?.rawInput?.cwd === workspace, `(d) shell: rawInput.command is the command line (a string), with cwd ${short(asked?.rawInput)}`);
   const started = d.tools.find((u) => u.sessionUpdate === 'tool_call');
   const terminalId = started?.content?.find((x) => x.type === 'terminal')?.terminalId;
   expect(terminalId && started._meta?.terminal_info?.terminal_id === terminalId, `(d) shell: terminal content with Codex's own id ${terminalId} and _meta.terminal_info`);
@@ -352,36 +382,54 @@ try {
   expect(e.result.stopReason === 'cancelled', `(e) refuse: Codex aborts the turn (stopReason ${e.result.stopReason})`);
   expect(e.calls.length === 1, `(e) refuse: no model request after the rejection in this turn (${e.calls.length} in all)`);
   const refusedId = e.permissions[0]?.toolCall.toolCallId;
+  const refusedEnd = e.tools.findLast((u) => u.toolCallId === refusedId);
+  expect(refusedEnd?.status === 'failed', `(e) refuse: its tool call ends ${refusedEnd?.status}`);
   say(`(e) refuse: updates for ${refusedId}: ${short(e.tools.filter((u) => u.toolCallId === refusedId)) || 'none'}`);
 
   // Model and reasoning effort: the answer, then the next model request.
   let mark = first.state.updates.length;
-  const setModel = await first.request('session/set_config_option', { sessionId, configId: 'model', value: 'gpt-5.4-mini' });
+  const setModel = await first.request('session/set_config_option', { sessionId, configId: 'model', value: CODEX_OTHER_MODEL });
   await settle(first);
-  say(`set_config_option model=gpt-5.4-mini: answer ${short(setModel.configOptions?.map((o) => `${o.id}=${o.currentValue} [${o.options?.map((x) => x.value)}]`))}; updates ${short(first.state.updates.slice(mark).map((x) => x.update), 600)}`);
-  expect(configValue(setModel.configOptions, 'model') === 'gpt-5.4-mini', 'set_config_option model: answered with the new model');
+  say(`set_config_option model=${CODEX_OTHER_MODEL}: answer ${short(setModel.configOptions?.map((o) => `${o.id}=${o.currentValue}${o.id === 'reasoning_effort' ? ` [${o.options?.map((x) => x.value)}]` : ''}`))}; updates ${short(first.state.updates.slice(mark).map((x) => x.update.sessionUpdate))}`);
+  expect(configValue(setModel.configOptions, 'model') === CODEX_OTHER_MODEL, 'set_config_option model: answered with the new model');
   const setEffort = await first.request('session/set_config_option', { sessionId, configId: 'reasoning_effort', value: 'high' });
   say(`set_config_option reasoning_effort=high: answer ${short(setEffort.configOptions?.map((o) => `${o.id}=${o.currentValue}`))}`);
   expect(configValue(setEffort.configOptions, 'reasoning_effort') === 'high', 'set_config_option reasoning_effort: answered with high');
   const a2 = await turn(first, sessionId, '(a2) reply after the switches', s.reply.prompt);
   expect(a2.text === s.reply.text, '(a2) reply: the fake text');
-  expect(lastRequest()?.model === 'gpt-5.4-mini' && lastRequest()?.reasoning?.effort === 'high', `(a2) the model request used model ${lastRequest()?.model}, effort ${lastRequest()?.reasoning?.effort}`);
-  const aborted = lastRequest()?.toolResults.find((o) => o.isError);
+  expect(a2.calls.length === 2 && a2.calls[0].answered === 'compaction' && a2.calls[0].model === CODEX_MODEL, `(a2) the model change first compacts the history with the old model: ${short(a2.calls.map((x) => `${x.model}:${x.answered}`))}`);
+  expect(a2.calls[1]?.userTexts.some((t) => t.includes(s.create.marker)) && JSON.stringify(fake.requests.at(-1).body.input).includes(COMPACTION_SUMMARY), '(a2) the new model gets the earlier user texts and the summary');
+  expect(lastRequest()?.model === CODEX_OTHER_MODEL && lastRequest()?.reasoning?.effort === 'high', `(a2) the model request used model ${lastRequest()?.model}, effort ${lastRequest()?.reasoning?.effort}`);
+  const aborted = a2.calls.flatMap((x) => x.toolResults).find((o) => o.isError);
   expect(aborted !== undefined, `(a2) the model request carried the rejected call's output: ${JSON.stringify(aborted?.text)}`);
+  expect(lastRequest()?.tools.includes('functions.exec(custom)') && !lastRequest()?.tools.includes('exec_command'), `(a2) ${CODEX_OTHER_MODEL} runs in code mode: tools ${short(lastRequest()?.tools)}`);
 
-  // Modes: session/set_mode (not advertised in this setup, but accepted), then the "mode" option.
+  // (f) the same tools in code mode: the fake calls `exec`, whose script calls apply_patch / exec_command.
+  fs.rmSync(s.create.file);
+  fs.rmSync(s.shell.file);
+  const f1 = await turn(first, sessionId, '(f1) create in code mode', s.create.marker);
+  expect(f1.calls[0]?.answered === 'call:exec:apply_patch', `(f1) the fake answered ${f1.calls[0]?.answered}`);
+  checkAllowedTool(f1, s.create, 'edit');
+  expect(fs.existsSync(s.create.file) && fs.readFileSync(s.create.file, 'utf8') === s.create.content, '(f1) greeting.txt on disk again');
+  const f2 = await turn(first, sessionId, '(f2) shell in code mode', s.shell.marker);
+  expect(f2.calls[0]?.answered === 'call:exec:exec_command', `(f2) the fake answered ${f2.calls[0]?.answered}`);
+  checkAllowedTool(f2, s.shell, 'execute');
+  expect(fs.existsSync(s.shell.file) && fs.readFileSync(s.shell.file, 'utf8') === s.shell.fileContent, '(f2) ran.txt on disk again');
+  expect(f2.permissions[0]?.toolCall.rawInput?.command === s.shell.command, `(f2) rawInput.command ${short(f2.permissions[0]?.toolCall.rawInput)}`);
+
+  // Modes: session/set_mode, then the "mode" config option back.
   mark = first.state.updates.length;
-  const setMode = await first.request('session/set_mode', { sessionId, modeId: 'read-only' });
+  const setMode = await first.request('session/set_mode', { sessionId, modeId: 'workspace-write' });
   await settle(first);
   const afterMode = first.state.updates.slice(mark).map((x) => x.update);
-  say(`session/set_mode read-only: answer ${short(setMode)}; updates ${short(afterMode.map((u) => u.sessionUpdate === 'config_option_update' ? { config_option_update: u.configOptions.map((o) => `${o.id}=${o.currentValue}`) } : u), 800)}`);
+  say(`session/set_mode workspace-write: answer ${short(setMode)}; updates ${short(afterMode.map((u) => u.sessionUpdate === 'config_option_update' ? { config_option_update: u.configOptions.map((o) => `${o.id}=${o.currentValue}`) } : u), 800)}`);
   const modeUpdate = afterMode.findLast((u) => u.sessionUpdate === 'current_mode_update' || u.sessionUpdate === 'config_option_update');
-  expect(modeUpdate?.currentModeId === 'read-only' || configValue(modeUpdate?.configOptions, 'mode') === 'read-only', `session/set_mode read-only: confirmed by ${modeUpdate?.sessionUpdate}`);
+  expect(modeUpdate?.currentModeId === 'workspace-write' || configValue(modeUpdate?.configOptions, 'mode') === 'workspace-write', `session/set_mode workspace-write: confirmed by ${afterMode.map((u) => u.sessionUpdate).join(', ') || 'nothing'}`);
   mark = first.state.updates.length;
-  const setModeOption = await first.request('session/set_config_option', { sessionId, configId: 'mode', value: 'auto' });
+  const setModeOption = await first.request('session/set_config_option', { sessionId, configId: 'mode', value: AGENT_MODE });
   await settle(first);
-  say(`set_config_option mode=auto: answer ${short(setModeOption.configOptions?.map((o) => `${o.id}=${o.currentValue}`))}; updates ${short(first.state.updates.slice(mark).map((x) => x.update.sessionUpdate))}`);
-  expect(configValue(setModeOption.configOptions, 'mode') === 'auto', 'set_config_option mode=auto: answered with mode auto');
+  say(`set_config_option mode=${AGENT_MODE}: answer ${short(setModeOption.configOptions?.map((o) => `${o.id}=${o.currentValue}`))}; updates ${short(first.state.updates.slice(mark).map((x) => x.update.sessionUpdate))}`);
+  expect(configValue(setModeOption.configOptions, 'mode') === AGENT_MODE, `set_config_option mode=${AGENT_MODE}: answered with it`);
 
   const listed = await first.request('session/list', { cwd: workspace });
   say(`session/list: ${short(listed, 1000)}`);
@@ -389,16 +437,15 @@ try {
   say(`first: updates outside a turn: ${short(first.state.outsideTurn.map((x) => x.update.sessionUpdate))}`);
   expect(await endByEofThenLeader(first), 'first process ended (stdin EOF, else SIGTERM to the leader)');
 
-  // --- second process, same HOME, approvals 'presets': modes, load, resume --------------------
-  fs.writeFileSync(path.join(home, '.codex', 'config.toml'), configToml({ workspace, baseUrl: fake.url, approvals: 'presets' }));
-  const second = startAgent('second');
+  // --- second process, same HOME, codex-acp's default mode: load, resume -------------------
+  const second = startAgent('second', 'agent');
   await second.request('initialize', INIT);
   const fresh = await second.request('session/new', { cwd: workspace, mcpServers: [] });
   say(`second: connect (spawn to session/new answered) in ${Date.now() - second.spawnedAt} ms`);
-  expect(fresh.modes?.currentModeId === 'read-only' && configValue(fresh.configOptions, 'mode') === 'read-only', `session/new (approvals 'presets'): modes ${fresh.modes?.availableModes?.map((m) => m.id)}, current ${fresh.modes?.currentModeId}, Approval Preset ${configValue(fresh.configOptions, 'mode')}`);
+  expect(fresh.modes?.currentModeId === 'agent' && configValue(fresh.configOptions, 'mode') === 'agent', `second: session/new in mode ${fresh.modes?.currentModeId} ("mode" option ${configValue(fresh.configOptions, 'mode')})`);
   const listed2 = await second.request('session/list', {});
   say(`second: session/list: ${short(listed2.sessions?.map((x) => ({ id: x.sessionId, title: x.title })))}`);
-  expect(listed2.sessions?.some((x) => x.sessionId === sessionId), `second: session/list (no cwd) lists the first session (${listed2.sessions?.length} in all)`);
+  expect(listed2.sessions?.some((x) => x.sessionId === sessionId && x.title === TITLE), `second: session/list (no cwd) lists the first session with its title (${listed2.sessions?.length} in all)`);
   mark = second.state.updates.length;
   const loadStart = Date.now();
   const loaded = await second.request('session/load', { sessionId, cwd: workspace, mcpServers: [] });
@@ -410,6 +457,7 @@ try {
   const l = await turn(second, sessionId, '(l) reply in the loaded session', s.reply.prompt);
   expect(l.text === s.reply.text, '(l) reply in the loaded session');
   expect(JSON.stringify(fake.requests.at(-1).body.input).includes(s.create.marker), '(l) the model request carries the earlier conversation');
+  say(`(l) the model requests: ${short(l.calls.map((x) => `${x.model}/${x.reasoning?.effort}:${x.answered}`))}`);
   mark = second.state.updates.length;
   const resumed = await second.request('session/resume', { sessionId, cwd: workspace, mcpServers: [] });
   await settle(second);
@@ -417,7 +465,23 @@ try {
   say(`second: session/resume: answer ${short({ modes: resumed.modes?.currentModeId, config: resumed.configOptions?.map((o) => `${o.id}=${o.currentValue}`) })}; updates ${countKinds(afterResume) || 'none'}`);
   expect(!afterResume.some((u) => u.sessionUpdate === 'user_message_chunk'), 'session/resume: answered, no history replay');
   say(`second: updates outside a turn: ${short(second.state.outsideTurn.map((x) => x.update.sessionUpdate))}`);
+
+  // (g) a long command, allowed (mode "agent": by the auto-reviewer, not the client), still
+  // running when the agent's group gets SIGTERM (Disconnect).
+  second.state.answer = 'allow_once';
+  second.state.inTurn = true;
+  const longFrom = { permissions: second.state.permissions.length, calls: fake.messageLog().length };
+  const longTurn = second.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: s.long.marker }] }, 90_000).catch((error) => error);
+  for (let waited = 0; waited < 30_000 && commandPids(s.long.process).length === 0; waited += 100) await sleep(100);
+  const longPids = commandPids(s.long.process);
+  const longGroups = longPids.map((pid) => { try { return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[2]; } catch { return '?'; } });
+  expect(longPids.length > 0, `(g) \`${s.long.process}\` runs (pids ${longPids}, process groups ${longGroups}; the agent's ${second.child.pid})`);
+  const longCalls = fake.messageLog().slice(longFrom.calls);
+  expect(second.state.permissions.length === longFrom.permissions && longCalls.some((x) => x.answered === 'review'), `(g) no permission request; the model requests: ${short(longCalls.map((x) => `${x.model}:${x.answered}`))}`);
   expect(await endByGroupSigterm(second), 'second process ended on SIGTERM to its group');
+  await sleep(200);
+  expect(commandPids(s.long.process).length === 0, `(g) \`${s.long.process}\` ended with the agent (left: ${commandPids(s.long.process)})`);
+  say(`(g) the prompt's end: ${short(await Promise.race([longTurn, sleep(100).then(() => 'unanswered')]))}`);
 } catch (error) {
   failures.push(String(error?.stack ?? error));
   say(`error: ${error?.stack ?? error}`);
@@ -435,6 +499,7 @@ try {
     }
   }
   await fake.close();
+  if (process.env.FAKE_DUMP) fs.writeFileSync(process.env.FAKE_DUMP, JSON.stringify(fake.requests, null, 1));
   if (dumpFd !== undefined) fs.closeSync(dumpFd);
   say(`session/update kinds seen: ${[...kindsSeen.keys()].join(', ')}`);
   if (verbose) for (const [kind, example] of kindsSeen) say(`  ${kind}: ${short(example, 800)}`);

@@ -54,6 +54,8 @@ export function scenario(workspace) {
       doneText: 'The command ran.',
       refusedText: 'The command was refused, so nothing ran.',
     },
+    /** A command still running when the test disconnects: it must end with the agent. */
+    long: { marker: 'Please run the long command', tool: 'bash', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md' },
     /**
      * (e) a shell command whose permission the test rejects. OpenCode then ends the turn without
      * asking the model again (no text); the model sees the rejection with the next prompt.
@@ -84,5 +86,6 @@ export function scriptRules(workspace) {
     },
     { marker: s.bash.marker, tool: 'bash', input: { command: s.bash.command }, after: after(s.bash) },
     { marker: s.refused.marker, tool: 'bash', input: { command: s.refused.command }, after: after(s.refused) },
+    { marker: s.long.marker, tool: 'bash', input: { command: s.long.command }, after: () => 'The long command ended.' },
   ];
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ClientIdentity } from '../connection/agentClient';
 import type { AgentExit, Platform } from '../platform';
-import type { AgentChoice, ConnectionState, ViewStatus } from '../shared/protocol';
+import type { ConnectionState, ViewStatus } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
 import type { ToolEntry } from '../shared/thread';
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
@@ -13,12 +13,12 @@ import { PermissionQueue } from './permissionQueue';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage, sessionSetup, startAgentSession, STATE_UPDATES, type EarlierSession, type StartedSession } from './agentSession';
+import { AgentList } from './agentList';
 import { ControlChoices, type ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';
 import { AgentUnreachableError } from '../platform';
 import type { TranscriptArchive } from './transcriptArchive';
 
-const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
 /** Waits before each reconnect attempt after a dropped connection (about a minute in all). */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
@@ -37,8 +37,7 @@ export class ChatController implements vscode.Disposable {
   readonly onDidChange = this._onDidChange.event;
   private threadState: Thread = emptyThread;
   private connection: Connection = { state: 'disconnected' };
-  private agents: AgentChoice[] = [];
-  private selectedAgentId: string | undefined;
+  private readonly agentList: AgentList;
   private nextId = 0;
   /** Warnings held back while a turn streams, so they do not split a message. */
   private heldWarnings: string[] = [];
@@ -62,11 +61,11 @@ export class ChatController implements vscode.Disposable {
     private readonly platform: Platform,
     private readonly identity: ClientIdentity,
     private readonly log: vscode.LogOutputChannel,
-    private readonly memento: vscode.Memento,
+    memento: vscode.Memento,
     /** Keeps the transcript within its bound in memory, and what leaves it. */
     private readonly archive: TranscriptArchive,
   ) {
-    this.selectedAgentId = memento.get<string>(LAST_AGENT_KEY);
+    this.agentList = new AgentList(platform, memento, log);
     this.choices = new ControlChoices(memento);
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.dispatch({ type: 'notice', id: this.newId(), level, text }));
@@ -79,8 +78,8 @@ export class ChatController implements vscode.Disposable {
   get status(): ViewStatus {
     const c = this.connection;
     return {
-      agents: this.agents,
-      selectedAgentId: this.selectedAgentId,
+      agents: this.agentList.agents,
+      selectedAgentId: this.agentList.selectedId,
       connection: (c.state === 'connecting' && c.reconnect ? 'reconnecting' : c.state) as ConnectionState,
       agentLabel: c.state === 'connected' ? c.session.agentLabel : undefined,
       turn: this.threadState.turn,
@@ -96,44 +95,22 @@ export class ChatController implements vscode.Disposable {
 
   /** Re-reads the agent list (settings, PATH, bridge) without blocking activation. */
   async refreshAgents(): Promise<void> {
-    try {
-      this.agents = await this.platform.listAgents();
-    } catch (error) {
-      this.log.error(`Listing agents failed: ${errorMessage(error)}`);
-      this.agents = [];
-    }
-    const configured = vscode.workspace.getConfiguration('vscode-acp').get<string>('defaultAgent');
-    const known = (id: string | undefined) => id !== undefined && this.agents.some((a) => a.id === id);
-    if (!known(this.selectedAgentId)) {
-      this.selectedAgentId = known(configured) ? configured : (this.agents.find((a) => a.available) ?? this.agents[0])?.id;
-    }
+    await this.agentList.refresh();
     this._onDidChange.fire();
   }
 
   /** Runs the agent's install command in a terminal (the user asked), then looks for it again. */
   async installAgent(agentId: string): Promise<void> {
-    const agent = this.agents.find((a) => a.id === agentId);
-    if (!agent?.install || !this.platform.installAgent) return;
-    let exitCode: number | undefined;
-    try {
-      exitCode = await this.platform.installAgent(agentId);
-    } catch (error) {
-      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not install ${agent.name}: ${errorMessage(error)}` });
-      return;
-    }
-    await this.refreshAgents();
-    const found = this.agents.find((a) => a.id === agentId)?.available;
-    const text = found ? `${agent.name} is installed: Connect to start it.`
-      : `${agent.name} was not found after \`${agent.install}\`${exitCode === undefined ? '' : ` (exit code ${exitCode})`}: see its terminal.`;
-    this.dispatch({ type: 'notice', id: this.newId(), level: found ? 'info' : 'warning', text });
+    const said = await this.agentList.install(agentId);
+    if (said) this.dispatch({ type: 'notice', id: this.newId(), ...said });
+    this._onDidChange.fire();
   }
 
   selectAgent(agentId: string): void {
-    if (agentId === this.selectedAgentId || !this.agents.some((a) => a.id === agentId)) return;
+    if (agentId === this.agentList.selectedId || !this.agentList.agents.some((a) => a.id === agentId)) return;
     // A different agent is a different conversation partner: end the old one.
     this.disconnect();
-    this.selectedAgentId = agentId;
-    void this.memento.update(LAST_AGENT_KEY, agentId);
+    this.agentList.select(agentId);
     this._onDidChange.fire();
   }
 
@@ -141,7 +118,7 @@ export class ChatController implements vscode.Disposable {
   async connect(): Promise<boolean> {
     if (this.connection.state === 'connected') return true;
     if (this.connection.state === 'connecting') return false;
-    const agentId = this.selectedAgentId;
+    const agentId = this.agentList.selectedId;
     if (!agentId) {
       void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
       return false;
@@ -186,7 +163,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private reportConnectFailure(agentId: string, error: unknown): void {
-    const name = this.agents.find((a) => a.id === agentId)?.name ?? agentId;
+    const name = this.agentList.name(agentId);
     this.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
     this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `Could not connect to ${name}: ${errorMessage(error)}` });
     this.setConnection({ state: 'failed' });
@@ -324,7 +301,7 @@ export class ChatController implements vscode.Disposable {
   /** Clears the transcript; a connected agent gets a fresh session. */
   async newChat(): Promise<void> {
     const c = this.connection;
-    const agentId = this.earlier?.agentId ?? this.selectedAgentId ?? '';
+    const agentId = this.earlier?.agentId ?? this.agentList.selectedId ?? '';
     this.stop();
     this.endTurn();
     this.threadState = emptyThread;
@@ -371,7 +348,7 @@ export class ChatController implements vscode.Disposable {
       const update = await this.choices.apply(c.session.client, c.session.sessionId, change);
       if (this.connection !== c) return;
       this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.threadState.controls) });
-      if (this.selectedAgentId) this.choices.remember(this.selectedAgentId, change);
+      if (this.agentList.selectedId) this.choices.remember(this.agentList.selectedId, change);
     } catch (error) {
       this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `The agent refused the change: ${errorMessage(error)}` });
     }
@@ -419,7 +396,7 @@ export class ChatController implements vscode.Disposable {
 
   /** Applies this agent's remembered choices to a new session, quietly skipping what it refuses. */
   private async restoreChoices(session: StartedSession): Promise<void> {
-    const agentId = this.selectedAgentId;
+    const agentId = this.agentList.selectedId;
     if (!agentId) return;
     for (const change of this.choices.pending(agentId, this.threadState.controls)) {
       const c = this.connection;

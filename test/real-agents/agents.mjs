@@ -14,7 +14,8 @@
  * - `expect`: how the chat should call it (`label`), which controls the test changes (`switches`:
  *   a config option, a legacy mode or a legacy model, and the model name the next request must
  *   name), and how it continues a session after a reconnect (`continuation`; `loadInNewMinute`:
- *   the agent cannot load a session in the minute it began, see gemini/README.md).
+ *   the agent cannot load a session in the minute it began, see gemini/README.md; `signIn`: with
+ *   this environment the agent needs a sign-in, and these are the methods the chat must offer).
  */
 import * as claude from './claudeAgent.mjs';
 import * as claudeScript from './script.mjs';
@@ -133,6 +134,8 @@ export const REAL_AGENTS = {
       ],
       continuation: 'loaded',
       loadInNewMinute: true,
+      // Without a key it needs a sign-in before any session: the chat offers its own methods.
+      signIn: { env: { GEMINI_API_KEY: '', GOOGLE_GEMINI_BASE_URL: '' }, methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'] },
     },
   },
 };

@@ -206,4 +206,35 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     await until('no agent process and no command left', () => agentPids(config).length === 0 && commandPids(s.long.process).length === 0, 5_000)
       .catch((e: Error) => assert.ok(false, `${e.message}: agent ${agentPids(config).join(' ')}, command ${commandPids(s.long.process).join(' ')}`));
   });
+
+  test('an agent that needs a sign-in: the chat offers the methods the agent names, and connects to nothing when none is picked', async function () {
+    const signIn = config.expect.signIn;
+    if (!signIn) return this.skip();
+    const id = `${config.agentId}-signed-out`;
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
+      [config.agentId]: config.agent, [id]: { ...config.agent, name: `${config.agent.name}, signed out`, env: { ...config.agent.env, ...signIn.env } },
+    }, vscode.ConfigurationTarget.Global);
+    await chat.refreshAgents();
+    chat.selectAgent(id);
+    // The test's window API is the extension's (the same extension): see what the pick offers, and pick nothing.
+    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<undefined>;
+    const window = vscode.window as unknown as { showQuickPick: Pick };
+    const real = window.showQuickPick;
+    let offered: string[] | undefined;
+    window.showQuickPick = async (items) => {
+      offered = (await items).map((i) => i.label);
+      return undefined;
+    };
+    try {
+      await vscode.commands.executeCommand('vscode-acp.connect');
+      await waitFor(chat, 'the connect to give up', () => chat.status.connection === 'failed' || chat.status.connection === 'disconnected', 60_000);
+    } finally {
+      window.showQuickPick = real;
+    }
+    assert.equal(JSON.stringify(offered), JSON.stringify(signIn.methods));
+    assert.match(transcript(chat), /The agent needs you to sign in before it can start a session\./);
+    const deadline = Date.now() + 5_000;
+    while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(agentPids(config).join(' '), '', 'the agent was ended');
+  });
 });

@@ -29,6 +29,8 @@ export interface RealAgentConfig {
     readonly continuation: 'resumed' | 'loaded';
     /** The agent cannot load a session in the (UTC) minute it began (Gemini CLI 0.61): wait for the next. */
     readonly loadInNewMinute?: boolean;
+    /** With `env` laid over its own, the agent answers "authentication required": the chat offers `methods` (names). */
+    readonly signIn?: { env: Record<string, string>; methods: string[] };
   };
 }
 

@@ -9,7 +9,7 @@ import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform'
 import { processKeeper } from './keeper/processKeeper';
 import { MAX_MESSAGE_BYTES } from './messageLimit';
 import { StrayLineDetector } from './strayLines';
-import { descendants, signalEach } from './processTree';
+import { descendants, signalEach } from './descendants';
 
 const STDERR_TAIL_LINES = 12;
 const STDERR_TAIL_CHARS = 2_000;
@@ -93,7 +93,7 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
 
 /**
  * SIGTERM to the group and to every process below the agent (read before
- * any signal, see processTree.ts: a child in a group of its own is not
+ * any signal, see descendants.ts: a child in a group of its own is not
  * reached through the agent's group), SIGKILL if still there after a grace
  * period.
  */

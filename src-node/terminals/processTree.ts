@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processKeeper } from '../keeper/processKeeper';
+import { descendants, signalEach } from '../descendants';
 
 export type GroupChild = ChildProcessByStdio<null, Readable, Readable>;
 
@@ -54,11 +55,15 @@ const POLL_MS = 25;
  */
 export async function endProcessGroup(pgid: number, graceMs: number, waitMs: number): Promise<void> {
   if (await groupAlive(pgid)) {
+    // Read before the first signal: a child that made a group of its own is reached by pid.
+    const below = descendants(pgid);
     signalGroup(pgid, 'SIGTERM');
+    signalEach(below, 'SIGTERM');
     if (!(await waitGone(pgid, graceMs))) {
       signalGroup(pgid, 'SIGKILL');
       await waitGone(pgid, waitMs);
     }
+    signalEach(below, 'SIGKILL');
   }
   processKeeper.forget(pgid);
 }

@@ -124,6 +124,34 @@ class ScriptedAgent {
     this.sessions.get(params.sessionId)?.cancel();
   }
 
+  /** This process's sessions and the store's, newest first, in pages (`listPageSize`); `cursor` is an offset. */
+  listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): acp.ListSessionsResponse {
+    if (!this.scenario.agentCapabilities.sessionCapabilities?.list) throw acp.RequestError.methodNotFound(c.method);
+    this.checkAuth();
+    const stored = (this.store?.ids() ?? []).filter((id) => !this.sessions.has(id)).map((id) => this.known(id, this.store!.read(id)!.cwd)!);
+    const all = [...this.sessions.values(), ...stored]
+      .filter((s) => !c.params.cwd || s.cwd === c.params.cwd)
+      .map((s) => s.info())
+      .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)));
+    const listed = [...all, ...this.scenario.listedSessions];
+    const { listPageSize: size, listCursorLoop: loop } = this.scenario;
+    const start = Number(c.params.cursor ?? 0) || 0;
+    const page = listed.slice(start, start + size);
+    const next = loop ? String(start) : start + size < listed.length ? String(start + size) : undefined;
+    return { sessions: page, ...(next !== undefined ? { nextCursor: next } : {}) };
+  }
+
+  /** Forgets a session (and its stored file); an unknown id is -32002. */
+  deleteSession(c: acp.AgentRequestContext<acp.DeleteSessionRequest>): acp.DeleteSessionResponse {
+    if (!this.scenario.agentCapabilities.sessionCapabilities?.delete) throw acp.RequestError.methodNotFound(c.method);
+    const { sessionId } = c.params;
+    if (!this.sessions.has(sessionId) && !this.store?.read(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
+    this.sessions.get(sessionId)?.cancel();
+    this.sessions.delete(sessionId);
+    this.store?.delete(sessionId);
+    return {};
+  }
+
   closeSession(c: acp.AgentRequestContext<acp.CloseSessionRequest>): acp.CloseSessionResponse {
     this.session(c.params.sessionId).cancel();
     this.sessions.delete(c.params.sessionId);
@@ -147,6 +175,7 @@ class ScriptedAgent {
       if (!stored) return undefined;
       session = this.newSessionObject(sessionId, stored.cwd);
       session.history.push(...stored.history);
+      session.updatedAt = stored.updatedAt;
       this.sessions.set(sessionId, session);
     }
     if (session.cwd !== cwd) throw acp.RequestError.invalidParams({ cwd }, `session ${sessionId} belongs to ${session.cwd}`);
@@ -185,6 +214,8 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .onRequest("session/set_mode", (c) => agent.setMode(c))
     .onRequest("session/set_config_option", (c) => agent.setConfigOption(c))
     .onRequest("session/close", (c) => agent.closeSession(c))
+    .onRequest("session/list", (c) => agent.listSessions(c))
+    .onRequest("session/delete", (c) => agent.deleteSession(c))
     .onRequest("session/set_model", setModelParams, (c) => agent.setModel(c.params))
     .onRequest("session/prompt", (c) => agent.prompt(c))
     .onNotification("session/cancel", (c) => agent.cancel(c.params));

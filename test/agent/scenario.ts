@@ -75,6 +75,12 @@ export const scenarioSchema = z.strictObject({
   requireAuth: z.boolean().default(false),
   /** session/load answers first and replays the history after (as Gemini CLI does). */
   replayAfterLoad: z.boolean().default(false),
+  /** session/list: sessions per page. */
+  listPageSize: z.number().int().min(1).default(50),
+  /** session/list: every page says there is a next one, at the same cursor (a client must not loop forever). */
+  listCursorLoop: z.boolean().default(false),
+  /** session/list: entries listed as they are, after the real ones (hostile listings: duplicates, huge titles, thousands). */
+  listedSessions: z.array(looseRecord).default([]).pipe(z.custom<acp.SessionInfo[]>()),
   modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
   configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
   /** Legacy (unstable) models, as Gemini CLI sends them: `{ currentModelId, availableModels: [{ modelId, name }] }`. */

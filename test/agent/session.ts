@@ -22,6 +22,8 @@ export class Session {
   modeId: string | undefined;
   modelId: string | undefined;
   configOptions: acp.SessionConfigOption[] | undefined;
+  /** When it last recorded an update (ISO 8601), for session/list. */
+  updatedAt = new Date().toISOString();
   private readonly running = new Set<AbortController>();
   private fallbackUsed = 0;
 
@@ -41,7 +43,14 @@ export class Session {
   /** Keeps an update for session/load (and in the store). */
   record(update: acp.SessionUpdate): void {
     this.history.push(update);
+    this.updatedAt = new Date().toISOString();
     this.onRecord?.(update);
+  }
+
+  /** What session/list says of it: the first prompt's text is its title. */
+  info(): acp.SessionInfo {
+    const first = this.promptTexts()[0];
+    return { sessionId: this.id, cwd: this.cwd, updatedAt: this.updatedAt, ...(first ? { title: first.slice(0, 80) } : {}) };
   }
 
   /** The text of every prompt so far, oldest first. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { descendants, signalEach } from '../../src-node/processTree';
+import { descendants, signalEach } from '../../src-node/descendants';
 
 /** Running (a zombie waiting for its parent counts as gone). */
 const alive = (pid: number) => {

@@ -40,6 +40,8 @@ export class AgentClient implements vscode.Disposable {
   /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
   readonly onDidClose = this._onDidClose.event;
   private readonly router = new SessionUpdateRouter();
+  /** The sessions this connection opened (new, load, resume): the only ones its requests may name. */
+  private readonly openSessions = new Set<string>();
   private readonly _onDidIgnoreUpdate = new vscode.EventEmitter<string>();
   /** Fires once per `session/update` kind this client does not know (each is ignored, see unknownUpdates.ts). */
   readonly onDidIgnoreUpdate = this._onDidIgnoreUpdate.event;
@@ -50,20 +52,27 @@ export class AgentClient implements vscode.Disposable {
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
+    // A request is served only for a session this connection opened: an agent that names
+    // another session (or makes one up) is refused, its permission request answered `cancelled`.
+    const ours = <R>(params: { sessionId: string }, serve: () => Promise<R>): Promise<R> => {
+      if (this.openSessions.has(params.sessionId)) return serve();
+      return Promise.reject(acp.RequestError.invalidParams({ sessionId: params.sessionId }, 'No session with this id on this connection.'));
+    };
     const app = acp.client({ name: identity.name })
       .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
-      .onRequest('session/request_permission', ({ params, signal }) => handlers.requestPermission(params, signal));
+      .onRequest('session/request_permission', ({ params, signal }) => (this.openSessions.has(params.sessionId)
+        ? handlers.requestPermission(params, signal) : Promise.resolve({ outcome: { outcome: 'cancelled' } })));
     // Methods we do not offer stay unregistered: the SDK answers "method not found".
     const { readTextFile, writeTextFile } = handlers;
-    if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => readTextFile(params));
-    if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => writeTextFile(params));
+    if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));
+    if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => ours(params, () => writeTextFile(params)));
     const terminals = handlers.terminals;
     if (terminals) {
-      app.onRequest('terminal/create', ({ params, signal }) => terminals.create(params, signal))
-        .onRequest('terminal/output', ({ params }) => terminals.output(params))
-        .onRequest('terminal/wait_for_exit', ({ params, signal }) => terminals.waitForExit(params, signal))
-        .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
-        .onRequest('terminal/release', ({ params }) => terminals.release(params));
+      app.onRequest('terminal/create', ({ params, signal }) => ours(params, () => terminals.create(params, signal)))
+        .onRequest('terminal/output', ({ params }) => ours(params, () => terminals.output(params)))
+        .onRequest('terminal/wait_for_exit', ({ params, signal }) => ours(params, () => terminals.waitForExit(params, signal)))
+        .onRequest('terminal/kill', ({ params }) => ours(params, () => terminals.kill(params)))
+        .onRequest('terminal/release', ({ params }) => ours(params, () => terminals.release(params)));
     }
     const readable = transport.stream.readable.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
     this.connection = app.connect({ writable: transport.stream.writable, readable });
@@ -95,12 +104,16 @@ export class AgentClient implements vscode.Disposable {
   }
 
   async newSession(cwd: string): Promise<acp.NewSessionResponse> {
-    return this.connection.agent.request('session/new', { cwd, mcpServers: [] });
+    const response = await this.connection.agent.request('session/new', { cwd, mcpServers: [] });
+    this.openSessions.add(response.sessionId);
+    return response;
   }
 
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
-  resumeSession(sessionId: string, cwd: string): Promise<acp.ResumeSessionResponse> {
-    return this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers: [] });
+  async resumeSession(sessionId: string, cwd: string): Promise<acp.ResumeSessionResponse> {
+    const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers: [] });
+    this.openSessions.add(sessionId);
+    return response;
   }
 
   /**
@@ -111,6 +124,7 @@ export class AgentClient implements vscode.Disposable {
     const listening = this.router.listen(sessionId, onReplay);
     try {
       const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] });
+      this.openSessions.add(sessionId);
       await afterPendingNotifications();
       return response;
     } finally {

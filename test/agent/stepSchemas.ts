@@ -45,7 +45,11 @@ const defaultOptions: acp.PermissionOption[] = [
   { optionId: "reject_once", name: "Reject", kind: "reject_once" },
 ];
 
+/** Another session's id than the turn's (a request the client must refuse). */
+const otherSession = z.string().optional();
+
 const permission = z.strictObject({
+  sessionId: otherSession,
   toolCall: toolCallUpdate.default({ toolCallId: "permission-1", title: "Run a tool", kind: "execute" }),
   options: z.array(permissionOption).min(1).default(defaultOptions),
   _meta: z.record(z.string(), z.unknown()).optional(),
@@ -102,12 +106,13 @@ export const stepSchemas = {
   permissionFlood: step({ permissionFlood: z.strictObject({ count: z.number().int().min(1).max(10_000) }) }),
   readFile: step({
     readFile: z.strictObject({
+      sessionId: otherSession,
       path: z.string(),
       line: z.number().int().min(1).optional(),
       limit: z.number().int().min(0).optional(),
     }),
   }),
-  writeFile: step({ writeFile: z.strictObject({ path: z.string(), content: z.string() }) }),
+  writeFile: step({ writeFile: z.strictObject({ sessionId: otherSession, path: z.string(), content: z.string() }) }),
   terminal: step({ terminal }),
   sleep: step({ sleep: ms }),
   waitForCancel: step({ waitForCancel: z.literal(true) }),

@@ -3,6 +3,8 @@
  * some it does not. Each time the chat shows what is valid, ignores or
  * reports the rest, and answers the next prompt.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
@@ -47,6 +49,15 @@ const scenario = {
         { rawMessage: { jsonrpc: '2.0', id: 424242, result: { stopReason: 'end_turn' } } },
         { rawMessage: { jsonrpc: '2.0', id: 'nobody-asked', error: { code: -32000, message: 'an error nobody asked for' } } },
         { text: 'strangers over' },
+      ],
+    },
+    {
+      match: 'other session',
+      steps: [
+        { readFile: { sessionId: 'someone-else', path: '${cwd}/other-session.txt' } },
+        { writeFile: { sessionId: 'someone-else', path: '${cwd}/other-session.txt', content: 'x' } },
+        { permission: { sessionId: 'someone-else' } },
+        { text: 'other over' },
       ],
     },
     { match: 'deaf', steps: [{ text: 'Not listening any more.' }, { stopReading: true }, { stream: { repeat: '.', chunks: 5, intervalMs: 50 } }, { hang: true }] },
@@ -107,6 +118,17 @@ suite('a misbehaving agent', function () {
     assert.ok(!transcript(chat).includes('GHOST TEXT'), 'an update for another session is not shown');
     assert.equal(lastReply(chat), 'strangers over');
     assert.equal(chat.status.connection, 'connected');
+    await answersNext();
+  });
+
+  test('file and permission requests naming a session this connection did not open are refused', async () => {
+    await chat.send('other session');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
+    const reply = lastReply(chat);
+    assert.equal((reply.match(/\[error: [^\]]*No session with this id on this connection\./g) ?? []).length, 2, reply);
+    assert.ok(reply.includes('[permission: cancelled]'), reply);
+    assert.ok(!fs.existsSync(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'other-session.txt')), 'nothing written');
+    assert.equal(chat.status.permissions.length, 0, 'no prompt shown');
     await answersNext();
   });
 

@@ -12,7 +12,9 @@ import type { RequestPermissionRequest, RequestPermissionResponse } from '@agent
 import { PermissionQueue } from './permissionQueue';
 import { emptyThread, type Thread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
-import { describeExit, errorMessage, sessionSetup, startAgentSession, STATE_UPDATES, type EarlierSession, type StartedSession } from './agentSession';
+import { describeExit, errorMessage } from '../connection/errors';
+import { startAgentSession, type StartedSession } from './agentSession';
+import { sessionSetup, STATE_UPDATES, type EarlierSession } from './sessionOpen';
 import { AgentList } from './agentList';
 import { ControlChoices, type ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';

@@ -10,6 +10,7 @@ import { applyControlsUpdate, controlsFromSetup, type SessionControls, type Sess
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
 import { recordGrowth } from './textGrowth';
 import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
+import { titleText } from './titleText';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -68,7 +69,7 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     case 'plan':
       return { ...thread, plan: update.entries.map((e) => ({ content: e.content, priority: e.priority, status: e.status })) };
     case 'session_info_update':
-      return update.title == null ? thread : { ...thread, title: update.title };
+      return update.title == null ? thread : { ...thread, title: titleText(update.title) };
     case 'notice':
       return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: update.description ? `${update.title}: ${update.description}` : update.title });
     default: {

@@ -1,0 +1,62 @@
+/**
+ * Opening the chat's session on a started agent: a new one, or the earlier
+ * one continued where the agent can (`session/resume`, else `session/load`,
+ * else a new one that says why), signing in when the agent asks.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type * as vscode from 'vscode';
+import type { AgentClient } from '../connection/agentClient';
+import { errorMessage } from '../connection/errors';
+import { withSignIn } from '../connection/signIn';
+import type { SessionSetup } from '../shared/sessionControls';
+
+/** A session shown in the chat that a new connection should continue. */
+export interface EarlierSession {
+  readonly sessionId: string;
+  readonly cwd: string;
+}
+
+export type Continuation =
+  | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[] }
+  | { readonly how: 'new'; readonly why: string };
+
+/** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
+export const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
+
+/**
+ * Continues the earlier session where the agent can (`session/resume`, else
+ * `session/load`), else starts a new one and says why.
+ */
+export async function openSession(
+  client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, log: vscode.LogOutputChannel,
+): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
+  const fresh = async (why?: string) => {
+    const response = await withSignIn(client, init, () => client.newSession(cwd));
+    return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
+  };
+  if (!earlier) return fresh();
+  const { sessionId } = earlier;
+  if (earlier.cwd !== cwd) return fresh(`the agent now works in ${cwd}, not ${earlier.cwd}`);
+  const caps = init.agentCapabilities;
+  if (!caps?.sessionCapabilities?.resume && !caps?.loadSession) return fresh('the agent cannot continue a session after a reconnect');
+  try {
+    if (caps.sessionCapabilities?.resume) {
+      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd));
+      return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [] } };
+    }
+    const state: acp.SessionUpdate[] = [];
+    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, (update) => {
+      if (STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
+    }));
+    return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state } };
+  } catch (error) {
+    if (client.isClosed) throw error;
+    log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);
+    return fresh(`the agent could not continue it (${errorMessage(error)})`);
+  }
+}
+
+/** The parts of a session response that set up controls (`models` is a legacy, unstable field). */
+export function sessionSetup(response: Pick<acp.NewSessionResponse, 'modes' | 'configOptions'>): SessionSetup {
+  return { modes: response.modes, configOptions: response.configOptions, models: (response as { models?: unknown }).models };
+}

@@ -13,7 +13,8 @@
  * Per agent: install it (idempotent), start its fake model, make a workspace and a throwaway HOME,
  * run the suite (the agent setting is made inside the host from ACP_REAL_AGENT), then end any
  * process of that agent still alive (a failure: the extension ends its agents itself), stop the
- * endpoint, remove the temp dirs. The fake model must only have been asked what it knows.
+ * endpoint, remove the temp dirs. The fake model must only have been asked what it knows. Then,
+ * outside VS Code, the agent must hold two sessions on one process apart (twoSessions.mjs).
  * Prints each agent's connect time (`CONNECT <id> <ms>` from the suite) and a summary.
  * Exit code: 0 when every agent passed, else the first failing agent's (1 fail, 124 timeout, 2 harness error).
  */
@@ -24,6 +25,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { REAL_AGENTS } from './agents.mjs';
+import { checkTwoSessions } from './twoSessions.mjs';
 
 export const DEFAULT_BUNDLE = path.join(REPO_ROOT, 'dist/real/test/index.js');
 /** Marks the agent processes of one run, so that leftovers can be found by pid. */
@@ -103,6 +105,10 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
       log(`${agentId}: ${left.length} agent process(es) outlived the run: ${left.join(' ')} (ended now)`);
       if (code === 0) code = 1;
     }
+    // Chats with the same agent are to share its process: it must hold two sessions apart.
+    const twoSessions = await checkTwoSessions(spec);
+    log(`${agentId}: two sessions on one process, prompted at once: ${twoSessions ?? 'each got its own reply'}`);
+    if (twoSessions && code === 0) code = 1;
     log(`${agentId}: done in ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
     return { code, connectMs };
   } finally {

@@ -7,22 +7,13 @@
  * and each process of it is signalled by pid, checked by its start time so
  * that a reused pid is never hit.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcStat } from './procStat';
 
 export interface TreeProcess {
   readonly pid: number;
-  /** Field 22 of /proc/PID/stat: when it started (clock ticks since boot). */
+  /** When it started (procStat.ts): with the pid, which process this is. */
   readonly start: string;
-}
-
-function stat(pid: number): { ppid: number; start: string } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), start: fields[19]! };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Every process below `pid` (not `pid` itself), as the tree is now; [] where there is no /proc. */
@@ -37,7 +28,7 @@ export function descendants(pid: number): TreeProcess[] {
   }
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
-    const s = stat(Number(name));
+    const s = readProcStat(name);
     if (!s) continue;
     const list = children.get(s.ppid) ?? [];
     list.push({ pid: Number(name), start: s.start });
@@ -57,7 +48,7 @@ export function descendants(pid: number): TreeProcess[] {
 /** Signals each process of `tree` that is still the one that was seen (same pid, same start). */
 export function signalEach(tree: readonly TreeProcess[], signal: NodeJS.Signals): void {
   for (const p of tree) {
-    if (stat(p.pid)?.start !== p.start) continue;
+    if (readProcStat(p.pid)?.start !== p.start) continue;
     try {
       process.kill(p.pid, signal);
     } catch {

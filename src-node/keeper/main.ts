@@ -16,35 +16,19 @@
  * Reach: a process that leaves its group (setsid, a daemon) is out of reach;
  * so is everything on Windows (no process groups; the host ends trees itself).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcStat } from '../procStat';
 
 const GRACE_MS = 2_000;
 
 /** Watched group -> the start time of its leader (Linux; '' elsewhere). */
 const watched = new Map<number, string>();
 
-/** Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
-function startTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
+const startTime = (pid: number): string | undefined => readProcStat(pid)?.start;
 
 /** Whether any process still belongs to the group (Linux: a scan of /proc). */
 function groupHasMembers(pgid: number): boolean {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid) return true;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return false;
+  return readdirSync('/proc').some((entry) => /^\d+$/.test(entry) && readProcStat(entry)?.pgrp === pgid);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processKeeper } from '../keeper/processKeeper';
 import { descendants, signalEach } from '../descendants';
+import { parseProcStat } from '../procStat';
 
 export type GroupChild = ChildProcessByStdio<null, Readable, Readable>;
 
@@ -111,10 +112,8 @@ async function liveMembersOnLinux(pgid: number): Promise<boolean | undefined> {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    const stat = parseProcStat(await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => ''));
+    if (stat?.pgrp === pgid && stat.state !== 'Z' && stat.state !== 'X') return true;
   }
   return false;
 }

@@ -10,41 +10,26 @@
  * `benchAgents({ runs, log })` returns `{ <id>: { connectMs, initializeMs, perRun } }`.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable, Writable } from 'node:stream';
 import { REAL_AGENTS } from '../real-agents/agents.mjs';
+import { CLIENT_CAPABILITIES, connectAgent } from '../real-agents/sdkConnection.mjs';
 import { median } from './report.mjs';
 
 const CONNECT_TIMEOUT_MS = 120_000;
 
 /** One connect: spawn, initialize, session/new; then the process group is ended. */
 async function connectOnce(spec) {
-  const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-agent-ws-')));
-  const { fake, home, agent } = await spec.start({ workspace, log: () => undefined });
-  let child;
+  const { connection, workspace, spawnedAt: started, close } = await connectAgent(spec, { name: 'vscode-acp-bench' });
+  let timer;
   try {
-    const started = performance.now();
-    child = spawn(agent.command, agent.args, { cwd: workspace, env: { ...process.env, ...agent.env }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
-    const connection = acp.client({ name: 'vscode-acp-bench' })
-      .onNotification('session/update', () => undefined)
-      .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
-      .connect(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`no session within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS).unref());
-    const capabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
-    await Promise.race([connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: capabilities }), timeout]);
+    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no session within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS)));
+    await Promise.race([connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: CLIENT_CAPABILITIES }), timeout]);
     const initializeMs = performance.now() - started;
     await Promise.race([connection.agent.request('session/new', { cwd: workspace, mcpServers: [] }), timeout]);
     return { initializeMs, connectMs: performance.now() - started };
   } finally {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-    await fake.close();
-    for (const dir of [workspace, home]) fs.rmSync(dir, { recursive: true, force: true });
+    clearTimeout(timer);
+    await close();
   }
 }
 

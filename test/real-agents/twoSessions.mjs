@@ -8,32 +8,24 @@
  *   const problem = await checkTwoSessions(REAL_AGENTS.opencode);   // undefined when it held
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { CLIENT_CAPABILITIES, connectAgent } from './sdkConnection.mjs';
 
 const TIMEOUT_MS = 60_000;
 
 /** Undefined when the agent held both sessions apart; else what went wrong. */
 export async function checkTwoSessions(spec) {
-  const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-two-sessions-')));
-  const { fake, home, agent } = await spec.start({ workspace, log: () => undefined });
-  const child = spawn(agent.command, agent.args, { cwd: workspace, env: { ...process.env, ...agent.env }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
   const texts = new Map();
-  const connection = acp.client({ name: 'vscode-acp-two-sessions' })
-    .onNotification('session/update', ({ params }) => {
-      const u = params.update;
-      if (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text') texts.set(params.sessionId, (texts.get(params.sessionId) ?? '') + u.content.text);
-    })
-    .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
-    .connect(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));
+  const { connection, workspace, close } = await connectAgent(spec, {
+    name: 'vscode-acp-two-sessions',
+    onUpdate: (sessionId, u) => {
+      if (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text') texts.set(sessionId, (texts.get(sessionId) ?? '') + u.content.text);
+    },
+  });
   let timer;
   const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS)));
   try {
     return await Promise.race([timeout, (async () => {
-      await connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true } });
+      await connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: CLIENT_CAPABILITIES });
       const ids = [];
       for (let i = 0; i < 2; i++) ids.push((await connection.agent.request('session/new', { cwd: workspace, mcpServers: [] })).sessionId);
       if (ids[0] === ids[1]) return `both sessions got the id ${ids[0]}`;
@@ -48,10 +40,6 @@ export async function checkTwoSessions(spec) {
     return error.message;
   } finally {
     clearTimeout(timer);
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-    await fake.close();
-    for (const dir of [workspace, home]) fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -3,48 +3,94 @@
  * their platform. Nothing here spawns or scans synchronously.
  */
 import * as vscode from 'vscode';
-import { ChatController } from './chat/chatController';
+import type { Chat } from './chat/chat';
+import { AgentList } from './chat/agentList';
+import { ChatEditorPanels } from './chat/chatEditorPanel';
+import { Chats } from './chat/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './chat/linkOpener';
 import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
-import type { Platform } from './platform';
 import { TranscriptArchive } from './chat/transcriptArchive';
+import { AgentConnections } from './connection/agentConnections';
+import type { Platform } from './platform';
+import type { ViewStatus } from './shared/protocol';
+
+/** The chat the view shows, whichever it is at the moment of each call. */
+export type ShownChat = Pick<Chat, 'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'> & {
+  readonly status: ViewStatus;
+  /** Fires after any change of the shown chat, and when another chat is shown. */
+  readonly onDidChange: vscode.Event<void>;
+  refreshAgents(): Promise<void>;
+  installAgent(agentId: string): Promise<void>;
+};
 
 /** What the extension exports to other extensions (and to its own integration tests). */
 export interface AcpExtensionApi {
   /** Opens a message's whole text in an editor (what the view's "Open the whole message" does). */
   readonly openMessage: (entryId: string) => Promise<boolean>;
-  readonly chat: Pick<ChatController, 'thread' | 'status' | 'onDidChange' | 'selectAgent' | 'send' | 'refreshAgents' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier' | 'installAgent'>;
+  readonly chat: ShownChat;
+  readonly chats: Chats;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const packageJson = context.extension.packageJSON as { name: string; version: string };
-  const archive = new TranscriptArchive(context.globalStorageUri, log);
-  const controller = new ChatController(platform, { name: packageJson.name, version: packageJson.version }, log, context.globalState, archive);
-  const messages = new MessageDocuments(() => controller.thread);
-  const view = new ChatViewProvider(context.extensionUri, controller, new LinkOpener(platform, log), messages, log);
+  const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log);
+  const agentList = new AgentList(platform, context.globalState, log);
+  const chats = new Chats({ platform, agents, agentList, choices: new ControlChoices(context.globalState), log }, () => new TranscriptArchive(context.globalStorageUri, log));
+  const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
+  const services = { chats, links: new LinkOpener(platform, log), messages, log };
+  const panels = new ChatEditorPanels(context.extensionUri, chats, services);
+  const view = new ChatViewProvider(context.extensionUri, chats, services, () => {
+    // Nobody can answer a prompt in a view that is gone, and grants given there end with it
+    // (a chat open in an editor tab is still in sight).
+    const inTabs = panels.shownChats;
+    for (const chat of chats.all) {
+      if (inTabs.has(chat)) continue;
+      chat.permissions.cancelAll();
+      chat.revokeGrants();
+    }
+  });
+  const shown = () => chats.shown;
   context.subscriptions.push(
     log,
-    archive,
-    controller,
+    panels,
     view,
+    chats,
+    agents,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
-    vscode.commands.registerCommand('vscode-acp.connect', () => controller.connect()),
-    vscode.commands.registerCommand('vscode-acp.disconnect', () => controller.disconnect()),
-    vscode.commands.registerCommand('vscode-acp.newChat', () => controller.newChat()),
-    vscode.commands.registerCommand('vscode-acp.clearChat', () => controller.clearChat()),
-    vscode.commands.registerCommand('vscode-acp.stop', () => controller.stop()),
-    vscode.commands.registerCommand('vscode-acp.restart', () => controller.restart()),
-    vscode.commands.registerCommand('vscode-acp.focusChat', () => vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`)),
+    vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
+    vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),
+    vscode.commands.registerCommand('vscode-acp.newChat', () => void chats.newChat()),
+    vscode.commands.registerCommand('vscode-acp.closeChat', () => chats.close(shown().id)),
+    vscode.commands.registerCommand('vscode-acp.openChatInEditor', () => panels.open(shown())),
+    vscode.commands.registerCommand('vscode-acp.clearChat', () => shown().clear()),
+    vscode.commands.registerCommand('vscode-acp.stop', () => shown().stop()),
+    vscode.commands.registerCommand('vscode-acp.restart', () => shown().restart()),
+    vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
     // Trust changes which settings and PATH entries count.
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void controller.refreshAgents()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('vscode-acp')) void controller.refreshAgents();
+      if (e.affectsConfiguration('vscode-acp')) void chats.refreshAgents();
     }),
   );
   platform.registerCommands?.(context);
-  void controller.refreshAgents();
-  return { chat: controller, openMessage: (entryId) => messages.open(entryId) };
+  void chats.refreshAgents();
+  const chat: ShownChat = {
+    get thread() { return chats.shown.thread; },
+    get status() { return chats.viewStatus(chats.shown); },
+    get permissions() { return chats.shown.permissions; },
+    onDidChange: chats.onDidChangeShown,
+    selectAgent: (agentId) => chats.shown.selectAgent(agentId),
+    send: (text) => chats.shown.send(text),
+    changeControl: (change) => chats.shown.changeControl(change),
+    cancelPending: () => chats.shown.cancelPending(),
+    draftTaken: (id) => chats.shown.draftTaken(id),
+    openEarlier: () => chats.shown.openEarlier(),
+    refreshAgents: () => chats.refreshAgents(),
+    installAgent: (agentId) => chats.installAgent(chats.shown, agentId),
+  };
+  return { chat, chats, openMessage: (entryId) => messages.open(entryId) };
 }

@@ -18,8 +18,15 @@ const api: VsCodeApi = typeof acquireVsCodeApi === 'function'
   // Outside VS Code (component tests, benchmarks) messages go to the page.
   : { postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })), getState: () => undefined, setState: () => undefined };
 
+/** The chat the page shows: named in every message, so the host acts on the chat the user saw. */
+let shownChatId: string | undefined;
+
+export function setShownChat(chatId: string): void {
+  shownChatId = chatId || undefined;
+}
+
 export function postToHost(message: WebviewMessage): void {
-  api.postMessage(message);
+  api.postMessage(shownChatId === undefined || 'chatId' in message ? message : { ...message, chatId: shownChatId });
 }
 
 export function onHostMessage(listener: (message: HostMessage) => void): void {

@@ -12,7 +12,8 @@ export const MESSAGE_SCHEME = 'vscode-acp-message';
 const ROLE = { user: 'Your message', assistant: 'Agent message', thought: 'Agent thinking' } as const;
 
 export class MessageDocuments implements vscode.TextDocumentContentProvider {
-  constructor(private readonly thread: () => Thread) {}
+  /** `threads`: every open chat's (entry ids are unique across chats). */
+  constructor(private readonly threads: () => readonly Thread[]) {}
 
   /** Opens the message `entryId` in an editor; false when the transcript no longer has it. */
   async open(entryId: string): Promise<boolean> {
@@ -30,7 +31,10 @@ export class MessageDocuments implements vscode.TextDocumentContentProvider {
   }
 
   private textEntry(id: string): TextEntry | undefined {
-    const entry = this.thread().entries.find((e) => e.id === id);
-    return entry && isTextEntry(entry) ? entry : undefined;
+    for (const thread of this.threads()) {
+      const entry = thread.entries.find((e) => e.id === id);
+      if (entry) return isTextEntry(entry) ? entry : undefined;
+    }
+    return undefined;
   }
 }

@@ -5,7 +5,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
-import type { AgentClient } from '../connection/agentClient';
+import type { AgentClient, SessionHandlers } from '../connection/agentClient';
 import { errorMessage } from '../connection/errors';
 import { withSignIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
@@ -28,10 +28,10 @@ export const STATE_UPDATES = new Set<string>(['available_commands_update', 'curr
  * `session/load`), else starts a new one and says why.
  */
 export async function openSession(
-  client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, log: vscode.LogOutputChannel,
+  client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, handlers: SessionHandlers, log: vscode.LogOutputChannel,
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
-    const response = await withSignIn(client, init, () => client.newSession(cwd));
+    const response = await withSignIn(client, init, () => client.newSession(cwd, handlers));
     return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
   };
   if (!earlier) return fresh();
@@ -41,11 +41,11 @@ export async function openSession(
   if (!caps?.sessionCapabilities?.resume && !caps?.loadSession) return fresh('the agent cannot continue a session after a reconnect');
   try {
     if (caps.sessionCapabilities?.resume) {
-      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd));
+      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd, handlers));
       return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [] } };
     }
     const state: acp.SessionUpdate[] = [];
-    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, (update) => {
+    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, handlers, (update) => {
       if (STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
     }));
     return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state } };

@@ -81,7 +81,8 @@ export class TranscriptArchive implements vscode.Disposable {
     const folder = this.folder;
     if (!folder || this.parts.length === 0) return;
     this.parts = [];
-    this.writing = this.writing.then(() => vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false })).catch(() => undefined);
+    this.writing = this.writing.then(() => vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false }))
+      .catch((error: unknown) => this.log.warn(`Could not delete the saved chat entries in ${folder.toString()}: ${String(error)}`));
   }
 
   dispose(): void {

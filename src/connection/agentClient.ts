@@ -9,19 +9,28 @@ import { afterPendingNotifications } from './drain';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 
-/** What the client answers when the agent asks; the chat provides these. */
-export interface ClientHandlers {
+/** `terminal/*`, served for one session. */
+export interface TerminalHandlers {
+  create(params: acp.CreateTerminalRequest, signal: AbortSignal): Promise<acp.CreateTerminalResponse>;
+  output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
+  kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse>;
+  release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse>;
+}
+
+/** What the client answers for one session: the chat that opened it provides these. */
+export interface SessionHandlers {
   requestPermission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
-  /** Present only when the client advertises the matching capability. */
+  /** Present where this host runs terminals (and then required of every session). */
+  terminals?: TerminalHandlers;
+}
+
+/** What the client answers for any of its sessions; present only when the client advertises the capability. */
+export interface ClientHandlers {
   readTextFile?(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
   writeTextFile?(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
-  terminals?: {
-    create(params: acp.CreateTerminalRequest, signal: AbortSignal): Promise<acp.CreateTerminalResponse>;
-    output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
-    waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
-    kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse>;
-    release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse>;
-  };
+  /** Whether `terminal/*` is served (each session's own TerminalHandlers answer). */
+  terminals?: boolean;
 }
 
 export interface ClientIdentity {
@@ -40,8 +49,8 @@ export class AgentClient implements vscode.Disposable {
   /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
   readonly onDidClose = this._onDidClose.event;
   private readonly router = new SessionUpdateRouter();
-  /** The sessions this connection opened (new, load, resume): the only ones its requests may name. */
-  private readonly openSessions = new Set<string>();
+  /** The sessions this connection opened (new, load, resume) and not closed: the only ones its requests may name, each served by its own handlers. */
+  private readonly openSessions = new Map<string, SessionHandlers>();
   private readonly _onDidIgnoreUpdate = new vscode.EventEmitter<string>();
   /** Fires once per `session/update` kind this client does not know (each is ignored, see unknownUpdates.ts). */
   readonly onDidIgnoreUpdate = this._onDidIgnoreUpdate.event;
@@ -52,27 +61,34 @@ export class AgentClient implements vscode.Disposable {
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
-    // A request is served only for a session this connection opened: an agent that names
-    // another session (or makes one up) is refused, its permission request answered `cancelled`.
-    const ours = <R>(params: { sessionId: string }, serve: () => Promise<R>): Promise<R> => {
-      if (this.openSessions.has(params.sessionId)) return serve();
+    // A request is served only for a session this connection opened, by that session's
+    // handlers: an agent that names another session (or makes one up) is refused, its
+    // permission request answered `cancelled`.
+    const ours = <R>(params: { sessionId: string }, serve: (session: SessionHandlers) => Promise<R>): Promise<R> => {
+      const session = this.openSessions.get(params.sessionId);
+      if (session) return serve(session);
       return Promise.reject(acp.RequestError.invalidParams({ sessionId: params.sessionId }, 'No session with this id on this connection.'));
+    };
+    const terminalsOf = (session: SessionHandlers): TerminalHandlers => {
+      if (session.terminals) return session.terminals;
+      throw acp.RequestError.invalidParams({}, 'This session has no terminals.');
     };
     const app = acp.client({ name: identity.name })
       .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
-      .onRequest('session/request_permission', ({ params, signal }) => (this.openSessions.has(params.sessionId)
-        ? handlers.requestPermission(params, signal) : Promise.resolve({ outcome: { outcome: 'cancelled' } })));
+      .onRequest('session/request_permission', ({ params, signal }) => {
+        const session = this.openSessions.get(params.sessionId);
+        return session ? session.requestPermission(params, signal) : Promise.resolve({ outcome: { outcome: 'cancelled' } });
+      });
     // Methods we do not offer stay unregistered: the SDK answers "method not found".
     const { readTextFile, writeTextFile } = handlers;
     if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));
     if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => ours(params, () => writeTextFile(params)));
-    const terminals = handlers.terminals;
-    if (terminals) {
-      app.onRequest('terminal/create', ({ params, signal }) => ours(params, () => terminals.create(params, signal)))
-        .onRequest('terminal/output', ({ params }) => ours(params, () => terminals.output(params)))
-        .onRequest('terminal/wait_for_exit', ({ params, signal }) => ours(params, () => terminals.waitForExit(params, signal)))
-        .onRequest('terminal/kill', ({ params }) => ours(params, () => terminals.kill(params)))
-        .onRequest('terminal/release', ({ params }) => ours(params, () => terminals.release(params)));
+    if (handlers.terminals) {
+      app.onRequest('terminal/create', ({ params, signal }) => ours(params, async (s) => terminalsOf(s).create(params, signal)))
+        .onRequest('terminal/output', ({ params }) => ours(params, async (s) => terminalsOf(s).output(params)))
+        .onRequest('terminal/wait_for_exit', ({ params, signal }) => ours(params, async (s) => terminalsOf(s).waitForExit(params, signal)))
+        .onRequest('terminal/kill', ({ params }) => ours(params, async (s) => terminalsOf(s).kill(params)))
+        .onRequest('terminal/release', ({ params }) => ours(params, async (s) => terminalsOf(s).release(params)));
     }
     const readable = transport.stream.readable.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
     this.connection = app.connect({ writable: transport.stream.writable, readable });
@@ -103,16 +119,16 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request('authenticate', { methodId });
   }
 
-  async newSession(cwd: string): Promise<acp.NewSessionResponse> {
+  async newSession(cwd: string, handlers: SessionHandlers): Promise<acp.NewSessionResponse> {
     const response = await this.connection.agent.request('session/new', { cwd, mcpServers: [] });
-    this.openSessions.add(response.sessionId);
+    this.openSessions.set(response.sessionId, handlers);
     return response;
   }
 
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
-  async resumeSession(sessionId: string, cwd: string): Promise<acp.ResumeSessionResponse> {
+  async resumeSession(sessionId: string, cwd: string, handlers: SessionHandlers): Promise<acp.ResumeSessionResponse> {
     const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers: [] });
-    this.openSessions.add(sessionId);
+    this.openSessions.set(sessionId, handlers);
     return response;
   }
 
@@ -120,15 +136,29 @@ export class AgentClient implements vscode.Disposable {
    * Reopens a session the agent kept (`loadSession`); the agent replays its
    * history as updates before answering, and `onReplay` gets each of them.
    */
-  async loadSession(sessionId: string, cwd: string, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
+  async loadSession(sessionId: string, cwd: string, handlers: SessionHandlers, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
     const listening = this.router.listen(sessionId, onReplay);
     try {
       const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] });
-      this.openSessions.add(sessionId);
+      this.openSessions.set(sessionId, handlers);
       await afterPendingNotifications();
       return response;
     } finally {
       listening.dispose();
+    }
+  }
+
+  /**
+   * The chat is done with the session: its requests are refused from now on,
+   * and the agent is told with `session/close` where it advertises it.
+   */
+  async closeSession(sessionId: string): Promise<void> {
+    if (!this.openSessions.delete(sessionId) || this.isClosed) return;
+    if (!this.initializeResponse?.agentCapabilities?.sessionCapabilities?.close) return;
+    try {
+      await this.connection.agent.request('session/close', { sessionId });
+    } catch (error) {
+      this.log.warn(`session/close failed: ${String(error)}`);
     }
   }
 
@@ -163,8 +193,9 @@ export class AgentClient implements vscode.Disposable {
     this.connection.agent.notify('session/cancel', { sessionId }).catch((error: unknown) => this.log.warn(`session/cancel failed: ${String(error)}`));
   }
 
-  dispose(): void {
-    this.finish({ message: 'Disconnected.' });
+  /** Ends the connection and the agent; `exit` is what every chat on it is told. */
+  dispose(exit: AgentExit = { message: 'Disconnected.' }): void {
+    this.finish(exit);
   }
 
   private async onConnectionClosed(): Promise<void> {

@@ -28,8 +28,21 @@ export type ConnectionState = z.infer<typeof connectionStateSchema>;
 export const returnedDraftSchema = z.object({ id: z.number().int(), text: z.string() });
 export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 
-/** Everything in the view that is not a thread entry. */
-export const viewStatusSchema = z.object({
+/** A chat's state in the list: what it wants from the user, if anything. */
+export const chatMarkerSchema = z.enum(['none', 'running', 'permission', 'finished', 'failed']);
+export type ChatMarker = z.infer<typeof chatMarkerSchema>;
+
+/** One open chat's line in the chat list. */
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  agentName: z.string(),
+  marker: chatMarkerSchema,
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+/** One chat's state that is not a thread entry. */
+export const chatStatusSchema = z.object({
   agents: z.array(agentChoiceSchema),
   selectedAgentId: z.string().optional(),
   connection: connectionStateSchema,
@@ -44,6 +57,14 @@ export const viewStatusSchema = z.object({
   /** A prompt waiting for the connection, to be sent once connected. */
   pendingPrompt: z.string().optional(),
   returnedDraft: returnedDraftSchema.optional(),
+});
+export type ChatStatus = z.infer<typeof chatStatusSchema>;
+
+/** Everything in the view that is not a thread entry: the shown chat's status, and the list of open chats. */
+export const viewStatusSchema = chatStatusSchema.extend({
+  /** The chat shown; the view names it in every message about a chat. */
+  chatId: z.string(),
+  chats: z.array(chatSummarySchema),
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 
@@ -78,8 +99,18 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
+/**
+ * Which chat a message from the view is about: the one the view showed when
+ * the user acted (the host may have switched since). Absent: the shown one.
+ */
+export const chatTargetSchema = z.object({ chatId: z.string().max(64).optional() });
+
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  /** Show another open chat. */
+  z.object({ type: z.literal('showChat'), chatId: z.string().max(64) }),
+  /** Close a chat (its session ends). */
+  z.object({ type: z.literal('closeChat'), chatId: z.string().max(64) }),
   z.object({ type: z.literal('selectAgent'), agentId: z.string() }),
   z.object({ type: z.literal('installAgent'), agentId: z.string() }),
   z.object({ type: z.literal('connect') }),

@@ -3,7 +3,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
 import { playSteps } from "./steps";
-import { client, type StepContext } from "./context";
+import { agentProcess, client, type StepContext } from "./context";
 import type { SessionStore } from "./sessionStore";
 
 function promptText(prompt: acp.ContentBlock[]): string {
@@ -15,7 +15,9 @@ class ScriptedAgent {
   private nextSessionNumber = 1;
   private authenticated = false;
 
-  constructor(private readonly scenario: Scenario, private readonly store?: SessionStore) {}
+  constructor(private readonly scenario: Scenario, private readonly store?: SessionStore) {
+    agentProcess.openSessions = () => this.sessions.size;
+  }
 
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
     client.capabilities = c.params.clientCapabilities;

@@ -13,6 +13,9 @@ export interface StepContext {
   prompt: acp.ContentBlock[];
 }
 
+/** This process's sessions, as the agent keeps them (set by the agent). */
+export const agentProcess: { openSessions: () => number } = { openSessions: () => 0 };
+
 /** What the client said about itself in `initialize` (one client per agent process). */
 export const client: { capabilities?: acp.ClientCapabilities } = {};
 

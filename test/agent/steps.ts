@@ -3,7 +3,7 @@
 import * as acp from "@agentclientprotocol/sdk";
 import type { Step, StepKind, StepOf } from "./stepSchemas";
 import { crash, stopReading, writeRaw, writeRawLine } from "./io";
-import { client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
+import { agentProcess, client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from "./context";
 import { clientStepHandlers } from "./clientSteps";
 import { playFuzz } from "./fuzz/fuzzStep";
 
@@ -81,6 +81,7 @@ const handlers: Handlers = {
   update: async (step, ctx) => sendUpdate(ctx, step.update as unknown as acp.SessionUpdate),
   echoUser: async (_step, ctx) => echoUser(ctx),
   reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
+  reportSessions: async (_step, ctx) => sendText(ctx, `[sessions open: ${agentProcess.openSessions()}, pid ${process.pid}]`),
   reportHistory: async (_step, ctx) => sendText(ctx, `[history of ${ctx.session?.id}: ${ctx.session?.promptTexts().join(" | ")}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
   waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),

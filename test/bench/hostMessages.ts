@@ -21,7 +21,7 @@ export interface TimedMessage {
   chunkTimes: number[];
 }
 
-/** The status ChatController would report for `thread`, connected to a bench agent. */
+/** The status the chat view would get for `thread`, connected to a bench agent. */
 export function statusOf(thread: Thread): ViewStatus {
   return withDefaults({
     agents: [{ id: 'bench', name: 'Bench Agent', available: true }],

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { openChatPage } from './harness.mjs';
 
 const status = (turn) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
   controls: { configOptions: [], commands: [] },
 });
 

@@ -4,7 +4,7 @@ import { axeViolations } from './axe.mjs';
 import { installVsCodeState, openChatPage } from './harness.mjs';
 
 const status = (turn) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
   controls: { configOptions: [], commands: [] },
 });
 
@@ -37,7 +37,7 @@ describe('<acp-chat-composer>', function () {
     await chat.page.getByRole('button', { name: 'Send' }).click();
     await chat.apply({ type: 'status', status: status('running') });
     await chat.page.getByRole('button', { name: 'Stop' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'prompt', text: 'one\ntwo' }, { type: 'prompt', text: 'three' }, { type: 'cancel' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'prompt', chatId: 'c1', text: 'one\ntwo' }, { type: 'prompt', chatId: 'c1', text: 'three' }, { type: 'cancel', chatId: 'c1' }]);
   });
 
   it('keeps focus in the text box when a turn starts and brings it back when it ends', async () => {

@@ -5,7 +5,7 @@ import { openChatPage } from './harness.mjs';
 
 const AGENTS = [{ id: 'a', name: 'Agent A', available: true }, { id: 'b', name: 'Agent B', available: false, detail: 'b-cli not found on PATH' }];
 const status = (connection, extra) => ({
-  agents: AGENTS, selectedAgentId: 'a', connection, turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: AGENTS, selectedAgentId: 'a', connection, turn: 'idle', plan: [], permissions: [],
   controls: { configOptions: [], commands: [] }, ...extra,
 });
 
@@ -28,7 +28,7 @@ describe('<acp-chat-header>', function () {
     assert.equal(await state(), 'Not connected');
     await picker.selectOption('b');
     await chat.page.getByRole('button', { name: 'Connect' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'selectAgent', agentId: 'b' }, { type: 'connect' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'selectAgent', chatId: 'c1', agentId: 'b' }, { type: 'connect', chatId: 'c1' }]);
     assert.equal(await header().locator('button .codicon-plug').count(), 1);
   });
 
@@ -41,7 +41,7 @@ describe('<acp-chat-header>', function () {
     assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 0);
     assert.deepEqual(await chat.posted(), []);
     await install.click();
-    assert.deepEqual(await chat.posted(), [{ type: 'installAgent', agentId: 'c' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'installAgent', chatId: 'c1', agentId: 'c' }]);
     // An agent that is not found and has no install command: said so, and Connect (which explains) stays.
     await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'b' }) });
     assert.equal(await state(), 'Agent B was not found');
@@ -60,7 +60,7 @@ describe('<acp-chat-header>', function () {
     const disconnect = chat.page.getByRole('button', { name: 'Disconnect' });
     await disconnect.focus();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual(await chat.posted(), [{ type: 'disconnect' }, { type: 'disconnect' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'disconnect', chatId: 'c1' }, { type: 'disconnect', chatId: 'c1' }]);
 
     await chat.apply({ type: 'status', status: status('failed') });
     assert.equal(await state(), 'Disconnected (failed)');
@@ -70,7 +70,7 @@ describe('<acp-chat-header>', function () {
     assert.equal(await state(), 'Connection lost, reconnecting…');
     assert.equal(await header().locator('.state .codicon-loading.spin').count(), 1);
     await chat.page.getByRole('button', { name: 'Cancel' }).click();
-    assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect' });
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect', chatId: 'c1' });
   });
 
   it('cannot connect without an agent', async () => {
@@ -99,6 +99,31 @@ describe('<acp-chat-header>', function () {
     assert.equal(await header().locator('.title').count(), 0, 'no title, no line');
     await chat.apply({ type: 'status', status: status('connected', { title: '  ' }) });
     assert.equal(await header().locator('.title').count(), 0, 'a blank title is no title');
+  });
+
+  it('lists the open chats with what each wants, switches and closes them, and names the shown chat in what it posts', async () => {
+    const chats = [
+      { id: 'c1', title: 'Fix the parser', agentName: 'Agent A', marker: 'none' },
+      { id: 'c2', title: 'Write <b>docs</b>', agentName: 'Agent B', marker: 'permission' },
+      { id: 'c3', title: 'New chat', agentName: 'Agent A', marker: 'finished' },
+    ];
+    // One chat: no list.
+    await chat.apply({ type: 'status', status: status('connected', { chats: chats.slice(0, 1) }) });
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Chat', exact: true }).count(), 0);
+    await chat.apply({ type: 'status', status: status('connected', { chats }) });
+    const list = chat.page.getByRole('combobox', { name: 'Chat', exact: true });
+    assert.deepEqual(await list.locator('option').allTextContents(), ['Fix the parser (Agent A)', 'Write <b>docs</b> (Agent B) · asks permission', 'New chat (Agent A) · finished']);
+    assert.equal(await list.inputValue(), 'c1');
+    assert.equal((await header().locator('acp-chat-list .attention').textContent()).trim(), '2', 'two other chats want the user');
+    await list.selectOption('c2');
+    await chat.page.getByRole('button', { name: 'Close chat' }).click();
+    await chat.page.getByRole('button', { name: 'Disconnect' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'showChat', chatId: 'c2' }, { type: 'closeChat', chatId: 'c1' }, { type: 'disconnect', chatId: 'c1' }]);
+    // The host shows c2: from now on the page's messages are about c2.
+    await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c2' }) });
+    assert.equal(await list.inputValue(), 'c2');
+    await chat.page.getByRole('button', { name: 'Disconnect' }).click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect', chatId: 'c2' });
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { openChatPage } from './harness.mjs';
 
 const status = {
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
   plan: [{ content: 'Read the file', priority: 'high', status: 'completed' }, { content: 'Refactor', priority: 'low', status: 'pending' }],
   permissions: [],
   controls: {

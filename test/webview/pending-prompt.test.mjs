@@ -7,7 +7,7 @@ import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
 const status = (extra = {}) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connecting', turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connecting', turn: 'idle', plan: [], permissions: [],
   controls: { configOptions: [], commands: [] }, ...extra,
 });
 
@@ -28,7 +28,7 @@ describe('a prompt waiting for the connection', function () {
     assert.match(await pending.innerText(), /Waiting for the agent to connect[^]*Fix <b>the<\/b> bug/);
     assert.deepEqual(await axeViolations(chat.page), []);
     await pending.getByRole('button', { name: 'Cancel' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'cancelPending' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'cancelPending', chatId: 'c1' }]);
     await chat.apply({ type: 'status', status: status() });
     await pending.waitFor({ state: 'detached' });
   });
@@ -39,7 +39,7 @@ describe('a prompt waiting for the connection', function () {
     await chat.apply({ type: 'status', status: returned });
     await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.querySelector('textarea').value !== 'typed since');
     assert.equal(await box.inputValue(), 'the lost prompt\ntyped since');
-    assert.deepEqual(await chat.posted(), [{ type: 'draftTaken', id: 1 }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'draftTaken', chatId: 'c1', id: 1 }]);
     // The host repeats it in every status until it hears back: taken once only.
     await chat.apply({ type: 'status', status: { ...returned, connection: 'failed' } });
     assert.equal(await box.inputValue(), 'the lost prompt\ntyped since');

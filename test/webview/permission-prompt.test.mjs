@@ -15,7 +15,7 @@ const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reje
 });
 
 const status = (permissions) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running', plan: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running', plan: [],
   controls: { configOptions: [], commands: [] }, permissions,
 });
 
@@ -68,8 +68,8 @@ describe('<acp-permission-prompt>', function () {
     await prompts.nth(0).getByRole('button', { name: 'Allow once' }).focus();
     await chat.page.keyboard.press('Enter');
     assert.deepEqual((await chat.posted()).filter((m) => m.type === 'answerPermission'), [
-      { type: 'answerPermission', requestId: 'perm-2', choice: 'reject' },
-      { type: 'answerPermission', requestId: 'perm-1', choice: 'allow_once' },
+      { type: 'answerPermission', chatId: 'c1', requestId: 'perm-2', choice: 'reject' },
+      { type: 'answerPermission', chatId: 'c1', requestId: 'perm-1', choice: 'allow_once' },
     ]);
   });
 

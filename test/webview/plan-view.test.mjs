@@ -10,7 +10,7 @@ const PLAN = [
 ];
 
 const status = (extra) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
   plan: [], controls: { configOptions: [], commands: [] }, permissions: [], ...extra,
 });
 

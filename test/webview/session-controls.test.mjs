@@ -12,7 +12,7 @@ const CONFIG = [
 ];
 
 const status = (controls, extra) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
   controls: { configOptions: [], commands: [], ...controls }, ...extra,
 });
 
@@ -47,9 +47,9 @@ describe('<acp-session-controls>', function () {
     await web.focus();
     await chat.page.keyboard.press('Space');
     assert.deepEqual(await chat.posted(), [
-      { type: 'setConfigOption', configId: 'model', value: 'm2' },
-      { type: 'setConfigOption', configId: 'effort', value: 'high' },
-      { type: 'setConfigOption', configId: 'web', value: true },
+      { type: 'setConfigOption', chatId: 'c1', configId: 'model', value: 'm2' },
+      { type: 'setConfigOption', chatId: 'c1', configId: 'effort', value: 'high' },
+      { type: 'setConfigOption', chatId: 'c1', configId: 'web', value: true },
     ]);
 
     // The agent's answer is what the controls show: a refused change snaps back.
@@ -71,7 +71,7 @@ describe('<acp-session-controls>', function () {
     await chat.clearPosted();
     await mode.selectOption('code');
     await model.selectOption('large');
-    assert.deepEqual(await chat.posted(), [{ type: 'setMode', modeId: 'code' }, { type: 'setModel', modelId: 'large' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'setMode', chatId: 'c1', modeId: 'code' }, { type: 'setModel', chatId: 'c1', modelId: 'large' }]);
 
     await chat.apply({ type: 'status', status: status({ models: MODELS }) });
     assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(), 0);

@@ -11,7 +11,7 @@ const COMMANDS = [
 ];
 
 const status = (commands = COMMANDS) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
   controls: { configOptions: [], commands },
 });
 
@@ -77,7 +77,7 @@ describe('slash commands in <acp-chat-composer>', function () {
     // The caret is after the inserted command: typing goes on from there, and Enter now sends.
     await chat.page.keyboard.type('src/a.ts');
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual(await chat.posted(), [{ type: 'prompt', text: '/preview src/a.ts' }]);
+    assert.deepEqual(await chat.posted(), [{ type: 'prompt', chatId: 'c1', text: '/preview src/a.ts' }]);
   });
 
   it('inserts with Tab, closes with Escape, and inserts on click', async () => {
@@ -92,7 +92,7 @@ describe('slash commands in <acp-chat-composer>', function () {
     assert.equal(await list().count(), 0);
     assert.equal(await box.inputValue(), '/');
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual(await chat.posted(), [{ type: 'prompt', text: '/' }], 'closed: Enter sends again');
+    assert.deepEqual(await chat.posted(), [{ type: 'prompt', chatId: 'c1', text: '/' }], 'closed: Enter sends again');
 
     await chat.page.keyboard.type('/i');
     await list().getByRole('option').first().click();

@@ -4,7 +4,7 @@ import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
 const status = (usage) => ({
-  agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
   controls: { configOptions: [], commands: [], ...(usage ? { usage } : {}) },
 });
 

@@ -15,13 +15,13 @@ import '../permission-prompt/permission-prompt';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
-import { onHostMessage, postToHost } from '../host';
+import { onHostMessage, postToHost, setShownChat } from '../host';
 import { noteAppends } from './appended-entries';
 import { srOnlyStyles } from './codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
-const initialStatus: ViewStatus = { agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [] };
+const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [] };
 
 /**
  * The host sends the status (turn ended) and then the entries (the notice
@@ -58,8 +58,15 @@ export class ChatApp extends LitElement {
   /** Public so that tests and benchmarks can drive the app without a host. */
   apply(message: HostMessage): void {
     if (message.type === 'status') {
-      this.onTurnChange(this.status.turn, message.status.turn);
-      this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
+      if (message.status.chatId === this.status.chatId) this.onTurnChange(this.status.turn, message.status.turn);
+      else {
+        clearTimeout(this.turnEndTimer);
+        this.turnStart = 0;
+      }
+      // Another chat's requests and turn are not news about this one.
+      const sameChat = message.status.chatId === this.status.chatId;
+      if (sameChat) this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
+      setShownChat(message.status.chatId);
       this.status = message.status;
     } else {
       // A new chat clears the list; its entry ids may repeat the old ones.

@@ -11,6 +11,7 @@ import { css, html, unsafeCSS, type CSSResult, type TemplateResult } from 'lit';
 
 const codePoints = {
   'arrow-swap': 0xebcb,
+  'bell-dot': 0xeb9a,
   check: 0xeab2,
   checklist: 0xeab3,
   'chevron-down': 0xeab4,

@@ -1,5 +1,5 @@
 /**
- * <acp-chat-header>: agent picker, Connect / Disconnect, connection state and
+ * <acp-chat-header>: the open chats (when there are several), agent picker, Connect / Disconnect, connection state and
  * the agent's name, the session's title when the agent gave one; below them,
  * once connected, the session's settings and context use.
  */
@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
 import { codicon, codiconStyles, srOnlyStyles } from '../chat-app/codicons';
 import { postToHost } from '../host';
+import '../chat-list/chat-list';
 import '../session-controls/session-controls';
 import '../usage-meter/usage-meter';
 
@@ -46,6 +47,7 @@ export class ChatHeader extends LitElement {
   override render() {
     const s = this.status;
     return html`
+      <acp-chat-list .chats=${s.chats} .chatId=${s.chatId} ?hidden=${s.chats.length < 2}></acp-chat-list>
       <div class="row">
         <select aria-label="Agent" ?disabled=${trying(s)} @change=${this.onPick}>
           ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { acpApi, lastReply, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { MAX_TRANSCRIPT_CHARS, MOVED_NOTICE_ID, TRIM_TARGET_CHARS, transcriptSize } from '../../../src/shared/transcriptBound';
 
@@ -27,7 +27,7 @@ suite('a transcript past 64 MiB', function () {
     chat = await chatWithAgents({ long: scenarioAgent('Long Agent', scenario) }, 'long');
   });
 
-  test('keeps at most 64 MiB, moves the oldest entries to a file the notice opens; New Chat deletes it', async () => {
+  test('keeps at most 64 MiB, moves the oldest entries to a file the notice opens; closing the chat deletes it', async () => {
     await chat.send('something long');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 90_000);
     const size = transcriptSize(chat.thread);
@@ -55,9 +55,16 @@ suite('a transcript past 64 MiB', function () {
     await chat.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
 
+    // New Chat keeps this chat (and its file); closing it deletes the file.
     await vscode.commands.executeCommand('vscode-acp.newChat');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(fs.existsSync(file), true, 'New Chat keeps the chat before it, and its file');
+    const { chats } = await acpApi();
+    const old = chats.all.find((c) => c.thread.entries[0]?.id === MOVED_NOTICE_ID);
+    assert.ok(old, 'the long chat is still open');
+    await chats.close(old.id);
     for (const end = Date.now() + 5_000; fs.existsSync(file) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(fs.existsSync(file), false, 'New Chat deleted the file');
+    assert.equal(fs.existsSync(file), false, `closing the chat deleted the file ${file}`);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 });

@@ -12,3 +12,4 @@ import './misbehaving.test';
 import './agentShapes.test';
 import './installAgent.test';
 import './longTranscript.test';
+import './chats.test';

@@ -6,15 +6,27 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 
 export type Chat = AcpExtensionApi['chat'];
 
-/** Activates the extension under test and returns its chat. */
-export async function activeChat(): Promise<Chat> {
+/** Activates the extension under test and returns what it exports. */
+export async function acpApi(): Promise<AcpExtensionApi> {
   const ext = vscode.extensions.getExtension<AcpExtensionApi>('vscode-acp.vscode-acp');
   if (!ext) throw new Error('the extension under test is not installed');
-  return (await ext.activate()).chat;
+  return ext.activate();
+}
+
+/** Activates the extension under test and returns its shown chat. */
+export async function activeChat(): Promise<Chat> {
+  return (await acpApi()).chat;
 }
 
 /** Resolves when `check` holds, re-checked on every change of the chat; the timeout error shows transcript and status. */
-export function waitFor(chat: Chat, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+/** Anything with a thread that says when it changes: the shown chat, or one chat of several. */
+export interface Watched {
+  readonly thread: Chat['thread'];
+  readonly status: unknown;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function waitFor(chat: Watched, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
   if (check()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,0 +1,445 @@
+/**
+ * One chat: one ACP session with its own thread, agent, controls, permission
+ * queue, terminals and grants. Its lifecycle steps (connect, restart,
+ * disconnect, close) run one at a time (ChatLifecycle), so no race can leave
+ * it with two live sessions or a stale one. The agent process is shared with
+ * other chats of the same agent (agentConnections.ts).
+ */
+import * as vscode from 'vscode';
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { AgentExit } from '../platform';
+import { AgentUnreachableError } from '../platform';
+import type { ChatStatus, ConnectionState } from '../shared/protocol';
+import { emptySessionControls } from '../shared/sessionControls';
+import type { Thread, ToolEntry } from '../shared/thread';
+import type { ThreadAction } from '../shared/threadReducer';
+import { describeExit, errorMessage } from '../connection/errors';
+import type { AgentList } from './agentList';
+import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
+import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
+import { ChatThread } from './chatThread';
+import { ChatTurns, type TurnTarget } from './chatTurns';
+import type { ControlChoices, ControlChange } from './controlChoices';
+import { PendingPrompt } from './pendingPrompt';
+import { PermissionQueue } from './permissionQueue';
+import { STATE_UPDATES, type EarlierSession } from './sessionOpen';
+import type { TranscriptArchive } from './transcriptArchive';
+
+export interface ChatDeps extends SessionDeps {
+  readonly agentList: AgentList;
+  readonly choices: ControlChoices;
+}
+
+type Link =
+  | { state: 'disconnected' | 'failed' }
+  | { state: 'connecting'; attempt: AbortController; reconnect?: true }
+  | { state: 'connected'; session: ChatSession; subscriptions: vscode.Disposable[] };
+
+export class Chat implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Fires after any change of thread or status; views batch. */
+  readonly onDidChange = this._onDidChange.event;
+  private readonly transcript: ChatThread;
+  private link: Link = { state: 'disconnected' };
+  /** The agent picked for this chat; until then, the one picked last anywhere. */
+  private chosenAgent: string | undefined;
+  /** Ends the late replay of a loaded session (see attach): a prompt was sent. */
+  private endReplay: () => void = () => undefined;
+  /** The session the transcript belongs to: the next connection to this agent continues it. */
+  private earlier: (EarlierSession & { agentId: string }) | undefined;
+  /** Permission requests waiting for the user: this chat's session's only. */
+  readonly permissions = new PermissionQueue();
+  private readonly pending = new PendingPrompt();
+  private readonly lifecycle = new ChatLifecycle();
+  private readonly turns: ChatTurns;
+  /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
+  private restoring: Promise<void> = Promise.resolve();
+  /** The Connect under way: a prompt sent meanwhile waits for it (and its own turn). */
+  private connecting: Promise<boolean> | undefined;
+  private closed = false;
+
+  constructor(
+    /** Unique in this window; also the prefix of this chat's entry ids. */
+    readonly id: string,
+    private readonly deps: ChatDeps,
+    /** Keeps the transcript within its bound in memory, and what leaves it. */
+    archive: TranscriptArchive,
+    /** The agent to talk to; none: whichever is picked when this chat connects. */
+    agentId?: string,
+  ) {
+    this.chosenAgent = agentId;
+    this.transcript = new ChatThread(id, archive, () => this._onDidChange.fire());
+    this.turns = new ChatTurns(this.transcript);
+    this.permissions.onDidChange(() => this._onDidChange.fire());
+    this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
+  }
+
+  get thread(): Thread {
+    return this.transcript.value;
+  }
+
+  get agentId(): string | undefined {
+    return this.chosenAgent ?? this.deps.agentList.selectedId;
+  }
+
+  get connection(): ConnectionState {
+    const c = this.link;
+    return c.state === 'connecting' && c.reconnect ? 'reconnecting' : c.state;
+  }
+
+  /** The agent's title for the session, else the start of the first prompt, else nothing yet. */
+  get title(): string | undefined {
+    return this.transcript.title;
+  }
+
+  get status(): ChatStatus {
+    const c = this.link;
+    const agentList = this.deps.agentList;
+    return {
+      agents: agentList.agents,
+      selectedAgentId: this.agentId,
+      connection: this.connection,
+      agentLabel: c.state === 'connected' ? c.session.lease.connection.agentLabel : undefined,
+      turn: this.transcript.value.turn,
+      title: this.transcript.value.title,
+      plan: [...this.transcript.value.plan],
+      // Controls belong to a live session; a disconnected chat offers none.
+      controls: c.state === 'connected' ? this.transcript.value.controls : emptySessionControls,
+      permissions: this.permissions.prompts,
+      pendingPrompt: this.pending.text,
+      returnedDraft: this.pending.draft,
+    };
+  }
+
+  /** Another agent for this chat: a different conversation partner, so the old session ends. */
+  selectAgent(agentId: string): void {
+    if (agentId === this.agentId || !this.deps.agentList.agents.some((a) => a.id === agentId)) return;
+    void this.disconnect();
+    // At once: a Connect right after this is for the new agent (it runs after the disconnect).
+    this.chosenAgent = agentId;
+    this.deps.agentList.select(agentId);
+    this._onDidChange.fire();
+  }
+
+  /** Connects the chat's agent; resolves when connected (and a pending prompt's turn is over), failed or abandoned. */
+  connect(): Promise<boolean> {
+    if (this.link.state === 'connected') return Promise.resolve(true);
+    if (this.link.state === 'connecting') return this.connecting ?? Promise.resolve(false);
+    const agentId = this.agentId;
+    if (!agentId) {
+      void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
+      return Promise.resolve(false);
+    }
+    const attempt = new AbortController();
+    this.setLink({ state: 'connecting', attempt });
+    const connected = this.lifecycle.run(async () => {
+      if (attempt.signal.aborted || this.closed) return false;
+      this.chosenAgent = agentId;
+      const outcome = await this.open(agentId, attempt);
+      if (outcome === 'abandoned') {
+        if (!attempt.signal.aborted) this.setLink({ state: 'disconnected' });
+        return false;
+      }
+      if (outcome === 'connected') return true;
+      if (!attempt.signal.aborted) this.reportConnectFailure(agentId, outcome.error);
+      return false;
+    });
+    // The prompt that waited is sent after the step: a turn does not hold up Disconnect.
+    const call = connected.then(async (ok) => {
+      if (ok) await this.sendPending();
+      return ok;
+    }).finally(() => {
+      if (this.connecting === call) this.connecting = undefined;
+    });
+    this.connecting = call;
+    return call;
+  }
+
+  /**
+   * One attempt to open (or continue) this chat's session on its agent.
+   * 'abandoned': cancelled (the user cancelled a prompt for a token, say).
+   */
+  private async open(agentId: string, attempt: AbortController): Promise<OpenOutcome> {
+    // Continue the session on screen, if it is this agent's and there is something to continue.
+    const earlier = this.earlier?.agentId === agentId && this.transcript.value.entries.length > 0 ? this.earlier : undefined;
+    try {
+      const session = await openChatSession(this.deps, agentId, this.permissions, (p, s) => this.onPermissionRequest(p, s), attempt.signal, earlier);
+      if (!session) return 'abandoned';
+      if (attempt.signal.aborted) {
+        void endChatSession(session);
+        return 'abandoned';
+      }
+      this.attach(session, agentId);
+      return 'connected';
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private reportConnectFailure(agentId: string, error: unknown): void {
+    const name = this.deps.agentList.name(agentId);
+    this.deps.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
+    this.transcript.notice('error', `Could not connect to ${name}: ${errorMessage(error)}`);
+    this.setLink({ state: 'failed' });
+  }
+
+  /**
+   * The connection dropped (not the agent's own exit): reconnect with backoff
+   * and continue the session. Disconnect (or Cancel) stops trying.
+   */
+  private reconnect(agentId: string, why: string): Promise<void> {
+    const attempt = new AbortController();
+    this.setLink({ state: 'connecting', attempt, reconnect: true });
+    const text = `${why} Reconnecting…`;
+    if (this.turnRunning()) this.turns.fail(text);
+    else this.transcript.notice('warning', text);
+    return this.lifecycle.run(async () => {
+      const outcome = await retryOpen(() => this.open(agentId, attempt), (error) => error instanceof AgentUnreachableError, attempt.signal,
+        (error) => this.deps.log.warn(`Reconnecting failed: ${errorMessage(error)}`));
+      if (outcome === 'aborted') return;
+      if (outcome === 'connected') return void this.sendPending();
+      if (outcome === 'abandoned') return this.setLink({ state: 'disconnected' });
+      this.deps.log.error(`Reconnecting gave up: ${errorMessage(outcome.error)}`);
+      this.transcript.notice('error', `Could not reconnect: ${errorMessage(outcome.error)} Connect again to continue this session.`);
+      this.setLink({ state: 'failed' });
+    });
+  }
+
+  /** Ends this chat's session (its permissions, its commands); the agent process stays while other chats use it. */
+  disconnect(): Promise<void> {
+    // An attempt under way stops at once, not after it would have finished.
+    const c = this.link;
+    if (c.state === 'connecting') c.attempt.abort();
+    this.permissions.cancelAll();
+    return this.lifecycle.run(() => this.detach(false));
+  }
+
+  /**
+   * Ends the current link. An attempt that is not aborted was started after
+   * the Disconnect asked for this (Disconnect aborts the one it finds): it
+   * stays, unless `all`.
+   */
+  private async detach(all: boolean): Promise<void> {
+    const c = this.link;
+    if (c.state === 'connecting' && !c.attempt.signal.aborted && !all) return;
+    if (c.state === 'connecting') c.attempt.abort();
+    this.permissions.cancelAll();
+    this.turns.cancel();
+    if (c.state !== 'disconnected' && c.state !== 'failed') this.setLink({ state: 'disconnected' });
+    if (c.state === 'connected') {
+      c.subscriptions.forEach((s) => s.dispose());
+      await endChatSession(c.session);
+    }
+  }
+
+  /**
+   * Restart: a new agent process (every chat on the old one reconnects to it,
+   * continuing its session), continuing this chat's session where the agent can.
+   */
+  async restart(): Promise<boolean> {
+    const agentId = this.agentId;
+    await this.disconnect();
+    if (agentId) this.deps.agents.end(agentId, { message: 'The agent was restarted.', lost: true });
+    return this.connect();
+  }
+
+  /**
+   * Sends a prompt. Without a connection it waits, shown as pending, until
+   * one is made (this starts connecting when nothing is under way); it is
+   * handed back to the composer if connecting fails.
+   */
+  async send(text: string): Promise<void> {
+    if (this.turnRunning() || text.trim() === '' || this.closed) return;
+    const c = this.link;
+    if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text);
+    this.pending.add(text);
+    this._onDidChange.fire();
+    // Connecting already: that attempt sends it.
+    await this.connect();
+  }
+
+  /** The user cancelled the pending prompt: its text goes back to the composer. */
+  cancelPending(): void {
+    if (this.pending.giveBack()) this._onDidChange.fire();
+  }
+
+  /** The composer took the text handed back to it. */
+  draftTaken(id: number): void {
+    if (this.pending.taken(id)) this._onDidChange.fire();
+  }
+
+  private async sendPending(): Promise<void> {
+    await this.restoring;
+    const c = this.link;
+    if (c.state !== 'connected' || this.turnRunning()) return;
+    const text = this.pending.take();
+    if (text !== undefined) await this.prompt(c, text);
+  }
+
+  private prompt(c: Extract<Link, { state: 'connected' }>, text: string): Promise<void> {
+    this.endReplay();
+    return this.turns.prompt(target(c.session), text, () => this.link === c);
+  }
+
+  /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */
+  stop(): void {
+    this.permissions.cancelAll();
+    const c = this.link;
+    if (c.state === 'connected') this.turns.stop(target(c.session));
+  }
+
+  /**
+   * Clears what is shown without ending anything: the session, its running
+   * commands and its controls stay; "always allow" grants are revoked, so the
+   * agent has to ask again.
+   */
+  clear(): void {
+    if (this.turnRunning()) return;
+    this.transcript.clear();
+    this.revokeGrants();
+  }
+
+  /** Forgets every "always allow" grant (the view went away, or the chat was cleared). */
+  revokeGrants(): void {
+    const c = this.link;
+    if (c.state === 'connected') c.session.terminals?.revokeGrants();
+  }
+
+  /** A config option, mode or model picked in the view: sent to the agent, then remembered for this agent. */
+  async changeControl(change: ControlChange): Promise<void> {
+    const c = this.link;
+    if (c.state !== 'connected') return;
+    try {
+      const update = await this.deps.choices.apply(c.session.lease.connection.client, c.session.sessionId, change);
+      if (this.link !== c) return;
+      this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.transcript.value.controls) });
+      this.deps.choices.remember(c.session.lease.connection.agentId, change);
+    } catch (error) {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `The agent refused the change: ${errorMessage(error)}` });
+    }
+  }
+
+  /** A line from the extension itself in this chat (an install's outcome, say). */
+  say(level: 'info' | 'warning' | 'error', text: string): void {
+    this.transcript.notice(level, text);
+  }
+
+  /** Opens the entries that a long chat moved out of memory. */
+  openEarlier(): Promise<void> {
+    return this.transcript.openEarlier();
+  }
+
+  /** Closing the chat: its session ends (`session/close` where advertised), then nothing more happens here. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.disconnect();
+    this.closed = true;
+    this.dispose();
+  }
+
+  dispose(): void {
+    this.closed = true;
+    this.turns.end();
+    void this.detach(true);
+    this.permissions.dispose();
+    this.transcript.dispose();
+    this._onDidChange.dispose();
+  }
+
+  private attach(session: ChatSession, agentId: string): void {
+    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
+    // Controls first: subscribing replays buffered updates (commands sent
+    // before the session/new response), which must land on top of them.
+    this.dispatch({ type: 'sessionStarted', id: this.newId(), setup: session.setup });
+    const continuation = session.continuation;
+    if (continuation?.how === 'new') {
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text: `This is a new session: ${continuation.why}. The agent does not remember the conversation above.` });
+    } else if (continuation) {
+      for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
+      this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text: `The session continues (${continuation.how} by the agent).` });
+    }
+    // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
+    // it then): until the next prompt, only its state updates apply; the transcript is on screen.
+    let replaying = continuation?.how === 'loaded';
+    this.endReplay = () => (replaying = false);
+    const subscriptions = followSession(session, {
+      update: (update) => {
+        if (!replaying || STATE_UPDATES.has(update.sessionUpdate)) this.dispatch({ type: 'update', id: this.newId(), update });
+      },
+      gone: (exit) => this.onAgentGone(session, exit),
+      warn: (text) => this.transcript.warn(text),
+      terminalOutput: (terminalId, data) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, data }),
+      terminalExit: (terminalId, exit) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, exit }),
+    });
+    this.setLink({ state: 'connected', session, subscriptions });
+    this.restoring = this.restoreChoices(session, agentId);
+  }
+
+  /** Applies this agent's remembered choices to a new session, quietly skipping what it refuses. */
+  private async restoreChoices(session: ChatSession, agentId: string): Promise<void> {
+    for (const change of this.deps.choices.pending(agentId, this.transcript.value.controls)) {
+      const c = this.link;
+      if (c.state !== 'connected' || c.session !== session) return;
+      try {
+        const update = await this.deps.choices.apply(session.lease.connection.client, session.sessionId, change);
+        if (this.link === c) this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.transcript.value.controls) });
+      } catch (error) {
+        this.deps.log.warn(`Could not restore ${change.kind} ${change.id}: ${errorMessage(error)}`);
+      }
+    }
+  }
+
+  private onAgentGone(session: ChatSession, exit: AgentExit): void {
+    const c = this.link;
+    if (c.state !== 'connected' || c.session !== session) return;
+    c.subscriptions.forEach((s) => s.dispose());
+    void session.terminals?.dispose();
+    session.lease.release();
+    const message = describeExit(exit);
+    this.deps.log.error(`Agent connection ended: ${message}`);
+    if (exit.lost && this.earlier) {
+      void this.reconnect(this.earlier.agentId, message);
+      return;
+    }
+    const text = `The agent stopped: ${message}`;
+    if (this.turnRunning()) this.turns.fail(text);
+    else this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text });
+    this.setLink({ state: 'failed' });
+  }
+
+  private onPermissionRequest(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+    const c = this.link;
+    // Only this chat's live session may ask here (the connection routes by session id).
+    if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    // The request's tool call is an update of the call like any other (as in Zed): a call first
+    // seen here (Gemini CLI, Codex's commands) is shown, and what it adds (OpenCode's diff) stays on the card.
+    // (Not for a request refused because too many wait: a flood must not flood the chat with cards.)
+    if (!this.permissions.full) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...params.toolCall } });
+    const known = this.transcript.value.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
+    return this.permissions.request(params, known, signal);
+  }
+
+  private setLink(link: Link): void {
+    this.link = link;
+    // No connection is coming for a pending prompt: its text goes back to the composer.
+    if (link.state === 'disconnected' || link.state === 'failed') this.pending.giveBack();
+    this._onDidChange.fire();
+  }
+
+  private dispatch(action: ThreadAction): void {
+    this.transcript.dispatch(action);
+  }
+
+  /** A method, not a field read, so that TypeScript does not keep an old narrowing across awaits. */
+  private turnRunning(): boolean {
+    return this.transcript.running;
+  }
+
+  private newId(): string {
+    return this.transcript.newId();
+  }
+}
+
+function target(session: ChatSession): TurnTarget {
+  return { client: session.lease.connection.client, sessionId: session.sessionId };
+}

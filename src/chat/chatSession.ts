@@ -1,0 +1,117 @@
+/**
+ * A chat's session on a shared agent process: a lease on the process
+ * (agentConnections.ts), the session opened (or an earlier one continued,
+ * sessionOpen.ts) with this chat's own permission prompts and terminals, and
+ * the way back out (`session/close`, then the lease).
+ */
+import type * as vscode from 'vscode';
+import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
+import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
+import { describeExit } from '../connection/errors';
+import type { AgentExit, Platform } from '../platform';
+import type { SessionSetup } from '../shared/sessionControls';
+import type { PermissionQueue } from './permissionQueue';
+import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
+import { TerminalRequests } from './terminalRequests';
+
+export interface ChatSession {
+  readonly lease: ConnectionLease;
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** This session's terminals, where the host offers them. */
+  readonly terminals?: TerminalRequests;
+  /** What the session response said about modes, config options and models. */
+  readonly setup: SessionSetup;
+  /** How an earlier session was continued, when one was asked for. */
+  readonly continuation?: Continuation;
+}
+
+export interface SessionDeps {
+  readonly platform: Platform;
+  readonly agents: AgentConnections;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** How long closing waits for the agent's answer to `session/close` before giving the process back. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Opens a session for a chat; undefined when cancelled (by `signal` or the
+ * user). Throws a message meant for the user.
+ */
+export async function openChatSession(
+  deps: SessionDeps, agentId: string, permissions: PermissionQueue,
+  requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
+  signal: AbortSignal, earlier?: EarlierSession,
+): Promise<ChatSession | undefined> {
+  const lease = await deps.agents.acquire(agentId, signal);
+  if (!lease) return undefined;
+  const { connection } = lease;
+  const { platform } = deps;
+  const terminals = connection.offered.terminals && platform.terminals
+    ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions) : undefined;
+  const handlers = { requestPermission, ...(terminals ? { terminals } : {}) };
+  // Rejects with why the agent is gone (exit code, stderr), if it goes meanwhile.
+  const closed = new Promise<never>((_, reject) => connection.client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
+  closed.catch(() => undefined);
+  const cancelled = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log);
+  try {
+    const opened = await Promise.race([opening, closed, cancelled]);
+    if (!opened || signal.aborted) {
+      // Given up while the agent was still opening it (a hung agent ends here, with the last
+      // lease); the session, should it open after all, is closed again.
+      lease.release();
+      void opening.then((late) => connection.client.closeSession(late.sessionId), () => undefined);
+      void terminals?.dispose();
+      return undefined;
+    }
+    return { lease, ...opened, cwd: connection.cwd, ...(terminals ? { terminals } : {}) };
+  } catch (error) {
+    void terminals?.dispose();
+    lease.release();
+    throw error;
+  }
+}
+
+/**
+ * Ends the chat's part: its commands stop, its grants go, the agent is told
+ * (`session/close` where advertised), and once it answered the lease is
+ * given back (the process ends with the last one). A Connect after this
+ * waits for it: an agent asked to resume a session it is still closing
+ * refuses (Codex: "Session ... is closing").
+ */
+export async function endChatSession(session: ChatSession): Promise<void> {
+  void session.terminals?.dispose();
+  const closing = session.lease.connection.client.closeSession(session.sessionId);
+  // Bounded: an agent that does not answer still loses the lease (and, with the last one, its process).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+  clearTimeout(timer);
+  session.lease.release();
+}
+
+/** What a session and its process report, as the chat takes it. */
+export interface SessionListener {
+  update(update: SessionUpdate): void;
+  /** The process is gone (crash, exit, dropped connection, Restart). */
+  gone(exit: AgentExit): void;
+  /** Said to every chat on the process (stray output, unknown update kinds). */
+  warn(text: string): void;
+  terminalOutput(terminalId: string, data: string): void;
+  terminalExit(terminalId: string, exit: { exitCode: number | null; signal: string | null }): void;
+}
+
+/** Subscribes `listener` to the session; dispose the result to stop. */
+export function followSession(session: ChatSession, listener: SessionListener): vscode.Disposable[] {
+  const { client } = session.lease.connection;
+  return [
+    client.onSessionUpdate(session.sessionId, (update) => listener.update(update)),
+    client.onDidClose((exit) => listener.gone(exit)),
+    session.lease.connection.onDidWarn((text) => listener.warn(text)),
+    ...(session.terminals ? [
+      session.terminals.onOutput((terminalId, data) => listener.terminalOutput(terminalId, data)),
+      session.terminals.onExit((terminalId, exit) => listener.terminalExit(terminalId, exit)),
+    ] : []),
+  ];
+}

@@ -1,0 +1,80 @@
+/**
+ * A chat's turns: a prompt and its answer, Stop (`session/cancel`, and the
+ * chat's own end of a turn the agent does not end), and which answer belongs
+ * to which turn (a late answer ends only its own).
+ */
+import type { AgentClient } from '../connection/agentClient';
+import { errorMessage } from '../connection/errors';
+import type { ThreadAction } from '../shared/threadReducer';
+import type { ChatThread } from './chatThread';
+
+/** How long Stop waits for the agent to end the turn before the chat ends it itself. */
+export const STOP_GRACE_MS = 2_000;
+
+/** Where a turn runs. */
+export interface TurnTarget {
+  readonly client: AgentClient;
+  readonly sessionId: string;
+}
+
+export class ChatTurns {
+  /** Counts prompts, so that a late answer ends only its own turn. */
+  private seq = 0;
+  private stopTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly transcript: ChatThread) {}
+
+  /** Runs one turn; `current` says whether the chat is still on that session. */
+  async prompt(target: TurnTarget, text: string, current: () => boolean): Promise<void> {
+    const turn = ++this.seq;
+    this.transcript.dispatch({ type: 'prompt', id: this.transcript.newId(), text });
+    const ours = () => current() && this.seq === turn && this.transcript.running;
+    try {
+      const stopReason = await target.client.prompt(target.sessionId, [{ type: 'text', text }]);
+      if (ours()) this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason });
+    } catch (error) {
+      // A connection that died is reported once, by its close handler.
+      if (ours() && !target.client.isClosed) {
+        this.end({ type: 'turnFailed', id: this.transcript.newId(), message: `The agent failed: ${errorMessage(error)}` });
+      }
+    }
+  }
+
+  /**
+   * Stop: `session/cancel`; the agent ends the turn with `cancelled`. One
+   * that has not within STOP_GRACE_MS (or at a second Stop) has its turn
+   * ended here, and the chat offers Restart.
+   */
+  stop(target: TurnTarget): void {
+    if (!this.transcript.running) return;
+    if (this.stopTimer !== undefined) return this.abandon();
+    target.client.cancel(target.sessionId);
+    this.stopTimer = setTimeout(() => this.abandon(), STOP_GRACE_MS);
+  }
+
+  /** Ends the running turn with `action` (none: only forgets a Stop in progress). */
+  end(action?: Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>): void {
+    clearTimeout(this.stopTimer);
+    this.stopTimer = undefined;
+    if (action && this.transcript.running) this.transcript.dispatch(action);
+  }
+
+  /** Ends the running turn as cancelled (Disconnect, closing). */
+  cancel(): void {
+    this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason: 'cancelled' });
+  }
+
+  /** Ends the running turn as failed, saying why. */
+  fail(message: string): void {
+    this.end({ type: 'turnFailed', id: this.transcript.newId(), message });
+  }
+
+  private abandon(): void {
+    if (!this.transcript.running) return this.end();
+    this.cancel();
+    this.transcript.dispatch({
+      type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'restart',
+      text: 'The agent did not confirm the stop and may still be working. Restart it to be sure it stopped (the session continues where the agent can).',
+    });
+  }
+}

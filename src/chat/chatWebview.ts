@@ -1,0 +1,133 @@
+/**
+ * Keeping one webview (the chat view, or an editor tab) in sync with the chat
+ * it shows, at most once a frame, and handing the messages it sends to that
+ * chat (webviewMessages.ts). The page itself: strict CSP with a nonce.
+ */
+import * as vscode from 'vscode';
+import { diffEntries, nextFlushAt } from '../shared/entryPatches';
+import { chatTargetSchema, webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
+import type { Entry } from '../shared/thread';
+import type { Chat } from './chat';
+import type { Chats } from './chats';
+
+export class ChatWebviewSync implements vscode.Disposable {
+  private sentEntries: readonly Entry[] = [];
+  private sentChat: Chat | undefined;
+  private sentStatus = '';
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlushAt = -Infinity;
+  private disposed = false;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly chats: Chats,
+    /** The chat this webview shows now (undefined: it was closed). */
+    private readonly shown: () => Chat | undefined,
+    /** Handles a message the page sent about `chat` (undefined: the page named a chat that is gone). */
+    private readonly handle: (message: WebviewMessage, chat: Chat | undefined) => Promise<void> | void,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** A parsed message, with the chat it is about; malformed ones are logged and dropped. */
+  receive(raw: unknown): void {
+    const parsed = webviewMessageSchema.safeParse(raw);
+    const target = chatTargetSchema.safeParse(raw);
+    if (!parsed.success || !target.success) {
+      this.log.warn(`Dropped a malformed message from the chat view: ${(parsed.error ?? target.error)?.message}`);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'ready') {
+      // A (re)loaded page has nothing: send everything.
+      this.sentChat = undefined;
+      this.sentEntries = [];
+      this.sentStatus = '';
+      this.flush();
+    }
+    const chatId = target.data.chatId;
+    const chat = chatId === undefined ? this.shown() : this.chats.get(chatId);
+    void Promise.resolve(this.handle(message, chat)).catch((error: unknown) => this.log.error(`Handling ${message.type} failed: ${String(error)}`));
+  }
+
+  /**
+   * Changes are posted together, at most once a frame (see nextFlushAt). Even
+   * "at once" waits for a timer, so that the changes made in one go (one
+   * agent message can make several) are one post.
+   */
+  scheduleFlush(): void {
+    if (this.flushTimer !== undefined || this.disposed) return;
+    const now = performance.now();
+    this.flushTimer = setTimeout(() => this.flush(), nextFlushAt(now, this.lastFlushAt) - now);
+  }
+
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.lastFlushAt = performance.now();
+    const chat = this.shown();
+    if (!chat || this.disposed) return;
+    const status = this.chats.viewStatus(chat);
+    const statusJson = JSON.stringify(status);
+    if (statusJson !== this.sentStatus) {
+      this.sentStatus = statusJson;
+      this.post({ type: 'status', status });
+    }
+    if (chat !== this.sentChat) {
+      // Another chat: the page drops the list it has and gets this one's whole.
+      if (this.sentChat) this.post({ type: 'entries', length: 0, ops: [] });
+      this.sentChat = chat;
+      this.sentEntries = [];
+    }
+    const entries = chat.thread.entries;
+    const patch = diffEntries(this.sentEntries, entries);
+    this.sentEntries = entries;
+    if (patch) this.post({ type: 'entries', ...patch });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.flushTimer);
+  }
+
+  private post(message: HostMessage): void {
+    void this.webview.postMessage(message);
+  }
+}
+
+/** The chat page: exported so that component tests load the real page and CSP. */
+export function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
+  const nonce = makeNonce();
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'webview.js'));
+  const codiconFont = webview.asWebviewUri(vscode.Uri.joinPath(root, 'codicon.ttf'));
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>ACP Chat</title>
+<style nonce="${nonce}">
+  /* Declared in the document: @font-face does not work from inside a shadow root. */
+  @font-face { font-family: "codicon"; font-display: block; src: url("${codiconFont.toString()}") format("truetype"); }
+  body { margin: 0; padding: 0; }
+</style>
+</head>
+<body>
+<acp-chat-app></acp-chat-app>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
+
+function makeNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,165 @@
+/**
+ * The open chats and which one the chat view shows. A chat that is not shown
+ * keeps running (streaming, asking permission) and only its line in the list
+ * changes: it does no webview work until it is shown.
+ */
+import * as vscode from 'vscode';
+import type { ChatMarker, ChatSummary, ViewStatus } from '../shared/protocol';
+import { Chat, type ChatDeps } from './chat';
+import type { TranscriptArchive } from './transcriptArchive';
+
+export class Chats implements vscode.Disposable {
+  private readonly _onDidChangeShown = new vscode.EventEmitter<void>();
+  /** The shown chat changed, or changed which chat it is. */
+  readonly onDidChangeShown = this._onDidChangeShown.event;
+  private readonly _onDidChangeList = new vscode.EventEmitter<void>();
+  /** A chat came, went, or changed its line in the list (title, marker). */
+  readonly onDidChangeList = this._onDidChangeList.event;
+  private readonly _onDidChangeChat = new vscode.EventEmitter<Chat>();
+  /** Any change of any chat (editor tabs show one chat each). */
+  readonly onDidChangeChat = this._onDidChangeChat.event;
+  private readonly open: Chat[] = [];
+  private readonly subscriptions = new Map<Chat, vscode.Disposable>();
+  private shownChat: Chat;
+  /** Each chat's line as last announced, to tell a changed line from a streamed chunk. */
+  private readonly lines = new Map<Chat, string>();
+  /** Chats that finished a turn (or failed) out of sight, until shown. */
+  private readonly unseen = new Set<Chat>();
+  private nextId = 0;
+
+  constructor(private readonly deps: ChatDeps, private readonly makeArchive: () => TranscriptArchive) {
+    this.shownChat = this.create();
+  }
+
+  get shown(): Chat {
+    return this.shownChat;
+  }
+
+  get all(): readonly Chat[] {
+    return this.open;
+  }
+
+  get(chatId: string): Chat | undefined {
+    return this.open.find((c) => c.id === chatId);
+  }
+
+  /**
+   * A new chat, shown. It talks to the same agent as the chat shown before,
+   * and connects at once if that one was connected (the process is shared, so
+   * this costs one `session/new`). An empty, idle chat it replaces is closed.
+   */
+  newChat(): Chat {
+    const before = this.shownChat;
+    const chat = this.create(before.agentId);
+    this.show(chat.id);
+    if (before.connection === 'connected') void chat.connect();
+    if (before.thread.entries.length === 0 && before.thread.turn === 'idle' && before.status.permissions.length === 0 && before.status.pendingPrompt === undefined) void this.close(before.id);
+    return chat;
+  }
+
+  show(chatId: string): void {
+    const chat = this.get(chatId);
+    if (!chat || chat === this.shownChat) return;
+    this.shownChat = chat;
+    this.unseen.delete(chat);
+    this._onDidChangeShown.fire();
+    this._onDidChangeList.fire();
+  }
+
+  /** Ends a chat's session and drops it; the view shows a neighbour (or a new chat, if it was the last). */
+  async close(chatId: string): Promise<void> {
+    const chat = this.get(chatId);
+    if (!chat) return;
+    const index = this.open.indexOf(chat);
+    this.open.splice(index, 1);
+    this.subscriptions.get(chat)?.dispose();
+    this.subscriptions.delete(chat);
+    this.lines.delete(chat);
+    this.unseen.delete(chat);
+    if (chat === this.shownChat) {
+      this.shownChat = this.open[Math.min(index, this.open.length - 1)] ?? this.create(chat.agentId);
+      this._onDidChangeShown.fire();
+    }
+    this._onDidChangeList.fire();
+    await chat.close();
+  }
+
+  /** Re-reads the agent list (settings, PATH, bridge) without blocking activation. */
+  async refreshAgents(): Promise<void> {
+    await this.deps.agentList.refresh();
+    this.agentsChanged();
+  }
+
+  /** Runs the agent's install command in a terminal (the user asked in `chat`), then looks for it again. */
+  async installAgent(chat: Chat, agentId: string): Promise<void> {
+    const said = await this.deps.agentList.install(agentId);
+    if (said) chat.say(said.level, said.text);
+    this.agentsChanged();
+  }
+
+  /** Every page shows the agent list: all of them are told. */
+  private agentsChanged(): void {
+    for (const chat of this.open) this._onDidChangeChat.fire(chat);
+    this._onDidChangeShown.fire();
+    this._onDidChangeList.fire();
+  }
+
+  /** Each open chat's line in the list, in the order they were opened. */
+  summaries(): ChatSummary[] {
+    return this.open.map((chat) => this.summary(chat));
+  }
+
+  /** What a view showing `chat` needs. */
+  viewStatus(chat: Chat): ViewStatus {
+    return { ...chat.status, chatId: chat.id, chats: this.summaries() };
+  }
+
+  /** Chats that want the user: a permission request, or a turn that ended out of sight. `shownSeen`: the shown one is in sight. */
+  needingAttention(shownSeen: boolean): number {
+    return this.open.filter((chat) => {
+      const marker = this.marker(chat);
+      if (chat === this.shownChat && shownSeen) return false;
+      return marker === 'permission' || marker === 'finished' || marker === 'failed';
+    }).length;
+  }
+
+  dispose(): void {
+    for (const chat of this.open) chat.dispose();
+    this.subscriptions.forEach((s) => s.dispose());
+    this._onDidChangeShown.dispose();
+    this._onDidChangeList.dispose();
+    this._onDidChangeChat.dispose();
+  }
+
+  private create(agentId?: string): Chat {
+    const chat = new Chat(`c${++this.nextId}`, this.deps, this.makeArchive(), agentId);
+    let turn = chat.thread.turn;
+    this.subscriptions.set(chat, chat.onDidChange(() => {
+      const now = chat.thread.turn;
+      if (turn === 'running' && now === 'idle' && chat !== this.shownChat) this.unseen.add(chat);
+      turn = now;
+      this._onDidChangeChat.fire(chat);
+      if (chat === this.shownChat) this._onDidChangeShown.fire();
+      const line = JSON.stringify(this.summary(chat));
+      if (line === this.lines.get(chat)) return;
+      this.lines.set(chat, line);
+      this._onDidChangeList.fire();
+    }));
+    this.open.push(chat);
+    this.lines.set(chat, JSON.stringify(this.summary(chat)));
+    return chat;
+  }
+
+  private summary(chat: Chat): ChatSummary {
+    const agentId = chat.agentId;
+    return { id: chat.id, title: chat.title ?? 'New chat', agentName: agentId ? this.deps.agentList.name(agentId) : 'No agent', marker: this.marker(chat) };
+  }
+
+  private marker(chat: Chat): ChatMarker {
+    if (chat.permissions.prompts.length > 0) return 'permission';
+    if (chat.thread.turn === 'running') return 'running';
+    if (chat.connection === 'failed') return 'failed';
+    if (this.unseen.has(chat)) return 'finished';
+    return 'none';
+  }
+}

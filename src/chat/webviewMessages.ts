@@ -1,0 +1,51 @@
+/**
+ * What a message from a chat page does, for the chat it names. The chat
+ * view and the editor tabs differ only in which chat "show" shows.
+ */
+import * as vscode from 'vscode';
+import type { WebviewMessage } from '../shared/protocol';
+import type { Chat } from './chat';
+import type { Chats } from './chats';
+import type { LinkOpener } from './linkOpener';
+import type { MessageDocuments } from './messageDocuments';
+
+export interface PageServices {
+  readonly chats: Chats;
+  readonly links: LinkOpener;
+  readonly messages: MessageDocuments;
+  readonly log: vscode.LogOutputChannel;
+  /** Shows `chatId` in this page (the view switches; a tab switches what it shows). */
+  show(chatId: string): void;
+}
+
+export async function handlePageMessage(message: WebviewMessage, chat: Chat | undefined, page: PageServices): Promise<void> {
+  switch (message.type) {
+    case 'ready': return page.chats.refreshAgents();
+    case 'showChat': return page.show(message.chatId);
+    case 'closeChat': return page.chats.close(message.chatId);
+    case 'newChat': return void (await vscode.commands.executeCommand('vscode-acp.newChat'));
+    case 'openLink': return page.links.openLink(message.href);
+    case 'openLocation': return page.links.openLocation(message.path, message.line);
+    case 'copyText': return void vscode.env.clipboard.writeText(message.text);
+    case 'openEntry': return void (await page.messages.open(message.entryId));
+    default: break;
+  }
+  // The rest act on a chat: one closed meanwhile is gone, and so is what was asked of it.
+  if (!chat) return page.log.warn(`Dropped "${message.type}" from the chat view: its chat is closed.`);
+  switch (message.type) {
+    case 'selectAgent': return chat.selectAgent(message.agentId);
+    case 'installAgent': return page.chats.installAgent(chat, message.agentId);
+    case 'connect': return void (await chat.connect());
+    case 'disconnect': return chat.disconnect();
+    case 'prompt': return chat.send(message.text);
+    case 'cancel': return chat.stop();
+    case 'cancelPending': return chat.cancelPending();
+    case 'draftTaken': return chat.draftTaken(message.id);
+    case 'restart': return void (await chat.restart());
+    case 'openEarlier': return chat.openEarlier();
+    case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
+    case 'setMode': return chat.changeControl({ kind: 'mode', id: message.modeId });
+    case 'setModel': return chat.changeControl({ kind: 'model', id: message.modelId });
+    case 'answerPermission': return chat.permissions.answer(message.requestId, message.choice);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * One started agent: its transport and ACP client, `initialize` done, shared
+ * by every chat that has a session on it (agentConnections.ts). Starting
+ * returns a connection or throws a message meant for the user.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import { clientCapabilities } from '../capabilities';
+import type { ConnectContext, HostCapabilities, Platform } from '../platform';
+import { FileRequests } from './fileRequests';
+import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
+import { describeExit } from './errors';
+
+/** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
+const EXIT_REPORT_WAIT_MS = 3_000;
+
+const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
+export class AgentConnection {
+  private readonly _onDidWarn = new vscode.EventEmitter<string>();
+  /** Something every chat on this connection should hear: stray output, update kinds we do not know. */
+  readonly onDidWarn = this._onDidWarn.event;
+
+  private constructor(
+    readonly agentId: string,
+    readonly client: AgentClient,
+    readonly init: acp.InitializeResponse,
+    /** The folder the agent runs in: the `cwd` of its sessions. */
+    readonly cwd: string,
+    /** What the host offered at `initialize`: a session's handlers must match it. */
+    readonly offered: HostCapabilities,
+    /** The agent's title (or name) and version, for the header. */
+    readonly agentLabel: string,
+    warnings: vscode.Event<string>,
+  ) {
+    warnings((text) => this._onDidWarn.fire(text));
+    client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
+    client.onDidClose(() => this._onDidWarn.dispose());
+  }
+
+  /**
+   * Starts the agent and initializes it; undefined when the user cancelled
+   * (a token prompt, say). Aborting `signal` ends the agent at once, even
+   * while it does not answer.
+   */
+  static async start(platform: Platform, agentId: string, identity: ClientIdentity, log: vscode.LogOutputChannel, signal: AbortSignal): Promise<AgentConnection | undefined> {
+    // Stray output comes before the connection exists: held in an emitter the connection forwards.
+    const warnings = new vscode.EventEmitter<string>();
+    const context: ConnectContext = { log, onProtocolWarning: (text) => warnings.fire(text) };
+    const transport = await platform.connect(agentId, context);
+    if (!transport) return undefined;
+    if (signal.aborted) {
+      transport.dispose();
+      return undefined;
+    }
+    const offered = platform.capabilities();
+    const client = new AgentClient(transport, identity, log, connectionHandlers(platform, offered, log));
+    const abort = () => client.dispose();
+    signal.addEventListener('abort', abort);
+    // Rejects with why the agent is gone (exit code, stderr), once it is.
+    const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
+    closed.catch(() => undefined); // after a successful start, a later close is the chats' business
+    try {
+      const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), closed]);
+      if (signal.aborted) throw new Error('cancelled');
+      const info = init.agentInfo;
+      const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
+      return new AgentConnection(agentId, client, init, transport.cwd, offered, label, warnings.event);
+    } catch (error) {
+      // A request that failed because the agent went away says only "connection closed";
+      // its exit (code, stderr) says why, and comes within the client's grace period.
+      const gone = client.isClosed ? await Promise.race([closed.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)]) : undefined;
+      client.dispose();
+      if (signal.aborted) return undefined;
+      throw gone ?? error;
+    } finally {
+      signal.removeEventListener('abort', abort);
+    }
+  }
+}
+
+/** File handlers exactly where the capabilities say we offer them; terminals are each session's. */
+function connectionHandlers(platform: Platform, capabilities: HostCapabilities, log: vscode.LogOutputChannel): ClientHandlers {
+  const terminals = capabilities.terminals && platform.terminals !== undefined;
+  if (!platform.files || !capabilities.fileRead) return { terminals };
+  const files = new FileRequests(platform.files, log);
+  return {
+    terminals,
+    readTextFile: (params) => files.read(params),
+    ...(capabilities.fileWrite ? { writeTextFile: (params: acp.WriteTextFileRequest) => files.write(params) } : {}),
+  };
+}

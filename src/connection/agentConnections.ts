@@ -1,0 +1,127 @@
+/**
+ * The agent processes, one per agent, shared by the chats that use it.
+ *
+ * Why shared: ACP multiplexes sessions on one connection (every request names
+ * its session), every agent we test serves two sessions on one process at once
+ * (real-agents' twoSessions check), and a process per chat would cost each
+ * chat a start (0.4 to 1.9 s, `npm run bench`) and an agent's memory. The
+ * price is that a crash ends every chat on that process: each one says so,
+ * and one that lost only its connection reconnects on its own.
+ *
+ * A chat holds a lease while it has a session; the process ends when the last
+ * lease is given back. Chats that connect at the same time share one start.
+ */
+import * as vscode from 'vscode';
+import type { AgentExit, Platform } from '../platform';
+import type { ClientIdentity } from './agentClient';
+import { AgentConnection } from './agentConnection';
+
+/** A chat's hold on a started agent. */
+export interface ConnectionLease {
+  readonly connection: AgentConnection;
+  /** Gives the lease back (once); the agent ends with the last one. */
+  release(): void;
+}
+
+interface Slot {
+  readonly starting: Promise<AgentConnection | undefined>;
+  readonly abort: AbortController;
+  /** Chats waiting for the start. */
+  waiting: number;
+  leases: number;
+  connection?: AgentConnection;
+}
+
+export class AgentConnections implements vscode.Disposable {
+  private readonly slots = new Map<string, Slot>();
+
+  constructor(private readonly platform: Platform, private readonly identity: ClientIdentity, private readonly log: vscode.LogOutputChannel) {}
+
+  /**
+   * A lease on `agentId`'s process, started if none runs; undefined when the
+   * start was cancelled (by `signal`, or by the user in a prompt). Throws why
+   * the start failed.
+   */
+  async acquire(agentId: string, signal: AbortSignal): Promise<ConnectionLease | undefined> {
+    const slot = this.slots.get(agentId) ?? this.start(agentId);
+    slot.waiting++;
+    // One chat giving up does not cancel the start for another one waiting for it.
+    const onAbort = () => {
+      if (--slot.waiting === 0 && slot.leases === 0 && !slot.connection) slot.abort.abort();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    let connection: AgentConnection | undefined;
+    try {
+      connection = await Promise.race([slot.starting, aborted(signal)]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (!signal.aborted) slot.waiting--;
+    }
+    if (!connection || signal.aborted || connection.client.isClosed) {
+      this.endIfUnused(slot);
+      return undefined;
+    }
+    slot.leases++;
+    let released = false;
+    return {
+      connection,
+      release: () => {
+        if (released) return;
+        released = true;
+        slot.leases--;
+        this.endIfUnused(slot);
+      },
+    };
+  }
+
+  /** Ends `agentId`'s process (Restart Agent): every chat on it is told `exit`. */
+  end(agentId: string, exit: AgentExit): void {
+    const slot = this.slots.get(agentId);
+    if (!slot) return;
+    this.slots.delete(agentId);
+    slot.abort.abort();
+    slot.connection?.client.dispose(exit);
+  }
+
+  dispose(): void {
+    for (const agentId of [...this.slots.keys()]) this.end(agentId, { message: 'VS Code is closing the window.' });
+  }
+
+  private start(agentId: string): Slot {
+    const abort = new AbortController();
+    const slot: Slot = { abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
+    const starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal).then((connection) => {
+      if (!connection) this.forget(agentId, slot);
+      else {
+        slot.connection = connection;
+        // A process that is gone is not handed out again: the next chat starts a new one.
+        connection.client.onDidClose(() => this.forget(agentId, slot));
+      }
+      return connection;
+    }, (error: unknown) => {
+      this.forget(agentId, slot);
+      throw error;
+    });
+    Object.assign(slot, { starting });
+    this.slots.set(agentId, slot);
+    return slot;
+  }
+
+  private endIfUnused(slot: Slot): void {
+    if (slot.leases > 0 || slot.waiting > 0 || !slot.connection) return;
+    slot.connection.client.dispose();
+    for (const [id, s] of this.slots) if (s === slot) this.slots.delete(id);
+  }
+
+  private forget(agentId: string, slot: Slot): void {
+    if (this.slots.get(agentId) === slot) this.slots.delete(agentId);
+  }
+}
+
+/** Resolves undefined once `signal` aborts (never, if it does not). */
+function aborted(signal: AbortSignal): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+}

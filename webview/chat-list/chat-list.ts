@@ -1,0 +1,69 @@
+/**
+ * <acp-chat-list>: the open chats, to switch between them (a native select:
+ * keyboard and screen reader work as everywhere), with what each one wants
+ * (asks permission, finished, failed) in its line, and Close for the shown
+ * one. Hidden while only one chat is open.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import type { ChatMarker, ChatSummary } from '../../src/shared/protocol';
+import { codicon, codiconStyles } from '../chat-app/codicons';
+import { postToHost } from '../host';
+
+/** Words, not only a symbol: a screen reader reads the option's text. */
+const markerText: Record<ChatMarker, string> = {
+  none: '',
+  running: ' · working',
+  permission: ' · asks permission',
+  finished: ' · finished',
+  failed: ' · failed',
+};
+
+export class ChatList extends LitElement {
+  static override properties = { chats: { attribute: false }, chatId: { attribute: false } };
+  declare chats: readonly ChatSummary[];
+  declare chatId: string;
+
+  static override styles = [codiconStyles, css`
+    :host { display: flex; align-items: center; gap: 6px; min-width: 0; }
+    :host([hidden]) { display: none; }
+    select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
+    button { display: inline-flex; align-items: center; color: var(--vscode-icon-foreground, inherit); background: none; border: none; padding: 3px; cursor: pointer; border-radius: 3px; }
+    button:hover { background: var(--vscode-toolbar-hoverBackground); }
+    button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+    .attention { font-size: 0.9em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
+  `];
+
+  constructor() {
+    super();
+    this.chats = [];
+    this.chatId = '';
+  }
+
+  override render() {
+    if (this.chats.length < 2) return nothing;
+    const waiting = this.chats.filter((c) => c.id !== this.chatId && (c.marker === 'permission' || c.marker === 'finished' || c.marker === 'failed')).length;
+    return html`
+      <select aria-label="Chat" @change=${this.onPick}>
+        ${this.chats.map((c) => html`<option value=${c.id} ?selected=${c.id === this.chatId}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}
+      </select>
+      ${waiting > 0 ? html`<span class="attention" title="Chats that want you">${codicon('bell-dot')} ${waiting}</span>` : nothing}
+      <button title="Close Chat" aria-label="Close chat" @click=${this.onClose}>${codicon('close')}</button>
+    `;
+  }
+
+  private onPick(event: Event): void {
+    postToHost({ type: 'showChat', chatId: (event.target as HTMLSelectElement).value });
+  }
+
+  private onClose(): void {
+    postToHost({ type: 'closeChat', chatId: this.chatId });
+  }
+}
+
+customElements.define('acp-chat-list', ChatList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-chat-list': ChatList;
+  }
+}

@@ -14,6 +14,8 @@ import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
 import { TranscriptArchive } from './chat/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
+import { deleteSessionCommand, loadSessionCommand } from './sessions/sessionCommands';
+import { SessionStore } from './sessions/sessionStore';
 import type { ViewStatus } from './shared/protocol';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
@@ -31,6 +33,7 @@ export interface AcpExtensionApi {
   readonly openMessage: (entryId: string) => Promise<boolean>;
   readonly chat: ShownChat;
   readonly chats: Chats;
+  readonly sessions: SessionStore;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
@@ -38,7 +41,10 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const packageJson = context.extension.packageJSON as { name: string; version: string };
   const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log);
   const agentList = new AgentList(platform, context.globalState, log);
-  const chats = new Chats({ platform, agents, agentList, choices: new ControlChoices(context.globalState), log }, () => new TranscriptArchive(context.globalStorageUri, log));
+  // Workspace storage: each workspace has its own history, and none without a folder.
+  const store = new SessionStore(context.storageUri, log);
+  const chats = new Chats({ platform, agents, agentList, choices: new ControlChoices(context.globalState), log }, () => new TranscriptArchive(context.globalStorageUri, log), store);
+  const sessionDeps = { chats, store, agentList, agents, log };
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
   const services = { chats, links: new LinkOpener(platform, log), messages, log };
   const panels = new ChatEditorPanels(context.extensionUri, chats, services);
@@ -59,6 +65,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     view,
     chats,
     agents,
+    store,
+    store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
@@ -66,6 +74,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.newChat', () => void chats.newChat()),
     vscode.commands.registerCommand('vscode-acp.closeChat', () => chats.close(shown().id)),
     vscode.commands.registerCommand('vscode-acp.openChatInEditor', () => panels.open(shown())),
+    vscode.commands.registerCommand('vscode-acp.loadSession', () => loadSessionCommand(sessionDeps)),
+    vscode.commands.registerCommand('vscode-acp.deleteSession', () => deleteSessionCommand(sessionDeps)),
     vscode.commands.registerCommand('vscode-acp.clearChat', () => shown().clear()),
     vscode.commands.registerCommand('vscode-acp.stop', () => shown().stop()),
     vscode.commands.registerCommand('vscode-acp.restart', () => shown().restart()),
@@ -92,5 +102,5 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     refreshAgents: () => chats.refreshAgents(),
     installAgent: (agentId) => chats.installAgent(chats.shown, agentId),
   };
-  return { chat, chats, openMessage: (entryId) => messages.open(entryId) };
+  return { chat, chats, sessions: store, openMessage: (entryId) => messages.open(entryId) };
 }

@@ -11,7 +11,7 @@ import type { AgentExit } from '../platform';
 import { AgentUnreachableError } from '../platform';
 import type { ChatStatus, ConnectionState } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
-import type { Thread, ToolEntry } from '../shared/thread';
+import type { Entry, Thread, ToolEntry } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
 import type { AgentList } from './agentList';
@@ -76,6 +76,22 @@ export class Chat implements vscode.Disposable {
 
   get thread(): Thread {
     return this.transcript.value;
+  }
+
+  /** The agent session this chat's transcript belongs to (the next Connect continues it), once there is one. */
+  get session(): (EarlierSession & { agentId: string }) | undefined {
+    return this.earlier;
+  }
+
+  /**
+   * Shows a saved transcript and makes its session the one the next Connect
+   * continues (resume, else load, else a new session that says why).
+   */
+  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }): void {
+    if (this.link.state !== 'disconnected' || this.thread.entries.length > 0) return;
+    this.chosenAgent = session.agentId;
+    this.earlier = session;
+    this.transcript.seed(entries, terminals);
   }
 
   get agentId(): string | undefined {

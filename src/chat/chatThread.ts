@@ -4,7 +4,7 @@
  * (a notice inside an answer would split it) and entry ids unique across
  * chats (the chat's id is their prefix).
  */
-import type { NoticeLevel, Thread } from '../shared/thread';
+import type { Entry, NoticeLevel, Thread } from '../shared/thread';
 import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
@@ -31,6 +31,12 @@ export class ChatThread {
     if (this.state.title) return this.state.title;
     const first = this.state.entries.find((e) => e.kind === 'user');
     return first?.kind === 'user' ? titleText(first.text, 80) || undefined : undefined;
+  }
+
+  /** Starts from a saved transcript (the chat opens with it at once, before any agent answers). */
+  seed(entries: readonly Entry[], terminals: Thread['terminals']): void {
+    this.state = { ...emptyThread, entries, terminals };
+    this.onChange();
   }
 
   newId(): string {

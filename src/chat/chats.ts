@@ -5,6 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { ChatMarker, ChatSummary, ViewStatus } from '../shared/protocol';
+import type { HistoryEntry } from '../shared/savedSessions';
+import { withFreshIds } from '../shared/savedSessions';
+import type { SessionStore } from '../sessions/sessionStore';
 import { Chat, type ChatDeps } from './chat';
 import type { TranscriptArchive } from './transcriptArchive';
 
@@ -27,7 +30,7 @@ export class Chats implements vscode.Disposable {
   private readonly unseen = new Set<Chat>();
   private nextId = 0;
 
-  constructor(private readonly deps: ChatDeps, private readonly makeArchive: () => TranscriptArchive) {
+  constructor(private readonly deps: ChatDeps, private readonly makeArchive: () => TranscriptArchive, private readonly store: SessionStore) {
     this.shownChat = this.create();
   }
 
@@ -53,7 +56,7 @@ export class Chats implements vscode.Disposable {
     const chat = this.create(before.agentId);
     this.show(chat.id);
     if (before.connection === 'connected') void chat.connect();
-    if (before.thread.entries.length === 0 && before.thread.turn === 'idle' && before.status.permissions.length === 0 && before.status.pendingPrompt === undefined) void this.close(before.id);
+    if (isBlank(before)) void this.close(before.id);
     return chat;
   }
 
@@ -64,6 +67,33 @@ export class Chats implements vscode.Disposable {
     this.unseen.delete(chat);
     this._onDidChangeShown.fire();
     this._onDidChangeList.fire();
+  }
+
+  /**
+   * Opens a saved session: the chat that has it, else a new chat showing its
+   * saved transcript at once; the first Connect (or prompt) continues it.
+   */
+  async openSaved(entry: HistoryEntry): Promise<Chat> {
+    const open = this.open.find((c) => c.session?.agentId === entry.agentId && c.session.sessionId === entry.sessionId);
+    if (open) {
+      this.show(open.id);
+      return open;
+    }
+    const saved = await this.store.transcript(entry);
+    const chat = this.create(entry.agentId);
+    const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd };
+    if ('error' in saved) {
+      chat.restore([], {}, session);
+      chat.say('warning', `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`);
+    } else {
+      chat.restore(withFreshIds(saved, `${chat.id}`), saved.terminals, session);
+    }
+    const before = this.shownChat;
+    this.show(chat.id);
+    if (isBlank(before)) void this.close(before.id);
+    // Opened is used: it moves to the top of the history.
+    void this.store.save({ ...session, title: entry.title, thread: chat.thread });
+    return chat;
   }
 
   /** Ends a chat's session and drops it; the view shows a neighbour (or a new chat, if it was the last). */
@@ -136,7 +166,7 @@ export class Chats implements vscode.Disposable {
     let turn = chat.thread.turn;
     this.subscriptions.set(chat, chat.onDidChange(() => {
       const now = chat.thread.turn;
-      if (turn === 'running' && now === 'idle' && chat !== this.shownChat) this.unseen.add(chat);
+      if (turn === 'running' && now === 'idle') this.turnEnded(chat);
       turn = now;
       this._onDidChangeChat.fire(chat);
       if (chat === this.shownChat) this._onDidChangeShown.fire();
@@ -148,6 +178,13 @@ export class Chats implements vscode.Disposable {
     this.open.push(chat);
     this.lines.set(chat, JSON.stringify(this.summary(chat)));
     return chat;
+  }
+
+  /** A turn ended: the chat is saved (from its first completed turn on), and marked if out of sight. */
+  private turnEnded(chat: Chat): void {
+    if (chat !== this.shownChat) this.unseen.add(chat);
+    const session = chat.session;
+    if (session) void this.store.save({ ...session, title: chat.title, thread: chat.thread });
   }
 
   private summary(chat: Chat): ChatSummary {
@@ -162,4 +199,9 @@ export class Chats implements vscode.Disposable {
     if (this.unseen.has(chat)) return 'finished';
     return 'none';
   }
+}
+
+/** Nothing in it and nothing under way: a chat nobody would miss. */
+function isBlank(chat: Chat): boolean {
+  return chat.thread.entries.length === 0 && chat.thread.turn === 'idle' && chat.status.permissions.length === 0 && chat.status.pendingPrompt === undefined;
 }

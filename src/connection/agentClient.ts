@@ -162,6 +162,12 @@ export class AgentClient implements vscode.Disposable {
     }
   }
 
+  /** Deletes the agent's own copy of a session (`session/delete`, where advertised). */
+  async deleteSession(sessionId: string): Promise<void> {
+    this.openSessions.delete(sessionId);
+    await this.connection.agent.request('session/delete', { sessionId });
+  }
+
   setMode(sessionId: string, modeId: string): Promise<unknown> {
     return this.connection.agent.request('session/set_mode', { sessionId, modeId });
   }

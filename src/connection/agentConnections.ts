@@ -13,6 +13,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentExit, Platform } from '../platform';
+import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import type { ClientIdentity } from './agentClient';
 import { AgentConnection } from './agentConnection';
 
@@ -34,6 +35,8 @@ interface Slot {
 
 export class AgentConnections implements vscode.Disposable {
   private readonly slots = new Map<string, Slot>();
+  /** What each agent said it can do when it last started in this window. */
+  private readonly seen = new Map<string, AgentCapabilities>();
 
   constructor(private readonly platform: Platform, private readonly identity: ClientIdentity, private readonly log: vscode.LogOutputChannel) {}
 
@@ -74,6 +77,22 @@ export class AgentConnections implements vscode.Disposable {
     };
   }
 
+  /** What `agentId` advertised when it last started in this window; undefined if it has not. */
+  capabilitiesOf(agentId: string): AgentCapabilities | undefined {
+    return this.seen.get(agentId);
+  }
+
+  /** Runs `use` on `agentId`'s process (started for it if none runs), then gives it back. */
+  async using<T>(agentId: string, use: (connection: AgentConnection) => Promise<T>): Promise<T | undefined> {
+    const lease = await this.acquire(agentId, new AbortController().signal);
+    if (!lease) return undefined;
+    try {
+      return await use(lease.connection);
+    } finally {
+      lease.release();
+    }
+  }
+
   /** Ends `agentId`'s process (Restart Agent): every chat on it is told `exit`. */
   end(agentId: string, exit: AgentExit): void {
     const slot = this.slots.get(agentId);
@@ -94,6 +113,7 @@ export class AgentConnections implements vscode.Disposable {
       if (!connection) this.forget(agentId, slot);
       else {
         slot.connection = connection;
+        this.seen.set(agentId, connection.init.agentCapabilities ?? {});
         // A process that is gone is not handed out again: the next chat starts a new one.
         connection.client.onDidClose(() => this.forget(agentId, slot));
       }

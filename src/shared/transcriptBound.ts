@@ -13,7 +13,7 @@ export const TRIM_TARGET_CHARS = 48 * 1024 * 1024;
 const sizes = new WeakMap<Entry, number>();
 
 /** About how many characters an entry holds: its text, or its serialised form for the rest. */
-function entrySize(entry: Entry): number {
+export function entrySize(entry: Entry): number {
   let size = sizes.get(entry);
   if (size === undefined) {
     size = isTextEntry(entry) ? entry.text.length : JSON.stringify(entry).length;

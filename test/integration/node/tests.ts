@@ -13,3 +13,4 @@ import './agentShapes.test';
 import './installAgent.test';
 import './longTranscript.test';
 import './chats.test';
+import './history.test';

@@ -18,3 +18,10 @@ export function equal<T>(actual: T, expected: T, message?: string): void {
 export function match(text: string, pattern: RegExp, message?: string): void {
   if (!pattern.test(text)) throw new AssertionError(message ?? `expected ${pattern} to match:\n${text}`);
 }
+
+/** Equal as JSON (plain data: arrays, objects, strings, numbers). */
+export function deepEqual<T>(actual: T, expected: T, message?: string): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new AssertionError(message ?? `expected ${e}, got ${a}`);
+}

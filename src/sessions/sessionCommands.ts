@@ -1,0 +1,68 @@
+/**
+ * ACP: Load Session and ACP: Delete Session: quick picks over this
+ * workspace's history. Deleting removes the session from this history only;
+ * deleting the agent's own copy (`session/delete`, where the agent
+ * advertises it) is a separate choice, asked for explicitly.
+ */
+import * as vscode from 'vscode';
+import type { AgentList } from '../chat/agentList';
+import type { Chats } from '../chat/chats';
+import type { AgentConnections } from '../connection/agentConnections';
+import { errorMessage } from '../connection/errors';
+import type { HistoryEntry } from '../shared/savedSessions';
+import type { SessionStore } from './sessionStore';
+
+export interface SessionCommandDeps {
+  readonly chats: Chats;
+  readonly store: SessionStore;
+  readonly agentList: AgentList;
+  readonly agents: AgentConnections;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** Picks a saved session; undefined when there is none or the user cancelled. */
+async function pickSaved(deps: SessionCommandDeps, title: string): Promise<HistoryEntry | undefined> {
+  if (!deps.store.available) {
+    void vscode.window.showInformationMessage('Chat history is kept per workspace: open a folder to have one.');
+    return undefined;
+  }
+  const saved = await deps.store.list();
+  if (saved.length === 0) {
+    void vscode.window.showInformationMessage('No saved chats in this workspace yet: a chat is saved once a turn in it has finished.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(saved.map((entry) => ({
+    label: entry.title,
+    description: deps.agentList.name(entry.agentId),
+    detail: `Last used ${new Date(entry.updatedAt).toLocaleString()}`,
+    entry,
+  })), { title, placeHolder: 'Search saved chats', matchOnDescription: true });
+  return picked?.entry;
+}
+
+export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void> {
+  const entry = await pickSaved(deps, 'Load Session');
+  if (entry) await deps.chats.openSaved(entry);
+}
+
+export async function deleteSessionCommand(deps: SessionCommandDeps): Promise<void> {
+  const entry = await pickSaved(deps, 'Delete Session from This Workspace\'s History');
+  if (!entry) return;
+  const name = deps.agentList.name(entry.agentId);
+  const onAgent = deps.agents.capabilitiesOf(entry.agentId)?.sessionCapabilities?.delete ? `Delete Here and in ${name}` : undefined;
+  const here = 'Delete from History';
+  const choice = await vscode.window.showWarningMessage(
+    `Delete "${entry.title}" from this workspace's history?`,
+    { modal: true, detail: onAgent ? `${name} keeps its own copy of the conversation unless you also delete it there.` : `${name}'s own copy of the conversation is not touched.` },
+    ...[here, ...(onAgent ? [onAgent] : [])],
+  );
+  if (!choice) return;
+  await deps.store.delete(entry.key);
+  if (choice !== onAgent) return;
+  try {
+    await deps.agents.using(entry.agentId, (connection) => connection.client.deleteSession(entry.sessionId));
+  } catch (error) {
+    deps.log.warn(`session/delete of ${entry.sessionId} failed: ${errorMessage(error)}`);
+    void vscode.window.showErrorMessage(`${name} could not delete its copy: ${errorMessage(error)} It is gone from this workspace's history.`);
+  }
+}

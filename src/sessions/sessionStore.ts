@@ -1,0 +1,180 @@
+/**
+ * This workspace's chat history on disk, in VS Code's workspace storage
+ * (never outside it): `sessions/index.json` (which sessions, newest first)
+ * and `sessions/<key>.json` (each one's local transcript, bounded, see
+ * shared/savedSessions.ts). Through vscode.workspace.fs, so on the web host
+ * too. Writes go one at a time; a failed write (storage full, say) is logged
+ * and reported once, and loses nothing already saved.
+ */
+import * as vscode from 'vscode';
+import {
+  DEFAULT_MAX_HISTORY, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert,
+  type HistoryEntry, type SavedTranscript,
+} from '../shared/savedSessions';
+import type { Thread } from '../shared/thread';
+import { titleText } from '../shared/titleText';
+
+/** A chat's session, as saving needs it. */
+export interface SessionToSave {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly title: string | undefined;
+  readonly thread: Pick<Thread, 'entries' | 'terminals'>;
+}
+
+export class SessionStore implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** The history changed (saved, deleted, pruned). */
+  readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidFail = new vscode.EventEmitter<string>();
+  /** A read or write failed: what to tell the user. */
+  readonly onDidFail = this._onDidFail.event;
+  private readonly folder: vscode.Uri | undefined;
+  private index: Promise<HistoryEntry[]> | undefined;
+  private writing: Promise<unknown> = Promise.resolve();
+
+  constructor(storage: vscode.Uri | undefined, private readonly log: vscode.LogOutputChannel) {
+    this.folder = storage && vscode.Uri.joinPath(storage, 'sessions');
+  }
+
+  /** Where the history is kept (VS Code's storage for this workspace); undefined without a folder open. */
+  get location(): vscode.Uri | undefined {
+    return this.folder;
+  }
+
+  /** False without workspace storage (no folder open): nothing is saved. */
+  get available(): boolean {
+    return this.folder !== undefined;
+  }
+
+  /** The saved sessions, newest first. */
+  list(): Promise<HistoryEntry[]> {
+    this.index ??= this.readIndex();
+    return this.index;
+  }
+
+  find(key: string): Promise<HistoryEntry | undefined> {
+    return this.list().then((all) => all.find((s) => s.key === key));
+  }
+
+  /** Saves (or updates) a chat's session and its transcript; prunes to `vscode-acp.sessions.maxHistory`. */
+  save(session: SessionToSave): Promise<void> {
+    const folder = this.folder;
+    if (!folder || !settings().autoSave) return Promise.resolve();
+    return this.queue(async () => {
+      const all = await this.list();
+      const known = all.find((s) => sessionKey(s) === sessionKey(session));
+      const now = Date.now();
+      const entry: HistoryEntry = {
+        key: known?.key ?? newKey(),
+        agentId: session.agentId,
+        sessionId: session.sessionId,
+        cwd: session.cwd,
+        title: titleText(session.title ?? '') || known?.title || 'Untitled chat',
+        createdAt: known?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await this.write(this.fileOf(entry.key), transcriptToSave(session.thread));
+      const { sessions, dropped } = upsert(all, entry, settings().maxHistory);
+      await this.writeIndex(sessions);
+      for (const old of dropped) await this.deleteFile(old.key);
+    });
+  }
+
+  /** A saved session's transcript; a message for the user when it cannot be read. */
+  async transcript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
+    try {
+      const bytes = await vscode.workspace.fs.readFile(this.fileOf(entry.key));
+      const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+      if (parsed.success) return parsed.data;
+      this.log.warn(`The saved transcript of "${entry.title}" does not fit its schema: ${parsed.error.message.slice(0, 500)}`);
+      return { error: 'its saved transcript is damaged' };
+    } catch (error) {
+      this.log.warn(`Could not read the saved transcript of "${entry.title}": ${String(error)}`);
+      return { error: 'its saved transcript could not be read' };
+    }
+  }
+
+  /** Removes a session from this workspace's history (the agent's own copy is not touched). */
+  delete(key: string): Promise<void> {
+    return this.queue(async () => {
+      const all = await this.list();
+      if (!all.some((s) => s.key === key)) return;
+      await this.writeIndex(all.filter((s) => s.key !== key));
+      await this.deleteFile(key);
+    });
+  }
+
+  dispose(): void {
+    this._onDidChange.dispose();
+    this._onDidFail.dispose();
+  }
+
+  private queue(step: () => Promise<void>): Promise<void> {
+    const run = this.writing.then(step).catch((error: unknown) => {
+      this.log.error(`Saving the chat history failed: ${String(error)}`);
+      this._onDidFail.fire(`The chat history could not be saved (${error instanceof Error ? error.message : String(error)}). What was saved before is kept.`);
+    });
+    this.writing = run;
+    return run;
+  }
+
+  private async readIndex(): Promise<HistoryEntry[]> {
+    if (!this.folder) return [];
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.indexFile())));
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return [];
+      raw = null;
+    }
+    const { sessions, unreadable } = parseIndex(raw);
+    if (unreadable > 0) {
+      const text = `${unreadable} saved chat session${unreadable === 1 ? '' : 's'} in this workspace's history could not be read and ${unreadable === 1 ? 'is' : 'are'} left out.`;
+      this.log.warn(`${text} (${this.indexFile().toString()})`);
+      this._onDidFail.fire(text);
+    }
+    return sessions;
+  }
+
+  private async writeIndex(sessions: HistoryEntry[]): Promise<void> {
+    await this.write(this.indexFile(), { version: 1, sessions });
+    this.index = Promise.resolve(sessions);
+    this._onDidChange.fire();
+  }
+
+  private async write(uri: vscode.Uri, value: unknown): Promise<void> {
+    await vscode.workspace.fs.createDirectory(this.folder!);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(value)));
+  }
+
+  private async deleteFile(key: string): Promise<void> {
+    try {
+      await vscode.workspace.fs.delete(this.fileOf(key), { useTrash: false });
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private indexFile(): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder!, 'index.json');
+  }
+
+  private fileOf(key: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder!, `${key}.json`);
+  }
+}
+
+/** The user's history settings, read at each save. */
+function settings(): { autoSave: boolean; maxHistory: number } {
+  const config = vscode.workspace.getConfiguration('vscode-acp.sessions');
+  const max = config.get<number>('maxHistory', DEFAULT_MAX_HISTORY);
+  return { autoSave: config.get<boolean>('autoSave', true), maxHistory: Number.isFinite(max) ? Math.min(Math.max(1, max), MAX_HISTORY_LIMIT) : DEFAULT_MAX_HISTORY };
+}
+
+function newKey(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return `s${Date.now().toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

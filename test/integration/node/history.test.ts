@@ -1,0 +1,166 @@
+/**
+ * Node host: this workspace's chat history. A chat is saved once a turn in
+ * it finished; a saved chat opens at once with its local transcript, before
+ * any agent answers, and its first prompt continues the session (resumed,
+ * or loaded without showing the replay twice); maxHistory prunes; a saved
+ * session the agent no longer knows becomes a new one that says so; a history
+ * edited by hand into garbage loses only what does not parse.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { Chats } from '../../../src/chat/chats';
+import type { Chat as OneChat } from '../../../src/chat/chat';
+import { SessionStore } from '../../../src/sessions/sessionStore';
+import type { AcpExtensionApi } from '../../../src/extension';
+import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import * as assert from '../shared/assert';
+import { acpApi, waitFor } from '../shared/chatWaits';
+
+const root = path.resolve(__dirname, '../../..');
+
+function scenario(agentCapabilities: object): string {
+  return JSON.stringify({
+    agentCapabilities,
+    turns: [
+      { match: 'recall', steps: [{ reportHistory: true }] },
+      { match: '', steps: [{ toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } }, { text: 'Hello from history.' }] },
+    ],
+  });
+}
+
+const config = () => vscode.workspace.getConfiguration('vscode-acp');
+
+suite('chat history (Node host)', function () {
+  this.timeout(60_000);
+  let api: AcpExtensionApi;
+  let chats: Chats;
+  let sessionsDir: string;
+
+  suiteSetup(async () => {
+    sessionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-'));
+    const agent = (name: string, capabilities: object, dir = sessionsDir) => ({
+      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities), '--sessions', dir],
+    });
+    await config().update('agents', {
+      resumes: agent('Resuming Agent', { sessionCapabilities: { resume: {} } }),
+      loads: agent('Loading Agent', { loadSession: true }),
+      amnesiac: agent('Amnesiac Agent', { loadSession: true }, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-amnesia-'))),
+    }, vscode.ConfigurationTarget.Global);
+    api = await acpApi();
+    chats = api.chats;
+    await api.chat.refreshAgents();
+  });
+
+  suiteTeardown(async () => {
+    await config().update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  /** A new chat with `agentId` that had one turn, then is closed (its session ends). */
+  async function chatOnce(agentId: string, text: string): Promise<{ sessionId: string; markdown: string }> {
+    const chat = chats.newChat();
+    chat.selectAgent(agentId);
+    await chat.send(text);
+    await waitFor(chat, 'the reply', () => chat.thread.turn === 'idle' && /Hello from history/.test(threadToMarkdown(chat.thread)));
+    const sessionId = chat.session!.sessionId;
+    const markdown = threadToMarkdown(chat.thread);
+    // Saved at the end of the turn; the write is queued.
+    for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
+    await chats.close(chat.id);
+    return { sessionId, markdown };
+  }
+
+  async function savedEntry(sessionId: string) {
+    const entry = (await api.sessions.list()).find((s) => s.sessionId === sessionId);
+    assert.ok(entry, `session ${sessionId} is in the history`);
+    return entry!;
+  }
+
+  test('a chat is saved after its first turn, titled by its first prompt, in this workspace\'s storage', async () => {
+    const { sessionId } = await chatOnce('resumes', 'Fix the parser please');
+    const entry = await savedEntry(sessionId);
+    assert.equal(entry.title, 'Fix the parser please');
+    assert.equal(entry.agentId, 'resumes');
+    const file = vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`);
+    const saved = JSON.parse(fs.readFileSync(file.fsPath, 'utf8')) as { entries: Array<{ kind: string; text?: string }> };
+    assert.deepEqual(saved.entries.map((e) => e.kind), ['user', 'tool', 'assistant']);
+    assert.ok(api.sessions.location!.fsPath.includes('workspaceStorage'), api.sessions.location!.fsPath);
+  });
+
+  test('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {
+    const { sessionId, markdown } = await chatOnce('resumes', 'first words');
+    const entry = await savedEntry(sessionId);
+    const opened: OneChat = await chats.openSaved(entry);
+    assert.equal(chats.shown, opened);
+    assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
+    assert.equal(threadToMarkdown(opened.thread), markdown);
+    await opened.send('recall');
+    const text = threadToMarkdown(opened.thread);
+    assert.ok(text.startsWith(markdown), text);
+    assert.match(text, /The session continues \(resumed by the agent\)/);
+    assert.match(text, /\[history of [^:]+: first words \| recall\]/);
+    // Opening it again shows the chat that has it.
+    assert.equal(await chats.openSaved(entry), opened);
+    await chats.close(opened.id);
+  });
+
+  test('loaded instead where the agent can only load: the replay is not shown twice', async () => {
+    const { sessionId, markdown } = await chatOnce('loads', 'load me');
+    const opened = await chats.openSaved(await savedEntry(sessionId));
+    await opened.send('recall');
+    const text = threadToMarkdown(opened.thread);
+    assert.ok(text.startsWith(markdown), text);
+    assert.equal(text.split('Hello from history.').length - 1, 1, `the earlier reply once:\n${text}`);
+    assert.match(text, /The session continues \(loaded by the agent\)/);
+    await chats.close(opened.id);
+  });
+
+  test('a saved session the agent no longer knows becomes a new session that says so', async () => {
+    const { sessionId } = await chatOnce('amnesiac', 'remember me');
+    const entry = await savedEntry(sessionId);
+    // The agent's own store is gone (another machine, a cleaned cache).
+    const store = String(config().get<Record<string, { args: string[] }>>('agents')!.amnesiac.args.at(-1));
+    for (const file of fs.readdirSync(store)) fs.rmSync(path.join(store, file));
+    const opened = await chats.openSaved(entry);
+    await opened.send('hello again');
+    assert.match(threadToMarkdown(opened.thread), /This is a new session: the agent could not continue it/);
+    await chats.close(opened.id);
+  });
+
+  test('maxHistory keeps the most recently used; the pruned transcripts are deleted', async () => {
+    await config().update('sessions.maxHistory', 2, vscode.ConfigurationTarget.Global);
+    const first = await chatOnce('resumes', 'one');
+    const firstKey = (await savedEntry(first.sessionId)).key;
+    await chatOnce('resumes', 'two');
+    await chatOnce('resumes', 'three');
+    const list = await api.sessions.list();
+    assert.deepEqual(list.map((s) => s.title), ['three', 'two']);
+    assert.equal(fs.existsSync(vscode.Uri.joinPath(api.sessions.location!, `${firstKey}.json`).fsPath), false, 'the pruned transcript is deleted');
+    await config().update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('a history edited by hand into garbage loses only what does not parse, and says so', async () => {
+    const index = vscode.Uri.joinPath(api.sessions.location!, 'index.json').fsPath;
+    const good = JSON.parse(fs.readFileSync(index, 'utf8')) as { sessions: unknown[] };
+    fs.writeFileSync(index, JSON.stringify({ version: 1, sessions: [...good.sessions, { key: '../escape', agentId: 1 }, 'junk'] }));
+    const log = vscode.window.createOutputChannel('ACP history test', { log: true });
+    const reread = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    const said: string[] = [];
+    reread.onDidFail((text) => said.push(text));
+    assert.equal((await reread.list()).length, good.sessions.length);
+    assert.deepEqual(said, ['2 saved chat sessions in this workspace\'s history could not be read and are left out.']);
+    // Not JSON at all: an empty history, said once; a damaged transcript opens with a notice.
+    fs.writeFileSync(index, '{ not json');
+    const broken = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    assert.deepEqual(await broken.list(), []);
+    const [entry] = good.sessions as Array<{ key: string }>;
+    fs.writeFileSync(vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`).fsPath, '{"version":1,"entries":[{"kind":"bogus"}]}');
+    const opened = await chats.openSaved((await api.sessions.list()).find((s) => s.key === entry.key)!);
+    assert.match(threadToMarkdown(opened.thread), /This chat's history could not be shown: its saved transcript is damaged/);
+    await chats.close(opened.id);
+    reread.dispose();
+    broken.dispose();
+    log.dispose();
+  });
+});

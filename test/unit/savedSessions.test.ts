@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import {
+  MAX_HISTORY_LIMIT, MAX_SAVED_CHARS, parseIndex, savedTranscriptSchema, transcriptToSave, upsert, withFreshIds, type HistoryEntry,
+} from '../../src/shared/savedSessions';
+import type { Entry } from '../../src/shared/thread';
+
+const entry = (n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  key: `s${n}`, agentId: 'claude', sessionId: `sess-${n}`, cwd: '/w', title: `Chat ${n}`, createdAt: n, updatedAt: n, ...extra,
+});
+
+describe('saved chat history', () => {
+  it('reads what parses from a hand-edited index, newest first, and counts the rest', () => {
+    const raw = {
+      version: 1,
+      sessions: [
+        entry(1), entry(3),
+        { key: '../../etc/passwd', agentId: 'x', sessionId: 'y', cwd: '/', title: 't', createdAt: 1, updatedAt: 1 },
+        'garbage', null, { ...entry(4), updatedAt: 'yesterday' },
+        entry(2, { title: 'Title with \u202e bidi <b>markup</b>\n' }),
+        // The same agent session twice, or the same file twice: the first one wins.
+        entry(5, { key: 's1' }), entry(6, { sessionId: 'sess-3' }),
+      ],
+    };
+    const { sessions, unreadable } = parseIndex(raw);
+    assert.deepEqual(sessions.map((s) => s.key), ['s3', 's2', 's1']);
+    assert.equal(unreadable, 4);
+    assert.equal(sessions[1].title, 'Title with bidi <b>markup</b>', 'cleaned to one line, still plain text');
+  });
+
+  it('an index that is not one at all reads as empty, with one unreadable', () => {
+    for (const raw of [null, 42, 'text', [], { sessions: 'no' }]) assert.deepEqual(parseIndex(raw), { sessions: [], unreadable: 1 });
+    assert.deepEqual(parseIndex(undefined), { sessions: [], unreadable: 0 });
+  });
+
+  it('keeps the most recently used up to maxHistory (1 to 200), replacing a session saved again', () => {
+    let sessions: HistoryEntry[] = [];
+    const dropped: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const result = upsert(sessions, entry(n), 3);
+      sessions = result.sessions;
+      dropped.push(...result.dropped.map((d) => d.key));
+    }
+    assert.deepEqual(sessions.map((s) => s.key), ['s5', 's4', 's3']);
+    assert.deepEqual(dropped, ['s1', 's2']);
+    // Saving an older session again moves it to the top, without a duplicate.
+    const again = upsert(sessions, entry(3, { updatedAt: 10 }), 3);
+    assert.deepEqual(again.sessions.map((s) => s.key), ['s3', 's5', 's4']);
+    assert.deepEqual(again.dropped, []);
+    assert.equal(upsert([], entry(1), 0).sessions.length, 1, 'at least one');
+    const many = Array.from({ length: 300 }, (_, i) => entry(i));
+    assert.equal(upsert(many, entry(1000), 10_000).sessions.length, MAX_HISTORY_LIMIT);
+  });
+
+  it('a saved transcript keeps the newest entries within its bound, says what was left out, and the terminals they show', () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const entries: Entry[] = [];
+    for (let i = 0; i < 10; i++) entries.push({ kind: 'assistant', id: `a${i}`, text: `${i}${big}` });
+    entries.push({ kind: 'tool', id: 't1', toolCallId: 'call-1', title: 'Run', toolKind: 'execute', status: 'completed', content: [{ type: 'terminal', terminalId: 'term-1', output: 'hello\n' }], locations: [] });
+    const terminals = { 'term-1': { output: 'hello\n', exitCode: 0 }, 'term-old': { output: 'gone' } };
+    const saved = transcriptToSave({ entries, terminals });
+    const size = saved.entries.reduce((n, e) => n + (e.kind === 'assistant' ? e.text.length : 0), 0);
+    assert.ok(size <= MAX_SAVED_CHARS, `${size} characters saved`);
+    assert.equal(saved.entries[0].kind, 'notice');
+    assert.match(saved.entries[0].kind === 'notice' ? saved.entries[0].text : '', /^The 7 oldest entries of this chat were not saved/);
+    assert.equal(saved.entries.at(-1)?.id, 't1', 'the newest entry is kept');
+    assert.deepEqual(Object.keys(saved.terminals), ['term-1']);
+    assert.ok(savedTranscriptSchema.safeParse(JSON.parse(JSON.stringify(saved))).success, 'what is saved reads back');
+    // One entry larger than the bound is still kept, whole.
+    const huge = transcriptToSave({ entries: [{ kind: 'user', id: 'u', text: 'y'.repeat(MAX_SAVED_CHARS * 2) }], terminals: {} });
+    assert.equal(huge.entries.length, 1);
+  });
+
+  it('a transcript opened again gets ids of its own chat', () => {
+    const saved = transcriptToSave({ entries: [{ kind: 'user', id: 'c3e1', text: 'hi' }, { kind: 'assistant', id: 'c3e2', text: 'hello' }], terminals: {} });
+    assert.deepEqual(withFreshIds(saved, 'c9').map((e) => e.id), ['c9s0', 'c9s1']);
+  });
+});

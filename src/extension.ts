@@ -16,6 +16,8 @@ import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
 import { deleteSessionCommand, loadSessionCommand } from './sessions/sessionCommands';
 import { SessionStore } from './sessions/sessionStore';
+import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
+import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
@@ -34,6 +36,7 @@ export interface AcpExtensionApi {
   readonly chat: ShownChat;
   readonly chats: Chats;
   readonly sessions: SessionStore;
+  readonly sessionsTree: SessionsTree;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
@@ -45,6 +48,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const store = new SessionStore(context.storageUri, log);
   const chats = new Chats({ platform, agents, agentList, choices: new ControlChoices(context.globalState), log }, () => new TranscriptArchive(context.globalStorageUri, log), store);
   const sessionDeps = { chats, store, agentList, agents, log };
+  const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
   const services = { chats, links: new LinkOpener(platform, log), messages, log };
   const panels = new ChatEditorPanels(context.extensionUri, chats, services);
@@ -68,6 +72,9 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     store,
     store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    sessionsTree,
+    vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
+    ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),
@@ -102,5 +109,5 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     refreshAgents: () => chats.refreshAgents(),
     installAgent: (agentId) => chats.installAgent(chats.shown, agentId),
   };
-  return { chat, chats, sessions: store, openMessage: (entryId) => messages.open(entryId) };
+  return { chat, chats, sessions: store, sessionsTree, openMessage: (entryId) => messages.open(entryId) };
 }

@@ -140,7 +140,8 @@ export class Chat implements vscode.Disposable {
   /** Connects the chat's agent; resolves when connected (and a pending prompt's turn is over), failed or abandoned. */
   connect(): Promise<boolean> {
     if (this.link.state === 'connected') return Promise.resolve(true);
-    if (this.link.state === 'connecting') return this.connecting ?? Promise.resolve(false);
+    // An attempt being given up (Disconnect, another agent picked) is not this one.
+    if (this.link.state === 'connecting' && !this.link.attempt.signal.aborted) return this.connecting ?? Promise.resolve(false);
     const agentId = this.agentId;
     if (!agentId) {
       void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
@@ -176,10 +177,12 @@ export class Chat implements vscode.Disposable {
    * 'abandoned': cancelled (the user cancelled a prompt for a token, say).
    */
   private async open(agentId: string, attempt: AbortController): Promise<OpenOutcome> {
-    // Continue the session on screen, if it is this agent's and there is something to continue.
-    const earlier = this.earlier?.agentId === agentId && this.transcript.value.entries.length > 0 ? this.earlier : undefined;
+    // Continue the session on screen, if it is this agent's and there is something to continue
+    // (or the user asked for it by name: a listed session, loaded with its history).
+    const onScreen = this.transcript.value.entries.length > 0;
+    const earlier = this.earlier?.agentId === agentId && (onScreen || this.earlier.how) ? this.earlier : undefined;
     try {
-      const session = await openChatSession(this.deps, agentId, this.permissions, (p, s) => this.onPermissionRequest(p, s), attempt.signal, earlier);
+      const session = await openChatSession(this.deps, agentId, this.permissions, (p, s) => this.onPermissionRequest(p, s), attempt.signal, earlier, onScreen);
       if (!session) return 'abandoned';
       if (attempt.signal.aborted) {
         void endChatSession(session);
@@ -363,7 +366,7 @@ export class Chat implements vscode.Disposable {
   }
 
   private attach(session: ChatSession, agentId: string): void {
-    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
+    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };  // later reconnects choose again
     // Controls first: subscribing replays buffered updates (commands sent
     // before the session/new response), which must land on top of them.
     this.dispatch({ type: 'sessionStarted', id: this.newId(), setup: session.setup });
@@ -376,7 +379,7 @@ export class Chat implements vscode.Disposable {
     }
     // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
     // it then): until the next prompt, only its state updates apply; the transcript is on screen.
-    let replaying = continuation?.how === 'loaded';
+    let replaying = continuation?.how === 'loaded' && !continuation.replayShown;
     this.endReplay = () => (replaying = false);
     const subscriptions = followSession(session, {
       update: (update) => {

@@ -42,7 +42,7 @@ const CLOSE_WAIT_MS = 2_000;
 export async function openChatSession(
   deps: SessionDeps, agentId: string, permissions: PermissionQueue,
   requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
-  signal: AbortSignal, earlier?: EarlierSession,
+  signal: AbortSignal, earlier?: EarlierSession, onScreen = true,
 ): Promise<ChatSession | undefined> {
   const lease = await deps.agents.acquire(agentId, signal);
   if (!lease) return undefined;
@@ -55,7 +55,7 @@ export async function openChatSession(
   const closed = new Promise<never>((_, reject) => connection.client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
   closed.catch(() => undefined);
   const cancelled = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log);
+  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen);
   try {
     const opened = await Promise.race([opening, closed, cancelled]);
     if (!opened || signal.aborted) {

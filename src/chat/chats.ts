@@ -18,6 +18,9 @@ export class Chats implements vscode.Disposable {
   private readonly _onDidChangeList = new vscode.EventEmitter<void>();
   /** A chat came, went, or changed its line in the list (title, marker). */
   readonly onDidChangeList = this._onDidChangeList.event;
+  private readonly _onDidChangeAgents = new vscode.EventEmitter<void>();
+  /** The agent list was read again (settings, PATH, an install). */
+  readonly onDidChangeAgents = this._onDidChangeAgents.event;
   private readonly _onDidChangeChat = new vscode.EventEmitter<Chat>();
   /** Any change of any chat (editor tabs show one chat each). */
   readonly onDidChangeChat = this._onDidChangeChat.event;
@@ -71,28 +74,53 @@ export class Chats implements vscode.Disposable {
 
   /**
    * Opens a saved session: the chat that has it, else a new chat showing its
-   * saved transcript at once; the first Connect (or prompt) continues it.
+   * saved transcript at once; the first Connect (or prompt) continues it
+   * (`how`: only that way).
    */
-  async openSaved(entry: HistoryEntry): Promise<Chat> {
-    const open = this.open.find((c) => c.session?.agentId === entry.agentId && c.session.sessionId === entry.sessionId);
-    if (open) {
-      this.show(open.id);
-      return open;
-    }
+  async openSaved(entry: HistoryEntry, how?: 'load' | 'resume'): Promise<Chat> {
+    const open = this.chatWith(entry.agentId, entry.sessionId);
+    if (open) return open;
     const saved = await this.store.transcript(entry);
-    const chat = this.create(entry.agentId);
-    const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd };
+    const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd, ...(how ? { how } : {}) };
+    const chat = this.createShown(entry.agentId);
     if ('error' in saved) {
       chat.restore([], {}, session);
       chat.say('warning', `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`);
     } else {
-      chat.restore(withFreshIds(saved, `${chat.id}`), saved.terminals, session);
+      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session);
     }
-    const before = this.shownChat;
-    this.show(chat.id);
-    if (isBlank(before)) void this.close(before.id);
     // Opened is used: it moves to the top of the history.
     void this.store.save({ ...session, title: entry.title, thread: chat.thread });
+    return chat;
+  }
+
+  /**
+   * Opens a session the agent listed and this workspace has not saved: a new
+   * chat that connects at once, loading it with its history (or resuming it
+   * without, as `how` says).
+   */
+  openListed(agentId: string, listed: { sessionId: string; cwd: string }, how: 'load' | 'resume'): Chat {
+    const open = this.chatWith(agentId, listed.sessionId);
+    if (open) return open;
+    const chat = this.createShown(agentId);
+    chat.restore([], {}, { agentId, sessionId: listed.sessionId, cwd: listed.cwd, how });
+    void chat.connect();
+    return chat;
+  }
+
+  /** The open chat on that agent session, shown; undefined if none. */
+  private chatWith(agentId: string, sessionId: string): Chat | undefined {
+    const open = this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
+    if (open) this.show(open.id);
+    return open;
+  }
+
+  /** A new chat, shown; a blank one it replaces is closed. */
+  private createShown(agentId: string): Chat {
+    const before = this.shownChat;
+    const chat = this.create(agentId);
+    this.show(chat.id);
+    if (isBlank(before)) void this.close(before.id);
     return chat;
   }
 
@@ -129,6 +157,7 @@ export class Chats implements vscode.Disposable {
 
   /** Every page shows the agent list: all of them are told. */
   private agentsChanged(): void {
+    this._onDidChangeAgents.fire();
     for (const chat of this.open) this._onDidChangeChat.fire(chat);
     this._onDidChangeShown.fire();
     this._onDidChangeList.fire();
@@ -159,6 +188,7 @@ export class Chats implements vscode.Disposable {
     this._onDidChangeShown.dispose();
     this._onDidChangeList.dispose();
     this._onDidChangeChat.dispose();
+    this._onDidChangeAgents.dispose();
   }
 
   private create(agentId?: string): Chat {

@@ -10,14 +10,17 @@ import { errorMessage } from '../connection/errors';
 import { withSignIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 
-/** A session shown in the chat that a new connection should continue. */
+/** A session that a new connection should continue. */
 export interface EarlierSession {
   readonly sessionId: string;
   readonly cwd: string;
+  /** Only this way (the user chose: Load Session with History, Resume Session without History); else resume, else load. */
+  readonly how?: 'load' | 'resume';
 }
 
 export type Continuation =
-  | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[] }
+  /** `state`: the updates to apply: the replay's state updates only when the transcript is on screen, else all of it. */
+  | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[]; readonly replayShown: boolean }
   | { readonly how: 'new'; readonly why: string };
 
 /** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
@@ -29,6 +32,8 @@ export const STATE_UPDATES = new Set<string>(['available_commands_update', 'curr
  */
 export async function openSession(
   client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, handlers: SessionHandlers, log: vscode.LogOutputChannel,
+  /** The transcript is on screen already: a load's replay must not be shown again. */
+  onScreen = true,
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
     const response = await withSignIn(client, init, () => client.newSession(cwd, handlers));
@@ -38,17 +43,19 @@ export async function openSession(
   const { sessionId } = earlier;
   if (earlier.cwd !== cwd) return fresh(`the agent now works in ${cwd}, not ${earlier.cwd}`);
   const caps = init.agentCapabilities;
-  if (!caps?.sessionCapabilities?.resume && !caps?.loadSession) return fresh('the agent cannot continue a session after a reconnect');
+  const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load';
+  const canLoad = !!caps?.loadSession && earlier.how !== 'resume';
+  if (!canResume && !canLoad) return fresh(earlier.how ? `the agent cannot ${earlier.how} a session` : 'the agent cannot continue a session after a reconnect');
   try {
-    if (caps.sessionCapabilities?.resume) {
+    if (canResume) {
       const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd, handlers));
-      return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [] } };
+      return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [], replayShown: false } };
     }
     const state: acp.SessionUpdate[] = [];
     const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, handlers, (update) => {
-      if (STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
+      if (!onScreen || STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
     }));
-    return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state } };
+    return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {
     if (client.isClosed) throw error;
     log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);

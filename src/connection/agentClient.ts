@@ -162,6 +162,11 @@ export class AgentClient implements vscode.Disposable {
     }
   }
 
+  /** One page of the agent's sessions in `cwd` (`sessionCapabilities.list`). */
+  listSessions(cwd: string, cursor: string | undefined): Promise<acp.ListSessionsResponse> {
+    return this.connection.agent.request('session/list', { cwd, ...(cursor !== undefined ? { cursor } : {}) });
+  }
+
   /** Deletes the agent's own copy of a session (`session/delete`, where advertised). */
   async deleteSession(sessionId: string): Promise<void> {
     this.openSessions.delete(sessionId);

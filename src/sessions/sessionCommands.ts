@@ -45,8 +45,9 @@ export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void
   if (entry) await deps.chats.openSaved(entry);
 }
 
-export async function deleteSessionCommand(deps: SessionCommandDeps): Promise<void> {
-  const entry = await pickSaved(deps, 'Delete Session from This Workspace\'s History');
+/** ACP: Delete Session: `entry`, or one the user picks. */
+export async function deleteSessionCommand(deps: SessionCommandDeps, given?: HistoryEntry): Promise<void> {
+  const entry = given ?? await pickSaved(deps, 'Delete Session from This Workspace\'s History');
   if (!entry) return;
   const name = deps.agentList.name(entry.agentId);
   const onAgent = deps.agents.capabilitiesOf(entry.agentId)?.sessionCapabilities?.delete ? `Delete Here and in ${name}` : undefined;

@@ -130,8 +130,9 @@ class ScriptedAgent {
   listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): acp.ListSessionsResponse {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.list) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
-    const stored = (this.store?.ids() ?? []).filter((id) => !this.sessions.has(id)).map((id) => this.known(id, this.store!.read(id)!.cwd)!);
-    const all = [...this.sessions.values(), ...stored]
+    // known() adds a stored session to this process's: read them first, then list each once.
+    for (const id of this.store?.ids() ?? []) if (!this.sessions.has(id)) this.known(id, this.store!.read(id)!.cwd);
+    const all = [...this.sessions.values()]
       .filter((s) => !c.params.cwd || s.cwd === c.params.cwd)
       .map((s) => s.info())
       .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)));

@@ -38,7 +38,7 @@ export async function runChatUiTest() {
     const chat = await webviewFrame(page, 'acp-chat-app');
     // The view container is contributed to the Secondary Side Bar (webview
     // iframes float above the workbench, so look for the container's tab).
-    await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).first().waitFor({ timeout: 10_000 });
 
     const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
     await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });

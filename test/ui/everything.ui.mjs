@@ -464,7 +464,7 @@ async function runInTheme(theme) {
   });
   try {
     // The view container is contributed to the Secondary Side Bar.
-    await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).first().waitFor({ timeout: 10_000 });
     await connect(chat);
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
     await box.fill(PROMPT);

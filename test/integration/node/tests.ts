@@ -14,3 +14,4 @@ import './installAgent.test';
 import './longTranscript.test';
 import './chats.test';
 import './history.test';
+import './sessionsTree.test';

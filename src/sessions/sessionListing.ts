@@ -1,0 +1,108 @@
+/**
+ * One agent's sessions as the Sessions tree shows them: the agent's own
+ * listing (`session/list`, page by page) where it offers one, this
+ * workspace's history where it cannot list but can load or resume, and the
+ * state the listing is in. A listing is hostile until checked: titles are
+ * cleaned, ids deduplicated, the total bounded, a cursor loop stopped, a page
+ * that never comes timed out.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import { AUTH_REQUIRED } from '../connection/agentClient';
+import type { AgentConnection } from '../connection/agentConnection';
+import { errorMessage } from '../connection/errors';
+import { withSignIn } from '../connection/signIn';
+import type { HistoryEntry } from '../shared/savedSessions';
+import { titleText } from '../shared/titleText';
+
+/** At most this many of an agent's sessions are listed (a listing of millions is not a list). */
+export const MAX_LISTED = 1_000;
+/** A page not answered in this time is an error (Retry). */
+export const LIST_TIMEOUT_MS = 15_000;
+
+export interface ListedSession {
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly title: string;
+  readonly updatedAt?: string;
+}
+
+export type ListingState =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'signIn' }
+  | { readonly kind: 'error'; readonly message: string }
+  /** The agent cannot list: the tree shows this workspace's history (if it can load or resume at all). */
+  | { readonly kind: 'cannotList'; readonly canContinue: boolean }
+  | { readonly kind: 'listed'; readonly complete: boolean; readonly cursor?: string; readonly note?: string };
+
+/** What the agent can do with an earlier session, as it said at `initialize`. */
+export interface Continuable {
+  readonly canLoad: boolean;
+  readonly canResume: boolean;
+}
+
+export class AgentListing {
+  state: ListingState = { kind: 'unknown' };
+  sessions: ListedSession[] = [];
+  abilities: Continuable = { canLoad: false, canResume: false };
+  private readonly seenCursors = new Set<string>();
+
+  /**
+   * Lists the first page (`more`: the next one). `signIn`: the user asked to
+   * sign in, so an "authentication required" answer asks for a method.
+   */
+  async list(connection: AgentConnection, more: boolean, signIn: boolean): Promise<void> {
+    const caps = connection.init.agentCapabilities;
+    this.abilities = { canLoad: !!caps?.loadSession, canResume: !!caps?.sessionCapabilities?.resume };
+    if (!caps?.sessionCapabilities?.list) {
+      this.state = { kind: 'cannotList', canContinue: this.abilities.canLoad || this.abilities.canResume };
+      return;
+    }
+    const cursor = more && this.state.kind === 'listed' ? this.state.cursor : undefined;
+    if (!more) {
+      this.sessions = [];
+      this.seenCursors.clear();
+    }
+    try {
+      const request = () => withTimeout(connection.client.listSessions(connection.cwd, cursor), LIST_TIMEOUT_MS);
+      const page = signIn ? await withSignIn(connection.client, connection.init, request) : await request();
+      this.add(page.sessions ?? [], connection.cwd);
+      this.state = this.nextState(page.nextCursor ?? undefined);
+    } catch (error) {
+      if (error instanceof acp.RequestError && error.code === AUTH_REQUIRED) this.state = { kind: 'signIn' };
+      else this.state = { kind: 'error', message: errorMessage(error) };
+    }
+  }
+
+  /** The saved sessions of this agent a complete listing no longer has: the agent forgot them. */
+  stale(saved: readonly HistoryEntry[]): HistoryEntry[] {
+    if (this.state.kind !== 'listed' || !this.state.complete) return [];
+    const listed = new Set(this.sessions.map((s) => s.sessionId));
+    return saved.filter((s) => !listed.has(s.sessionId));
+  }
+
+  private add(page: readonly acp.SessionInfo[], cwd: string): void {
+    const known = new Set(this.sessions.map((s) => s.sessionId));
+    for (const info of page) {
+      if (this.sessions.length >= MAX_LISTED) break;
+      const sessionId = typeof info?.sessionId === 'string' ? info.sessionId : undefined;
+      if (!sessionId || sessionId.length > 1024 || known.has(sessionId)) continue;
+      known.add(sessionId);
+      const title = titleText(typeof info.title === 'string' ? info.title : '') || 'Untitled session';
+      this.sessions.push({ sessionId, cwd: typeof info.cwd === 'string' ? info.cwd : cwd, title, ...(typeof info.updatedAt === 'string' ? { updatedAt: info.updatedAt.slice(0, 64) } : {}) });
+    }
+  }
+
+  private nextState(next: string | undefined): ListingState {
+    if (this.sessions.length >= MAX_LISTED) return { kind: 'listed', complete: false, note: `Only the first ${MAX_LISTED.toLocaleString('en-US')} are listed.` };
+    if (next === undefined) return { kind: 'listed', complete: true };
+    if (this.seenCursors.has(next)) return { kind: 'listed', complete: false, note: 'The agent\'s listing repeats itself: stopped here.' };
+    this.seenCursors.add(next);
+    return { kind: 'listed', complete: false, cursor: next };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the agent did not answer session/list within ${ms / 1000} s`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

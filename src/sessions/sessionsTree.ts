@@ -1,0 +1,168 @@
+/**
+ * The Sessions tree in the ACP view container: one node per agent, which
+ * connects only when expanded (or refreshed), asks what the agent can do,
+ * and shows its sessions in this workspace: the agent's own listing where it
+ * has one (page by page, "Load more"), else this workspace's history. Every
+ * state says what to do next: sign in, install, retry, nothing yet, stale.
+ */
+import * as vscode from 'vscode';
+import type { AgentList } from '../chat/agentList';
+import type { Chats } from '../chat/chats';
+import type { AgentConnections } from '../connection/agentConnections';
+import { errorMessage } from '../connection/errors';
+import type { HistoryEntry } from '../shared/savedSessions';
+import { AgentListing, type ListedSession } from './sessionListing';
+import type { SessionStore } from './sessionStore';
+
+export const SESSIONS_VIEW_ID = 'vscode-acp.sessions';
+
+export type SessionNode =
+  | { readonly kind: 'agent'; readonly agentId: string }
+  | { readonly kind: 'session'; readonly agentId: string; readonly listed?: ListedSession; readonly saved?: HistoryEntry; readonly stale?: boolean }
+  | { readonly kind: 'info'; readonly agentId: string; readonly label: string; readonly icon: string; readonly command?: string; readonly tooltip?: string };
+
+export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<SessionNode | undefined>();
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  private readonly listings = new Map<string, AgentListing>();
+  private readonly agentNodes = new Map<string, SessionNode>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly agentList: AgentList,
+    private readonly agents: AgentConnections,
+    private readonly store: SessionStore,
+    private readonly chats: Chats,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.subscriptions = [
+      store.onDidChange(() => this._onDidChangeTreeData.fire(undefined)),
+      chats.onDidChangeAgents(() => this._onDidChangeTreeData.fire(undefined)),
+    ];
+  }
+
+  /** Forgets every listing: expanded agents list again. */
+  refresh(): void {
+    this.listings.clear();
+    this._onDidChangeTreeData.fire(undefined);
+  }
+
+  /** Lists `agentId` again (Retry; Sign in; Load more). */
+  async relist(agentId: string, how: { more?: boolean; signIn?: boolean } = {}): Promise<void> {
+    await this.load(agentId, how.more ?? false, how.signIn ?? false);
+    this._onDidChangeTreeData.fire(this.agentNode(agentId));
+  }
+
+  /** What the agent said it can do with this node's session. */
+  abilities(agentId: string): { canLoad: boolean; canResume: boolean } {
+    return this.listings.get(agentId)?.abilities ?? { canLoad: false, canResume: false };
+  }
+
+  getTreeItem(node: SessionNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'agent': return this.agentItem(node.agentId);
+      case 'info': {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon(node.icon);
+        item.tooltip = node.tooltip ?? node.label;
+        if (node.command) item.command = { command: node.command, title: node.label, arguments: [node] };
+        item.contextValue = 'info';
+        return item;
+      }
+      case 'session': return this.sessionItem(node);
+    }
+  }
+
+  async getChildren(node?: SessionNode): Promise<SessionNode[]> {
+    if (!node) return this.agentList.agents.map((a) => this.agentNode(a.id));
+    if (node.kind !== 'agent') return [];
+    const agent = this.agentList.agents.find((a) => a.id === node.agentId);
+    if (!agent) return [];
+    const info = (label: string, icon: string, command?: string, tooltip?: string): SessionNode => ({ kind: 'info', agentId: agent.id, label, icon, command, tooltip });
+    if (!agent.available) {
+      return [agent.install ? info(`Install ${agent.name}`, 'desktop-download', 'vscode-acp.sessions.install', `Runs "${agent.install}" in a terminal`) : info(`${agent.name} was not found`, 'warning', undefined, agent.detail)];
+    }
+    if (!this.listings.has(agent.id)) await this.load(agent.id, false, false);
+    const listing = this.listings.get(agent.id)!;
+    const saved = (await this.store.list()).filter((s) => s.agentId === agent.id);
+    const state = listing.state;
+    switch (state.kind) {
+      case 'unknown': return [info('Expand again to list sessions', 'refresh', 'vscode-acp.sessions.retry')];
+      case 'signIn': return [info(`Sign in to ${agent.name} to list its sessions`, 'account', 'vscode-acp.sessions.signIn'), ...saved.map((s) => this.savedNode(s))];
+      case 'error': return [info(`Could not list sessions: ${state.message}`, 'error', 'vscode-acp.sessions.retry', 'Retry'), ...saved.map((s) => this.savedNode(s))];
+      case 'cannotList': {
+        if (!state.canContinue) return [info(`${agent.name} cannot continue earlier sessions`, 'info')];
+        const note = info(`${agent.name} cannot list its sessions: this workspace's history`, 'info');
+        return [note, ...(saved.length ? saved.map((s) => this.savedNode(s)) : [info('No sessions yet', 'comment')])];
+      }
+      case 'listed': {
+        const byId = new Map(saved.map((s) => [s.sessionId, s]));
+        const listed = listing.sessions.map((l): SessionNode => ({ kind: 'session', agentId: agent.id, listed: l, ...(byId.has(l.sessionId) ? { saved: byId.get(l.sessionId) } : {}) }));
+        const stale = listing.stale(saved).map((s): SessionNode => ({ kind: 'session', agentId: agent.id, saved: s, stale: true }));
+        // A partial listing says nothing of the sessions it did not reach: saved ones stay as they are.
+        const unlisted = state.complete ? [] : saved.filter((s) => !listing.sessions.some((l) => l.sessionId === s.sessionId)).map((s) => this.savedNode(s));
+        const tail = [
+          ...(state.cursor !== undefined ? [info('Load more', 'ellipsis', 'vscode-acp.sessions.more')] : []),
+          ...(state.note ? [info(state.note, 'warning')] : []),
+        ];
+        const all = [...listed, ...unlisted, ...stale, ...tail];
+        return all.length > 0 ? all : [info('No sessions yet', 'comment')];
+      }
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this._onDidChangeTreeData.dispose();
+  }
+
+  private async load(agentId: string, more: boolean, signIn: boolean): Promise<void> {
+    const listing = this.listings.get(agentId) ?? new AgentListing();
+    this.listings.set(agentId, listing);
+    try {
+      const done = await this.agents.using(agentId, (connection) => listing.list(connection, more, signIn).then(() => true));
+      if (!done) listing.state = { kind: 'error', message: 'the agent was not started' };
+    } catch (error) {
+      this.log.warn(`Listing the sessions of ${agentId} failed: ${errorMessage(error)}`);
+      listing.state = { kind: 'error', message: errorMessage(error) };
+    }
+  }
+
+  private agentNode(agentId: string): SessionNode {
+    let node = this.agentNodes.get(agentId);
+    if (!node) {
+      node = { kind: 'agent', agentId };
+      this.agentNodes.set(agentId, node);
+    }
+    return node;
+  }
+
+  private agentItem(agentId: string): vscode.TreeItem {
+    const agent = this.agentList.agents.find((a) => a.id === agentId);
+    const item = new vscode.TreeItem(agent?.name ?? agentId, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `agent:${agentId}`;
+    item.iconPath = new vscode.ThemeIcon('hubot');
+    item.description = agent && !agent.available ? 'not installed' : undefined;
+    item.contextValue = 'agent';
+    return item;
+  }
+
+  private savedNode(saved: HistoryEntry): SessionNode {
+    return { kind: 'session', agentId: saved.agentId, saved };
+  }
+
+  private sessionItem(node: Extract<SessionNode, { kind: 'session' }>): vscode.TreeItem {
+    const title = node.saved?.title ?? node.listed?.title ?? 'Untitled session';
+    const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
+    const when = node.saved ? new Date(node.saved.updatedAt).toLocaleString() : node.listed?.updatedAt;
+    item.description = node.stale ? 'the agent no longer has it' : when;
+    item.tooltip = node.stale
+      ? `${title}\nThe agent's listing no longer has this session: its saved transcript opens, and a new session continues it.`
+      : `${title}${when ? `\nLast used ${when}` : ''}${node.saved ? '\nSaved in this workspace' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(node.stale ? 'warning' : node.saved ? 'comment-discussion' : 'comment');
+    item.command = { command: 'vscode-acp.sessions.open', title: 'Open Session', arguments: [node] };
+    const { canLoad, canResume } = this.abilities(node.agentId);
+    item.contextValue = ['session', canLoad ? 'load' : '', canResume ? 'resume' : '', node.saved ? 'saved' : ''].filter(Boolean).join('.');
+    return item;
+  }
+}

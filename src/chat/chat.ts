@@ -87,11 +87,11 @@ export class Chat implements vscode.Disposable {
    * Shows a saved transcript and makes its session the one the next Connect
    * continues (resume, else load, else a new session that says why).
    */
-  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }): void {
+  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }, title?: string): void {
     if (this.link.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = session.agentId;
     this.earlier = session;
-    this.transcript.seed(entries, terminals);
+    this.transcript.seed(entries, terminals, title);
   }
 
   get agentId(): string | undefined {

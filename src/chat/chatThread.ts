@@ -34,8 +34,8 @@ export class ChatThread {
   }
 
   /** Starts from a saved transcript (the chat opens with it at once, before any agent answers). */
-  seed(entries: readonly Entry[], terminals: Thread['terminals']): void {
-    this.state = { ...emptyThread, entries, terminals };
+  seed(entries: readonly Entry[], terminals: Thread['terminals'], title?: string): void {
+    this.state = { ...emptyThread, entries, terminals, ...(title ? { title } : {}) };
     this.onChange();
   }
 

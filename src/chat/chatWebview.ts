@@ -10,9 +10,17 @@ import type { Entry } from '../shared/thread';
 import type { Chat } from './chat';
 import type { Chats } from './chats';
 
+/**
+ * The page keeps the lists of this many chats (the shown one and the last
+ * ones shown): switching back to one is a patch, not the whole list again.
+ */
+export const PAGE_CHATS = 2;
+
 export class ChatWebviewSync implements vscode.Disposable {
   private sentEntries: readonly Entry[] = [];
   private sentChat: Chat | undefined;
+  /** What the page holds of the other chats it keeps, least recently shown first. */
+  private readonly kept = new Map<Chat, readonly Entry[]>();
   private sentStatus = '';
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private lastFlushAt = -Infinity;
@@ -41,6 +49,7 @@ export class ChatWebviewSync implements vscode.Disposable {
       // A (re)loaded page has nothing: send everything.
       this.sentChat = undefined;
       this.sentEntries = [];
+      this.kept.clear();
       this.sentStatus = '';
       this.flush();
     }
@@ -66,22 +75,33 @@ export class ChatWebviewSync implements vscode.Disposable {
     this.lastFlushAt = performance.now();
     const chat = this.shown();
     if (!chat || this.disposed) return;
+    const entries = chat.thread.entries;
+    if (chat !== this.sentChat) {
+      // Another chat: its list first (the page may hold it already), then its status.
+      if (this.sentChat) this.kept.set(this.sentChat, this.sentEntries);
+      const held = this.kept.get(chat) ?? [];
+      this.kept.delete(chat);
+      for (const old of this.kept.keys()) if (this.kept.size > PAGE_CHATS - 1 || !this.chats.get(old.id)) this.kept.delete(old);
+      this.sentChat = chat;
+      this.sentEntries = entries;
+      const patch = diffEntries(held, entries) ?? { length: entries.length, ops: [] };
+      this.post({ type: 'entries', ...patch, chatId: chat.id, keep: [...this.kept.keys()].map((c) => c.id) });
+      this.postStatus(chat);
+      return;
+    }
+    this.postStatus(chat);
+    const patch = diffEntries(this.sentEntries, entries);
+    this.sentEntries = entries;
+    if (patch) this.post({ type: 'entries', ...patch });
+  }
+
+  private postStatus(chat: Chat): void {
     const status = this.chats.viewStatus(chat);
     const statusJson = JSON.stringify(status);
     if (statusJson !== this.sentStatus) {
       this.sentStatus = statusJson;
       this.post({ type: 'status', status });
     }
-    if (chat !== this.sentChat) {
-      // Another chat: the page drops the list it has and gets this one's whole.
-      if (this.sentChat) this.post({ type: 'entries', length: 0, ops: [] });
-      this.sentChat = chat;
-      this.sentEntries = [];
-    }
-    const entries = chat.thread.entries;
-    const patch = diffEntries(this.sentEntries, entries);
-    this.sentEntries = entries;
-    if (patch) this.post({ type: 'entries', ...patch });
   }
 
   dispose(): void {

@@ -87,7 +87,7 @@ export class Chats implements vscode.Disposable {
       chat.restore([], {}, session);
       chat.say('warning', `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`);
     } else {
-      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session);
+      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title);
     }
     // Opened is used: it moves to the top of the history.
     void this.store.save({ ...session, title: entry.title, thread: chat.thread });

@@ -20,7 +20,7 @@ export interface SessionToSave {
   readonly sessionId: string;
   readonly cwd: string;
   readonly title: string | undefined;
-  readonly thread: Pick<Thread, 'entries' | 'terminals'>;
+  readonly thread: Pick<Thread, 'entries' | 'terminals' | 'title'>;
 }
 
 export class SessionStore implements vscode.Disposable {

@@ -94,8 +94,15 @@ export type EntryOp = z.infer<typeof entryOpSchema>;
 
 export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: viewStatusSchema }),
-  /** `length` truncates the list first (a new chat sends 0 and no ops). */
-  z.object({ type: z.literal('entries'), length: z.number().int().nonnegative(), ops: z.array(entryOpSchema) }),
+  /**
+   * `length` truncates the list first (a new chat sends 0 and no ops).
+   * `chatId`: the list is that chat's (the page keeps the lists of the chats
+   * in `keep` and drops the others); without it, the shown chat's.
+   */
+  z.object({
+    type: z.literal('entries'), length: z.number().int().nonnegative(), ops: z.array(entryOpSchema),
+    chatId: z.string().max(64).optional(), keep: z.array(z.string().max(64)).max(8).optional(),
+  }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 

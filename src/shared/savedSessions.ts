@@ -40,6 +40,8 @@ const terminalStateSchema = z.object({
 
 export const savedTranscriptSchema = z.object({
   version: z.literal(1),
+  /** The agent's title for the session, if it gave one. */
+  title: z.string().max(MAX_TITLE_CHARS * 2).transform((t) => titleText(t)).optional(),
   entries: z.array(entrySchema),
   terminals: z.record(z.string(), terminalStateSchema),
 });
@@ -92,7 +94,7 @@ export function upsert(sessions: readonly HistoryEntry[], entry: HistoryEntry, m
  * newest always, whole), a notice in place of what was left out, and the
  * output of the terminals the kept entries show.
  */
-export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals'>, max = MAX_SAVED_CHARS): SavedTranscript {
+export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 'title'>, max = MAX_SAVED_CHARS): SavedTranscript {
   const entries = thread.entries;
   let size = 0;
   let cut = entries.length;
@@ -106,7 +108,7 @@ export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals'>, 
   }
   const terminals: Record<string, TerminalState> = {};
   for (const id of shown) if (Object.hasOwn(thread.terminals, id)) terminals[id] = thread.terminals[id];
-  return { version: 1, entries: kept, terminals };
+  return { version: 1, ...(thread.title ? { title: thread.title } : {}), entries: kept, terminals };
 }
 
 /** A saved transcript's entries with ids of `prefix` (ids must be unique among the open chats). */

@@ -1,4 +1,4 @@
 /** The bench's message generator: build.mjs bundles this file for Node. */
 export { streamMessages, streamText, type TimedMessage } from './hostMessages';
-export { parseMs, TRANSCRIPT_MARKER, transcriptMessages, type Transcript } from './transcript';
+export { parseMs, sessionFigures, TRANSCRIPT_MARKER, transcriptMessages, type Transcript } from './transcript';
 export { markdown, seededRandom } from './corpus';

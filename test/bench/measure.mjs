@@ -4,7 +4,7 @@
  * schema parse run, as in VS Code) and reads main-thread time from the Chrome
  * DevTools Protocol (Performance.getMetrics, and a trace for CPU time).
  */
-import { installProbe, runStream, runTranscript, waitForApp } from './probe.mjs';
+import { installProbe, runStream, runSwitch, runTranscript, waitForApp } from './probe.mjs';
 import { idleWithin, traceMainThread } from './trace.mjs';
 
 /** Rejects when `promise` takes longer than `ms`. */
@@ -171,4 +171,10 @@ function paintFrames(painted, frameTimes) {
 export async function measureTranscript(browser, url, problems, transcript, marker, timeoutMs) {
   const data = { status: transcript.status, entries: transcript.entries, marker, timeoutMs };
   return timed(browser, url, problems, data, ({ page }) => withTimeout(page.evaluate(runTranscript), timeoutMs + 10_000, 'transcript'));
+}
+
+/** Switching back to a chat whose list the page kept (two 2,000-entry chats): arrival to the first frame that shows it. */
+export async function measureSwitch(browser, url, problems, transcript, marker, timeoutMs) {
+  const data = { status: transcript.status, entries: transcript.entries, marker, timeoutMs };
+  return timed(browser, url, problems, data, ({ page }) => withTimeout(page.evaluate(runSwitch), timeoutMs + 10_000, 'switch'));
 }

@@ -149,3 +149,48 @@ export async function runTranscript() {
     }
   });
 }
+
+/**
+ * Two chats of the 2,000-entry transcript: the first shown, then the second
+ * (the page keeps the first one's list), then back to the first as the host
+ * sends it (a patch of what it gained meanwhile: nothing). Times the switch
+ * back: its message's arrival to the first frame that shows the first chat.
+ */
+export async function runSwitch() {
+  const { status, entries, marker, timeoutMs } = window.__benchData;
+  const b = window.__bench;
+  const app = document.querySelector('acp-chat-app');
+  // The shown list's newest entry, through the shadow roots inside it.
+  const deep = (node) => [...node.childNodes].map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`)).join('');
+  const shownHas = (text) => {
+    const entries = app.shadowRoot.querySelector('acp-message-list:not(.kept)')?.shadowRoot.querySelectorAll('acp-chat-entry');
+    const last = entries?.[entries.length - 1];
+    return !!last && deep(last.shadowRoot ?? last).includes(text);
+  };
+  const settle = (check) => new Promise((resolve) => {
+    const stop = b.startFrames(() => { if (check()) { stop(); resolve(); } });
+  });
+  const other = 'Bench other chat marker 7c2e';
+  window.postMessage({ ...status, status: { ...status.status, chatId: 'c1' } }, '*');
+  window.postMessage({ ...entries, chatId: 'c1', keep: [] }, '*');
+  await settle(() => shownHas(marker));
+  const second = { ...entries, chatId: 'c2', keep: ['c1'], ops: entries.ops.map((op) => (op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker) ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } } : op)) };
+  window.postMessage(second, '*');
+  await settle(() => shownHas(other));
+  return new Promise((resolve, reject) => {
+    let arrived;
+    const timer = setTimeout(() => finish(new Error(`switch not painted after ${timeoutMs} ms`)), timeoutMs);
+    b.onArrival = (t) => { arrived = t; };
+    const stop = b.startFrames((t, began) => {
+      if (arrived !== undefined && arrived < began && shownHas(marker)) finish(undefined, t);
+    });
+    window.postMessage({ type: 'entries', chatId: 'c1', keep: ['c2'], length: entries.ops.length, ops: [] }, '*');
+    function finish(error, paintedAt) {
+      clearTimeout(timer);
+      stop();
+      b.onArrival = undefined;
+      if (error) reject(error);
+      else resolve({ switchMs: paintedAt - arrived });
+    }
+  });
+}

@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../harness/paths.mjs';
 import { prepare } from './build.mjs';
-import { measureStream, measureTranscript } from './measure.mjs';
+import { measureStream, measureSwitch, measureTranscript } from './measure.mjs';
 import { benchLine, goalsMet, print, printWorkbench, summarize } from './report.mjs';
 import { benchBridge, printBridge } from './bridge.mjs';
 import { benchWorkbench } from './workbench.mjs';
@@ -42,17 +42,18 @@ const log = (line) => console.log(line);
  * work per frame), interleaved so that a busy spell of the machine hits all alike.
  */
 async function measureAll(browser, server, data, problems) {
-  const large = [], small = [], transcript = [], noop = [];
+  const large = [], small = [], transcript = [], noop = [], switches = [];
   for (let i = 1; i <= RUNS; i++) {
     large.push(await measureStream(browser, server.url, problems, data.large, STREAM_SLACK_MS));
     small.push(await measureStream(browser, server.url, problems, data.small, STREAM_SLACK_MS));
     transcript.push(await measureTranscript(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
     noop.push(await measureStream(browser, server.noopUrl, problems, data.large, STREAM_SLACK_MS));
+    switches.push(await measureSwitch(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
     const [l, s, t, n] = [large.at(-1), small.at(-1), transcript.at(-1), noop.at(-1)];
     log(`run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms, without the frame wait ${l.working.p95.toFixed(1)} ms; `
-      + `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
+      + `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, switch ${switches.at(-1).switchMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
   }
-  return { large, small, transcript, noop };
+  return { large, small, transcript, noop, switches };
 }
 
 function generate(generator) {
@@ -65,6 +66,7 @@ function generate(generator) {
     stream1kMs: Math.round(small.hostMs * 10) / 10,
     transcriptParseMs: Math.round(Math.min(...[0, 1, 2].map(() => generator.parseMs(transcript.entries))) * 10) / 10,
     transcriptKB: Math.round(transcript.bytes / 1024),
+    sessions: generator.sessionFigures(2_000),
   };
   log(`Generated: ${text.length} characters of Markdown; ${large.messages.length} and ${small.messages.length} host messages; transcript ${JSON.stringify(transcript.kinds)}, ${host.transcriptKB} KB`);
   return { data: { large, small, transcript, marker: generator.TRANSCRIPT_MARKER }, host };

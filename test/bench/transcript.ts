@@ -10,6 +10,7 @@ import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
 import { reduceThread } from '../../src/shared/threadReducer';
 import { editedFile, markdown, seededRandom, sourceFile, terminalOutput } from './corpus';
 import { checked, statusOf } from './hostMessages';
+import { savedTranscriptSchema, transcriptToSave, withFreshIds } from '../../src/shared/savedSessions';
 
 /** Text that the transcript's newest entry ends with: the bench waits until it is painted. */
 export const TRANSCRIPT_MARKER = 'Bench transcript end marker 4f1d';
@@ -118,4 +119,49 @@ export function parseMs(message: HostMessage): number {
   const start = performance.now();
   hostMessageSchema.parse(message);
   return performance.now() - start;
+}
+
+/** Median of `runs` timings of `work`, in ms, one decimal. */
+function medianMs(runs: number, work: () => unknown): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] * 10) / 10;
+}
+
+/**
+ * The extension host's part of issue 12's figures (the webview's part is the
+ * page's first render of the same entries): opening a saved chat (its file
+ * parsed and checked, ids renewed, the whole list diffed and serialised as
+ * the view is sent it), switching to an open chat the page kept (the list
+ * diffed against what the page holds, and serialised), and the reducer's work for three hidden chats streaming
+ * 1,000 chunks/s each (they post nothing to the view).
+ */
+export function sessionFigures(entryCount = 2000): { savedKB: number; savedEntries: number; openHostMs: number; switchHostMs: number; hiddenStreamMsPerSecond: number } {
+  const { entries } = transcriptMessages(entryCount);
+  if (entries.type !== 'entries') throw new Error('no entries');
+  const thread = entries.ops.map((op) => (op.op === 'set' ? op.entry : undefined)).filter((e): e is Entry => e !== undefined);
+  const file = JSON.stringify(transcriptToSave({ entries: thread, terminals: {} }));
+  let savedEntries = 0;
+  const openHostMs = medianMs(5, () => {
+    const saved = savedTranscriptSchema.parse(JSON.parse(file));
+    const fresh = withFreshIds(saved, 'c2');
+    savedEntries = fresh.length;
+    JSON.stringify({ type: 'entries', ...diffEntries([], fresh) });
+  });
+  // The page kept the chat's list: the host sends what changed since (here: nothing), not the list.
+  const switchHostMs = medianMs(5, () => JSON.stringify({ type: 'entries', ...(diffEntries(thread, thread) ?? { length: thread.length, ops: [] }) }));
+  // One second of three hidden chats at 1,000 chunks/s: 3,000 reducer steps, no diffing, no posting.
+  const chunk = (i: number): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `word ${i} `.repeat(10) } });
+  const hiddenStreamMsPerSecond = medianMs(3, () => {
+    for (let c = 0; c < 3; c++) {
+      let t: Thread = reduceThread(emptyThread, { type: 'prompt', id: `p${c}`, text: 'go' });
+      for (let i = 0; i < 1_000; i++) t = reduceThread(t, { type: 'update', id: `u${c}-${i}`, update: chunk(i) });
+    }
+  });
+  return { savedKB: Math.round(file.length / 1024), savedEntries, openHostMs, switchHostMs, hiddenStreamMsPerSecond };
 }

@@ -14,7 +14,8 @@
  * - `expect`: how the chat should call it (`label`), which controls the test changes (`switches`:
  *   a config option, a legacy mode or a legacy model, and the model name the next request must
  *   name), and how it continues a session after a reconnect (`continuation`; `loadInNewMinute`:
- *   the agent cannot load a session in the minute it began, see gemini/README.md; `signIn`: with
+ *   the agent cannot load a session in the minute it began, see gemini/README.md; `lists`: it
+ *   lists its sessions, so the Sessions tree must show this one from its listing; `signIn`: with
  *   this environment the agent needs a sign-in, and these are the methods the chat must offer).
  */
 import * as claude from './claudeAgent.mjs';
@@ -64,6 +65,7 @@ export const REAL_AGENTS = {
         { kind: 'config', id: 'mode', value: 'default' },
       ],
       continuation: 'resumed',
+      lists: true,
     },
   },
   opencode: {
@@ -86,6 +88,7 @@ export const REAL_AGENTS = {
         { kind: 'config', id: 'mode', value: 'build' },
       ],
       continuation: 'resumed',
+      lists: true,
     },
   },
   codex: {
@@ -110,6 +113,7 @@ export const REAL_AGENTS = {
         { kind: 'config', id: 'mode', value: 'read-only' },
       ],
       continuation: 'resumed',
+      lists: true,
     },
   },
   gemini: {
@@ -133,6 +137,10 @@ export const REAL_AGENTS = {
         { kind: 'mode', value: 'default' },
       ],
       continuation: 'loaded',
+      lists: false,
+      // Gemini CLI 0.61: a session loaded a second time gives the model only the turns since the first
+      // load, none from before it (gemini/README.md).
+      secondLoadForgets: true,
       loadInNewMinute: true,
       // Without a key it needs a sign-in before any session: the chat offers its own methods.
       signIn: { env: { GEMINI_API_KEY: '', GOOGLE_GEMINI_BASE_URL: '' }, methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'] },

@@ -1,7 +1,8 @@
 /**
  * UI test: drives the real workbench (code-server, Node extension host) in
  * Chromium like a person: open the chat view, pick the agent, connect, type a
- * prompt, see the reply in the webview. Saves a screenshot.
+ * prompt, see the reply in the webview. Saves a screenshot. Then reloads the window and
+ * opens the saved chat with ACP: Load Session: its transcript is back.
  *
  * Run after `npm run build`: node test/ui/chat.ui.mjs
  */
@@ -62,6 +63,19 @@ export async function runChatUiTest() {
 
     const shot = path.join(RESULTS, 'ui-chat.png');
     await page.screenshot({ path: shot });
+
+    // The chat was saved when its turn ended: after a window reload, ACP: Load Session opens it at once.
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await runCommand(page, 'ACP: Load Session');
+    const pick = page.locator('.quick-input-widget');
+    await pick.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Say hello please' }).first().waitFor({ timeout: 15_000 });
+    const picked = Date.now();
+    await page.keyboard.press('Enter');
+    const reloaded = await webviewFrame(page, 'acp-chat-app');
+    await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
+    console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
+    assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
     return shot;
   } finally {
     await wb.close();

@@ -73,5 +73,7 @@ describe('saved chat history', () => {
   it('a transcript opened again gets ids of its own chat', () => {
     const saved = transcriptToSave({ entries: [{ kind: 'user', id: 'c3e1', text: 'hi' }, { kind: 'assistant', id: 'c3e2', text: 'hello' }], terminals: {} });
     assert.deepEqual(withFreshIds(saved, 'c9').map((e) => e.id), ['c9s0', 'c9s1']);
+    assert.equal(transcriptToSave({ entries: [], terminals: {}, title: 'Fix \u202ethe parser' }).title, 'Fix \u202ethe parser', 'the agent\'s title is saved (and cleaned when read back)');
+    assert.equal(savedTranscriptSchema.parse({ version: 1, title: 'Fix \u202ethe parser', entries: [], terminals: {} }).title, 'Fix the parser');
   });
 });

@@ -111,3 +111,41 @@ describe('<acp-chat-app> and a malformed entry from the host', function () {
     await entries.nth(2).getByText('Third and more').waitFor({ timeout: 2_000 });
   });
 });
+
+describe('<acp-chat-app> with several chats', function () {
+  let chat;
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
+  afterEach(() => chat?.close());
+
+  const set = (index, entry) => ({ op: 'set', index, entry });
+  const lists = () => chat.page.evaluate(() => [...document.querySelector('acp-chat-app').shadowRoot.querySelectorAll('acp-message-list')]
+    .map((l) => {
+      // Text through the shadow roots of the entries inside.
+      const deep = (node) => [...node.childNodes].map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`)).join(' ');
+      return { kept: l.classList.contains('kept'), hidden: getComputedStyle(l).visibility === 'hidden', inert: l.inert, text: deep(l.shadowRoot).replace(/\s+/g, ' ').trim() };
+    }));
+
+  it('keeps the list of the chat shown before: switching back patches it, and only the shown one can be seen or reached', async () => {
+    await chat.apply({ type: 'entries', chatId: 'c1', keep: [], length: 0, ops: [set(0, { kind: 'user', id: 'c1e1', text: 'first chat' })] });
+    await chat.apply({ type: 'entries', chatId: 'c2', keep: ['c1'], length: 0, ops: [set(0, { kind: 'user', id: 'c2e1', text: 'second chat' })] });
+    let shown = await lists();
+    assert.equal(shown.length, 2);
+    assert.deepEqual(shown.map((l) => [l.kept, l.hidden, l.inert]), [[true, true, true], [false, false, false]]);
+    assert.match(shown[0].text, /first chat/);
+    assert.match(shown[1].text, /second chat/);
+    // Mark c1's element: switching back must reuse it, with only the new entry added.
+    await chat.page.evaluate(() => { document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list.kept').dataset.mark = 'same'; });
+    await chat.apply({ type: 'entries', chatId: 'c1', keep: ['c2'], length: 1, ops: [set(1, { kind: 'assistant', id: 'c1e2', text: 'an answer that came meanwhile' })] });
+    shown = await lists();
+    assert.deepEqual(shown.map((l) => l.kept), [false, true], 'the same two elements, in the same order');
+    assert.match(shown[0].text, /first chat.*an answer that came meanwhile/);
+    assert.equal(await chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list:not(.kept)').dataset.mark), 'same');
+    // A chat the host no longer keeps loses its element.
+    await chat.apply({ type: 'entries', chatId: 'c3', keep: ['c1'], length: 0, ops: [] });
+    shown = await lists();
+    assert.equal(shown.length, 2);
+    assert.match(shown.find((l) => l.kept).text, /first chat/);
+  });
+});

@@ -39,7 +39,7 @@ describe('<acp-plan-view>', function () {
     assert.equal(await chat.page.locator('acp-plan-view b').count(), 0, 'plan text is text');
     // It sits between the transcript and the composer.
     const order = await chat.page.locator('acp-chat-app').evaluate((app) => [...app.shadowRoot.children].map((c) => c.localName + (c.className ? `.${c.className}` : '')));
-    assert.deepEqual(order.slice(0, 4), ['acp-chat-header', 'acp-message-list', 'div.live-plan', 'acp-chat-composer']);
+    assert.deepEqual(order.slice(0, 4), ['acp-chat-header', 'div.lists', 'div.live-plan', 'acp-chat-composer']);
 
     // Updates as the agent reports progress.
     await chat.apply({ type: 'status', status: status({ plan: PLAN.map((p) => ({ ...p, status: 'completed' })) }) });

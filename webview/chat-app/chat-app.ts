@@ -4,6 +4,7 @@
  * happened out of their sight (a turn ended).
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { applyEntriesPatch } from '../../src/shared/entryPatches';
 import type { HostMessage, ViewStatus } from '../../src/shared/protocol';
 import type { Entry } from '../../src/shared/thread';
@@ -34,13 +35,21 @@ export class ChatApp extends LitElement {
   declare status: ViewStatus;
   declare entries: readonly Entry[];
   private readonly liveRegion = new LiveRegion(this);
+  /** The chat whose list `entries` is ('' until the host names one). */
+  private listChat = '';
+  /** The lists of other chats the host told the page to keep (their elements stay, hidden), in the order first shown. */
+  private readonly keptLists = new Map<string, readonly Entry[]>();
+  private listOrder: string[] = [];
   /** Where the running turn's entries start. */
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
 
   static override styles = [srOnlyStyles, css`
     :host { display: flex; flex-direction: column; height: 100vh; box-sizing: border-box; color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
-    acp-message-list { flex: 1 1 auto; min-height: 0; }
+    .lists { flex: 1 1 auto; min-height: 0; position: relative; }
+    acp-message-list { position: absolute; inset: 0; }
+    /* A chat shown before: its elements (and scroll position) stay, not rendered until shown again. */
+    acp-message-list.kept { visibility: hidden; content-visibility: hidden; }
     .live-plan { flex: none; max-height: 35vh; overflow-y: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     .permissions { flex: none; max-height: 50vh; overflow-y: auto; }
     .live-plan:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
@@ -69,12 +78,29 @@ export class ChatApp extends LitElement {
       setShownChat(message.status.chatId);
       this.status = message.status;
     } else {
-      // A new chat clears the list; its entry ids may repeat the old ones.
-      if (message.length === 0 && message.ops.length === 0) forgetExpandedCards();
+      if (message.chatId !== undefined && message.chatId !== this.listChat) this.switchList(message.chatId, message.keep ?? []);
+      // A cleared list: its entry ids may repeat the old ones.
+      else if (message.length === 0 && message.ops.length === 0) forgetExpandedCards();
       const before = this.entries;
       this.entries = applyEntriesPatch(before, message);
       noteAppends(before, this.entries, message.ops);
     }
+  }
+
+  /** Shows `chatId`'s list (kept, if the page has it), keeping the current one and those in `keep`. */
+  private switchList(chatId: string, keep: readonly string[]): void {
+    if (this.listChat) this.keptLists.set(this.listChat, this.entries);
+    this.entries = this.keptLists.get(chatId) ?? [];
+    this.listChat = chatId;
+    for (const id of this.keptLists.keys()) if (id === chatId || !keep.includes(id)) this.keptLists.delete(id);
+  }
+
+  /** The chats whose lists have elements: in a stable order, so that switching never moves one (that would lose its scroll position). */
+  private listIds(): string[] {
+    const ids = [...this.keptLists.keys(), this.listChat];
+    this.listOrder = this.listOrder.filter((id) => ids.includes(id));
+    for (const id of ids) if (!this.listOrder.includes(id)) this.listOrder.push(id);
+    return this.listOrder;
   }
 
   /**
@@ -89,7 +115,14 @@ export class ChatApp extends LitElement {
     const running = this.status.turn === 'running';
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
-      <acp-message-list .entries=${this.entries} .running=${running}></acp-message-list>
+      <div class="lists">
+        ${repeat(this.listIds(), (id) => id, (id) => {
+          // One template for both states: an element moves between them, it is not rebuilt.
+          const shown = id === this.listChat;
+          return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown}
+            .entries=${shown ? this.entries : this.keptLists.get(id) ?? []} .running=${shown && running}></acp-message-list>`;
+        })}
+      </div>
       ${running && this.status.plan.length > 0
         ? html`<div class="live-plan" role="region" aria-label="Current plan" tabindex="0"><acp-plan-view .entries=${this.status.plan}></acp-plan-view></div>`
         : nothing}

@@ -128,6 +128,28 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
+  test('ACP: Load Session offers this workspace\'s saved chats, newest first, and opens the one picked', async () => {
+    await chatOnce('resumes', 'pick me later');
+    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<vscode.QuickPickItem | undefined>;
+    const window = vscode.window as unknown as { showQuickPick: Pick };
+    const real = window.showQuickPick;
+    let offered: string[] = [];
+    window.showQuickPick = async (items) => {
+      const all = await items;
+      offered = all.map((i) => `${i.label} (${i.description})`);
+      return all.find((i) => i.label === 'pick me later');
+    };
+    try {
+      await vscode.commands.executeCommand('vscode-acp.loadSession');
+    } finally {
+      window.showQuickPick = real;
+    }
+    assert.equal(offered[0], 'pick me later (Resuming Agent)', JSON.stringify(offered));
+    const opened = chats.shown;
+    assert.match(threadToMarkdown(opened.thread), /^## User\n\npick me later\n/);
+    await chats.close(opened.id);
+  });
+
   test('maxHistory keeps the most recently used; the pruned transcripts are deleted', async () => {
     await config().update('sessions.maxHistory', 2, vscode.ConfigurationTarget.Global);
     const first = await chatOnce('resumes', 'one');

@@ -77,7 +77,21 @@ suite('agent terminals (Node host)', function () {
     await third;
   });
 
-  test('New Chat ends the session\'s commands and its grants; Disconnect leaves no process behind', async () => {
+  test('Restart Agent ends the chat\'s commands and starts a fresh agent process', async () => {
+    await vscode.commands.executeCommand('vscode-acp.newChat');
+    const turn = chat.send('run sleeper');
+    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
+    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
+    for (let i = 0; i < 50 && !processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(processes('sleep 318') !== '', 'the command runs');
+    await vscode.commands.executeCommand('vscode-acp.restart');
+    await turn;
+    for (let i = 0; i < 80 && processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(processes('sleep 31[78]'), '', 'no process of the command\'s tree is left');
+    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
+  });
+
+  test('Disconnect ends the chat\'s commands, leaving no process behind', async () => {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const turn = chat.send('run sleeper');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);

@@ -1,5 +1,6 @@
 /** The suites run in the Node extension host. */
 import '../shared/chat.test';
+import '../shared/twoChats.test';
 import './files.test';
 import './terminals.test';
 import './hang.test';

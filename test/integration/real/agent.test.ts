@@ -13,7 +13,7 @@ import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/per
 import type { Entry, ToolEntry } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { acpApi, activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { agentPids, commandPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
 
 interface Turn {
@@ -183,6 +183,55 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const t = await turn('Do you remember what we did?');
     const told = t.requests.flatMap((r) => r.userTexts ?? []);
     assert.ok(told.some((text) => text.includes(s.create.marker)), `the model was told the earlier turns: ${JSON.stringify(told)}`);
+  });
+
+  test('the chat is in this workspace\'s history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues', async () => {
+    const api = await acpApi();
+    const shown = api.chats.shown;
+    const sessionId = shown.session?.sessionId;
+    assert.ok(sessionId, 'the chat has a session');
+    assert.ok((await api.sessions.list()).some((e) => e.sessionId === sessionId), 'saved after its turns');
+    api.sessionsTree.refresh();
+    const agentNode = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === config.agentId);
+    assert.ok(agentNode, 'the agent is in the tree');
+    let nodes = await api.sessionsTree.getChildren(agentNode);
+    for (let pages = 0; pages < 20 && !nodes.some((n) => n.kind === 'session' && n.listed?.sessionId === sessionId); pages++) {
+      const more = nodes.find((n) => n.kind === 'info' && n.command === 'vscode-acp.sessions.more');
+      if (!more) break;
+      await vscode.commands.executeCommand('vscode-acp.sessions.more', more);
+      nodes = await api.sessionsTree.getChildren(agentNode);
+    }
+    const labels = nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
+    const node = nodes.find((n) => n.kind === 'session' && (n.listed?.sessionId === sessionId || n.saved?.sessionId === sessionId));
+    assert.ok(node && node.kind === 'session', `this chat's session is in the tree: ${JSON.stringify(labels)}`);
+    assert.equal(!!node.listed, config.expect.lists, `listed by the agent itself: ${JSON.stringify(labels)}`);
+    const { canLoad, canResume } = api.sessionsTree.abilities(config.agentId);
+    console.log(`    tree: ${labels.length} items, load ${canLoad}, resume ${canResume}`);
+    const ways = [...(canResume ? ['resume' as const] : []), ...(canLoad ? ['load' as const] : [])];
+    assert.ok(ways.length > 0, 'the agent can continue a session somehow');
+    await api.chats.close(shown.id);
+    for (const how of ways) {
+      if (how === 'load' && config.expect.loadInNewMinute) {
+        const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+        await new Promise((r) => setTimeout(r, Math.max(0, nextMinute - Date.now() + 1_000)));
+      }
+      await vscode.commands.executeCommand(how === 'load' ? 'vscode-acp.sessions.loadWithHistory' : 'vscode-acp.sessions.resumeWithoutHistory', node);
+      const opened = api.chats.shown;
+      assert.ok(opened.thread.entries.length > 0, 'the saved transcript is shown at once');
+      const before = transcript(chat);
+      const t = await turn('Do you remember what we did?');
+      const after = transcript(chat);
+      let at = 0;
+      while (at < before.length && before[at] === after[at]) at++;
+      assert.ok(after.startsWith(before), `the transcript stays; it differs at ${at} of ${before.length}:\n--- before\n${before.slice(Math.max(0, at - 300), at + 300)}\n--- after\n${after.slice(Math.max(0, at - 300), at + 300)}`);
+      assert.match(after, new RegExp(`The session continues \\(${how === 'load' ? 'loaded' : 'resumed'} by the agent\\)\\.`));
+      assert.equal(chat.thread.entries.filter((e) => e.kind === 'user' && e.text.includes(s.create.marker)).length, 1, 'the earlier prompt once: a load does not show the replay twice');
+      const told = t.requests.flatMap((r) => r.userTexts ?? []);
+      const remembers = told.some((text) => text.includes(s.create.marker));
+      if (how === 'load' && config.expect.secondLoadForgets) assert.ok(!remembers, 'Gemini CLI now keeps the history on a second load: drop secondLoadForgets and its README note');
+      else assert.ok(remembers, `${how}: the model was told the earlier turns: ${JSON.stringify(told)}`);
+      if (how !== ways.at(-1)) await api.chats.close(opened.id);
+    }
   });
 
   test('Disconnect while the agent runs a command ends the agent and the command', async () => {

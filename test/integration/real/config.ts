@@ -27,6 +27,10 @@ export interface RealAgentConfig {
     readonly label: string;
     readonly switches: readonly ({ kind: 'config'; id: string; value: string; requestModel?: string } | { kind: 'mode' | 'model'; value: string; requestModel?: string })[];
     readonly continuation: 'resumed' | 'loaded';
+    /** The agent lists its sessions (`session/list`): the Sessions tree shows this chat's from the agent's own listing. */
+    readonly lists: boolean;
+    /** A second `session/load` of the same session gives the model only the turns since the first load (Gemini CLI 0.61). */
+    readonly secondLoadForgets?: boolean;
     /** The agent cannot load a session in the (UTC) minute it began (Gemini CLI 0.61): wait for the next. */
     readonly loadInNewMinute?: boolean;
     /** With `env` laid over its own, the agent answers "authentication required": the chat offers `methods` (names). */

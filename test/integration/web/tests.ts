@@ -1,3 +1,4 @@
 /** The suites run in the web worker extension host. */
 import '../shared/chat.test';
 import './reconnect.test';
+import '../shared/twoChats.test';

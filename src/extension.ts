@@ -90,7 +90,9 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('vscode-acp')) void chats.refreshAgents();
+      if (!e.affectsConfiguration('vscode-acp')) return;
+      if (['agents', 'agentPaths', 'bridge'].some((key) => e.affectsConfiguration(`vscode-acp.${key}`))) agents.retire();
+      void chats.refreshAgents();
     }),
   );
   platform.registerCommands?.(context);

@@ -99,12 +99,16 @@ export class Chats implements vscode.Disposable {
    * chat that connects at once, loading it with its history (or resuming it
    * without, as `how` says).
    */
-  openListed(agentId: string, listed: { sessionId: string; cwd: string }, how: 'load' | 'resume'): Chat {
+  openListed(agentId: string, listed: { sessionId: string; cwd: string; title?: string }, how: 'load' | 'resume'): Chat {
     const open = this.chatWith(agentId, listed.sessionId);
     if (open) return open;
     const chat = this.createShown(agentId);
-    chat.restore([], {}, { agentId, sessionId: listed.sessionId, cwd: listed.cwd, how });
-    void chat.connect();
+    const session = { agentId, sessionId: listed.sessionId, cwd: listed.cwd };
+    chat.restore([], {}, { ...session, how });
+    // Opened, it is this workspace's too: saved with what the load replayed.
+    void chat.connect().then((connected) => {
+      if (connected) void this.store.save({ ...session, title: chat.title ?? listed.title, thread: chat.thread });
+    });
     return chat;
   }
 

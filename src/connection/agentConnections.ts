@@ -93,6 +93,16 @@ export class AgentConnections implements vscode.Disposable {
     }
   }
 
+  /**
+   * The agents' settings changed (command, arguments, environment, bridge):
+   * the next chat starts a process as they now say. Running processes serve
+   * the chats that have them until those let go.
+   */
+  retire(): void {
+    for (const slot of this.slots.values()) if (slot.leases === 0 && slot.waiting === 0) slot.connection?.client.dispose();
+    this.slots.clear();
+  }
+
   /** Ends `agentId`'s process (Restart Agent): every chat on it is told `exit`. */
   end(agentId: string, exit: AgentExit): void {
     const slot = this.slots.get(agentId);

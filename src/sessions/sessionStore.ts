@@ -84,6 +84,8 @@ export class SessionStore implements vscode.Disposable {
 
   /** A saved session's transcript; a message for the user when it cannot be read. */
   async transcript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
+    // After the writes queued before: a chat reopened right after its turn ended reads what it saved.
+    await this.writing;
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileOf(entry.key));
       const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
@@ -127,6 +129,11 @@ export class SessionStore implements vscode.Disposable {
       raw = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.indexFile())));
     } catch (error) {
       if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return [];
+      if (!(error instanceof SyntaxError)) {
+        this.log.warn(`Reading ${this.indexFile().toString()} failed: ${String(error)}`);
+        this._onDidFail.fire(`This workspace's chat history could not be read (${error instanceof Error ? error.message : String(error)}).`);
+        return [];
+      }
       raw = null;
     }
     const { sessions, unreadable } = parseIndex(raw);
@@ -144,9 +151,12 @@ export class SessionStore implements vscode.Disposable {
     this._onDidChange.fire();
   }
 
+  /** Writes a new file beside `uri`, then renames it over: a reader (or a crash) never sees half a file. */
   private async write(uri: vscode.Uri, value: unknown): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.folder!);
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(value)));
+    const temporary = uri.with({ path: `${uri.path}.${newKey()}.tmp` });
+    await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(JSON.stringify(value)));
+    await vscode.workspace.fs.rename(temporary, uri, { overwrite: true });
   }
 
   private async deleteFile(key: string): Promise<void> {

@@ -130,6 +130,7 @@ class ScriptedAgent {
   listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): acp.ListSessionsResponse {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.list) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
+    if (this.scenario.listError) throw new acp.RequestError(this.scenario.listError.code, this.scenario.listError.message);
     // known() adds a stored session to this process's: read them first, then list each once.
     for (const id of this.store?.ids() ?? []) if (!this.sessions.has(id)) this.known(id, this.store!.read(id)!.cwd);
     const all = [...this.sessions.values()]

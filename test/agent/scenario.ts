@@ -81,6 +81,8 @@ export const scenarioSchema = z.strictObject({
   listCursorLoop: z.boolean().default(false),
   /** session/list: entries listed as they are, after the real ones (hostile listings: duplicates, huge titles, thousands). */
   listedSessions: z.array(looseRecord).default([]).pipe(z.custom<acp.SessionInfo[]>()),
+  /** session/list: answered with this error instead (a listing that fails). */
+  listError: z.strictObject({ code: z.number().int(), message: z.string() }).optional(),
   modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
   configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
   /** Legacy (unstable) models, as Gemini CLI sends them: `{ currentModelId, availableModels: [{ modelId, name }] }`. */

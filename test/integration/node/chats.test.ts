@@ -89,6 +89,22 @@ suite('several chats at once (Node host)', function () {
     assert.match(lastText(first), /^\[sessions open: 1,/);
   });
 
+  test('changed agent settings: the next chat gets a process as they now say; a chat on the old one keeps it', async () => {
+    const before = await ask(first, 'sessions');
+    const [, oldPid] = /pid (\d+)/.exec(before) ?? [];
+    const changed = { ...scenario, turns: [{ match: 'sessions', steps: [{ text: 'the new configuration' }] }] };
+    await chatWithAgents({ multi: scenarioAgent('Multi Agent', changed) });
+    const next = chats.newChat();
+    next.selectAgent('multi');
+    assert.equal(await ask(next, 'sessions'), 'the new configuration');
+    assert.match(await ask(first, 'sessions'), new RegExp(`pid ${oldPid}\\]$`), 'the chat before still has its process');
+    await chats.close(next.id);
+    await chatWithAgents({ multi: scenarioAgent('Multi Agent', scenario) });
+    // Back on a process of the current settings, for the next test.
+    await first.disconnect();
+    assert.ok(await first.connect());
+  });
+
   test('a crash ends every chat on the process, and each says so', async () => {
     chats.newChat();
     second = chats.shown;

@@ -14,6 +14,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/sessions/sessionsTree';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
+import { talkOnce } from './savedChats';
 import { acpApi, waitFor } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');
@@ -56,16 +57,7 @@ suite('the Sessions tree (Node host)', function () {
   };
   const labels = (nodes: SessionNode[]) => nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
 
-  /** A chat with `agentId` that finished one turn (so it is saved), then closed. */
-  async function talk(agentId: string, text: string): Promise<string> {
-    const chat = api.chats.newChat();
-    chat.selectAgent(agentId);
-    await chat.send(text);
-    const sessionId = chat.session!.sessionId;
-    for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
-    await api.chats.close(chat.id);
-    return sessionId;
-  }
+  const talk = (agentId: string, text: string) => talkOnce(api, agentId, text);
 
   test('an agent that lists: its sessions page by page, with Load more until the last page', async () => {
     for (const text of ['first', 'second', 'third']) await talk('pager', text);
@@ -94,6 +86,8 @@ suite('the Sessions tree (Node host)', function () {
     await waitFor(chat, 'the load', () => chat.connection === 'connected');
     const text = threadToMarkdown(chat.thread);
     assert.match(text, /^## User\n\nonly on the agent\n\n## Assistant\n\nListed reply\.\n\n> info: The session continues \(loaded by the agent\)\.\n$/);
+    for (let i = 0; i < 50 && !(await api.sessions.list()).some((e) => e.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok((await api.sessions.list()).some((e) => e.sessionId === sessionId), 'opened, it is saved in this workspace\'s history again');
     await api.chats.close(chat.id);
   });
 

@@ -16,3 +16,4 @@ import './longTranscript.test';
 import './chats.test';
 import './history.test';
 import './sessionsTree.test';
+import './historyEdges.test';

@@ -225,7 +225,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       while (at < before.length && before[at] === after[at]) at++;
       assert.ok(after.startsWith(before), `the transcript stays; it differs at ${at} of ${before.length}:\n--- before\n${before.slice(Math.max(0, at - 300), at + 300)}\n--- after\n${after.slice(Math.max(0, at - 300), at + 300)}`);
       assert.match(after, new RegExp(`The session continues \\(${how === 'load' ? 'loaded' : 'resumed'} by the agent\\)\\.`));
-      assert.equal(chat.thread.entries.filter((e) => e.kind === 'user' && e.text.includes(s.create.marker)).length, 1, 'the earlier prompt once: a load does not show the replay twice');
+      assert.equal(chat.thread.entries.filter((e) => e.kind === 'user' && e.text.includes(s.create.marker)).length, 1, `${how}: the earlier prompt once: a load does not show the replay twice:\n${after}`);
       const told = t.requests.flatMap((r) => r.userTexts ?? []);
       const remembers = told.some((text) => text.includes(s.create.marker));
       if (how === 'load' && config.expect.secondLoadForgets) assert.ok(!remembers, 'Gemini CLI now keeps the history on a second load: drop secondLoadForgets and its README note');

@@ -1,0 +1,148 @@
+/**
+ * Node host: the edges of history and the Sessions tree. Delete Session (this
+ * workspace only, or the agent's copy too where it offers session/delete);
+ * autoSave off; storage that cannot be written; a listing the agent fails;
+ * a built-in agent that is not installed; a chat in an editor tab.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import type { SessionNode } from '../../../src/sessions/sessionsTree';
+import { SessionStore } from '../../../src/sessions/sessionStore';
+import * as assert from '../shared/assert';
+import { talkOnce } from './savedChats';
+import { acpApi } from '../shared/chatWaits';
+
+const root = path.resolve(__dirname, '../../..');
+
+suite('history and Sessions tree edges (Node host)', function () {
+  this.timeout(60_000);
+  let api: AcpExtensionApi;
+  const config = () => vscode.workspace.getConfiguration('vscode-acp');
+
+  suiteSetup(async () => {
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-edges-'));
+    const agent = (name: string, scenario: object) => ({
+      name, command: process.execPath,
+      args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ turns: [{ match: '', steps: [{ text: 'ok' }] }], ...scenario }), '--sessions', store],
+    });
+    await config().update('agents', {
+      deleter: agent('Deleting Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, delete: {} } } }),
+      broken: agent('Broken Lister', { agentCapabilities: { sessionCapabilities: { list: {} } }, listError: { code: -32603, message: 'the session index is locked' } }),
+    }, vscode.ConfigurationTarget.Global);
+    api = await acpApi();
+    await api.chat.refreshAgents();
+    api.sessionsTree.refresh();
+  });
+
+  suiteTeardown(async () => {
+    await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  const talk = (agentId: string, text: string) => talkOnce(api, agentId, text);
+
+  const children = async (agentId: string): Promise<SessionNode[]> => {
+    const node = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === agentId);
+    assert.ok(node, `an agent node for ${agentId}`);
+    return api.sessionsTree.getChildren(node);
+  };
+  const listedIds = async (agentId: string) => (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
+
+  /** Runs `run` with the modal warning answered `answer`; resolves with the buttons it offered. */
+  async function answering(answer: string | undefined, run: () => Thenable<unknown>): Promise<string[]> {
+    type Warn = (message: string, options: object, ...items: string[]) => Promise<string | undefined>;
+    const window = vscode.window as unknown as { showWarningMessage: Warn };
+    const real = window.showWarningMessage;
+    let offered: string[] = [];
+    window.showWarningMessage = async (_message, _options, ...items) => {
+      offered = items;
+      return answer;
+    };
+    try {
+      await run();
+    } finally {
+      window.showWarningMessage = real;
+    }
+    return offered;
+  }
+
+  test('Delete Session removes it from this workspace\'s history only, unless deleting the agent\'s copy is chosen too', async () => {
+    const kept = await talk('deleter', 'keep on the agent');
+    const gone = await talk('deleter', 'delete everywhere');
+    assert.ok((await listedIds('deleter')).includes(kept), 'the agent lists it');
+    const entryOf = async (id: string) => (await api.sessions.list()).find((s) => s.sessionId === id);
+    const node = (id: string) => children('deleter').then((nodes) => nodes.find((n) => n.kind === 'session' && n.saved?.sessionId === id));
+    const offered = await answering('Delete from History', async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(kept)));
+    assert.deepEqual(offered, ['Delete from History', 'Delete Here and in Deleting Agent']);
+    assert.equal(await entryOf(kept), undefined, 'gone from this workspace\'s history');
+    api.sessionsTree.refresh();
+    assert.ok((await listedIds('deleter')).includes(kept), 'the agent still has it');
+    await answering('Delete Here and in Deleting Agent', async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(gone)));
+    assert.equal(await entryOf(gone), undefined);
+    api.sessionsTree.refresh();
+    assert.ok(!(await listedIds('deleter')).includes(gone), 'the agent deleted its copy (session/delete)');
+    // Cancelled: nothing happens.
+    const third = await talk('deleter', 'not deleted');
+    await answering(undefined, async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(third)));
+    assert.ok(await entryOf(third), 'kept when the question is cancelled');
+  });
+
+  test('with vscode-acp.sessions.autoSave off, a chat is not saved', async () => {
+    await config().update('sessions.autoSave', false, vscode.ConfigurationTarget.Global);
+    const chat = api.chats.newChat();
+    chat.selectAgent('deleter');
+    await chat.send('do not save me');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(!(await api.sessions.list()).some((s) => s.sessionId === chat.session!.sessionId), 'not saved');
+    await api.chats.close(chat.id);
+    await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('storage that cannot be written: said once, clearly, and what was saved is kept', async () => {
+    const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-blocked-'));
+    fs.writeFileSync(path.join(blocked, 'sessions'), 'a file where the folder should be');
+    const log = vscode.window.createOutputChannel('ACP storage test', { log: true });
+    const store = new SessionStore(vscode.Uri.file(blocked), log);
+    const said: string[] = [];
+    store.onDidFail((text) => said.push(text));
+    await store.save({ agentId: 'deleter', sessionId: 's-1', cwd: '/w', title: 'x', thread: { entries: [{ kind: 'user', id: 'u', text: 'x' }], terminals: {} } });
+    assert.equal(said.length, 2, JSON.stringify(said));
+    assert.match(said[0], /^This workspace's chat history could not be read \(.+\)\.$/);
+    assert.match(said[1], /^The chat history could not be saved \(.+\)\. What was saved before is kept\.$/);
+    store.dispose();
+    log.dispose();
+  });
+
+  test('a listing the agent gets wrong is an error with Retry; the saved history stays', async () => {
+    const nodes = await children('broken');
+    const labels = nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
+    assert.match(labels[0], /^Could not list sessions: .*the session index is locked/, JSON.stringify(labels));
+    const retry = api.sessionsTree.getTreeItem(nodes[0]);
+    assert.equal(retry.command?.command, 'vscode-acp.sessions.retry');
+  });
+
+  test('a built-in agent that is not installed offers its install command', async () => {
+    const opencode = api.chat.status.agents.find((a) => a.id === 'opencode');
+    if (!opencode || opencode.available) return;
+    const [item] = await children('opencode');
+    const tree = api.sessionsTree.getTreeItem(item);
+    assert.equal(tree.label, 'Install OpenCode');
+    assert.equal(tree.tooltip, 'Runs "npm install --global opencode-ai" in a terminal');
+    assert.equal(tree.command?.command, 'vscode-acp.sessions.install');
+  });
+
+  test('ACP: Open Chat in Editor shows the chat in an editor tab, which closes with the chat', async () => {
+    const chat = api.chats.newChat();
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('vscode-acp.chatEditor'));
+    await vscode.commands.executeCommand('vscode-acp.openChatInEditor');
+    for (let i = 0; i < 50 && tabs().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(tabs().length, 1, 'one chat tab');
+    await vscode.commands.executeCommand('vscode-acp.openChatInEditor');
+    assert.equal(tabs().length, 1, 'the same chat again: its tab, not a second one');
+    await api.chats.close(chat.id);
+    for (let i = 0; i < 50 && tabs().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(tabs().length, 0, 'closed with its chat');
+  });
+});

@@ -1,0 +1,13 @@
+/** Node host: a chat that had one turn (so it is in this workspace's history), then was closed. */
+import type { AcpExtensionApi } from '../../../src/extension';
+
+/** Opens a chat with `agentId`, sends `text`, waits until the history has its session, closes it; resolves with the session id. */
+export async function talkOnce(api: AcpExtensionApi, agentId: string, text: string): Promise<string> {
+  const chat = api.chats.newChat();
+  chat.selectAgent(agentId);
+  await chat.send(text);
+  const sessionId = chat.session!.sessionId;
+  for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
+  await api.chats.close(chat.id);
+  return sessionId;
+}

@@ -11,7 +11,7 @@ import type { AgentExit } from '../platform';
 import { AgentUnreachableError } from '../platform';
 import type { ChatStatus, ConnectionState } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
-import type { Entry, Thread, ToolEntry } from '../shared/thread';
+import type { Entry, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
 import type { AgentList } from './agentList';
@@ -334,7 +334,7 @@ export class Chat implements vscode.Disposable {
       this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.transcript.value.controls) });
       this.deps.choices.remember(c.session.lease.connection.agentId, change);
     } catch (error) {
-      this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text: `The agent refused the change: ${errorMessage(error)}` });
+      this.transcript.notice('error', `The agent refused the change: ${errorMessage(error)}`);
     }
   }
 
@@ -366,17 +366,10 @@ export class Chat implements vscode.Disposable {
   }
 
   private attach(session: ChatSession, agentId: string): void {
-    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };  // later reconnects choose again
-    // Controls first: subscribing replays buffered updates (commands sent
-    // before the session/new response), which must land on top of them.
-    this.dispatch({ type: 'sessionStarted', id: this.newId(), setup: session.setup });
+    // Without `how`: a later reconnect continues it whichever way the agent can.
+    this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
     const continuation = session.continuation;
-    if (continuation?.how === 'new') {
-      this.dispatch({ type: 'notice', id: this.newId(), level: 'warning', text: `This is a new session: ${continuation.why}. The agent does not remember the conversation above.` });
-    } else if (continuation) {
-      for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
-      this.dispatch({ type: 'notice', id: this.newId(), level: 'info', text: `The session continues (${continuation.how} by the agent).` });
-    }
+    this.transcript.sessionOpened(session.setup, continuation);
     // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
     // it then): until the next prompt, only its state updates apply; the transcript is on screen.
     let replaying = continuation?.how === 'loaded' && !continuation.replayShown;
@@ -422,7 +415,7 @@ export class Chat implements vscode.Disposable {
     }
     const text = `The agent stopped: ${message}`;
     if (this.turnRunning()) this.turns.fail(text);
-    else this.dispatch({ type: 'notice', id: this.newId(), level: 'error', text });
+    else this.transcript.notice('error', text);
     this.setLink({ state: 'failed' });
   }
 
@@ -430,11 +423,8 @@ export class Chat implements vscode.Disposable {
     const c = this.link;
     // Only this chat's live session may ask here (the connection routes by session id).
     if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    // The request's tool call is an update of the call like any other (as in Zed): a call first
-    // seen here (Gemini CLI, Codex's commands) is shown, and what it adds (OpenCode's diff) stays on the card.
-    // (Not for a request refused because too many wait: a flood must not flood the chat with cards.)
-    if (!this.permissions.full) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...params.toolCall } });
-    const known = this.transcript.value.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === params.toolCall.toolCallId);
+    // Not shown for a request refused because too many wait: a flood must not flood the chat with cards.
+    const known = this.transcript.permissionAsked(params.toolCall, !this.permissions.full);
     return this.permissions.request(params, known, signal);
   }
 

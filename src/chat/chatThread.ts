@@ -4,7 +4,10 @@
  * (a notice inside an answer would split it) and entry ids unique across
  * chats (the chat's id is their prefix).
  */
-import type { Entry, NoticeLevel, Thread } from '../shared/thread';
+import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
+import type { SessionSetup } from '../shared/sessionControls';
+import type { Entry, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
+import type { Continuation } from './sessionOpen';
 import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
@@ -60,6 +63,34 @@ export class ChatThread {
   warn(text: string): void {
     if (this.running) this.heldWarnings.push(text);
     else this.notice('warning', text);
+  }
+
+  /**
+   * A session was opened for the chat: its controls, then how an earlier
+   * session was continued (and the state its replay brought), said in the
+   * transcript.
+   */
+  sessionOpened(setup: SessionSetup, continuation: Continuation | undefined): void {
+    // Controls first: subscribing replays buffered updates (commands sent
+    // before the session/new response), which must land on top of them.
+    this.dispatch({ type: 'sessionStarted', id: this.newId(), setup });
+    if (continuation?.how === 'new') {
+      this.notice('warning', `This is a new session: ${continuation.why}. The agent does not remember the conversation above.`);
+    } else if (continuation) {
+      for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
+      this.notice('info', `The session continues (${continuation.how} by the agent).`);
+    }
+  }
+
+  /**
+   * The tool call a permission request is about, as the thread has it after
+   * taking the request's call as an update like any other (as in Zed): a call
+   * first seen here (Gemini CLI, Codex's commands) is shown, and what it adds
+   * (OpenCode's diff) stays on the card. `show` false: not shown (a flood).
+   */
+  permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined {
+    if (show) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...toolCall } });
+    return this.state.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === toolCall.toolCallId);
   }
 
   /** Empties the transcript (what was moved out of memory goes too); the session's controls and commands stay. */

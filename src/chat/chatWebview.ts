@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { diffEntries, nextFlushAt } from '../shared/entryPatches';
+import { transcriptSize } from '../shared/transcriptBound';
 import { chatTargetSchema, webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
 import type { Entry } from '../shared/thread';
 import type { Chat } from './chat';
@@ -15,6 +16,12 @@ import type { Chats } from './chats';
  * ones shown): switching back to one is a patch, not the whole list again.
  */
 export const PAGE_CHATS = 2;
+/**
+ * A chat whose transcript is larger than this is not kept in the page when
+ * another is shown (its DOM can be a few hundred MiB: issue 10's bound is for
+ * one chat); switching back to it renders it again.
+ */
+export const KEEP_MAX_CHARS = 8 * 1024 * 1024;
 
 export class ChatWebviewSync implements vscode.Disposable {
   private sentEntries: readonly Entry[] = [];
@@ -78,7 +85,7 @@ export class ChatWebviewSync implements vscode.Disposable {
     const entries = chat.thread.entries;
     if (chat !== this.sentChat) {
       // Another chat: its list first (the page may hold it already), then its status.
-      if (this.sentChat) this.kept.set(this.sentChat, this.sentEntries);
+      if (this.sentChat && transcriptSize({ entries: this.sentEntries }) <= KEEP_MAX_CHARS) this.kept.set(this.sentChat, this.sentEntries);
       const held = this.kept.get(chat) ?? [];
       this.kept.delete(chat);
       for (const old of this.kept.keys()) if (this.kept.size > PAGE_CHATS - 1 || !this.chats.get(old.id)) this.kept.delete(old);

@@ -74,7 +74,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   }
 
   async getChildren(node?: SessionNode): Promise<SessionNode[]> {
-    if (!node) return this.agentList.agents.map((a) => this.agentNode(a.id));
+    // Installed agents first: those are the ones with sessions; the others offer Install below them.
+    if (!node) return [...this.agentList.agents].sort((a, b) => Number(b.available) - Number(a.available)).map((a) => this.agentNode(a.id));
     if (node.kind !== 'agent') return [];
     const agent = this.agentList.agents.find((a) => a.id === node.agentId);
     if (!agent) return [];

@@ -28,7 +28,7 @@ function sizeOf(entries: readonly Entry[]): number {
   return size;
 }
 
-export function transcriptSize(thread: Thread): number {
+export function transcriptSize(thread: Pick<Thread, 'entries'>): number {
   return sizeOf(thread.entries);
 }
 

@@ -22,7 +22,7 @@ const MiB = 1024 * 1024;
 /** What the heaps may keep after the fuzz, over what they held before it. */
 const HOST_HEAP_BOUND = 128 * MiB;
 const VIEW_HEAP_BOUND = 128 * MiB;
-/** The same after New Chat: the fuzz's transcript is gone, so should its memory be. */
+/** The same after Close Chat: the fuzz's chat is gone, so should its memory be (New Chat keeps the chat before it open). */
 const AFTER_NEW_CHAT_BOUND = 32 * MiB;
 
 function option(name, fallback) {
@@ -96,8 +96,8 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     if (hostAfter !== host) throw new Error(`the extension host was replaced (${host} -> ${hostAfter}): it crashed`);
     const afterFuzz = await heaps();
 
-    await runCommand(page, 'ACP: New Chat');
-    await send('and after a new chat?');
+    await runCommand(page, 'ACP: Close Chat');
+    await send('and after closing that chat?');
     await chat.locator('acp-chat-entry').getByText('still here').last().waitFor({ timeout: 30_000 });
     const afterNew = await heaps();
     inspector.close();
@@ -109,15 +109,15 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
       runs,
       seconds: Math.round((Date.now() - started) / 1000),
       heap: {
-        host: { before: before.host, afterFuzz: afterFuzz.host, afterNewChat: afterNew.host },
-        view: { before: before.view, afterFuzz: afterFuzz.view, afterNewChat: afterNew.view },
+        host: { before: before.host, afterFuzz: afterFuzz.host, afterClose: afterNew.host },
+        view: { before: before.view, afterFuzz: afterFuzz.view, afterClose: afterNew.view },
       },
     };
     const problems = [];
     if (afterFuzz.host - before.host > HOST_HEAP_BOUND) problems.push(`host heap grew ${mib(afterFuzz.host - before.host)} (bound ${mib(HOST_HEAP_BOUND)})`);
     if (afterFuzz.view - before.view > VIEW_HEAP_BOUND) problems.push(`view heap grew ${mib(afterFuzz.view - before.view)} (bound ${mib(VIEW_HEAP_BOUND)})`);
-    if (afterNew.host - before.host > AFTER_NEW_CHAT_BOUND) problems.push(`host heap after New Chat is ${mib(afterNew.host - before.host)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
-    if (afterNew.view - before.view > AFTER_NEW_CHAT_BOUND) problems.push(`view heap after New Chat is ${mib(afterNew.view - before.view)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
+    if (afterNew.host - before.host > AFTER_NEW_CHAT_BOUND) problems.push(`host heap after Close Chat is ${mib(afterNew.host - before.host)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
+    if (afterNew.view - before.view > AFTER_NEW_CHAT_BOUND) problems.push(`view heap after Close Chat is ${mib(afterNew.view - before.view)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
     if (problems.length > 0) throw new Error(`memory not bounded: ${problems.join('; ')}\n${JSON.stringify(figures)}`);
     return figures;
   } catch (error) {
@@ -140,8 +140,8 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
 export function describeFuzz(f) {
   const h = f.heap;
   return `fuzz: ${f.cases} cases in ${f.seconds} s (${f.runs.map((r) => `seed ${r.seed}: ${r.sent} sent, ${r.broken} broken lines, ${mib(r.bytes)}, ${r.answers} answered, ${r.ms} ms`).join('; ')}); `
-    + `host heap ${mib(h.host.before)} -> ${mib(h.host.afterFuzz)} after the fuzz -> ${mib(h.host.afterNewChat)} after New Chat; `
-    + `renderer heap (workbench and chat view) ${mib(h.view.before)} -> ${mib(h.view.afterFuzz)} -> ${mib(h.view.afterNewChat)}`;
+    + `host heap ${mib(h.host.before)} -> ${mib(h.host.afterFuzz)} after the fuzz -> ${mib(h.host.afterClose)} after Close Chat; `
+    + `renderer heap (workbench and chat view) ${mib(h.view.before)} -> ${mib(h.view.afterFuzz)} -> ${mib(h.view.afterClose)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -40,7 +40,7 @@ export async function retryOpen(open: () => Promise<OpenOutcome>, worthRetrying:
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(false);
     const onAbort = () => {

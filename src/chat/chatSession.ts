@@ -6,8 +6,7 @@
  */
 import type * as vscode from 'vscode';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
-import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
-import { describeExit } from '../connection/errors';
+import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
@@ -51,13 +50,10 @@ export async function openChatSession(
   const terminals = connection.offered.terminals && platform.terminals
     ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions) : undefined;
   const handlers = { requestPermission, ...(terminals ? { terminals } : {}) };
-  // Rejects with why the agent is gone (exit code, stderr), if it goes meanwhile.
-  const closed = new Promise<never>((_, reject) => connection.client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
-  closed.catch(() => undefined);
-  const cancelled = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
   const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen);
   try {
-    const opened = await Promise.race([opening, closed, cancelled]);
+    // The agent's end (why it went) and the user's Cancel both end the wait.
+    const opened = await Promise.race([opening, connection.client.gone, aborted(signal)]);
     if (!opened || signal.aborted) {
       // Given up while the agent was still opening it (a hung agent ends here, with the last
       // lease); the session, should it open after all, is closed again.

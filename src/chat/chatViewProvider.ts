@@ -52,9 +52,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.updateBadge();
   }
 
-  /** Shows the view (and, with `chatId`, that chat in it). */
-  async reveal(chatId?: string): Promise<void> {
-    if (chatId) this.chats.show(chatId);
+  /** Shows the view. */
+  async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
 

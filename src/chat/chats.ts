@@ -4,7 +4,7 @@
  * changes: it does no webview work until it is shown.
  */
 import * as vscode from 'vscode';
-import type { ChatMarker, ChatSummary, ViewStatus } from '../shared/protocol';
+import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '../shared/protocol';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import type { SessionStore } from '../sessions/sessionStore';
@@ -56,11 +56,7 @@ export class Chats implements vscode.Disposable {
    */
   newChat(): Chat {
     const before = this.shownChat;
-    const chat = this.create(before.agentId);
-    this.show(chat.id);
-    if (before.connection === 'connected') void chat.connect();
-    if (isBlank(before)) void this.close(before.id);
-    return chat;
+    return this.createShown(before.agentId, before.connection === 'connected');
   }
 
   show(chatId: string): void {
@@ -119,11 +115,12 @@ export class Chats implements vscode.Disposable {
     return open;
   }
 
-  /** A new chat, shown; a blank one it replaces is closed. */
-  private createShown(agentId: string): Chat {
+  /** A new chat, shown (and connecting, with `connect`); a blank one it replaces is closed. */
+  private createShown(agentId: string | undefined, connect = false): Chat {
     const before = this.shownChat;
     const chat = this.create(agentId);
     this.show(chat.id);
+    if (connect) void chat.connect();
     if (isBlank(before)) void this.close(before.id);
     return chat;
   }
@@ -179,11 +176,7 @@ export class Chats implements vscode.Disposable {
 
   /** Chats that want the user: a permission request, or a turn that ended out of sight. `shownSeen`: the shown one is in sight. */
   needingAttention(shownSeen: boolean): number {
-    return this.open.filter((chat) => {
-      const marker = this.marker(chat);
-      if (chat === this.shownChat && shownSeen) return false;
-      return marker === 'permission' || marker === 'finished' || marker === 'failed';
-    }).length;
+    return this.open.filter((chat) => !(chat === this.shownChat && shownSeen) && wantsUser(this.marker(chat))).length;
   }
 
   dispose(): void {

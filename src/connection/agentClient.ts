@@ -6,6 +6,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
+import { describeExit } from './errors';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 
@@ -48,6 +49,8 @@ export class AgentClient implements vscode.Disposable {
   private readonly _onDidClose = new vscode.EventEmitter<AgentExit>();
   /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
   readonly onDidClose = this._onDidClose.event;
+  /** Rejects once the agent is gone, with why (exit code, stderr); never resolves. For racing a request against the agent's end. */
+  readonly gone: Promise<never>;
   private readonly router = new SessionUpdateRouter();
   /** The sessions this connection opened (new, load, resume) and not closed: the only ones its requests may name, each served by its own handlers. */
   private readonly openSessions = new Map<string, SessionHandlers>();
@@ -61,6 +64,8 @@ export class AgentClient implements vscode.Disposable {
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
+    this.gone = new Promise<never>((_, reject) => this._onDidClose.event((exit) => reject(new Error(describeExit(exit)))));
+    this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
     // A request is served only for a session this connection opened, by that session's
     // handlers: an agent that names another session (or makes one up) is refused, its
     // permission request answered `cancelled`.

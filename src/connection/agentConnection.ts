@@ -9,7 +9,6 @@ import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
-import { describeExit } from './errors';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
@@ -57,11 +56,8 @@ export class AgentConnection {
     const client = new AgentClient(transport, identity, log, connectionHandlers(platform, offered, log));
     const abort = () => client.dispose();
     signal.addEventListener('abort', abort);
-    // Rejects with why the agent is gone (exit code, stderr), once it is.
-    const closed = new Promise<never>((_, reject) => client.onDidClose((exit) => reject(new Error(describeExit(exit)))));
-    closed.catch(() => undefined); // after a successful start, a later close is the chats' business
     try {
-      const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), closed]);
+      const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), client.gone]);
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
       const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
@@ -69,7 +65,7 @@ export class AgentConnection {
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
       // its exit (code, stderr) says why, and comes within the client's grace period.
-      const gone = client.isClosed ? await Promise.race([closed.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)]) : undefined;
+      const gone = client.isClosed ? await Promise.race([client.gone.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)]) : undefined;
       client.dispose();
       if (signal.aborted) return undefined;
       throw gone ?? error;

@@ -25,7 +25,8 @@ export interface ConnectionLease {
 }
 
 interface Slot {
-  readonly starting: Promise<AgentConnection | undefined>;
+  readonly agentId: string;
+  starting: Promise<AgentConnection | undefined>;
   readonly abort: AbortController;
   /** Chats waiting for the start. */
   waiting: number;
@@ -118,21 +119,20 @@ export class AgentConnections implements vscode.Disposable {
 
   private start(agentId: string): Slot {
     const abort = new AbortController();
-    const slot: Slot = { abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
-    const starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal).then((connection) => {
-      if (!connection) this.forget(agentId, slot);
+    const slot: Slot = { agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
+    slot.starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal).then((connection) => {
+      if (!connection) this.forget(slot);
       else {
         slot.connection = connection;
         this.seen.set(agentId, connection.init.agentCapabilities ?? {});
         // A process that is gone is not handed out again: the next chat starts a new one.
-        connection.client.onDidClose(() => this.forget(agentId, slot));
+        connection.client.onDidClose(() => this.forget(slot));
       }
       return connection;
     }, (error: unknown) => {
-      this.forget(agentId, slot);
+      this.forget(slot);
       throw error;
     });
-    Object.assign(slot, { starting });
     this.slots.set(agentId, slot);
     return slot;
   }
@@ -140,16 +140,17 @@ export class AgentConnections implements vscode.Disposable {
   private endIfUnused(slot: Slot): void {
     if (slot.leases > 0 || slot.waiting > 0 || !slot.connection) return;
     slot.connection.client.dispose();
-    for (const [id, s] of this.slots) if (s === slot) this.slots.delete(id);
+    this.forget(slot);
   }
 
-  private forget(agentId: string, slot: Slot): void {
-    if (this.slots.get(agentId) === slot) this.slots.delete(agentId);
+  /** Drops `slot` from the map, unless another (a restart's, new settings') took its place. */
+  private forget(slot: Slot): void {
+    if (this.slots.get(slot.agentId) === slot) this.slots.delete(slot.agentId);
   }
 }
 
-/** Resolves undefined once `signal` aborts (never, if it does not). */
-function aborted(signal: AbortSignal): Promise<undefined> {
+/** Resolves undefined once `signal` aborts (at once if it has; never, if it does not). */
+export function aborted(signal: AbortSignal): Promise<undefined> {
   return new Promise((resolve) => {
     if (signal.aborted) resolve(undefined);
     else signal.addEventListener('abort', () => resolve(undefined), { once: true });

@@ -54,10 +54,6 @@ export class SessionStore implements vscode.Disposable {
     return this.index;
   }
 
-  find(key: string): Promise<HistoryEntry | undefined> {
-    return this.list().then((all) => all.find((s) => s.key === key));
-  }
-
   /** Saves (or updates) a chat's session and its transcript; prunes to `vscode-acp.sessions.maxHistory`. */
   save(session: SessionToSave): Promise<void> {
     const folder = this.folder;

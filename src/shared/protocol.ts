@@ -32,6 +32,11 @@ export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 export const chatMarkerSchema = z.enum(['none', 'running', 'permission', 'finished', 'failed']);
 export type ChatMarker = z.infer<typeof chatMarkerSchema>;
 
+/** A chat whose marker asks for the user: the view's badge and the list's count show these. */
+export function wantsUser(marker: ChatMarker): boolean {
+  return marker === 'permission' || marker === 'finished' || marker === 'failed';
+}
+
 /** One open chat's line in the chat list. */
 export const chatSummarySchema = z.object({
   id: z.string(),

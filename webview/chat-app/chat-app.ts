@@ -39,7 +39,8 @@ export class ChatApp extends LitElement {
   private listChat = '';
   /** The lists of other chats the host told the page to keep (their elements stay, hidden), in the order first shown. */
   private readonly keptLists = new Map<string, readonly Entry[]>();
-  private listOrder: string[] = [];
+  /** The chats whose lists have elements (the shown one and the kept ones), in the order first shown. */
+  private listOrder: string[] = [''];
   /** Where the running turn's entries start. */
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
@@ -67,14 +68,14 @@ export class ChatApp extends LitElement {
   /** Public so that tests and benchmarks can drive the app without a host. */
   apply(message: HostMessage): void {
     if (message.type === 'status') {
-      if (message.status.chatId === this.status.chatId) this.onTurnChange(this.status.turn, message.status.turn);
-      else {
+      // Another chat's requests and turn are not news about this one.
+      if (message.status.chatId === this.status.chatId) {
+        this.onTurnChange(this.status.turn, message.status.turn);
+        this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
+      } else {
         clearTimeout(this.turnEndTimer);
         this.turnStart = 0;
       }
-      // Another chat's requests and turn are not news about this one.
-      const sameChat = message.status.chatId === this.status.chatId;
-      if (sameChat) this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
       setShownChat(message.status.chatId);
       this.status = message.status;
     } else {
@@ -93,14 +94,9 @@ export class ChatApp extends LitElement {
     this.entries = this.keptLists.get(chatId) ?? [];
     this.listChat = chatId;
     for (const id of this.keptLists.keys()) if (id === chatId || !keep.includes(id)) this.keptLists.delete(id);
-  }
-
-  /** The chats whose lists have elements: in a stable order, so that switching never moves one (that would lose its scroll position). */
-  private listIds(): string[] {
-    const ids = [...this.keptLists.keys(), this.listChat];
-    this.listOrder = this.listOrder.filter((id) => ids.includes(id));
-    for (const id of ids) if (!this.listOrder.includes(id)) this.listOrder.push(id);
-    return this.listOrder;
+    // A stable order, so that switching never moves an element (that would lose its scroll position).
+    this.listOrder = this.listOrder.filter((id) => id === chatId || this.keptLists.has(id));
+    if (!this.listOrder.includes(chatId)) this.listOrder.push(chatId);
   }
 
   /**
@@ -116,7 +112,7 @@ export class ChatApp extends LitElement {
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
       <div class="lists">
-        ${repeat(this.listIds(), (id) => id, (id) => {
+        ${repeat(this.listOrder, (id) => id, (id) => {
           // One template for both states: an element moves between them, it is not rebuilt.
           const shown = id === this.listChat;
           return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown}

@@ -5,7 +5,7 @@
  * one. Hidden while only one chat is open.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import type { ChatMarker, ChatSummary } from '../../src/shared/protocol';
+import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/protocol';
 import { codicon, codiconStyles } from '../chat-app/codicons';
 import { postToHost } from '../host';
 
@@ -41,7 +41,7 @@ export class ChatList extends LitElement {
 
   override render() {
     if (this.chats.length < 2) return nothing;
-    const waiting = this.chats.filter((c) => c.id !== this.chatId && (c.marker === 'permission' || c.marker === 'finished' || c.marker === 'failed')).length;
+    const waiting = this.chats.filter((c) => c.id !== this.chatId && wantsUser(c.marker)).length;
     return html`
       <select aria-label="Chat" @change=${this.onPick}>
         ${this.chats.map((c) => html`<option value=${c.id} ?selected=${c.id === this.chatId}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}

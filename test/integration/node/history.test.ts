@@ -16,7 +16,8 @@ import { SessionStore } from '../../../src/sessions/sessionStore';
 import type { AcpExtensionApi } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { acpApi, waitFor } from '../shared/chatWaits';
+import { acpApi } from '../shared/chatWaits';
+import { talkOnce } from './savedChats';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -57,18 +58,11 @@ suite('chat history (Node host)', function () {
     await config().update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  /** A new chat with `agentId` that had one turn, then is closed (its session ends). */
+  /** A new chat with `agentId` that had one turn with the agent's reply, then is closed (its session ends). */
   async function chatOnce(agentId: string, text: string): Promise<{ sessionId: string; markdown: string }> {
-    const chat = chats.newChat();
-    chat.selectAgent(agentId);
-    await chat.send(text);
-    await waitFor(chat, 'the reply', () => chat.thread.turn === 'idle' && /Hello from history/.test(threadToMarkdown(chat.thread)));
-    const sessionId = chat.session!.sessionId;
-    const markdown = threadToMarkdown(chat.thread);
-    // Saved at the end of the turn; the write is queued.
-    for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
-    await chats.close(chat.id);
-    return { sessionId, markdown };
+    const once = await talkOnce(api, agentId, text);
+    assert.match(once.markdown, /Hello from history/);
+    return once;
   }
 
   async function savedEntry(sessionId: string) {

@@ -41,7 +41,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  const talk = (agentId: string, text: string) => talkOnce(api, agentId, text);
+  const talk = async (agentId: string, text: string) => (await talkOnce(api, agentId, text)).sessionId;
 
   const children = async (agentId: string): Promise<SessionNode[]> => {
     const node = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === agentId);

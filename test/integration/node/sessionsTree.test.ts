@@ -57,7 +57,7 @@ suite('the Sessions tree (Node host)', function () {
   };
   const labels = (nodes: SessionNode[]) => nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
 
-  const talk = (agentId: string, text: string) => talkOnce(api, agentId, text);
+  const talk = async (agentId: string, text: string) => (await talkOnce(api, agentId, text)).sessionId;
 
   test('an agent that lists: its sessions page by page, with Load more until the last page', async () => {
     for (const text of ['first', 'second', 'third']) await talk('pager', text);

@@ -77,30 +77,30 @@ suite('agent terminals (Node host)', function () {
     await third;
   });
 
-  test('Restart Agent ends the chat\'s commands and starts a fresh agent process', async () => {
+  /**
+   * In a new chat, the sleeper command allowed and running (it and its
+   * background child), then `command`; resolves with what is left of its
+   * process tree once the turn ended ('' when nothing).
+   */
+  async function sleeperAfter(command: string): Promise<string> {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const turn = chat.send('run sleeper');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
-    for (let i = 0; i < 50 && !processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(processes('sleep 318') !== '', 'the command runs');
-    await vscode.commands.executeCommand('vscode-acp.restart');
+    for (let i = 0; i < 50 && !(processes('sleep 318') && processes('sleep 317')); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(processes('sleep 318') !== '' && processes('sleep 317') !== '', 'the command and its background child run');
+    await vscode.commands.executeCommand(command);
     await turn;
     for (let i = 0; i < 80 && processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(processes('sleep 31[78]'), '', 'no process of the command\'s tree is left');
+    return processes('sleep 31[78]');
+  }
+
+  test('Restart Agent ends the chat\'s commands and starts a fresh agent process', async () => {
+    assert.equal(await sleeperAfter('vscode-acp.restart'), '', 'no process of the command\'s tree is left');
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
   });
 
   test('Disconnect ends the chat\'s commands, leaving no process behind', async () => {
-    await vscode.commands.executeCommand('vscode-acp.newChat');
-    const turn = chat.send('run sleeper');
-    await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
-    chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
-    for (let i = 0; i < 50 && !processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(processes('sleep 318') !== '' && processes('sleep 317') !== '', 'the command and its background child run');
-    await vscode.commands.executeCommand('vscode-acp.disconnect');
-    await turn;
-    for (let i = 0; i < 80 && processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(processes('sleep 31[78]'), '', 'no process of the tree is left');
+    assert.equal(await sleeperAfter('vscode-acp.disconnect'), '', 'no process of the tree is left');
   });
 });

@@ -19,9 +19,30 @@ import { REPO_ROOT } from './harness/paths.mjs';
 const only = new Set(process.argv.slice(2));
 const results = [];
 
+// What each stage printed, so that the last lines of the run say why a stage failed: CI keeps
+// only the tail of a long log.
+let printed = '';
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream);
+  stream.write = (chunk, ...rest) => {
+    printed += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (printed.length > 4_000_000) printed = printed.slice(-2_000_000);
+    return write(chunk, ...rest);
+  };
+}
+
+/** Mocha's failures (titles and messages, no stack lines), or else the stage's last lines. */
+function whyFailed(text) {
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const at = lines.findLastIndex((l) => /^\s*\d+ failing/.test(l));
+  const picked = at >= 0 ? lines.slice(at).filter((l) => l.trim() !== '' && !/^\s+at /.test(l)) : lines.filter((l) => l.trim() !== '').slice(-15);
+  return picked.slice(0, 24).map((l) => (l.length > 300 ? l.slice(0, 300) + '…' : l)).join('\n');
+}
+
 async function stage(name, fn) {
   if (only.size > 0 && !only.has(name)) return;
   const started = Date.now();
+  printed = '';
   process.stdout.write(`\n=== ${name}\n`);
   let ok = false;
   try {
@@ -30,13 +51,22 @@ async function stage(name, fn) {
     process.stdout.write(`${error instanceof Error ? error.stack : error}\n`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok, seconds });
+  results.push({ name, ok, seconds, why: ok ? '' : whyFailed(printed) });
   process.stdout.write(`=== ${name}: ${ok ? 'passed' : 'FAILED'} (${seconds} s)\n`);
 }
 
+/** Runs a command, its output through ours (so a failure can be summed up); resolves true on exit 0. */
 function run(command, args, options = {}) {
-  const r = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', ...options });
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['inherit', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (d) => process.stdout.write(d));
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.once('error', (e) => {
+      process.stdout.write(`${command}: ${e.message}\n`);
+      resolve(false);
+    });
+    child.once('close', (code) => resolve(code === 0));
+  });
 }
 
 const npx = (...args) => run('npx', ['--no-install', ...args]);
@@ -155,7 +185,7 @@ await stage('fuzz', async () => {
   process.stdout.write(`${describeFuzz(await runFuzzUiTest({ count: 2_500, seeds }))}\n`);
 });
 await stage('package', async () => {
-  if (!run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix'])) return false;
+  if (!(await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix']))) return false;
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');
   const shot = await runVsixTest();
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
@@ -170,6 +200,7 @@ await stage('start', async () => {
 
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
+for (const r of results.filter((r) => !r.ok)) process.stdout.write(`\n--- why ${r.name} failed ---\n${r.why}\n`);
 process.stdout.write('\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n');
 process.stdout.write(`stages: ${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || results.length === 0 ? 1 : 0);

@@ -84,7 +84,7 @@ export function newestFirst(sessions: readonly HistoryEntry[]): HistoryEntry[] {
 export function upsert(sessions: readonly HistoryEntry[], entry: HistoryEntry, max: number): { sessions: HistoryEntry[]; dropped: HistoryEntry[] } {
   const id = sessionKey(entry);
   const others = sessions.filter((s) => sessionKey(s) !== id);
-  const all = newestFirst([...others, entry]);
+  const all = newestFirst([entry, ...others]); // the entry first: it wins a tie of milliseconds
   const keep = Math.min(Math.max(1, Math.floor(max)), MAX_HISTORY_LIMIT);
   return { sessions: all.slice(0, keep), dropped: all.slice(keep) };
 }

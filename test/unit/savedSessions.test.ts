@@ -46,6 +46,9 @@ describe('saved chat history', () => {
     const again = upsert(sessions, entry(3, { updatedAt: 10 }), 3);
     assert.deepEqual(again.sessions.map((s) => s.key), ['s3', 's5', 's4']);
     assert.deepEqual(again.dropped, []);
+    // Saved in the same millisecond as the newest: the one just saved is kept, not dropped.
+    const tie = upsert([entry(7, { updatedAt: 50 }), entry(8, { updatedAt: 40 })], entry(9, { updatedAt: 50 }), 2);
+    assert.deepEqual(tie.sessions.map((s) => s.key), ['s9', 's7']);
     assert.equal(upsert([], entry(1), 0).sessions.length, 1, 'at least one');
     const many = Array.from({ length: 300 }, (_, i) => entry(i));
     assert.equal(upsert(many, entry(1000), 10_000).sessions.length, MAX_HISTORY_LIMIT);

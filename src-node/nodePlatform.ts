@@ -12,7 +12,7 @@ import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { workspaceFile } from './workspaceFile';
-import { nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
+import { NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
@@ -22,6 +22,7 @@ function resolveOptions(): ResolveOptions {
 
 export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
+  readonly attachmentFiles = new NodeAttachmentFiles();
   private reportedProblems = '';
 
   async listAgents(): Promise<AgentChoice[]> {

@@ -8,6 +8,7 @@ import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from 
 import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { openBridgeTransport } from './bridgeTransport';
+import { WebAttachmentFiles } from './webAttachmentFiles';
 
 /** The agent the bridge was started with; named by the bridge once connected. */
 const BRIDGE_AGENT_ID = 'bridge';
@@ -17,6 +18,7 @@ export class WebPlatform implements Platform {
   capabilities(): HostCapabilities {
     return hostCapabilities({ kind: 'web', remoteName: vscode.env.remoteName, trusted: vscode.workspace.isTrusted, localFolder: false, descriptorWalk: false, terminalsReady: false });
   }
+  readonly attachmentFiles = new WebAttachmentFiles();
   private readonly address: BridgeAddress;
 
   constructor(secrets: vscode.SecretStorage) {

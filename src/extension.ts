@@ -16,6 +16,7 @@ import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
 import { deleteSessionCommand, loadSessionCommand } from './sessions/sessionCommands';
 import { SessionStore } from './sessions/sessionStore';
+import { addFiles, pickAttachments } from './attachments/attach';
 import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
 import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
@@ -86,6 +87,9 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.clearChat', () => shown().clear()),
     vscode.commands.registerCommand('vscode-acp.stop', () => shown().stop()),
     vscode.commands.registerCommand('vscode-acp.restart', () => shown().restart()),
+    // With URIs (another extension, a test): those files; without, the paperclip's pick.
+    vscode.commands.registerCommand('vscode-acp.attachFiles', (uris?: unknown) =>
+      Array.isArray(uris) ? addFiles(shown().attachments, uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri)) : pickAttachments(shown().attachments)),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),

@@ -24,6 +24,28 @@ export interface WorkspaceFileAccess {
   write(path: string, content: string): Promise<void>;
 }
 
+/**
+ * Reading the files a user attaches to a prompt: only files inside a trusted
+ * workspace folder, read the way the host reads for agents (Node: the
+ * descriptor walk, so no symlink escape).
+ */
+export interface AttachmentFiles {
+  /** The agent can open this file itself from its URI (it runs on this machine, in this workspace): a link will do. */
+  linkable(uri: vscode.Uri): boolean;
+  /**
+   * The file's bytes, at most `maxBytes`. Throws AttachmentTooLargeError over
+   * that, or an Error whose message is fit for the user.
+   */
+  read(uri: vscode.Uri, maxBytes: number): Promise<Uint8Array>;
+}
+
+/** A file over the size asked for (`size` when known). */
+export class AttachmentTooLargeError extends Error {
+  constructor(message: string, readonly size?: number) {
+    super(message);
+  }
+}
+
 /** Why an agent connection ended, shown in the chat. */
 export interface AgentExit {
   readonly message: string;
@@ -82,6 +104,8 @@ export interface Platform {
   capabilities(): HostCapabilities;
   /** Present where `fileRead` can be true. */
   readonly files?: WorkspaceFileAccess;
+  /** Files the user attaches to prompts. */
+  readonly attachmentFiles: AttachmentFiles;
   /** Present where `terminals` can be true: a new backend per session, rooted at its folder. */
   terminals?(cwd: string): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */

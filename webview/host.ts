@@ -46,8 +46,8 @@ const uiStateSchema = z.object({
   scrollFromEnd: z.number().nonnegative().optional(),
   /** Entry ids of the tool cards the user expanded. */
   expanded: z.array(z.string()).optional(),
-  /** The unsent text in the composer. */
-  draft: z.string().optional(),
+  /** The unsent text in the composer, by chat id. */
+  drafts: z.record(z.string(), z.string()).optional(),
 });
 export type UiState = z.infer<typeof uiStateSchema>;
 

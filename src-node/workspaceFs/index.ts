@@ -6,7 +6,7 @@
  * buffers are the caller's business.
  */
 export { openWorkspaceRoot, type WorkspaceRoot } from './workspaceRoot';
-export { readTextFile, type ReadOptions } from './readTextFile';
+export { readFileBytes, readTextFile, type ReadOptions } from './readTextFile';
 export { writeTextFile, type WriteOptions } from './writeTextFile';
 export { descriptorWalkSupported } from './descriptorWalk';
 export { WorkspaceFsError, isWorkspaceFsError, type WorkspaceFsErrorCode } from './errors';

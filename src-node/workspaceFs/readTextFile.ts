@@ -1,6 +1,7 @@
 /**
  * `fs/read_text_file`: a regular file inside the workspace folder, at most
- * MAX_FILE_BYTES, decoded as UTF-8, optionally cut to some lines.
+ * MAX_FILE_BYTES, decoded as UTF-8, optionally cut to some lines. Also the
+ * bytes of a file the user attached to a prompt, through the same walk.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { namesInside, shownPath } from './agentPath';
@@ -38,7 +39,7 @@ export async function readTextFile(root: WorkspaceRoot, agentPath: string, optio
   const handle = await openForRead(root, names, options);
   const shown = shownPath(root, names);
   try {
-    return selectLines(await readAtMost(handle, shown), line, limit);
+    return selectLines(await readAtMost(handle, shown, MAX_FILE_BYTES), line, limit);
   } catch (e) {
     throw fromSystemError(e, shown);
   } finally {
@@ -46,7 +47,24 @@ export async function readTextFile(root: WorkspaceRoot, agentPath: string, optio
   }
 }
 
-function openForRead(root: WorkspaceRoot, names: readonly string[], options: ReadOptions): Promise<FileHandle> {
+/**
+ * The bytes of `path` (absolute) below `root`, at most `maxBytes`: the same
+ * checks as readTextFile. Throws WorkspaceFsError ('too-large' over the cap).
+ */
+export async function readFileBytes(root: WorkspaceRoot, path: string, maxBytes: number, options: Pick<ReadOptions, 'onStep' | 'strategy'> = {}): Promise<Uint8Array> {
+  const names = namesInside(root, path);
+  const handle = await openForRead(root, names, options);
+  const shown = shownPath(root, names);
+  try {
+    return await readAtMost(handle, shown, Math.min(maxBytes, MAX_FILE_BYTES));
+  } catch (e) {
+    throw fromSystemError(e, shown);
+  } finally {
+    await handle.close();
+  }
+}
+
+function openForRead(root: WorkspaceRoot, names: readonly string[], options: Pick<ReadOptions, 'onStep' | 'strategy'>): Promise<FileHandle> {
   const strategy = options.strategy ?? (descriptorWalkSupported() ? 'walk' : 'identity');
   if (strategy === 'identity') return openForReadByIdentity(root, names, options.onStep);
   if (!descriptorWalkSupported()) throw new WorkspaceFsError('unsupported', 'The descriptor walk is not available on this host.');
@@ -64,25 +82,25 @@ function wholeNumber(value: number | null | undefined, name: string): number | u
  * sparse 1 TB file costs nothing to refuse) and again while reading, since
  * the file can grow in between.
  */
-async function readAtMost(handle: FileHandle, shown: string): Promise<Buffer> {
+async function readAtMost(handle: FileHandle, shown: string, max: number): Promise<Buffer> {
   const { size } = await handle.stat();
-  if (size > MAX_FILE_BYTES) throw tooLarge(shown, size);
+  if (size > max) throw tooLarge(shown, max, size);
   let buffer = Buffer.allocUnsafe(size + 1);
   let total = 0;
   for (;;) {
     if (total === buffer.length) {
-      buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, MAX_FILE_BYTES + 1 - buffer.length))]);
+      buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, max + 1 - buffer.length))]);
     }
     const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
     if (bytesRead === 0) return buffer.subarray(0, total);
     total += bytesRead;
-    if (total > MAX_FILE_BYTES) throw tooLarge(shown);
+    if (total > max) throw tooLarge(shown, max);
   }
 }
 
 /** `size` when known; a file that grew past the cap while being read has none. */
-function tooLarge(shown: string, size?: number): WorkspaceFsError {
+function tooLarge(shown: string, max: number, size?: number): WorkspaceFsError {
   const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
   const is = size === undefined ? 'grew' : `is ${mib(size)}`;
-  return new WorkspaceFsError('too-large', `${shown} ${is}; files over ${mib(MAX_FILE_BYTES)} are not read.`);
+  return new WorkspaceFsError('too-large', `${shown} ${is}; files over ${mib(max)} are not read.`);
 }

@@ -14,6 +14,8 @@ import { emptySessionControls } from '../shared/sessionControls';
 import type { Entry, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
+import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
+import { buildPrompt } from '../attachments/promptBlocks';
 import type { AgentList } from './agentList';
 import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
@@ -49,7 +51,11 @@ export class Chat implements vscode.Disposable {
   private earlier: (EarlierSession & { agentId: string }) | undefined;
   /** Permission requests waiting for the user: this chat's session's only. */
   readonly permissions = new PermissionQueue();
+  /** What the user attached to the prompt being written. */
+  readonly attachments: DraftAttachments;
   private readonly pending = new PendingPrompt();
+  /** A prompt's attachments are being read: another Send now hands its text back. */
+  private preparing = false;
   private readonly lifecycle = new ChatLifecycle();
   private readonly turns: ChatTurns;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
@@ -71,6 +77,8 @@ export class Chat implements vscode.Disposable {
     this.transcript = new ChatThread(id, archive, () => this._onDidChange.fire());
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
+    this.attachments = new DraftAttachments(deps.platform.attachmentFiles);
+    this.attachments.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
   }
 
@@ -124,6 +132,8 @@ export class Chat implements vscode.Disposable {
       permissions: this.permissions.prompts,
       pendingPrompt: this.pending.text,
       returnedDraft: this.pending.draft,
+      attachments: this.attachments.chips,
+      preparing: this.preparing,
     };
   }
 
@@ -263,15 +273,23 @@ export class Chat implements vscode.Disposable {
   }
 
   /**
-   * Sends a prompt. Without a connection it waits, shown as pending, until
-   * one is made (this starts connecting when nothing is under way); it is
-   * handed back to the composer if connecting fails.
+   * Sends a prompt with the chat's attachments. Without a connection it
+   * waits, shown as pending, until one is made (this starts connecting when
+   * nothing is under way); it is handed back to the composer if connecting
+   * fails.
    */
   async send(text: string): Promise<void> {
-    if (this.turnRunning() || text.trim() === '' || this.closed) return;
+    if (this.turnRunning() || this.closed) return;
+    if (text.trim() === '' && this.attachments.count === 0) return;
+    if (this.preparing) {
+      // The prompt before is still being put together: this text must not be lost.
+      this.pending.handBack(text);
+      return this._onDidChange.fire();
+    }
+    const attached = this.attachments.takeAll();
     const c = this.link;
-    if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text);
-    this.pending.add(text);
+    if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text, attached);
+    this.pending.add(text, attached);
     this._onDidChange.fire();
     // Connecting already: that attempt sends it.
     await this.connect();
@@ -279,7 +297,10 @@ export class Chat implements vscode.Disposable {
 
   /** The user cancelled the pending prompt: its text goes back to the composer. */
   cancelPending(): void {
-    if (this.pending.giveBack()) this._onDidChange.fire();
+    const attached = this.pending.giveBack();
+    if (attached === undefined) return;
+    this.attachments.putBack(attached);
+    this._onDidChange.fire();
   }
 
   /** The composer took the text handed back to it. */
@@ -291,13 +312,31 @@ export class Chat implements vscode.Disposable {
     await this.restoring;
     const c = this.link;
     if (c.state !== 'connected' || this.turnRunning()) return;
-    const text = this.pending.take();
-    if (text !== undefined) await this.prompt(c, text);
+    const waiting = this.pending.take();
+    if (waiting !== undefined) await this.prompt(c, waiting.text, waiting.attachments);
   }
 
-  private prompt(c: Extract<Link, { state: 'connected' }>, text: string): Promise<void> {
+  private async prompt(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]): Promise<void> {
     this.endReplay();
-    return this.turns.prompt(target(c.session), text, () => this.link === c);
+    if (attached.length === 0) return this.turns.prompt(target(c.session), text, [{ type: 'text', text }], [], () => this.link === c);
+    this.preparing = true;
+    this._onDidChange.fire();
+    let built: ReturnType<typeof buildPrompt>;
+    try {
+      const read = await this.attachments.prepare(attached);
+      built = read.ok ? buildPrompt(text, read.attachments, c.session.lease.connection.init.agentCapabilities?.promptCapabilities) : read;
+    } finally {
+      this.preparing = false;
+    }
+    if (!built.ok || this.link !== c || this.closed) {
+      // Nothing is lost: the text and every attachment go back, with the reason on each that cannot go.
+      this.attachments.putBack(attached, built.ok ? undefined : built.errors);
+      this.pending.handBack(text);
+      if (!built.ok) this.transcript.notice('error', `The prompt was not sent: ${built.errors.size === 1 ? 'an attachment' : `${built.errors.size} attachments`} cannot go to this agent (the reason is on ${built.errors.size === 1 ? 'its chip' : 'their chips'}). Your text and attachments are back in the composer.`);
+      return this._onDidChange.fire();
+    }
+    this._onDidChange.fire();
+    return this.turns.prompt(target(c.session), text, built.blocks, built.sent, () => this.link === c);
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */
@@ -361,6 +400,7 @@ export class Chat implements vscode.Disposable {
     this.turns.end();
     void this.detach(true);
     this.permissions.dispose();
+    this.attachments.dispose();
     this.transcript.dispose();
     this._onDidChange.dispose();
   }
@@ -431,7 +471,7 @@ export class Chat implements vscode.Disposable {
   private setLink(link: Link): void {
     this.link = link;
     // No connection is coming for a pending prompt: its text goes back to the composer.
-    if (link.state === 'disconnected' || link.state === 'failed') this.pending.giveBack();
+    if (link.state === 'disconnected' || link.state === 'failed') this.attachments.putBack(this.pending.giveBack() ?? []);
     this._onDidChange.fire();
   }
 

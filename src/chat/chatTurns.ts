@@ -3,7 +3,9 @@
  * chat's own end of a turn the agent does not end), and which answer belongs
  * to which turn (a late answer ends only its own).
  */
+import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { AgentClient } from '../connection/agentClient';
+import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../connection/errors';
 import type { ThreadAction } from '../shared/threadReducer';
 import type { ChatThread } from './chatThread';
@@ -24,13 +26,13 @@ export class ChatTurns {
 
   constructor(private readonly transcript: ChatThread) {}
 
-  /** Runs one turn; `current` says whether the chat is still on that session. */
-  async prompt(target: TurnTarget, text: string, current: () => boolean): Promise<void> {
+  /** Runs one turn (`text` and `attachments` as shown, `blocks` as sent); `current` says whether the chat is still on that session. */
+  async prompt(target: TurnTarget, text: string, blocks: ContentBlock[], attachments: readonly SentAttachment[], current: () => boolean): Promise<void> {
     const turn = ++this.seq;
-    this.transcript.dispatch({ type: 'prompt', id: this.transcript.newId(), text });
+    this.transcript.dispatch({ type: 'prompt', id: this.transcript.newId(), text, ...(attachments.length > 0 ? { attachments } : {}) });
     const ours = () => current() && this.seq === turn && this.transcript.running;
     try {
-      const stopReason = await target.client.prompt(target.sessionId, [{ type: 'text', text }]);
+      const stopReason = await target.client.prompt(target.sessionId, blocks);
       if (ours()) this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason });
     } catch (error) {
       // A connection that died is reported once, by its close handler.

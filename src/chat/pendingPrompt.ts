@@ -1,20 +1,27 @@
 /**
  * A prompt the user sent before the agent was connected. A user's text is
- * never lost: it waits here (shown as pending, cancellable) and is sent once
- * connected; when the connection fails or the user cancels, it is handed back
- * to the composer, and held until the composer says it took it (the view may
- * be hidden at that moment).
+ * never lost: it waits here (shown as pending, cancellable) with its
+ * attachments and is sent once connected; when the connection fails or the
+ * user cancels, the text is handed back to the composer, and held until the
+ * composer says it took it (the view may be hidden at that moment); the
+ * attachments go back to the chat's draft.
  */
+import type { DraftAttachment } from '../attachments/draftAttachments';
 import type { ReturnedDraft } from '../shared/protocol';
 
+export interface WaitingPrompt {
+  readonly text: string;
+  readonly attachments: readonly DraftAttachment[];
+}
+
 export class PendingPrompt {
-  private waiting: string | undefined;
+  private waiting: WaitingPrompt | undefined;
   private returned: ReturnedDraft | undefined;
   private nextId = 0;
 
-  /** The text waiting to be sent, if any. */
+  /** The text waiting to be sent, if any (a prompt of attachments only waits as ''). */
   get text(): string | undefined {
-    return this.waiting;
+    return this.waiting?.text;
   }
 
   /** Text handed back to the composer and not yet taken. */
@@ -23,23 +30,34 @@ export class PendingPrompt {
   }
 
   /** Adds a prompt; a second one while waiting joins the first, as one message. */
-  add(text: string): void {
-    this.waiting = join(this.waiting, text);
+  add(text: string, attachments: readonly DraftAttachment[] = []): void {
+    this.waiting = { text: join(this.waiting?.text, text), attachments: [...(this.waiting?.attachments ?? []), ...attachments] };
   }
 
-  /** Takes the waiting text to send it. */
-  take(): string | undefined {
-    const text = this.waiting;
+  /** Takes the waiting prompt to send it. */
+  take(): WaitingPrompt | undefined {
+    const waiting = this.waiting;
     this.waiting = undefined;
-    return text;
+    return waiting;
   }
 
-  /** It will not be sent: back to the composer. Returns whether anything was waiting. */
-  giveBack(): boolean {
-    if (this.waiting === undefined) return false;
-    this.returned = { id: ++this.nextId, text: join(this.returned?.text, this.waiting) };
+  /**
+   * It will not be sent: the text back to the composer. Returns the
+   * attachments that waited with it (for the draft), or undefined when
+   * nothing waited.
+   */
+  giveBack(): readonly DraftAttachment[] | undefined {
+    const waiting = this.waiting;
+    if (waiting === undefined) return undefined;
     this.waiting = undefined;
-    return true;
+    this.handBack(waiting.text);
+    return waiting.attachments;
+  }
+
+  /** Text of a prompt that could not be sent, back to the composer. */
+  handBack(text: string): void {
+    if (text.trim() === '') return;
+    this.returned = { id: ++this.nextId, text: join(this.returned?.text, text) };
   }
 
   /** The composer took the returned text. */
@@ -51,5 +69,6 @@ export class PendingPrompt {
 }
 
 function join(before: string | undefined, text: string): string {
-  return before === undefined ? text : `${before}\n\n${text}`;
+  if (before === undefined || before.trim() === '') return text;
+  return text.trim() === '' ? before : `${before}\n\n${text}`;
 }

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { WebviewMessage } from '../shared/protocol';
+import { attachData, attachUris, pickAttachments } from '../attachments/attach';
 import type { Chat } from './chat';
 import type { Chats } from './chats';
 import type { LinkOpener } from './linkOpener';
@@ -41,6 +42,10 @@ export async function handlePageMessage(message: WebviewMessage, chat: Chat | un
     case 'cancel': return chat.stop();
     case 'cancelPending': return chat.cancelPending();
     case 'draftTaken': return chat.draftTaken(message.id);
+    case 'attachFiles': return pickAttachments(chat.attachments);
+    case 'attachUris': return attachUris(chat.attachments, message.uris);
+    case 'attachData': return attachData(chat.attachments, message.name, message.base64);
+    case 'removeAttachment': return chat.attachments.remove(message.id);
     case 'restart': return void (await chat.restart());
     case 'openEarlier': return chat.openEarlier();
     case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });

@@ -8,6 +8,7 @@ import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema, type Entry } from './thread';
+import { attachmentChipSchema, MAX_IMAGE_BYTES } from './attachments';
 
 export const agentChoiceSchema = z.object({
   id: z.string(),
@@ -62,6 +63,10 @@ export const chatStatusSchema = z.object({
   /** A prompt waiting for the connection, to be sent once connected. */
   pendingPrompt: z.string().optional(),
   returnedDraft: returnedDraftSchema.optional(),
+  /** The attachments of the prompt being written, in order. */
+  attachments: z.array(attachmentChipSchema).max(50).default([]),
+  /** A prompt's attachments are being read before it is sent. */
+  preparing: z.boolean().default(false),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
@@ -117,6 +122,9 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
  */
 export const chatTargetSchema = z.object({ chatId: z.string().max(64).optional() });
 
+/** Base64 of the largest content pasted or dropped (an image over the 5 MiB limit is refused with its size by the host). */
+const MAX_ATTACHED_BASE64 = Math.ceil((MAX_IMAGE_BYTES + 1024) / 3) * 4;
+
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   /** Show another open chat. */
@@ -128,7 +136,15 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connect') }),
   z.object({ type: z.literal('disconnect') }),
   z.object({ type: z.literal('newChat') }),
-  z.object({ type: z.literal('prompt'), text: z.string().min(1).max(1_000_000) }),
+  /** Empty text: a prompt of attachments only. */
+  z.object({ type: z.literal('prompt'), text: z.string().max(1_000_000) }),
+  /** Attach files: a quick pick of open editors and workspace files (a file dialog on this machine). */
+  z.object({ type: z.literal('attachFiles') }),
+  z.object({ type: z.literal('removeAttachment'), id: z.string().max(64) }),
+  /** Pasted or dropped from outside VS Code: bytes with a name, no file behind them. */
+  z.object({ type: z.literal('attachData'), name: z.string().max(255), base64: z.string().max(MAX_ATTACHED_BASE64) }),
+  /** Dragged from the Explorer or an editor tab: workspace file URIs. */
+  z.object({ type: z.literal('attachUris'), uris: z.array(z.string().max(8_192)).max(1_000) }),
   z.object({ type: z.literal('cancel') }),
   /** Do not send the pending prompt: hand it back to the composer. */
   z.object({ type: z.literal('cancelPending') }),

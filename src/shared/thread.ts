@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { emptySessionControls, type SessionControls } from './sessionControls';
+import { sentAttachmentSchema } from './attachments';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
@@ -31,7 +32,8 @@ const textEntry = <K extends string>(kind: K) =>
     fullLength: z.number().int().nonnegative().optional(),
   });
 
-export const userEntrySchema = textEntry('user');
+/** `attachments`: what went with the prompt (or came with a replayed one), shown as chips, never sent again. */
+export const userEntrySchema = textEntry('user').extend({ attachments: z.array(sentAttachmentSchema).max(100).optional() });
 export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');
 

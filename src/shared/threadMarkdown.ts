@@ -16,7 +16,7 @@ export function threadToMarkdown(thread: Thread): string {
 
 function entryToMarkdown(entry: Entry): string {
   switch (entry.kind) {
-    case 'user': return `## User\n\n${entry.text}`;
+    case 'user': return `## User\n\n${[entry.text, entry.attachments?.length ? `Attached: ${entry.attachments.map((a) => a.label).join(', ')}` : ''].filter(Boolean).join('\n\n')}`;
     case 'assistant': return `## Assistant\n\n${entry.text}`;
     case 'thought': return `<thinking>\n${entry.text}\n</thinking>`;
     case 'tool': {

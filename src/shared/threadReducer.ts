@@ -11,6 +11,7 @@ import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type Term
 import { recordGrowth } from './textGrowth';
 import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
 import { titleText } from './titleText';
+import type { SentAttachment } from './attachments';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -18,7 +19,7 @@ export type ThreadAction =
   /** The user changed a control and the agent accepted it. */
   | { type: 'controlsChanged'; id: string; controls: SessionControls }
   /** The user sent a prompt: it is shown and a turn starts. */
-  | { type: 'prompt'; id: string; text: string }
+  | { type: 'prompt'; id: string; text: string; attachments?: readonly SentAttachment[] }
   /** One `session/update` from the agent, in arrival order. */
   | { type: 'update'; id: string; update: SessionUpdate }
   /** The `session/prompt` response arrived and its updates have drained. */
@@ -36,7 +37,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'controlsChanged':
       return { ...thread, controls: action.controls };
     case 'prompt':
-      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, { kind: 'user', id: action.id, text: action.text }] };
+      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, { kind: 'user', id: action.id, text: action.text, ...(action.attachments ? { attachments: [...action.attachments] } : {}) }] };
     case 'update':
       return applyUpdate(thread, action.id, action.update);
     case 'turnEnded':
@@ -57,7 +58,8 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     case 'user_message_chunk':
       // Some agents echo the user's prompt back while the turn runs; the prompt
       // is already shown. Outside a turn (session/load replay) it is history.
-      return thread.turn === 'running' ? thread : appendText(thread, 'user', id, contentText(update.content));
+      if (thread.turn === 'running') return thread;
+      return update.content.type === 'text' ? appendText(thread, 'user', id, update.content.text) : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
       return appendText(thread, 'assistant', id, contentText(update.content));
     case 'agent_thought_chunk':
@@ -111,6 +113,43 @@ function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: 
     return replaceAt(thread, lastIndex, grown);
   }
   return append(thread, { kind, id, text });
+}
+
+/** An attachment of a replayed prompt: a chip on the user's message (it is not dumped into its text). */
+function attachToUser(thread: Thread, id: string, attachment: SentAttachment | undefined): Thread {
+  if (!attachment) return thread;
+  const lastIndex = thread.entries.length - 1;
+  const last = thread.entries[lastIndex];
+  if (last && last.kind === 'user' && last.id !== thread.sealedEntryId && (last.attachments?.length ?? 0) < MAX_REPLAYED_ATTACHMENTS) {
+    return replaceAt(thread, lastIndex, { ...last, attachments: [...(last.attachments ?? []), attachment] });
+  }
+  return append(thread, { kind: 'user', id, text: '', attachments: [attachment] });
+}
+
+const MAX_REPLAYED_ATTACHMENTS = 100;
+
+function replayedAttachment(block: ContentBlock): SentAttachment | undefined {
+  const label = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'attachment';
+  switch (block.type) {
+    case 'image': return { label: `Image (${mediaType(block.mimeType)})`, icon: 'image' };
+    case 'audio': return { label: `Audio (${mediaType(block.mimeType)})`, icon: 'file' };
+    case 'resource_link': return { label: label(block.title ?? block.name), icon: 'file' };
+    case 'resource': {
+      const { uri } = block.resource;
+      const lines = /#L(\d+)-L(\d+)$/.exec(uri);
+      const name = uri.replace(/#.*$/, '').split('/').filter(Boolean).pop() ?? uri;
+      return lines ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' } : { label: label(decodeName(name)), icon: 'file' };
+    }
+    default: return undefined;
+  }
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 function findTool(thread: Thread, toolCallId: string): number {

@@ -153,6 +153,8 @@ export const stepSchemas = {
   echoUser: step({ echoUser: z.literal(true) }),
   reportCapabilities: step({ reportCapabilities: z.literal(true) }),
   reportHistory: step({ reportHistory: z.literal(true) }),
+  /** `[prompt: JSON]`: the blocks of this prompt, summed up (types, uris, sizes, text up to 200 characters). */
+  reportPrompt: step({ reportPrompt: z.literal(true) }),
   /** `[sessions open: N, pid P]`: how many sessions this process has open (session/close ends one), and which process it is. */
   reportSessions: step({ reportSessions: z.literal(true) }),
 };

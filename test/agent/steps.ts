@@ -82,6 +82,7 @@ const handlers: Handlers = {
   echoUser: async (_step, ctx) => echoUser(ctx),
   reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
   reportSessions: async (_step, ctx) => sendText(ctx, `[sessions open: ${agentProcess.openSessions()}, pid ${process.pid}]`),
+  reportPrompt: async (_step, ctx) => sendText(ctx, `[prompt: ${JSON.stringify(ctx.prompt.map(summarizeBlock))}]`),
   reportHistory: async (_step, ctx) => sendText(ctx, `[history of ${ctx.session?.id}: ${ctx.session?.promptTexts().join(" | ")}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
   waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),
@@ -133,4 +134,19 @@ export async function playSteps(steps: Step[], ctx: StepContext): Promise<acp.St
     if (outcome) return outcome;
   }
   return ctx.signal.aborted ? "cancelled" : "end_turn";
+}
+
+/** A prompt block as `reportPrompt` tells it: what a test checks, without megabytes of data. */
+function summarizeBlock(block: acp.ContentBlock): Record<string, unknown> {
+  const text = (t: string) => (t.length <= 200 ? { text: t } : { chars: t.length, start: t.slice(0, 40) });
+  switch (block.type) {
+    case "text": return { type: "text", ...text(block.text) };
+    case "image": return { type: "image", mimeType: block.mimeType, bytes: Buffer.from(block.data, "base64").length, ...(block.uri ? { uri: block.uri } : {}) };
+    case "resource_link": return { type: "resource_link", uri: block.uri, name: block.name, ...(block.mimeType ? { mimeType: block.mimeType } : {}), ...(block.size != null ? { size: block.size } : {}) };
+    case "resource": {
+      const r = block.resource;
+      return { type: "resource", uri: r.uri, ...(r.mimeType ? { mimeType: r.mimeType } : {}), ...("text" in r ? text(r.text) : { blobBytes: Buffer.from(r.blob, "base64").length }) };
+    }
+    default: return { type: block.type };
+  }
 }

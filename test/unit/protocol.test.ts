@@ -10,7 +10,7 @@ describe('webview protocol', () => {
   });
 
   it('rejects malformed messages instead of acting on them', () => {
-    for (const m of [null, 'prompt', {}, { type: 'prompt' }, { type: 'prompt', text: '' }, { type: 'prompt', text: 5 }, { type: 'runShell', command: 'rm -rf /' }]) {
+    for (const m of [null, 'prompt', {}, { type: 'prompt' }, { type: 'prompt', text: 'x'.repeat(1_000_001) }, { type: 'attachData', name: 'a.png', base64: 'A'.repeat(8 * 1024 * 1024) }, { type: 'prompt', text: 5 }, { type: 'runShell', command: 'rm -rf /' }]) {
       assert.equal(webviewMessageSchema.safeParse(m).success, false, JSON.stringify(m));
     }
   });

@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { installVsCodeState, openChatPage } from './harness.mjs';
 
-const status = (turn) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+const status = (turn, chatId = 'c1') => ({
+  chatId, chats: [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }, { id: 'c2', title: 'Two', agentName: 'Agent', marker: 'none' }], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
   controls: { configOptions: [], commands: [] },
 });
 
@@ -67,20 +67,46 @@ describe('<acp-chat-composer>', function () {
 
   it('keeps the unsent draft when the view is hidden and shown again', async () => {
     await installVsCodeState(chat.page);
-    await chat.page.reload();
-    await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
+    const reload = async () => {
+      await chat.page.reload();
+      await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
+      // The host answers "ready" with the shown chat's status.
+      await chat.apply({ type: 'status', status: status('idle') });
+    };
+    await reload();
     await box.fill('a draft\nwith two lines');
     await chat.page.waitForTimeout(400); // saves are coalesced
-    await chat.page.reload();
-    await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
+    await reload();
     assert.equal(await box.inputValue(), 'a draft\nwith two lines');
     // Sending clears the saved draft too.
     await box.focus();
     await chat.page.keyboard.press('Enter');
     await chat.page.waitForTimeout(400);
+    await reload();
+    assert.equal(await box.inputValue(), '');
+  });
+
+  it('each chat has its own draft: switching chats swaps the text, and a closed chat\'s draft is forgotten', async () => {
+    await installVsCodeState(chat.page);
     await chat.page.reload();
     await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
-    assert.equal(await box.inputValue(), '');
+    await chat.apply({ type: 'status', status: status('idle') });
+    await chat.clearPosted();
+    await box.fill('for the first chat');
+    await chat.apply({ type: 'status', status: status('idle', 'c2') });
+    assert.equal(await box.inputValue(), '', 'the other chat has nothing typed');
+    await box.fill('for the second');
+    await chat.apply({ type: 'status', status: status('idle', 'c1') });
+    assert.equal(await box.inputValue(), 'for the first chat');
+    await box.focus();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'prompt'), [{ type: 'prompt', chatId: 'c1', text: 'for the first chat' }]);
+    await chat.apply({ type: 'status', status: status('idle', 'c2') });
+    assert.equal(await box.inputValue(), 'for the second');
+    // The second chat is closed: the first is shown, and the draft is not offered again.
+    await chat.apply({ type: 'status', status: { ...status('idle', 'c1'), chats: [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }] } });
+    await chat.page.waitForTimeout(400);
+    assert.deepEqual(await chat.page.evaluate(() => JSON.parse(sessionStorage.getItem('vscode-state') ?? '{}').drafts), {});
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {
@@ -90,4 +116,95 @@ describe('<acp-chat-composer>', function () {
       assert.deepEqual(await axeViolations(chat.page), []);
     });
   }
+});
+
+describe('<acp-chat-composer> attachments', function () {
+  let chat;
+  const chips = [
+    { id: 'a1', label: 'notes.txt', detail: 'docs/notes.txt', icon: 'file', state: 'ready' },
+    { id: 'a2', label: 'shot.png', icon: 'image', state: 'preparing' },
+    { id: 'a3', label: 'liar.png', icon: 'image', state: 'error', message: 'Its name says image/png, but its bytes are image/jpeg.' },
+  ];
+  const withChips = (attachments) => ({ ...status('idle'), attachments });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+    await chat.apply({ type: 'status', status: withChips(chips) });
+    await chat.clearPosted();
+  });
+  afterEach(() => chat?.close());
+
+  /** Dispatches a paste or drop carrying `files` ({name, type, bytes}) and `uris` on the composer's text box. */
+  const transfer = (kind, { files = [], uris = [] }) => chat.page.evaluate(({ kind, files, uris }) => {
+    const box = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.querySelector('textarea');
+    const data = new DataTransfer();
+    for (const f of files) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+    if (uris.length > 0) data.setData('text/uri-list', uris.join('\r\n'));
+    const event = kind === 'paste' ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true })
+      : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, composed: true });
+    box.dispatchEvent(event);
+    return event.defaultPrevented;
+  }, { kind, files, uris });
+
+  it('shows each chip with its state, and the reason of one that cannot be sent', async () => {
+    const list = chat.page.getByRole('list', { name: 'Attachments' });
+    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), ['notes.txt', 'shot.png\n(being read)', 'liar.png\n(cannot be sent)\nIts name says image/png, but its bytes are image/jpeg.']);
+  });
+
+  it('Remove is reachable by keyboard, named after its chip, and focus moves to the next chip, then to the text box', async () => {
+    const remove = chat.page.getByRole('button', { name: 'Remove notes.txt' });
+    await remove.focus();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual(await chat.posted(), [{ type: 'removeAttachment', chatId: 'c1', id: 'a1' }]);
+    assert.equal(await focused(chat.page), 'button');
+    assert.equal(await chat.page.evaluate(() => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a?.getAttribute('aria-label');
+    }), 'Remove shot.png');
+    // The host's status follows; the last chip removed puts focus back in the text box.
+    await chat.apply({ type: 'status', status: withChips([chips[2]]) });
+    await chat.page.getByRole('button', { name: 'Remove liar.png' }).focus();
+    await chat.page.keyboard.press('Space');
+    assert.equal(await focused(chat.page), 'textarea');
+  });
+
+  it('the paperclip asks the host to attach files; Send goes with attachments only', async () => {
+    await chat.page.getByRole('button', { name: 'Attach files' }).click();
+    await chat.page.getByRole('button', { name: 'Send' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'attachFiles', chatId: 'c1' }, { type: 'prompt', chatId: 'c1', text: '' }]);
+  });
+
+  it('a pasted image is attached (its bytes, base64), pasted text is typed as usual', async () => {
+    await chat.apply({ type: 'status', status: withChips([]) });
+    assert.equal(await transfer('paste', { files: [{ name: 'image.png', type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] }] }), true);
+    await chat.page.waitForFunction(() => window.__acpHarness.posted.some((m) => m.type === 'attachData'));
+    assert.deepEqual(await chat.posted(), [{ type: 'attachData', chatId: 'c1', name: 'image.png', base64: 'iVBORw==' }]);
+    assert.equal(await transfer('paste', {}), false, 'a paste without files is left to the text box');
+  });
+
+  it('dropped Explorer files go as URIs; dropped files from outside as bytes, ten at most, and the rest is said', async () => {
+    await chat.apply({ type: 'status', status: withChips([]) });
+    await transfer('drop', { uris: ['file:///w/a.ts', '# a comment line', 'file:///w/b.ts'] });
+    assert.deepEqual(await chat.posted(), [{ type: 'attachUris', chatId: 'c1', uris: ['file:///w/a.ts', 'file:///w/b.ts'] }]);
+    await chat.clearPosted();
+    const files = Array.from({ length: 1_000 }, (_, i) => ({ name: `f${i}.txt`, type: 'text/plain', bytes: [0x61] }));
+    await transfer('drop', { files });
+    await chat.page.waitForFunction(() => window.__acpHarness.posted.filter((m) => m.type === 'attachData').length === 10);
+    await chat.page.waitForTimeout(100);
+    const posted = await chat.posted();
+    assert.equal(posted.length, 10);
+    assert.deepEqual(posted[0], { type: 'attachData', chatId: 'c1', name: 'f0.txt', base64: 'YQ==' });
+    assert.match(await chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('[aria-live]')?.textContent ?? ''), /At most 10 attachments go with one prompt: 990 not added/);
+  });
+
+  it('a sent prompt shows its attachments as chips with nothing to press', async () => {
+    await chat.setEntries([{ kind: 'user', id: 'u1', text: 'look', attachments: [{ label: 'notes.txt', icon: 'file' }, { label: 'Image (image/png)', icon: 'image' }] }]);
+    const sent = chat.page.getByRole('list', { name: 'Attached' });
+    assert.deepEqual(await sent.getByRole('listitem').allInnerTexts(), ['notes.txt', 'Image (image/png)']);
+    assert.equal(await sent.getByRole('button').count(), 0);
+  });
+
+  it('has no serious accessibility violations with chips', async () => {
+    assert.deepEqual(await axeViolations(chat.page), []);
+  });
 });

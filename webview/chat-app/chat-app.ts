@@ -22,7 +22,7 @@ import { srOnlyStyles } from './codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
-const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [] };
+const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false };
 
 /**
  * The host sends the status (turn ended) and then the entries (the notice
@@ -41,6 +41,7 @@ export class ChatApp extends LitElement {
   private readonly keptLists = new Map<string, readonly Entry[]>();
   /** The chats whose lists have elements (the shown one and the kept ones), in the order first shown. */
   private listOrder: string[] = [''];
+  private lastChatIds: readonly string[] = [];
   /** Where the running turn's entries start. */
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,10 +128,17 @@ export class ChatApp extends LitElement {
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
         : nothing}
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
-      <acp-chat-composer .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
-        .returnedDraft=${this.status.returnedDraft}></acp-chat-composer>
+      <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.openChatIds()} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
+        .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}></acp-chat-composer>
       ${this.liveRegion.render()}
     `;
+  }
+
+  /** The same array while the list of chats is the same, so the composer is not told of a change that is none. */
+  private openChatIds(): readonly string[] {
+    const ids = this.status.chats.map((c) => c.id);
+    if (ids.join('\u0000') !== this.lastChatIds.join('\u0000')) this.lastChatIds = ids;
+    return this.lastChatIds;
   }
 
   /**

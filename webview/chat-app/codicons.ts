@@ -11,6 +11,7 @@ import { css, html, unsafeCSS, type CSSResult, type TemplateResult } from 'lit';
 
 const codePoints = {
   'arrow-swap': 0xebcb,
+  attach: 0xec34,
   'bell-dot': 0xeb9a,
   check: 0xeab2,
   checklist: 0xeab3,
@@ -28,12 +29,14 @@ const codePoints = {
   ellipsis: 0xea7c,
   error: 0xea87,
   eye: 0xea70,
+  file: 0xea7b,
   'file-media': 0xeaea,
   globe: 0xeb01,
   'go-to-file': 0xea94,
   info: 0xea74,
   lightbulb: 0xea61,
   'link-external': 0xeb14,
+  'list-selection': 0xeb85,
   loading: 0xeb19,
   move: 0xeb22,
   pass: 0xeba4,

@@ -1,16 +1,32 @@
 /**
  * <acp-chat-composer>: the prompt box. Enter sends, Shift+Enter adds a line,
  * Stop replaces Send while a turn runs, "/" at the start offers the agent's
- * slash commands. The unsent text survives the view being hidden.
+ * slash commands. Each chat has its own unsent text, which survives the view
+ * being hidden. The paperclip attaches files; images and files pasted or
+ * dropped here are attached too (attachment chips above the text).
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { AttachmentChip } from '../../src/shared/attachments';
 import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
+import '../attachment-chips/attachment-chips';
+import { codicon, codiconStyles } from '../chat-app/codicons';
+import { attachTransfer } from './transfer';
+import { MAX_ATTACHMENTS } from '../../src/shared/attachments';
 import { loadUiState, postToHost, saveUiState } from '../host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';
 import { slashCommandStyles } from '../slash-commands/slash-commands.styles';
 
 export class ChatComposer extends LitElement {
-  static override properties = { running: { type: Boolean }, connection: { attribute: false }, commands: { attribute: false }, returnedDraft: { attribute: false } };
+  static override properties = {
+    chatId: { attribute: false }, openChats: { attribute: false }, running: { type: Boolean }, connection: { attribute: false }, commands: { attribute: false }, returnedDraft: { attribute: false },
+    attachments: { attribute: false },
+  };
+  /** The chat's attachments, shown as chips above the text. */
+  declare attachments: readonly AttachmentChip[];
+  /** The chat the text box is for: switching chats puts that chat's draft in it. */
+  declare chatId: string;
+  /** The chats open in the window: drafts of others are forgotten. */
+  declare openChats: readonly string[];
   declare running: boolean;
   declare connection: ConnectionState;
   declare commands: readonly SlashCommand[];
@@ -21,8 +37,12 @@ export class ChatComposer extends LitElement {
   /** Set when a turn starts or ends while focus was here (or nowhere): it goes back to the text box. */
   private refocus = false;
 
-  static override styles = [slashCommandStyles, css`
-    :host { position: relative; display: flex; gap: 6px; padding: 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
+  static override styles = [slashCommandStyles, codiconStyles, css`
+    :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
+    :host(.dragging) { outline: 1px dashed var(--vscode-focusBorder); outline-offset: -2px; }
+    .row { display: flex; gap: 6px; }
+    button.attach { align-self: flex-end; display: inline-flex; padding: 4px; color: var(--vscode-icon-foreground, var(--vscode-foreground)); background: none; }
+    button.attach:hover { background: var(--vscode-toolbar-hoverBackground); }
     textarea { flex: 1; resize: none; min-height: 2.6em; max-height: 12em; font: inherit; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); padding: 4px 6px; }
     textarea:focus { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     button { align-self: flex-end; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; font: inherit; cursor: pointer; }
@@ -32,6 +52,9 @@ export class ChatComposer extends LitElement {
 
   constructor() {
     super();
+    this.chatId = '';
+    this.attachments = [];
+    this.openChats = [];
     this.running = false;
     this.connection = 'disconnected';
     this.commands = [];
@@ -51,15 +74,20 @@ export class ChatComposer extends LitElement {
     if (changed.has('running') && changed.get('running') !== undefined) this.refocus = this.focusIsHereOrNowhere();
   }
 
-  protected override firstUpdated(): void {
-    const draft = loadUiState().draft;
-    if (draft && this.box) {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('chatId') && this.box) {
+      // What was typed before any chat was known belongs to the first one shown.
+      const typed = changed.get('chatId') ? '' : this.box.value;
+      const draft = loadUiState().drafts?.[this.chatId] ?? typed;
       this.box.value = draft;
       this.menu.textChanged(draft);
+      if (typed !== '') this.onInput();
     }
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('openChats') && this.openChats.length > 0) {
+      const drafts = loadUiState().drafts ?? {};
+      const kept = Object.fromEntries(Object.entries(drafts).filter(([id]) => this.openChats.includes(id)));
+      if (Object.keys(kept).length !== Object.keys(drafts).length) saveUiState({ drafts: kept });
+    }
     if (changed.has('returnedDraft') && this.returnedDraft && this.returnedDraft.id !== this.tookDraft && this.box) {
       const { id, text } = this.returnedDraft;
       // Each status repeats it until the host hears that it was taken: take it once.
@@ -78,13 +106,61 @@ export class ChatComposer extends LitElement {
     const combo = this.menu.comboboxState;
     return html`
       ${this.menu.render()}
+      <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
+      <div class="row">
+      <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => postToHost({ type: 'attachFiles' })}>${codicon('attach')}</button>
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands" placeholder="Ask the agent…" rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${this.menu.isOpen ? this.menu.listId : nothing}
-        aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput}></textarea>
+        aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       ${this.running
         ? html`<button class="stop" @click=${() => postToHost({ type: 'cancel' })}>Stop</button>`
         : html`<button class="send" @click=${() => this.send()}>Send</button>`}
+      </div>
     `;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('dragover', this.onDragOver);
+    this.addEventListener('dragleave', this.onDragLeave);
+    this.addEventListener('drop', this.onDrop);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('dragover', this.onDragOver);
+    this.removeEventListener('dragleave', this.onDragLeave);
+    this.removeEventListener('drop', this.onDrop);
+  }
+
+  private readonly onDragOver = (event: DragEvent): void => {
+    if (!event.dataTransfer) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    this.classList.add('dragging');
+  };
+
+  private readonly onDragLeave = (): void => this.classList.remove('dragging');
+
+  private readonly onDrop = (event: DragEvent): void => {
+    this.classList.remove('dragging');
+    if (!event.dataTransfer) return;
+    event.preventDefault();
+    attachTransfer(event.dataTransfer, this.slots(), (text) => this.say(text));
+    this.focusInput();
+  };
+
+  private onPaste(event: ClipboardEvent): void {
+    // Text pastes into the box as usual; files and images become attachments.
+    if (event.clipboardData && event.clipboardData.files.length > 0 && attachTransfer(event.clipboardData, this.slots(), (text) => this.say(text))) event.preventDefault();
+  }
+
+  private slots(): number {
+    return MAX_ATTACHMENTS - this.attachments.length;
+  }
+
+  private say(text: string): void {
+    this.dispatchEvent(new CustomEvent('acp-announce', { detail: { text }, bubbles: true, composed: true }));
   }
 
   private get box(): HTMLTextAreaElement | null {
@@ -94,7 +170,8 @@ export class ChatComposer extends LitElement {
   private onInput(): void {
     const value = this.box?.value ?? '';
     this.menu.textChanged(value);
-    saveUiState({ draft: value });
+    const { [this.chatId]: _old, ...others } = loadUiState().drafts ?? {};
+    saveUiState({ drafts: value === '' ? others : { ...others, [this.chatId]: value } });
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -119,7 +196,7 @@ export class ChatComposer extends LitElement {
 
   private send(): void {
     const box = this.box;
-    if (!box || this.running || box.value.trim() === '') return;
+    if (!box || this.running || (box.value.trim() === '' && this.attachments.length === 0)) return;
     postToHost({ type: 'prompt', text: box.value });
     this.replaceText('');
   }

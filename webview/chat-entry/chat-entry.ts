@@ -9,6 +9,7 @@
  * (`content-visibility: auto`, set by the list), and an old answer's Markdown
  * may wait until it is needed (`deferred`, see deferred-render.ts).
  */
+import '../attachment-chips/attachment-chips';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
 import { textGrowth } from '../chat-app/appended-entries';
@@ -100,7 +101,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You</div><div class="plain">${e.text}</div>${cutShort(e)}</div>`;
+        return html`<div class="user"><div class="role">You</div>${e.text ? html`<div class="plain">${e.text}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
           ? html`<div class="plain">${e.text}</div>`

@@ -17,7 +17,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
-import { talkOnce } from './savedChats';
+import { talkOnce } from '../shared/savedChats';
 
 const root = path.resolve(__dirname, '../../..');
 

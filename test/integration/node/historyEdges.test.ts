@@ -12,7 +12,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/sessions/sessionsTree';
 import { SessionStore } from '../../../src/sessions/sessionStore';
 import * as assert from '../shared/assert';
-import { talkOnce } from './savedChats';
+import { talkOnce } from '../shared/savedChats';
 import { acpApi } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');

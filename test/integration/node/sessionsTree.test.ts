@@ -14,7 +14,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/sessions/sessionsTree';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { talkOnce } from './savedChats';
+import { talkOnce } from '../shared/savedChats';
 import { acpApi, waitFor } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');

@@ -1,6 +1,8 @@
 /** The suites run in the Node extension host. */
 import '../shared/chat.test';
 import '../shared/twoChats.test';
+import '../shared/history.test';
+import '../shared/attachments.test';
 import './files.test';
 import './terminals.test';
 import './hang.test';
@@ -17,3 +19,4 @@ import './chats.test';
 import './history.test';
 import './sessionsTree.test';
 import './historyEdges.test';
+import './attachments.test';

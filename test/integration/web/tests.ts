@@ -2,3 +2,5 @@
 import '../shared/chat.test';
 import './reconnect.test';
 import '../shared/twoChats.test';
+import '../shared/history.test';
+import '../shared/attachments.test';

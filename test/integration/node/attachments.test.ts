@@ -1,0 +1,169 @@
+/**
+ * Node host: attachments in every form the agent's `promptCapabilities`
+ * allow (embedded, image, or a link the agent opens itself), the fallbacks
+ * past the limits, and hostile files on disk (a symlink out of the
+ * workspace, binary posing as text, an image whose bytes are another type,
+ * a 2 GB file, a file swapped for a link between pick and send). Nothing
+ * the user typed or attached is lost when a prompt cannot go.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { attachData } from '../../../src/attachments/attach';
+import type { Chat } from '../../../src/chat/chat';
+import type { AcpExtensionApi } from '../../../src/extension';
+import * as assert from '../shared/assert';
+import { PIXEL_PNG, reportedBlocks } from '../shared/attachments.test';
+import { acpApi, waitFor } from '../shared/chatWaits';
+import { scenarioAgent } from './scenarioAgents';
+
+const report = { turns: [{ match: '', steps: [{ reportPrompt: true }] }] };
+const agents = {
+  plain: scenarioAgent('Text Only Agent', { ...report, agentCapabilities: {} }),
+  embeds: scenarioAgent('Embedding Agent', { ...report, agentCapabilities: { promptCapabilities: { embeddedContext: true } } }),
+  images: scenarioAgent('Image Agent', { ...report, agentCapabilities: { promptCapabilities: { image: true } } }),
+};
+
+suite('attachments (Node host)', function () {
+  this.timeout(60_000);
+  let api: AcpExtensionApi;
+  let dir: string;
+  const file = (name: string, content: string | Uint8Array) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, content);
+    return vscode.Uri.file(p);
+  };
+
+  suiteSetup(async () => {
+    await vscode.workspace.getConfiguration('vscode-acp').update('agents', agents, vscode.ConfigurationTarget.Global);
+    api = await acpApi();
+    await api.chat.refreshAgents();
+    dir = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'attach-node');
+    fs.mkdirSync(dir, { recursive: true });
+  });
+
+  async function chatWith(agentId: string): Promise<Chat> {
+    const chat = api.chats.newChat();
+    chat.selectAgent(agentId);
+    return chat;
+  }
+
+  async function attach(chat: Chat, ...uris: vscode.Uri[]): Promise<void> {
+    await vscode.commands.executeCommand('vscode-acp.attachFiles', uris);
+    await waitFor(chat, 'the attachments read', () => chat.status.attachments.every((a) => a.state !== 'preparing'));
+  }
+
+  async function sent(chat: Chat, text: string): Promise<unknown[]> {
+    await chat.send(text);
+    const last = chat.thread.entries.at(-1);
+    return reportedBlocks(last?.kind === 'assistant' ? last.text : `(no reply: ${last?.kind})`);
+  }
+
+  test('an agent that takes neither: files go as links it can open; the chips say nothing is wrong', async () => {
+    const chat = await chatWith('plain');
+    const notes = file('notes.txt', 'some notes\n');
+    const pixel = file('pixel.png', PIXEL_PNG);
+    await attach(chat, notes, pixel);
+    assert.deepEqual(chat.status.attachments.map((a) => a.state), ['ready', 'ready']);
+    assert.deepEqual(await sent(chat, 'links please'), [
+      { type: 'text', text: 'links please' },
+      { type: 'resource_link', uri: notes.toString(), name: 'notes.txt', size: 11 },
+      { type: 'resource_link', uri: pixel.toString(), name: 'pixel.png', mimeType: 'image/png', size: PIXEL_PNG.length },
+    ]);
+    await api.chats.close(chat.id);
+  });
+
+  test('embedded context only: text embedded, the image a link; image only: the image inline, text a link', async () => {
+    const notes = file('notes.txt', 'some notes\n');
+    const pixel = file('pixel.png', PIXEL_PNG);
+    const embeds = await chatWith('embeds');
+    await attach(embeds, notes, pixel);
+    assert.deepEqual(await sent(embeds, 'go'), [
+      { type: 'text', text: 'go' },
+      { type: 'resource', uri: notes.toString(), mimeType: 'text/plain', text: 'some notes\n' },
+      { type: 'resource_link', uri: pixel.toString(), name: 'pixel.png', mimeType: 'image/png', size: PIXEL_PNG.length },
+    ]);
+    await api.chats.close(embeds.id);
+    const images = await chatWith('images');
+    await attach(images, notes, pixel);
+    assert.deepEqual(await sent(images, 'go'), [
+      { type: 'text', text: 'go' },
+      { type: 'resource_link', uri: notes.toString(), name: 'notes.txt', size: 11 },
+      { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length, uri: pixel.toString() },
+    ]);
+    await api.chats.close(images.id);
+  });
+
+  test('a pasted image the agent cannot take is refused: nothing is sent, the text and the image come back with the reason', async () => {
+    const chat = await chatWith('plain');
+    attachData(chat.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
+    await waitFor(chat, 'read', () => chat.status.attachments[0]?.state === 'ready');
+    await chat.send('look at this');
+    assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'no prompt was sent');
+    assert.equal(chat.status.returnedDraft?.text, 'look at this');
+    assert.deepEqual(chat.status.attachments.map((a) => [a.label, a.state, a.message]), [['screenshot.png', 'error', 'The agent does not accept images.']]);
+    const notice = chat.thread.entries.at(-1);
+    assert.match(notice?.kind === 'notice' ? notice.text : '', /^The prompt was not sent: an attachment cannot go to this agent/);
+    // To an agent that takes images it goes inline, with no file behind it.
+    await api.chats.close(chat.id);
+    const images = await chatWith('images');
+    attachData(images.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
+    await waitFor(images, 'read', () => images.status.attachments[0]?.state === 'ready');
+    assert.deepEqual(await sent(images, 'look'), [{ type: 'text', text: 'look' }, { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length }]);
+    await api.chats.close(images.id);
+  });
+
+  test('past the limits: a large file and a 2 GB one go as links (said on the chip), the eleventh attachment is not added', async () => {
+    const chat = await chatWith('embeds');
+    const big = file('big.txt', 'x'.repeat(1024 * 1024 + 1));
+    const huge = file('huge.log', '');
+    fs.truncateSync(huge.fsPath, 2 * 1024 ** 3);
+    await attach(chat, big, huge);
+    assert.deepEqual(chat.status.attachments.map((a) => a.message), ['Larger than 1 MiB: sent as a link where the agent can open it.', 'Larger than 1 MiB: sent as a link where the agent can open it.']);
+    const blocks = await sent(chat, 'big ones') as Array<{ type: string }>;
+    assert.deepEqual(blocks.map((b) => b.type), ['text', 'resource_link', 'resource_link']);
+    const many = Array.from({ length: 11 }, (_, i) => file(`many-${i}.txt`, `file ${i}\n`));
+    await attach(chat, ...many);
+    assert.equal(chat.status.attachments.length, 10);
+    for (const a of [...chat.status.attachments]) chat.attachments.remove(a.id);
+    await api.chats.close(chat.id);
+  });
+
+  test('hostile files: a symlink out of the workspace, binary posing as text, an image that is another type', async () => {
+    const chat = await chatWith('embeds');
+    const link = path.join(dir, 'passwd.txt');
+    fs.rmSync(link, { force: true });
+    fs.symlinkSync('/etc/passwd', link);
+    const binary = file('binary.txt', Uint8Array.from([0x68, 0x69, 0x00, 0xff, 0xfe]));
+    const liar = file('liar.png', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
+    await attach(chat, vscode.Uri.file(link), binary, liar);
+    const [escape, notText, wrongType] = chat.status.attachments;
+    assert.equal(escape.state, 'error');
+    assert.match(escape.message ?? '', /symbolic link/i);
+    assert.equal(notText.state, 'ready');
+    assert.equal(notText.message, 'Not UTF-8 text: sent as a link where the agent can open it.');
+    assert.equal(wrongType.state, 'error');
+    assert.equal(wrongType.message, 'Its name says image/png, but its bytes are image/jpeg.');
+    // Nothing is sent while one cannot go; all three come back.
+    await chat.send('hostile');
+    assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0);
+    assert.equal(chat.status.attachments.length, 3);
+    assert.equal(chat.status.returnedDraft?.text, 'hostile');
+    await api.chats.close(chat.id);
+  });
+
+  test('a file swapped for a symlink between pick and send is refused at send, and the prompt text comes back', async () => {
+    const chat = await chatWith('embeds');
+    const target = file('swapped.txt', 'harmless\n');
+    await attach(chat, target);
+    assert.equal(chat.status.attachments[0].state, 'ready');
+    fs.rmSync(target.fsPath);
+    fs.symlinkSync('/etc/passwd', target.fsPath);
+    await chat.send('send the swapped file');
+    assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'nothing was sent');
+    assert.equal(chat.status.attachments[0].state, 'error');
+    assert.match(chat.status.attachments[0].message ?? '', /symbolic link/i);
+    assert.equal(chat.status.returnedDraft?.text, 'send the swapped file');
+    await api.chats.close(chat.id);
+  });
+});

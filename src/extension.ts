@@ -16,7 +16,8 @@ import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
 import { deleteSessionCommand, loadSessionCommand } from './sessions/sessionCommands';
 import { SessionStore } from './sessions/sessionStore';
-import { addFiles, pickAttachments } from './attachments/attach';
+import { addFiles, attachSelection, pickAttachments } from './attachments/attach';
+import { Mentions } from './attachments/mentions';
 import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
 import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
@@ -51,7 +52,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
-  const services = { chats, links: new LinkOpener(platform, log), messages, log };
+  const services = { chats, links: new LinkOpener(platform, log), messages, log, mentions: new Mentions() };
   const panels = new ChatEditorPanels(context.extensionUri, chats, services);
   const view = new ChatViewProvider(context.extensionUri, chats, services, () => {
     // Nobody can answer a prompt in a view that is gone, and grants given there end with it
@@ -91,6 +92,12 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.attachFiles', (uris?: unknown) =>
       Array.isArray(uris) ? addFiles(shown().attachments, uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri)) : pickAttachments(shown().attachments)),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
+    vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
+      const chat = shown();
+      if (!attachSelection(chat.attachments, vscode.window.activeTextEditor)) return;
+      await view.reveal();
+      chat.focusComposer();
+    }),
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {

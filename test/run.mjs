@@ -83,8 +83,8 @@ function workspace(name) {
  * process (the bridge starts one per connection); resolves with its URL and
  * a stop function.
  */
-function startBridge(cwd, sessionsDir) {
-  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json'), '--sessions', sessionsDir];
+function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
+  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -140,6 +140,8 @@ await stage('web', async () => {
   const { startDropProxy } = await import('./harness/dropProxy.mjs');
   const folder = workspace('web');
   const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-sessions-')));
+  // A second agent that takes neither embedded context nor images: what a vscode.dev file cannot be sent to.
+  const plain = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-plain-')), JSON.stringify({ agentCapabilities: {}, turns: [{ match: '', steps: [{ reportPrompt: true }] }] }));
   // The extension connects through a proxy that the tests can ask to cut the connection.
   const proxy = await startDropProxy(Number(new URL(bridge.url).port));
   try {
@@ -147,6 +149,7 @@ await stage('web', async () => {
     proxied.port = String(proxy.port);
     fs.writeFileSync(path.join(folder, 'bridge-url.txt'), proxied.href);
     fs.writeFileSync(path.join(folder, 'drop-url.txt'), `http://127.0.0.1:${proxy.port}/__drop`);
+    fs.writeFileSync(path.join(folder, 'bridge-plain-url.txt'), plain.url);
     const code = await runWebHostTests({
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'dist/web/test/index.js'),
@@ -157,6 +160,7 @@ await stage('web', async () => {
   } finally {
     await proxy.close();
     bridge.stop();
+    plain.stop();
   }
 });
 await stage('ui', async () => {

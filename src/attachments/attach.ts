@@ -1,20 +1,22 @@
 /**
  * Adding attachments to a chat: the paperclip's pick (open editors, image
  * previews included, or a file dialog), files dragged from the Explorer, and
- * content pasted or dropped from outside VS Code. Only workspace files of a
- * trusted workspace are taken; the rest is said, not silently dropped.
+ * content pasted or dropped from outside VS Code, the editor selection. Only
+ * workspace files of a trusted workspace are taken; the rest is said, not
+ * silently dropped.
  */
 import * as vscode from 'vscode';
 import { imageTypeByName, MAX_ATTACHMENTS } from '../shared/attachments';
 import type { DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
+import { baseName, openWorkspaceFiles, relativePath } from './workspaceUris';
 
 /** The paperclip: a pick of the open workspace files, or Browse. */
 export async function pickAttachments(draft: DraftAttachments): Promise<void> {
   if (!trustedOrSay()) return;
   type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
   const browse: Item = { label: '$(folder-opened) Browse…', alwaysShow: true };
-  const open: Item[] = openFiles().map((uri) => ({ label: baseName(uri), description: vscode.workspace.asRelativePath(uri, false), uri }));
+  const open: Item[] = openWorkspaceFiles().map((uri) => ({ label: baseName(uri), description: relativePath(uri), uri }));
   const picked = await vscode.window.showQuickPick<Item>([...open, browse], { canPickMany: true, title: 'Attach to the prompt', placeHolder: open.length > 0 ? 'Open files of this workspace, or Browse' : 'Browse for files of this workspace' });
   if (!picked || picked.length === 0) return;
   const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
@@ -52,6 +54,35 @@ export function attachData(draft: DraftAttachments, name: string, base64: string
   add(draft, [{ source: { type: 'data', name: label, bytes }, look: { label, icon: imageTypeByName(label) ? 'image' : 'file' } }]);
 }
 
+/**
+ * ACP: Add Selection to Chat: the primary selection of `editor`, its exact
+ * text (unsaved changes included), as a `name:Lx-Ly` chip. Returns whether
+ * it was added.
+ */
+export function attachSelection(draft: DraftAttachments, editor: vscode.TextEditor | undefined): boolean {
+  if (!editor) return warn('Open a file of this workspace and select some text first.');
+  if (!trustedOrSay()) return false;
+  const doc = editor.document;
+  if (doc.isUntitled || !vscode.workspace.getWorkspaceFolder(doc.uri)) return warn('Only a selection in a file of this workspace can be added to the chat.');
+  const sel = editor.selection;
+  if (sel.isEmpty) return warn('Select some text first.');
+  // A selection that ends at the start of a line does not take that line.
+  const last = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line - 1 : sel.end.line;
+  const startLine = sel.start.line + 1;
+  const endLine = last + 1;
+  const label = `${baseName(doc.uri)}:L${startLine}-L${endLine}`;
+  add(draft, [{
+    source: { type: 'selection', uri: doc.uri, label, text: doc.getText(sel), startLine, endLine },
+    look: { label, detail: `${relativePath(doc.uri)}:L${startLine}-L${endLine}`, icon: 'selection' },
+  }]);
+  return true;
+}
+
+function warn(text: string): false {
+  void vscode.window.showWarningMessage(text);
+  return false;
+}
+
 /** Adds workspace files; files outside the workspace and folders are said once. */
 export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): void {
   const inside = uris.filter((uri) => vscode.workspace.getWorkspaceFolder(uri) !== undefined);
@@ -62,7 +93,7 @@ export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): 
   const seen = new Set<string>();
   add(draft, inside.filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString())).map((uri) => ({
     source: { type: 'file', uri },
-    look: { label: baseName(uri), detail: vscode.workspace.asRelativePath(uri, false), icon: imageTypeByName(baseName(uri)) ? 'image' : 'file' },
+    look: { label: baseName(uri), detail: relativePath(uri), icon: imageTypeByName(baseName(uri)) ? 'image' : 'file' },
   })));
 }
 
@@ -76,21 +107,6 @@ function trustedOrSay(): boolean {
   if (vscode.workspace.isTrusted) return true;
   void vscode.window.showWarningMessage('Files can be attached only in a trusted workspace.');
   return false;
-}
-
-/** The files of the workspace open in editor tabs (text editors, and custom editors such as the image preview). */
-function openFiles(): vscode.Uri[] {
-  const seen = new Map<string, vscode.Uri>();
-  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
-    const input = tab.input;
-    const uri = input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
-    if (uri && vscode.workspace.getWorkspaceFolder(uri) && !seen.has(uri.toString())) seen.set(uri.toString(), uri);
-  }
-  return [...seen.values()];
-}
-
-function baseName(uri: vscode.Uri): string {
-  return uri.path.split('/').filter(Boolean).pop() ?? uri.path;
 }
 
 /** A name from the page: one line, bounded. */

@@ -9,7 +9,7 @@
  * | image file (<= 5 MiB)      | `image`                 | `resource_link`| refused      |
  * | file too large, not text   | -                       | `resource_link`| refused      |
  * | pasted or dropped content  | `resource` / `image`    | -              | refused      |
- * | editor selection           | `resource` (#Lx-Ly)     | `text`, fenced | `text`       |
+ * | selection, problems, folder| `resource`              | `text`, fenced | `text`       |
  *
  * "Linkable": the agent can open the file itself (it runs on this machine;
  * never on the web host). Past MAX_INLINE_BYTES in one prompt, what can go
@@ -24,7 +24,8 @@ export type PreparedAttachment =
   | { readonly kind: 'image'; readonly uri?: string; readonly name: string; readonly mimeType: ImageType; readonly data: string; readonly bytes: number; readonly linkable: boolean }
   /** A picked file that can only go as a link (too large, or not text); `why` says so. */
   | { readonly kind: 'link'; readonly uri: string; readonly name: string; readonly size?: number; readonly mimeType?: string; readonly why: string; readonly linkable: boolean }
-  | { readonly kind: 'selection'; readonly uri: string; readonly label: string; readonly text: string; readonly startLine: number; readonly endLine: number };
+  /** Text the extension put together (a selection, a file's problems, a folder's files): `uri` names it when embedded. */
+  | { readonly kind: 'snippet'; readonly uri: string; readonly label: string; readonly text: string };
 
 export interface PromptAttachment {
   readonly id: string;
@@ -67,10 +68,10 @@ export function buildPrompt(text: string, attachments: readonly PromptAttachment
       case 'link':
         if (p.linkable) return void blocks.push(link(p));
         return void errors.set(id, `${p.why}, and the agent cannot open this file itself.`);
-      case 'selection': {
+      case 'snippet': {
         const bytes = new TextEncoder().encode(p.text).length;
         if (!fits(bytes)) return void errors.set(id, overBudget());
-        if (embedded) return void blocks.push({ type: 'resource', resource: { uri: `${p.uri}#L${p.startLine}-L${p.endLine}`, mimeType: 'text/plain', text: p.text } });
+        if (embedded) return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
         return void blocks.push({ type: 'text', text: `${p.label}\n${fenced(p.text)}` });
       }
     }

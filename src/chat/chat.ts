@@ -56,6 +56,8 @@ export class Chat implements vscode.Disposable {
   private readonly pending = new PendingPrompt();
   /** A prompt's attachments are being read: another Send now hands its text back. */
   private preparing = false;
+  /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
+  private focusRequests = 0;
   private readonly lifecycle = new ChatLifecycle();
   private readonly turns: ChatTurns;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
@@ -134,6 +136,7 @@ export class Chat implements vscode.Disposable {
       returnedDraft: this.pending.draft,
       attachments: this.attachments.chips,
       preparing: this.preparing,
+      focusComposer: this.focusRequests,
     };
   }
 
@@ -293,6 +296,12 @@ export class Chat implements vscode.Disposable {
     this._onDidChange.fire();
     // Connecting already: that attempt sends it.
     await this.connect();
+  }
+
+  /** Asks the page showing this chat to put the caret in its composer (an attachment was added from an editor). */
+  focusComposer(): void {
+    this.focusRequests++;
+    this._onDidChange.fire();
   }
 
   /** The user cancelled the pending prompt: its text goes back to the composer. */

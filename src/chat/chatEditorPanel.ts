@@ -14,7 +14,7 @@ export const CHAT_EDITOR_VIEW_TYPE = 'vscode-acp.chatEditor';
 export class ChatEditorPanels implements vscode.Disposable {
   private readonly panels = new Map<vscode.WebviewPanel, { chat: Chat }>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly chats: Chats, private readonly services: Omit<PageServices, 'show'>) {}
+  constructor(private readonly extensionUri: vscode.Uri, private readonly chats: Chats, private readonly services: Omit<PageServices, 'show' | 'reply'>) {}
 
   /** Chats shown in a tab now (their prompts can still be answered when the view goes). */
   get shownChats(): Set<Chat> {
@@ -32,6 +32,7 @@ export class ChatEditorPanels implements vscode.Disposable {
     this.panels.set(panel, shown);
     const page: PageServices = {
       ...this.services,
+      reply: (message) => void panel.webview.postMessage(message),
       show: (chatId) => {
         const next = this.chats.get(chatId);
         if (next) shown.chat = next;

@@ -18,7 +18,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly chats: Chats,
-    private readonly services: Omit<PageServices, 'show'>,
+    private readonly services: Omit<PageServices, 'show' | 'reply'>,
     /** The view went away: nobody can answer its prompts there now. */
     private readonly onViewGone: () => void,
   ) {
@@ -36,7 +36,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = view;
     const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     view.webview.options = { enableScripts: true, localResourceRoots: [root] };
-    const page: PageServices = { ...this.services, show: (chatId) => this.chats.show(chatId) };
+    const page: PageServices = { ...this.services, reply: (message) => void view.webview.postMessage(message), show: (chatId) => this.chats.show(chatId) };
     const sync = new ChatWebviewSync(view.webview, this.chats, () => this.chats.shown, (message, chat) => handlePageMessage(message, chat, page), this.services.log);
     this.sync = sync;
     view.webview.html = chatHtml(view.webview, root);

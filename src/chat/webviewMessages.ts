@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { WebviewMessage } from '../shared/protocol';
 import { attachData, attachUris, pickAttachments } from '../attachments/attach';
+import type { Mentions } from '../attachments/mentions';
+import type { HostMessage } from '../shared/protocol';
 import type { Chat } from './chat';
 import type { Chats } from './chats';
 import type { LinkOpener } from './linkOpener';
@@ -15,6 +17,9 @@ export interface PageServices {
   readonly links: LinkOpener;
   readonly messages: MessageDocuments;
   readonly log: vscode.LogOutputChannel;
+  readonly mentions: Mentions;
+  /** Answers this page (and only it). */
+  reply(message: HostMessage): void;
   /** Shows `chatId` in this page (the view switches; a tab switches what it shows). */
   show(chatId: string): void;
 }
@@ -46,6 +51,8 @@ export async function handlePageMessage(message: WebviewMessage, chat: Chat | un
     case 'attachUris': return attachUris(chat.attachments, message.uris);
     case 'attachData': return attachData(chat.attachments, message.name, message.base64);
     case 'removeAttachment': return chat.attachments.remove(message.id);
+    case 'mentionQuery': return page.reply({ type: 'mentions', requestId: message.requestId, items: await page.mentions.search(message.query) });
+    case 'attachMention': return void page.mentions.attach(chat.attachments, message.id);
     case 'restart': return void (await chat.restart());
     case 'openEarlier': return chat.openEarlier();
     case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });

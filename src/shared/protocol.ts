@@ -8,7 +8,7 @@ import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema, type Entry } from './thread';
-import { attachmentChipSchema, MAX_IMAGE_BYTES } from './attachments';
+import { attachmentChipSchema, attachmentIconSchema, MAX_IMAGE_BYTES } from './attachments';
 
 export const agentChoiceSchema = z.object({
   id: z.string(),
@@ -67,6 +67,8 @@ export const chatStatusSchema = z.object({
   attachments: z.array(attachmentChipSchema).max(50).default([]),
   /** A prompt's attachments are being read before it is sent. */
   preparing: z.boolean().default(false),
+  /** Counts the host's requests to focus the composer: the page focuses it when the count changes. */
+  focusComposer: z.number().int().nonnegative().default(0),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
@@ -102,6 +104,15 @@ export const entryOpSchema = z.discriminatedUnion('op', [
 ]);
 export type EntryOp = z.infer<typeof entryOpSchema>;
 
+/** One line of the composer's `@` popup. */
+export const mentionItemSchema = z.object({
+  id: z.string().max(64),
+  label: z.string().max(300),
+  detail: z.string().max(2_000).optional(),
+  icon: attachmentIconSchema,
+});
+export type MentionItem = z.infer<typeof mentionItemSchema>;
+
 export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: viewStatusSchema }),
   /**
@@ -113,6 +124,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('entries'), length: z.number().int().nonnegative(), ops: z.array(entryOpSchema),
     chatId: z.string().max(64).optional(), keep: z.array(z.string().max(64)).max(8).optional(),
   }),
+  /** The answer to the page's `mentionQuery` with the same `requestId`. */
+  z.object({ type: z.literal('mentions'), requestId: z.number().int(), items: z.array(mentionItemSchema).max(100) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
@@ -141,6 +154,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Attach files: a quick pick of open editors and workspace files (a file dialog on this machine). */
   z.object({ type: z.literal('attachFiles') }),
   z.object({ type: z.literal('removeAttachment'), id: z.string().max(64) }),
+  /** What `@query` matches (answered by a `mentions` message). */
+  z.object({ type: z.literal('mentionQuery'), requestId: z.number().int(), query: z.string().max(500) }),
+  /** Attach a line of the last `mentions` answer. */
+  z.object({ type: z.literal('attachMention'), id: z.string().max(64) }),
   /** Pasted or dropped from outside VS Code: bytes with a name, no file behind them. */
   z.object({ type: z.literal('attachData'), name: z.string().max(255), base64: z.string().max(MAX_ATTACHED_BASE64) }),
   /** Dragged from the Explorer or an editor tab: workspace file URIs. */

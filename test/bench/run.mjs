@@ -89,6 +89,7 @@ async function main() {
   let server, browser;
   try {
     const { data, host } = generate(generator);
+    host.attachments = await generator.attachmentFigures();
     server = await startServer(webviewDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
     log(`Chromium ${browser.version()}, page ${server.url}, ${RUNS} run(s) of each measurement`);

@@ -66,6 +66,7 @@ export const REAL_AGENTS = {
       ],
       continuation: 'resumed',
       lists: true,
+      attachments: true,
     },
   },
   opencode: {

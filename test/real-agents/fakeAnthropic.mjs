@@ -142,6 +142,8 @@ export function summarize(body) {
     lastUserText: blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n').slice(-2000),
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
     userTexts: messages.filter((m) => m?.role === 'user').flatMap((m) => blocksOf(m)).filter((b) => b.type === 'text').map((b) => String(b.text).slice(0, 200)),
+    /** The images of the last user message (a prompt's attachments). */
+    lastUserImages: blocks.filter((b) => b.type === 'image').map((b) => ({ mediaType: b.source?.media_type, data: b.source?.data })),
     toolResults: blocks.filter((b) => b.type === 'tool_result').map((b) => ({ toolUseId: b.tool_use_id, isError: b.is_error === true, text: textOf(b.content).slice(0, 2000) })),
   };
 }

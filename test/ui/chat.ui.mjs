@@ -2,7 +2,10 @@
  * UI test: drives the real workbench (code-server, Node extension host) in
  * Chromium like a person: open the chat view, pick the agent, connect, type a
  * prompt, see the reply in the webview. Saves a screenshot. Then reloads the window and
- * opens the saved chat with ACP: Load Session: its transcript is back.
+ * opens the saved chat with ACP: Load Session: its transcript is back. Last,
+ * selects a line in an editor and presses the Add Selection keybinding: the
+ * chat gets a `README.md:L1-L1` chip, the caret is in its composer, and the
+ * agent receives the line.
  *
  * Run after `npm run build`: node test/ui/chat.ui.mjs
  */
@@ -76,6 +79,30 @@ export async function runChatUiTest() {
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
     console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
     assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
+
+    // ACP: Add Selection to Chat, by its keybinding, from an editor.
+    await runCommand(page, 'Go to File...');
+    await page.keyboard.type('README.md');
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .monaco-editor textarea').first();
+    await editor.waitFor({ state: 'attached', timeout: 10_000 });
+    await page.locator('.editor-instance .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Control+Alt+Shift+KeyI');
+    const chip = reloaded.getByRole('list', { name: 'Attachments' }).getByText('README.md:L1-L1');
+    await chip.waitFor({ timeout: 10_000 });
+    await reloaded.waitForFunction(() => document.hasFocus()
+      && document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot?.activeElement?.localName === 'textarea', undefined, { timeout: 10_000 });
+    // The caret is in the composer: typing goes there, and Enter sends the line with it.
+    await page.keyboard.type('report prompt');
+    const composer = reloaded.getByRole('combobox', { name: 'Message the agent' });
+    assert.equal(await composer.inputValue(), 'report prompt', 'the keybinding put the caret in the composer');
+    await page.keyboard.press('Enter');
+    // The test agent's report of the blocks it got: the line, embedded with its place.
+    await reloaded.locator('acp-chat-entry').getByText(/README\.md#L1-L1.*"text":\s*"# A workspace for the UI test"/).waitFor({ timeout: 20_000 });
+    await reloaded.getByRole('list', { name: 'Attached' }).getByText('README.md:L1-L1').waitFor();
     return shot;
   } finally {
     await wb.close();

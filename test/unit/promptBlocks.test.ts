@@ -47,7 +47,7 @@ describe('prompt blocks from attachments', () => {
   });
 
   it('a selection is an embedded resource with its lines, else fenced text that its backticks cannot break out of', () => {
-    const sel = of('s', { kind: 'selection', uri: 'file:///w/a.ts', label: 'a.ts:L3-L4', text: 'const a = "```";\n', startLine: 3, endLine: 4 });
+    const sel = of('s', { kind: 'snippet', uri: 'file:///w/a.ts#L3-L4', label: 'a.ts:L3-L4', text: 'const a = "```";\n' });
     const embedded = buildPrompt('', [sel], { embeddedContext: true });
     assert.deepEqual(embedded.ok && embedded.blocks, [{ type: 'resource', resource: { uri: 'file:///w/a.ts#L3-L4', mimeType: 'text/plain', text: 'const a = "```";\n' } }]);
     const plain = buildPrompt('', [sel], {});
@@ -63,5 +63,16 @@ describe('prompt blocks from attachments', () => {
     assert.equal(imageTypeOf(new TextEncoder().encode('<svg>')), undefined);
     assert.equal(imageTypeByName('Shot.JPG'), 'image/jpeg');
     assert.equal(imageTypeByName('icon.svg'), undefined);
+  });
+});
+
+describe('the @ popup\'s fuzzy match', () => {
+  it('matches the query\'s characters in order, the file name and runs first', async () => {
+    const { bestMatches, fuzzyScore } = await import('../../src/attachments/fuzzy');
+    assert.equal(fuzzyScore('xyz', 'src/chat/chat.ts'), undefined);
+    const paths = ['src/chat/chatTurns.ts', 'src/chat/chat.ts', 'test/unit/chat.test.ts', 'src/connection/agentClient.ts', 'webview/chat-app/chat-app.ts'];
+    assert.deepEqual(bestMatches('chat.ts', paths, (p) => p, 2), ['src/chat/chat.ts', 'test/unit/chat.test.ts']);
+    assert.deepEqual(bestMatches('agcl', paths, (p) => p, 5), ['src/connection/agentClient.ts']);
+    assert.equal(bestMatches('', paths, (p) => p, 2).length, 2);
   });
 });

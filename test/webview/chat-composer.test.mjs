@@ -204,7 +204,87 @@ describe('<acp-chat-composer> attachments', function () {
     assert.equal(await sent.getByRole('button').count(), 0);
   });
 
+  it('the host can put the caret in the composer (Add Selection to Chat): once per request', async () => {
+    await chat.page.bringToFront();
+    await chat.page.getByRole('button', { name: 'Attach files' }).focus();
+    await chat.apply({ type: 'status', status: { ...withChips(chips), focusComposer: 1 } });
+    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.activeElement?.localName === 'textarea');
+    await chat.page.getByRole('button', { name: 'Attach files' }).focus();
+    await chat.apply({ type: 'status', status: { ...withChips(chips), focusComposer: 1, turn: 'idle' } });
+    await chat.page.waitForTimeout(50);
+    assert.equal(await focused(chat.page), 'button.attach', 'the same request is not acted on twice');
+  });
+
   it('has no serious accessibility violations with chips', async () => {
+    assert.deepEqual(await axeViolations(chat.page), []);
+  });
+});
+
+describe('<acp-chat-composer> @ mentions', function () {
+  let chat;
+  let box;
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+    await chat.apply({ type: 'status', status: { ...status('idle'), controls: { configOptions: [], commands: [{ name: 'review', description: 'Review' }] } } });
+    box = chat.page.getByRole('combobox', { name: 'Message the agent' });
+    await chat.clearPosted();
+  });
+  afterEach(() => chat?.close());
+
+  const items = [
+    { id: 'm1', label: 'Problems in broken.ts', detail: '1 problem', icon: 'problems' },
+    { id: 'm2', label: 'notes.md', detail: 'docs/notes.md', icon: 'file' },
+    { id: 'm3', label: 'docs/', detail: 'docs/', icon: 'folder' },
+  ];
+  const menu = () => chat.page.getByRole('listbox', { name: 'Files, folders and problems to attach' });
+
+  it('@ asks the host, lists its answer, and the chosen one is attached with the typed @word taken out', async () => {
+    await box.focus();
+    await chat.page.keyboard.type('look at @no');
+    const queries = (await chat.posted()).filter((m) => m.type === 'mentionQuery');
+    assert.deepEqual(queries.map((q) => q.query), ['', 'n', 'no']);
+    await chat.apply({ type: 'mentions', requestId: queries.at(-1).requestId, items });
+    assert.deepEqual(await menu().getByRole('option').allInnerTexts(), ['Problems in broken.ts\n1 problem', 'notes.md\ndocs/notes.md', 'docs/\ndocs/']);
+    assert.equal(await box.getAttribute('aria-expanded'), 'true');
+    await chat.page.keyboard.press('ArrowDown');
+    assert.equal(await box.getAttribute('aria-activedescendant'), 'mention-1');
+    await chat.clearPosted();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual(await chat.posted(), [{ type: 'attachMention', chatId: 'c1', id: 'm2' }], 'Enter chose, it did not send');
+    assert.equal(await box.inputValue(), 'look at ');
+    await menu().waitFor({ state: 'detached' });
+  });
+
+  it('an answer to an older query is dropped; Escape closes; an email address opens nothing', async () => {
+    await box.focus();
+    await chat.page.keyboard.type('@a');
+    const [first, second] = (await chat.posted()).filter((m) => m.type === 'mentionQuery');
+    await chat.apply({ type: 'mentions', requestId: first.requestId, items });
+    assert.equal(await menu().count(), 0, 'the answer to "@" came after "@a" was typed');
+    await chat.apply({ type: 'mentions', requestId: second.requestId, items: items.slice(1) });
+    assert.equal(await menu().getByRole('option').count(), 2);
+    await chat.page.keyboard.press('Escape');
+    assert.equal(await menu().count(), 0);
+    await box.fill('');
+    await chat.clearPosted();
+    await chat.page.keyboard.type('mail me at me@example.com');
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'mentionQuery'), []);
+  });
+
+  it('shares the slash menu\'s keys: "/" still opens the commands', async () => {
+    await box.focus();
+    await chat.page.keyboard.type('/re');
+    await chat.page.getByRole('listbox', { name: 'Slash commands' }).waitFor();
+    await chat.page.keyboard.press('Tab');
+    assert.equal(await box.inputValue(), '/review ');
+  });
+
+  it('has no serious accessibility violations with the menu open', async () => {
+    await box.focus();
+    await chat.page.keyboard.type('@');
+    const [q] = (await chat.posted()).filter((m) => m.type === 'mentionQuery');
+    await chat.apply({ type: 'mentions', requestId: q.requestId, items });
+    await menu().waitFor();
     assert.deepEqual(await axeViolations(chat.page), []);
   });
 });

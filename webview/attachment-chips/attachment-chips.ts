@@ -10,7 +10,8 @@ import type { AttachmentChip, AttachmentIcon, SentAttachment } from '../../src/s
 import { codicon, codiconStyles, type CodiconName } from '../chat-app/codicons';
 import { postToHost } from '../host';
 
-const ICONS: Record<AttachmentIcon, CodiconName> = { file: 'file', image: 'file-media', selection: 'list-selection' };
+/** The codicon of each kind of attachment (the `@` menu uses them too). */
+export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = { file: 'file', image: 'file-media', selection: 'list-selection', folder: 'folder', problems: 'warning' };
 
 export class AttachmentChips extends LitElement {
   static override properties = { chips: { attribute: false }, sent: { attribute: false } };
@@ -48,7 +49,7 @@ export class AttachmentChips extends LitElement {
     if (this.chips.length > 0) {
       return html`<ul aria-label="Attachments">${repeat(this.chips.filter((c) => !this.removed.has(c.id)), (c) => c.id, (c) => html`
         <li class=${c.state} data-id=${c.id} title=${[c.detail, c.message].filter(Boolean).join('\n') || nothing}>
-          ${c.state === 'preparing' ? codicon('loading', 'spin') : c.state === 'error' ? codicon('error') : codicon(ICONS[c.icon])}
+          ${c.state === 'preparing' ? codicon('loading', 'spin') : c.state === 'error' ? codicon('error') : codicon(ATTACHMENT_ICONS[c.icon])}
           <span class="label">${c.label}</span>
           ${c.state === 'preparing' ? html`<span class="sr-only">(being read)</span>` : c.state === 'error' ? html`<span class="sr-only">(cannot be sent)</span>` : nothing}
           <button aria-label=${`Remove ${c.label}`} @click=${() => this.removeChip(c.id)}>${codicon('close')}</button>
@@ -56,7 +57,7 @@ export class AttachmentChips extends LitElement {
         </li>`)}</ul>`;
     }
     if (this.sent.length === 0) return nothing;
-    return html`<ul aria-label="Attached">${this.sent.map((a) => html`<li>${codicon(ICONS[a.icon] ?? 'file')}<span class="label">${a.label}</span></li>`)}</ul>`;
+    return html`<ul aria-label="Attached">${this.sent.map((a) => html`<li>${codicon(ATTACHMENT_ICONS[a.icon] ?? 'file')}<span class="label">${a.label}</span></li>`)}</ul>`;
   }
 
   protected override willUpdate(): void {

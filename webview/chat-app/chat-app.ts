@@ -22,7 +22,7 @@ import { srOnlyStyles } from './codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
-const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false };
+const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false, focusComposer: 0 };
 
 /**
  * The host sends the status (turn ended) and then the entries (the notice
@@ -78,7 +78,13 @@ export class ChatApp extends LitElement {
         this.turnStart = 0;
       }
       setShownChat(message.status.chatId);
+      // A new request for this chat, or any on a page just made (the command that asked also revealed the view).
+      const fresh = this.status.chatId === '';
+      const focus = message.status.focusComposer !== this.status.focusComposer && (fresh || message.status.chatId === this.status.chatId);
       this.status = message.status;
+      if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector('acp-chat-composer')?.focusInput());
+    } else if (message.type === 'mentions') {
+      this.renderRoot.querySelector('acp-chat-composer')?.mentionResults(message.requestId, message.items);
     } else {
       if (message.chatId !== undefined && message.chatId !== this.listChat) this.switchList(message.chatId, message.keep ?? []);
       // A cleared list: its entry ids may repeat the old ones.

@@ -14,7 +14,9 @@ import { attachTransfer } from './transfer';
 import { MAX_ATTACHMENTS } from '../../src/shared/attachments';
 import { loadUiState, postToHost, saveUiState } from '../host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';
-import { slashCommandStyles } from '../slash-commands/slash-commands.styles';
+import { completionMenuStyles } from '../completion-menu/completion-menu.styles';
+import { MentionMenu } from '../mention-menu/mention-menu';
+import type { MentionItem } from '../../src/shared/protocol';
 
 export class ChatComposer extends LitElement {
   static override properties = {
@@ -33,11 +35,12 @@ export class ChatComposer extends LitElement {
   /** A prompt that was not sent, handed back: it goes into the box, before what is there. */
   declare returnedDraft: ReturnedDraft | undefined;
   private readonly menu = new SlashCommandMenu(this, (text) => this.replaceText(text));
+  private readonly mentions = new MentionMenu(this, (from, to) => this.removeText(from, to));
   private tookDraft = 0;
   /** Set when a turn starts or ends while focus was here (or nowhere): it goes back to the text box. */
   private refocus = false;
 
-  static override styles = [slashCommandStyles, codiconStyles, css`
+  static override styles = [completionMenuStyles, codiconStyles, css`
     :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     :host(.dragging) { outline: 1px dashed var(--vscode-focusBorder); outline-offset: -2px; }
     .row { display: flex; gap: 6px; }
@@ -81,6 +84,7 @@ export class ChatComposer extends LitElement {
       const draft = loadUiState().drafts?.[this.chatId] ?? typed;
       this.box.value = draft;
       this.menu.textChanged(draft);
+      this.mentions.textChanged(draft, 0);
       if (typed !== '') this.onInput();
     }
     if (changed.has('openChats') && this.openChats.length > 0) {
@@ -102,15 +106,21 @@ export class ChatComposer extends LitElement {
     }
   }
 
+  /** The host's answer to an `@` query. */
+  mentionResults(requestId: number, items: readonly MentionItem[]): void {
+    this.mentions.answered(requestId, items);
+  }
+
   override render() {
-    const combo = this.menu.comboboxState;
+    const open = this.mentions.isOpen ? this.mentions : this.menu;
+    const combo = open.comboboxState;
     return html`
-      ${this.menu.render()}
+      ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
       <div class="row">
       <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => postToHost({ type: 'attachFiles' })}>${codicon('attach')}</button>
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands" placeholder="Ask the agent…" rows="2"
-        role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${this.menu.isOpen ? this.menu.listId : nothing}
+        role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       ${this.running
         ? html`<button class="stop" @click=${() => postToHost({ type: 'cancel' })}>Stop</button>`
@@ -170,20 +180,31 @@ export class ChatComposer extends LitElement {
   private onInput(): void {
     const value = this.box?.value ?? '';
     this.menu.textChanged(value);
+    this.mentions.textChanged(value, this.box?.selectionStart ?? value.length);
     const { [this.chatId]: _old, ...others } = loadUiState().drafts ?? {};
     saveUiState({ drafts: value === '' ? others : { ...others, [this.chatId]: value } });
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (this.menu.keyDown(event)) {
+    const menu = this.mentions.isOpen ? this.mentions : this.menu;
+    if (menu.keyDown(event)) {
       event.preventDefault();
-      void this.updateComplete.then(() => this.menu.revealActive(this.renderRoot));
+      void this.updateComplete.then(() => menu.revealActive(this.renderRoot));
       return;
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.send();
     }
+  }
+
+  /** Takes `from`..`to` out of the text (a chosen `@word`), the caret where it was. */
+  private removeText(from: number, to: number): void {
+    const box = this.box;
+    if (!box) return;
+    box.value = box.value.slice(0, from) + box.value.slice(to);
+    box.setSelectionRange(from, from);
+    this.onInput();
   }
 
   private replaceText(text: string): void {

@@ -9,11 +9,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { attachData } from '../../../src/attachments/attach';
+import { attachData, attachSelection } from '../../../src/attachments/attach';
 import type { Chat } from '../../../src/chat/chat';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
-import { PIXEL_PNG, reportedBlocks } from '../shared/attachments.test';
+import { PIXEL_PNG, reportedBlocks } from '../shared/attachmentFixtures';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { scenarioAgent } from './scenarioAgents';
 
@@ -164,6 +164,28 @@ suite('attachments (Node host)', function () {
     assert.equal(chat.status.attachments[0].state, 'error');
     assert.match(chat.status.attachments[0].message ?? '', /symbolic link/i);
     assert.equal(chat.status.returnedDraft?.text, 'send the swapped file');
+    await api.chats.close(chat.id);
+  });
+
+  test('the selection: exact text with unsaved changes, embedded with its lines; none from an untitled document', async () => {
+    const chat = await chatWith('embeds');
+    const source = file('selected.ts', 'one\ntwo\nthree\nfour\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(source));
+    await editor.edit((e) => e.replace(new vscode.Range(1, 0, 1, 3), 'TWO'));
+    // Lines 2 and 3, the selection ending at the start of line 4 (which it does not take).
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    assert.ok(attachSelection(chat.attachments, editor));
+    assert.deepEqual(chat.status.attachments.map((a) => [a.label, a.icon]), [['selected.ts:L2-L3', 'selection']]);
+    assert.deepEqual(await sent(chat, 'explain'), [
+      { type: 'text', text: 'explain' },
+      { type: 'resource', uri: `${source.toString()}#L2-L3`, mimeType: 'text/plain', text: 'TWO\nthree\n' },
+    ]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const untitled = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'scratch text' }));
+    untitled.selection = new vscode.Selection(0, 0, 0, 7);
+    assert.equal(attachSelection(chat.attachments, untitled), false, 'an untitled document is not a workspace file');
+    assert.equal(chat.status.attachments.length, 0);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.chats.close(chat.id);
   });
 });

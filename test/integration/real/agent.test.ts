@@ -14,6 +14,7 @@ import type { Entry, ToolEntry } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi, activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { PIXEL_PNG } from '../shared/attachmentFixtures';
 import { agentPids, commandPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
 
 interface Turn {
@@ -103,6 +104,23 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const t = await turn(s.reply.prompt);
     assert.equal(t.reply, s.reply.text, threadToMarkdown({ ...chat.thread, entries: t.entries }));
     assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
+  });
+
+  test('attachments: a file embedded and an image reach the model (agents that take them)', async function () {
+    if (!config.expect.attachments) return this.skip();
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const notes = vscode.Uri.joinPath(folder, 'attached-notes.txt');
+    const pixel = vscode.Uri.joinPath(folder, 'attached-pixel.png');
+    await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('The secret word is marmalade.\n'));
+    await vscode.workspace.fs.writeFile(pixel, PIXEL_PNG);
+    await vscode.commands.executeCommand('vscode-acp.attachFiles', [notes, pixel]);
+    await waitFor(chat, 'the attachments read', () => chat.status.attachments.length === 2 && chat.status.attachments.every((a) => a.state === 'ready'));
+    const t = await turn('What is in the attachments?');
+    const asked = t.requests.find((r) => (r.lastUserImages?.length ?? 0) > 0);
+    assert.ok(asked, `a model request with the image: ${JSON.stringify(t.requests).slice(0, 2000)}`);
+    assert.deepEqual(asked!.lastUserImages, [{ mediaType: 'image/png', data: btoa(String.fromCharCode(...PIXEL_PNG)) }]);
+    assert.match(asked!.lastUserText ?? '', /The secret word is marmalade\./);
+    assert.equal(t.reply, s.reply.text);
   });
 
   test('a new file: the prompt shows it, Allow once writes it with the agent\'s own tool', async () => {

@@ -33,6 +33,8 @@ export interface RealAgentConfig {
     readonly secondLoadForgets?: boolean;
     /** The agent cannot load a session in the (UTC) minute it began (Gemini CLI 0.61): wait for the next. */
     readonly loadInNewMinute?: boolean;
+    /** The agent takes embedded files and images (`promptCapabilities`), and the test checks that its model gets them. */
+    readonly attachments?: boolean;
     /** With `env` laid over its own, the agent answers "authentication required": the chat offers `methods` (names). */
     readonly signIn?: { env: Record<string, string>; methods: string[] };
   };
@@ -54,6 +56,8 @@ export interface FakeRequest {
   readonly lastUserText?: string;
   readonly userTexts?: string[];
   readonly toolResults?: { isError: boolean; text: string }[];
+  /** Claude's fake only: the images of the last user message. */
+  readonly lastUserImages?: { mediaType?: string; data?: string }[];
 }
 
 export async function fakeLog(config: RealAgentConfig): Promise<FakeRequest[]> {

@@ -5,19 +5,11 @@
  * the sent prompt shows them as chips, and the composer is empty again.
  */
 import * as vscode from 'vscode';
+import { Mentions } from '../../../src/attachments/mentions';
 import * as assert from './assert';
 import { acpApi, waitFor } from './chatWaits';
+import { PIXEL_PNG, reportedBlocks } from './attachmentFixtures';
 import { chatWithTestAgent, hostSetup } from './host';
-
-/** A 1x1 PNG. */
-export const PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-
-/** The blocks the test agent says it received (its `reportPrompt` step). */
-export function reportedBlocks(reply: string): unknown[] {
-  const json = /^\[prompt: (.*)\]$/s.exec(reply)?.[1];
-  assert.ok(json, `a prompt report, not: ${reply.slice(0, 300)}`);
-  return JSON.parse(json!) as unknown[];
-}
 
 suite('attachments', function () {
   this.timeout(60_000);
@@ -53,5 +45,49 @@ suite('attachments', function () {
     assert.deepEqual(chat.status.attachments, [], 'the composer has no attachments left');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.chats.close(chat.id);
+  });
+
+  test('@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file\'s problems as text', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const dir = vscode.Uri.joinPath(folder, 'mention-dir');
+    const deep = vscode.Uri.joinPath(dir, 'deeply-nested-mention.txt');
+    await vscode.workspace.fs.writeFile(deep, new TextEncoder().encode('found by a fuzzy query\n'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'other.txt'), new TextEncoder().encode('x'));
+    const broken = vscode.Uri.joinPath(folder, 'broken.ts');
+    await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode('let x = ;\n'));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));
+    const problems = vscode.languages.createDiagnosticCollection('acp-test');
+    problems.set(broken, [new vscode.Diagnostic(new vscode.Range(0, 8, 0, 9), 'Expression expected.', vscode.DiagnosticSeverity.Error)]);
+    const mentions = new Mentions();
+    try {
+      const byFuzzy = await mentions.search('dpnstmen');
+      assert.equal(byFuzzy[0]?.label, 'deeply-nested-mention.txt', JSON.stringify(byFuzzy));
+      assert.ok(mentions.attach(chat.attachments, byFuzzy[0].id));
+      const folders = (await mentions.search('mention-dir')).filter((m) => m.icon === 'folder');
+      assert.deepEqual(folders.map((m) => m.label), ['mention-dir/']);
+      mentions.attach(chat.attachments, folders[0].id);
+      const problem = (await mentions.search('probl')).find((m) => m.icon === 'problems');
+      assert.equal(problem?.label, 'Problems in broken.ts');
+      assert.equal(problem?.detail, '1 problem');
+      mentions.attach(chat.attachments, problem!.id);
+      assert.equal(mentions.attach(chat.attachments, byFuzzy[0].id), false, 'an item of an earlier answer is no longer offered');
+      await waitFor(chat, 'read', () => chat.status.attachments.length === 3 && chat.status.attachments.every((a) => a.state === 'ready'));
+      await chat.send('report prompt');
+      const last = chat.thread.entries.at(-1);
+      assert.deepEqual(reportedBlocks(last?.kind === 'assistant' ? last.text : ''), [
+        { type: 'text', text: 'report prompt' },
+        { type: 'resource', uri: deep.toString(), mimeType: 'text/plain', text: 'found by a fuzzy query\n' },
+        { type: 'resource', uri: dir.toString(), mimeType: 'text/plain', text: 'The files in mention-dir/:\nmention-dir/deeply-nested-mention.txt\nmention-dir/other.txt' },
+        { type: 'resource', uri: `${broken.toString()}#problems`, mimeType: 'text/plain', text: 'broken.ts:1:9: error: Expression expected.' },
+      ]);
+    } finally {
+      problems.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await api.chats.close(chat.id);
+    }
   });
 });

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 
 /** The bridge URL with its token, through the harness's cutting proxy. */
 export const BRIDGE_URL_FILE = 'bridge-url.txt';
+/** A second bridge, its agent taking neither embedded context nor images. */
+export const PLAIN_BRIDGE_URL_FILE = 'bridge-plain-url.txt';
 /** A GET to this URL cuts every connection through the proxy, as a network drop would. */
 export const DROP_URL_FILE = 'drop-url.txt';
 

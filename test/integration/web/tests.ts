@@ -4,3 +4,4 @@ import './reconnect.test';
 import '../shared/twoChats.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
+import './attachments.test';

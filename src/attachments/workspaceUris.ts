@@ -1,0 +1,21 @@
+/** Naming and finding the workspace's files for attachments. */
+import * as vscode from 'vscode';
+
+/** The files of the workspace open in editor tabs (text editors, and custom editors such as the image preview). */
+export function openWorkspaceFiles(): vscode.Uri[] {
+  const seen = new Map<string, vscode.Uri>();
+  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+    const input = tab.input;
+    const uri = input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
+    if (uri && vscode.workspace.getWorkspaceFolder(uri)) seen.set(uri.toString(), uri);
+  }
+  return [...seen.values()];
+}
+
+export function baseName(uri: vscode.Uri): string {
+  return uri.path.split('/').filter(Boolean).pop() ?? uri.path;
+}
+
+export function relativePath(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, false);
+}

@@ -1,0 +1,61 @@
+/**
+ * The `@` menu of a text box: typing `@` (at the start or after a space)
+ * asks the host what the word after it matches (workspace files, folders,
+ * open editors, the current file's problems) and lists the answer; choosing
+ * one removes the typed `@word` and attaches it (CompletionMenu's keys, the
+ * same as the slash commands').
+ */
+import { html } from 'lit';
+import type { MentionItem } from '../../src/shared/protocol';
+import { ATTACHMENT_ICONS } from '../attachment-chips/attachment-chips';
+import { codicon } from '../chat-app/codicons';
+import { CompletionMenu } from '../completion-menu/completion-menu';
+import { postToHost } from '../host';
+
+
+export class MentionMenu extends CompletionMenu<MentionItem> {
+  private requestId = 0;
+  /** The query asked of the host last, and where its `@` is in the text. */
+  private asked: string | undefined;
+  private at = 0;
+  private results: readonly MentionItem[] = [];
+
+  /** `remove(from, to)` takes the typed `@word` out of the text box. */
+  constructor(host: { requestUpdate(): void }, remove: (from: number, to: number) => void) {
+    super(host, {
+      id: 'mention',
+      label: 'Files, folders and problems to attach',
+      renderOption: (m) => html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html`<span class="mention-detail">${m.detail}</span>` : ''}`,
+      choose: (m) => {
+        remove(this.at, this.at + 1 + (this.asked ?? '').length);
+        postToHost({ type: 'attachMention', id: m.id });
+        this.asked = undefined;
+        this.show(undefined, []);
+      },
+    });
+  }
+
+  /** Call with the text box's value and caret after every edit. */
+  textChanged(value: string, caret: number): void {
+    const typing = /(^|\s)@([^\s@]{0,200})$/.exec(value.slice(0, caret));
+    if (!typing) {
+      this.asked = undefined;
+      return this.show(undefined, []);
+    }
+    const query = typing[2];
+    this.at = caret - query.length - 1;
+    if (query !== this.asked) {
+      this.asked = query;
+      postToHost({ type: 'mentionQuery', requestId: ++this.requestId, query });
+    }
+    // What the last answer listed stays until the answer to this query comes.
+    this.show(query, this.results);
+  }
+
+  /** The host's answer; an answer to an older query is dropped. */
+  answered(requestId: number, items: readonly MentionItem[]): void {
+    if (requestId !== this.requestId || this.asked === undefined) return;
+    this.results = items;
+    this.show(this.asked, items);
+  }
+}

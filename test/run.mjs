@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './harness/paths.mjs';
+import { startBridge } from './harness/bridgeProcess.mjs';
 
 const only = new Set(process.argv.slice(2));
 const results = [];
@@ -76,25 +77,6 @@ function workspace(name) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `acp-${name}-`));
   fs.writeFileSync(path.join(dir, 'README.md'), `# ${name} test workspace\n`);
   return fs.realpathSync(dir);
-}
-
-/**
- * Starts the real bridge with the test agent, whose sessions outlive its
- * process (the bridge starts one per connection); resolves with its URL and
- * a stop function.
- */
-function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
-  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (text) => {
-      out += text;
-      const url = out.match(/ws:\/\/\S+/)?.[0];
-      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`the bridge exited with code ${code} before printing its URL`)));
-  });
 }
 
 await stage('setup', async () => {
@@ -167,6 +149,13 @@ await stage('ui', async () => {
   const { runChatUiTest } = await import('./ui/chat.ui.mjs');
   const shot = await runChatUiTest();
   process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
+});
+
+await stage('ui-web', async () => {
+  // The web worker host in VS Code for the Web: the bridge set as a user does, a chat, and its history after a reload.
+  const { runWebChatUiTest } = await import('./ui/webChat.ui.mjs');
+  const { shot, shownMs } = await runWebChatUiTest();
+  process.stdout.write(`after a reload, the saved chat was shown ${shownMs} ms after it was picked: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
 await stage('ui-everything', async () => {

@@ -38,9 +38,23 @@ export type BuiltPrompt =
   /** Nothing is sent: the reason for each attachment that cannot go (by id). */
   | { readonly ok: false; readonly errors: ReadonlyMap<string, string> };
 
-export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities | undefined): BuiltPrompt {
-  const embedded = capabilities?.embeddedContext === true;
+/** What a known agent gets wrong, and the prompt works around. */
+export interface PromptQuirks {
+  /**
+   * The agent drops the images of a prompt that also has `resource` blocks
+   * (Gemini CLI 0.61: its prompt resolver rebuilds the parts from the text
+   * and the files only). Such a prompt sends its embedded text as fenced
+   * text instead, so that the image arrives.
+   */
+  readonly resourcesDropImages?: boolean;
+}
+
+export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities | undefined, quirks: PromptQuirks = {}): BuiltPrompt {
   const images = capabilities?.image === true;
+  const hasImage = images && attachments.some((a) => a.prepared.kind === 'image');
+  const embedded = capabilities?.embeddedContext === true && !(quirks.resourcesDropImages && hasImage);
+  // Embedded text that cannot go as a resource (the quirk above) goes as fenced text.
+  const asText = capabilities?.embeddedContext === true && !embedded;
   const blocks: ContentBlock[] = text.trim() === '' ? [] : [{ type: 'text', text }];
   const errors = new Map<string, string>();
   let inline = 0;
@@ -59,6 +73,7 @@ export function buildPrompt(text: string, attachments: readonly PromptAttachment
     switch (p.kind) {
       case 'text':
         if (embedded && fits(p.bytes)) return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+        if (asText && fits(p.bytes)) return void blocks.push({ type: 'text', text: `${p.uri}\n${fenced(p.text)}` });
         if (p.linkable) return void blocks.push(link({ uri: p.uri, name: p.name, size: p.bytes }));
         return void errors.set(id, embedded ? overBudget() : 'The agent does not accept embedded files, and it cannot open this one itself.');
       case 'image':

@@ -15,7 +15,7 @@ import type { Entry, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
-import { buildPrompt } from '../attachments/promptBlocks';
+import { PromptAssembly } from './promptAssembly';
 import type { AgentList } from './agentList';
 import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
@@ -54,8 +54,7 @@ export class Chat implements vscode.Disposable {
   /** What the user attached to the prompt being written. */
   readonly attachments: DraftAttachments;
   private readonly pending = new PendingPrompt();
-  /** A prompt's attachments are being read: another Send now hands its text back. */
-  private preparing = false;
+  private readonly assembly: PromptAssembly;
   /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
   private focusRequests = 0;
   private readonly lifecycle = new ChatLifecycle();
@@ -81,6 +80,7 @@ export class Chat implements vscode.Disposable {
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.attachments = new DraftAttachments(deps.platform.attachmentFiles);
     this.attachments.onDidChange(() => this._onDidChange.fire());
+    this.assembly = new PromptAssembly(this.attachments, this.pending, this.transcript, () => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
   }
 
@@ -135,7 +135,7 @@ export class Chat implements vscode.Disposable {
       pendingPrompt: this.pending.text,
       returnedDraft: this.pending.draft,
       attachments: this.attachments.chips,
-      preparing: this.preparing,
+      preparing: this.assembly.preparing,
       focusComposer: this.focusRequests,
     };
   }
@@ -284,7 +284,7 @@ export class Chat implements vscode.Disposable {
   async send(text: string): Promise<void> {
     if (this.turnRunning() || this.closed) return;
     if (text.trim() === '' && this.attachments.count === 0) return;
-    if (this.preparing) {
+    if (this.assembly.preparing) {
       // The prompt before is still being put together: this text must not be lost.
       this.pending.handBack(text);
       return this._onDidChange.fire();
@@ -327,25 +327,10 @@ export class Chat implements vscode.Disposable {
 
   private async prompt(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]): Promise<void> {
     this.endReplay();
-    if (attached.length === 0) return this.turns.prompt(target(c.session), text, [{ type: 'text', text }], [], () => this.link === c);
-    this.preparing = true;
-    this._onDidChange.fire();
-    let built: ReturnType<typeof buildPrompt>;
-    try {
-      const read = await this.attachments.prepare(attached);
-      built = read.ok ? buildPrompt(text, read.attachments, c.session.lease.connection.init.agentCapabilities?.promptCapabilities) : read;
-    } finally {
-      this.preparing = false;
-    }
-    if (!built.ok || this.link !== c || this.closed) {
-      // Nothing is lost: the text and every attachment go back, with the reason on each that cannot go.
-      this.attachments.putBack(attached, built.ok ? undefined : built.errors);
-      this.pending.handBack(text);
-      if (!built.ok) this.transcript.notice('error', `The prompt was not sent: ${built.errors.size === 1 ? 'an attachment' : `${built.errors.size} attachments`} cannot go to this agent (the reason is on ${built.errors.size === 1 ? 'its chip' : 'their chips'}). Your text and attachments are back in the composer.`);
-      return this._onDidChange.fire();
-    }
-    this._onDidChange.fire();
-    return this.turns.prompt(target(c.session), text, built.blocks, built.sent, () => this.link === c);
+    const { init } = c.session.lease.connection;
+    const quirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
+    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, quirks, () => this.link === c && !this.closed);
+    if (prompt) await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c);
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */

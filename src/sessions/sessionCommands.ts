@@ -42,7 +42,10 @@ async function pickSaved(deps: SessionCommandDeps, title: string): Promise<Histo
 
 export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void> {
   const entry = await pickSaved(deps, 'Load Session');
-  if (entry) await deps.chats.openSaved(entry);
+  if (!entry) return;
+  await deps.chats.openSaved(entry);
+  // From the Command Palette the chat view may be closed: show the chat that was opened.
+  await vscode.commands.executeCommand('vscode-acp.focusChat');
 }
 
 /** ACP: Delete Session: `entry`, or one the user picks. */

@@ -94,6 +94,28 @@ export class SessionStore implements vscode.Disposable {
     }
   }
 
+  /**
+   * Reconciles saved sessions with the agent's own listing: each saved one it
+   * lists under another title takes the agent's title (its place in the
+   * history, by last use, stays). Nothing is added: a listing of hundreds
+   * would push out the chats this workspace had.
+   */
+  reconcile(agentId: string, listed: ReadonlyArray<{ sessionId: string; title?: string }>): Promise<void> {
+    if (!this.folder || !settings().autoSave) return Promise.resolve();
+    const titles = new Map(listed.flatMap((l) => (l.title ? [[l.sessionId, titleText(l.title)] as const] : [])));
+    return this.queue(async () => {
+      const all = await this.list();
+      let changed = false;
+      const next = all.map((s) => {
+        const title = s.agentId === agentId ? titles.get(s.sessionId) : undefined;
+        if (!title || title === s.title) return s;
+        changed = true;
+        return { ...s, title };
+      });
+      if (changed) await this.writeIndex(next);
+    });
+  }
+
   /** Removes a session from this workspace's history (the agent's own copy is not touched). */
   delete(key: string): Promise<void> {
     return this.queue(async () => {

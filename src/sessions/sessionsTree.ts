@@ -123,6 +123,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     try {
       const done = await this.agents.using(agentId, (connection) => listing.list(connection, more, signIn).then(() => true));
       if (!done) listing.state = { kind: 'error', message: 'the agent was not started' };
+      else await this.store.reconcile(agentId, listing.sessions);
     } catch (error) {
       this.log.warn(`Listing the sessions of ${agentId} failed: ${errorMessage(error)}`);
       listing.state = { kind: 'error', message: errorMessage(error) };

@@ -163,7 +163,10 @@ export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, v
   });
   let browser;
   try {
-    browser = await launchChromium();
+    // Webviews register a service worker from a {{uuid}}.localhost origin, a third party to the
+    // workbench's: with Chromium's third-party cookie phase-out (TrackingProtection3pcd) that
+    // fails ("Could not register service worker"), as it does on vscode.dev for a user who blocks them.
+    browser = await launchChromium({ args: ['--disable-features=TrackingProtection3pcd'] });
     const page = await browser.newPage({ viewport });
     const url = `http://localhost:${port}/`;
     await page.goto(url);

@@ -90,6 +90,7 @@ export const REAL_AGENTS = {
       ],
       continuation: 'resumed',
       lists: true,
+      attachments: true,
     },
   },
   codex: {
@@ -115,6 +116,7 @@ export const REAL_AGENTS = {
       ],
       continuation: 'resumed',
       lists: true,
+      attachments: true,
     },
   },
   gemini: {
@@ -139,6 +141,7 @@ export const REAL_AGENTS = {
       ],
       continuation: 'loaded',
       lists: false,
+      attachments: true,
       // Gemini CLI 0.61: a session loaded a second time gives the model only the turns since the first
       // load, none from before it (gemini/README.md).
       secondLoadForgets: true,

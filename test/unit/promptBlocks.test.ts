@@ -41,6 +41,13 @@ describe('prompt blocks from attachments', () => {
     assert.match(!r.ok ? r.errors.get('c') ?? '' : '', /up to 10 MiB in all/);
   });
 
+  it('work around an agent that drops images beside resources (Gemini CLI): the text goes fenced, the image inline', () => {
+    const r = buildPrompt('look', [text('a'), image('b')], { embeddedContext: true, image: true }, { resourcesDropImages: true });
+    assert.deepEqual(r.ok && r.blocks.map((b) => (b.type === 'text' ? b.text : b.type)), ['look', 'file:///w/a.txt\n```\nxxxxx\n```', 'image']);
+    // Without an image there is nothing to lose: resources as usual.
+    assert.deepEqual(types(buildPrompt('look', [text('a')], { embeddedContext: true, image: true }, { resourcesDropImages: true })), ['text', 'resource']);
+  });
+
   it('take at most ten attachments', () => {
     const r = buildPrompt('', Array.from({ length: MAX_ATTACHMENTS + 1 }, (_, i) => text(`f${i}`)), { embeddedContext: true });
     assert.deepEqual(!r.ok && [...r.errors.keys()], [`f${MAX_ATTACHMENTS}`]);

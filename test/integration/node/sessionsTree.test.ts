@@ -12,6 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/sessions/sessionsTree';
+import { emptyThread } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { talkOnce } from '../shared/savedChats';
@@ -103,6 +104,20 @@ suite('the Sessions tree (Node host)', function () {
     const stale = nodes.find((n) => n.kind === 'session' && n.saved?.sessionId === sessionId);
     assert.ok(stale && stale.kind === 'session' && stale.stale, 'stale');
     assert.equal(api.sessionsTree.getTreeItem(stale).description, 'the agent no longer has it');
+  });
+
+  test('a listing reconciles the saved history: a saved session the agent lists under another title takes the agent\'s', async () => {
+    const sessionId = await talk('pager', 'titled by the agent');
+    // This workspace's copy says otherwise (an older title).
+    const saved = (await api.sessions.list()).find((s) => s.sessionId === sessionId)!;
+    await api.sessions.save({ agentId: saved.agentId, sessionId, cwd: saved.cwd, title: 'an older title', thread: emptyThread });
+    assert.equal((await api.sessions.list()).find((s) => s.sessionId === sessionId)?.title, 'an older title');
+    const before = (await api.sessions.list()).map((s) => s.sessionId);
+    api.sessionsTree.refresh();
+    await children('pager');
+    const after = await api.sessions.list();
+    assert.equal(after.find((s) => s.sessionId === sessionId)?.title, 'titled by the agent');
+    assert.deepEqual(after.map((s) => s.sessionId), before, 'nothing added, the order kept');
   });
 
   test('a cursor that loops stops with a note; a hostile listing is cleaned, deduplicated and bounded', async () => {

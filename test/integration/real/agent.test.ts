@@ -119,7 +119,9 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const asked = t.requests.find((r) => (r.lastUserImages?.length ?? 0) > 0);
     assert.ok(asked, `a model request with the image: ${JSON.stringify(t.requests).slice(0, 2000)}`);
     assert.deepEqual(asked!.lastUserImages, [{ mediaType: 'image/png', data: btoa(String.fromCharCode(...PIXEL_PNG)) }]);
-    assert.match(asked!.lastUserText ?? '', /The secret word is marmalade\./);
+    // The file's text, however the agent puts it before its model (in the prompt, or a context message of its own).
+    assert.ok(t.requests.some((r) => [r.lastUserText ?? '', ...(r.userTexts ?? [])].some((text) => text.includes('The secret word is marmalade.'))),
+      `a model request with the file's text: ${JSON.stringify(t.requests.map((r) => r.lastUserText)).slice(0, 2000)}`);
     assert.equal(t.reply, s.reply.text);
   });
 

@@ -40,6 +40,7 @@
  *
  * CLI (for trying Codex by hand): `node test/real-agents/codex/fakeModel.mjs [port]` prints the URL.
  */
+import { dataUrl } from '../opencode/fakeModel.mjs';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import { sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fakeServer.mjs';
@@ -168,6 +169,8 @@ export function summarize(body) {
     lastUserText: contentText(fresh.findLast(isUserMessage)?.content).slice(-2000),
     /** The start of every user text in the conversation, oldest first (Codex's context messages too). */
     userTexts: input.filter(isUserMessage).map((i) => contentText(i.content).slice(0, 200)),
+    /** The images of the user's messages since the model last spoke (a prompt's attachments). */
+    lastUserImages: fresh.filter(isUserMessage).flatMap((i) => (Array.isArray(i.content) ? i.content : [])).filter((p) => p?.type === 'input_image').map((p) => dataUrl(p.image_url)),
     /** The tool outputs since the model last spoke (names as in the other fakes' summaries). */
     toolResults: fresh.filter(isToolOutput).map((i) => {
       const text = outputText(i.output);

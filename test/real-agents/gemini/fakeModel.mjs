@@ -131,6 +131,8 @@ export function summarize(body) {
     lastUserText: parts.filter((p) => typeof p.text === 'string').map((p) => p.text).join('\n').slice(-2000),
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
     userTexts: contents.filter((c) => c?.role === 'user').flatMap((c) => (Array.isArray(c.parts) ? c.parts : [])).filter((p) => typeof p.text === 'string').map((p) => p.text.slice(0, 200)),
+    /** The images of the last message (a prompt's attachments). */
+    lastUserImages: parts.filter((p) => p.inlineData).map((p) => ({ mediaType: p.inlineData.mimeType, data: p.inlineData.data })),
     functionResponses: parts.filter((p) => p.functionResponse).map((p) => ({ id: p.functionResponse.id, name: p.functionResponse.name, ...resultOf(p.functionResponse), text: resultOf(p.functionResponse).text.slice(0, 2000) })),
   };
 }

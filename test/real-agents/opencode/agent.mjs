@@ -89,7 +89,7 @@ export function config({ baseUrl }) {
         name: 'Fake',
         npm: '@ai-sdk/openai-compatible',
         options: { baseURL: `${baseUrl}/v1`, apiKey: 'x' },
-        models: Object.fromEntries(Object.entries(MODELS).map(([id, name]) => [id, { name, tool_call: true, limit: { context: 128000, output: 4096 } }])),
+        models: Object.fromEntries(Object.entries(MODELS).map(([id, name]) => [id, { name, tool_call: true, attachment: true, modalities: { input: ['text', 'image'], output: ['text'] }, limit: { context: 128000, output: 4096 } }])),
       },
     },
     enabled_providers: [PROVIDER_ID],

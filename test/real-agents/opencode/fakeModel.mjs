@@ -138,8 +138,16 @@ export function summarize(body) {
     lastUserText: textOf(lastUser?.content).slice(-2000),
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
     userTexts: messages.filter((m) => m?.role === 'user').map((m) => textOf(m.content).slice(0, 200)),
+    /** The images of the last user message (a prompt's attachments), from their data: URLs. */
+    lastUserImages: (Array.isArray(lastUser?.content) ? lastUser.content : []).filter((p) => p?.type === 'image_url').map((p) => dataUrl(p.image_url?.url)),
     toolResults: messages.filter((m) => m?.role === 'tool').map((m) => ({ toolCallId: m.tool_call_id, isError: REFUSED.test(textOf(m.content)), text: textOf(m.content).slice(0, 2000) })),
   };
+}
+
+/** `{ mediaType, data }` of a base64 data: URL. */
+export function dataUrl(url) {
+  const m = /^data:([^;,]+);base64,(.*)$/s.exec(String(url ?? ''));
+  return m ? { mediaType: m[1], data: m[2] } : { url: String(url ?? '').slice(0, 200) };
 }
 
 function textOf(content) {

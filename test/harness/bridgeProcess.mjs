@@ -1,0 +1,23 @@
+/** The real bridge (dist/bridge/bridge.js) with the scripted test agent, for the web host's tests. */
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { REPO_ROOT } from './paths.mjs';
+
+/**
+ * Starts the real bridge with the test agent, whose sessions outlive its
+ * process (the bridge starts one per connection); resolves with its URL and
+ * a stop function.
+ */
+export function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
+  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      out += text;
+      const url = out.match(/ws:\/\/\S+/)?.[0];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`the bridge exited with code ${code} before printing its URL`)));
+  });
+}

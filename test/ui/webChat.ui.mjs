@@ -1,0 +1,73 @@
+/**
+ * UI test of the web worker host (VS Code for the Web through @vscode/test-web, the real bridge
+ * with the test agent): Connect asks for the bridge URL, which is pasted as a user does; a chat;
+ * then reload the window and open the chat again with ACP: Load Session: the history is kept in
+ * the browser's storage for this workspace, and the saved transcript is back at once.
+ *
+ * Run after `npm run build`: node test/ui/webChat.ui.mjs
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startBridge } from '../harness/bridgeProcess.mjs';
+import { runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { REPO_ROOT } from '../harness/paths.mjs';
+import { openWebWorkbench } from '../harness/test-web.mjs';
+
+const RESULTS = path.join(REPO_ROOT, 'test-results');
+
+export async function runWebChatUiTest() {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-web-'));
+  fs.writeFileSync(path.join(folder, 'README.md'), '# A workspace for the web UI test\n');
+  const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-web-sessions-')));
+  const wb = await openWebWorkbench({ extensionDevelopmentPath: REPO_ROOT, folderPath: folder });
+  const { page } = wb;
+  try {
+    // As a user does: open the chat and Connect; the extension asks for the URL the bridge printed.
+    await runCommand(page, 'ACP: Focus Chat');
+    const chat = await webviewFrame(page, 'acp-chat-app');
+    await chat.getByRole('button', { name: 'Connect' }).click();
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(bridge.url);
+    await page.keyboard.press('Enter');
+    await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: 20_000 });
+    const box = chat.getByRole('combobox', { name: 'Message the agent' });
+    await box.click();
+    await box.type('Say hello from the web');
+    await page.keyboard.press('Enter');
+    await chat.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 20_000 });
+    // Saved when the turn ended (the write is queued): give it a moment before the reload.
+    await page.waitForTimeout(500);
+
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await runCommand(page, 'ACP: Load Session');
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'Say hello from the web' }).first().waitFor({ timeout: 15_000 });
+    const picked = Date.now();
+    await page.keyboard.press('Enter');
+    const reloaded = await webviewFrame(page, 'acp-chat-app').catch(async (error) => {
+      await page.screenshot({ path: path.join(RESULTS, 'ui-web-failed.png') });
+      throw error;
+    });
+    await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
+    const shownMs = Date.now() - picked;
+    assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
+    const shot = path.join(RESULTS, 'ui-web-chat.png');
+    await page.screenshot({ path: shot });
+    return { shot, shownMs };
+  } finally {
+    await wb.close();
+    bridge.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runWebChatUiTest().then(({ shot, shownMs }) => console.log(`web UI test passed (${shownMs} ms); screenshot: ${shot}`), (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

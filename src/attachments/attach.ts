@@ -33,12 +33,21 @@ export function attachUris(draft: DraftAttachments, uris: readonly string[]): vo
   const parsed: vscode.Uri[] = [];
   for (const text of uris) {
     try {
-      parsed.push(vscode.Uri.parse(text, true));
+      parsed.push(hostUri(vscode.Uri.parse(text, true)));
     } catch {
       // Not a URI: nothing to attach.
     }
   }
   addFiles(draft, parsed);
+}
+
+/**
+ * The Explorer of a remote window (Remote-SSH, WSL, a container) hands the
+ * page `vscode-remote://<authority>/path`; this extension runs on that remote
+ * machine, where the same file is `file:///path`.
+ */
+function hostUri(uri: vscode.Uri): vscode.Uri {
+  return uri.scheme === 'vscode-remote' && vscode.env.remoteName !== undefined ? vscode.Uri.file(uri.path) : uri;
 }
 
 /** Content with no file behind it (pasted, dropped from outside VS Code). */

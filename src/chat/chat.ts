@@ -265,13 +265,21 @@ export class Chat implements vscode.Disposable {
   }
 
   /**
-   * Restart: a new agent process (every chat on the old one reconnects to it,
-   * continuing its session), continuing this chat's session where the agent can.
+   * Restart: a new agent process (every other chat on the old one reconnects
+   * to it, continuing its session) and, for this chat, a new session: the
+   * transcript stays, marked where the new session begins, and the session
+   * before stays in the history. `continueSession` (the Restart a chat
+   * offers after a Stop the agent did not confirm) continues this chat's
+   * session instead, where the agent can.
    */
-  async restart(): Promise<boolean> {
+  async restart(options: { continueSession?: boolean } = {}): Promise<boolean> {
     const agentId = this.agentId;
     await this.disconnect();
     if (agentId) this.deps.agents.end(agentId, { message: 'The agent was restarted.', lost: true });
+    if (!options.continueSession && this.earlier) {
+      this.earlier = undefined;
+      this.transcript.notice('info', 'Agent restarted: a new session begins here, and the agent does not remember what is above. The session before is kept in this workspace\'s history.');
+    }
     return this.connect();
   }
 

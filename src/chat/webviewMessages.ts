@@ -53,7 +53,8 @@ export async function handlePageMessage(message: WebviewMessage, chat: Chat | un
     case 'removeAttachment': return chat.attachments.remove(message.id);
     case 'mentionQuery': return page.reply({ type: 'mentions', requestId: message.requestId, items: await page.mentions.search(message.query) });
     case 'attachMention': return void page.mentions.attach(chat.attachments, message.id);
-    case 'restart': return void (await chat.restart());
+    // The Restart a chat offers after a Stop the agent did not confirm: the conversation goes on.
+    case 'restart': return void (await chat.restart({ continueSession: true }));
     case 'openEarlier': return chat.openEarlier();
     case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
     case 'setMode': return chat.changeControl({ kind: 'mode', id: message.modeId });

@@ -166,7 +166,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Do not send the pending prompt: hand it back to the composer. */
   z.object({ type: z.literal('cancelPending') }),
   z.object({ type: z.literal('draftTaken'), id: z.number().int() }),
-  /** Restart the agent, continuing the session where it can. */
+  /** Restart the agent (a notice's action), continuing the session where it can. */
   z.object({ type: z.literal('restart') }),
   /** The notice of a trimmed chat: open the entries moved out of memory. */
   z.object({ type: z.literal('openEarlier') }),

@@ -4,6 +4,9 @@
  * background chat shows what it wants; closing a chat closes its session;
  * a crash ends every chat on the process and each one says so.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Chat as OneChat } from '../../../src/chat/chat';
 import type { Chats } from '../../../src/chat/chats';
@@ -119,5 +122,29 @@ suite('several chats at once (Node host)', function () {
     assert.match(await ask(second, 'sessions'), /^\[sessions open: 1,/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await chats.close(first.id);
+  });
+
+  test('Restart Agent: the chat shown gets a new process and a new session; another chat on the old process reconnects and continues its own', async () => {
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-restart-'));
+    await chatWithAgents({ keeper: scenarioAgent('Keeper Agent', { ...scenario, agentCapabilities: { sessionCapabilities: { close: {}, resume: {} } } }, '--sessions', store) });
+    const pidOf = (text: string) => /pid (\d+)\]$/.exec(text)?.[1];
+    const other = chats.newChat();
+    other.selectAgent('keeper');
+    const before = pidOf(await ask(other, 'sessions'));
+    const shown = chats.newChat();
+    assert.equal(chats.shown, shown);
+    assert.equal(shown.agentId, 'keeper');
+    assert.equal(pidOf(await ask(shown, 'sessions')), before, 'one process for both');
+    const [otherSession, shownSession] = [other.session?.sessionId, shown.session?.sessionId];
+    await vscode.commands.executeCommand('vscode-acp.restart');
+    await waitFor(other, 'the other chat back', () => other.connection === 'connected');
+    assert.equal(shown.connection, 'connected');
+    assert.equal(other.session?.sessionId, otherSession, 'the other chat continues its session');
+    assert.ok(shown.session && shown.session.sessionId !== shownSession, 'the chat shown has a new one');
+    const after = pidOf(await ask(shown, 'sessions'));
+    assert.ok(after && after !== before, `a new process: ${before} then ${after}`);
+    assert.equal(pidOf(await ask(other, 'sessions')), after, 'the other chat is on the new process too');
+    await chats.close(other.id);
+    await chats.close(shown.id);
   });
 });

@@ -6,7 +6,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { acpApi, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
 import { processes } from './processes';
 
@@ -82,23 +82,30 @@ suite('agent terminals (Node host)', function () {
    * background child), then `command`; resolves with what is left of its
    * process tree once the turn ended ('' when nothing).
    */
-  async function sleeperAfter(command: string): Promise<string> {
+  async function sleeperAfter(command: string, beforeCommand?: () => void): Promise<string> {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const turn = chat.send('run sleeper');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
     for (let i = 0; i < 50 && !(processes('sleep 318') && processes('sleep 317')); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(processes('sleep 318') !== '' && processes('sleep 317') !== '', 'the command and its background child run');
+    beforeCommand?.();
     await vscode.commands.executeCommand(command);
     await turn;
     for (let i = 0; i < 80 && processes('sleep 31[78]'); i++) await new Promise((r) => setTimeout(r, 100));
     return processes('sleep 31[78]');
   }
 
-  test('Restart Agent ends the chat\'s commands and starts a fresh agent process', async () => {
-    assert.equal(await sleeperAfter('vscode-acp.restart'), '', 'no process of the command\'s tree is left');
+  test('Restart Agent ends the chat\'s commands and starts a fresh agent process, with a new session for the chat', async () => {
+    const api = await acpApi();
+    assert.equal(await sleeperAfter('vscode-acp.restart', () => (before = api.chats.shown.session?.sessionId)), '', 'no process of the command\'s tree is left');
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
+    const after = api.chats.shown.session?.sessionId;
+    assert.ok(before && after && after !== before, `a new session: ${before} then ${after}`);
+    assert.match(transcript(chat), /Agent restarted: a new session begins here/);
+    assert.match(transcript(chat), /run sleeper/, 'the transcript stays');
   });
+  let before: string | undefined;
 
   test('Disconnect ends the chat\'s commands, leaving no process behind', async () => {
     assert.equal(await sleeperAfter('vscode-acp.disconnect'), '', 'no process of the tree is left');

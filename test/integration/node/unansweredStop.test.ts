@@ -2,14 +2,14 @@
  * Node host: Stop must end the turn even when the agent ignores
  * `session/cancel` and never answers the prompt: within 2 s the chat is idle,
  * the turn marked cancelled, and it offers Restart, which continues the
- * session in a new agent process.
+ * session in a new agent process (ACP: Restart Agent starts a new one).
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
+import { acpApi, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 suite('an agent that ignores Stop', function () {
@@ -41,7 +41,8 @@ suite('an agent that ignores Stop', function () {
     assert.match(transcript(chat), /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/);
     assert.equal(chat.status.connection, 'connected');
 
-    await vscode.commands.executeCommand('vscode-acp.restart');
+    // The notice's Restart (what its button asks for): the session goes on.
+    await (await acpApi()).chats.shown.restart({ continueSession: true });
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
     assert.match(transcript(chat), /The session continues \(loaded by the agent\)\./);
     await chat.send('what do you remember');

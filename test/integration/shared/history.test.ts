@@ -4,6 +4,8 @@
  * agent in the Sessions tree; opened again it shows its transcript at once,
  * and the first prompt continues the session, which the agent remembers.
  */
+import * as vscode from 'vscode';
+import { SessionStore } from '../../../src/sessions/sessionStore';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import type { Thread } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
@@ -43,5 +45,41 @@ suite('chat history', function () {
     assert.match(text, /The session continues \(resumed by the agent\)/);
     assert.match(text, /\[history of [^:]+: remember these words \| recall the history\]/);
     await api.chats.close(opened.id);
+  });
+
+  test('maxHistory keeps the most recently used, their files deleted; a history edited into garbage loses only what does not parse', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const config = vscode.workspace.getConfiguration('vscode-acp');
+    const location = api.sessions.location!;
+    await config.update('sessions.maxHistory', 2, vscode.ConfigurationTarget.Global);
+    try {
+      const first = await talkOnce(api, hostSetup.agentId, 'pruned first');
+      const firstKey = (await api.sessions.list()).find((s) => s.sessionId === first.sessionId)!.key;
+      await talkOnce(api, hostSetup.agentId, 'kept second');
+      await talkOnce(api, hostSetup.agentId, 'kept third');
+      assert.deepEqual((await api.sessions.list()).map((s) => s.title), ['kept third', 'kept second']);
+      const gone = async () => vscode.workspace.fs.stat(vscode.Uri.joinPath(location, `${firstKey}.json`)).then(() => false, () => true);
+      for (let i = 0; i < 40 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(await gone(), 'the pruned transcript is deleted');
+    } finally {
+      await config.update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
+    }
+    // This host's storage, edited by hand: what parses is read, the rest is said once.
+    const index = vscode.Uri.joinPath(location, 'index.json');
+    const good = new TextDecoder().decode(await vscode.workspace.fs.readFile(index));
+    const sessions = (JSON.parse(good) as { sessions: unknown[] }).sessions;
+    await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(JSON.stringify({ version: 1, sessions: [...sessions, { key: '../escape', agentId: 1 }, 'junk'] })));
+    try {
+      const log = vscode.window.createOutputChannel('ACP history test', { log: true });
+      const reread = new SessionStore(vscode.Uri.joinPath(location, '..'), log);
+      const said: string[] = [];
+      reread.onDidFail((text) => said.push(text));
+      assert.equal((await reread.list()).length, sessions.length);
+      assert.deepEqual(said, ['2 saved chat sessions in this workspace\'s history could not be read and are left out.']);
+      log.dispose();
+    } finally {
+      await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(good));
+    }
   });
 });

@@ -119,7 +119,7 @@ export class ChatComposer extends LitElement {
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
       <div class="row">
       <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => postToHost({ type: 'attachFiles' })}>${codicon('attach')}</button>
-      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands" placeholder="Ask the agent…" rows="2"
+      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder="Ask the agent…" rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       ${this.running

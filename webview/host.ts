@@ -3,7 +3,8 @@
  * that touches `acquireVsCodeApi` (messages and the view's saved UI state).
  */
 import { z } from 'zod';
-import { hostMessageSchema, type HostMessage, type WebviewMessage } from '../src/shared/protocol';
+import { hostMessageSchema, type HostMessage } from '../src/shared/protocol';
+import type { WebviewMessage } from '../src/shared/pageMessages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -47,7 +48,7 @@ const uiStateSchema = z.object({
   /** Entry ids of the tool cards the user expanded. */
   expanded: z.array(z.string()).optional(),
   /** The unsent text in the composer, by chat id. */
-  drafts: z.record(z.string(), z.string()).optional(),
+  drafts: z.object({}).catchall(z.string()).optional(),
 });
 export type UiState = z.infer<typeof uiStateSchema>;
 

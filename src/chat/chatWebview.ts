@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { diffEntries, nextFlushAt } from '../shared/entryPatches';
 import { transcriptSize } from '../shared/transcriptBound';
-import { chatTargetSchema, webviewMessageSchema, type HostMessage, type WebviewMessage } from '../shared/protocol';
+import type { HostMessage } from '../shared/protocol';
+import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
 import type { Entry } from '../shared/thread';
 import type { Chat } from './chat';
 import type { Chats } from './chats';

@@ -3,7 +3,7 @@
  * view and the editor tabs differ only in which chat "show" shows.
  */
 import * as vscode from 'vscode';
-import type { WebviewMessage } from '../shared/protocol';
+import type { WebviewMessage } from '../shared/pageMessages';
 import { attachData, attachUris, pickAttachments } from '../attachments/attach';
 import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';

@@ -8,7 +8,7 @@ import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema, type Entry } from './thread';
-import { attachmentChipSchema, attachmentIconSchema, MAX_IMAGE_BYTES } from './attachments';
+import { attachmentChipSchema, attachmentIconSchema } from './attachments';
 
 export const agentChoiceSchema = z.object({
   id: z.string(),
@@ -128,58 +128,3 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentions'), requestId: z.number().int(), items: z.array(mentionItemSchema).max(100) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
-
-/**
- * Which chat a message from the view is about: the one the view showed when
- * the user acted (the host may have switched since). Absent: the shown one.
- */
-export const chatTargetSchema = z.object({ chatId: z.string().max(64).optional() });
-
-/** Base64 of the largest content pasted or dropped (an image over the 5 MiB limit is refused with its size by the host). */
-const MAX_ATTACHED_BASE64 = Math.ceil((MAX_IMAGE_BYTES + 1024) / 3) * 4;
-
-export const webviewMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  /** Show another open chat. */
-  z.object({ type: z.literal('showChat'), chatId: z.string().max(64) }),
-  /** Close a chat (its session ends). */
-  z.object({ type: z.literal('closeChat'), chatId: z.string().max(64) }),
-  z.object({ type: z.literal('selectAgent'), agentId: z.string() }),
-  z.object({ type: z.literal('installAgent'), agentId: z.string() }),
-  z.object({ type: z.literal('connect') }),
-  z.object({ type: z.literal('disconnect') }),
-  z.object({ type: z.literal('newChat') }),
-  /** Empty text: a prompt of attachments only. */
-  z.object({ type: z.literal('prompt'), text: z.string().max(1_000_000) }),
-  /** Attach files: a quick pick of open editors and workspace files (a file dialog on this machine). */
-  z.object({ type: z.literal('attachFiles') }),
-  z.object({ type: z.literal('removeAttachment'), id: z.string().max(64) }),
-  /** What `@query` matches (answered by a `mentions` message). */
-  z.object({ type: z.literal('mentionQuery'), requestId: z.number().int(), query: z.string().max(500) }),
-  /** Attach a line of the last `mentions` answer. */
-  z.object({ type: z.literal('attachMention'), id: z.string().max(64) }),
-  /** Pasted or dropped from outside VS Code: bytes with a name, no file behind them. */
-  z.object({ type: z.literal('attachData'), name: z.string().max(255), base64: z.string().max(MAX_ATTACHED_BASE64) }),
-  /** Dragged from the Explorer or an editor tab: workspace file URIs. */
-  z.object({ type: z.literal('attachUris'), uris: z.array(z.string().max(8_192)).max(1_000) }),
-  z.object({ type: z.literal('cancel') }),
-  /** Do not send the pending prompt: hand it back to the composer. */
-  z.object({ type: z.literal('cancelPending') }),
-  z.object({ type: z.literal('draftTaken'), id: z.number().int() }),
-  /** Restart the agent (a notice's action), continuing the session where it can. */
-  z.object({ type: z.literal('restart') }),
-  /** The notice of a trimmed chat: open the entries moved out of memory. */
-  z.object({ type: z.literal('openEarlier') }),
-  /** A link the user clicked in agent content; the host decides whether and how to open it. */
-  z.object({ type: z.literal('openLink'), href: z.string().max(8_192) }),
-  /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */
-  z.object({ type: z.literal('openLocation'), path: z.string().max(4_096), line: z.number().int().positive().optional() }),
-  z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
-  /** Open the whole text of a message the view shows only the start of. */
-  z.object({ type: z.literal('openEntry'), entryId: z.string().max(256) }),
-  z.object({ type: z.literal('setConfigOption'), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
-  z.object({ type: z.literal('setMode'), modeId: z.string() }),
-  z.object({ type: z.literal('setModel'), modelId: z.string() }),
-  z.object({ type: z.literal('answerPermission'), requestId: z.string(), choice: permissionChoiceSchema }),
-]);
-export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

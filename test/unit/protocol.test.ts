@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { hostMessageSchema, webviewMessageSchema } from '../../src/shared/protocol';
+import { hostMessageSchema } from '../../src/shared/protocol';
+import { webviewMessageSchema } from '../../src/shared/pageMessages';
 import { parseBridgeHello } from '../../src/shared/bridgeProtocol';
 
 describe('webview protocol', () => {

@@ -7,9 +7,9 @@
  */
 import * as vscode from 'vscode';
 import { imageTypeByName, MAX_ATTACHMENTS } from '../shared/attachments';
-import type { DraftAttachments } from './draftAttachments';
+import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
-import { baseName, openWorkspaceFiles, relativePath } from './workspaceUris';
+import { baseName, fileLook, openWorkspaceFiles, relativePath } from './workspaceUris';
 
 /** The paperclip: a pick of the open workspace files, or Browse. */
 export async function pickAttachments(draft: DraftAttachments): Promise<void> {
@@ -60,7 +60,7 @@ export function attachData(draft: DraftAttachments, name: string, base64: string
     return;
   }
   const label = shortName(name) || 'Pasted content';
-  add(draft, [{ source: { type: 'data', name: label, bytes }, look: { label, icon: imageTypeByName(label) ? 'image' : 'file' } }]);
+  addAttachments(draft, [{ source: { type: 'data', name: label, bytes }, look: { label, icon: imageTypeByName(label) ? 'image' : 'file' } }]);
 }
 
 /**
@@ -80,7 +80,7 @@ export function attachSelection(draft: DraftAttachments, editor: vscode.TextEdit
   const startLine = sel.start.line + 1;
   const endLine = last + 1;
   const label = `${baseName(doc.uri)}:L${startLine}-L${endLine}`;
-  add(draft, [{
+  addAttachments(draft, [{
     source: { type: 'selection', uri: doc.uri, label, text: doc.getText(sel), startLine, endLine },
     look: { label, detail: `${relativePath(doc.uri)}:L${startLine}-L${endLine}`, icon: 'selection' },
   }]);
@@ -100,13 +100,11 @@ export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): 
     void vscode.window.showWarningMessage(`${n === 1 ? 'A file' : `${n} files`} outside this workspace ${n === 1 ? 'was' : 'were'} not attached: only files of the workspace can be.`);
   }
   const seen = new Set<string>();
-  add(draft, inside.filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString())).map((uri) => ({
-    source: { type: 'file', uri },
-    look: { label: baseName(uri), detail: relativePath(uri), icon: imageTypeByName(baseName(uri)) ? 'image' : 'file' },
-  })));
+  addAttachments(draft, inside.filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString())).map((uri) => ({ source: { type: 'file', uri }, look: fileLook(uri) })));
 }
 
-function add(draft: DraftAttachments, items: ReadonlyArray<{ source: AttachmentSource; look: Parameters<DraftAttachments['add']>[1] }>): void {
+/** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. */
+export function addAttachments(draft: DraftAttachments, items: ReadonlyArray<{ source: AttachmentSource; look: AttachmentLook }>): void {
   let refused = 0;
   for (const item of items) if (!draft.add(item.source, item.look)) refused++;
   if (refused > 0) void vscode.window.showWarningMessage(`At most ${MAX_ATTACHMENTS} attachments go with one prompt: ${refused === 1 ? 'one was' : `${refused} were`} not added.`);

@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { MentionItem } from '../shared/protocol';
-import { imageTypeByName } from '../shared/attachments';
+import { addAttachments } from './attach';
 import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
 import { bestMatches, fuzzyScore } from './fuzzy';
-import { baseName, openWorkspaceFiles, relativePath } from './workspaceUris';
+import { baseName, fileLook, openWorkspaceFiles, relativePath } from './workspaceUris';
 
 /** How many items the popup shows. */
 const MAX_ITEMS = 30;
@@ -21,7 +21,7 @@ const FILES_FRESH_MS = 10_000;
 export class Mentions {
   /** What the last results' ids stand for. */
   private offered = new Map<string, { source: AttachmentSource; look: AttachmentLook }>();
-  private files: { at: number; uris: Thenable<vscode.Uri[]> } | undefined;
+  private files: { at: number; found: Promise<{ files: vscode.Uri[]; folders: vscode.Uri[] }> } | undefined;
   private next = 0;
 
   async search(query: string): Promise<MentionItem[]> {
@@ -38,11 +38,10 @@ export class Mentions {
       const count = vscode.languages.getDiagnostics(active).length;
       offer({ type: 'problems', uri: active }, { label: `Problems in ${baseName(active)}`, icon: 'problems' }, `${count} ${count === 1 ? 'problem' : 'problems'}`);
     }
-    const uris = await this.workspaceFiles();
+    const { files: uris, folders } = await this.workspaceFiles();
     const open = openWorkspaceFiles();
     const openKeys = new Set(open.map((u) => u.toString()));
     for (const uri of bestMatches(query, open, relativePath, 5)) offer({ type: 'file', uri }, fileLook(uri), `${relativePath(uri)} (open)`);
-    const folders = [...new Map(uris.map((u) => vscode.Uri.joinPath(u, '..')).filter((f) => vscode.workspace.getWorkspaceFolder(f)?.uri.toString() !== f.toString()).map((f) => [f.toString(), f])).values()];
     const files = bestMatches(query, uris.filter((u) => !openKeys.has(u.toString())), relativePath, MAX_ITEMS - items.length);
     const dirs = bestMatches(query, folders, relativePath, 5);
     for (const uri of files) offer({ type: 'file', uri }, fileLook(uri), relativePath(uri));
@@ -54,19 +53,24 @@ export class Mentions {
   attach(draft: DraftAttachments, id: string): boolean {
     const chosen = this.offered.get(id);
     if (!chosen) return false;
-    if (!draft.add(chosen.source, chosen.look)) void vscode.window.showWarningMessage('At most 10 attachments go with one prompt.');
+    addAttachments(draft, [chosen]);
     return true;
   }
 
-  private workspaceFiles(): Thenable<vscode.Uri[]> {
+  /** The workspace's files and the folders they are in (not the workspace folders themselves), found once per FILES_FRESH_MS. */
+  private workspaceFiles(): Promise<{ files: vscode.Uri[]; folders: vscode.Uri[] }> {
     if (!this.files || Date.now() - this.files.at > FILES_FRESH_MS) {
       // The files.exclude and search.exclude settings apply (the `undefined` exclude).
-      this.files = { at: Date.now(), uris: vscode.workspace.findFiles('**/*', undefined, MAX_FILES) };
+      const found = Promise.resolve(vscode.workspace.findFiles('**/*', undefined, MAX_FILES)).then((files) => {
+        const folders = new Map<string, vscode.Uri>();
+        for (const file of files) {
+          const folder = vscode.Uri.joinPath(file, '..');
+          if (vscode.workspace.getWorkspaceFolder(folder)?.uri.toString() !== folder.toString()) folders.set(folder.toString(), folder);
+        }
+        return { files, folders: [...folders.values()] };
+      });
+      this.files = { at: Date.now(), found };
     }
-    return this.files.uris;
+    return this.files.found;
   }
-}
-
-function fileLook(uri: vscode.Uri): AttachmentLook {
-  return { label: baseName(uri), detail: relativePath(uri), icon: imageTypeByName(baseName(uri)) ? 'image' : 'file' };
 }

@@ -1,5 +1,7 @@
 /** Naming and finding the workspace's files for attachments. */
 import * as vscode from 'vscode';
+import { imageTypeByName } from '../shared/attachments';
+import type { AttachmentLook } from './draftAttachments';
 
 /** The files of the workspace open in editor tabs (text editors, and custom editors such as the image preview). */
 export function openWorkspaceFiles(): vscode.Uri[] {
@@ -18,4 +20,10 @@ export function baseName(uri: vscode.Uri): string {
 
 export function relativePath(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, false);
+}
+
+/** How a workspace file's chip looks: its name, its relative path, an image icon for an image. */
+export function fileLook(uri: vscode.Uri): AttachmentLook {
+  const label = baseName(uri);
+  return { label, detail: relativePath(uri), icon: imageTypeByName(label) ? 'image' : 'file' };
 }

@@ -335,9 +335,8 @@ export class Chat implements vscode.Disposable {
 
   private async prompt(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]): Promise<void> {
     this.endReplay();
-    const { init } = c.session.lease.connection;
-    const quirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
-    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, quirks, () => this.link === c && !this.closed);
+    const { init, promptQuirks } = c.session.lease.connection;
+    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, promptQuirks, () => this.link === c && !this.closed);
     if (prompt) await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c);
   }
 

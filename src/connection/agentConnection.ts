@@ -5,6 +5,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
+import type { PromptQuirks } from '../attachments/promptBlocks';
 import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';
@@ -19,6 +20,8 @@ export class AgentConnection {
   private readonly _onDidWarn = new vscode.EventEmitter<string>();
   /** Something every chat on this connection should hear: stray output, update kinds we do not know. */
   readonly onDidWarn = this._onDidWarn.event;
+  /** What this agent gets wrong in prompts, known by its name (promptBlocks.ts works around it). */
+  readonly promptQuirks: PromptQuirks;
 
   private constructor(
     readonly agentId: string,
@@ -32,6 +35,7 @@ export class AgentConnection {
     readonly agentLabel: string,
     warnings: vscode.Event<string>,
   ) {
+    this.promptQuirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
     warnings((text) => this._onDidWarn.fire(text));
     client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
     client.onDidClose(() => this._onDidWarn.dispose());

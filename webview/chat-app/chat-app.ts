@@ -41,7 +41,6 @@ export class ChatApp extends LitElement {
   private readonly keptLists = new Map<string, readonly Entry[]>();
   /** The chats whose lists have elements (the shown one and the kept ones), in the order first shown. */
   private listOrder: string[] = [''];
-  private lastChatIds: readonly string[] = [];
   /** Where the running turn's entries start. */
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
@@ -134,17 +133,10 @@ export class ChatApp extends LitElement {
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
         : nothing}
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
-      <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.openChatIds()} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
+      <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
         .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}></acp-chat-composer>
       ${this.liveRegion.render()}
     `;
-  }
-
-  /** The same array while the list of chats is the same, so the composer is not told of a change that is none. */
-  private openChatIds(): readonly string[] {
-    const ids = this.status.chats.map((c) => c.id);
-    if (ids.join('\u0000') !== this.lastChatIds.join('\u0000')) this.lastChatIds = ids;
-    return this.lastChatIds;
   }
 
   /**

@@ -6,12 +6,11 @@
  * dropped here are attached too (attachment chips above the text).
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { AttachmentChip } from '../../src/shared/attachments';
+import { MAX_ATTACHMENTS, type AttachmentChip } from '../../src/shared/attachments';
 import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
 import '../attachment-chips/attachment-chips';
 import { codicon, codiconStyles } from '../chat-app/codicons';
 import { attachTransfer } from './transfer';
-import { MAX_ATTACHMENTS } from '../../src/shared/attachments';
 import { loadUiState, postToHost, saveUiState } from '../host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';
 import { completionMenuStyles } from '../completion-menu/completion-menu.styles';

@@ -2,7 +2,7 @@
  * The webview's side of the host protocol: typed, parsed, and the only place
  * that touches `acquireVsCodeApi` (messages and the view's saved UI state).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { hostMessageSchema, type HostMessage } from '../src/shared/protocol';
 import type { WebviewMessage } from '../src/shared/pageMessages';
 
@@ -44,11 +44,11 @@ export function onHostMessage(listener: (message: HostMessage) => void): void {
  */
 const uiStateSchema = z.object({
   /** Distance of the transcript's viewport from its newest end, in CSS pixels (0: pinned). */
-  scrollFromEnd: z.number().nonnegative().optional(),
+  scrollFromEnd: z.optional(z.number().check(z.nonnegative())),
   /** Entry ids of the tool cards the user expanded. */
-  expanded: z.array(z.string()).optional(),
+  expanded: z.optional(z.array(z.string())),
   /** The unsent text in the composer, by chat id. */
-  drafts: z.object({}).catchall(z.string()).optional(),
+  drafts: z.optional(z.catchall(z.object({}), z.string())),
 });
 export type UiState = z.infer<typeof uiStateSchema>;
 

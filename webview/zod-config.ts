@@ -4,6 +4,6 @@
  * the probe alone is reported as a CSP violation: switch compiling off before
  * any schema exists (webview/main.ts imports this module first).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 z.config({ jitless: true });

@@ -3,7 +3,7 @@
  * image, the editor selection), as the composer shows them (chips), and the
  * hard limits on what is sent inline.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Most attachments in one prompt. */
 export const MAX_ATTACHMENTS = 10;
@@ -19,22 +19,22 @@ export type AttachmentIcon = z.infer<typeof attachmentIconSchema>;
 
 /** An attachment in the composer, before the prompt is sent. */
 export const attachmentChipSchema = z.object({
-  id: z.string().max(64),
+  id: z.string().check(z.maxLength(64)),
   /** Short: a file name, or `name:L3-L9`. */
-  label: z.string().max(300),
+  label: z.string().check(z.maxLength(300)),
   /** The workspace-relative path (a tooltip), when it has one. */
-  detail: z.string().max(2_000).optional(),
+  detail: z.optional(z.string().check(z.maxLength(2_000))),
   icon: attachmentIconSchema,
   /** `preparing`: being read; Send waits. `error`: it cannot be sent, `message` says why. */
   state: z.enum(['preparing', 'ready', 'error']),
   /** Why it cannot be sent, or how it will be (say, "sent as a link: larger than 1 MiB"). */
-  message: z.string().max(1_000).optional(),
+  message: z.optional(z.string().check(z.maxLength(1_000))),
 });
 export type AttachmentChip = z.infer<typeof attachmentChipSchema>;
 
 /** An attachment as a sent (or replayed) prompt shows it: display only. */
 export const sentAttachmentSchema = z.object({
-  label: z.string().max(300),
+  label: z.string().check(z.maxLength(300)),
   icon: attachmentIconSchema,
 });
 export type SentAttachment = z.infer<typeof sentAttachmentSchema>;

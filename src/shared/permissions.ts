@@ -4,7 +4,7 @@
  * the agent's option names are shown only as inert text.
  */
 import type { PermissionOption } from '@agentclientprotocol/sdk';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { toolEntrySchema } from './thread';
 
 export const permissionChoiceSchema = z.enum(['allow_once', 'allow_always', 'reject']);

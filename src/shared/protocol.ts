@@ -2,12 +2,12 @@
  * The host <-> webview protocol: one zod union per direction. Both sides
  * parse what they receive and drop (and log) what does not fit.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { permissionChoiceSchema, permissionPromptSchema } from './permissions';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
-import { entrySchema, type Entry } from './thread';
+import { entrySchema, nonNegativeInt, type Entry } from './thread';
 import { attachmentChipSchema, attachmentIconSchema } from './attachments';
 
 export const agentChoiceSchema = z.object({
@@ -15,9 +15,9 @@ export const agentChoiceSchema = z.object({
   name: z.string(),
   /** False when its command was not found; `detail` says why. */
   available: z.boolean(),
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
   /** When it is not installed and this host can install it: the command (run in a terminal when the user asks). */
-  install: z.string().optional(),
+  install: z.optional(z.string()),
 });
 export type AgentChoice = z.infer<typeof agentChoiceSchema>;
 
@@ -26,7 +26,7 @@ export const connectionStateSchema = z.enum(['disconnected', 'connecting', 'reco
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
 /** Text of a prompt that was not sent, handed back to the composer (kept until it says it took it). */
-export const returnedDraftSchema = z.object({ id: z.number().int(), text: z.string() });
+export const returnedDraftSchema = z.object({ id: z.int(), text: z.string() });
 export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 
 /** A chat's state in the list: what it wants from the user, if anything. */
@@ -50,30 +50,30 @@ export type ChatSummary = z.infer<typeof chatSummarySchema>;
 /** One chat's state that is not a thread entry. */
 export const chatStatusSchema = z.object({
   agents: z.array(agentChoiceSchema),
-  selectedAgentId: z.string().optional(),
+  selectedAgentId: z.optional(z.string()),
   connection: connectionStateSchema,
   /** The agent's title and version from `initialize`, when connected. */
-  agentLabel: z.string().optional(),
+  agentLabel: z.optional(z.string()),
   turn: z.enum(['idle', 'running']),
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   plan: z.array(z.object({ content: z.string(), priority: z.string(), status: z.string() })),
   controls: sessionControlsSchema,
   /** Permission requests waiting for the user, oldest first. */
   permissions: z.array(permissionPromptSchema),
   /** A prompt waiting for the connection, to be sent once connected. */
-  pendingPrompt: z.string().optional(),
-  returnedDraft: returnedDraftSchema.optional(),
+  pendingPrompt: z.optional(z.string()),
+  returnedDraft: z.optional(returnedDraftSchema),
   /** The attachments of the prompt being written, in order. */
-  attachments: z.array(attachmentChipSchema).max(50).default([]),
+  attachments: z._default(z.array(attachmentChipSchema).check(z.maxLength(50)), []),
   /** A prompt's attachments are being read before it is sent. */
-  preparing: z.boolean().default(false),
+  preparing: z._default(z.boolean(), false),
   /** Counts the host's requests to focus the composer: the page focuses it when the count changes. */
-  focusComposer: z.number().int().nonnegative().default(0),
+  focusComposer: z._default(nonNegativeInt(), 0),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
 /** Everything in the view that is not a thread entry: the shown chat's status, and the list of open chats. */
-export const viewStatusSchema = chatStatusSchema.extend({
+export const viewStatusSchema = z.extend(chatStatusSchema, {
   /** The chat shown; the view names it in every message about a chat. */
   chatId: z.string(),
   chats: z.array(chatSummarySchema),
@@ -90,7 +90,7 @@ export type ViewStatus = z.infer<typeof viewStatusSchema>;
  * instead of dropping the whole message: later patches build on this one,
  * so a dropped patch would leave the view stale for the rest of the chat.
  */
-const shownEntrySchema = entrySchema.catch(({ input }): Entry => ({
+const shownEntrySchema = z.catch(entrySchema, ({ input }): Entry => ({
   kind: 'notice',
   id: typeof (input as { id?: unknown })?.id === 'string' ? (input as { id: string }).id : 'unreadable',
   level: 'error',
@@ -98,17 +98,17 @@ const shownEntrySchema = entrySchema.catch(({ input }): Entry => ({
 }));
 
 export const entryOpSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('set'), index: z.number().int().nonnegative(), entry: shownEntrySchema }),
+  z.object({ op: z.literal('set'), index: nonNegativeInt(), entry: shownEntrySchema }),
   /** `fullLength`: the message has grown past what the view is given; its whole length. */
-  z.object({ op: z.literal('append'), index: z.number().int().nonnegative(), text: z.string(), fullLength: z.number().int().nonnegative().optional() }),
+  z.object({ op: z.literal('append'), index: nonNegativeInt(), text: z.string(), fullLength: z.optional(nonNegativeInt()) }),
 ]);
 export type EntryOp = z.infer<typeof entryOpSchema>;
 
 /** One line of the composer's `@` popup. */
 export const mentionItemSchema = z.object({
-  id: z.string().max(64),
-  label: z.string().max(300),
-  detail: z.string().max(2_000).optional(),
+  id: z.string().check(z.maxLength(64)),
+  label: z.string().check(z.maxLength(300)),
+  detail: z.optional(z.string().check(z.maxLength(2_000))),
   icon: attachmentIconSchema,
 });
 export type MentionItem = z.infer<typeof mentionItemSchema>;
@@ -121,10 +121,10 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * in `keep` and drops the others); without it, the shown chat's.
    */
   z.object({
-    type: z.literal('entries'), length: z.number().int().nonnegative(), ops: z.array(entryOpSchema),
-    chatId: z.string().max(64).optional(), keep: z.array(z.string().max(64)).max(8).optional(),
+    type: z.literal('entries'), length: nonNegativeInt(), ops: z.array(entryOpSchema),
+    chatId: z.optional(z.string().check(z.maxLength(64))), keep: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(8))),
   }),
   /** The answer to the page's `mentionQuery` with the same `requestId`. */
-  z.object({ type: z.literal('mentions'), requestId: z.number().int(), items: z.array(mentionItemSchema).max(100) }),
+  z.object({ type: z.literal('mentions'), requestId: z.int(), items: z.array(mentionItemSchema).check(z.maxLength(100)) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;

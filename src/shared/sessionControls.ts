@@ -3,24 +3,24 @@
  * models, slash commands and context usage. Parsed by the webview (zod).
  */
 import type { SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The session's controls, in the order the view prefers them (config options, else modes, else models). */
 export const sessionControlsSchema = z.object({
   configOptions: z.array(z.discriminatedUnion('type', [
     z.object({
-      type: z.literal('select'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(),
-      currentValue: z.string(), options: z.array(z.object({ value: z.string(), name: z.string(), description: z.string().optional() })),
+      type: z.literal('select'), id: z.string(), name: z.string(), description: z.optional(z.string()), category: z.optional(z.string()),
+      currentValue: z.string(), options: z.array(z.object({ value: z.string(), name: z.string(), description: z.optional(z.string()) })),
     }),
-    z.object({ type: z.literal('boolean'), id: z.string(), name: z.string(), description: z.string().optional(), category: z.string().optional(), currentValue: z.boolean() }),
+    z.object({ type: z.literal('boolean'), id: z.string(), name: z.string(), description: z.optional(z.string()), category: z.optional(z.string()), currentValue: z.boolean() }),
   ])),
-  modes: z.object({ currentModeId: z.string(), available: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
+  modes: z.optional(z.object({ currentModeId: z.string(), available: z.array(z.object({ id: z.string(), name: z.string(), description: z.optional(z.string()) })) })),
   /** Legacy `models` (Gemini CLI and older adapters), set with raw `session/set_model`. */
-  models: z.object({ currentModelId: z.string(), available: z.array(z.object({ modelId: z.string(), name: z.string(), description: z.string().optional() })) }).optional(),
+  models: z.optional(z.object({ currentModelId: z.string(), available: z.array(z.object({ modelId: z.string(), name: z.string(), description: z.optional(z.string()) })) })),
   /** Slash commands from `available_commands_update`. */
-  commands: z.array(z.object({ name: z.string(), description: z.string(), hint: z.string().optional() })),
+  commands: z.array(z.object({ name: z.string(), description: z.string(), hint: z.optional(z.string()) })),
   /** Context window use from `usage_update`. */
-  usage: z.object({ used: z.number(), size: z.number(), cost: z.object({ amount: z.number(), currency: z.string() }).optional() }).optional(),
+  usage: z.optional(z.object({ used: z.number(), size: z.number(), cost: z.optional(z.object({ amount: z.number(), currency: z.string() })) })),
 });
 export type SessionControls = z.infer<typeof sessionControlsSchema>;
 

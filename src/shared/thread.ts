@@ -5,7 +5,7 @@
  * (DESIGN.md rule 2); the TypeScript types are inferred from them.
  * Everything in an entry came from an agent and is untrusted text.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emptySessionControls, type SessionControls } from './sessionControls';
 import { sentAttachmentSchema } from './attachments';
 
@@ -20,6 +20,9 @@ export const planEntrySchema = z.object({
 });
 export type PlanEntry = z.infer<typeof planEntrySchema>;
 
+/** A count or an index. */
+export const nonNegativeInt = () => z.int().check(z.nonnegative());
+
 const textEntry = <K extends string>(kind: K) =>
   z.object({
     kind: z.literal(kind),
@@ -29,11 +32,11 @@ const textEntry = <K extends string>(kind: K) =>
      * Only in the view's copy, when the message is longer than the view is
      * given (entryPatches.ts): its whole length. The whole text opens in an editor.
      */
-    fullLength: z.number().int().nonnegative().optional(),
+    fullLength: z.optional(nonNegativeInt()),
   });
 
 /** `attachments`: what went with the prompt (or came with a replayed one), shown as chips, never sent again. */
-export const userEntrySchema = textEntry('user').extend({ attachments: z.array(sentAttachmentSchema).max(100).optional() });
+export const userEntrySchema = z.extend(textEntry('user'), { attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))) });
 export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');
 
@@ -43,7 +46,7 @@ export const displayBlockSchema = z.discriminatedUnion('type', [
   /** Images are not loaded into the view (no data: or remote URLs); their type is shown. */
   z.object({ type: z.literal('image'), mimeType: z.string() }),
   z.object({ type: z.literal('audio'), mimeType: z.string() }),
-  z.object({ type: z.literal('resource'), uri: z.string(), name: z.string(), text: z.string().optional() }),
+  z.object({ type: z.literal('resource'), uri: z.string(), name: z.string(), text: z.optional(z.string()) }),
 ]);
 export type DisplayBlock = z.infer<typeof displayBlockSchema>;
 
@@ -55,21 +58,21 @@ export const toolContentSchema = z.discriminatedUnion('type', [
    * not kept; only how many lines each had.
    */
   z.object({
-    type: z.literal('diff'), path: z.string(), oldText: z.string().nullable(), newText: z.string(),
-    tooLarge: z.object({ oldLines: z.number().int().nonnegative(), newLines: z.number().int().nonnegative() }).optional(),
+    type: z.literal('diff'), path: z.string(), oldText: z.nullable(z.string()), newText: z.string(),
+    tooLarge: z.optional(z.object({ oldLines: nonNegativeInt(), newLines: nonNegativeInt() })),
   }),
   /** Shell output (raw, ANSI escapes included) and, once known, how it ended. */
   z.object({
     type: z.literal('terminal'),
     terminalId: z.string(),
     output: z.string(),
-    exitCode: z.number().nullable().optional(),
-    signal: z.string().nullable().optional(),
+    exitCode: z.optional(z.nullable(z.number())),
+    signal: z.optional(z.nullable(z.string())),
   }),
 ]);
 export type ToolContent = z.infer<typeof toolContentSchema>;
 
-export const toolLocationSchema = z.object({ path: z.string(), line: z.number().optional() });
+export const toolLocationSchema = z.object({ path: z.string(), line: z.optional(z.number()) });
 export type ToolLocation = z.infer<typeof toolLocationSchema>;
 
 export const toolEntrySchema = z.object({
@@ -82,7 +85,7 @@ export const toolEntrySchema = z.object({
   content: z.array(toolContentSchema),
   locations: z.array(toolLocationSchema),
   /** The tool's input, pretty-printed JSON (the command line for `execute`), capped in size. */
-  input: z.string().optional(),
+  input: z.optional(z.string()),
 });
 
 export const planSnapshotSchema = z.object({
@@ -99,7 +102,7 @@ export const noticeEntrySchema = z.object({
   id: z.string(),
   level: noticeLevelSchema,
   text: z.string(),
-  action: noticeActionSchema.optional(),
+  action: z.optional(noticeActionSchema),
 });
 
 export const entrySchema = z.discriminatedUnion('kind', [

@@ -13,6 +13,11 @@ import { descendants, signalEach } from './descendants';
 
 const STDERR_TAIL_LINES = 12;
 const STDERR_TAIL_CHARS = 2_000;
+/**
+ * A stderr line is logged once whole (so that a secret split across writes is
+ * still redacted whole, see secrets/redactor.ts); a longer one is left out.
+ */
+const MAX_STDERR_LINE_CHARS = 64 * 1024;
 const KILL_GRACE_MS = 3_000;
 /** Stray stdout lines shown in the chat; the rest only go to the log. */
 const MAX_STRAY_WARNINGS = 3;
@@ -41,9 +46,20 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
   processKeeper.watch(child.pid);
   const stderrTail: string[] = [];
   let stderrRest = '';
+  /** Inside a line over the limit: the rest of it is dropped. */
+  let skipping = false;
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
     const lines = (stderrRest + text).split('\n');
     stderrRest = lines.pop() ?? '';
+    if (skipping && lines.length > 0) {
+      lines.shift();
+      skipping = false;
+    }
+    if (stderrRest.length > MAX_STDERR_LINE_CHARS) {
+      if (!skipping) lines.push(`(a line of more than ${MAX_STDERR_LINE_CHARS / 1024} KiB, left out)`);
+      stderrRest = '';
+      skipping = true;
+    }
     for (const line of lines) {
       log.info(`[${launch.label}] ${line}`);
       stderrTail.push(line);

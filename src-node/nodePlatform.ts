@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
 import { installInTerminal } from './agentInstall';
+import type { McpHost } from '../src/mcp/sessionMcp';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform, TerminalBackend } from '../src/platform';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
@@ -23,6 +24,8 @@ function resolveOptions(): ResolveOptions {
 export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
   readonly attachmentFiles = new NodeAttachmentFiles();
+  /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
+  readonly mcpHost: McpHost = { os: process.platform === 'win32' ? 'windows' : 'posix', env: (name) => process.env[name] };
   private reportedProblems = '';
 
   async listAgents(): Promise<AgentChoice[]> {
@@ -73,7 +76,8 @@ export class NodePlatform implements Platform {
     }
     const cwd = folder.uri.fsPath;
     const launch = await launchFor(executable, agent.args, resolveOptions());
-    return spawnAgent({ executable: launch.executable, args: launch.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
+    const transport = spawnAgent({ executable: launch.executable, args: launch.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
+    return { ...transport, folder: folder.uri };
   }
 
   private agentDefinitions(): AgentDefinition[] {

@@ -4,7 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
+import type { McpHost } from '../src/mcp/sessionMcp';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
+import { pickSessionFolder } from '../src/workspaceFolder';
 import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { openBridgeTransport } from './bridgeTransport';
@@ -19,6 +21,8 @@ export class WebPlatform implements Platform {
     return hostCapabilities({ kind: 'web', remoteName: vscode.env.remoteName, trusted: vscode.workspace.isTrusted, localFolder: false, descriptorWalk: false, terminalsReady: false });
   }
   readonly attachmentFiles = new WebAttachmentFiles();
+  /** The agent's machine is the bridge's, unknown here; a web worker has no environment to resolve `${env:...}` from. */
+  readonly mcpHost: McpHost = { os: undefined, env: () => undefined };
   private readonly address: BridgeAddress;
 
   constructor(secrets: vscode.SecretStorage) {
@@ -30,11 +34,14 @@ export class WebPlatform implements Platform {
   }
 
   async connect(_agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
+    // The folder whose settings and .vscode/mcp.json the session takes (the agent itself works where the bridge runs).
+    const folder = vscode.workspace.workspaceFolders?.length ? await pickSessionFolder() : undefined;
+    if (vscode.workspace.workspaceFolders?.length && !folder) return undefined;
     const url = await this.address.connectUrl(undefined);
     if (!url) return undefined;
     const transport = await openBridgeTransport(url, this.address.url, context);
     context.log.info(`Bridge at ${this.address.url} started ${transport.hello.agent.name} in ${transport.hello.cwd}`);
-    return transport;
+    return { ...transport, ...(folder ? { folder: folder.uri } : {}) };
   }
 
   registerCommands(context: vscode.ExtensionContext): void {

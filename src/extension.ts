@@ -21,6 +21,9 @@ import { Mentions } from './attachments/mentions';
 import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
 import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
+import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
+import { redactingLog } from './secrets/redactor';
+import { pickSessionFolder } from './workspaceFolder';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<Chat, 'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'> & {
@@ -42,7 +45,9 @@ export interface AcpExtensionApi {
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
-  const log = vscode.window.createOutputChannel('ACP', { log: true });
+  // Everything written to the log is redacted first (secrets that MCP configs resolved).
+  const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
+  const mcpReports = new McpReports(platform.mcpHost);
   const packageJson = context.extension.packageJSON as { name: string; version: string };
   const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log);
   const agentList = new AgentList(platform, context.globalState, log);
@@ -78,6 +83,15 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
+    mcpReports,
+    vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
+    vscode.commands.registerCommand('vscode-acp.showMcpServers', async () => {
+      // The shown chat's session folder and agent; before it connects, the folder its session would take.
+      const live = shown().liveConnection;
+      const folder = live ? live.folder : vscode.workspace.workspaceFolders?.length ? (await pickSessionFolder())?.uri : undefined;
+      if (!live && vscode.workspace.workspaceFolders?.length && !folder) return;
+      await mcpReports.show(folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities } : undefined);
+    }),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),
     vscode.commands.registerCommand('vscode-acp.newChat', () => void chats.newChat()),

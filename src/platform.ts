@@ -4,6 +4,7 @@
  */
 import type { CreateTerminalRequest, Stream, TerminalOutputResponse, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
+import type { McpHost } from './mcp/sessionMcp';
 import type { AgentChoice } from './shared/protocol';
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */
@@ -63,6 +64,8 @@ export interface AgentTransport {
   readonly stream: Stream;
   /** The folder the agent runs in: the `cwd` of its sessions. */
   readonly cwd: string;
+  /** The workspace folder the session belongs to (its settings and `.vscode/mcp.json`), when there is one. */
+  readonly folder?: vscode.Uri;
   /** Resolves once when the agent is gone, for whatever reason. */
   readonly exited: Promise<AgentExit>;
   /** Ends the agent (and its process tree, where there is one). */
@@ -106,6 +109,8 @@ export interface Platform {
   readonly files?: WorkspaceFileAccess;
   /** Files the user attaches to prompts. */
   readonly attachmentFiles: AttachmentFiles;
+  /** The agent's machine as MCP server configs need it (its OS, `${env:...}`). */
+  readonly mcpHost: McpHost;
   /** Present where `terminals` can be true: a new backend per session, rooted at its folder. */
   terminals?(cwd: string): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */

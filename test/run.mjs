@@ -99,12 +99,23 @@ await stage('unit', () => npx('mocha', 'dist/test/unit.js'));
 await stage('webview', () => run('node', ['test/webview/run.mjs']));
 await stage('node', async () => {
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
+  const { filesHolding } = await import('./harness/canaries.mjs');
   const folder = workspace('node');
+  // Resolved into MCP servers by `${env:ACP_TEST_MCP_SECRET}`; the test agent writes it to stderr and
+  // sends it back in errors. A quote and a backslash: its JSON form differs.
+  const secret = `canary-mcp-"q\\-${process.pid}-${Date.now()}`;
   const code = await runNodeHostTests({
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/index.js'),
     folder,
+    env: { ACP_TEST_MCP_SECRET: secret },
     timeoutMs: 180_000,
+    onDone: async (server) => {
+      // Everything the extension wrote: logs, output channels, workspace and global state, the workspace.
+      const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret]);
+      process.stdout.write(`secret canary: in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`);
+      return found.length === 0;
+    },
   });
   return code === 0;
 });

@@ -108,6 +108,11 @@ export class Chat implements vscode.Disposable {
     return this.chosenAgent ?? this.deps.agentList.selectedId;
   }
 
+  /** The agent connection the chat's session runs on, while connected. */
+  get liveConnection(): ChatSession['lease']['connection'] | undefined {
+    return this.link.state === 'connected' ? this.link.session.lease.connection : undefined;
+  }
+
   get connection(): ConnectionState {
     const c = this.link;
     return c.state === 'connecting' && c.reconnect ? 'reconnecting' : c.state;
@@ -411,6 +416,7 @@ export class Chat implements vscode.Disposable {
     this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
     const continuation = session.continuation;
     this.transcript.sessionOpened(session.setup, continuation);
+    if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
     // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
     // it then): until the next prompt, only its state updates apply; the transcript is on screen.
     let replaying = continuation?.how === 'loaded' && !continuation.replayShown;

@@ -8,6 +8,8 @@ import type * as vscode from 'vscode';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
+import { planNotice, planSummary } from '../mcp/planText';
+import { sessionMcp } from '../mcp/sessionMcp';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
@@ -23,6 +25,8 @@ export interface ChatSession {
   readonly setup: SessionSetup;
   /** How an earlier session was continued, when one was asked for. */
   readonly continuation?: Continuation;
+  /** What the chat says about MCP servers that were left out, if any were. */
+  readonly mcpNotice?: string;
 }
 
 export interface SessionDeps {
@@ -50,19 +54,33 @@ export async function openChatSession(
   const terminals = connection.offered.terminals && platform.terminals
     ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions) : undefined;
   const handlers = { requestPermission, ...(terminals ? { terminals } : {}) };
-  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen);
+  const giveUp = () => {
+    lease.release();
+    void terminals?.dispose();
+    return undefined;
+  };
+  let mcp;
+  try {
+    mcp = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, platform.mcpHost), connection.client.gone, aborted(signal)]);
+  } catch (error) {
+    giveUp();
+    throw error;
+  }
+  // Given up (Disconnect, another agent) while the config was read: nothing is started.
+  if (!mcp || signal.aborted || connection.client.isClosed) return giveUp();
+  deps.log.info(planSummary(mcp));
+  const mcpNotice = planNotice(mcp);
+  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen, mcp.servers);
   try {
     // The agent's end (why it went) and the user's Cancel both end the wait.
     const opened = await Promise.race([opening, connection.client.gone, aborted(signal)]);
     if (!opened || signal.aborted) {
       // Given up while the agent was still opening it (a hung agent ends here, with the last
       // lease); the session, should it open after all, is closed again.
-      lease.release();
       void opening.then((late) => connection.client.closeSession(late.sessionId), () => undefined);
-      void terminals?.dispose();
-      return undefined;
+      return giveUp();
     }
-    return { lease, ...opened, cwd: connection.cwd, ...(terminals ? { terminals } : {}) };
+    return { lease, ...opened, cwd: connection.cwd, ...(terminals ? { terminals } : {}), ...(mcpNotice ? { mcpNotice } : {}) };
   } catch (error) {
     void terminals?.dispose();
     lease.release();

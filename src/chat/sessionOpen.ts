@@ -33,10 +33,12 @@ export const STATE_UPDATES = new Set<string>(['available_commands_update', 'curr
 export async function openSession(
   client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, handlers: SessionHandlers, log: vscode.LogOutputChannel,
   /** The transcript is on screen already: a load's replay must not be shown again. */
-  onScreen = true,
+  onScreen: boolean,
+  /** The session's MCP servers: one snapshot for every attempt here (a sign-in retry, a fallback to a new session). */
+  mcpServers: readonly acp.McpServer[],
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
-    const response = await withSignIn(client, init, () => client.newSession(cwd, handlers));
+    const response = await withSignIn(client, init, () => client.newSession(cwd, [...mcpServers], handlers));
     return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
   };
   if (!earlier) return fresh();
@@ -48,11 +50,11 @@ export async function openSession(
   if (!canResume && !canLoad) return fresh(earlier.how ? `the agent cannot ${earlier.how} a session` : 'the agent cannot continue a session after a reconnect');
   try {
     if (canResume) {
-      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd, handlers));
+      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd, [...mcpServers], handlers));
       return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [], replayShown: false } };
     }
     const state: acp.SessionUpdate[] = [];
-    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, handlers, (update) => {
+    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
       if (!onScreen || STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
     }));
     return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };

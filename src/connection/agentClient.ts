@@ -124,15 +124,15 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request('authenticate', { methodId });
   }
 
-  async newSession(cwd: string, handlers: SessionHandlers): Promise<acp.NewSessionResponse> {
-    const response = await this.connection.agent.request('session/new', { cwd, mcpServers: [] });
+  async newSession(cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers): Promise<acp.NewSessionResponse> {
+    const response = await this.connection.agent.request('session/new', { cwd, mcpServers });
     this.openSessions.set(response.sessionId, handlers);
     return response;
   }
 
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
-  async resumeSession(sessionId: string, cwd: string, handlers: SessionHandlers): Promise<acp.ResumeSessionResponse> {
-    const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers: [] });
+  async resumeSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers): Promise<acp.ResumeSessionResponse> {
+    const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers });
     this.openSessions.set(sessionId, handlers);
     return response;
   }
@@ -141,10 +141,10 @@ export class AgentClient implements vscode.Disposable {
    * Reopens a session the agent kept (`loadSession`); the agent replays its
    * history as updates before answering, and `onReplay` gets each of them.
    */
-  async loadSession(sessionId: string, cwd: string, handlers: SessionHandlers, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
+  async loadSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
     const listening = this.router.listen(sessionId, onReplay);
     try {
-      const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers: [] });
+      const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers });
       this.openSessions.set(sessionId, handlers);
       await afterPendingNotifications();
       return response;

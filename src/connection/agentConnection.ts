@@ -29,6 +29,8 @@ export class AgentConnection {
     readonly init: acp.InitializeResponse,
     /** The folder the agent runs in: the `cwd` of its sessions. */
     readonly cwd: string,
+    /** The workspace folder its sessions belong to (MCP sources), when there is one. */
+    readonly folder: vscode.Uri | undefined,
     /** What the host offered at `initialize`: a session's handlers must match it. */
     readonly offered: HostCapabilities,
     /** The agent's title (or name) and version, for the header. */
@@ -65,7 +67,7 @@ export class AgentConnection {
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
       const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-      return new AgentConnection(agentId, client, init, transport.cwd, offered, label, warnings.event);
+      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, offered, label, warnings.event);
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
       // its exit (code, stderr) says why, and comes within the client's grace period.

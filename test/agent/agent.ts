@@ -41,6 +41,7 @@ class ScriptedAgent {
     const id = this.store ? `sess-${process.pid}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
     this.store?.create({ id, cwd: c.params.cwd });
     const session = this.newSessionObject(id, c.params.cwd);
+    session.mcpServers = c.params.mcpServers;
     this.sessions.set(session.id, session);
     await this.play(this.scenario.onNewSession, c, session);
     return { sessionId: session.id, ...session.setupFields() };
@@ -53,6 +54,7 @@ class ScriptedAgent {
     const { sessionId, cwd } = c.params;
     const known = this.known(sessionId, cwd);
     if (known) {
+      known.mcpServers = c.params.mcpServers;
       const replay = async () => {
         for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
       };
@@ -63,6 +65,7 @@ class ScriptedAgent {
     }
     if (!this.scenario.onLoadSession) throw acp.RequestError.sessionNotFound(sessionId);
     const session = new Session(sessionId, cwd, this.scenario);
+    session.mcpServers = c.params.mcpServers;
     this.sessions.set(sessionId, session);
     await this.play(this.scenario.onLoadSession, c, session);
     return session.setupFields();
@@ -74,6 +77,7 @@ class ScriptedAgent {
     this.checkAuth();
     const session = this.known(c.params.sessionId, c.params.cwd);
     if (!session) throw acp.RequestError.sessionNotFound(c.params.sessionId);
+    session.mcpServers = c.params.mcpServers ?? [];
     return session.setupFields();
   }
 

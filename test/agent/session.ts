@@ -22,6 +22,8 @@ export class Session {
   modeId: string | undefined;
   modelId: string | undefined;
   configOptions: acp.SessionConfigOption[] | undefined;
+  /** The MCP servers the client gave when this session was last opened (new, load or resume). */
+  mcpServers: acp.McpServer[] = [];
   /** When it last recorded an update (ISO 8601), for session/list. */
   updatedAt = new Date().toISOString();
   private readonly running = new Set<AbortController>();

@@ -155,6 +155,15 @@ export const stepSchemas = {
   reportHistory: step({ reportHistory: z.literal(true) }),
   /** `[prompt: JSON]`: the blocks of this prompt, summed up (types, uris, sizes, text up to 200 characters). */
   reportPrompt: step({ reportPrompt: z.literal(true) }),
+  /** `[mcp: JSON]`: the session's MCP servers as the client sent them, each env and header value as the start of its SHA-256 (values stay out of the transcript). */
+  reportMcp: step({ reportMcp: z.literal(true) }),
+  /**
+   * Writes every MCP env and header value of the session to stderr, each line
+   * in two writes 30 ms apart (a line the client gets in pieces), and ends the
+   * turn with an error whose message holds them too: what the client must
+   * redact wherever it writes them.
+   */
+  leakMcpValues: step({ leakMcpValues: z.literal(true) }),
   /** `[sessions open: N, pid P]`: how many sessions this process has open (session/close ends one), and which process it is. */
   reportSessions: step({ reportSessions: z.literal(true) }),
 };

@@ -1,4 +1,5 @@
 // Plays scenario steps: session updates, control flow (sleep, cancel, hang,
+import { createHash } from "node:crypto";
 // crash, errors, stop) and raw stdout writes. Client calls live in clientSteps.ts.
 import * as acp from "@agentclientprotocol/sdk";
 import type { Step, StepKind, StepOf } from "./stepSchemas";
@@ -82,6 +83,18 @@ const handlers: Handlers = {
   echoUser: async (_step, ctx) => echoUser(ctx),
   reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
   reportSessions: async (_step, ctx) => sendText(ctx, `[sessions open: ${agentProcess.openSessions()}, pid ${process.pid}]`),
+  leakMcpValues: async (_step, ctx) => {
+    const values = (ctx.session?.mcpServers ?? []).flatMap((s) => ("headers" in s ? s.headers : (s as acp.McpServerStdio).env).map((p) => p.value));
+    for (const value of values) {
+      const line = `mcp value: ${value} (raw), ${JSON.stringify({ value })} (JSON)\n`;
+      const half = Math.floor(line.length / 2);
+      process.stderr.write(line.slice(0, half));
+      await sleep(30, ctx.signal);
+      process.stderr.write(line.slice(half));
+    }
+    throw acp.RequestError.internalError({ values }, `failed with ${values.join(", ")}`);
+  },
+  reportMcp: async (_step, ctx) => sendText(ctx, `[mcp: ${JSON.stringify((ctx.session?.mcpServers ?? []).map(summarizeMcpServer))}]`),
   reportPrompt: async (_step, ctx) => sendText(ctx, `[prompt: ${JSON.stringify(ctx.prompt.map(summarizeBlock))}]`),
   reportHistory: async (_step, ctx) => sendText(ctx, `[history of ${ctx.session?.id}: ${ctx.session?.promptTexts().join(" | ")}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : "cancelled"),
@@ -134,6 +147,14 @@ export async function playSteps(steps: Step[], ctx: StepContext): Promise<acp.St
     if (outcome) return outcome;
   }
   return ctx.signal.aborted ? "cancelled" : "end_turn";
+}
+
+/** An MCP server as `reportMcp` tells it: values as digests. */
+function summarizeMcpServer(server: acp.McpServer): Record<string, unknown> {
+  const digest = (pairs: { name: string; value: string }[]) => pairs.map((p) => `${p.name}=${createHash("sha256").update(p.value).digest("hex").slice(0, 12)}`);
+  if ("type" in server && (server.type === "http" || server.type === "sse")) return { type: server.type, name: server.name, url: server.url, headers: digest(server.headers) };
+  const stdio = server as acp.McpServerStdio;
+  return { name: stdio.name, command: stdio.command, args: stdio.args, env: digest(stdio.env) };
 }
 
 /** A prompt block as `reportPrompt` tells it: what a test checks, without megabytes of data. */

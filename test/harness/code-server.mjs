@@ -235,7 +235,9 @@ function isNoise(line) {
  * extensionTestsPath must be a CommonJS file exporting `run(): Promise<void>` (rejects = failure).
  * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, folder?: string,
  *           userSettings?: object, env?: Record<string,string>, trust?: boolean,
- *           vsix?: string|string[], timeoutMs?: number, onOutput?: (line: string) => void }} opts
+ *           vsix?: string|string[], timeoutMs?: number, onOutput?: (line: string) => void,
+ *           onDone?: (server) => Promise<boolean> }} opts
+ *   onDone: after the tests, before the server and its folders go; false fails the run.
  * @returns {Promise<number>} the runner's exit code (0 = all passed); 124 on timeout, 2 on harness errors.
  */
 export async function runNodeHostTests({
@@ -248,6 +250,7 @@ export async function runNodeHostTests({
   vsix,
   timeoutMs = 120_000,
   onOutput,
+  onDone,
 }) {
   const started = Date.now();
   let server;
@@ -277,7 +280,9 @@ export async function runNodeHostTests({
     serverDied.catch(() => {}); // settles (rejects) at close() too: not an unhandled rejection
     const code = await Promise.race([exitCode, timeout, serverDied]);
     process.stderr.write(`[harness] node-host tests exited ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    return code;
+    // Before the server's folders go: what the run left on disk can still be read.
+    const checked = onDone ? await onDone(server) : true;
+    return checked === false && code === 0 ? 1 : code;
   } catch (e) {
     const timedOut = !!e.timedOut;
     process.stderr.write(`[harness] node-host tests FAILED: ${e.message}\n`);

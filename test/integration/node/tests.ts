@@ -3,6 +3,7 @@ import '../shared/chat.test';
 import '../shared/twoChats.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
+import '../shared/mcp.test';
 import './files.test';
 import './terminals.test';
 import './hang.test';

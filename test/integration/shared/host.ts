@@ -8,6 +8,8 @@ export interface HostSetup {
   readonly reportsStrayOutput: boolean;
   /** The `clientCapabilities` this host must advertise to the agent, as JSON. */
   readonly expectedCapabilities: string;
+  /** The value of `ACP_TEST_MCP_SECRET` where the host resolves `${env:...}` (Node); undefined where it cannot (web). */
+  readonly mcpSecret: string | undefined;
   /** Points the extension at the test agent (a setting, or the bridge). */
   configureAgent(): Promise<void>;
 }

@@ -12,6 +12,7 @@ export function run(): Promise<void> {
   setHostSetup({
     agentId: 'bridge',
     reportsStrayOutput: true,
+    mcpSecret: undefined,
     // The agent works next to the bridge: no files, no terminals from the web worker.
     expectedCapabilities: '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: async () => {

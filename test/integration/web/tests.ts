@@ -4,4 +4,5 @@ import './reconnect.test';
 import '../shared/twoChats.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
+import '../shared/mcp.test';
 import './attachments.test';

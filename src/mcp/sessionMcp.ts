@@ -1,0 +1,25 @@
+/**
+ * The MCP servers of one session, worked out once when it starts or is
+ * restored (and reused unchanged for its one sign-in retry): the sources
+ * read, the plan made, the resolved secrets handed to the redactor before
+ * anything can log them, and what the chat should say about those left out.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import type * as vscode from 'vscode';
+import { redactor } from '../secrets/redactor';
+import { planMcp, type McpPlan } from './mcpPlan';
+import { readMcpSources } from './mcpSources';
+import type { AgentOs, EnvLookup } from './serverChecks';
+
+/** What the host knows of the agent's machine for MCP servers. */
+export interface McpHost {
+  readonly os: AgentOs;
+  /** `${env:NAME}`; the web host has no environment. */
+  readonly env: EnvLookup;
+}
+
+export async function sessionMcp(folder: vscode.Uri | undefined, agent: acp.McpCapabilities | null | undefined, host: McpHost): Promise<McpPlan> {
+  const plan = planMcp(await readMcpSources(folder), { agent, agentKnown: true, os: host.os, env: host.env });
+  redactor.add(plan.secrets);
+  return plan;
+}

@@ -1,0 +1,131 @@
+/**
+ * Both hosts: the MCP servers a session gets, from user settings, workspace
+ * settings and the folder's `.vscode/mcp.json`, as the test agent reports
+ * them (`report mcp`: values as digests). The test agent takes HTTP but not
+ * SSE servers. The Node host resolves `${env:...}` from its environment;
+ * the web worker has none, so such a server is left out.
+ */
+import * as vscode from 'vscode';
+import * as assert from './assert';
+import { acpApi, waitFor } from './chatWaits';
+import { chatWithTestAgent, hostSetup } from './host';
+
+/** The test agent's `[mcp: JSON]` reply. */
+export function reportedMcp(reply: string): { name: string; command?: string; url?: string; env?: string[]; headers?: string[] }[] {
+  const match = /\[mcp: (.*)\]$/s.exec(reply);
+  assert.ok(match, `an MCP report: ${reply.slice(0, 300)}`);
+  return JSON.parse(match![1]);
+}
+
+export async function digest(value: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 12);
+}
+
+const config = () => vscode.workspace.getConfiguration('vscode-acp');
+
+suite('MCP servers', function () {
+  this.timeout(60_000);
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  const mcpJson = () => vscode.Uri.joinPath(folder(), '.vscode', 'mcp.json');
+
+  suiteSetup(async () => {
+    await config().update('mcpServers', [
+      { name: 'Docs', command: '/usr/bin/user-docs' },
+      { name: 'user-only', command: '/opt/user-only', args: ['--stdio'] },
+      { type: 'sse', name: 'events', url: 'https://events.example.com/sse' },
+      { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_TEST_MCP_SECRET}' }] },
+    ], vscode.ConfigurationTarget.Global);
+    await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(`{
+      // VS Code's own shape, with a comment and trailing commas
+      "servers": {
+        "docs": { "type": "stdio", "command": "/opt/project-docs", "args": ["serve"] },
+        "remote": { "type": "http", "url": "https://mcp.example.com/v1", "headers": { "X-Team": "core" } },
+        "relative": { "command": "node", "args": ["server.js"] },
+      },
+    }`));
+  });
+
+  suiteTeardown(async () => {
+    await config().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('mcpServers', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.delete(mcpJson());
+  });
+
+  test('sources in precedence order, names ignoring case, HTTP only as the agent takes it; what is left out is said', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    await chat.send('report mcp');
+    const last = chat.thread.entries.at(-1);
+    const servers = reportedMcp(last?.kind === 'assistant' ? last.text : '');
+    const secret = hostSetup.mcpSecret;
+    assert.deepEqual(servers.map((s) => s.name), ['user-only', ...(secret ? ['with-secret'] : []), 'ws-only', 'docs', 'remote']);
+    assert.equal(servers.find((s) => s.name === 'docs')?.command, '/opt/project-docs', '.vscode/mcp.json replaced the user\'s "Docs"');
+    assert.deepEqual(servers.find((s) => s.name === 'remote')?.headers, [`X-Team=${await digest('core')}`]);
+    if (secret) assert.deepEqual(servers.find((s) => s.name === 'with-secret')?.env, [`TOKEN=${await digest(secret)}`]);
+    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.includes('MCP'));
+    const text = notice?.kind === 'notice' ? notice.text : '';
+    assert.match(text, /\[MCP_AGENT_UNSUPPORTED\] user:vscode-acp\.mcpServers\[2\]\.type is SSE/);
+    assert.match(text, /\[MCP_CONFIG_UNSAFE\] \.vscode\/mcp\.json\.servers\[2\]\.command should be an absolute path/);
+    if (!secret) assert.match(text, /\[MCP_ENV_UNSET\] user:vscode-acp\.mcpServers\[3\]\.env\[0\]\.value/);
+    await api.chats.close(chat.id);
+  });
+
+  test('a session continued after a reconnect gets the servers as they are then', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    await chat.send('report mcp');
+    const sessionId = chat.session!.sessionId;
+    await chat.disconnect();
+    await config().update('mcpServers', [{ name: 'ws-later', command: '/opt/ws-later' }], vscode.ConfigurationTarget.Workspace);
+    try {
+      await chat.send('report mcp');
+      assert.equal(chat.session!.sessionId, sessionId, 'the same session, resumed');
+      const last = chat.thread.entries.at(-1);
+      const names = reportedMcp(last?.kind === 'assistant' ? last.text : '').map((s) => s.name);
+      assert.ok(names.includes('ws-later') && !names.includes('ws-only'), names.join(', '));
+    } finally {
+      await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
+      await api.chats.close(chat.id);
+    }
+  });
+
+  test('a resolved secret the agent writes to stderr (in pieces) or sends back in an error is redacted in the chat', async function () {
+    const secret = hostSetup.mcpSecret;
+    if (!secret) this.skip(); // nothing resolves ${env:...} in the web worker: the first test checks it is left out
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    await chat.send('leak mcp');
+    const shown = JSON.stringify(chat.thread);
+    assert.ok(!shown.includes(secret!) && !shown.includes(JSON.stringify(secret).slice(1, -1)), 'the secret is not in the transcript');
+    assert.match(shown, /failed with \[redacted\], core/);
+    await api.chats.close(chat.id);
+  });
+
+  test('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    await chat.send('hello');
+    await vscode.commands.executeCommand('vscode-acp.showMcpServers');
+    await waitFor(chat, 'the report is shown', () => vscode.window.activeTextEditor?.document.uri.scheme === 'vscode-acp-mcp');
+    const report = vscode.window.activeTextEditor!.document.getText();
+    assert.match(report, /Agent: Test Agent 1\.2\.3 \(takes HTTP servers: yes, SSE servers: no\)/);
+    assert.match(report, /docs: stdio from \.vscode\/mcp\.json: \/opt\/project-docs, 1 argument/);
+    assert.match(report, /remote: HTTP from \.vscode\/mcp\.json: https:\/\/mcp\.example\.com\/v1; headers X-Team=•••/);
+    assert.match(report, /Docs from user settings \(vscode-acp\.mcpServers\) \(user:vscode-acp\.mcpServers\[0\]\)/);
+    assert.match(report, /\[MCP_CONFIG_UNSAFE\] \.vscode\/mcp\.json\.servers\[2\]\.command/);
+    assert.ok(!report.includes('core'), 'header values are not shown');
+    if (hostSetup.mcpSecret) assert.ok(!report.includes(hostSetup.mcpSecret), 'resolved values are not shown');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await api.chats.close(chat.id);
+  });
+});

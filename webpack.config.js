@@ -133,7 +133,7 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'tests-node-host',
-      entry: { index: './test/integration/node/index.ts', orphans: './test/integration/orphans/index.ts' },
+      entry: { index: './test/integration/node/index.ts', orphans: './test/integration/orphans/index.ts', workspaces: './test/integration/workspaces/index.ts' },
       output: { path: dist('node', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
       externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
     },

@@ -3,9 +3,9 @@
  */
 import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
-import { installInTerminal } from './agentInstall';
+import { installInTerminal, signInInTerminal } from './agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
-import type { AgentTransport, ConnectContext, HostCapabilities, Platform, TerminalBackend } from '../src/platform';
+import type { AgentTransport, ConnectContext, HostCapabilities, Platform, SignInTerminal, TerminalBackend } from '../src/platform';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder } from '../src/workspaceFolder';
@@ -27,6 +27,14 @@ export class NodePlatform implements Platform {
   /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
   readonly mcpHost: McpHost = { os: process.platform === 'win32' ? 'windows' : 'posix', env: (name) => process.env[name] };
   private reportedProblems = '';
+  readonly signInTerminal: SignInTerminal = {
+    command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,
+    run: (agentId, args, env, replaceArgs) => {
+      const agent = this.agentDefinitions().find((a) => a.id === agentId);
+      if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+      return signInInTerminal(agent, args, env, replaceArgs, resolveOptions());
+    },
+  };
 
   async listAgents(): Promise<AgentChoice[]> {
     const agents = this.agentDefinitions();

@@ -38,6 +38,8 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     fileRead: local,
     fileWrite: local && facts.descriptorWalk,
     terminals: local && facts.terminalsReady,
+    // The agent's own program, which this host starts anyway: trust does not change it.
+    signInTerminal: facts.kind === 'node',
   };
 }
 
@@ -45,8 +47,10 @@ export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
     fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },
     terminal: host.terminals,
+    auth: { terminal: host.signInTerminal },
     // Agents that run shell commands themselves (Claude Code, Codex) stream
-    // their output in tool call `_meta` only when asked to; we show it.
-    _meta: { terminal_output: true },
+    // their output in tool call `_meta` only when asked to; we show it. The
+    // legacy form of terminal sign-in is offered only when asked for too.
+    _meta: { terminal_output: true, ...(host.signInTerminal ? { 'terminal-auth': true } : {}) },
   };
 }

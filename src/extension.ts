@@ -23,6 +23,8 @@ import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
 import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
+import { errorMessage } from './connection/errors';
+import { Diagnostics } from './diagnostics/diagnostics';
 import { pickSessionFolder } from './workspaceFolder';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
@@ -49,7 +51,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
   const mcpReports = new McpReports(platform.mcpHost);
   const packageJson = context.extension.packageJSON as { name: string; version: string };
-  const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log);
+  const diagnostics = new Diagnostics();
+  const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log, diagnostics);
   const agentList = new AgentList(platform, context.globalState, log);
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new SessionStore(context.storageUri, log);
@@ -84,7 +87,22 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
     mcpReports,
+    diagnostics,
+    vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
     vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
+    vscode.commands.registerCommand('vscode-acp.signOut', async () => {
+      const chat = shown();
+      const agentId = chat.agentId;
+      if (!agentId) return;
+      const name = agentList.name(agentId);
+      try {
+        const done = chat.liveConnection ? await chat.liveConnection.signOut() : await agents.using(agentId, (c) => c.signOut());
+        if (done) void vscode.window.showInformationMessage(`Signed out of ${name}.`);
+        else if (done === false) void vscode.window.showInformationMessage(`${name} does not offer signing out (its sign-in is kept by the agent itself).`);
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Signing out of ${name} failed: ${errorMessage(error)}`);
+      }
+    }),
     vscode.commands.registerCommand('vscode-acp.showMcpServers', async () => {
       // The shown chat's session folder and agent; before it connects, the folder its session would take.
       const live = shown().liveConnection;

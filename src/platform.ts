@@ -16,6 +16,8 @@ export interface HostCapabilities {
   readonly fileWrite: boolean;
   /** Serve `terminal/*`: a trusted workspace with a local folder. */
   readonly terminals: boolean;
+  /** Run an agent's terminal sign-in (its own program, in a VS Code terminal): where agents are local programs. */
+  readonly signInTerminal: boolean;
 }
 
 /** Disk access inside the trusted local workspace folders (Node only). */
@@ -96,6 +98,18 @@ export interface TerminalBackend {
   disposeAll(): Promise<void>;
 }
 
+/** An agent's terminal sign-in (ACP `terminal` auth methods): its own program, run where the user sees it. */
+export interface SignInTerminal {
+  /** The agent's command as configured (a legacy method must name this program). */
+  command(agentId: string): string | undefined;
+  /**
+   * The agent's program with its configured arguments and then `args` (or
+   * `args` alone: `replaceArgs`, the legacy `_meta` form), and `env` added,
+   * in a VS Code terminal, without a shell; its exit code when it closes.
+   */
+  run(agentId: string, args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean): Promise<number | undefined>;
+}
+
 export interface ConnectContext {
   readonly log: vscode.LogOutputChannel;
   /** Reports non-protocol output (stray stdout lines) for the chat. */
@@ -121,6 +135,8 @@ export interface Platform {
    * where agents are local programs (Node).
    */
   installAgent?(agentId: string): Promise<number | undefined>;
+  /** Where agents are local programs (Node): their terminal sign-in. */
+  readonly signInTerminal?: SignInTerminal;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
   connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
   /**

@@ -104,20 +104,59 @@ await stage('node', async () => {
   // Resolved into MCP servers by `${env:ACP_TEST_MCP_SECRET}`; the test agent writes it to stderr and
   // sends it back in errors. A quote and a backslash: its JSON form differs.
   const secret = `canary-mcp-"q\\-${process.pid}-${Date.now()}`;
+  // What the test agent's terminal sign-in prints: VS Code shows it in a terminal, and nothing keeps it.
+  const signInCanary = `canary-signin-${process.pid}-${Date.now()}`;
   const code = await runNodeHostTests({
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/index.js'),
     folder,
-    env: { ACP_TEST_MCP_SECRET: secret },
+    env: { ACP_TEST_MCP_SECRET: secret, ACP_TEST_SIGNIN_CANARY: signInCanary },
+    userSettings: { 'vscode-acp.diagnostics.enabled': true },
     timeoutMs: 180_000,
     onDone: async (server) => {
       // Everything the extension wrote: logs, output channels, workspace and global state, the workspace.
-      const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret]);
-      process.stdout.write(`secret canary: in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`);
-      return found.length === 0;
+      const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret, signInCanary]);
+      process.stdout.write(`secret canaries (MCP env value, sign-in output): in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`);
+      // The diagnostics channel (on for this run): a JSON record per message, and no content.
+      const logs = [];
+      const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === 'ACP Diagnostics.log' && logs.push(path.join(dir, e.name))));
+      walk(server.tmpDir);
+      const lines = logs.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean));
+      const records = lines.map((l) => /^\S+ \S+ \[info\] (\{.*\})$/.exec(l)?.[1]).filter(Boolean).map((j) => JSON.parse(j));
+      const prompts = ['report mcp', 'leak mcp', 'report prompt', 'signed in and answering'];
+      const leaked = lines.filter((l) => prompts.some((p) => l.includes(p)));
+      process.stdout.write(`diagnostics: ${records.length} records in ${lines.length} lines, ${leaked.length} with content (${new Set(records.map((r) => r.method)).size} methods)\n`);
+      return found.length === 0 && records.length > 100 && records.length === lines.length && leaked.length === 0;
     },
   });
   return code === 0;
+});
+await stage('workspaces', async () => {
+  // MCP sources where the node stage's window cannot show them: a multi-root workspace, Restricted Mode.
+  const { runNodeHostTests } = await import('./harness/code-server.mjs');
+  const write = (file, value) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  };
+  const servers = (...names) => ({ 'vscode-acp.mcpServers': names.map(([name, command]) => ({ name, command })) });
+  const userSettings = servers(['user-srv', '/opt/user-srv']);
+  const run = (folder, mode, trust) => runNodeHostTests({
+    extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
+    folder, userSettings, trust, env: { ACP_WORKSPACE_MODE: mode }, timeoutMs: 120_000,
+  });
+  const multi = workspace('multi');
+  for (const name of ['alpha', 'beta']) write(path.join(multi, name, 'README.md'), `# ${name}\n`);
+  write(path.join(multi, 'alpha', '.vscode', 'settings.json'), servers(['alpha-settings', '/opt/alpha'], ['shared', '/opt/alpha-shared']));
+  write(path.join(multi, 'alpha', '.vscode', 'mcp.json'), { servers: { 'alpha-project': { command: '/opt/alpha-project' } } });
+  write(path.join(multi, 'beta', '.vscode', 'settings.json'), servers(['beta-settings', '/opt/beta']));
+  const workspaceFile = path.join(multi, 'multi.code-workspace');
+  write(workspaceFile, { folders: [{ path: 'alpha' }, { path: 'beta' }], settings: servers(['ws-srv', '/opt/ws'], ['shared', '/opt/ws-shared']) });
+  const multiOk = (await run(workspaceFile, 'multi-root', false)) === 0;
+  const restricted = workspace('restricted');
+  write(path.join(restricted, '.vscode', 'settings.json'), servers(['ws-srv', '/opt/ws']));
+  write(path.join(restricted, '.vscode', 'mcp.json'), { servers: { 'project-srv': { command: '/opt/project' } } });
+  const restrictedOk = (await run(restricted, 'restricted', true)) === 0;
+  return multiOk && restrictedOk;
 });
 await stage('orphans', async () => {
   // Nothing started for an agent outlives VS Code: normal shutdown, SIGKILLed extension host.

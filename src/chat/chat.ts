@@ -289,6 +289,23 @@ export class Chat implements vscode.Disposable {
   }
 
   /**
+   * The notice's Sign in (an agent that refused a prompt until signed in):
+   * the agent's sign-in on this chat's connection; after a terminal sign-in
+   * the agent restarts and the session continues.
+   */
+  async signIn(): Promise<void> {
+    const connection = this.liveConnection;
+    if (!connection) return void (await this.connect());
+    try {
+      const done = await connection.signIn();
+      if (done === 'reconnect') await this.restart({ continueSession: true });
+      this.transcript.notice('info', 'Signed in. Send the prompt again.');
+    } catch (error) {
+      this.transcript.notice('error', errorMessage(error));
+    }
+  }
+
+  /**
    * Sends a prompt with the chat's attachments. Without a connection it
    * waits, shown as pending, until one is made (this starts connecting when
    * nothing is under way); it is handed back to the composer if connecting

@@ -10,6 +10,8 @@ import { aborted, type AgentConnections, type ConnectionLease } from '../connect
 import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';
 import { sessionMcp } from '../mcp/sessionMcp';
+import type { McpPlan } from '../mcp/mcpPlan';
+import { once, ReconnectAfterSignIn, SignInError } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
@@ -40,12 +42,32 @@ const CLOSE_WAIT_MS = 2_000;
 
 /**
  * Opens a session for a chat; undefined when cancelled (by `signal` or the
- * user). Throws a message meant for the user.
+ * user). Throws a message meant for the user. When the agent asks, the user
+ * signs in; after a terminal sign-in the agent is restarted (every chat on it
+ * reconnects) and the session asked for once more.
  */
 export async function openChatSession(
   deps: SessionDeps, agentId: string, permissions: PermissionQueue,
   requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
   signal: AbortSignal, earlier?: EarlierSession, onScreen = true,
+): Promise<ChatSession | undefined> {
+  // The MCP servers are worked out once: the attempt after a sign-in sends the same.
+  const snapshot: { plan?: McpPlan } = {};
+  const open = (signInAllowed: boolean) => openOnce(deps, agentId, permissions, requestPermission, signal, earlier, onScreen, signInAllowed, snapshot);
+  try {
+    return await open(true);
+  } catch (error) {
+    if (!(error instanceof ReconnectAfterSignIn) || signal.aborted) throw error;
+    deps.log.info(`Signed in to ${agentId} in a terminal: restarting the agent.`);
+    deps.agents.end(agentId, { message: 'Signed in: the agent restarts.', lost: true });
+    return open(false);
+  }
+}
+
+async function openOnce(
+  deps: SessionDeps, agentId: string, permissions: PermissionQueue,
+  requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
+  signal: AbortSignal, earlier: EarlierSession | undefined, onScreen: boolean, signInAllowed: boolean, snapshot: { plan?: McpPlan },
 ): Promise<ChatSession | undefined> {
   const lease = await deps.agents.acquire(agentId, signal);
   if (!lease) return undefined;
@@ -59,9 +81,9 @@ export async function openChatSession(
     void terminals?.dispose();
     return undefined;
   };
-  let mcp;
+  let mcp = snapshot.plan;
   try {
-    mcp = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, platform.mcpHost), connection.client.gone, aborted(signal)]);
+    mcp ??= snapshot.plan = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, platform.mcpHost), connection.client.gone, aborted(signal)]);
   } catch (error) {
     giveUp();
     throw error;
@@ -70,7 +92,9 @@ export async function openChatSession(
   if (!mcp || signal.aborted || connection.client.isClosed) return giveUp();
   deps.log.info(planSummary(mcp));
   const mcpNotice = planNotice(mcp);
-  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen, mcp.servers);
+  const name = connection.agentLabel || agentId;
+  const signIn = once(signInAllowed ? () => connection.signIn() : () => Promise.reject(new SignInError(`${name} still needs you to sign in.`)), name);
+  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen, mcp.servers, signIn);
   try {
     // The agent's end (why it went) and the user's Cancel both end the wait.
     const opened = await Promise.race([opening, connection.client.gone, aborted(signal)]);

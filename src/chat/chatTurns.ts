@@ -7,6 +7,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { AgentClient } from '../connection/agentClient';
 import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../connection/errors';
+import { isAuthRequired } from '../connection/signIn';
 import type { ThreadAction } from '../shared/threadReducer';
 import type { ChatThread } from './chatThread';
 
@@ -37,7 +38,13 @@ export class ChatTurns {
     } catch (error) {
       // A connection that died is reported once, by its close handler.
       if (ours() && !target.client.isClosed) {
-        this.end({ type: 'turnFailed', id: this.transcript.newId(), message: `The agent failed: ${errorMessage(error)}` });
+        if (isAuthRequired(error)) {
+          // Some agents (Claude Code) open sessions signed out and refuse the first prompt.
+          this.end({ type: 'turnFailed', id: this.transcript.newId(), message: 'The agent needs you to sign in before it answers.' });
+          this.transcript.dispatch({ type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'signIn', text: 'Sign in, then send the prompt again.' });
+        } else {
+          this.end({ type: 'turnFailed', id: this.transcript.newId(), message: `The agent failed: ${errorMessage(error)}` });
+        }
       }
     }
   }

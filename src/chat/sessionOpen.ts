@@ -7,7 +7,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { AgentClient, SessionHandlers } from '../connection/agentClient';
 import { errorMessage } from '../connection/errors';
-import { withSignIn } from '../connection/signIn';
+import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 
 /** A session that a new connection should continue. */
@@ -36,9 +36,11 @@ export async function openSession(
   onScreen: boolean,
   /** The session's MCP servers: one snapshot for every attempt here (a sign-in retry, a fallback to a new session). */
   mcpServers: readonly acp.McpServer[],
+  /** Signs in when the agent asks (at most once for this call); undefined: no sign-in is offered. */
+  signIn?: () => Promise<SignedIn>,
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
-    const response = await withSignIn(client, init, () => client.newSession(cwd, [...mcpServers], handlers));
+    const response = await withSignIn(() => client.newSession(cwd, [...mcpServers], handlers), signIn);
     return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
   };
   if (!earlier) return fresh();
@@ -50,16 +52,17 @@ export async function openSession(
   if (!canResume && !canLoad) return fresh(earlier.how ? `the agent cannot ${earlier.how} a session` : 'the agent cannot continue a session after a reconnect');
   try {
     if (canResume) {
-      const response = await withSignIn(client, init, () => client.resumeSession(sessionId, cwd, [...mcpServers], handlers));
+      const response = await withSignIn(() => client.resumeSession(sessionId, cwd, [...mcpServers], handlers), signIn);
       return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [], replayShown: false } };
     }
     const state: acp.SessionUpdate[] = [];
-    const response = await withSignIn(client, init, () => client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
+    const response = await withSignIn(() => client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
       if (!onScreen || STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
-    }));
+    }), signIn);
     return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {
-    if (client.isClosed) throw error;
+    // Not signed in (or signed in through a terminal: the agent restarts first): no fresh session instead.
+    if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
     log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);
     return fresh(`the agent could not continue it (${errorMessage(error)})`);
   }

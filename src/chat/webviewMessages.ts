@@ -56,6 +56,7 @@ export async function handlePageMessage(message: WebviewMessage, chat: Chat | un
     // The Restart a chat offers after a Stop the agent did not confirm: the conversation goes on.
     case 'restart': return void (await chat.restart({ continueSession: true }));
     case 'openEarlier': return chat.openEarlier();
+    case 'signIn': return chat.signIn();
     case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
     case 'setMode': return chat.changeControl({ kind: 'mode', id: message.modeId });
     case 'setModel': return chat.changeControl({ kind: 'model', id: message.modelId });

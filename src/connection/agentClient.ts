@@ -63,7 +63,11 @@ export class AgentClient implements vscode.Disposable {
   private closed = false;
   initializeResponse: acp.InitializeResponse | undefined;
 
-  constructor(private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers) {
+  constructor(
+    private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers,
+    /** Observers of each direction (diagnostics), passing every message on. */
+    tap?: { readonly incoming: TransformStream<acp.AnyMessage, acp.AnyMessage>; readonly outgoing: TransformStream<acp.AnyMessage, acp.AnyMessage> },
+  ) {
     this.gone = new Promise<never>((_, reject) => this._onDidClose.event((exit) => reject(new Error(describeExit(exit)))));
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
     // A request is served only for a session this connection opened, by that session's
@@ -95,8 +99,14 @@ export class AgentClient implements vscode.Disposable {
         .onRequest('terminal/kill', ({ params }) => ours(params, async (s) => terminalsOf(s).kill(params)))
         .onRequest('terminal/release', ({ params }) => ours(params, async (s) => terminalsOf(s).release(params)));
     }
-    const readable = transport.stream.readable.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
-    this.connection = app.connect({ writable: transport.stream.writable, readable });
+    const incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;
+    const readable = incoming.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
+    let writable = transport.stream.writable;
+    if (tap) {
+      tap.outgoing.readable.pipeTo(writable).catch(() => undefined); // a broken pipe is reported by the connection's close
+      writable = tap.outgoing.writable;
+    }
+    this.connection = app.connect({ writable, readable });
     void this.connection.closed.then(() => this.onConnectionClosed());
     void transport.exited.then((exit) => this.finish(exit));
   }
@@ -122,6 +132,11 @@ export class AgentClient implements vscode.Disposable {
 
   authenticate(methodId: string): Promise<unknown> {
     return this.connection.agent.request('authenticate', { methodId });
+  }
+
+  /** Ends the signed-in state (`logout`, where `agentCapabilities.auth.logout` says so). */
+  logout(): Promise<unknown> {
+    return this.connection.agent.request<unknown>('logout', {});
   }
 
   async newSession(cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers): Promise<acp.NewSessionResponse> {

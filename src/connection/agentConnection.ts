@@ -10,6 +10,8 @@ import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
+import { signIn, type SignedIn } from './signIn';
+import type { Diagnostics } from '../diagnostics/diagnostics';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
@@ -22,6 +24,9 @@ export class AgentConnection {
   readonly onDidWarn = this._onDidWarn.event;
   /** What this agent gets wrong in prompts, known by its name (promptBlocks.ts works around it). */
   readonly promptQuirks: PromptQuirks;
+  /** The sign-in under way: chats that are refused at once share one. */
+  private signingIn: Promise<SignedIn> | undefined;
+  private signInTerminal: Platform['signInTerminal'];
 
   private constructor(
     readonly agentId: string,
@@ -36,11 +41,32 @@ export class AgentConnection {
     /** The agent's title (or name) and version, for the header. */
     readonly agentLabel: string,
     warnings: vscode.Event<string>,
+    platform: Platform,
   ) {
+    this.signInTerminal = platform.signInTerminal;
     this.promptQuirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
     warnings((text) => this._onDidWarn.fire(text));
     client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
     client.onDidClose(() => this._onDidWarn.dispose());
+  }
+
+  /** Asks the user to sign in the way the agent offers, and does it (one at a time); throws SignInError when it was not done. */
+  signIn(): Promise<SignedIn> {
+    const terminal = this.offered.signInTerminal ? this.signInTerminal : undefined;
+    const command = terminal?.command(this.agentId);
+    this.signingIn ??= signIn({
+      client: this.client, init: this.init, agentName: this.agentLabel || this.agentId,
+      ...(command ? { agentCommand: command } : {}),
+      ...(terminal ? { runInTerminal: (args, env, replaceArgs) => terminal.run(this.agentId, args, env, replaceArgs) } : {}),
+    }).finally(() => (this.signingIn = undefined));
+    return this.signingIn;
+  }
+
+  /** Ends the agent's signed-in state where it offers that (`logout`). False when it does not. */
+  async signOut(): Promise<boolean> {
+    if (!this.init.agentCapabilities?.auth?.logout) return false;
+    await this.client.logout();
+    return true;
   }
 
   /**
@@ -48,7 +74,7 @@ export class AgentConnection {
    * (a token prompt, say). Aborting `signal` ends the agent at once, even
    * while it does not answer.
    */
-  static async start(platform: Platform, agentId: string, identity: ClientIdentity, log: vscode.LogOutputChannel, signal: AbortSignal): Promise<AgentConnection | undefined> {
+  static async start(platform: Platform, agentId: string, identity: ClientIdentity, log: vscode.LogOutputChannel, signal: AbortSignal, diagnostics?: Diagnostics): Promise<AgentConnection | undefined> {
     // Stray output comes before the connection exists: held in an emitter the connection forwards.
     const warnings = new vscode.EventEmitter<string>();
     const context: ConnectContext = { log, onProtocolWarning: (text) => warnings.fire(text) };
@@ -59,7 +85,7 @@ export class AgentConnection {
       return undefined;
     }
     const offered = platform.capabilities();
-    const client = new AgentClient(transport, identity, log, connectionHandlers(platform, offered, log));
+    const client = new AgentClient(transport, identity, log, connectionHandlers(platform, offered, log), diagnostics?.tap(agentId));
     const abort = () => client.dispose();
     signal.addEventListener('abort', abort);
     try {
@@ -67,7 +93,7 @@ export class AgentConnection {
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
       const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, offered, label, warnings.event);
+      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, offered, label, warnings.event, platform);
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
       // its exit (code, stderr) says why, and comes within the client's grace period.

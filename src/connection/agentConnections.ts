@@ -16,6 +16,7 @@ import type { AgentExit, Platform } from '../platform';
 import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import type { ClientIdentity } from './agentClient';
 import { AgentConnection } from './agentConnection';
+import type { Diagnostics } from '../diagnostics/diagnostics';
 
 /** A chat's hold on a started agent. */
 export interface ConnectionLease {
@@ -39,7 +40,7 @@ export class AgentConnections implements vscode.Disposable {
   /** What each agent said it can do when it last started in this window. */
   private readonly seen = new Map<string, AgentCapabilities>();
 
-  constructor(private readonly platform: Platform, private readonly identity: ClientIdentity, private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly platform: Platform, private readonly identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, private readonly diagnostics?: Diagnostics) {}
 
   /**
    * A lease on `agentId`'s process, started if none runs; undefined when the
@@ -120,7 +121,7 @@ export class AgentConnections implements vscode.Disposable {
   private start(agentId: string): Slot {
     const abort = new AbortController();
     const slot: Slot = { agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
-    slot.starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal).then((connection) => {
+    slot.starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal, this.diagnostics).then((connection) => {
       if (!connection) this.forget(slot);
       else {
         slot.connection = connection;

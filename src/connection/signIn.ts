@@ -1,33 +1,112 @@
 /**
- * Signing in when the agent answers "authentication required" (-32000):
- * the user picks one of the agent's own methods, the client authenticates,
- * and the request runs once more. Terminal methods are not offered yet.
+ * Signing in when the agent answers "authentication required" (-32000).
+ * The agent's `authMethods` are untrusted and parsed here (the SDK passes
+ * responses through as they came):
+ * - an `agent` method: the client calls `authenticate`, then tries again;
+ * - a `terminal` method (or the legacy `_meta["terminal-auth"]`): the agent's
+ *   own program runs with the method's arguments in a VS Code terminal (no
+ *   shell, and never a command the agent names); once it exits 0 the agent
+ *   is restarted (ACP v1: reconnect) and the session asked for again;
+ * - an `env_var` method: the user is told which variable the agent reads and
+ *   where to set it; the extension never asks for, stores or logs a value.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { AUTH_REQUIRED, type AgentClient } from './agentClient';
+import { signInChoices, type SignInChoice } from './signInChoices';
 
-/** Runs `open`; when the agent answers "authentication required", signs in and runs it once more. */
-export async function withSignIn<T>(client: AgentClient, init: acp.InitializeResponse, open: () => Promise<T>): Promise<T> {
+/** What a sign-in did: `retry` on this connection, or `reconnect` (a terminal sign-in: restart the agent first). */
+export type SignedIn = 'retry' | 'reconnect';
+
+/** A sign-in that was not done (cancelled, failed, or left to the user): its message says what to do. */
+export class SignInError extends Error {}
+
+/** Thrown by withSignIn after a terminal sign-in: the caller restarts the agent and asks once more. */
+export class ReconnectAfterSignIn extends Error {
+  constructor() {
+    super('Signed in: the agent is restarted to use it.');
+  }
+}
+
+export interface SignInContext {
+  readonly client: AgentClient;
+  readonly init: acp.InitializeResponse;
+  readonly agentName: string;
+  /** The agent's configured command (for legacy terminal methods). */
+  readonly agentCommand?: string;
+  /** Runs the agent's own program with `args` in a terminal the user sees; its exit code. Where the host can. */
+  readonly runInTerminal?: (args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean) => Promise<number | undefined>;
+}
+
+/** Asks the user how to sign in and does it; throws (a message for the user) when it was not done. */
+export async function signIn(context: SignInContext): Promise<SignedIn> {
+  const choices = signInChoices(context.init.authMethods, { terminal: !!context.runInTerminal, ...(context.agentCommand ? { agentCommand: context.agentCommand } : {}) });
+  if (choices.length === 0) throw new SignInError(`${context.agentName} needs you to sign in, and offers no way this extension can do it here: sign in with the agent's own program, then connect again.`);
+  const picked = await vscode.window.showQuickPick(
+    choices.map((c) => ({ label: shown(c.name), detail: shown([c.description, how(c)].filter(Boolean).join(' · ')), choice: c })),
+    { title: `${context.agentName} needs you to sign in`, placeHolder: 'Choose how to sign in', ignoreFocusOut: true },
+  );
+  if (!picked) throw new SignInError(`${context.agentName} needs you to sign in before it can start a session.`);
+  const choice = picked.choice;
+  switch (choice.kind) {
+    case 'agent':
+      await context.client.authenticate(choice.id);
+      return 'retry';
+    case 'terminal': {
+      const code = await context.runInTerminal!(choice.args, choice.env, choice.replaceArgs);
+      if (code !== 0) throw new SignInError(`Signing in to ${context.agentName} did not finish (${code === undefined ? 'the terminal was closed' : `exit code ${code}`}).`);
+      return 'reconnect';
+    }
+    case 'env_var': {
+      const vars = choice.vars.join(', ');
+      throw new SignInError(`${context.agentName} reads its key from the environment variable ${vars}. Set ${vars} in the environment VS Code starts from (your shell profile, or the system's settings), restart VS Code, and connect again. This extension never asks for, stores or logs the key.`);
+    }
+  }
+}
+
+function how(choice: SignInChoice): string {
+  switch (choice.kind) {
+    case 'agent': return '';
+    case 'terminal': return 'runs the agent\'s sign-in in a terminal';
+    case 'env_var': return `set ${choice.vars.join(', ')}`;
+  }
+}
+
+/** Agent text for a quick pick: one line, no codicon syntax. */
+function shown(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\$\(/g, '$\u200a(').slice(0, 300);
+}
+
+export function isAuthRequired(error: unknown): boolean {
+  return error instanceof acp.RequestError && error.code === AUTH_REQUIRED;
+}
+
+/**
+ * Runs `open`; when the agent answers "authentication required", signs in
+ * and runs it once more (a terminal sign-in throws ReconnectAfterSignIn
+ * instead: the agent must be restarted first).
+ */
+export async function withSignIn<T>(open: () => Promise<T>, signInOnce: (() => Promise<SignedIn>) | undefined): Promise<T> {
+  // (One sign-in per attempt: see once().)
   try {
     return await open();
   } catch (error) {
-    if (!(error instanceof acp.RequestError) || error.code !== AUTH_REQUIRED) throw error;
-    const method = await pickAuthMethod(init.authMethods ?? []);
-    if (!method) throw new Error('The agent needs you to sign in before it can start a session.');
-    await client.authenticate(method);
+    if (!isAuthRequired(error) || !signInOnce) throw error;
+    if ((await signInOnce()) === 'reconnect') throw new ReconnectAfterSignIn();
     return open();
   }
 }
 
-/** Offers the sign-in methods the client can perform itself (`agent` type). */
-async function pickAuthMethod(methods: readonly acp.AuthMethod[]): Promise<string | undefined> {
-  // Terminal sign-in (running the agent's login in a terminal) is not offered yet.
-  const usable = methods.filter((m) => !('type' in m && m.type === 'terminal'));
-  if (usable.length === 0) return undefined;
-  const picked = await vscode.window.showQuickPick(
-    usable.map((m) => ({ label: m.name, detail: m.description ?? undefined, id: m.id })),
-    { title: 'The agent needs you to sign in', placeHolder: 'Choose how to sign in' },
-  );
-  return picked?.id;
+/**
+ * `signIn` at most once: a second "authentication required" in the same
+ * attempt (the agent still refuses after signing in) is an error, not
+ * another prompt.
+ */
+export function once(signIn: () => Promise<SignedIn>, agentName: string): () => Promise<SignedIn> {
+  let used = false;
+  return () => {
+    if (used) return Promise.reject(new SignInError(`${agentName} still needs you to sign in.`));
+    used = true;
+    return signIn();
+  };
 }

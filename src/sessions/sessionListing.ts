@@ -10,7 +10,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { AUTH_REQUIRED } from '../connection/agentClient';
 import type { AgentConnection } from '../connection/agentConnection';
 import { errorMessage } from '../connection/errors';
-import { withSignIn } from '../connection/signIn';
+import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { titleText } from '../shared/titleText';
 
@@ -64,10 +64,11 @@ export class AgentListing {
     }
     try {
       const request = () => withTimeout(connection.client.listSessions(connection.cwd, cursor), LIST_TIMEOUT_MS);
-      const page = signIn ? await withSignIn(connection.client, connection.init, request) : await request();
+      const page = await withSignIn(request, signIn ? once(() => connection.signIn(), connection.agentLabel || connection.agentId) : undefined);
       this.add(page.sessions ?? [], connection.cwd);
       this.state = this.nextState(page.nextCursor ?? undefined);
     } catch (error) {
+      if (error instanceof ReconnectAfterSignIn) throw error;
       if (error instanceof acp.RequestError && error.code === AUTH_REQUIRED) this.state = { kind: 'signIn' };
       else this.state = { kind: 'error', message: errorMessage(error) };
     }

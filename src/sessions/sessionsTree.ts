@@ -10,6 +10,7 @@ import type { AgentList } from '../chat/agentList';
 import type { Chats } from '../chat/chats';
 import type { AgentConnections } from '../connection/agentConnections';
 import { errorMessage } from '../connection/errors';
+import { ReconnectAfterSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { AgentListing, type ListedSession } from './sessionListing';
 import type { SessionStore } from './sessionStore';
@@ -121,7 +122,13 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const listing = this.listings.get(agentId) ?? new AgentListing();
     this.listings.set(agentId, listing);
     try {
-      const done = await this.agents.using(agentId, (connection) => listing.list(connection, more, signIn).then(() => true));
+      const list = (withSignIn: boolean) => this.agents.using(agentId, (connection) => listing.list(connection, more, withSignIn).then(() => true));
+      const done = await list(signIn).catch(async (error: unknown) => {
+        if (!(error instanceof ReconnectAfterSignIn)) throw error;
+        // Signed in through a terminal: the agent starts again to use it.
+        this.agents.end(agentId, { message: 'Signed in: the agent restarts.', lost: true });
+        return list(false);
+      });
       if (!done) listing.state = { kind: 'error', message: 'the agent was not started' };
       else await this.store.reconcile(agentId, listing.sessions);
     } catch (error) {

@@ -95,8 +95,8 @@ export const planSnapshotSchema = z.object({
 });
 
 export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
-/** What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat moved out of memory, transcriptBound.ts). */
-export const noticeActionSchema = z.enum(['restart', 'openEarlier']);
+/** What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat moved out of memory, transcriptBound.ts), `signIn` (the agent refused a prompt until the user signs in). */
+export const noticeActionSchema = z.enum(['restart', 'openEarlier', 'signIn']);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),

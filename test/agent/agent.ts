@@ -1,5 +1,6 @@
 // The scripted agent: ACP request handlers driven by a Scenario.
 import * as acp from "@agentclientprotocol/sdk";
+import { existsSync, rmSync } from "node:fs";
 import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
 import { playSteps } from "./steps";
@@ -32,6 +33,14 @@ class ScriptedAgent {
       throw acp.RequestError.invalidParams({ methodId: c.params.methodId }, `unknown auth method ${c.params.methodId}`);
     }
     this.authenticated = true;
+    return {};
+  }
+
+  /** `logout` (where the scenario advertises `auth.logout`): signed out, the sign-in file removed. */
+  logout(): acp.LogoutResponse {
+    if (!this.scenario.agentCapabilities.auth?.logout) throw acp.RequestError.methodNotFound("logout");
+    this.authenticated = false;
+    if (this.scenario.signInFile) rmSync(this.scenario.signInFile, { force: true });
     return {};
   }
 
@@ -197,7 +206,7 @@ class ScriptedAgent {
   }
 
   private checkAuth(): void {
-    if (this.scenario.requireAuth && !this.authenticated) throw acp.RequestError.authRequired();
+    if (this.scenario.requireAuth && !this.authenticated && !(this.scenario.signInFile && existsSync(this.scenario.signInFile))) throw acp.RequestError.authRequired();
   }
 }
 
@@ -216,6 +225,7 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .agent({ name: "test-agent" })
     .onRequest("initialize", (c) => agent.initialize(c))
     .onRequest("authenticate", (c) => agent.authenticate(c))
+    .onRequest("logout", () => agent.logout())
     .onRequest("session/new", (c) => agent.newSession(c))
     .onRequest("session/load", (c) => agent.loadSession(c))
     .onRequest("session/resume", (c) => agent.resumeSession(c))

@@ -1,5 +1,6 @@
 // Scripted ACP test agent over stdio.
 // Usage: node dist/test/agent.js <scenario.json | inline JSON> [--sessions DIR]   (or env ACP_TEST_SCENARIO)
+import { writeFileSync } from "node:fs";
 import { createAgent } from "./agent";
 import { log, stdioStream } from "./io";
 import { loadScenario, ScenarioError, type Scenario } from "./scenario";
@@ -22,7 +23,22 @@ function parseArgs(): { scenario: Scenario; store?: SessionStore } {
   return { scenario: loadScenario(source), store };
 }
 
+/** `--sign-in`: the scenario's terminal sign-in (see signInFile), as a real agent's login program runs. */
+function signIn(scenario: Scenario): never {
+  if (!scenario.signInFile) {
+    log("this scenario has no signInFile");
+    process.exit(2);
+  }
+  // A canary the tests look for everywhere afterwards (from the environment: never in a setting).
+  const canary = process.env.ACP_TEST_SIGNIN_CANARY;
+  process.stdout.write(`${scenario.signInOutput}${canary ? ` ${canary}` : ''}\n`);
+  writeFileSync(scenario.signInFile, "signed in\n");
+  process.exit(0);
+}
+
 function main(): void {
+  const signingIn = process.argv.indexOf("--sign-in");
+  if (signingIn >= 0) process.argv.splice(signingIn, 1);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs();
@@ -30,6 +46,7 @@ function main(): void {
     log(error instanceof ScenarioError ? error.message : String(error));
     process.exit(2);
   }
+  if (signingIn >= 0) signIn(parsed.scenario);
   // The client went away: nothing left to do.
   process.stdout.on("error", () => process.exit(0));
   const connection = createAgent(parsed.scenario, parsed.store).connect(stdioStream());

@@ -73,6 +73,14 @@ export const scenarioSchema = z.strictObject({
     .default([])
     .pipe(z.custom<acp.AuthMethod[]>()),
   requireAuth: z.boolean().default(false),
+  /**
+   * A terminal sign-in: run with `--sign-in`, the agent prints `signInOutput`
+   * (and the value of ACP_TEST_SIGNIN_CANARY, when set),
+   * creates this file and exits 0; an agent started later finds it and counts
+   * as signed in (`requireAuth` passes).
+   */
+  signInFile: z.string().optional(),
+  signInOutput: z.string().default("Signed in."),
   /** session/load answers first and replays the history after (as Gemini CLI does). */
   replayAfterLoad: z.boolean().default(false),
   /** session/list: sessions per page. */

@@ -114,7 +114,7 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
   ];
   const logStream = createWriteStream(logFile);
   const child = spawn(NODE24, argv, {
-    cwd: folder && existsSync(folder) ? folder : tmpDir,
+    cwd: folder && existsSync(folder) ? (folder.endsWith('.code-workspace') ? path.dirname(folder) : folder) : tmpDir,
     env: serverEnv(env, path.join(tmpDir, 'xdg-data')),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group: close() kills server, extension host and their children
@@ -203,7 +203,8 @@ export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensi
     payload.push(['extensionTestsPath', `vscode-remote://${server.host}${path.resolve(extensionTestsPath)}`]);
   }
   const q = [];
-  if (folder) q.push(`folder=${encodeURIComponent(path.resolve(folder))}`);
+  // A .code-workspace file opens as a (multi-root) workspace.
+  if (folder) q.push(`${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(path.resolve(folder))}`);
   if (payload.length) q.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
   return `${server.url}/${q.length ? `?${q.join('&')}` : ''}`;
 }

@@ -4,8 +4,16 @@ import { clientCapabilities, hostCapabilities, type HostFacts } from '../../src/
 const linuxDesktop: HostFacts = { kind: 'node', remoteName: undefined, trusted: true, localFolder: true, descriptorWalk: true, terminalsReady: true };
 
 describe('capabilities per host', () => {
-  it('desktop Linux with a trusted local folder offers files and terminals', () => {
-    assert.deepEqual(clientCapabilities(hostCapabilities(linuxDesktop)), { fs: { readTextFile: true, writeTextFile: true }, terminal: true, _meta: { terminal_output: true } });
+  it('desktop Linux with a trusted local folder offers files, terminals and terminal sign-in (both forms)', () => {
+    assert.deepEqual(clientCapabilities(hostCapabilities(linuxDesktop)), {
+      fs: { readTextFile: true, writeTextFile: true }, terminal: true, auth: { terminal: true }, _meta: { terminal_output: true, 'terminal-auth': true },
+    });
+  });
+
+  it('terminal sign-in runs the agent\'s own program: offered on Node hosts even when the workspace is not trusted, never in the web worker', () => {
+    assert.deepEqual(clientCapabilities(hostCapabilities({ ...linuxDesktop, trusted: false })).auth, { terminal: true });
+    const web = clientCapabilities(hostCapabilities({ ...linuxDesktop, kind: 'web' }));
+    assert.deepEqual([web.auth, web._meta], [{ terminal: false }, { terminal_output: true }]);
   });
 
   it('no descriptor walk (macOS, Windows): reads yes, writes no', () => {
@@ -27,6 +35,6 @@ describe('capabilities per host', () => {
 
   it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
     const caps = hostCapabilities({ ...linuxDesktop, kind: 'web' });
-    assert.deepEqual(caps, { kind: 'web', fileRead: false, fileWrite: false, terminals: false });
+    assert.deepEqual(caps, { kind: 'web', fileRead: false, fileWrite: false, terminals: false, signInTerminal: false });
   });
 });

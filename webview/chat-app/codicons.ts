@@ -17,6 +17,7 @@ const codePoints = {
   checklist: 0xeab3,
   'chevron-down': 0xeab4,
   'chevron-right': 0xeab6,
+  account: 0xeb99,
   'circle-large': 0xebb5,
   'circle-large-filled': 0xebb4,
   'circle-slash': 0xeabd,

@@ -159,6 +159,7 @@ function notice(level: NoticeLevel, text: string, action: NoticeAction | undefin
 const noticeActions: Record<NoticeAction, { icon: CodiconName; label: string }> = {
   restart: { icon: 'debug-restart', label: 'Restart agent' },
   openEarlier: { icon: 'go-to-file', label: 'Open earlier entries' },
+  signIn: { icon: 'account', label: 'Sign in' },
 };
 
 function noticeButton(action: NoticeAction): TemplateResult {

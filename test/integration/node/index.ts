@@ -18,7 +18,7 @@ export function run(): Promise<void> {
     reportsStrayOutput: true,
     mcpSecret: process.env.ACP_TEST_MCP_SECRET,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
-    expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
+    expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":true},"_meta":{"terminal_output":true,"terminal-auth":true}}',
     configureAgent: () => Promise.resolve(vscode.workspace.getConfiguration('vscode-acp').update('agents', {
       test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json'), '--sessions', sessions] },
     }, vscode.ConfigurationTarget.Global)),

@@ -21,3 +21,4 @@ import './history.test';
 import './sessionsTree.test';
 import './historyEdges.test';
 import './attachments.test';
+import './signIn.test';

@@ -1,0 +1,27 @@
+/** A chat with the test agent in these windows, and what it reports of its MCP servers. */
+import * as vscode from 'vscode';
+import type { Chat as ChatObject } from '../../../src/chat/chat';
+import { acpApi } from '../shared/chatWaits';
+import { reportedMcp } from '../shared/mcpReport';
+
+export async function useTestAgent(): Promise<void> {
+  const agent = (globalThis as { acpTestAgent?: unknown }).acpTestAgent;
+  await vscode.workspace.getConfiguration('vscode-acp').update('agents', { test: agent }, vscode.ConfigurationTarget.Global);
+  await (await acpApi()).chat.refreshAgents();
+}
+
+/** The names of the MCP servers the chat's session got (asks the agent). */
+export async function mcpNames(chat: ChatObject): Promise<string[]> {
+  await chat.send('report mcp');
+  const last = chat.thread.entries.at(-1);
+  return reportedMcp(last?.kind === 'assistant' ? last.text : '').map((s) => s.name);
+}
+
+export function notices(chat: ChatObject): string {
+  return chat.thread.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : [])).join('\n');
+}
+
+/** Opens a file of `folder` in an editor: the session folder of the next connection. */
+export async function focusFolder(folder: vscode.Uri): Promise<void> {
+  await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'README.md'));
+}

@@ -1,0 +1,69 @@
+/**
+ * A multi-root workspace (folders `alpha` and `beta`, made by test/run.mjs):
+ * the workspace file's settings, each folder's own settings and `alpha`'s
+ * `.vscode/mcp.json`. A session takes the sources of its own folder only;
+ * a folder removed from the workspace gives nothing.
+ */
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { acpApi } from '../shared/chatWaits';
+import { focusFolder, mcpNames, notices, useTestAgent } from './mcpChat';
+
+suite('MCP servers in a multi-root workspace', function () {
+  this.timeout(60_000);
+  const folder = (name: string) => {
+    const found = vscode.workspace.workspaceFolders?.find((f) => f.name === name);
+    assert.ok(found, `the workspace has ${name}`);
+    return found!.uri;
+  };
+
+  suiteSetup(async () => {
+    assert.ok(vscode.workspace.workspaceFile, 'a workspace file is open');
+    assert.equal(vscode.workspace.workspaceFolders?.length, 2);
+    assert.ok(vscode.workspace.isTrusted);
+    await useTestAgent();
+  });
+
+  test('each session gets the workspace\'s servers and its own folder\'s, the folder\'s replacing the workspace\'s by name', async () => {
+    const api = await acpApi();
+    await focusFolder(folder('alpha'));
+    const a = api.chats.newChat();
+    a.selectAgent('test');
+    assert.deepEqual(await mcpNames(a), ['user-srv', 'ws-srv', 'alpha-settings', 'shared', 'alpha-project']);
+    assert.equal(notices(a), '', 'nothing left out');
+    await api.chats.close(a.id);
+
+    await focusFolder(folder('beta'));
+    const b = api.chats.newChat();
+    b.selectAgent('test');
+    assert.deepEqual(await mcpNames(b), ['user-srv', 'ws-srv', 'shared', 'beta-settings']);
+    await api.chats.close(b.id);
+  });
+
+  test('a session on a process whose folder left the workspace gets only the user\'s and the workspace\'s servers', async () => {
+    const api = await acpApi();
+    await focusFolder(folder('beta'));
+    const first = api.chats.newChat();
+    first.selectAgent('test');
+    assert.ok((await mcpNames(first)).includes('beta-settings'));
+    const beta = folder('beta');
+    const removed = new Promise<void>((resolve) => {
+      const listener = vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+    assert.ok(vscode.workspace.updateWorkspaceFolders(1, 1), 'beta removed');
+    await removed;
+    // A second chat shares the first one's agent process, started in beta: its folder URI is no workspace folder now.
+    const second = api.chats.newChat();
+    second.selectAgent('test');
+    try {
+      assert.deepEqual(await mcpNames(second), ['user-srv', 'ws-srv', 'shared']);
+    } finally {
+      await api.chats.close(second.id);
+      await api.chats.close(first.id);
+      vscode.workspace.updateWorkspaceFolders(1, 0, { uri: beta, name: 'beta' });
+    }
+  });
+});

@@ -56,4 +56,10 @@ describe('a prompt waiting for the connection', function () {
     await chat.page.getByRole('button', { name: 'Open earlier entries' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'openEarlier' }]);
   });
+
+  it('a prompt the agent refused until the user signs in offers Sign in', async () => {
+    await chat.setEntries([{ kind: 'notice', id: 'sign', level: 'warning', text: 'Sign in, then send the prompt again.', action: 'signIn' }]);
+    await chat.page.getByRole('button', { name: 'Sign in' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'signIn' }]);
+  });
 });

@@ -301,7 +301,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       window.showQuickPick = real;
     }
     assert.equal(JSON.stringify(offered), JSON.stringify(signIn.methods));
-    assert.match(transcript(chat), /The agent needs you to sign in before it can start a session\./);
+    assert.match(transcript(chat), /needs you to sign in before it can start a session\./);
     const deadline = Date.now() + 5_000;
     while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(agentPids(config).join(' '), '', 'the agent was ended');

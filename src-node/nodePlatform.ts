@@ -29,11 +29,7 @@ export class NodePlatform implements Platform {
   private reportedProblems = '';
   readonly signInTerminal: SignInTerminal = {
     command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,
-    run: (agentId, args, env, replaceArgs) => {
-      const agent = this.agentDefinitions().find((a) => a.id === agentId);
-      if (!agent) throw new Error(`Unknown agent "${agentId}".`);
-      return signInInTerminal(agent, args, env, replaceArgs, resolveOptions());
-    },
+    run: (agentId, args, env, replaceArgs) => signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
   };
 
   async listAgents(): Promise<AgentChoice[]> {
@@ -51,8 +47,7 @@ export class NodePlatform implements Platform {
   }
 
   installAgent(agentId: string): Promise<number | undefined> {
-    const agent = this.agentDefinitions().find((a) => a.id === agentId);
-    if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+    const agent = this.definition(agentId);
     return installInTerminal(agent, resolveOptions());
   }
 
@@ -70,8 +65,7 @@ export class NodePlatform implements Platform {
   }
 
   async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
-    const agent = this.agentDefinitions().find((a) => a.id === agentId);
-    if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+    const agent = this.definition(agentId);
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
     if (!executable) {
       const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\` in a terminal)` : '';
@@ -86,6 +80,12 @@ export class NodePlatform implements Platform {
     const launch = await launchFor(executable, agent.args, resolveOptions());
     const transport = spawnAgent({ executable: launch.executable, args: launch.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
     return { ...transport, folder: folder.uri };
+  }
+
+  private definition(agentId: string): AgentDefinition {
+    const agent = this.agentDefinitions().find((a) => a.id === agentId);
+    if (!agent) throw new Error(`Unknown agent "${agentId}".`);
+    return agent;
   }
 
   private agentDefinitions(): AgentDefinition[] {

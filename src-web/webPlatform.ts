@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
 import type { McpHost } from '../src/mcp/sessionMcp';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
-import { pickSessionFolder } from '../src/workspaceFolder';
+import { sessionFolderIfAny } from '../src/workspaceFolder';
 import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { openBridgeTransport } from './bridgeTransport';
@@ -35,13 +35,13 @@ export class WebPlatform implements Platform {
 
   async connect(_agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
     // The folder whose settings and .vscode/mcp.json the session takes (the agent itself works where the bridge runs).
-    const folder = vscode.workspace.workspaceFolders?.length ? await pickSessionFolder() : undefined;
-    if (vscode.workspace.workspaceFolders?.length && !folder) return undefined;
+    const picked = await sessionFolderIfAny();
+    if (!picked) return undefined;
     const url = await this.address.connectUrl(undefined);
     if (!url) return undefined;
     const transport = await openBridgeTransport(url, this.address.url, context);
     context.log.info(`Bridge at ${this.address.url} started ${transport.hello.agent.name} in ${transport.hello.cwd}`);
-    return { ...transport, ...(folder ? { folder: folder.uri } : {}) };
+    return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
   }
 
   registerCommands(context: vscode.ExtensionContext): void {

@@ -25,7 +25,7 @@ import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
 import { errorMessage } from './connection/errors';
 import { Diagnostics } from './diagnostics/diagnostics';
-import { pickSessionFolder } from './workspaceFolder';
+import { sessionFolderIfAny } from './workspaceFolder';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<Chat, 'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'> & {
@@ -106,9 +106,9 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.commands.registerCommand('vscode-acp.showMcpServers', async () => {
       // The shown chat's session folder and agent; before it connects, the folder its session would take.
       const live = shown().liveConnection;
-      const folder = live ? live.folder : vscode.workspace.workspaceFolders?.length ? (await pickSessionFolder())?.uri : undefined;
-      if (!live && vscode.workspace.workspaceFolders?.length && !folder) return;
-      await mcpReports.show(folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities } : undefined);
+      const picked = live ? { folder: live.folder } : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
+      if (!picked) return;
+      await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities } : undefined);
     }),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),

@@ -16,3 +16,13 @@ export async function pickSessionFolder(): Promise<vscode.WorkspaceFolder | unde
   if (folders.length === 1) return folders[0];
   return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder should the agent work in?' });
 }
+
+/**
+ * The folder whose settings a session takes, where the workspace has any:
+ * `{}` when it has none, undefined when the user cancelled the pick.
+ */
+export async function sessionFolderIfAny(): Promise<{ folder?: vscode.WorkspaceFolder } | undefined> {
+  if (!vscode.workspace.workspaceFolders?.length) return {};
+  const folder = await pickSessionFolder();
+  return folder ? { folder } : undefined;
+}

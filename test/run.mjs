@@ -99,7 +99,7 @@ await stage('unit', () => npx('mocha', 'dist/test/unit.js'));
 await stage('webview', () => run('node', ['test/webview/run.mjs']));
 await stage('node', async () => {
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
-  const { filesHolding } = await import('./harness/canaries.mjs');
+  const { filesHolding, filesUnder } = await import('./harness/canaries.mjs');
   const folder = workspace('node');
   // Resolved into MCP servers by `${env:ACP_TEST_MCP_SECRET}`; the test agent writes it to stderr and
   // sends it back in errors. A quote and a backslash: its JSON form differs.
@@ -118,9 +118,7 @@ await stage('node', async () => {
       const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret, signInCanary]);
       process.stdout.write(`secret canaries (MCP env value, sign-in output): in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`);
       // The diagnostics channel (on for this run): a JSON record per message, and no content.
-      const logs = [];
-      const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === 'ACP Diagnostics.log' && logs.push(path.join(dir, e.name))));
-      walk(server.tmpDir);
+      const logs = filesUnder([server.tmpDir]).filter((f) => path.basename(f) === 'ACP Diagnostics.log');
       const lines = logs.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean));
       const records = lines.map((l) => /^\S+ \S+ \[info\] (\{.*\})$/.exec(l)?.[1]).filter(Boolean).map((j) => JSON.parse(j));
       const prompts = ['report mcp', 'leak mcp', 'report prompt', 'signed in and answering'];

@@ -11,7 +11,7 @@ import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';
 import { sessionMcp } from '../mcp/sessionMcp';
 import type { McpPlan } from '../mcp/mcpPlan';
-import { once, ReconnectAfterSignIn, SignInError } from '../connection/signIn';
+import { once, ReconnectAfterSignIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
@@ -58,8 +58,7 @@ export async function openChatSession(
     return await open(true);
   } catch (error) {
     if (!(error instanceof ReconnectAfterSignIn) || signal.aborted) throw error;
-    deps.log.info(`Signed in to ${agentId} in a terminal: restarting the agent.`);
-    deps.agents.end(agentId, { message: 'Signed in: the agent restarts.', lost: true });
+    deps.agents.restartAfterSignIn(agentId);
     return open(false);
   }
 }
@@ -93,7 +92,7 @@ async function openOnce(
   deps.log.info(planSummary(mcp));
   const mcpNotice = planNotice(mcp);
   const name = connection.agentLabel || agentId;
-  const signIn = once(signInAllowed ? () => connection.signIn() : () => Promise.reject(new SignInError(`${name} still needs you to sign in.`)), name);
+  const signIn = once(() => connection.signIn(), name, !signInAllowed);
   const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen, mcp.servers, signIn);
   try {
     // The agent's end (why it went) and the user's Cancel both end the wait.

@@ -38,13 +38,10 @@ export class ChatTurns {
     } catch (error) {
       // A connection that died is reported once, by its close handler.
       if (ours() && !target.client.isClosed) {
-        if (isAuthRequired(error)) {
-          // Some agents (Claude Code) open sessions signed out and refuse the first prompt.
-          this.end({ type: 'turnFailed', id: this.transcript.newId(), message: 'The agent needs you to sign in before it answers.' });
-          this.transcript.dispatch({ type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'signIn', text: 'Sign in, then send the prompt again.' });
-        } else {
-          this.end({ type: 'turnFailed', id: this.transcript.newId(), message: `The agent failed: ${errorMessage(error)}` });
-        }
+        // Some agents (Claude Code) open sessions signed out and refuse the first prompt.
+        const signIn = isAuthRequired(error);
+        this.end({ type: 'turnFailed', id: this.transcript.newId(), message: signIn ? 'The agent needs you to sign in before it answers.' : `The agent failed: ${errorMessage(error)}` });
+        if (signIn) this.transcript.dispatch({ type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'signIn', text: 'Sign in, then send the prompt again.' });
       }
     }
   }

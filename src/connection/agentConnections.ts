@@ -114,6 +114,12 @@ export class AgentConnections implements vscode.Disposable {
     slot.connection?.client.dispose(exit);
   }
 
+  /** After a terminal sign-in (ACP v1): the agent starts again to use it; the chats on it reconnect. */
+  restartAfterSignIn(agentId: string): void {
+    this.log.info(`Signed in to ${agentId} in a terminal: restarting the agent.`);
+    this.end(agentId, { message: 'Signed in: the agent restarts.', lost: true });
+  }
+
   dispose(): void {
     for (const agentId of [...this.slots.keys()]) this.end(agentId, { message: 'VS Code is closing the window.' });
   }

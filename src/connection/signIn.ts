@@ -87,7 +87,6 @@ export function isAuthRequired(error: unknown): boolean {
  * instead: the agent must be restarted first).
  */
 export async function withSignIn<T>(open: () => Promise<T>, signInOnce: (() => Promise<SignedIn>) | undefined): Promise<T> {
-  // (One sign-in per attempt: see once().)
   try {
     return await open();
   } catch (error) {
@@ -100,10 +99,9 @@ export async function withSignIn<T>(open: () => Promise<T>, signInOnce: (() => P
 /**
  * `signIn` at most once: a second "authentication required" in the same
  * attempt (the agent still refuses after signing in) is an error, not
- * another prompt.
+ * another prompt. `used`: the sign-in was done already (before a restart).
  */
-export function once(signIn: () => Promise<SignedIn>, agentName: string): () => Promise<SignedIn> {
-  let used = false;
+export function once(signIn: () => Promise<SignedIn>, agentName: string, used = false): () => Promise<SignedIn> {
   return () => {
     if (used) return Promise.reject(new SignInError(`${agentName} still needs you to sign in.`));
     used = true;

@@ -6,11 +6,10 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { planMcp, SOURCE_LABELS, type McpPlan, type McpPlanEntry } from './mcpPlan';
-import { readMcpSources } from './mcpSources';
+import { SOURCE_LABELS, type McpPlan, type McpPlanEntry } from './mcpPlan';
 import { problemText } from './problems';
 import { isRemote } from './serverConfig';
-import type { McpHost } from './sessionMcp';
+import { mcpPlanFor, type McpHost } from './sessionMcp';
 
 export const MCP_REPORT_URI = vscode.Uri.from({ scheme: 'vscode-acp-mcp', path: '/MCP Servers.txt' });
 
@@ -32,7 +31,7 @@ export class McpReports implements vscode.TextDocumentContentProvider {
   }
 
   async show(folder: vscode.Uri | undefined, agent: McpReportAgent | undefined): Promise<void> {
-    const plan = planMcp(await readMcpSources(folder), { agent: agent?.capabilities, agentKnown: agent !== undefined, os: this.host.os, env: this.host.env });
+    const plan = await mcpPlanFor(folder, agent?.capabilities, agent !== undefined, this.host);
     this.text = mcpReport(plan, folder, agent);
     this._onDidChange.fire(MCP_REPORT_URI);
     const document = await vscode.workspace.openTextDocument(MCP_REPORT_URI);

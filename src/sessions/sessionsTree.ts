@@ -125,8 +125,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       const list = (withSignIn: boolean) => this.agents.using(agentId, (connection) => listing.list(connection, more, withSignIn).then(() => true));
       const done = await list(signIn).catch(async (error: unknown) => {
         if (!(error instanceof ReconnectAfterSignIn)) throw error;
-        // Signed in through a terminal: the agent starts again to use it.
-        this.agents.end(agentId, { message: 'Signed in: the agent restarts.', lost: true });
+        this.agents.restartAfterSignIn(agentId);
         return list(false);
       });
       if (!done) listing.state = { kind: 'error', message: 'the agent was not started' };

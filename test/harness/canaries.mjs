@@ -7,11 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export function filesHolding(dirs, values) {
-  const needles = values.flatMap((v) => [v, JSON.stringify(v).slice(1, -1)]).map((v) => Buffer.from(v));
-  const found = [];
-  let files = 0;
-  const skipped = [];
+/** Every regular file under `dirs` (links not followed). */
+export function filesUnder(dirs) {
+  const files = [];
   const walk = (dir) => {
     let entries;
     try {
@@ -22,17 +20,26 @@ export function filesHolding(dirs, values) {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        if (fs.statSync(full).size > 64 * 1024 * 1024) {
-          skipped.push(full);
-          continue;
-        }
-        files++;
-        const bytes = fs.readFileSync(full);
-        if (needles.some((n) => bytes.includes(n))) found.push(full);
-      }
+      else if (entry.isFile()) files.push(full);
     }
   };
   for (const dir of dirs) walk(dir);
+  return files;
+}
+
+export function filesHolding(dirs, values) {
+  const needles = values.flatMap((v) => [v, JSON.stringify(v).slice(1, -1)]).map((v) => Buffer.from(v));
+  const found = [];
+  const skipped = [];
+  let files = 0;
+  for (const file of filesUnder(dirs)) {
+    if (fs.statSync(file).size > 64 * 1024 * 1024) {
+      skipped.push(file);
+      continue;
+    }
+    files++;
+    const bytes = fs.readFileSync(file);
+    if (needles.some((n) => bytes.includes(n))) found.push(file);
+  }
   return { found, files, skipped };
 }

@@ -18,6 +18,7 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
 import { talkOnce } from '../shared/savedChats';
+import { withQuickPick } from '../shared/quickPick';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -124,20 +125,11 @@ suite('chat history (Node host)', function () {
 
   test('ACP: Load Session offers this workspace\'s saved chats, newest first, and opens the one picked', async () => {
     await chatOnce('resumes', 'pick me later');
-    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<vscode.QuickPickItem | undefined>;
-    const window = vscode.window as unknown as { showQuickPick: Pick };
-    const real = window.showQuickPick;
     let offered: string[] = [];
-    window.showQuickPick = async (items) => {
-      const all = await items;
+    await withQuickPick((all) => {
       offered = all.map((i) => `${i.label} (${i.description})`);
       return all.find((i) => i.label === 'pick me later');
-    };
-    try {
-      await vscode.commands.executeCommand('vscode-acp.loadSession');
-    } finally {
-      window.showQuickPick = real;
-    }
+    }, () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.loadSession')));
     assert.equal(offered[0], 'pick me later (Resuming Agent)', JSON.stringify(offered));
     const opened = chats.shown;
     assert.match(threadToMarkdown(opened.thread), /^## User\n\npick me later\n/);

@@ -17,6 +17,7 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { talkOnce } from '../shared/savedChats';
 import { acpApi, waitFor } from '../shared/chatWaits';
+import { withQuickPick } from '../shared/quickPick';
 
 const root = path.resolve(__dirname, '../../..');
 const turns = [{ match: '', steps: [{ text: 'Listed reply.' }] }];
@@ -136,15 +137,7 @@ suite('the Sessions tree (Node host)', function () {
   test('sign-in required to list: offered, and the listing follows', async () => {
     const nodes = await children('locked');
     assert.deepEqual(labels(nodes), ['Sign in to Locked Agent to list its sessions']);
-    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<vscode.QuickPickItem | undefined>;
-    const window = vscode.window as unknown as { showQuickPick: Pick };
-    const real = window.showQuickPick;
-    window.showQuickPick = async (items) => (await items)[0];
-    try {
-      await vscode.commands.executeCommand('vscode-acp.sessions.signIn', nodes[0]);
-    } finally {
-      window.showQuickPick = real;
-    }
+    await withQuickPick((items) => items[0], () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.sessions.signIn', nodes[0])));
     assert.deepEqual(labels(await children('locked')), ['No sessions yet']);
   });
 

@@ -12,6 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
+import { withQuickPick } from '../shared/quickPick';
 
 suite('sign-in', function () {
   this.timeout(60_000);
@@ -33,21 +34,16 @@ suite('sign-in', function () {
     const api = await acpApi();
     await api.chat.refreshAgents();
 
-    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<vscode.QuickPickItem | undefined>;
-    const window = vscode.window as unknown as { showQuickPick: Pick };
-    const real = window.showQuickPick;
     const offered: string[] = [];
-    window.showQuickPick = async (items) => {
-      const list = await items;
-      offered.push(...list.map((i) => `${i.label} | ${i.detail}`));
-      return list.find((i) => i.label === 'Sign in in a terminal');
-    };
     const opened: vscode.Terminal[] = [];
     const watch = vscode.window.onDidOpenTerminal((t) => opened.push(t));
     const chat = api.chats.newChat();
     try {
       chat.selectAgent('signin');
-      await chat.send('hello');
+      await withQuickPick((list) => {
+        offered.push(...list.map((i) => `${i.label} | ${i.detail}`));
+        return list.find((i) => i.label === 'Sign in in a terminal');
+      }, () => chat.send('hello'));
       assert.deepEqual(offered, ['Sign in in a terminal | runs the agent\'s sign-in in a terminal']);
       assert.equal(opened.length, 1);
       assert.equal(opened[0].name, 'Sign in to Sign-in Agent');
@@ -70,7 +66,6 @@ suite('sign-in', function () {
       assert.deepEqual(infos, ['Signed out of Sign-in Agent.']);
     } finally {
       watch.dispose();
-      window.showQuickPick = real;
       await api.chats.close(chat.id);
       fs.rmSync(dir, { recursive: true, force: true });
     }

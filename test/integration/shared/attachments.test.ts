@@ -7,18 +7,15 @@
 import * as vscode from 'vscode';
 import { Mentions } from '../../../src/attachments/mentions';
 import * as assert from './assert';
-import { acpApi, waitFor } from './chatWaits';
+import { lastReply, waitFor } from './chatWaits';
 import { PIXEL_PNG, reportedBlocks } from './attachmentFixtures';
-import { chatWithTestAgent, hostSetup } from './host';
+import { hostSetup, newChatWithTestAgent } from './host';
 
 suite('attachments', function () {
   this.timeout(60_000);
 
   test('a text file (its unsaved text) and an image go embedded, after the text; the prompt shows them as chips', async () => {
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const notes = vscode.Uri.joinPath(folder, 'attach-notes.md');
     const image = vscode.Uri.joinPath(folder, 'attach-pixel.png');
@@ -33,8 +30,7 @@ suite('attachments', function () {
     assert.deepEqual(chat.status.attachments.map((a) => `${a.label} ${a.icon}`), ['attach-notes.md file', 'attach-pixel.png image']);
     await waitFor(chat, 'both read', () => chat.status.attachments.every((a) => a.state === 'ready'));
     await chat.send('report prompt');
-    const last = chat.thread.entries.at(-1);
-    const reply = last?.kind === 'assistant' ? last.text : '';
+    const reply = lastReply(chat);
     assert.deepEqual(reportedBlocks(reply), [
       { type: 'text', text: 'report prompt' },
       { type: 'resource', uri: notes.toString(), mimeType: 'text/plain', text: '# Notes\nunsaved\n' },
@@ -48,10 +44,7 @@ suite('attachments', function () {
   });
 
   test('@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file\'s problems as text', async () => {
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const dir = vscode.Uri.joinPath(folder, 'mention-dir');
     const deep = vscode.Uri.joinPath(dir, 'deeply-nested-mention.txt');
@@ -77,8 +70,7 @@ suite('attachments', function () {
       assert.equal(mentions.attach(chat.attachments, byFuzzy[0].id), false, 'an item of an earlier answer is no longer offered');
       await waitFor(chat, 'read', () => chat.status.attachments.length === 3 && chat.status.attachments.every((a) => a.state === 'ready'));
       await chat.send('report prompt');
-      const last = chat.thread.entries.at(-1);
-      assert.deepEqual(reportedBlocks(last?.kind === 'assistant' ? last.text : ''), [
+      assert.deepEqual(reportedBlocks(lastReply(chat)), [
         { type: 'text', text: 'report prompt' },
         { type: 'resource', uri: deep.toString(), mimeType: 'text/plain', text: 'found by a fuzzy query\n' },
         { type: 'resource', uri: dir.toString(), mimeType: 'text/plain', text: 'The files in mention-dir/:\nmention-dir/deeply-nested-mention.txt\nmention-dir/other.txt' },

@@ -48,7 +48,7 @@ export function transcript(chat: Chat): string {
 }
 
 /** The text of the last entry when it is the agent's reply. */
-export function lastReply(chat: Chat): string {
+export function lastReply(chat: Pick<Chat, 'thread'>): string {
   const last = chat.thread.entries[chat.thread.entries.length - 1];
   return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
 }

@@ -1,5 +1,6 @@
 /** What differs between the two extension hosts in the integration tests. */
-import { activeChat, type Chat } from './chatWaits';
+import type { AcpExtensionApi } from '../../../src/extension';
+import { acpApi, activeChat, type Chat } from './chatWaits';
 
 export interface HostSetup {
   /** The agent id to pick in the chat. */
@@ -27,4 +28,13 @@ export async function chatWithTestAgent(): Promise<Chat> {
   await chat.refreshAgents();
   chat.selectAgent(hostSetup.agentId);
   return chat;
+}
+
+/** Another open chat, with the host's test agent configured and selected in it. */
+export async function newChatWithTestAgent(): Promise<{ api: AcpExtensionApi; chat: ReturnType<AcpExtensionApi['chats']['newChat']> }> {
+  await chatWithTestAgent();
+  const api = await acpApi();
+  const chat = api.chats.newChat();
+  chat.selectAgent(hostSetup.agentId);
+  return { api, chat };
 }

@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import * as assert from './assert';
-import { acpApi, waitFor } from './chatWaits';
-import { chatWithTestAgent, hostSetup } from './host';
+import { lastReply, waitFor } from './chatWaits';
+import { hostSetup, newChatWithTestAgent } from './host';
 import { digest, reportedMcp } from './mcpReport';
 
 const config = () => vscode.workspace.getConfiguration('vscode-acp');
@@ -43,13 +43,9 @@ suite('MCP servers', function () {
   });
 
   test('sources in precedence order, names ignoring case, HTTP only as the agent takes it; what is left out is said', async () => {
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     await chat.send('report mcp');
-    const last = chat.thread.entries.at(-1);
-    const servers = reportedMcp(last?.kind === 'assistant' ? last.text : '');
+    const servers = reportedMcp(lastReply(chat));
     const secret = hostSetup.mcpSecret;
     assert.deepEqual(servers.map((s) => s.name), ['user-only', ...(secret ? ['with-secret'] : []), 'ws-only', 'docs', 'remote']);
     assert.equal(servers.find((s) => s.name === 'docs')?.command, '/opt/project-docs', '.vscode/mcp.json replaced the user\'s "Docs"');
@@ -64,10 +60,7 @@ suite('MCP servers', function () {
   });
 
   test('a session continued after a reconnect gets the servers as they are then', async () => {
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     await chat.send('report mcp');
     const sessionId = chat.session!.sessionId;
     await chat.disconnect();
@@ -75,8 +68,7 @@ suite('MCP servers', function () {
     try {
       await chat.send('report mcp');
       assert.equal(chat.session!.sessionId, sessionId, 'the same session, resumed');
-      const last = chat.thread.entries.at(-1);
-      const names = reportedMcp(last?.kind === 'assistant' ? last.text : '').map((s) => s.name);
+      const names = reportedMcp(lastReply(chat)).map((s) => s.name);
       assert.ok(names.includes('ws-later') && !names.includes('ws-only'), names.join(', '));
     } finally {
       await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
@@ -87,10 +79,7 @@ suite('MCP servers', function () {
   test('a resolved secret the agent writes to stderr (in pieces) or sends back in an error is redacted in the chat', async function () {
     const secret = hostSetup.mcpSecret;
     if (!secret) this.skip(); // nothing resolves ${env:...} in the web worker: the first test checks it is left out
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     await chat.send('leak mcp');
     const shown = JSON.stringify(chat.thread);
     assert.ok(!shown.includes(secret!) && !shown.includes(JSON.stringify(secret).slice(1, -1)), 'the secret is not in the transcript');
@@ -99,10 +88,7 @@ suite('MCP servers', function () {
   });
 
   test('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
-    await chatWithTestAgent();
-    const api = await acpApi();
-    const chat = api.chats.newChat();
-    chat.selectAgent(hostSetup.agentId);
+    const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello');
     await vscode.commands.executeCommand('vscode-acp.showMcpServers');
     await waitFor(chat, 'the report is shown', () => vscode.window.activeTextEditor?.document.uri.scheme === 'vscode-acp-mcp');

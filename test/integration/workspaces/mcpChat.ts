@@ -1,7 +1,7 @@
 /** A chat with the test agent in these windows, and what it reports of its MCP servers. */
 import * as vscode from 'vscode';
 import type { Chat as ChatObject } from '../../../src/chat/chat';
-import { acpApi } from '../shared/chatWaits';
+import { acpApi, lastReply } from '../shared/chatWaits';
 import { reportedMcp } from '../shared/mcpReport';
 
 export async function useTestAgent(): Promise<void> {
@@ -13,8 +13,7 @@ export async function useTestAgent(): Promise<void> {
 /** The names of the MCP servers the chat's session got (asks the agent). */
 export async function mcpNames(chat: ChatObject): Promise<string[]> {
   await chat.send('report mcp');
-  const last = chat.thread.entries.at(-1);
-  return reportedMcp(last?.kind === 'assistant' ? last.text : '').map((s) => s.name);
+  return reportedMcp(lastReply(chat)).map((s) => s.name);
 }
 
 export function notices(chat: ChatObject): string {

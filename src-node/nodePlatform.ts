@@ -32,6 +32,13 @@ export class NodePlatform implements Platform {
     run: (agentId, args, env, replaceArgs) => signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
   };
 
+  whereToSetEnv(agentId: string, vars: readonly string[]): string {
+    const configured = vars.filter((name) => Object.hasOwn(this.agentDefinitions().find((a) => a.id === agentId)?.env ?? {}, name));
+    if (configured.length > 0) return `${configured.join(', ')} ${configured.length > 1 ? 'are' : 'is'} set for this agent in the setting vscode-acp.agents, and that value is what it gets: check it there, then connect again.`;
+    const list = vars.join(', ');
+    return `Set ${list} in the environment VS Code starts from (your shell profile, or the system's settings), restart VS Code, and connect again.`;
+  }
+
   async listAgents(): Promise<AgentChoice[]> {
     const agents = this.agentDefinitions();
     return Promise.all(agents.map(async (agent) => {

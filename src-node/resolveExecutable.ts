@@ -4,6 +4,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from './pathInside';
 
 export interface ResolveOptions {
   /**
@@ -39,11 +40,6 @@ async function canonical(dir: string): Promise<string> {
   } catch {
     return path.resolve(dir);
   }
-}
-
-function isInside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (rel.split(path.sep)[0] !== '..' && !path.isAbsolute(rel));
 }
 
 async function executableFile(file: string): Promise<string | undefined> {

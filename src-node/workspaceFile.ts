@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isInside } from './pathInside';
 
 export async function workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {
   if (!vscode.workspace.isTrusted || agentPath.includes('\0') || !path.isAbsolute(agentPath)) return undefined;
@@ -26,10 +27,4 @@ export async function workspaceFile(agentPath: string): Promise<vscode.Uri | und
     }
   }
   return undefined;
-}
-
-/** True when `child` is `root` itself or below it (both canonical). */
-export function isInside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (rel.split(path.sep)[0] !== '..' && !path.isAbsolute(rel));
 }

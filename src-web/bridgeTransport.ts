@@ -60,7 +60,7 @@ export async function openBridgeTransport(url: string, displayUrl: string, conte
     },
   });
   const confirmed = await helloPromise.finally(() => clearTimeout(timer));
-  return { stream: { readable, writable }, cwd: confirmed.cwd, hello: confirmed, exited, dispose: () => socket.close(1000, 'disconnect') };
+  return { stream: { readable, writable }, cwd: confirmed.cwd, ...(confirmed.os ? { agentOs: confirmed.os } : {}), hello: confirmed, exited, dispose: () => socket.close(1000, 'disconnect') };
 }
 
 function describeClose(code: number, reason: string, url: string, started: boolean): AgentExit {

@@ -25,6 +25,11 @@ export class WebPlatform implements Platform {
   readonly mcpHost: McpHost = { os: undefined, env: () => undefined };
   private readonly address: BridgeAddress;
 
+  /** The agent reads its environment on the bridge's machine. */
+  whereToSetEnv(_agentId: string, vars: readonly string[]): string {
+    return `The agent runs next to the bridge: set ${vars.join(', ')} in the environment the bridge starts from on that machine, start the bridge again, and connect again.`;
+  }
+
   constructor(secrets: vscode.SecretStorage) {
     this.address = new BridgeAddress(secrets);
   }

@@ -108,7 +108,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       const live = shown().liveConnection;
       const picked = live ? { folder: live.folder } : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
       if (!picked) return;
-      await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities } : undefined);
+      await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs } : undefined);
     }),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),

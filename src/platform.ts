@@ -5,6 +5,7 @@
 import type { CreateTerminalRequest, Stream, TerminalOutputResponse, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { McpHost } from './mcp/sessionMcp';
+import type { AgentOs } from './mcp/serverChecks';
 import type { AgentChoice } from './shared/protocol';
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */
@@ -68,6 +69,8 @@ export interface AgentTransport {
   readonly cwd: string;
   /** The workspace folder the session belongs to (its settings and `.vscode/mcp.json`), when there is one. */
   readonly folder?: vscode.Uri;
+  /** The agent machine's kind of OS, where the host knows it (over a bridge: its hello). */
+  readonly agentOs?: AgentOs;
   /** Resolves once when the agent is gone, for whatever reason. */
   readonly exited: Promise<AgentExit>;
   /** Ends the agent (and its process tree, where there is one). */
@@ -137,6 +140,8 @@ export interface Platform {
   installAgent?(agentId: string): Promise<number | undefined>;
   /** Where agents are local programs (Node): their terminal sign-in. */
   readonly signInTerminal?: SignInTerminal;
+  /** Where the user sets `vars` for the agent to read (its `env_var` sign-in): a sentence for the sign-in message. */
+  whereToSetEnv(agentId: string, vars: readonly string[]): string;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
   connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
   /**

@@ -168,8 +168,14 @@ await stage('real-agents', async () => {
 await stage('web', async () => {
   const { runWebHostTests } = await import('./harness/test-web.mjs');
   const { startDropProxy } = await import('./harness/dropProxy.mjs');
+  const { filesHolding } = await import('./harness/canaries.mjs');
   const folder = workspace('web');
-  const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-sessions-')));
+  // The bridge machine's secret: in the bridge's and the agent's environment, named by
+  // `${env:ACP_TEST_MCP_SECRET}` in the MCP settings. The web worker cannot resolve it, and nothing
+  // (bridge, agent, extension) may carry it anywhere: into the workspace, the sessions, the bridge's output.
+  const secret = `canary-web-mcp-"q\\-${process.pid}-${Date.now()}`;
+  const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-sessions-'));
+  const bridge = await startBridge(folder, sessions, undefined, { ACP_TEST_MCP_SECRET: secret });
   // A second agent that takes neither embedded context nor images: what a vscode.dev file cannot be sent to.
   const plain = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-plain-')), JSON.stringify({ agentCapabilities: {}, turns: [{ match: '', steps: [{ reportPrompt: true }] }] }));
   // The extension connects through a proxy that the tests can ask to cut the connection.
@@ -186,7 +192,10 @@ await stage('web', async () => {
       folderPath: folder,
       timeoutMs: 180_000,
     });
-    return code === 0;
+    const { found, files } = filesHolding([folder, sessions], [secret]);
+    const inOutput = [secret, JSON.stringify(secret).slice(1, -1)].some((v) => bridge.printed().includes(v));
+    process.stdout.write(`secret canary (the bridge machine's MCP env value): in ${found.length} of ${files} files under the workspace and sessions${found.length ? `: ${found.join(', ')}` : ''}; in the bridge's output: ${inOutput ? 'yes' : 'no'}\n`);
+    return code === 0 && found.length === 0 && !inOutput;
   } finally {
     await proxy.close();
     bridge.stop();

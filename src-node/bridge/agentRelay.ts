@@ -64,7 +64,7 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
   processKeeper.watch(child.pid);
   const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));
   child.stdin.on('error', () => undefined); // the exit handler reports
-  const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name } };
+  const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name }, os: process.platform === 'win32' ? 'windows' : 'posix' };
   ws.send(JSON.stringify(hello));
 
   relayOutput(child.stdout, ws, socket, idle.touch, () => {

@@ -8,6 +8,7 @@ import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { TerminalError, isTerminalError } from './errors';
 import { quotedShort } from './shownText';
+import { isInside } from '../pathInside';
 
 /** What makes two looks at a path the same file, unchanged. */
 export interface PathIdentity {
@@ -30,12 +31,6 @@ export function sameFolder(a: PathIdentity, b: PathIdentity): boolean {
 
 export function sameFile(a: PathIdentity, b: PathIdentity): boolean {
   return sameFolder(a, b) && a.size === b.size && a.mtimeNs === b.mtimeNs && a.mode === b.mode;
-}
-
-/** True when `candidate` (canonical) is `root` (canonical) or below it. */
-function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** The workspace folder from the editor (trusted), canonical. */

@@ -43,8 +43,8 @@ const CLOSE_WAIT_MS = 2_000;
 /**
  * Opens a session for a chat; undefined when cancelled (by `signal` or the
  * user). Throws a message meant for the user. When the agent asks, the user
- * signs in; after a terminal sign-in the agent is restarted (every chat on it
- * reconnects) and the session asked for once more.
+ * signs in; when the agent still refuses after a terminal sign-in, it is
+ * restarted (every chat on it reconnects) and the session asked for once more.
  */
 export async function openChatSession(
   deps: SessionDeps, agentId: string, permissions: PermissionQueue,
@@ -82,7 +82,7 @@ async function openOnce(
   };
   let mcp = snapshot.plan;
   try {
-    mcp ??= snapshot.plan = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, platform.mcpHost), connection.client.gone, aborted(signal)]);
+    mcp ??= snapshot.plan = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, { ...platform.mcpHost, os: connection.agentOs }), connection.client.gone, aborted(signal)]);
   } catch (error) {
     giveUp();
     throw error;

@@ -12,6 +12,7 @@ import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
 import { signIn, type SignedIn } from './signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
+import type { AgentOs } from '../mcp/serverChecks';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
@@ -26,7 +27,6 @@ export class AgentConnection {
   readonly promptQuirks: PromptQuirks;
   /** The sign-in under way: chats that are refused at once share one. */
   private signingIn: Promise<SignedIn> | undefined;
-  private signInTerminal: Platform['signInTerminal'];
 
   private constructor(
     readonly agentId: string,
@@ -36,14 +36,15 @@ export class AgentConnection {
     readonly cwd: string,
     /** The workspace folder its sessions belong to (MCP sources), when there is one. */
     readonly folder: vscode.Uri | undefined,
+    /** The agent machine's kind of OS, where known (MCP server commands are checked for it). */
+    readonly agentOs: AgentOs,
     /** What the host offered at `initialize`: a session's handlers must match it. */
     readonly offered: HostCapabilities,
     /** The agent's title (or name) and version, for the header. */
     readonly agentLabel: string,
     warnings: vscode.Event<string>,
-    platform: Platform,
+    private readonly platform: Platform,
   ) {
-    this.signInTerminal = platform.signInTerminal;
     this.promptQuirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
     warnings((text) => this._onDidWarn.fire(text));
     client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
@@ -52,10 +53,11 @@ export class AgentConnection {
 
   /** Asks the user to sign in the way the agent offers, and does it (one at a time); throws SignInError when it was not done. */
   signIn(): Promise<SignedIn> {
-    const terminal = this.offered.signInTerminal ? this.signInTerminal : undefined;
+    const terminal = this.offered.signInTerminal ? this.platform.signInTerminal : undefined;
     const command = terminal?.command(this.agentId);
     this.signingIn ??= signIn({
       client: this.client, init: this.init, agentName: this.agentLabel || this.agentId,
+      whereToSetEnv: (vars) => this.platform.whereToSetEnv(this.agentId, vars),
       ...(command ? { agentCommand: command } : {}),
       ...(terminal ? { runInTerminal: (args, env, replaceArgs) => terminal.run(this.agentId, args, env, replaceArgs) } : {}),
     }).finally(() => (this.signingIn = undefined));
@@ -93,7 +95,7 @@ export class AgentConnection {
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
       const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
-      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, offered, label, warnings.event, platform);
+      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, transport.agentOs ?? platform.mcpHost.os, offered, label, warnings.event, platform);
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
       // its exit (code, stderr) says why, and comes within the client's grace period.

@@ -5,8 +5,9 @@
  * - an `agent` method: the client calls `authenticate`, then tries again;
  * - a `terminal` method (or the legacy `_meta["terminal-auth"]`): the agent's
  *   own program runs with the method's arguments in a VS Code terminal (no
- *   shell, and never a command the agent names); once it exits 0 the agent
- *   is restarted (ACP v1: reconnect) and the session asked for again;
+ *   shell, and never a command the agent names); once it exits 0 the session
+ *   is asked for again, and if the agent still refuses (it reads its
+ *   credentials when it starts) it is restarted and asked once more;
  * - an `env_var` method: the user is told which variable the agent reads and
  *   where to set it; the extension never asks for, stores or logs a value.
  */
@@ -15,13 +16,13 @@ import * as vscode from 'vscode';
 import { AUTH_REQUIRED, type AgentClient } from './agentClient';
 import { signInChoices, type SignInChoice } from './signInChoices';
 
-/** What a sign-in did: `retry` on this connection, or `reconnect` (a terminal sign-in: restart the agent first). */
+/** What a sign-in did: `retry` on this connection, or `reconnect` (a terminal sign-in: the agent may need a restart to use it). */
 export type SignedIn = 'retry' | 'reconnect';
 
 /** A sign-in that was not done (cancelled, failed, or left to the user): its message says what to do. */
 export class SignInError extends Error {}
 
-/** Thrown by withSignIn after a terminal sign-in: the caller restarts the agent and asks once more. */
+/** Thrown by withSignIn when the agent still refuses after a terminal sign-in: the caller restarts it and asks once more. */
 export class ReconnectAfterSignIn extends Error {
   constructor() {
     super('Signed in: the agent is restarted to use it.');
@@ -34,6 +35,8 @@ export interface SignInContext {
   readonly agentName: string;
   /** The agent's configured command (for legacy terminal methods). */
   readonly agentCommand?: string;
+  /** Where the user sets the variables of an `env_var` method (Platform.whereToSetEnv). */
+  readonly whereToSetEnv: (vars: readonly string[]) => string;
   /** Runs the agent's own program with `args` in a terminal the user sees; its exit code. Where the host can. */
   readonly runInTerminal?: (args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean) => Promise<number | undefined>;
 }
@@ -59,7 +62,7 @@ export async function signIn(context: SignInContext): Promise<SignedIn> {
     }
     case 'env_var': {
       const vars = choice.vars.join(', ');
-      throw new SignInError(`${context.agentName} reads its key from the environment variable ${vars}. Set ${vars} in the environment VS Code starts from (your shell profile, or the system's settings), restart VS Code, and connect again. This extension never asks for, stores or logs the key.`);
+      throw new SignInError(`${context.agentName} reads its key from the environment variable ${vars}. ${context.whereToSetEnv(choice.vars)} This extension never asks for, stores or logs the key.`);
     }
   }
 }
@@ -83,16 +86,21 @@ export function isAuthRequired(error: unknown): boolean {
 
 /**
  * Runs `open`; when the agent answers "authentication required", signs in
- * and runs it once more (a terminal sign-in throws ReconnectAfterSignIn
- * instead: the agent must be restarted first).
+ * and runs it once more. After a terminal sign-in an agent that read its
+ * credentials when it started still refuses: then ReconnectAfterSignIn says
+ * to restart it and ask again.
  */
 export async function withSignIn<T>(open: () => Promise<T>, signInOnce: (() => Promise<SignedIn>) | undefined): Promise<T> {
   try {
     return await open();
   } catch (error) {
     if (!isAuthRequired(error) || !signInOnce) throw error;
-    if ((await signInOnce()) === 'reconnect') throw new ReconnectAfterSignIn();
-    return open();
+  }
+  if ((await signInOnce()) === 'retry') return open();
+  try {
+    return await open();
+  } catch (error) {
+    throw isAuthRequired(error) ? new ReconnectAfterSignIn() : error;
   }
 }
 

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { SOURCE_LABELS, type McpPlan, type McpPlanEntry } from './mcpPlan';
 import { problemText } from './problems';
 import { isRemote } from './serverConfig';
+import type { AgentOs } from './serverChecks';
 import { mcpPlanFor, type McpHost } from './sessionMcp';
 
 export const MCP_REPORT_URI = vscode.Uri.from({ scheme: 'vscode-acp-mcp', path: '/MCP Servers.txt' });
@@ -17,6 +18,8 @@ export const MCP_REPORT_URI = vscode.Uri.from({ scheme: 'vscode-acp-mcp', path: 
 export interface McpReportAgent {
   readonly name: string;
   readonly capabilities: acp.McpCapabilities | null | undefined;
+  /** Its machine's kind of OS, where known. */
+  readonly os: AgentOs;
 }
 
 export class McpReports implements vscode.TextDocumentContentProvider {
@@ -31,7 +34,7 @@ export class McpReports implements vscode.TextDocumentContentProvider {
   }
 
   async show(folder: vscode.Uri | undefined, agent: McpReportAgent | undefined): Promise<void> {
-    const plan = await mcpPlanFor(folder, agent?.capabilities, agent !== undefined, this.host);
+    const plan = await mcpPlanFor(folder, agent?.capabilities, agent !== undefined, agent ? { ...this.host, os: agent.os } : this.host);
     this.text = mcpReport(plan, folder, agent);
     this._onDidChange.fire(MCP_REPORT_URI);
     const document = await vscode.workspace.openTextDocument(MCP_REPORT_URI);

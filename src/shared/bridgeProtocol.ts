@@ -10,6 +10,8 @@ export interface BridgeHello {
   /** The folder the agent runs in: the `cwd` for its sessions. */
   readonly cwd: string;
   readonly agent: { readonly id: string; readonly name: string };
+  /** The bridge machine's kind of OS (MCP server commands are checked for it); absent from older bridges. */
+  readonly os?: 'posix' | 'windows';
 }
 
 export function parseBridgeHello(text: string): BridgeHello | undefined {
@@ -17,7 +19,8 @@ export function parseBridgeHello(text: string): BridgeHello | undefined {
     const value = JSON.parse(text) as Partial<BridgeHello> | null;
     if (value && value.vscodeAcpBridge === 1 && typeof value.cwd === 'string'
       && typeof value.agent?.id === 'string' && typeof value.agent.name === 'string') {
-      return { vscodeAcpBridge: 1, cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name } };
+      const os = value.os === 'posix' || value.os === 'windows' ? { os: value.os } : {};
+      return { vscodeAcpBridge: 1, cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os };
     }
   } catch {
     // Not a hello.

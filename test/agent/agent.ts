@@ -1,6 +1,6 @@
 // The scripted agent: ACP request handlers driven by a Scenario.
 import * as acp from "@agentclientprotocol/sdk";
-import { existsSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, rmSync } from "node:fs";
 import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
 import { playSteps } from "./steps";
@@ -15,9 +15,13 @@ class ScriptedAgent {
   private readonly sessions = new Map<string, Session>();
   private nextSessionNumber = 1;
   private authenticated = false;
+  /** signInReadAtStart: whether the sign-in file was there when this process started. */
+  private readonly signedInAtStart: boolean;
 
   constructor(private readonly scenario: Scenario, private readonly store?: SessionStore) {
     agentProcess.openSessions = () => this.sessions.size;
+    this.signedInAtStart = !!scenario.signInFile && existsSync(scenario.signInFile);
+    this.event(`start ${process.pid}`);
   }
 
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
@@ -45,6 +49,7 @@ class ScriptedAgent {
   }
 
   async newSession(c: acp.AgentRequestContext<acp.NewSessionRequest>): Promise<acp.NewSessionResponse> {
+    this.event('session/new');
     this.checkAuth();
     // Stored sessions outlive this process: their ids must not repeat in the next one.
     const id = this.store ? `sess-${process.pid}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
@@ -205,8 +210,13 @@ class ScriptedAgent {
     return session;
   }
 
+  private event(line: string): void {
+    if (this.scenario.eventsFile) appendFileSync(this.scenario.eventsFile, `${line}\n`);
+  }
+
   private checkAuth(): void {
-    if (this.scenario.requireAuth && !this.authenticated && !(this.scenario.signInFile && existsSync(this.scenario.signInFile))) throw acp.RequestError.authRequired();
+    const signedIn = this.scenario.signInReadAtStart ? this.signedInAtStart : !!this.scenario.signInFile && existsSync(this.scenario.signInFile);
+    if (this.scenario.requireAuth && !this.authenticated && !signedIn) throw acp.RequestError.authRequired();
   }
 }
 

@@ -76,11 +76,15 @@ export const scenarioSchema = z.strictObject({
   /**
    * A terminal sign-in: run with `--sign-in`, the agent prints `signInOutput`
    * (and the value of ACP_TEST_SIGNIN_CANARY, when set),
-   * creates this file and exits 0; an agent started later finds it and counts
-   * as signed in (`requireAuth` passes).
+   * creates this file and exits 0; the agent then counts as signed in (`requireAuth` passes),
+   * at once or, with signInReadAtStart, once restarted.
    */
   signInFile: z.string().optional(),
   signInOutput: z.string().default("Signed in."),
+  /** The sign-in file counts only if it was there when the process started (Codex and Gemini CLI read their credentials once). */
+  signInReadAtStart: z.boolean().default(false),
+  /** What this agent was asked, a line each, appended: `start PID` when a process starts, `session/new ID`. */
+  eventsFile: z.string().optional(),
   /** session/load answers first and replays the history after (as Gemini CLI does). */
   replayAfterLoad: z.boolean().default(false),
   /** session/list: sessions per page. */

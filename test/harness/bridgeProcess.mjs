@@ -5,18 +5,27 @@ import { REPO_ROOT } from './paths.mjs';
 
 /**
  * Starts the real bridge with the test agent, whose sessions outlive its
- * process (the bridge starts one per connection); resolves with its URL and
- * a stop function.
+ * process (the bridge starts one per connection), `env` added to their
+ * environment; resolves with its URL, what it has printed so far (stdout and
+ * stderr, which also go to ours) and a stop function.
  */
-export function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
+export function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json'), env = {}) {
   const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], {
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
+  });
+  let printed = '';
+  child.stderr.setEncoding('utf8').on('data', (text) => {
+    printed += text;
+    process.stderr.write(text);
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (text) => {
       out += text;
+      printed += text;
       const url = out.match(/ws:\/\/\S+/)?.[0];
-      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+      if (url) resolve({ url, printed: () => printed, stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`the bridge exited with code ${code} before printing its URL`)));
   });

@@ -67,6 +67,8 @@ export const REAL_AGENTS = {
       continuation: 'resumed',
       lists: true,
       attachments: true,
+      // Without a key it opens sessions and refuses the first prompt: the chat's Sign in offers its terminal logins.
+      signIn: { env: { ANTHROPIC_API_KEY: '' }, methods: ['Claude Subscription', 'Anthropic Console'], atPrompt: true },
     },
   },
   opencode: {

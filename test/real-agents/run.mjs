@@ -87,7 +87,8 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: bundle,
       folder: workspace,
-      env: { ACP_REAL_AGENT: JSON.stringify(config) },
+      // ACP_REAL_MCP_SECRET: what an MCP server's `${env:...}` in the settings resolves to.
+      env: { ACP_REAL_AGENT: JSON.stringify(config), ACP_REAL_MCP_SECRET: `mcp-secret-${randomUUID()}` },
       timeoutMs,
       onOutput: (line) => {
         const m = /CONNECT \S+ (\d+) ms/.exec(line);

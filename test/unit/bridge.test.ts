@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
-import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
+import { originAllowed, startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
 import { parseBridgeArgs, UsageError } from '../../src-node/bridge/options';
 import { BridgeClose } from '../../src/shared/bridgeProtocol';
 
@@ -94,6 +94,37 @@ describe('bridge (real sockets, real agent process)', function () {
     assert.equal((await talk(bridge.url, undefined)).httpStatus, 403);
     assert.equal((await talk(bridge.url, 'https://evil.example')).httpStatus, 403);
     assert.equal((await talk(bridge.url, 'https://vscode.dev.evil.example')).httpStatus, 403);
+    // Look-alikes of each allowed origin, over a real socket: refused before any agent starts.
+    for (const origin of ['http://localhost.evil.example', 'http://127.0.0.1.attacker.net', 'https://github.dev.evil.example', 'http://localhost:3000@evil.example']) {
+      assert.equal((await talk(bridge.url, origin)).httpStatus, 403, origin);
+    }
+    assert.equal(agentProcesses(marker).length, 0);
+  });
+
+  it('refuses every token that is not exactly the one it printed', async () => {
+    const token = bridge.token;
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    const near = {
+      'a prefix (all but the last character)': token.slice(0, -1),
+      'its first character': token.slice(0, 1),
+      'an extension': `${token}A`,
+      'the last character off by one': token.slice(0, -1) + flip(token.slice(-1)),
+      'the first character off by one': flip(token[0]) + token.slice(1),
+      'empty': '',
+      'in upper case': token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+      'twice': token + token,
+    };
+    for (const [what, given] of Object.entries(near)) {
+      assert.notEqual(given, token, what);
+      const out = await talk(bridge.url.replace(/token=[^&]+/, `token=${encodeURIComponent(given)}`), ORIGIN);
+      assert.equal(out.code, BridgeClose.badToken, what);
+      assert.deepEqual(out.frames, [], what);
+    }
+    assert.equal(agentProcesses(marker).length, 0);
+    // And the right one still gets in.
+    const right = await talk(bridge.url, ORIGIN, [initialize], 2);
+    assert.equal(right.frames.length, 2);
+    for (let i = 0; i < 50 && agentProcesses(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
   });
 
   it('refuses an agent that was not named at start', async () => {
@@ -103,8 +134,9 @@ describe('bridge (real sockets, real agent process)', function () {
 
   it('relays ACP both ways after a hello that names the cwd', async () => {
     const out = await talk(bridge.url, ORIGIN, [initialize], 2);
-    const hello = JSON.parse(out.frames[0]) as { cwd: string; agent: { id: string } };
+    const hello = JSON.parse(out.frames[0]) as { cwd: string; agent: { id: string }; os: string };
     assert.equal(hello.cwd, tmp);
+    assert.equal(hello.os, 'posix', 'the web host checks MCP server commands for the bridge machine');
     assert.equal(hello.agent.id, 'test');
     const response = JSON.parse(out.frames[1]) as { id: number; result: { protocolVersion: number } };
     assert.equal(response.id, 1);
@@ -156,6 +188,57 @@ describe('bridge (real sockets, real agent process)', function () {
     assert.ok(logs.some((l) => l.includes('accepted origin=http://localhost:3000 agent=test')));
     assert.ok(logs.some((l) => l.includes('invalid token')));
     assert.ok(!logs.some((l) => l.includes('initialize')));
+  });
+});
+
+describe('bridge origins', () => {
+  // Every origin a browser sends for vscode.dev, github.dev, their webview CDN and a local test-web.
+  const allowed = [
+    'https://vscode.dev', 'https://insiders.vscode.dev', 'https://github.dev', 'https://abc-123.vscode-cdn.net',
+    'http://localhost', 'http://localhost:3000', 'http://localhost:65535', 'http://127.0.0.1', 'http://127.0.0.1:8080',
+  ];
+  // For each allowed origin, what an attacker's page can be served from: suffixes, prefixes,
+  // ports, userinfo, other schemes, subdomains, case and stray characters.
+  const tricks = (origin: string) => {
+    const { protocol, host } = new URL(origin);
+    const other = protocol === 'https:' ? 'http:' : 'https:';
+    return [
+      `${origin}.evil.example`, `${origin}evil.example`, `${origin}x`, `${origin}/`, `${origin}/path`, `${origin}#`, `${origin}?`,
+      `${origin}@evil.example`, `${origin}:80@evil.example`, `${protocol}//evil.example@${host}`, `${protocol}//user:pass@${host}`,
+      `${origin}\n`, `${origin}\nhttps://evil.example`, ` ${origin}`, `${origin} `, `${origin}\u0000`,
+      `${other}//${host}`, `ws://${host}`, `x${origin}`, `https://evil.example/${origin}`, `${protocol}//evil.${host}`,
+      `${protocol}//${host.replace(/^[^.:]+/, (label) => `${label}.evil`)}`, origin.toUpperCase(),
+      host.includes(':') ? `${origin}0000` : `${origin}:123456`, `${origin}:`, `${origin}:-1`,
+    ];
+  };
+
+  it('allows the browsers origins of VS Code for the Web and of a local test-web', () => {
+    for (const origin of allowed) assert.equal(originAllowed(origin, []), true, origin);
+  });
+
+  it('refuses every look-alike of each allowed origin', () => {
+    let tried = 0;
+    for (const origin of allowed) {
+      for (const trick of tricks(origin)) {
+        if (allowed.includes(trick)) continue;
+        tried++;
+        assert.equal(originAllowed(trick, []), false, JSON.stringify(trick));
+      }
+    }
+    assert.ok(tried >= 200, `${tried} look-alikes`);
+  });
+
+  it('refuses other vscode.dev and CDN subdomains, and the CDN itself', () => {
+    for (const origin of ['https://evil.vscode.dev', 'https://a.b.vscode-cdn.net', 'https://vscode-cdn.net', 'https://.vscode-cdn.net', 'https://insiders.github.dev', 'null', '']) {
+      assert.equal(originAllowed(origin, []), false, origin);
+    }
+  });
+
+  it('allows an --allow-origin only as given, and no look-alike of it', () => {
+    const extra = ['https://my.host:8443'];
+    assert.equal(originAllowed('https://my.host:8443', extra), true);
+    for (const trick of tricks('https://my.host:8443')) assert.equal(originAllowed(trick, extra), false, JSON.stringify(trick));
+    assert.equal(originAllowed('https://my.host:8443', []), false);
   });
 });
 

@@ -32,4 +32,14 @@ describe('bridge hello', () => {
     assert.equal(parseBridgeHello('not json'), undefined);
     assert.equal(parseBridgeHello('{"vscodeAcpBridge":1,"cwd":5,"agent":{"id":"a","name":"A"}}'), undefined);
   });
+
+  it('takes the bridge machine\'s OS when it is one it knows, and leaves anything else out', () => {
+    const hello = (os: unknown) => parseBridgeHello(JSON.stringify({ vscodeAcpBridge: 1, cwd: '/w', agent: { id: 'a', name: 'A' }, os }));
+    assert.equal(hello('windows')?.os, 'windows');
+    assert.equal(hello('posix')?.os, 'posix');
+    for (const other of ['Windows', 'darwin', '', 1, null, { toString: 'windows' }]) {
+      const parsed = hello(other);
+      assert.ok(parsed && !('os' in parsed), JSON.stringify(other));
+    }
+  });
 });

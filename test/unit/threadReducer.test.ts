@@ -81,3 +81,34 @@ describe('thread reducer: hostile ids', () => {
     }
   });
 });
+
+describe('thread reducer: which entry a chunk joins', () => {
+  type Kind = 'user' | 'assistant' | 'thought';
+  const KINDS: Record<Kind, string> = { user: 'user_message_chunk', assistant: 'agent_message_chunk', thought: 'agent_thought_chunk' };
+  const chunk = (kind: Kind, text: string): Unnumbered =>
+    ({ type: 'update', update: { sessionUpdate: KINDS[kind], content: { type: 'text', text } } }) as Unnumbered;
+  const shown = (thread: Thread) => thread.entries.map((e) => `${e.kind}:${'text' in e ? e.text : ''}`);
+
+  // Outside a turn (a session/load replay), where user chunks are history too.
+  for (const first of Object.keys(KINDS) as Kind[]) {
+    for (const second of Object.keys(KINDS) as Kind[]) {
+      const same = first === second;
+      it(`a ${second} chunk after a ${first} chunk ${same ? 'joins it' : 'starts an entry of its own'}`, () => {
+        const thread = play([chunk(first, 'one '), chunk(second, 'two')]);
+        assert.deepEqual(shown(thread), same ? [`${first}:one two`] : [`${first}:one `, `${second}:two`]);
+      });
+    }
+  }
+
+  it('a chunk after a tool call or a notice starts a new entry, even of the kind before them', () => {
+    const thread = play([
+      chunk('assistant', 'before'),
+      { type: 'update', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read', status: 'pending' } },
+      chunk('assistant', 'after'),
+      { type: 'notice', level: 'info', text: 'note' },
+      chunk('assistant', 'last'),
+    ]);
+    assert.deepEqual(thread.entries.map((e) => e.kind), ['assistant', 'tool', 'assistant', 'notice', 'assistant']);
+    assert.deepEqual(thread.entries.filter((e) => e.kind === 'assistant').map((e) => ('text' in e ? e.text : '')), ['before', 'after', 'last']);
+  });
+});

@@ -9,9 +9,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  MAX_FILE_BYTES, WorkspaceFsError, descriptorWalkSupported, openWorkspaceRoot, readTextFile, writeTextFile,
+  WorkspaceFsError, descriptorWalkSupported, openWorkspaceRoot, readTextFile, writeTextFile,
 } from '../../src-node/workspaceFs';
 import { SECRET, makeSandbox, openDescriptorCount, refusal, type Sandbox } from './workspaceFsCanary.test';
+
+/** The limit users are told about, written out: a test that used the code's own constant would follow it anywhere. */
+const SIXTEEN_MIB = 16_777_216;
 
 const strategies = ['walk', 'identity'] as const;
 
@@ -85,9 +88,9 @@ describe('workspace fs', () => {
 
     it('reads exactly 16 MiB and refuses one byte more, with a message that says so', async () => {
       fs.writeFileSync(file('max.bin'), ''); // sparse from here on: no disk used
-      fs.truncateSync(file('max.bin'), MAX_FILE_BYTES);
-      assert.equal((await readTextFile(s.root, file('max.bin'), { limit: 1 })).length, MAX_FILE_BYTES);
-      fs.truncateSync(file('max.bin'), MAX_FILE_BYTES + 1);
+      fs.truncateSync(file('max.bin'), SIXTEEN_MIB);
+      assert.equal((await readTextFile(s.root, file('max.bin'), { limit: 1 })).length, SIXTEEN_MIB);
+      fs.truncateSync(file('max.bin'), SIXTEEN_MIB + 1);
       const error = await refusal(readTextFile(s.root, file('max.bin'), { limit: 1 }));
       assert.equal(error.code, 'too-large');
       assert.match(error.message, /16\.0 MiB; files over 16\.0 MiB are not read/);
@@ -137,9 +140,9 @@ describe('workspace fs', () => {
     });
 
     it('writes 16 MiB, and refuses content over 16 MiB in UTF-8 bytes (creating nothing)', async () => {
-      await writeTextFile(s.root, file('max.txt'), 'a'.repeat(MAX_FILE_BYTES));
-      assert.equal(fs.statSync(file('max.txt')).size, MAX_FILE_BYTES);
-      const twoByte = 'é'.repeat(MAX_FILE_BYTES / 2 + 1); // fewer characters than the cap, more bytes
+      await writeTextFile(s.root, file('max.txt'), 'a'.repeat(SIXTEEN_MIB));
+      assert.equal(fs.statSync(file('max.txt')).size, SIXTEEN_MIB);
+      const twoByte = 'é'.repeat(SIXTEEN_MIB / 2 + 1); // fewer characters than the cap, more bytes
       assert.equal((await refusal(writeTextFile(s.root, file('big.txt'), twoByte))).code, 'too-large');
       assert.equal(fs.existsSync(file('big.txt')), false);
     });

@@ -22,3 +22,4 @@ import './sessionsTree.test';
 import './historyEdges.test';
 import './attachments.test';
 import './signIn.test';
+import './mcpRace.test';

@@ -8,6 +8,8 @@
  * process left after Disconnect.
  */
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/permissions';
 import type { Entry, ToolEntry } from '../../../src/shared/thread';
@@ -104,6 +106,42 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const t = await turn(s.reply.prompt);
     assert.equal(t.reply, s.reply.text, threadToMarkdown({ ...chat.thread, entries: t.entries }));
     assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
+  });
+
+  test('an MCP server from the settings: the agent starts it for a new session, with its ${env:...} value resolved', async () => {
+    const record = path.join(os.tmpdir(), `acp-real-mcp-${process.pid}-${Date.now()}.json`);
+    const secret = process.env.ACP_REAL_MCP_SECRET;
+    assert.ok(secret, 'run.mjs sets ACP_REAL_MCP_SECRET');
+    const root = path.resolve(__dirname, '../../..');
+    const settings = vscode.workspace.getConfiguration('vscode-acp');
+    await settings.update('mcpServers', [{
+      name: 'acp-test', command: process.execPath, args: [path.join(root, 'test/real-agents/mcpServer.mjs'), record],
+      env: [{ name: 'MCP_TEST_TOKEN', value: '${env:ACP_REAL_MCP_SECRET}' }],
+    }], vscode.ConfigurationTarget.Global);
+    const api = await acpApi();
+    const other = api.chats.newChat();
+    try {
+      other.selectAgent(config.agentId);
+      assert.equal(await other.connect(), true, threadToMarkdown(other.thread));
+      assert.ok(!other.thread.entries.some((e) => e.kind === 'notice' && /MCP/.test(e.text)), 'nothing was left out');
+      const deadline = Date.now() + 30_000;
+      while (!fs.existsSync(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(fs.existsSync(record), `${config.agent.name} did not start the MCP server within 30 s of session/new`);
+      // Give the agent a moment to finish its handshake with the server.
+      for (let i = 0; i < 50 && !JSON.parse(fs.readFileSync(record, 'utf8')).requests.includes('tools/list'); i++) await new Promise((r) => setTimeout(r, 100));
+      const started = JSON.parse(fs.readFileSync(record, 'utf8')) as { token: string | null; args: string[]; requests: string[] };
+      assert.equal(started.token, secret, 'the server got the resolved value');
+      assert.deepEqual(started.args, [record]);
+      console.log(`    MCP ${config.agentId}: ${started.requests.join(', ')}`);
+      // (Claude Code asks `server/discover` first, and initializes when the server does not know it.)
+      assert.ok(started.requests.includes('initialize') && started.requests.includes('tools/list'), started.requests.join(', '));
+      // The secret was resolved into the session, and appears nowhere in the chat.
+      assert.ok(!JSON.stringify(other.thread).includes(secret!), 'the value is not in the transcript');
+    } finally {
+      await api.chats.close(other.id);
+      await settings.update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(record, { force: true });
+    }
   });
 
   test('attachments: a file embedded and an image reach the model (agents that take them)', async function () {
@@ -295,13 +333,27 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       return undefined;
     };
     try {
-      await vscode.commands.executeCommand('vscode-acp.connect');
-      await waitFor(chat, 'the connect to give up', () => chat.status.connection === 'failed' || chat.status.connection === 'disconnected', 60_000);
+      if (signIn.atPrompt) {
+        // Sessions open; the first prompt is refused, and the chat's notice offers Sign in.
+        await vscode.commands.executeCommand('vscode-acp.connect');
+        await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+        assert.equal(chat.status.connection, 'connected', transcript(chat));
+        await chat.send(s.reply.prompt);
+        await waitFor(chat, 'the refused turn to end', () => chat.thread.turn === 'idle', 60_000);
+        const notice = chat.thread.entries.at(-1);
+        assert.ok(notice?.kind === 'notice' && notice.action === 'signIn', transcript(chat).slice(-800));
+        // The notice's Sign in button.
+        await (await acpApi()).chats.shown.signIn();
+        await vscode.commands.executeCommand('vscode-acp.disconnect');
+      } else {
+        await vscode.commands.executeCommand('vscode-acp.connect');
+        await waitFor(chat, 'the connect to give up', () => chat.status.connection === 'failed' || chat.status.connection === 'disconnected', 60_000);
+      }
     } finally {
       window.showQuickPick = real;
     }
     assert.equal(JSON.stringify(offered), JSON.stringify(signIn.methods));
-    assert.match(transcript(chat), /needs you to sign in before it can start a session\./);
+    assert.match(transcript(chat), signIn.atPrompt ? /needs you to sign in before it can start a session\.\n$/ : /needs you to sign in before it can start a session\./);
     const deadline = Date.now() + 5_000;
     while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(agentPids(config).join(' '), '', 'the agent was ended');

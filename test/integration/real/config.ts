@@ -35,8 +35,11 @@ export interface RealAgentConfig {
     readonly loadInNewMinute?: boolean;
     /** The agent takes embedded files and images (`promptCapabilities`), and the test checks that its model gets them. */
     readonly attachments?: boolean;
-    /** With `env` laid over its own, the agent answers "authentication required": the chat offers `methods` (names). */
-    readonly signIn?: { env: Record<string, string>; methods: string[] };
+    /**
+     * With `env` laid over its own, the agent answers "authentication required" to a new session
+     * (or, `atPrompt`, to the first prompt, as Claude Code does): the chat offers `methods` (names).
+     */
+    readonly signIn?: { env: Record<string, string>; methods: string[]; atPrompt?: boolean };
   };
 }
 

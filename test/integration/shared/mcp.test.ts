@@ -3,7 +3,8 @@
  * settings and the folder's `.vscode/mcp.json`, as the test agent reports
  * them (`report mcp`: values as digests). The test agent takes HTTP but not
  * SSE servers. The Node host resolves `${env:...}` from its environment;
- * the web worker has none, so such a server is left out.
+ * the web worker has none, so such a server is left out. Commands are
+ * checked for the agent's OS: the bridge's hello tells the web worker.
  */
 import * as vscode from 'vscode';
 import * as assert from './assert';
@@ -24,6 +25,8 @@ suite('MCP servers', function () {
       { name: 'user-only', command: '/opt/user-only', args: ['--stdio'] },
       { type: 'sse', name: 'events', url: 'https://events.example.com/sse' },
       { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_TEST_MCP_SECRET}' }] },
+      // A Windows program: the agent runs on Linux (here, or on the bridge machine, whose hello says so).
+      { name: 'win-tool', command: 'C:\\tools\\mcp.exe' },
     ], vscode.ConfigurationTarget.Global);
     await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(`{
@@ -56,6 +59,7 @@ suite('MCP servers', function () {
     assert.match(text, /\[MCP_AGENT_UNSUPPORTED\] user:vscode-acp\.mcpServers\[2\]\.type is SSE/);
     assert.match(text, /\[MCP_CONFIG_UNSAFE\] \.vscode\/mcp\.json\.servers\[2\]\.command should be an absolute path/);
     if (!secret) assert.match(text, /\[MCP_ENV_UNSET\] user:vscode-acp\.mcpServers\[3\]\.env\[0\]\.value/);
+    assert.match(text, /\[MCP_CONFIG_UNSAFE\] user:vscode-acp\.mcpServers\[4\]\.command/);
     await api.chats.close(chat.id);
   });
 

@@ -18,7 +18,7 @@ suite('a dropped connection to the bridge', function () {
     chat = await activeChat();
   });
 
-  test('drop the socket mid-turn: the transcript stays, the chat reconnects and the session continues', async () => {
+  test('drop the socket mid-turn, two attempts refused: the transcript stays, the chat reconnects and the session continues', async () => {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await vscode.commands.executeCommand('vscode-acp.newChat');
@@ -27,12 +27,14 @@ suite('a dropped connection to the bridge', function () {
     // The turn is over after the drop: compare without the "running" marker.
     const before = transcript(chat).replace(/\n_\(turn running\)_\n$/, '');
 
-    const response = await fetch(await dropUrl());
+    // The network stays down for the first two attempts: the chat must keep trying.
+    const response = await fetch(`${await dropUrl()}?refuse=2`);
     assert.equal(await response.text(), 'dropped');
     await turn;
     await waitFor(chat, 'the turn to end as lost', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /> error: The connection to the bridge was lost \(code 1006\)\. Reconnecting…\n/);
     await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected', 20_000);
+    assert.equal(await (await fetch((await dropUrl()).replace(/__drop$/, '__refusing'))).text(), '0', 'both refused attempts were made before the one that connected');
 
     const after = transcript(chat);
     assert.ok(after.startsWith(before), `nothing shown before the drop may be lost:\n--- before\n${before}\n--- after\n${after}`);

@@ -112,3 +112,86 @@ describe('thread reducer: which entry a chunk joins', () => {
     assert.deepEqual(thread.entries.filter((e) => e.kind === 'assistant').map((e) => ('text' in e ? e.text : '')), ['before', 'after', 'last']);
   });
 });
+
+describe('thread reducer: the end of a turn, notices, content', () => {
+  const tool = (toolCallId: string, status: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status } as never });
+  const statuses = (thread: Thread) => thread.entries.filter((e) => e.kind === 'tool').map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
+
+  it('cancels the tool calls a turn leaves pending or running, and no others', () => {
+    const thread = play([
+      { type: 'prompt', text: 'go' }, tool('a', 'pending'), tool('b', 'in_progress'), tool('c', 'completed'), tool('d', 'failed'),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    ]);
+    assert.deepEqual(statuses(thread), ['a:cancelled', 'b:cancelled', 'c:completed', 'd:failed']);
+    assert.equal(thread.turn, 'idle');
+    const settled = play([{ type: 'prompt', text: 'go' }, tool('c', 'completed'), { type: 'turnEnded', stopReason: 'end_turn' }]);
+    assert.deepEqual(statuses(settled), ['c:completed']);
+  });
+
+  it('updates a tool call by its id wherever it is, and adds one first seen in an update', () => {
+    const thread = play([
+      tool('a', 'pending'), tool('b', 'pending'),
+      { type: 'update', update: { sessionUpdate: 'tool_call', toolCallId: 'a', title: 'a again', status: 'in_progress' } },
+      { type: 'update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' } },
+      { type: 'update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'new', status: 'pending', title: 'seen late' } },
+    ]);
+    assert.deepEqual(statuses(thread), ['a:in_progress', 'b:completed', 'new:pending']);
+    assert.equal(thread.entries.length, 3);
+  });
+
+  it('says why a turn stopped, and seals the last entry so later text starts a message of its own', () => {
+    const notices = (reason: string) => play([{ type: 'prompt', text: 'go' }, { type: 'turnEnded', stopReason: reason as never }]).entries
+      .filter((e) => e.kind === 'notice').map((e) => (e.kind === 'notice' ? `${e.level}: ${e.text}` : ''));
+    assert.deepEqual(notices('end_turn'), []);
+    assert.deepEqual(notices('cancelled'), ['info: Stopped.']);
+    assert.deepEqual(notices('max_tokens'), ['warning: The agent stopped: it reached its token limit.']);
+    assert.deepEqual(notices('something_new'), ['warning: The turn ended: something_new.']);
+    const failed = play([{ type: 'prompt', text: 'go' }, { type: 'turnFailed', message: 'boom' }]);
+    assert.deepEqual(failed.entries.map((e) => e.kind === 'notice' ? `${e.level}: ${e.text}` : e.kind), ['user', 'error: boom']);
+    assert.equal(failed.sealedEntryId, failed.entries.at(-1)!.id);
+  });
+
+  it('shows an agent notice with its severity, unknown severities as info', () => {
+    const notice = (severity: string, description?: string) => {
+      const thread = play([{ type: 'update', update: { sessionUpdate: 'notice', severity, title: 'Heads up', ...(description ? { description } : {}) } as never }]);
+      const e = thread.entries[0];
+      return e?.kind === 'notice' ? `${e.level}: ${e.text}` : JSON.stringify(e);
+    };
+    assert.equal(notice('error', 'details'), 'error: Heads up: details');
+    assert.equal(notice('warning'), 'warning: Heads up');
+    assert.equal(notice('info'), 'info: Heads up');
+    assert.equal(notice('critical'), 'info: Heads up');
+  });
+
+  it('names an image or audio block by a media type only when it looks like one', () => {
+    const shown = (block: object) => {
+      const e = play([{ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: block } as never }]).entries[0];
+      return e?.kind === 'assistant' ? e.text.trim() : '';
+    };
+    assert.equal(shown({ type: 'image', mimeType: 'image/png', data: '' }), '_Image (image/png), not shown_');
+    assert.equal(shown({ type: 'audio', mimeType: 'audio/wav', data: '' }), '_Audio (audio/wav), not played_');
+    for (const hostile of ['x](javascript:alert(1)) image/png', 'image/png\n# heading', 'image/png)', `${'a'.repeat(65)}/png`, 'image/', '']) {
+      assert.equal(shown({ type: 'image', mimeType: hostile, data: '' }), '_Image (unknown type), not shown_', JSON.stringify(hostile));
+    }
+    assert.equal(shown({ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA==' } }), '[file:///a.bin]');
+    assert.equal(shown({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'inline' } }), 'inline');
+  });
+
+  it('replays a prompt\'s attachments as chips on the user\'s message, a selection by its lines', () => {
+    const chunk = (content: object): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'user_message_chunk', content } as never });
+    const thread = play([
+      chunk({ type: 'text', text: 'look' }),
+      chunk({ type: 'resource', resource: { uri: 'file:///w/src/a.ts#L3-L9', text: 'code' } }),
+      chunk({ type: 'resource', resource: { uri: 'file:///w/src/b.ts', text: 'more' } }),
+      chunk({ type: 'image', mimeType: 'image/png', data: '' }),
+      chunk({ type: 'resource_link', uri: 'file:///w/c.md', name: '  c.md \n\t notes ' }),
+    ]);
+    assert.equal(thread.entries.length, 1);
+    const user = thread.entries[0];
+    assert.ok(user.kind === 'user');
+    assert.equal(user.text, 'look');
+    assert.deepEqual(user.attachments, [
+      { label: 'a.ts:L3-L9', icon: 'selection' }, { label: 'b.ts', icon: 'file' }, { label: 'Image (image/png)', icon: 'image' }, { label: 'c.md notes', icon: 'file' },
+    ]);
+  });
+});

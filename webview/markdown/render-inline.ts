@@ -8,7 +8,8 @@ import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread';
 import { codicon } from '../chat-app/codicons';
 import { decodeEntities } from './entities';
-import { linkTo, safeLinkTarget } from './links';
+import { safeLinkTarget } from './linkTarget';
+import { linkTo } from './links';
 
 /** Inside a link no other link may be made (nested interactive elements). `depth`: enclosing inline elements. */
 export interface InlineContext {

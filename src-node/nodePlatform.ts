@@ -12,6 +12,7 @@ import { pickSessionFolder } from '../src/workspaceFolder';
 import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
+import { HOST_OS } from './hostOs';
 import { workspaceFile } from './workspaceFile';
 import { NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 
@@ -25,7 +26,7 @@ export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
   readonly attachmentFiles = new NodeAttachmentFiles();
   /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
-  readonly mcpHost: McpHost = { os: process.platform === 'win32' ? 'windows' : 'posix', env: (name) => process.env[name] };
+  readonly mcpHost: McpHost = { os: HOST_OS, env: (name) => process.env[name] };
   private reportedProblems = '';
   readonly signInTerminal: SignInTerminal = {
     command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,

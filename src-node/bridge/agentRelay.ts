@@ -16,6 +16,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { processKeeper } from '../keeper/processKeeper';
 import { BridgeClose, type BridgeHello } from '../../src/shared/bridgeProtocol';
+import { HOST_OS } from '../hostOs';
 import { resolveExecutable } from '../resolveExecutable';
 import { tapStderr } from './agentStderr';
 import type { BridgeLog } from './bridgeServer';
@@ -64,7 +65,7 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
   processKeeper.watch(child.pid);
   const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));
   child.stdin.on('error', () => undefined); // the exit handler reports
-  const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name }, os: process.platform === 'win32' ? 'windows' : 'posix' };
+  const hello: BridgeHello = { vscodeAcpBridge: 1, cwd, agent: { id: agent.id, name: agent.name }, os: HOST_OS };
   ws.send(JSON.stringify(hello));
 
   relayOutput(child.stdout, ws, socket, idle.touch, () => {

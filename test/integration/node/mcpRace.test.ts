@@ -10,10 +10,10 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
+import { scenarioAgent } from './scenarioAgents';
 
 suite('MCP configuration read: a connect given up meanwhile', function () {
   this.timeout(60_000);
-  const root = path.resolve(__dirname, '../../..');
   const realFs = Object.getOwnPropertyDescriptor(vscode.workspace, 'fs')!;
   let dir: string;
   let eventsFile: string;
@@ -47,9 +47,7 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-mcprace-'));
     eventsFile = path.join(dir, 'events');
     // Each agent records what it was asked in a file of its own: the race agent's is `eventsFile`.
-    const agent = (name: string, file: string) => ({
-      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ eventsFile: file, turns: [{ match: '', steps: [{ text: 'answered' }] }] })],
-    });
+    const agent = (name: string, file: string) => scenarioAgent(name, { eventsFile: file, turns: [{ match: '', steps: [{ text: 'answered' }] }] });
     const agents = vscode.workspace.getConfiguration('vscode-acp').get<Record<string, unknown>>('agents') ?? {};
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', { ...agents, race: agent('Race Agent', eventsFile), other: agent('Other Agent', path.join(dir, 'other-events')) }, vscode.ConfigurationTarget.Global);
     await (await acpApi()).chat.refreshAgents();

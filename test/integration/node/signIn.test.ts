@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply } from '../shared/chatWaits';
 import { withQuickPick } from '../shared/quickPick';
+import { scenarioAgent } from './scenarioAgents';
 
 suite('sign-in', function () {
   this.timeout(60_000);
@@ -33,7 +34,7 @@ suite('sign-in', function () {
     };
     const agents = vscode.workspace.getConfiguration('vscode-acp').get<Record<string, unknown>>('agents') ?? {};
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      ...agents, signin: { name: 'Sign-in Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)], env },
+      ...agents, signin: { ...scenarioAgent('Sign-in Agent', scenario), env },
     }, vscode.ConfigurationTarget.Global);
     const api = await acpApi();
     await api.chat.refreshAgents();

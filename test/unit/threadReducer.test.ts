@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { emptyThread, entrySchema, type Thread } from '../../src/shared/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
 import { threadToMarkdown } from '../../src/shared/threadMarkdown';
+import { grownSince } from '../../src/shared/textGrowth';
 
 const goldenDir = path.resolve(__dirname, '../../test/unit/golden');
 
@@ -193,5 +194,110 @@ describe('thread reducer: the end of a turn, notices, content', () => {
     assert.deepEqual(user.attachments, [
       { label: 'a.ts:L3-L9', icon: 'selection' }, { label: 'b.ts', icon: 'file' }, { label: 'Image (image/png)', icon: 'image' }, { label: 'c.md notes', icon: 'file' },
     ]);
+  });
+});
+
+describe('thread reducer: what each action leaves', () => {
+  const tool = (toolCallId: string, status: string, extra: object = {}): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status, ...extra } as never });
+  const statuses = (thread: Thread) => thread.entries.filter((e) => e.kind === 'tool').map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
+
+  it('a control the agent accepted replaces the controls; an action of no known type is a bug, not ignored', () => {
+    const controls = { configOptions: [], commands: [{ name: 'plan', description: 'Plan first' }] };
+    const thread = reduceThread(emptyThread, { type: 'controlsChanged', id: 'c', controls });
+    assert.deepEqual(thread.controls, controls);
+    assert.deepEqual(thread.entries, []);
+    assert.throws(() => reduceThread(emptyThread, { type: 'someday', id: 'x' } as never), /Unexpected value/);
+  });
+
+  it('a notice keeps its action, and has none when it was given none', () => {
+    const action = 'signIn' as const;
+    const [withAction, without] = play([{ type: 'notice', level: 'warning', text: 'Sign in first', action }, { type: 'notice', level: 'info', text: 'plain' }]).entries;
+    assert.deepEqual(withAction, { kind: 'notice', id: 'e1', level: 'warning', text: 'Sign in first', action });
+    assert.deepEqual(without, { kind: 'notice', id: 'e2', level: 'info', text: 'plain' });
+  });
+
+  it('an empty chunk, a block of no known type, or a title update without a title change nothing', () => {
+    const before = play([{ type: 'prompt', text: 'hi' }, { type: 'turnEnded', stopReason: 'end_turn' }]);
+    for (const update of [
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '' } },
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'hologram', data: 'x' } },
+      { sessionUpdate: 'user_message_chunk', content: { type: 'hologram', data: 'x' } },
+      { sessionUpdate: 'session_info_update', title: null },
+      { sessionUpdate: 'session_info_update' },
+    ]) {
+      assert.equal(reduceThread(before, { type: 'update', id: 'x', update: update as never }), before, JSON.stringify(update));
+    }
+    assert.equal(reduceThread(before, { type: 'update', id: 'x', update: { sessionUpdate: 'session_info_update', title: 'Fix the build' } }).title, 'Fix the build');
+  });
+
+  it('records what a chunk appended, so the view posts only the new piece', () => {
+    const one = play([{ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hello' } } }]);
+    const two = reduceThread(one, { type: 'update', id: 'x', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ', world' } } });
+    assert.equal(grownSince(one.entries[0], two.entries[0]), ', world');
+  });
+
+  it('a tool call sent again replaces the call (fields it leaves out go back to their defaults) and keeps its entry', () => {
+    const thread = play([
+      tool('a', 'in_progress', { kind: 'edit', locations: [{ path: '/w/a.ts' }] }),
+      tool('a', 'completed'),
+    ]);
+    assert.equal(thread.entries.length, 1);
+    const entry = thread.entries[0];
+    assert.ok(entry.kind === 'tool');
+    assert.equal(entry.id, 'e1');
+    assert.equal(entry.status, 'completed');
+    assert.equal(entry.toolKind, 'other');
+    assert.deepEqual(entry.locations, []);
+  });
+
+  it('a turn that ends cancels a call left pending alone, or running alone', () => {
+    for (const status of ['pending', 'in_progress']) {
+      const thread = play([{ type: 'prompt', text: 'go' }, tool('a', status), { type: 'turnEnded', stopReason: 'end_turn' }]);
+      assert.deepEqual(statuses(thread), ['a:cancelled'], status);
+    }
+  });
+
+  it('a turn that ends keeps its plan as an entry and starts the next with none', () => {
+    const thread = play([
+      { type: 'prompt', text: 'go' },
+      { type: 'update', update: { sessionUpdate: 'plan', entries: [{ content: 'Read', priority: 'high', status: 'completed' }] } },
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    ]);
+    assert.deepEqual(thread.plan, []);
+    assert.deepEqual(thread.entries.at(-1), { kind: 'plan', id: 'e3:plan', entries: [{ content: 'Read', priority: 'high', status: 'completed' }] });
+  });
+});
+
+describe('thread reducer: replayed attachments', () => {
+  const chunk = (content: object): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'user_message_chunk', content } as never });
+  const labels = (thread: Thread) => thread.entries.map((e) => (e.kind === 'user' ? (e.attachments ?? []).map((a) => `${a.icon}:${a.label}`) : [e.kind]));
+  const chip = (content: object) => labels(play([chunk(content)]))[0]?.[0];
+
+  it('names each kind of block', () => {
+    assert.equal(chip({ type: 'audio', mimeType: 'audio/wav', data: '' }), 'file:Audio (audio/wav)');
+    assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: 'c.md', title: 'Notes' }), 'file:Notes');
+    assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: ' \n\t ' }), 'file:attachment');
+    assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: 'n'.repeat(300) }), `file:${'n'.repeat(200)}`);
+  });
+
+  it('names a resource by the last part of its URI, decoded when it can be, a selection only by an exact line range', () => {
+    const cases: [string, string][] = [
+      ['file:///w/src/a.ts#L10-L250', 'selection:a.ts:L10-L250'],
+      ['file:///w/src/a.ts#L10-L250x', 'file:a.ts'],
+      ['file:///w/src/a.ts#L3-L9#L1-L2', 'selection:a.ts:L1-L2'],
+      ['file:///w/src/dir/', 'file:dir'],
+      ['file:///w/my%20file.ts', 'file:my file.ts'],
+      ['file:///w/100%.ts', 'file:100%.ts'],
+      ['file:///w/x.ts#note\nmore', 'file:x.ts#note more'],
+    ];
+    for (const [uri, expected] of cases) assert.equal(chip({ type: 'resource', resource: { uri, text: '' } }), expected, uri);
+  });
+
+  it('puts at most 100 chips on one message, and none on a message that ended a turn', () => {
+    const image = chunk({ type: 'image', mimeType: 'image/png', data: '' });
+    const many = play([chunk({ type: 'text', text: 'look' }), ...Array.from({ length: 101 }, () => image)]);
+    assert.deepEqual(labels(many).map((l) => l.length), [100, 1]);
+    const sealed = play([chunk({ type: 'text', text: 'look' }), { type: 'turnEnded', stopReason: 'end_turn' }, image]);
+    assert.deepEqual(labels(sealed), [[], ['image:Image (image/png)']]);
   });
 });

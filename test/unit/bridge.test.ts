@@ -250,14 +250,15 @@ describe('bridge relay (bytes through, limits kept)', function () {
     assert.ok(!out.frames.some((f) => f.trim() === ''));
   });
 
-  it('drops a frame that holds a raw newline or is binary, and never passes it to the agent', async () => {
+  it('drops a frame that holds a raw newline, is binary or empty, and never passes it to the agent', async () => {
     const before = logs.length;
     const out = await promptOnce('chatty', (ws) => {
       ws.send('{"jsonrpc":"2.0","id":7,\n"method":"initialize"}');
       ws.send(Buffer.from(initialize), { binary: true });
+      ws.send('');
     });
     assert.equal(out.code, 1000);
-    assert.equal(logs.slice(before).filter((l) => l.includes('dropped a frame')).length, 2);
+    assert.equal(logs.slice(before).filter((l) => l.includes('dropped a frame that is not one JSON line')).length, 3);
     // Had either reached the agent, it would have answered it (id 1 twice, or a parse error).
     assert.deepEqual(out.frames.filter((f) => /"id":(1|7|null)\b/.test(f)).length, 1);
   });
@@ -267,45 +268,6 @@ describe('bridge relay (bytes through, limits kept)', function () {
     assert.equal(out.code, BridgeClose.agentExited);
     assert.match(out.reason, /larger than 16 MiB/);
     assert.ok(out.frames.every((f) => f.length < MiB));
-  });
-});
-
-describe('bridge idle timeout', function () {
-  this.timeout(20_000);
-
-  it('closes a connection with no traffic for the idle timeout, with a reason', async () => {
-    const bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 1, idleTimeoutSeconds: 1,
-      agents: [{ id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] }],
-    }, () => undefined);
-    try {
-      const started = Date.now();
-      const out = await talk(bridge.url, ORIGIN, [initialize]);
-      assert.equal(out.code, BridgeClose.idle);
-      assert.ok(Date.now() - started >= 900, 'not before the timeout');
-    } finally {
-      await bridge.close();
-    }
-  });
-
-  it('counts from the last message either way, not from the first', async () => {
-    const bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 1, idleTimeoutSeconds: 1,
-      agents: [{ id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] }],
-    }, () => undefined);
-    try {
-      const ws = new WebSocket(bridge.url, { origin: ORIGIN });
-      let lastTraffic = 0;
-      ws.on('message', () => (lastTraffic = Date.now()));
-      ws.on('open', () => {
-        ws.send(initialize);
-        setTimeout(() => ws.send(newSession), 700);
-      });
-      const closedAt = await new Promise<{ code: number; at: number }>((resolve) => ws.on('close', (code) => resolve({ code, at: Date.now() })));
-      assert.equal(closedAt.code, BridgeClose.idle);
-      assert.ok(closedAt.at - lastTraffic >= 900, `closed ${closedAt.at - lastTraffic} ms after the last message`);
-    } finally {
-      await bridge.close();
-    }
+    assert.ok(logs.includes('agent huge wrote a line over 16777216 bytes'), logs.join('\n'));
   });
 });

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
+import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
 
 const bridgeJs = path.resolve(__dirname, '../bridge/bridge.js');
 const ORIGIN = 'http://localhost:3000';
@@ -120,6 +121,84 @@ describe('bridge backpressure (the bridge as its own process)', function () {
     } finally {
       ws.terminate();
       child.kill('SIGKILL');
+    }
+  });
+});
+
+/**
+ * The same two cases with the bridge in this process (startBridge): what a
+ * side that keeps up gets in the end, and how far the other side got while it
+ * did not. Here mutation testing (npm run mutate) sees the relay's code run.
+ */
+describe('bridge backpressure (in this process)', function () {
+  this.timeout(60_000);
+  if (process.platform !== 'linux') return;
+  const LINES = 256;
+  const FRAMES = 64;
+  const frame = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(MiB) } });
+  /** What the late agent is sent: each frame as one line. */
+  const framed = FRAMES * (Buffer.byteLength(frame) + 1);
+  let tmp: string;
+  let progress: string;
+  let bridge: RunningBridge;
+
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-backpressure-'));
+    progress = path.join(tmp, 'progress');
+    const line = `JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n'`;
+    bridge = await startBridge({
+      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
+      agents: [
+        // Writes LINES lines of 1 MiB as fast as they are taken, noting how many it has written.
+        { id: 'flood', name: 'Flood', command: process.execPath, args: ['-e', `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
+const go = () => { while (n < ${LINES}) { n++; fs.writeFileSync(${JSON.stringify(progress)}, String(n)); if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
+go(); setInterval(() => {}, 100_000);`] },
+        // Does not read for 1.5 s, then reads everything and says how many bytes came.
+        { id: 'late', name: 'Late', command: process.execPath, args: ['-e', `/* ${MARKER} */ process.stdin.pause(); let got = 0;
+setTimeout(() => { process.stdin.on('data', (c) => { got += c.length; if (got === ${framed}) process.stdout.write(JSON.stringify({ got }) + '\\n'); }); process.stdin.resume(); }, 1_500);
+setInterval(() => {}, 100_000);`] },
+      ],
+    }, () => undefined);
+  });
+  after(async () => {
+    await bridge.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await agentsLeft(5_000);
+  });
+
+  it('a client that does not read: the agent is held back, and gets everything through once the client reads', async () => {
+    const ws = new WebSocket(`${bridge.url}&agent=flood`, { origin: ORIGIN });
+    try {
+      let frames = 0;
+      ws.on('message', () => frames++);
+      await new Promise((r) => ws.once('message', r)); // the hello
+      ws.pause();
+      await new Promise((r) => setTimeout(r, 2_000));
+      const written = Number(fs.readFileSync(progress, 'utf8'));
+      assert.ok(written < 48, `the agent wrote ${written} MiB while its client did not read`);
+      ws.resume();
+      const deadline = Date.now() + 30_000;
+      while (frames < LINES + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(frames, LINES + 1, 'every line arrives once the client reads');
+    } finally {
+      ws.terminate();
+    }
+  });
+
+  it('an agent that does not read: the client is held back, and everything reaches the agent once it reads', async () => {
+    const ws = new WebSocket(`${bridge.url}&agent=late`, { origin: ORIGIN });
+    try {
+      const got = new Promise<number>((resolve) => ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { got?: number };
+        if (m.got !== undefined) resolve(m.got);
+      }));
+      await new Promise((r) => ws.once('open', r));
+      for (let i = 0; i < FRAMES; i++) ws.send(frame);
+      await new Promise((r) => setTimeout(r, 1_000));
+      assert.ok(ws.bufferedAmount > 24 * MiB, `the client holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
+      assert.equal(await got, framed, 'every frame reaches the agent, each as one line');
+    } finally {
+      ws.terminate();
     }
   });
 });

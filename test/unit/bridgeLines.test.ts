@@ -19,6 +19,8 @@ describe('bridge line splitter', () => {
 
   it('skips lines that are only whitespace, as trim() sees it', () => {
     assert.deepEqual(split(['\n  \t\n\r\n', '\u00a0\u2028\n', 'x\n', ' \u00e9 \n']).lines, ['x', ' \u00e9 ']);
+    // Control characters below tab are not whitespace to trim(): such a line is relayed.
+    assert.deepEqual(split(['\u0001\n', ' \u0008 \n', '\u000b\u000c\n']).lines, ['\u0001', ' \u0008 ']);
   });
 
   it('keeps a character whose bytes arrive in two chunks whole', () => {
@@ -30,6 +32,9 @@ describe('bridge line splitter', () => {
     const line = '\u00e9'.repeat(8); // 16 bytes
     assert.deepEqual(split([`${line}\n`], 16), { lines: [line], tooLong: 0 });
     assert.deepEqual(split([`${line}x\n`], 16), { lines: [], tooLong: 1 });
+    // The same when the line's bytes wait for their newline in the next chunk.
+    assert.deepEqual(split([line, '\n'], 16), { lines: [line], tooLong: 0 });
+    assert.deepEqual(split([line, 'x', '\n'], 16), { lines: [], tooLong: 1 });
   });
 
   it('reports a line over the limit once, whether it completes or not, and relays nothing after it', () => {

@@ -33,6 +33,8 @@ describe('bridge agent stderr', () => {
     await tick();
     tap.flush();
     assert.deepEqual(writes, ['before our own log line\n']);
+    tap.flush(); // nothing waits: no write, not even an empty one
+    assert.deepEqual(writes, ['before our own log line\n']);
     stream.write('x'.repeat(64 * 1024));
     await tick();
     assert.equal(writes.length, 2);

@@ -60,8 +60,8 @@ export async function openWorkspaceRoot(dir: string): Promise<WorkspaceRoot> {
   if (!stat.isDirectory()) throw new WorkspaceFsError('not-a-file', `The workspace folder ${quote(canonical)} is not a folder.`);
   const given = path.normalize(dir).replace(/(.)\/+$/, '$1');
   // A spelling with '..' means something else to the kernel once a symlink is
-  // involved, so only a plain one is kept.
-  const prefixes = given !== canonical && !given.split('/').includes('..') ? [canonical, given] : [canonical];
+  // involved (normalize() resolves it by text alone), so only a plain one is kept.
+  const prefixes = given !== canonical && !dir.split('/').includes('..') ? [canonical, given] : [canonical];
   return Object.freeze({ path: canonical, prefixes: Object.freeze(prefixes), dev: stat.dev, ino: stat.ino });
 }
 

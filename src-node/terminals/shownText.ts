@@ -24,7 +24,8 @@ export function shown(text: string): string {
 
 /** A long text cut in the middle, for error messages (never for consent prompts). */
 export function quotedShort(text: string, max = 160): string {
-  const cut = text.length > max ? `${text.slice(0, max / 2)}…${text.slice(-max / 2 + 10)}` : text;
+  const tail = Math.max(0, max / 2 - 10);
+  const cut = text.length > max ? `${text.slice(0, max / 2)}…${text.slice(text.length - tail)}` : text;
   return quoted(cut);
 }
 

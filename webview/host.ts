@@ -71,6 +71,23 @@ export function loadUiState(): UiState {
 export function saveUiState(patch: Partial<UiState>): void {
   uiState = { ...loadUiState(), ...patch };
   if (saveTimer === undefined) saveTimer = setTimeout(flushUiState, SAVE_DELAY_MS);
+  flushWhenHidden();
+}
+
+let flushesWhenHidden = false;
+
+/**
+ * A view being hidden may be torn down before the timer fires: flush then.
+ * Listened for from the first save on, so that importing this module touches
+ * no page (the Markdown renderer is unit-tested in Node).
+ */
+function flushWhenHidden(): void {
+  if (flushesWhenHidden) return;
+  flushesWhenHidden = true;
+  window.addEventListener('pagehide', flushUiState);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushUiState();
+  });
 }
 
 function flushUiState(): void {
@@ -79,8 +96,3 @@ function flushUiState(): void {
   if (uiState) api.setState(uiState);
 }
 
-// A view being hidden may be torn down before the timer fires.
-window.addEventListener('pagehide', flushUiState);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') flushUiState();
-});

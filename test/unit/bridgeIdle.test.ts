@@ -16,13 +16,17 @@ const scenarios = path.resolve(__dirname, '../../test/agent/scenarios');
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
 const newSession = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The idle timeout of these tests (half a second: each mutant of the relay runs them). */
+const IDLE_MS = 500;
+/** Traffic every TICK_MS, five times: the connection must outlive the timeout while it lasts. */
+const TICK_MS = 150;
 
 const AGENTS: BridgeAgent[] = [
   { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] },
   // Never reads what it is sent, never writes: only the client's frames are traffic.
   { id: 'deaf', name: 'Deaf', command: process.execPath, args: ['-e', 'setInterval(() => {}, 100_000)'] },
-  // Says something every 300 ms for 1.5 s, unasked: only the agent's lines are traffic.
-  { id: 'talker', name: 'Talker', command: process.execPath, args: ['-e', `let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, 300); setInterval(() => {}, 100_000);`] },
+  // Says something every TICK_MS, five times, unasked: only the agent's lines are traffic.
+  { id: 'talker', name: 'Talker', command: process.execPath, args: ['-e', `let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, ${TICK_MS}); setInterval(() => {}, 100_000);`] },
 ];
 
 /** Opens a socket to `agent`; resolves when it closes, with its code and the time from open to close. */
@@ -49,7 +53,7 @@ describe('bridge idle timeout', function () {
   before(async () => {
     logs = [];
     bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 1, agents: AGENTS,
+      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: IDLE_MS / 1000, agents: AGENTS,
     }, (line) => logs.push(line));
   });
   after(() => bridge.close());
@@ -59,17 +63,17 @@ describe('bridge idle timeout', function () {
     const out = await openUntilClosed(bridge, 'test', (ws) => ws.send(initialize));
     assert.equal(out.code, BridgeClose.idle);
     assert.equal(out.reason, 'idle');
-    assert.ok(out.openMs >= 900, `closed ${out.openMs} ms after it opened, before the timeout`);
+    assert.ok(out.openMs >= IDLE_MS - 50, `closed ${out.openMs} ms after it opened, before the timeout`);
     assert.deepEqual(logs.slice(before).filter((l) => l.includes('idle')), ['closed an idle connection']);
   });
 
   it('counts from the last message either way, not from the first', async () => {
     const out = await openUntilClosed(bridge, 'test', (ws) => {
       ws.send(initialize);
-      setTimeout(() => ws.send(newSession), 700);
+      setTimeout(() => ws.send(newSession), IDLE_MS * 0.7);
     });
     assert.equal(out.code, BridgeClose.idle);
-    assert.ok(out.lastMessageMs >= 900, `closed ${out.lastMessageMs} ms after the last message`);
+    assert.ok(out.lastMessageMs >= IDLE_MS - 50, `closed ${out.lastMessageMs} ms after the last message`);
   });
 
   it('is kept open by the client\'s frames alone, to an agent that says nothing', async () => {
@@ -78,24 +82,24 @@ describe('bridge idle timeout', function () {
       const t = setInterval(() => {
         ws.send('{"jsonrpc":"2.0","method":"x/tick"}');
         if (++n === 5) clearInterval(t);
-      }, 300);
+      }, TICK_MS);
     });
     assert.equal(out.code, BridgeClose.idle);
-    assert.ok(out.openMs >= 2_300, `closed ${out.openMs} ms after it opened, while the client was still sending`);
+    assert.ok(out.openMs >= 5 * TICK_MS + IDLE_MS - 50, `closed ${out.openMs} ms after it opened, while the client was still sending`);
   });
 
   it('is kept open by the agent\'s lines alone, to a client that says nothing', async () => {
     const out = await openUntilClosed(bridge, 'talker');
     assert.equal(out.code, BridgeClose.idle);
-    assert.ok(out.openMs >= 2_300, `closed ${out.openMs} ms after it opened, while the agent was still writing`);
-    assert.ok(out.lastMessageMs >= 900, `closed ${out.lastMessageMs} ms after the agent's last line`);
+    assert.ok(out.openMs >= 5 * TICK_MS + IDLE_MS - 50, `closed ${out.openMs} ms after it opened, while the agent was still writing`);
+    assert.ok(out.lastMessageMs >= IDLE_MS - 50, `closed ${out.lastMessageMs} ms after the agent's last line`);
   });
 
   it('says nothing of idleness for a connection that closed before its timeout', async () => {
     const before = logs.length;
     const out = await openUntilClosed(bridge, 'test', (ws) => setTimeout(() => ws.close(1000), 100));
     assert.equal(out.code, 1000);
-    await sleep(1_300);
+    await sleep(IDLE_MS + 300);
     assert.deepEqual(logs.slice(before).filter((l) => l.includes('idle')), []);
   });
 });

@@ -69,7 +69,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `ws://${host}:${port}/?${BRIDGE_TOKEN_PARAM}=${token}`,
     token,

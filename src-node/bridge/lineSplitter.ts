@@ -68,13 +68,11 @@ export function isBlank(line: Buffer): boolean {
   return true;
 }
 
-const validUtf8: (bytes: Buffer) => boolean = typeof isUtf8 === 'function' ? isUtf8 : () => false;
-
 /**
  * A line as the payload of a text frame, which must be valid UTF-8: the bytes
  * themselves when they are (nearly always), else the decoded text, where each
  * invalid sequence has become U+FFFD.
  */
 export function textPayload(line: Buffer): Buffer | string {
-  return validUtf8(line) ? line : line.toString('utf8');
+  return isUtf8(line) ? line : line.toString('utf8');
 }

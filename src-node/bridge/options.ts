@@ -75,7 +75,8 @@ export function parseBridgeArgs(argv: readonly string[], cwd: string): BridgeOpt
         break;
       }
       case '--port': port = intArg(arg, value(), 0, 65535); break;
-      case '--host': host = value(); break;
+      // An IPv6 address may be given as in a URL ([::1]); listen() takes it bare.
+      case '--host': host = value().replace(/^\[(.*)\]$/, '$1'); break;
       case '--allow-remote': allowRemote = true; break;
       case '--cwd': dir = value(); break;
       case '--allow-origin': extraOrigins.push(value()); break;

@@ -86,6 +86,9 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
         script('leaves-child', `${withChild(IGNORE_TERM)} ${SAY_PIDS} setTimeout(() => process.exit(0), 300);`),
         script('noisy', `process.stderr.write('noisy agent says hello on stderr\\n'); setTimeout(() => process.exit(2), 200);`),
         { id: 'unstartable', name: 'Unstartable', command: noInterpreter, args: [] },
+        script('killed', `process.kill(process.pid, 'SIGKILL');`),
+        // Closes its stdin and lives on: the bridge's writes to it fail (EPIPE).
+        script('closed-stdin', `require('fs').closeSync(0); setTimeout(() => process.exit(0), 700);`),
       ],
     }, (line) => logs.push(line));
   });
@@ -145,6 +148,22 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
       process.stderr.write = write;
     }
     assert.match(copied.join(''), /noisy agent says hello on stderr\n/);
+  });
+
+  it('says which signal ended an agent', async () => {
+    const ws = new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN });
+    assert.deepEqual(await new Promise((r) => ws.once('close', (c, why) => r([c, why.toString()]))), [BridgeClose.agentExited, 'Agent killed was ended by SIGKILL']);
+  });
+
+  it('lives on when an agent stops reading: what it cannot write is dropped with the agent', async () => {
+    const ws = new WebSocket(`${bridge.url}&agent=closed-stdin`, { origin: ORIGIN });
+    await new Promise((r) => ws.once('message', r)); // the hello
+    await sleep(200);
+    for (let i = 0; i < 20; i++) ws.send(initialize);
+    const [code, reason] = await new Promise<[number, string]>((r) => ws.once('close', (c, why) => r([c, why.toString()])));
+    assert.deepEqual([code, reason], [BridgeClose.agentExited, 'Agent closed-stdin exited with code 0']);
+    const again = new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN });
+    assert.equal(await new Promise((r) => again.once('close', (c) => r(c))), BridgeClose.agentExited, 'the bridge still serves');
   });
 
   it('says when the agent\'s program is there but cannot be started', async () => {

@@ -153,9 +153,10 @@ describe('bridge backpressure (in this process)', function () {
         { id: 'flood', name: 'Flood', command: process.execPath, args: ['-e', `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
 const go = () => { while (n < ${LINES}) { n++; fs.writeFileSync(${JSON.stringify(progress)}, String(n)); if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
 go(); setInterval(() => {}, 100_000);`] },
-        // Does not read for 0.8 s, then reads everything and says how many bytes came.
-        { id: 'late', name: 'Late', command: process.execPath, args: ['-e', `/* ${MARKER} */ process.stdin.pause(); let got = 0;
-setTimeout(() => { process.stdin.on('data', (c) => { got += c.length; if (got === ${framed}) process.stdout.write(JSON.stringify({ got }) + '\\n'); }); process.stdin.resume(); }, 800);
+        // Does not read for 0.8 s, then reads a batch of FRAMES lines and says how many bytes came; and again for the next batch.
+        { id: 'late', name: 'Late', command: process.execPath, args: ['-e', `/* ${MARKER} */ let got = 0; let batch = 1;
+process.stdin.on('data', (c) => { got += c.length; if (got === batch * ${framed}) { process.stdout.write(JSON.stringify({ got }) + '\\n'); batch++; process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800); } });
+process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800);
 setInterval(() => {}, 100_000);`] },
       ],
     }, () => undefined);
@@ -166,37 +167,49 @@ setInterval(() => {}, 100_000);`] },
     await agentsLeft(5_000);
   });
 
-  it('a client that does not read: the agent is held back, and gets everything through once the client reads', async () => {
+  it('a client that does not read: the agent is held back, each time, and gets everything through once the client reads', async () => {
     const ws = new WebSocket(`${bridge.url}&agent=flood`, { origin: ORIGIN });
+    const written = () => Number(fs.readFileSync(progress, 'utf8'));
+    const until = async (done: () => boolean) => {
+      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    };
     try {
       let frames = 0;
       ws.on('message', () => frames++);
       await new Promise((r) => ws.once('message', r)); // the hello
       ws.pause();
-      await new Promise((r) => setTimeout(r, 1_000));
-      const written = Number(fs.readFileSync(progress, 'utf8'));
-      assert.ok(written < 40, `the agent wrote ${written} MiB while its client did not read`);
+      await new Promise((r) => setTimeout(r, 700));
+      assert.ok(written() < 40, `the agent wrote ${written()} MiB while its client did not read`);
       ws.resume();
-      const deadline = Date.now() + 30_000;
-      while (frames < LINES + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await until(() => frames >= 60);
+      ws.pause(); // and again: the bridge must stop reading the agent a second time
+      const seen = frames;
+      await new Promise((r) => setTimeout(r, 700));
+      assert.ok(written() < seen + 40, `the agent wrote ${written()} MiB while its client, which had ${seen}, did not read again`);
+      ws.resume();
+      await until(() => frames >= LINES + 1);
       assert.equal(frames, LINES + 1, 'every line arrives once the client reads');
     } finally {
       ws.terminate();
     }
   });
 
-  it('an agent that does not read: the client is held back, and everything reaches the agent once it reads', async () => {
+  it('an agent that does not read: the client is held back, each time, and everything reaches the agent once it reads', async () => {
     const ws = new WebSocket(`${bridge.url}&agent=late`, { origin: ORIGIN });
     try {
-      const got = new Promise<number>((resolve) => ws.on('message', (data) => {
+      const reports: number[] = [];
+      ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { got?: number };
-        if (m.got !== undefined) resolve(m.got);
-      }));
+        if (m.got !== undefined) reports.push(m.got);
+      });
       await new Promise((r) => ws.once('open', r));
-      for (let i = 0; i < FRAMES; i++) ws.send(frame);
-      await new Promise((r) => setTimeout(r, 500));
-      assert.ok(ws.bufferedAmount > 24 * MiB, `the client holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
-      assert.equal(await got, framed, 'every frame reaches the agent, each as one line');
+      for (const batch of [1, 2]) {
+        for (let i = 0; i < FRAMES; i++) ws.send(frame);
+        await new Promise((r) => setTimeout(r, 500));
+        assert.ok(ws.bufferedAmount > 24 * MiB, `batch ${batch}: the client holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
+        for (const deadline = Date.now() + 20_000; reports.length < batch && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+        assert.equal(reports[batch - 1], batch * framed, `batch ${batch}: every frame reaches the agent, each as one line`);
+      }
     } finally {
       ws.terminate();
     }

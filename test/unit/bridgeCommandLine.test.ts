@@ -14,6 +14,7 @@ describe('bridge command line', () => {
     assert.throws(() => parseBridgeArgs(['--host', '0.0.0.0', '--', 'a'], '/w'), /only loopback/);
     assert.equal(parseBridgeArgs(['--host', '0.0.0.0', '--allow-remote', '--', 'a'], '/w').host, '0.0.0.0');
     assert.equal(parseBridgeArgs(['--host', '::1', '--', 'a'], '/w').host, '::1');
+    assert.equal(parseBridgeArgs(['--host', '[::1]', '--', 'a'], '/w').host, '::1', 'brackets as in a URL are taken off: listen() refuses them');
   });
 
   it('takes only loopback addresses as loopback', () => {

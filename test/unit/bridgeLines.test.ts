@@ -41,6 +41,8 @@ describe('bridge line splitter', () => {
     assert.deepEqual(split(['ok\n', 'x'.repeat(10), 'x'.repeat(10), '\nlater\n', 'more\n'], 16), { lines: ['ok'], tooLong: 1 });
     assert.deepEqual(split(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(10)], 16), { lines: [], tooLong: 1 });
     assert.deepEqual(split([`${'x'.repeat(17)}\nlater\n`], 16), { lines: [], tooLong: 1 });
+    // Nor what waits for its newline in a later chunk.
+    assert.deepEqual(split(['x'.repeat(17), 'abc', '\nmore\n'], 16), { lines: [], tooLong: 1 });
   });
 
   it('blank is what trim() says', () => {

@@ -52,4 +52,15 @@ describe('bridge agent stderr', () => {
     assert.equal(tap.lastLine(), 'boom: simulated crash');
     tap.flush();
   });
+
+  it('keeps only the last 4 KiB to find that line in, however long it is', async () => {
+    const { stream, tap } = tapped();
+    const text = `${'x'.repeat(10 * 1024 - 1)}\n`;
+    for (let at = 0; at < text.length; at += 1024) {
+      stream.write(text.slice(at, at + 1024)); // ten chunks of 1 KiB
+      await new Promise(setImmediate);
+    }
+    assert.equal(tap.lastLine(), 'x'.repeat(4095));
+    tap.flush();
+  });
 });

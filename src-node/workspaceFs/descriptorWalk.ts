@@ -39,7 +39,7 @@ let supported: boolean | undefined;
  * O_PATH | O_NOFOLLOW behaving as described above). Checked once, cached.
  */
 export function descriptorWalkSupported(): boolean {
-  supported ??= probe();
+  supported ??= probeDescriptorWalk();
   return supported;
 }
 
@@ -47,8 +47,9 @@ export function descriptorWalkSupported(): boolean {
  * Probes on /proc itself so nothing has to be written anywhere: walks from
  * "/" to /proc by descriptor, checks that /proc/self is seen as a link (not
  * followed) and that a looked-up file can be reopened through its descriptor.
+ * Uncached (descriptorWalkSupported caches it); exported for its test.
  */
-function probe(): boolean {
+export function probeDescriptorWalk(): boolean {
   if (process.platform !== 'linux') return false;
   const fds: number[] = [];
   const open = (p: string, flags: number) => {

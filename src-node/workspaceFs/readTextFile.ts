@@ -80,9 +80,9 @@ function wholeNumber(value: number | null | undefined, name: string): number | u
 /**
  * The whole file, refused when over the cap. The size is checked first (a
  * sparse 1 TB file costs nothing to refuse) and again while reading, since
- * the file can grow in between.
+ * the file can grow in between (or say 0, as /proc files do). Exported for its test.
  */
-async function readAtMost(handle: FileHandle, shown: string, max: number): Promise<Buffer> {
+export async function readAtMost(handle: Pick<FileHandle, 'stat' | 'read'>, shown: string, max: number): Promise<Buffer> {
   const { size } = await handle.stat();
   if (size > max) throw tooLarge(shown, max, size);
   let buffer = Buffer.allocUnsafe(size + 1);

@@ -32,9 +32,9 @@ const PARTS = [
   { name: 'capabilities', mutate: ['src/capabilities.ts'] },
   { name: 'permissions', mutate: ['src/shared/permissions.ts'] },
   { name: 'path-checks', mutate: ['src-node/pathInside.ts'] },
-  // The Markdown renderer's inline part: link targets, character references, and the templates agent text goes into.
-  // Block rendering (render-blocks.ts, code blocks) needs a DOM and is checked in Chromium only (test/webview).
-  { name: 'markdown', mutate: ['webview/markdown/linkTarget.ts', 'webview/markdown/entities.ts', 'webview/markdown/render-inline.ts'] },
+  // The Markdown renderer: link targets, character references, and the templates agent text goes into.
+  // Code blocks (code-block.ts, highlight.ts) build DOM nodes and are checked in Chromium only (test/webview).
+  { name: 'markdown', mutate: ['webview/markdown/linkTarget.ts', 'webview/markdown/entities.ts', 'webview/markdown/render-inline.ts', 'webview/markdown/render-blocks.ts'] },
   { name: 'thread-reducer', mutate: ['src/shared/threadReducer.ts'] },
 ];
 

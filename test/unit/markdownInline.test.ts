@@ -10,27 +10,7 @@ import * as assert from 'node:assert/strict';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { decodeEntities } from '../../webview/markdown/entities';
 import { plainText, renderInline } from '../../webview/markdown/render-inline';
-
-interface Template { readonly strings: readonly string[]; readonly values: readonly unknown[] }
-const isTemplate = (v: unknown): v is Template => typeof v === 'object' && v !== null && '_$litType$' in v;
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A Lit value as markup: templates keep their own markup, everything else is escaped text. */
-function toHtml(value: unknown): string {
-  if (value === undefined || value === null || value === false || typeof value === 'symbol') return ''; // `nothing` is a symbol
-  if (Array.isArray(value)) return value.map(toHtml).join('');
-  if (isTemplate(value)) {
-    return value.strings.reduce((out, text, i) => {
-      if (i === value.values.length) return out + text;
-      const v = value.values[i];
-      if (/@[\w-]+=$/.test(text)) return `${out}${text}"[handler]"`;
-      if (/=$/.test(text)) return `${out}${text}"${typeof v === 'symbol' || v === undefined ? '' : escapeText(String(v))}"`;
-      return out + text + toHtml(v);
-    }, '').replace(/\s*\n\s*/g, ' ');
-  }
-  return escapeText(String(value));
-}
+import { toHtml } from './litHtml';
 
 /** The inline tokens of the first block of `markdown`. */
 function inline(markdown: string): Token[] {

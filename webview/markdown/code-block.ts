@@ -2,10 +2,10 @@
  * A fenced or indented code block: language, copy button, highlighted code.
  * The same template serves a block that is still streaming and a finished
  * one, so that Lit updates the element in place when the block completes.
+ * Its <acp-copy-button> is defined by markdown.ts, the element that shows it.
  */
 import { html, type TemplateResult } from 'lit';
 import { highlight, highlightStreaming, languageOf, type ChunkCache } from './highlight';
-import './copy-button';
 
 export function codeBlock(code: string, info: string | undefined, streaming: ChunkCache | undefined): TemplateResult {
   const language = languageOf(info);

@@ -10,6 +10,8 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import { MarkdownStream, type TextGrowth } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
+// The code blocks' copy button (code-block.ts), defined with the element that shows them.
+import './copy-button';
 
 export class Markdown extends LitElement {
   static override properties = { text: { attribute: false }, growth: { attribute: false }, breaks: { type: Boolean } };

@@ -7,9 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { prepareLaunch, type LaunchRequest } from '../../src-node/terminals';
+import { describeLaunch, launchKey, prepareLaunch, type LaunchRequest } from '../../src-node/terminals';
 import { agentMaySet, filterEnv, hostMayPass } from '../../src-node/terminals/envAllowlist';
 import { isTerminalError, TerminalError } from '../../src-node/terminals/errors';
+import { Listeners } from '../../src-node/terminals/listeners';
 import { OutputBuffer, Utf8Splitter } from '../../src-node/terminals/outputBuffer';
 import { quoted, quotedShort, shown } from '../../src-node/terminals/shownText';
 import { SlotPool } from '../../src-node/terminals/slots';
@@ -207,5 +208,121 @@ describe('terminals: slots', () => {
     assert.equal(waiting.inUse, 0);
     assert.throws(() => waiting.take(pending), (e: unknown) => e instanceof TerminalError && e.code === 'disposed');
     assert.throws(() => waiting.reserve(), (e: unknown) => e instanceof TerminalError && e.code === 'disposed' && e.message === "This session's terminals have been ended.");
+  });
+});
+
+describe('terminals: the allowlist, name by name, and what a prompt shows', () => {
+  const HOST_ONLY = [
+    'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
+    'PATHEXT', 'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'USERPROFILE', 'USERNAME', 'USERDOMAIN',
+    'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)', 'PROGRAMW6432',
+    'COMMONPROGRAMFILES', 'COMMONPROGRAMFILES(X86)', 'COMMONPROGRAMW6432', 'HOMEDRIVE', 'HOMEPATH',
+    'ALLUSERSPROFILE', 'PUBLIC', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+  ];
+  const AGENT_SETTABLE = ['LANG', 'LANGUAGE', 'TERM', 'COLORTERM', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE', 'COLUMNS', 'LINES', 'CI'];
+
+  it('passes exactly the listed host names, and lets the agent set exactly its own list and locales', () => {
+    for (const name of HOST_ONLY) {
+      assert.equal(hostMayPass(name, 'linux'), true, name);
+      assert.equal(agentMaySet(name, 'linux'), false, name);
+    }
+    for (const name of AGENT_SETTABLE) assert.equal(agentMaySet(name, 'linux'), true, name);
+    for (const name of ['XLC_ALL', 'LC_ALL1', 'LC_ALL_', 'LC_']) assert.equal(agentMaySet(name, 'linux'), false, name);
+  });
+
+  it('keeps one spelling per name on Windows, whoever names it first, and lists drops sorted', () => {
+    const agentOnly = filterEnv({}, [{ name: 'lang', value: 'de' }, { name: 'LANG', value: 'fr' }], 'win32');
+    assert.deepEqual(agentOnly.env, { lang: 'fr' });
+    const unsorted = filterEnv({ ZED: 'z', ALPHA: 'a', MID: 'm' }, [{ name: 'Z_X', value: '1' }, { name: 'A_X', value: '1' }], 'linux');
+    assert.deepEqual(unsorted.droppedFromHost, ['ALPHA', 'MID', 'ZED']);
+    assert.deepEqual(unsorted.droppedFromAgent, ['A_X', 'Z_X']);
+  });
+
+  it('accepts absent arguments, environment and limit, and refuses an environment with any bad entry', async () => {
+    const s = makeTerminalSandbox();
+    try {
+      const launch = await prepareLaunch({ command: '/bin/sh', args: null, env: null, outputByteLimit: null } as never, { root: s.root, env: {} });
+      assert.deepEqual([launch.args, launch.env, launch.outputByteLimit], [[], {}, 1024 * 1024]);
+      assert.equal(describeLaunch(launch), `${fs.realpathSync('/bin/sh')}\nin ${s.root}\nEnvironment: (none)`);
+      const prepare = (env: unknown) => said(prepareLaunch({ command: '/bin/sh', env } as never, { root: s.root, env: {} }));
+      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, { name: 'TZ' }]), 'invalid-request: env must be a list of { name, value } strings.');
+      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, null]), 'invalid-request: env must be a list of { name, value } strings.');
+      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, { name: 'TZ', value: 'U\0TC' }]), 'invalid-request: Environment names and values must not contain NUL bytes.');
+      const tool = path.join(s.base, 'tool.cmd.sh');
+      fs.writeFileSync(tool, '#!/bin/sh\n', { mode: 0o755 });
+      assert.equal((await prepareLaunch({ command: tool }, { root: s.root, env: {}, platform: 'win32' })).executable, tool, 'only a name that ends in .bat or .cmd is a batch file');
+      const a = await prepareLaunch({ command: '/bin/sh' }, { root: s.root, env: { HOME: '/h', PATH: '/p', LANG: 'C' } });
+      const b = await prepareLaunch({ command: '/bin/sh' }, { root: s.root, env: { LANG: 'C', PATH: '/p', HOME: '/h' } });
+      assert.equal(launchKey(a), launchKey(b), 'the same environment in another order is the same launch');
+      assert.match(launchKey(a), /^launch:[0-9a-f]{64}$/);
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('escapes U+FFFF in four digits and what lies past it in braces', () => {
+    assert.equal(quoted('\uffff'), '"\\uffff"');
+    assert.equal(quoted('\u{10ffff}'), '"\\u{10ffff}"');
+  });
+
+  it('names its errors, and tells them apart by code', () => {
+    const e = new TerminalError('too-many', 'x');
+    assert.equal(e.name, 'TerminalError');
+    assert.equal(isTerminalError(e), true);
+    assert.equal(isTerminalError(e, 'too-many'), true);
+    assert.equal(isTerminalError(e, 'disposed'), false);
+    assert.equal(isTerminalError(new Error('x')), false);
+  });
+
+  it('stops calling a listener once it is disposed', () => {
+    const calls: number[] = [];
+    const listeners = new Listeners<[number]>(() => undefined);
+    const subscription = listeners.event((n) => calls.push(n));
+    listeners.fire(1);
+    subscription.dispose();
+    listeners.fire(2);
+    assert.deepEqual(calls, [1]);
+  });
+
+  it('knows each lead byte\'s length at the edges of its range', () => {
+    const held = (bytes: number[]) => new Utf8Splitter().push(Buffer.from(bytes)).length;
+    assert.equal(held([0x7f]), 1);
+    assert.equal(held([0xc2]), 0);
+    assert.equal(held([0xdf]), 0);
+    assert.equal(held([0xe0, 0xa0]), 0);
+    assert.equal(held([0xef, 0xbf]), 0);
+    assert.equal(held([0xf0, 0x90, 0x80]), 0);
+    assert.equal(held([0xf4, 0x8f, 0xbf]), 0);
+    assert.equal(held([0xe0]), 0);
+    assert.equal(held([0xf4]), 0);
+  });
+
+  it('cuts the oldest output exactly at the limit, a whole first piece or part of it', () => {
+    const buffer = new OutputBuffer(6);
+    buffer.append(Buffer.from('abc'));
+    buffer.append(Buffer.from('def'));
+    buffer.append(Buffer.from('ghi'));
+    assert.deepEqual(buffer.snapshot(), { output: 'defghi', truncated: true });
+    buffer.append(Buffer.from('jk'));
+    assert.deepEqual(buffer.snapshot(), { output: 'fghijk', truncated: true });
+    const exact = new OutputBuffer(4);
+    exact.append(Buffer.from('€x'));
+    assert.deepEqual(exact.snapshot(), { output: '€x', truncated: false });
+    exact.append(Buffer.from('y'));
+    assert.deepEqual(exact.snapshot(), { output: 'xy', truncated: true }, 'a cut character is dropped whole');
+  });
+
+  it('says a reservation is spent once it is taken or given back', () => {
+    const pool = new SlotPool(2);
+    const taken = pool.reserve();
+    assert.equal(taken.active, true);
+    pool.take(taken);
+    assert.equal(taken.active, false);
+    const returned = pool.reserve();
+    returned.release();
+    assert.equal(returned.active, false);
+    assert.equal(pool.inUse, 1, 'the taken slot is still held by its terminal');
+    pool.free();
+    assert.equal(pool.inUse, 0);
   });
 });

@@ -5,8 +5,9 @@
  * checked in Chromium (test/webview) only.
  */
 import * as assert from 'node:assert/strict';
-import { Lexer } from 'marked';
+import { Lexer, type Tokens } from 'marked';
 import { renderBlocks } from '../../webview/markdown/render-blocks';
+import { plainText, renderInline } from '../../webview/markdown/render-inline';
 import { toHtml } from './litHtml';
 
 const render = (markdown: string) => toHtml(renderBlocks(Lexer.lex(markdown)));
@@ -47,5 +48,53 @@ describe('markdown block rendering (agent text only as text)', () => {
 
   it('renders nothing for blank space and link definitions', () => {
     assert.equal(render('[ref]: https://example.com\n\n\n'), '');
+  });
+});
+
+describe('markdown rendering of tokens out of their place', () => {
+  const tok = (type: string, more: object = {}) => ({ type, raw: `raw ${type}`, text: `text ${type}`, ...more }) as never;
+
+  it('shows block tokens met inline as their source, and renders inline tokens met at block level inline', () => {
+    for (const type of ['blockquote', 'code', 'def', 'heading', 'hr', 'list', 'list_item', 'paragraph', 'space', 'table']) {
+      assert.equal(toHtml(renderInline([tok(type)])), `raw ${type}`, type);
+    }
+    const inlineAtBlock: [string, object, string][] = [
+      ['br', {}, '<br>'], ['codespan', {}, '<code>text codespan</code>'], ['escape', {}, 'text escape'],
+      ['em', { tokens: [tok('text', { tokens: undefined })] }, '<em>raw text</em>'], ['strong', { tokens: [] }, '<strong></strong>'],
+      ['del', { tokens: [] }, '<del></del>'], ['list_item', {}, 'raw list_item'],
+      ['link', { href: 'javascript:x', tokens: [] }, '<span class="not-a-link" title="Not opened: javascript:x"></span>'],
+      ['image', { href: 'javascript:x', tokens: [] }, 'Image not shown: javascript:x'],
+      ['text', { tokens: undefined }, 'raw text'],
+    ];
+    for (const [type, more, expected] of inlineAtBlock) assert.ok(toHtml(renderBlocks([tok(type, more)])).includes(expected), type);
+    assert.throws(() => renderBlocks([tok('hologram')]), /Unexpected value/);
+    assert.throws(() => renderInline([tok('hologram')]), /Unexpected value/);
+    assert.deepEqual(renderInline(undefined), []);
+    assert.deepEqual(renderInline(undefined, { inLink: false, depth: 99 }), []);
+  });
+
+  it('marks a list as a task list when any item is a task, and gives a start only as a number', () => {
+    assert.match(render('- [x] a\n- b'), /^<ul class="tasks"><li class="task">.*<\/li><li>b<\/li><\/ul>$/);
+    const list = { type: 'list', raw: '', ordered: true, start: '', loose: false, items: [{ type: 'list_item', raw: '', task: false, loose: false, text: 'a', tokens: [] }] };
+    assert.equal(toHtml(renderBlocks([list as never])), '<ol><li></li></ol>');
+  });
+
+  it('renders blocks normally at the deepest level it allows', () => {
+    assert.match(render(`${'> '.repeat(16)}deep`), /<p>deep<\/p>/);
+  });
+
+  it('uses the image and task codicons', () => {
+    assert.match(render('![pic](https://e.com/p.png)'), /codicon-file-media/);
+    assert.match(render('- [x] a'), /codicon-pass/);
+    assert.match(render('- [ ] a'), /codicon-circle-large/);
+  });
+
+  it('takes an image description nested past 32 levels as its source', () => {
+    const image = (markdown: string) => (Lexer.lex(markdown)[0] as Tokens.Paragraph).tokens[0] as Tokens.Image;
+    const text = plainText(image(`![${'*a '.repeat(40)}x${' a*'.repeat(40)}](x.png)`).tokens);
+    assert.ok(text.startsWith('a a a'), text.slice(0, 40));
+    assert.ok(text.includes('*a'), 'past the bound, the source as typed');
+    assert.ok(!text.includes('undefined') && !/NaN/.test(text), text.slice(0, 80));
+    assert.equal(plainText(image('![a  \nb](x.png)').tokens), 'ab', 'a line break in it adds nothing');
   });
 });

@@ -10,10 +10,8 @@ import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
 import { BridgeClose } from '../../src/shared/bridgeProtocol';
+import { ORIGIN, agentJs, initialize, loopbackBridge, newSession, scenarios } from './bridgeClient';
 
-const agentJs = path.resolve(__dirname, 'agent.js');
-const scenarios = path.resolve(__dirname, '../../test/agent/scenarios');
-const ORIGIN = 'http://localhost:3000';
 
 interface Outcome { code: number; reason: string; frames: string[]; httpStatus?: number }
 
@@ -36,8 +34,6 @@ function talk(url: string, origin: string | undefined, send: string[] = [], clos
   });
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
-const newSession = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
 const prompt = (id: number, text: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/prompt', params: { sessionId: 'sess-1', prompt: [{ type: 'text', text }] } });
 
 function agentProcesses(marker: string): string[] {
@@ -61,13 +57,10 @@ describe('bridge (real sockets, real agent process)', function () {
     marker = path.join(tmp, `crash-${process.pid}.json`);
     fs.copyFileSync(path.join(scenarios, 'crash.json'), marker);
     logs = [];
-    bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
-      agents: [
-        { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
-        { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
-      ],
-    }, (line) => logs.push(line));
+    bridge = await startBridge(loopbackBridge([
+      { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
+      { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
+    ], { cwd: tmp }), (line) => logs.push(line));
   });
   after(async () => {
     await bridge.close();
@@ -204,13 +197,10 @@ describe('bridge relay (bytes through, limits kept)', function () {
     fs.writeFileSync(huge, JSON.stringify({ turns: [{ match: '', steps: [{ garbage: 'x'.repeat(16 * MiB + 1) }] }] }));
     const chatty = { turns: [{ match: '', steps: [{ echoUser: true }, { garbage: ' \t ' }, { garbage: `stray ${text}` }] }] };
     logs = [];
-    bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
-      agents: [
-        { id: 'chatty', name: 'Chatty', command: process.execPath, args: [agentJs, JSON.stringify(chatty)] },
-        { id: 'huge', name: 'Huge', command: process.execPath, args: [agentJs, huge] },
-      ],
-    }, (line) => logs.push(line));
+    bridge = await startBridge(loopbackBridge([
+      { id: 'chatty', name: 'Chatty', command: process.execPath, args: [agentJs, JSON.stringify(chatty)] },
+      { id: 'huge', name: 'Huge', command: process.execPath, args: [agentJs, huge] },
+    ], { cwd: tmp }), (line) => logs.push(line));
   });
   after(async () => {
     await bridge.close();

@@ -15,10 +15,8 @@ import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeSer
 import type { BridgeAgent } from '../../src-node/bridge/options';
 import { processKeeper } from '../../src-node/keeper/processKeeper';
 import { BridgeClose } from '../../src/shared/bridgeProtocol';
+import { ORIGIN, agentJs, closeOf, initialize, loopbackBridge, sleep } from './bridgeClient';
 
-const ORIGIN = 'http://localhost:3000';
-const agentJs = path.resolve(__dirname, 'agent.js');
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
 
 /** Running, that is: a zombie (ended, not yet reaped by whoever adopted it) is not. */
 const alive = (pid: number) => {
@@ -28,7 +26,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Polls until `pid` is gone or `ms` pass; true when it is gone. */
 async function goneWithin(pid: number, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; alive(pid) && Date.now() < end;) await sleep(25);
@@ -50,7 +47,7 @@ interface Pids { pid: number; child: number }
 function connect(bridge: RunningBridge, agent: string): Promise<{ ws: WebSocket; pids: Pids; closed: Promise<{ code: number; reason: string }> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
-    const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
+    const closed = closeOf(ws);
     let frames = 0;
     ws.on('message', (data) => {
       if (++frames === 2) resolve({ ws, pids: JSON.parse(data.toString()) as Pids, closed });
@@ -77,9 +74,7 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
     const noInterpreter = path.join(tmp, 'no-interpreter');
     fs.writeFileSync(noInterpreter, '#!/nonexistent/interpreter\n', { mode: 0o755 });
     logs = [];
-    bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 4, idleTimeoutSeconds: 60,
-      agents: [
+    bridge = await startBridge(loopbackBridge([
         script('family', `${withChild('setInterval(() => {}, 100_000)')} ${SAY_PIDS} setInterval(() => {}, 100_000);`),
         script('polite', `const c = { pid: 0 }; process.on('SIGTERM', () => { require('fs').writeFileSync(${JSON.stringify(path.join(tmp, 'got-sigterm'))}, 'yes'); process.exit(0); }); ${SAY_PIDS} setInterval(() => {}, 100_000);`),
         script('stubborn', `const c = { pid: 0 }; ${IGNORE_TERM} ${SAY_PIDS}`),
@@ -89,8 +84,7 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
         script('killed', `process.kill(process.pid, 'SIGKILL');`),
         // Closes its stdin and lives on: the bridge's writes to it fail (EPIPE).
         script('closed-stdin', `require('fs').closeSync(0); setTimeout(() => process.exit(0), 700);`),
-      ],
-    }, (line) => logs.push(line));
+    ], { cwd: tmp, maxConnections: 4 }), (line) => logs.push(line));
   });
   after(async () => {
     processKeeper.watch = watch;
@@ -139,8 +133,7 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
     const write = process.stderr.write;
     process.stderr.write = ((chunk: string | Uint8Array) => (copied.push(Buffer.from(chunk).toString()), true)) as typeof process.stderr.write;
     try {
-      const ws = new WebSocket(`${bridge.url}&agent=noisy`, { origin: ORIGIN });
-      const { code, reason } = await new Promise<{ code: number; reason: string }>((r) => ws.once('close', (c, why) => r({ code: c, reason: why.toString() })));
+      const { code, reason } = await closeOf(new WebSocket(`${bridge.url}&agent=noisy`, { origin: ORIGIN }));
       assert.equal(code, BridgeClose.agentExited);
       assert.equal(reason, 'Agent noisy exited with code 2: noisy agent says hello on stderr');
       for (let i = 0; i < 40 && !copied.join('').includes('noisy agent says hello'); i++) await sleep(25);
@@ -151,8 +144,7 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
   });
 
   it('says which signal ended an agent', async () => {
-    const ws = new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN });
-    assert.deepEqual(await new Promise((r) => ws.once('close', (c, why) => r([c, why.toString()]))), [BridgeClose.agentExited, 'Agent killed was ended by SIGKILL']);
+    assert.deepEqual(await closeOf(new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN })), { code: BridgeClose.agentExited, reason: 'Agent killed was ended by SIGKILL' });
   });
 
   it('lives on when an agent stops reading: what it cannot write is dropped with the agent', async () => {
@@ -160,15 +152,12 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
     await new Promise((r) => ws.once('message', r)); // the hello
     await sleep(200);
     for (let i = 0; i < 20; i++) ws.send(initialize);
-    const [code, reason] = await new Promise<[number, string]>((r) => ws.once('close', (c, why) => r([c, why.toString()])));
-    assert.deepEqual([code, reason], [BridgeClose.agentExited, 'Agent closed-stdin exited with code 0']);
-    const again = new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN });
-    assert.equal(await new Promise((r) => again.once('close', (c) => r(c))), BridgeClose.agentExited, 'the bridge still serves');
+    assert.deepEqual(await closeOf(ws), { code: BridgeClose.agentExited, reason: 'Agent closed-stdin exited with code 0' });
+    assert.equal((await closeOf(new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN }))).code, BridgeClose.agentExited, 'the bridge still serves');
   });
 
   it('says when the agent\'s program is there but cannot be started', async () => {
-    const ws = new WebSocket(`${bridge.url}&agent=unstartable`, { origin: ORIGIN });
-    const { code, reason } = await new Promise<{ code: number; reason: string }>((r) => ws.once('close', (c, why) => r({ code: c, reason: why.toString() })));
+    const { code, reason } = await closeOf(new WebSocket(`${bridge.url}&agent=unstartable`, { origin: ORIGIN }));
     assert.equal(code, BridgeClose.agentExited);
     assert.match(reason, /^Unstartable could not be started: spawn .*no-interpreter ENOENT$/);
   });
@@ -184,13 +173,10 @@ describe('bridge agent start (a socket that goes while the agent is looked up)',
     // A long PATH makes the lookup of a bare name take a while (each entry is tried in turn).
     const savedPath = process.env.PATH;
     process.env.PATH = [...Array.from({ length: 3_000 }, (_, i) => path.join(tmp, `none-${i}`)), path.dirname(process.execPath)].join(path.delimiter);
-    const bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
-      agents: [
-        { id: 'test', name: 'Test', command: path.basename(process.execPath), args: [agentJs, JSON.stringify({ turns: [] })] },
-        { id: 'marks', name: 'Marks', command: path.basename(process.execPath), args: ['-e', `require('fs').appendFileSync(${JSON.stringify(started)}, 'x')`] },
-      ],
-    }, () => undefined);
+    const bridge = await startBridge(loopbackBridge([
+      { id: 'test', name: 'Test', command: path.basename(process.execPath), args: [agentJs, JSON.stringify({ turns: [] })] },
+      { id: 'marks', name: 'Marks', command: path.basename(process.execPath), args: ['-e', `require('fs').appendFileSync(${JSON.stringify(started)}, 'x')`] },
+    ], { cwd: tmp }), () => undefined);
     try {
       // Sent at once, before the agent runs: answered all the same.
       const answered = await new Promise<string>((resolve) => {

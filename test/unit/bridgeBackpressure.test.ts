@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
+import { ORIGIN, loopbackBridge } from './bridgeClient';
 
 const bridgeJs = path.resolve(__dirname, '../bridge/bridge.js');
-const ORIGIN = 'http://localhost:3000';
 const MiB = 1024 * 1024;
 /** What the sending side offers: far more than the bridge may hold. */
 const FLOOD_MIB = 384;
@@ -146,9 +146,7 @@ describe('bridge backpressure (in this process)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-backpressure-'));
     progress = path.join(tmp, 'progress');
     const line = `JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n'`;
-    bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: tmp, allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60,
-      agents: [
+    bridge = await startBridge(loopbackBridge([
         // Writes LINES lines of 1 MiB as fast as they are taken, noting how many it has written.
         { id: 'flood', name: 'Flood', command: process.execPath, args: ['-e', `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
 const go = () => { while (n < ${LINES}) { n++; fs.writeFileSync(${JSON.stringify(progress)}, String(n)); if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
@@ -158,8 +156,7 @@ go(); setInterval(() => {}, 100_000);`] },
 process.stdin.on('data', (c) => { got += c.length; if (got === batch * ${framed}) { process.stdout.write(JSON.stringify({ got }) + '\\n'); batch++; process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800); } });
 process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800);
 setInterval(() => {}, 100_000);`] },
-      ],
-    }, () => undefined);
+    ], { cwd: tmp }), () => undefined);
   });
   after(async () => {
     await bridge.close();

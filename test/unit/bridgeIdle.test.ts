@@ -3,19 +3,13 @@
  * way for the timeout is closed; traffic from either side alone keeps it.
  */
 import * as assert from 'node:assert/strict';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
 import type { BridgeAgent } from '../../src-node/bridge/options';
 import { BridgeClose } from '../../src/shared/bridgeProtocol';
+import { ORIGIN, agentJs, initialize, loopbackBridge, newSession, scenarios, sleep } from './bridgeClient';
 
-const ORIGIN = 'http://localhost:3000';
-const agentJs = path.resolve(__dirname, 'agent.js');
-const scenarios = path.resolve(__dirname, '../../test/agent/scenarios');
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
-const newSession = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The idle timeout of these tests (half a second: each mutant of the relay runs them). */
 const IDLE_MS = 500;
 /** Traffic every TICK_MS, five times: the connection must outlive the timeout while it lasts. */
@@ -52,9 +46,7 @@ describe('bridge idle timeout', function () {
 
   before(async () => {
     logs = [];
-    bridge = await startBridge({
-      host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: IDLE_MS / 1000, agents: AGENTS,
-    }, (line) => logs.push(line));
+    bridge = await startBridge(loopbackBridge(AGENTS, { idleTimeoutSeconds: IDLE_MS / 1000 }), (line) => logs.push(line));
   });
   after(() => bridge.close());
 

@@ -5,23 +5,16 @@
  */
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
 import type { BridgeOptions } from '../../src-node/bridge/options';
 import { BridgeClose } from '../../src/shared/bridgeProtocol';
+import { ORIGIN, closeOf as closed, loopbackBridge } from './bridgeClient';
 
-const ORIGIN = 'http://localhost:3000';
 /** An agent that says nothing and reads nothing: these tests are about the server. */
 const QUIET = { id: 'quiet', name: 'Quiet', command: process.execPath, args: ['-e', 'setInterval(() => {}, 100_000)'] };
 
-const options = (more: Partial<BridgeOptions> = {}): BridgeOptions => ({
-  host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 1, idleTimeoutSeconds: 60, agents: [QUIET], ...more,
-});
-
-function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-}
+const options = (more: Partial<BridgeOptions> = {}): BridgeOptions => loopbackBridge([QUIET], { maxConnections: 1, ...more });
 
 function get(url: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {

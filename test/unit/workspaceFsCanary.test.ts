@@ -110,6 +110,12 @@ export async function refusal(promise: Promise<unknown>): Promise<WorkspaceFsErr
   assert.fail(`expected a refusal, got ${JSON.stringify(result)?.slice(0, 80)}`);
 }
 
+/** The refusal `promise` ends in, as "code: message" (what the agent and the user are told). */
+export async function said(promise: Promise<unknown>): Promise<string> {
+  const e = await refusal(promise);
+  return `${e.code}: ${e.message}`;
+}
+
 /** Open descriptors of this process. */
 export function openDescriptorCount(): number {
   return fs.readdirSync('/proc/self/fd').length;

@@ -14,12 +14,8 @@ import {
 import { probeDescriptorWalk } from '../../src-node/workspaceFs/descriptorWalk';
 import { readAtMost } from '../../src-node/workspaceFs/readTextFile';
 import { sameFile } from '../../src-node/workspaceFs/workspaceRoot';
-import { makeSandbox, openDescriptorCount, refusal, type Sandbox } from './workspaceFsCanary.test';
+import { makeSandbox, openDescriptorCount, said, type Sandbox } from './workspaceFsCanary.test';
 
-const said = async (promise: Promise<unknown>) => {
-  const e = await refusal(promise);
-  return `${e.code}: ${e.message}`;
-};
 
 describe('workspace fs: edges', function () {
   if (process.platform !== 'linux') return;

@@ -12,12 +12,8 @@ import { openWorkspaceRoot, readFileBytes, readTextFile, writeTextFile } from '.
 import { fromSystemError, quote } from '../../src-node/workspaceFs/errors';
 import { describeKind } from '../../src-node/workspaceFs/fileKind';
 import { selectLines } from '../../src-node/workspaceFs/lines';
-import { makeSandbox, refusal, type Sandbox } from './workspaceFsCanary.test';
+import { makeSandbox, said, type Sandbox } from './workspaceFsCanary.test';
 
-const said = async (promise: Promise<unknown>) => {
-  const e = await refusal(promise);
-  return `${e.code}: ${e.message}`;
-};
 
 describe('workspace fs: what each refusal says', function () {
   if (process.platform !== 'linux') return;

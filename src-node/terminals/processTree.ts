@@ -22,9 +22,31 @@ export interface SpawnSpec {
   readonly env: Readonly<Record<string, string>>;
 }
 
-/** Resolves once the process runs; rejects with the system error when it could not start. */
+/**
+ * Resolves once the process runs; rejects with the system error when it could
+ * not start, whether spawn() reports it later (ENOENT, EACCES) or throws it at
+ * once (E2BIG: an argument or variable over the kernel's 128 KiB).
+ */
 export function spawnInGroup(spec: SpawnSpec): Promise<GroupChild> {
-  const child = spawn(spec.executable, [...spec.args], {
+  let child: GroupChild;
+  try {
+    child = spawnChild(spec);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return new Promise((resolve, reject) => {
+    child.once('spawn', () => {
+      // If the extension host dies before it can end the command, the keeper does.
+      processKeeper.watch(child.pid);
+      resolve(child);
+    });
+    // Kept after the start too: an 'error' event without a listener would throw.
+    child.on('error', reject);
+  });
+}
+
+function spawnChild(spec: SpawnSpec): GroupChild {
+  return spawn(spec.executable, [...spec.args], {
     cwd: spec.cwd,
     env: { ...spec.env },
     // No stdin: nobody can type into an agent's terminal, and a command
@@ -35,15 +57,6 @@ export function spawnInGroup(spec: SpawnSpec): Promise<GroupChild> {
     // POSIX: setsid(), so the command leads a new process group. Windows:
     // detached would open a console window; the tree is ended by taskkill /T.
     detached: process.platform !== 'win32',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('spawn', () => {
-      // If the extension host dies before it can end the command, the keeper does.
-      processKeeper.watch(child.pid);
-      resolve(child);
-    });
-    // Kept after the start too: an 'error' event without a listener would throw.
-    child.on('error', reject);
   });
 }
 

@@ -27,7 +27,7 @@ export async function recheckLaunch(launch: PreparedLaunch): Promise<PinnedCwd> 
   }
   // The folder must still really be at its canonical path: that path is
   // inside the workspace as text, so no symlink can take it out of it.
-  const pinned = await pinFolder(launch.cwd);
+  const pinned = await pinFolder(launch.cwd, launch.platform);
   if (!pinned || !sameFolder(pinned.identity, launch.identities.cwd) || pinned.realPath !== launch.cwd) {
     await pinned?.close();
     throw changed(`The folder ${quotedShort(launch.cwd)}`);
@@ -35,7 +35,7 @@ export async function recheckLaunch(launch: PreparedLaunch): Promise<PinnedCwd> 
   return { path: pinned.spawnPath, close: () => pinned.close() };
 }
 
-interface Pinned {
+export interface Pinned {
   readonly identity: PathIdentity;
   /** Where the checked folder really is now. */
   readonly realPath: string;
@@ -48,10 +48,11 @@ interface Pinned {
  * very folder just checked, so a swap between this check and the start
  * cannot redirect it (the descriptor is inherited until exec, and the
  * child's chdir happens before exec). Elsewhere (or without /proc) the
- * checked path is used, leaving that short window open.
+ * checked path is used, leaving that short window open. `platform` is the
+ * launch's (process.platform but in tests of other platforms' rules).
  */
-async function pinFolder(folder: string): Promise<Pinned | undefined> {
-  if (process.platform !== 'linux') return byPath(folder);
+export async function pinFolder(folder: string, platform: NodeJS.Platform): Promise<Pinned | undefined> {
+  if (platform !== 'linux') return byPath(folder);
   const handle = await fs.open(folder, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY).catch(() => undefined);
   if (handle === undefined) return undefined;
   const close = () => handle.close();

@@ -14,17 +14,7 @@ import { Listeners } from '../../src-node/terminals/listeners';
 import { OutputBuffer, Utf8Splitter } from '../../src-node/terminals/outputBuffer';
 import { quoted, quotedShort, shown } from '../../src-node/terminals/shownText';
 import { SlotPool } from '../../src-node/terminals/slots';
-import { makeTerminalSandbox, type TerminalSandbox } from './terminalsSandbox.test';
-
-async function said(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (isTerminalError(e)) return `${e.code}: ${e.message}`;
-    throw e;
-  }
-  return 'not refused';
-}
+import { makeTerminalSandbox, said, type TerminalSandbox } from './terminalsSandbox.test';
 
 describe('terminals: what each refusal says', () => {
   let s: TerminalSandbox;

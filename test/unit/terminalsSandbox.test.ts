@@ -87,3 +87,14 @@ export async function refusal(promise: Promise<unknown>): Promise<TerminalErrorC
   }
   return assert.fail('expected a refusal');
 }
+
+/** "code: message" of the TerminalError a promise rejects with, or 'not refused'. */
+export async function said(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (e) {
+    if (isTerminalError(e)) return `${e.code}: ${e.message}`;
+    throw e;
+  }
+  return 'not refused';
+}

@@ -3,7 +3,7 @@
  * JSON over stdio, stderr to the log, ended with its whole process group.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Readable, Transform, Writable } from 'node:stream';
 import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
 import { processKeeper } from './keeper/processKeeper';
@@ -33,15 +33,21 @@ export interface AgentLaunch {
 export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentTransport {
   const { log } = context;
   log.info(`Starting ${launch.label}: ${launch.executable} ${launch.args.join(' ')} (cwd ${launch.cwd})`);
-  const child = spawn(launch.executable, launch.args, {
-    cwd: launch.cwd,
-    env: launch.env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    shell: false,
-    windowsHide: true,
-    // Its own process group, so that ending it ends what it started too.
-    detached: process.platform !== 'win32',
-  });
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(launch.executable, launch.args, {
+      cwd: launch.cwd,
+      env: launch.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      windowsHide: true,
+      // Its own process group, so that ending it ends what it started too.
+      detached: process.platform !== 'win32',
+    });
+  } catch (e) {
+    // Some failures are thrown at once instead of emitted (E2BIG: an argument or variable over the kernel's 128 KiB).
+    throw new Error(`${launch.label} could not be started: ${(e as Error).message}`);
+  }
   // If the extension host dies before it can end the agent, the keeper does.
   processKeeper.watch(child.pid);
   const stderrTail: string[] = [];

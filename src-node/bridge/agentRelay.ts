@@ -11,7 +11,7 @@
  * wake-ups per round trip), which test/bench/bridge.mjs measures against a
  * bare relay.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { processKeeper } from '../keeper/processKeeper';
@@ -60,7 +60,14 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
     return;
   }
   if (ws.readyState !== ws.OPEN) return;
-  const child = spawn(executable, agent.args, { cwd, shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(executable, agent.args, { cwd, shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+  } catch (e) {
+    // Some failures are thrown at once instead of emitted (E2BIG: an argument over the kernel's 128 KiB).
+    ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${(e as Error).message}`));
+    return;
+  }
   // If the bridge itself is killed, its keeper ends the agent's process group.
   processKeeper.watch(child.pid);
   const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));

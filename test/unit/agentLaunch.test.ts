@@ -1,8 +1,9 @@
-/** Agent launches from Windows npm shims, decoded on any OS from real fixtures. */
+/** Agent launches from Windows npm shims, decoded on any OS from real fixtures; an agent the system refuses to start. */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { launchFor, shimLaunch } from '../../src-node/agentLaunch';
+import { spawnAgent } from '../../src-node/agentProcess';
 
 const fixtures = path.resolve(__dirname, '../../test/fixtures/windows-shims');
 const read = (name: string) => fs.readFileSync(path.join(fixtures, name), 'utf8');
@@ -31,5 +32,13 @@ describe('agent launch from a Windows npm shim', () => {
     for (const fixture of refused) {
       await assert.rejects(shimLaunch(read(fixture), SHIM, [], async () => 'C:\\node.exe'), /not a standard npm shim/, fixture);
     }
+  });
+});
+
+describe('agent process start', () => {
+  it('says which agent could not be started when the system refuses it at once (an argument over 128 KiB)', () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const launch = { executable: process.execPath, args: ['x'.repeat(200_000)], cwd: process.cwd(), env: process.env, label: 'Too long' };
+    assert.throws(() => spawnAgent(launch, { log: quiet as never, onProtocolWarning: () => undefined }), { message: 'Too long could not be started: spawn E2BIG' });
   });
 });

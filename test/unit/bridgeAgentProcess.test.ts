@@ -81,6 +81,8 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
         script('leaves-child', `${withChild(IGNORE_TERM)} ${SAY_PIDS} setTimeout(() => process.exit(0), 300);`),
         script('noisy', `process.stderr.write('noisy agent says hello on stderr\\n'); setTimeout(() => process.exit(2), 200);`),
         { id: 'unstartable', name: 'Unstartable', command: noInterpreter, args: [] },
+        // An argument over the kernel's 128 KiB: spawn() throws (E2BIG) instead of emitting 'error'.
+        { id: 'too-long', name: 'Too long', command: process.execPath, args: ['x'.repeat(200_000)] },
         script('killed', `process.kill(process.pid, 'SIGKILL');`),
         // Closes its stdin and lives on: the bridge's writes to it fail (EPIPE).
         script('closed-stdin', `require('fs').closeSync(0); setTimeout(() => process.exit(0), 700);`),
@@ -160,6 +162,11 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
     const { code, reason } = await closeOf(new WebSocket(`${bridge.url}&agent=unstartable`, { origin: ORIGIN }));
     assert.equal(code, BridgeClose.agentExited);
     assert.match(reason, /^Unstartable could not be started: spawn .*no-interpreter ENOENT$/);
+  });
+
+  it('says so, and serves on, when the system refuses to start the agent at once', async () => {
+    assert.deepEqual(await closeOf(new WebSocket(`${bridge.url}&agent=too-long`, { origin: ORIGIN })), { code: BridgeClose.agentExited, reason: 'Too long could not be started: spawn E2BIG' });
+    assert.equal((await closeOf(new WebSocket(`${bridge.url}&agent=killed`, { origin: ORIGIN }))).code, BridgeClose.agentExited, 'the bridge still serves');
   });
 });
 

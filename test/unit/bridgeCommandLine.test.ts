@@ -15,6 +15,7 @@ describe('bridge command line', () => {
     assert.equal(parseBridgeArgs(['--host', '0.0.0.0', '--allow-remote', '--', 'a'], '/w').host, '0.0.0.0');
     assert.equal(parseBridgeArgs(['--host', '::1', '--', 'a'], '/w').host, '::1');
     assert.equal(parseBridgeArgs(['--host', '[::1]', '--', 'a'], '/w').host, '::1', 'brackets as in a URL are taken off: listen() refuses them');
+    for (const host of ['x[::1]', '[::1]x']) assert.equal(parseBridgeArgs(['--host', host, '--allow-remote', '--', 'a'], '/w').host, host, 'only a whole bracketed address loses its brackets');
   });
 
   it('takes only loopback addresses as loopback', () => {

@@ -37,6 +37,10 @@ describe('bridge line splitter', () => {
     assert.deepEqual(split([line, 'x', '\n'], 16), { lines: [], tooLong: 1 });
   });
 
+  it('relays nothing from later chunks once a line was over the limit', () => {
+    assert.deepEqual(split(['x'.repeat(20), 'y\n', '{"a":1}\n'], 16), { lines: [], tooLong: 1 });
+  });
+
   it('reports a line over the limit once, whether it completes or not, and relays nothing after it', () => {
     assert.deepEqual(split(['ok\n', 'x'.repeat(10), 'x'.repeat(10), '\nlater\n', 'more\n'], 16), { lines: ['ok'], tooLong: 1 });
     assert.deepEqual(split(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(10)], 16), { lines: [], tooLong: 1 });

@@ -9,6 +9,9 @@
  *
  *   npm run mutate                     every part, every mutant
  *   npm run mutate -- bridge terminals only these parts (the others' last results are still reported)
+ *   npm run mutate -- bridge:src-node/bridge/options.ts
+ *                                      one file of a part again: its results replace that file's in the
+ *                                      part's last report (the other files keep theirs; the part's time stays)
  *   npm run mutate -- --report         only print the last results again
  *   npm run mutate -- --incremental    reuse results of unchanged code and tests (quicker, while
  *                                      killing survivors; not for the figures: Stryker 10 reuses a
@@ -41,8 +44,11 @@ const PARTS = [
 ];
 
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
-const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const unknown = [...named.filter((n) => !PARTS.some((p) => p.name === n)), ...[...flags].filter((f) => f !== '--report' && f !== '--incremental')];
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+/** part name -> the one file to run again (undefined: the whole part). */
+const named = new Map(args.map((a) => [a.split(':')[0], a.includes(':') ? a.slice(a.indexOf(':') + 1) : undefined]));
+const unknown = [...args.filter((a) => !PARTS.some((p) => p.name === a.split(':')[0]) || (a.includes(':') && !fs.existsSync(path.join(ROOT, a.slice(a.indexOf(':') + 1))))),
+  ...[...flags].filter((f) => f !== '--report' && f !== '--incremental')];
 if (unknown.length) {
   process.stdout.write(`not a part or option: ${unknown.join(', ')} (parts: ${PARTS.map((p) => p.name).join(', ')}; options: --report, --incremental)\n`);
   process.exit(2);
@@ -61,13 +67,19 @@ if (!flags.has('--report')) {
   }
   const base = JSON.parse(fs.readFileSync(path.join(ROOT, 'stryker.config.json'), 'utf8'));
   const stryker = path.join(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js');
-  for (const part of PARTS.filter((p) => named.length === 0 || named.includes(p.name))) {
+  for (const part of PARTS.filter((p) => named.size === 0 || named.has(p.name))) {
+    const file = named.get(part.name);
+    if (file && !fs.existsSync(reportOf(part))) {
+      process.stdout.write(`${part.name} has no report yet to put ${file} into: run the whole part first.\n`);
+      process.exit(1);
+    }
     const config = path.join(REPORTS, `${part.name}.config.json`);
+    const report = file ? path.join(REPORTS, `${part.name}.file.json`) : reportOf(part);
     fs.writeFileSync(config, JSON.stringify({
-      ...base, $schema: undefined, mutate: part.mutate, ...part.options,
-      incrementalFile: path.join(REPORTS, `${part.name}.incremental.json`), jsonReporter: { fileName: reportOf(part) },
+      ...base, $schema: undefined, mutate: file ? [file] : part.mutate, ...part.options,
+      incrementalFile: path.join(REPORTS, `${part.name}.incremental.json`), jsonReporter: { fileName: report },
     }, null, 2));
-    process.stdout.write(`\n=== mutate ${part.name}: ${part.mutate.join(' ')}\n`);
+    process.stdout.write(`\n=== mutate ${part.name}: ${file ?? part.mutate.join(' ')}\n`);
     const started = Date.now();
     const run = spawnSync(node, [stryker, 'run', config, ...(flags.has('--incremental') ? ['--incremental'] : [])], {
       cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` },
@@ -76,7 +88,17 @@ if (!flags.has('--report')) {
       process.stdout.write(`stryker exited with ${run.status} for ${part.name}\n`);
       process.exit(1);
     }
-    fs.writeFileSync(timingOf(part), String(Math.round((Date.now() - started) / 1000)));
+    if (file) {
+      // Only that file's results change; the part's time stays the whole run's.
+      const whole = JSON.parse(fs.readFileSync(reportOf(part), 'utf8'));
+      const again = JSON.parse(fs.readFileSync(report, 'utf8'));
+      const key = Object.keys(again.files)[0];
+      whole.files[Object.keys(whole.files).find((f) => path.resolve(ROOT, f) === path.resolve(ROOT, key)) ?? key] = again.files[key];
+      fs.writeFileSync(reportOf(part), JSON.stringify(whole));
+      process.stdout.write(`${file}: ${again.files[key].mutants.length} mutants, put into ${path.relative(ROOT, reportOf(part))} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+    } else {
+      fs.writeFileSync(timingOf(part), String(Math.round((Date.now() - started) / 1000)));
+    }
   }
 }
 

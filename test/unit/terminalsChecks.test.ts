@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { processKeeper } from '../../src-node/keeper/processKeeper';
+import { readProcStat } from '../../src-node/procStat';
 import { TerminalHost, prepareLaunch, type LaunchRequest } from '../../src-node/terminals';
 import { identityOf, resolveCwd, sameFile, sameFolder, type PathIdentity } from '../../src-node/terminals/launchPaths';
 import type { GroupChild } from '../../src-node/terminals/processTree';
@@ -340,19 +341,10 @@ describe('terminals: on real processes, case by case', () => {
 
 /** Zombies of process group `pgid`, from /proc. */
 function zombiesIn(pgid: number): number {
-  let count = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z' && Number(fields[2]) === pgid) count++;
-  }
-  return count;
+  return fs.readdirSync('/proc').filter((entry) => {
+    const stat = /^\d+$/.test(entry) ? readProcStat(entry) : undefined;
+    return stat?.state === 'Z' && stat.pgrp === pgid;
+  }).length;
 }
 
 describe('terminals: one terminal\'s streams', () => {

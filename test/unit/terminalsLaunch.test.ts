@@ -138,6 +138,13 @@ describe('terminals: describeLaunch and launchKey', () => {
     ].join('\n'));
   });
 
+  it('lists two or more variables the agent set, and two or more it may not set, each separated by a comma', async () => {
+    const launch = await prepare({ env: [{ name: 'TZ', value: 'UTC' }, { name: 'LANG', value: 'C' }, { name: 'TOKEN', value: 'x' }, { name: 'API_KEY', value: 'y' }] });
+    const lines = describeLaunch(launch).split('\n');
+    assert.equal(lines[3], 'Set by the agent: LANG="C", TZ="UTC"');
+    assert.equal(lines[4], 'Not passed (not allowed): API_KEY, TOKEN');
+  });
+
   it('makes hidden characters visible: newlines, bidi overrides, zero-width and C1 controls', async () => {
     const launch = await prepare({ args: ['-c', 'echo safe\nrm -rf ~', 'a\u202Egnp.exe', 'zero\u200Bwidth', 'c1\u0085'] });
     const text = describeLaunch(launch).split('\n')[0];

@@ -45,6 +45,8 @@ describe('terminals: what each refusal says', () => {
     assert.equal(await prepare({ env: { LANG: 'C' } as never }), 'invalid-request: env must be a list of { name, value } strings.');
     assert.equal(await prepare({ env: [{ name: 'LANG' }] as never }), 'invalid-request: env must be a list of { name, value } strings.');
     assert.equal(await prepare({ env: [null] as never }), 'invalid-request: env must be a list of { name, value } strings.');
+    assert.equal(await prepare({ env: [{ value: 'C' }] as never }), 'invalid-request: env must be a list of { name, value } strings.', 'a value with no name');
+    assert.equal(await prepare({ env: [{ name: 7, value: 'C' }] as never }), 'invalid-request: env must be a list of { name, value } strings.', 'a name that is no string');
     assert.equal(await prepare({ env: [{ name: 'LA\0NG', value: 'C' }] }), 'invalid-request: Environment names and values must not contain NUL bytes.');
     assert.equal(await prepare({ env: [{ name: 'LANG', value: 'C\0' }] }), 'invalid-request: Environment names and values must not contain NUL bytes.');
     for (const bad of [-1, 1.5, '10', Number.NaN]) {
@@ -123,6 +125,11 @@ describe('terminals: the environment allowlist', () => {
     assert.equal(agentMaySet('lang', 'win32'), true);
     assert.equal(agentMaySet('lc_all', 'win32'), true);
     assert.equal(agentMaySet('PROGRAMFILES(X86)', 'win32'), false, 'the host passes it; the agent may not name it');
+    // Windows compares names in upper case, and a few non-ASCII letters upper-case to ASCII ones (ı to I, ſ to S):
+    // the name itself must still be a portable one, whole, from its first character to its last.
+    assert.equal(agentMaySet('CL\u0131COLOR', 'win32'), false, 'a dotless i inside the name (CLICOLOR once upper-cased)');
+    assert.equal(agentMaySet('LINE\u017F', 'win32'), false, 'a long s at the end of the name (LINES once upper-cased)');
+    assert.equal(agentMaySet('lc_al\u0131', 'win32'), false, 'a dotless i at the end of a locale name (LC_ALI)');
   });
 
   it('keeps the first host spelling of a name, drops values with NUL, and lets the last agent entry win', () => {

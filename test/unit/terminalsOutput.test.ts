@@ -122,6 +122,74 @@ describe('terminals: output buffer rules', () => {
     assert.ok(output.endsWith('A'));
   });
 
+  it('holds back exactly the lead bytes that start a character still incomplete, by their range', () => {
+    // [lead byte, bytes its character has]: 0 for a byte that starts no character (passed on at once, as is).
+    const leads: Array<[number, number]> = [
+      [0x41, 1], [0x7f, 1], [0xc0, 0], [0xc1, 0], [0xc2, 2], [0xdf, 2], [0xe0, 3], [0xef, 3], [0xf0, 4], [0xf4, 4], [0xf5, 0], [0xff, 0],
+    ];
+    for (const [lead, length] of leads) {
+      // The lead byte and every count of continuation bytes short of a whole character: held back, after the text before it.
+      for (let have = 1; have < length; have++) {
+        const splitter = new Utf8Splitter();
+        const partial = [lead, ...Array(have - 1).fill(0x80)];
+        assert.deepEqual([...splitter.push(Buffer.from([0x61, ...partial]))], [0x61], `0x${lead.toString(16)} with ${have} of ${length} bytes`);
+        assert.deepEqual([...splitter.end()], partial);
+        // And alone: a read that is nothing but the incomplete character.
+        const alone = new Utf8Splitter();
+        assert.equal(alone.push(Buffer.from(partial)).length, 0, `0x${lead.toString(16)} with ${have} of ${length} bytes, alone`);
+      }
+      // A whole character (or a byte that starts none) goes at once.
+      const whole = [lead, ...Array(Math.max(length - 1, 0)).fill(0x80)];
+      const splitter = new Utf8Splitter();
+      assert.deepEqual([...splitter.push(Buffer.from([0x61, ...whole]))], [0x61, ...whole], `0x${lead.toString(16)} whole`);
+      assert.equal(splitter.end().length, 0);
+    }
+  });
+
+  it('passes on stray continuation bytes at the end of a read (no lead byte within 4 bytes back)', () => {
+    const splitter = new Utf8Splitter();
+    const stray = [0x61, 0x80, 0x80, 0x80, 0x80];
+    assert.deepEqual([...splitter.push(Buffer.from(stray))], stray);
+    assert.deepEqual([...splitter.push(Buffer.from([0xbf]))], [0xbf]);
+    assert.equal(splitter.end().length, 0);
+  });
+
+  it('after a cut, skips at most three continuation bytes to the next character', () => {
+    const buffer = new OutputBuffer(5);
+    // A 4-byte lead followed by four continuation bytes (invalid: one too many) and "B"; the cut leaves 80 80 80 80 42.
+    buffer.append(Buffer.from([0xf0, 0x80, 0x80, 0x80, 0x80, 0x42]));
+    assert.deepEqual(buffer.snapshot(), { output: '\uFFFDB', truncated: true });
+  });
+
+  it('cuts at exactly the limit: output as long as the limit is whole, one byte more drops the first', () => {
+    const buffer = new OutputBuffer(4);
+    buffer.append(Buffer.from('ab'));
+    buffer.append(Buffer.from('cd'));
+    assert.deepEqual(buffer.snapshot(), { output: 'abcd', truncated: false });
+    buffer.append(Buffer.from(''));
+    assert.deepEqual(buffer.snapshot(), { output: 'abcd', truncated: false }, 'an empty read changes nothing');
+    buffer.append(Buffer.from('e'));
+    assert.deepEqual(buffer.snapshot(), { output: 'bcde', truncated: true });
+    buffer.append(Buffer.from('fghi'));
+    assert.deepEqual(buffer.snapshot(), { output: 'fghi', truncated: true }, 'a read as long as the limit replaces it all');
+  });
+
+  it('keeps the newest bytes in order across many tiny reads (past the point where pieces are joined)', () => {
+    const buffer = new OutputBuffer(1000);
+    let all = '';
+    for (let i = 0; i < 700; i++) {
+      const piece = String.fromCharCode(0x61 + (i % 26));
+      all += piece;
+      buffer.append(Buffer.from(piece));
+    }
+    assert.deepEqual(buffer.snapshot(), { output: all, truncated: false });
+    for (let i = 0; i < 700; i++) {
+      all += String(i % 10);
+      buffer.append(Buffer.from(String(i % 10)));
+    }
+    assert.deepEqual(buffer.snapshot(), { output: all.slice(-1000), truncated: true });
+  });
+
   it('holds back an incomplete character until its stream completes it', () => {
     const splitter = new Utf8Splitter();
     const euro = Buffer.from('€');

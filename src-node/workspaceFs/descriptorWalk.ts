@@ -79,7 +79,7 @@ export function viaDescriptor(handle: FileHandle, name?: string): string {
 }
 
 /** A descriptor of the root, refused unless it is still the folder that was opened. */
-async function openRootFolder(root: WorkspaceRoot): Promise<FileHandle> {
+export async function openRootFolder(root: WorkspaceRoot): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await fs.open(root.path, LOOKUP | constants.O_DIRECTORY);

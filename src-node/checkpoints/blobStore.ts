@@ -1,0 +1,115 @@
+/**
+ * Copies of file contents, kept by their SHA-256 in the extension's own
+ * storage for this workspace (never in the workspace, never in its `.git`).
+ * The same bytes are kept once, however many files, turns or chats have
+ * them, so a turn costs only what it changed. Bounded: a copy that would
+ * take the store past its size is not made, and the caller says so.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const HASH = /^[0-9a-f]{64}$/;
+
+export function hashOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export class BlobStore {
+  private sizes: Map<string, number> | undefined;
+  private total = 0;
+
+  /** `dir`: a folder of the extension's storage (created when needed); `limit`: the most all copies may take (bytes). */
+  /** `maxBytes` is read at each copy (a setting may change it). */
+  constructor(readonly dir: string, private readonly limit: number | (() => number)) {}
+
+  get maxBytes(): number {
+    return typeof this.limit === 'number' ? this.limit : this.limit();
+  }
+
+  /** How many bytes the copies take now. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** Keeps `bytes`; its hash, or undefined when the store has no room for it. */
+  put(bytes: Uint8Array, hash = hashOf(bytes)): string | undefined {
+    const sizes = this.load();
+    if (sizes.has(hash)) return hash;
+    if (this.total + bytes.length > this.maxBytes) return undefined;
+    const file = this.fileOf(hash);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written whole under another name first: a crash leaves no half copy under the hash's name.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    fs.writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 });
+    fs.renameSync(partial, file);
+    sizes.set(hash, bytes.length);
+    this.total += bytes.length;
+    return hash;
+  }
+
+  has(hash: string): boolean {
+    return this.load().has(hash);
+  }
+
+  /** The bytes kept under `hash`; throws when there is no such copy or it no longer has that hash. */
+  get(hash: string): Buffer {
+    if (!HASH.test(hash) || !this.load().has(hash)) throw new Error('The copy from before is not kept any more.');
+    const bytes = fs.readFileSync(this.fileOf(hash));
+    if (hashOf(bytes) !== hash) throw new Error('The copy from before is damaged (its bytes no longer match).');
+    return bytes;
+  }
+
+  /** Removes every copy not in `keep`; returns how many bytes that freed. */
+  sweep(keep: ReadonlySet<string>): number {
+    const sizes = this.load();
+    let freed = 0;
+    for (const [hash, size] of sizes) {
+      if (keep.has(hash)) continue;
+      fs.rmSync(this.fileOf(hash), { force: true });
+      sizes.delete(hash);
+      this.total -= size;
+      freed += size;
+    }
+    return freed;
+  }
+
+  private fileOf(hash: string): string {
+    return path.join(this.dir, hash.slice(0, 2), hash.slice(2));
+  }
+
+  /** What is on disk, read once: copies from an earlier window are reused. Leftover partial copies are removed. */
+  private load(): Map<string, number> {
+    if (this.sizes) return this.sizes;
+    const sizes = new Map<string, number>();
+    for (const prefix of safeList(this.dir)) {
+      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+      for (const rest of safeList(path.join(this.dir, prefix))) {
+        const file = path.join(this.dir, prefix, rest);
+        if (rest.endsWith('.partial')) {
+          fs.rmSync(file, { force: true });
+          continue;
+        }
+        const hash = prefix + rest;
+        if (!HASH.test(hash)) continue;
+        try {
+          const size = fs.lstatSync(file).size;
+          sizes.set(hash, size);
+          this.total += size;
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+    }
+    this.sizes = sizes;
+    return sizes;
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * A workspace file's bytes as they are now, and putting back an earlier
+ * version of it, only through the descriptor walk (src-node/workspaceFs):
+ * no path an agent could have swapped for a link leads outside the folder.
+ *
+ * A restore first reads the file through the very descriptor it will write
+ * through and refuses when its bytes are not the ones the caller expects
+ * (the agent's version): the user's own later edit is never overwritten.
+ */
+import { constants, promises as fs } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { namesInside, shownPath } from '../workspaceFs/agentPath';
+import { lookupName, openParentFolder, openRootFolder, viaDescriptor } from '../workspaceFs/descriptorWalk';
+import { WorkspaceFsError, fromSystemError, notFound } from '../workspaceFs/errors';
+import { requireFolder, requireRegularFile, requireSingleLink } from '../workspaceFs/fileKind';
+import { readAtMost } from '../workspaceFs/readTextFile';
+import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
+import { hashOf } from './blobStore';
+
+/** The bytes of the file at `names` now and the stamp they were read with; undefined when there is no such file. */
+export async function readNow(root: WorkspaceRoot, names: readonly string[], maxBytes: number): Promise<{ bytes: Buffer; stat: BigIntStats } | undefined> {
+  const dir = await openParentFolderOrNone(root, names);
+  if (!dir) return undefined;
+  try {
+    const shown = shownPath(root, names);
+    const found = await lookupName(dir, names[names.length - 1], shown);
+    if (!found) return undefined;
+    let handle: FileHandle;
+    try {
+      requireRegularFile(found.stat, shown);
+      handle = await reopen(found.handle, constants.O_RDONLY | constants.O_NONBLOCK, shown);
+    } finally {
+      await found.handle.close();
+    }
+    try {
+      const bytes = await readAtMost(handle, shown, maxBytes);
+      return { bytes, stat: await handle.stat({ bigint: true }) };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await dir.close();
+  }
+}
+
+/** What a file is expected to be now (its hash), or null for "no file". */
+export type Expected = string | null;
+
+/**
+ * Puts the file at `absolutePath` back to `target` (bytes, or null: no file),
+ * but only if it is now exactly `expected`. Returns 'restored', or
+ * 'already' when it is already as `target` says. Throws WorkspaceFsError
+ * 'changed' when it is neither (someone else changed it: nothing is written),
+ * and for anything the walk refuses. `dryRun`: the same checks, nothing
+ * written (what a preview says would happen).
+ */
+export async function restoreFile(root: WorkspaceRoot, absolutePath: string, expected: Expected, target: Buffer | null, maxBytes: number, dryRun = false): Promise<'restored' | 'already'> {
+  const names = namesInside(root, absolutePath);
+  const shown = shownPath(root, names);
+  const targetHash = target === null ? null : hashOf(target);
+  // A dry run (a preview) makes no folder: a missing one is as good as a missing file.
+  const dir = target === null || dryRun ? await openParentFolderOrNone(root, names) : await openOrMakeParent(root, names);
+  if (!dir) {
+    if (target === null && expected === null) return 'already';
+    if (dryRun && target !== null && expected === null) return 'restored';
+    throw changedSince(shown, 'is gone');
+  }
+  try {
+    const name = names[names.length - 1];
+    const found = await lookupName(dir, name, shown);
+    if (!found) {
+      if (target === null) {
+        if (expected === null) return 'already';
+        throw changedSince(shown, 'is gone');
+      }
+      if (expected !== null) throw changedSince(shown, 'is gone');
+      if (!dryRun) await createWith(dir, name, target, shown);
+      return 'restored';
+    }
+    let handle: FileHandle;
+    try {
+      requireRegularFile(found.stat, shown);
+      requireSingleLink(found.stat, shown);
+      handle = await reopen(found.handle, constants.O_RDWR | constants.O_NONBLOCK, shown);
+    } finally {
+      await found.handle.close();
+    }
+    try {
+      const now = hashOf(await readAtMost(handle, shown, maxBytes));
+      if (now === targetHash) return 'already';
+      if (now !== expected) throw changedSince(shown, expected === null ? 'was created by someone else' : 'was changed');
+      if (dryRun) return 'restored';
+      if (target === null) {
+        await unlinkIn(dir, name, found.stat, shown);
+      } else {
+        await handle.truncate(0);
+        await handle.write(target, 0, target.length, 0);
+      }
+      return 'restored';
+    } catch (e) {
+      throw fromSystemError(e, shown);
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await dir.close();
+  }
+}
+
+function changedSince(shown: string, what: string): WorkspaceFsError {
+  return new WorkspaceFsError('changed', `${shown} ${what} since the agent's change; it was left as it is.`);
+}
+
+/** The folder holding the target, or undefined when a folder on the way does not exist. */
+async function openParentFolderOrNone(root: WorkspaceRoot, names: readonly string[]): Promise<FileHandle | undefined> {
+  try {
+    return await openParentFolder(root, names);
+  } catch (e) {
+    if (e instanceof WorkspaceFsError && e.code === 'not-found' && /does not exist\.$/.test(e.message)) return undefined;
+    throw e;
+  }
+}
+
+/** The folder holding the target, making the folders that are missing on the way (a file comes back with its folder). */
+async function openOrMakeParent(root: WorkspaceRoot, names: readonly string[]): Promise<FileHandle> {
+  let dir = await openRootFolder(root);
+  for (let index = 0; index < names.length - 1; index++) {
+    const current = dir;
+    const shown = shownPath(root, names, index + 1);
+    try {
+      let found = await lookupName(current, names[index], shown);
+      if (!found) {
+        try {
+          await fs.mkdir(viaDescriptor(current, names[index]), 0o777);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw fromSystemError(e, shown);
+        }
+        found = await lookupName(current, names[index], shown);
+        if (!found) throw notFound(shown);
+      }
+      try {
+        requireFolder(found.stat, shown);
+      } catch (e) {
+        await found.handle.close();
+        throw e;
+      }
+      dir = found.handle;
+    } finally {
+      await current.close();
+    }
+  }
+  return dir;
+}
+
+/** Opens the inode an O_PATH descriptor names. */
+async function reopen(pathOnly: FileHandle, flags: number, shown: string): Promise<FileHandle> {
+  try {
+    return await fs.open(viaDescriptor(pathOnly), flags);
+  } catch (e) {
+    throw fromSystemError(e, shown);
+  }
+}
+
+/** A new file with `bytes`; O_EXCL | O_NOFOLLOW: nothing that appeared meanwhile is written through. */
+async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: string): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(viaDescriptor(dir, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw changedSince(shown, 'was created by someone else');
+    throw fromSystemError(e, shown);
+  }
+  try {
+    await handle.write(bytes, 0, bytes.length, 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes the name, only while it still names the file that was checked (same inode). */
+async function unlinkIn(dir: FileHandle, name: string, checked: BigIntStats, shown: string): Promise<void> {
+  const again = await lookupName(dir, name, shown);
+  if (!again) return;
+  await again.handle.close();
+  if (again.stat.ino !== checked.ino || again.stat.dev !== checked.dev) throw changedSince(shown, 'was replaced');
+  await fs.unlink(viaDescriptor(dir, name));
+}

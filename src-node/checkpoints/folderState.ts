@@ -1,0 +1,177 @@
+/**
+ * What one workspace folder holds, file by file, with a copy of each file's
+ * bytes (BlobStore), brought up to date by a pass (`refresh`). What a pass
+ * finds changed goes into a numbered log: a turn notes the number before
+ * its prompt and after its end, and what changed in between is the turn's.
+ * Passes run one at a time; several chats' turns share the folder's log.
+ * Its changes name files by their path relative to the folder.
+ */
+import type { FileChange, FileVersion } from '../../src/shared/changes';
+import { isWorkspaceFsError } from '../workspaceFs/errors';
+import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
+import { hashOf, type BlobStore } from './blobStore';
+import { readNow } from './fileVersions';
+import { readIndex, writeIndex } from './savedIndex';
+import { sameStamp, scanFolder, type FileStamp, type FolderScan } from './scanFolder';
+
+export interface FolderLimits {
+  readonly maxFiles: number;
+  /** Files over this many bytes are listed, never copied. */
+  readonly maxFileBytes: number;
+}
+
+/** What the last pass left out, for the user. */
+export interface PassReport {
+  readonly ignored: readonly string[];
+  readonly unreadable: readonly string[];
+  readonly truncated: boolean;
+  readonly tooLarge: readonly string[];
+  readonly noRoom: readonly string[];
+}
+
+interface Entry {
+  readonly stamp: FileStamp;
+  readonly version: FileVersion;
+}
+
+/** Reads at once in one pass: enough to keep the disk busy, few enough to stay light. */
+const PARALLEL_READS = 8;
+
+export class FolderState {
+  private readonly entries = new Map<string, Entry>();
+  private readonly log: Array<{ readonly seq: number; readonly change: FileChange }> = [];
+  private seq = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private report: PassReport = { ignored: [], unreadable: [], truncated: false, tooLarge: [], noRoom: [] };
+
+  /**
+   * `indexFile`: where the folder's index is kept between windows (none:
+   * only in memory). Read at the first pass, written after each pass that
+   * changed something.
+   */
+  constructor(readonly root: WorkspaceRoot, private readonly store: BlobStore, private readonly limits: FolderLimits, private readonly indexFile?: string) {}
+
+  /** What the last pass left out. */
+  get lastPass(): PassReport {
+    return this.report;
+  }
+
+  /**
+   * A pass over the folder, after any pass already running. Resolves with
+   * the log's number after it: changes found by this pass are numbered up
+   * to it. The first pass only learns the folder (it logs nothing).
+   */
+  refresh(): Promise<number> {
+    const run = this.queue.then(() => this.pass());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Each file changed by the passes numbered after `from` up to `to`, from its first `before` to its last `after`; unchanged round trips left out. */
+  changesBetween(from: number, to: number): FileChange[] {
+    const merged = new Map<string, FileChange>();
+    for (const { seq, change } of this.log) {
+      if (seq <= from || seq > to) continue;
+      const earlier = merged.get(change.path);
+      merged.set(change.path, earlier ? { path: change.path, before: earlier.before, after: change.after } : change);
+    }
+    return [...merged.values()].filter((c) => !sameVersion(c.before, c.after));
+  }
+
+  /** Drops the log up to `seq` (no turn will ask for it again). */
+  forgetUpTo(seq: number): void {
+    while (this.log.length > 0 && this.log[0].seq <= seq) this.log.shift();
+  }
+
+  /** The copies this folder still needs: what its files hold now and what its log holds. */
+  references(into: Set<string>): void {
+    for (const { version } of this.entries.values()) if (version.hash) into.add(version.hash);
+    for (const { change } of this.log) {
+      if (change.before?.hash) into.add(change.before.hash);
+      if (change.after?.hash) into.add(change.after.hash);
+    }
+  }
+
+  /** The version of `path` as the last pass saw it (undefined: no such file). */
+  versionOf(path: string): FileVersion | undefined {
+    return this.entries.get(path)?.version;
+  }
+
+  private async pass(): Promise<number> {
+    const logging = this.seq > 0 || this.entries.size > 0;
+    // The first pass of a window starts from the index an earlier window kept: only what changed since is read.
+    if (!logging && this.indexFile) for (const [path, entry] of readIndex(this.indexFile, this.root, this.store)) this.entries.set(path, entry);
+    const scan = await scanFolder(this.root.path, { maxFiles: this.limits.maxFiles });
+    const seq = this.seq + 1;
+    const changed = [...scan.files].filter(([path, stamp]) => {
+      const known = this.entries.get(path);
+      return !known || !sameStamp(known.stamp, stamp);
+    });
+    const tooLarge: string[] = [];
+    const noRoom: string[] = [];
+    const gone = new Set<string>();
+    await inParallel(changed, PARALLEL_READS, async ([path, stamp]) => {
+      const entry = await this.read(path, stamp);
+      if (!entry) {
+        gone.add(path); // removed between the listing and the read
+        return;
+      }
+      if (entry.version.missing === 'too-large') tooLarge.push(path);
+      if (entry.version.missing === 'no-room') noRoom.push(path);
+      const before = this.entries.get(path)?.version;
+      this.entries.set(path, entry);
+      if (logging && !sameVersion(before, entry.version)) this.log.push({ seq, change: { path, before, after: entry.version } });
+    });
+    for (const [path, { version }] of this.entries) {
+      // Past the file limit a file is not gone, only not looked at.
+      if (!gone.has(path) && (scan.files.has(path) || scan.truncated)) continue;
+      this.entries.delete(path);
+      if (logging) this.log.push({ seq, change: { path, before: version } });
+    }
+    this.report = reportOf(scan, tooLarge, noRoom);
+    if (this.indexFile && (changed.length > 0 || gone.size > 0 || !logging || this.log.some((l) => l.seq === seq))) this.saveIndex();
+    this.seq = seq;
+    return seq;
+  }
+
+  private saveIndex(): void {
+    try {
+      writeIndex(this.indexFile!, this.root, this.entries);
+    } catch {
+      // Only the next window's first pass is slower.
+    }
+  }
+
+  /** Reads the file through the descriptor walk and keeps a copy. */
+  private async read(path: string, stamp: FileStamp): Promise<Entry | undefined> {
+    if (stamp.size > this.limits.maxFileBytes) return { stamp, version: { size: stamp.size, missing: 'too-large' } };
+    try {
+      const now = await readNow(this.root, path.split('/'), this.limits.maxFileBytes);
+      if (!now) return undefined;
+      const read: FileStamp = { size: Number(now.stat.size), mtimeNs: now.stat.mtimeNs, ctimeNs: now.stat.ctimeNs, ino: now.stat.ino };
+      const hash = this.store.put(now.bytes, hashOf(now.bytes));
+      return { stamp: read, version: hash ? { size: now.bytes.length, hash } : { size: now.bytes.length, missing: 'no-room' } };
+    } catch (e) {
+      if (isWorkspaceFsError(e, 'too-large')) return { stamp, version: { size: stamp.size, missing: 'too-large' } };
+      return { stamp, version: { size: stamp.size, missing: 'unreadable' } };
+    }
+  }
+}
+
+/** Same content: equal copies, or both absent. Two versions without copies are never known to be the same. */
+export function sameVersion(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.hash !== undefined && a.hash === b.hash;
+}
+
+function reportOf(scan: FolderScan, tooLarge: string[], noRoom: string[]): PassReport {
+  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, tooLarge: tooLarge.sort().slice(0, 100), noRoom: noRoom.sort().slice(0, 100) };
+}
+
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}

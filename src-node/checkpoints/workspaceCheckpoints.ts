@@ -1,0 +1,137 @@
+/**
+ * Checkpoints for the workspace folders of one extension host: a FolderState
+ * per folder over one BlobStore, turns marked before and after, files put
+ * back. Plain Node (no `vscode`): nodeCheckpoints.ts gives it the folders and
+ * the storage.
+ */
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import { isWorkspaceFsError } from '../workspaceFs/errors';
+import { namesInside } from '../workspaceFs/agentPath';
+import { openWorkspaceRoot, type WorkspaceRoot } from '../workspaceFs/workspaceRoot';
+import { BlobStore } from './blobStore';
+import { restoreFile, type Expected } from './fileVersions';
+import type { FileChange } from '../../src/shared/changes';
+import { FolderState, type FolderLimits, type PassReport } from './folderState';
+
+export interface CheckpointLimits extends FolderLimits {
+  /** The most all copies may take on disk (read at each copy). */
+  readonly maxStoreBytes: number | (() => number);
+}
+
+/** Where a turn started: the log number of each folder. */
+export interface TurnMark {
+  readonly id: number;
+  readonly seqs: ReadonlyMap<string, number>;
+}
+
+export class WorkspaceCheckpoints {
+  private readonly folders = new Map<string, FolderState>();
+  private readonly open = new Map<number, TurnMark>();
+  private nextMark = 1;
+  readonly store: BlobStore;
+
+  /** `storeDir`: the copies (in `blobs/`) and each folder's index. */
+  constructor(private readonly storeDir: string, private readonly limits: CheckpointLimits) {
+    this.store = new BlobStore(path.join(storeDir, 'blobs'), limits.maxStoreBytes);
+  }
+
+  /**
+   * Notes where `folders` (absolute paths of trusted local workspace folders)
+   * stand now: a pass over each. The first pass of a folder copies every file
+   * in it; later ones only what changed since.
+   */
+  async beforeTurn(folders: readonly string[]): Promise<TurnMark> {
+    const seqs = new Map<string, number>();
+    for (const folder of folders) {
+      const state = await this.stateOf(folder);
+      seqs.set(state.root.path, await state.refresh());
+    }
+    const mark = { id: this.nextMark++, seqs };
+    this.open.set(mark.id, mark);
+    return mark;
+  }
+
+  /** What changed in the marked folders since `mark`; the mark is spent. */
+  async afterTurn(mark: TurnMark): Promise<FileChange[]> {
+    const changes: FileChange[] = [];
+    try {
+      for (const [folder, from] of mark.seqs) {
+        const state = this.folders.get(folder);
+        if (!state) continue;
+        const to = await state.refresh();
+        for (const change of state.changesBetween(from, to)) changes.push({ ...change, path: `${folder === '/' ? '' : folder}/${change.path}` });
+      }
+    } finally {
+      this.release(mark);
+    }
+    return changes;
+  }
+
+  /** Gives up a mark without asking what changed (a turn that could not start). */
+  release(mark: TurnMark): void {
+    if (!this.open.delete(mark.id)) return;
+    for (const [folder, state] of this.folders) {
+      const held = [...this.open.values()].map((m) => m.seqs.get(folder)).filter((s): s is number => s !== undefined);
+      state.forgetUpTo(held.length > 0 ? Math.min(...held) : Number.MAX_SAFE_INTEGER);
+    }
+  }
+
+  /** What the last pass over `folder` left out. */
+  lastPass(folder: string): PassReport | undefined {
+    return this.folders.get(folder)?.lastPass;
+  }
+
+  /** The bytes of a kept copy (throws when it is gone or damaged). */
+  copy(hash: string): Buffer {
+    return this.store.get(hash);
+  }
+
+  /**
+   * Puts the file at `path` back to the copy `target` (null: no file) when it
+   * is now `expected` (a copy's hash, null: no file). Refusals are
+   * WorkspaceFsErrors with messages for the user.
+   */
+  /** `folders`: the workspace folders a path may be in (a window reloaded since the change has passed over none yet). */
+  async restore(path: string, expected: Expected, target: string | null, dryRun = false, folders: readonly string[] = []): Promise<'restored' | 'already'> {
+    const root = await this.rootOf(path, folders);
+    const bytes = target === null ? null : this.store.get(target);
+    return restoreFile(root, path, expected, bytes, this.limits.maxFileBytes, dryRun);
+  }
+
+  /** The copies take three-quarters of their room or more: time to sweep. */
+  get nearlyFull(): boolean {
+    return this.store.bytes >= 0.75 * this.store.maxBytes;
+  }
+
+  /** Removes every copy that neither a folder nor `keep` (saved chats' changes) needs. */
+  sweep(keep: ReadonlySet<string>): number {
+    const needed = new Set(keep);
+    for (const state of this.folders.values()) state.references(needed);
+    return this.store.sweep(needed);
+  }
+
+  private async stateOf(folder: string): Promise<FolderState> {
+    const root = await openWorkspaceRoot(folder);
+    const known = this.folders.get(root.path);
+    if (known && known.root.ino === root.ino && known.root.dev === root.dev) return known;
+    const state = new FolderState(root, this.store, this.limits, path.join(this.storeDir, `index-${createHash('sha256').update(root.path).digest('hex').slice(0, 16)}.json`));
+    this.folders.set(root.path, state);
+    return state;
+  }
+
+  /** The folder `path` is in, among those checkpointed and `folders`. */
+  private async rootOf(path: string, folders: readonly string[]): Promise<WorkspaceRoot> {
+    const roots = [...[...this.folders.values()].map((s) => s.root)];
+    for (const folder of folders) roots.push(await openWorkspaceRoot(folder));
+    for (const root of roots) {
+      try {
+        namesInside(root, path);
+        return root;
+      } catch (e) {
+        if (!isWorkspaceFsError(e, 'outside')) throw e;
+      }
+    }
+    throw new Error(`${path.length > 160 ? `${path.slice(0, 160)}…` : path} is not inside a workspace folder with checkpoints.`);
+  }
+}

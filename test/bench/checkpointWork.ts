@@ -1,0 +1,76 @@
+/**
+ * What the checkpoint figures time (bundled for Node by checkpoints.mjs):
+ * the real WorkspaceCheckpoints on a generated folder of `files` files.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { WorkspaceCheckpoints } from '../../src-node/checkpoints/workspaceCheckpoints';
+
+const LIMITS = { maxFiles: 200_000, maxFileBytes: 5 * 1024 * 1024, maxStoreBytes: 1024 * 1024 * 1024 };
+
+/** Source-like files of 0.5 to 3 KB in 200 folders, a .gitignore, and an ignored node_modules of 2,000 files. */
+function makeWorkspace(root: string, files: number): void {
+  fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n*.log\n');
+  for (let i = 0; i < files; i++) {
+    const dir = path.join(root, `pkg${i % 20}`, `mod${i % 200}`);
+    if (i < 200) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `file${i}.ts`), `export const value${i} = ${i};\n`.repeat(20 + (i % 100)));
+  }
+  for (let i = 0; i < 2000; i++) {
+    const dir = path.join(root, 'node_modules', `dep${i % 50}`);
+    if (i < 50) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `index${i}.js`), 'module.exports = 1;\n');
+  }
+}
+
+const time = async (work: () => Promise<unknown> | unknown) => {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+};
+
+export interface CheckpointRun {
+  files: number;
+  firstPassMs: number;
+  /** The first pass of the next window (the index kept by the last one, nothing changed). */
+  reloadPassMs: number;
+  /** beforeTurn when nothing changed since the last turn: what every prompt waits for. */
+  turnStartMs: number;
+  /** beforeTurn after the user edited 100 files between turns. */
+  turnStartAfterEditsMs: number;
+  /** afterTurn when the agent edited 100 files. */
+  turnEndMs: number;
+  undoAll100Ms: number;
+  storeMB: number;
+}
+
+export async function checkpointRun(files: number): Promise<CheckpointRun> {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-checkpoints-')));
+  try {
+    const root = path.join(base, 'ws');
+    fs.mkdirSync(root);
+    makeWorkspace(root, files);
+    const first = new WorkspaceCheckpoints(path.join(base, 'store'), LIMITS);
+    const firstPassMs = await time(async () => first.release(await first.beforeTurn([root])));
+    // A new window over the same storage: its first pass starts from the index the last one kept.
+    const cp = new WorkspaceCheckpoints(path.join(base, 'store'), LIMITS);
+    const reloadPassMs = await time(async () => cp.release(await cp.beforeTurn([root])));
+    const turnStartMs = await time(async () => cp.release(await cp.beforeTurn([root])));
+    const edited = Array.from({ length: 100 }, (_, i) => path.join(root, `pkg${i % 20}`, `mod${i % 200}`, `file${i}.ts`));
+    for (const file of edited) fs.appendFileSync(file, '// the user\n');
+    let mark = await cp.beforeTurn([root]);
+    cp.release(mark);
+    for (const file of edited) fs.appendFileSync(file, '// the user again\n');
+    const turnStartAfterEditsMs = await time(async () => { mark = await cp.beforeTurn([root]); });
+    for (const file of edited) fs.writeFileSync(file, 'export const agent = true;\n');
+    let changes: Awaited<ReturnType<WorkspaceCheckpoints['afterTurn']>> = [];
+    const turnEndMs = await time(async () => { changes = await cp.afterTurn(mark); });
+    if (changes.length !== 100) throw new Error(`expected 100 changes, got ${changes.length}`);
+    const undoAll100Ms = await time(() => Promise.all(changes.map((c) => cp.restore(c.path, c.after?.hash ?? null, c.before?.hash ?? null))));
+    if (!fs.readFileSync(edited[0], 'utf8').endsWith('// the user again\n')) throw new Error('Undo All did not put the files back');
+    return { files, firstPassMs, reloadPassMs, turnStartMs, turnStartAfterEditsMs, turnEndMs, undoAll100Ms, storeMB: cp.store.bytes / 1024 / 1024 };
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Checkpoint figures (issue 15): the real WorkspaceCheckpoints on a generated
+ * folder of 20,000 source files (plus 2,000 ignored ones in node_modules).
+ * - turn start: the pass every prompt waits for, nothing changed since the
+ *   last turn (goal <= 200 ms); and after the user edited 100 files.
+ * - turn end: the pass after the agent edited 100 files.
+ * - Undo All of those 100 files (goal <= 500 ms).
+ * - the first pass (every file copied once), with no goal: it runs when a
+ *   chat connects, before its first prompt; and the first pass of the next
+ *   window, which starts from the index the last one kept.
+ * The median over runs. `node test/bench/checkpoints.mjs [--runs=N]` runs it
+ * alone; `npm run bench` calls `benchCheckpoints({ runs, log })`.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+const GOALS = { turnStartMs: 200, undoAll100Ms: 500 };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (x) => Math.round(x * 10) / 10;
+
+export async function benchCheckpoints({ runs, log, files = 20_000 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-checkpoint-code-'));
+  try {
+    const out = path.join(dir, 'checkpointWork.mjs');
+    const built = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/esbuild'), [path.join(REPO_ROOT, 'test/bench/checkpointWork.ts'),
+      '--bundle', '--platform=node', '--format=esm', '--log-level=error', `--outfile=${out}`], { encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`esbuild failed: ${built.stderr}`);
+    const { checkpointRun } = await import(pathToFileURL(out).href);
+    const all = [];
+    for (let i = 1; i <= runs; i++) {
+      const run = await checkpointRun(files);
+      all.push(run);
+      log(`checkpoints run ${i}/${runs}: first pass ${run.firstPassMs.toFixed(0)} ms (${run.reloadPassMs.toFixed(0)} ms in the next window), turn start ${run.turnStartMs.toFixed(0)} ms `
+        + `(${run.turnStartAfterEditsMs.toFixed(0)} ms after 100 user edits), turn end ${run.turnEndMs.toFixed(0)} ms, Undo All 100 ${run.undoAll100Ms.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
+    }
+    const figures = { files };
+    for (const key of ['firstPassMs', 'reloadPassMs', 'turnStartMs', 'turnStartAfterEditsMs', 'turnEndMs', 'undoAll100Ms', 'storeMB']) figures[key] = round(median(all.map((r) => r[key])));
+    figures.met = { checkpointTurn: figures.turnStartMs <= GOALS.turnStartMs, undoAll: figures.undoAll100Ms <= GOALS.undoAll100Ms };
+    return figures;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function printCheckpoints(f, log) {
+  const mark = (ok) => (ok ? 'met' : 'MISSED');
+  log(`Checkpoints, ${f.files} files: turn start ${f.turnStartMs} ms (goal <= ${GOALS.turnStartMs}: ${mark(f.met.checkpointTurn)}), `
+    + `${f.turnStartAfterEditsMs} ms after 100 user edits; turn end ${f.turnEndMs} ms; Undo All of 100 files ${f.undoAll100Ms} ms `
+    + `(goal <= ${GOALS.undoAll100Ms}: ${mark(f.met.undoAll)}); first pass ${f.firstPassMs} ms (${f.reloadPassMs} ms in the next window), copies ${f.storeMB} MB`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
+  const figures = await benchCheckpoints({ runs, log: console.log });
+  printCheckpoints(figures, console.log);
+  console.log(`BENCH ${JSON.stringify({ checkpoints: figures, met: figures.met })}`);
+}

@@ -4,5 +4,5 @@ import { activateWith, type AcpExtensionApi } from '../src/extension';
 import { NodePlatform } from './nodePlatform';
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  return activateWith(context, new NodePlatform());
+  return activateWith(context, new NodePlatform(context.storageUri));
 }

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
 import { installInTerminal, signInInTerminal } from './agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
-import type { AgentTransport, ConnectContext, HostCapabilities, Platform, SignInTerminal, TerminalBackend } from '../src/platform';
+import type { AgentTransport, Checkpoints, ConnectContext, HostCapabilities, Platform, SignInTerminal, TerminalBackend } from '../src/platform';
+import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder } from '../src/workspaceFolder';
@@ -24,6 +25,7 @@ function resolveOptions(): ResolveOptions {
 
 export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
+  readonly checkpoints?: Checkpoints;
   readonly attachmentFiles = new NodeAttachmentFiles();
   /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
   readonly mcpHost: McpHost = { os: HOST_OS, env: (name) => process.env[name] };
@@ -32,6 +34,11 @@ export class NodePlatform implements Platform {
     command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,
     run: (agentId, args, env, replaceArgs) => signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
   };
+
+  /** `storage`: this workspace's extension storage (none in a window without a folder: no checkpoints then). */
+  constructor(storage?: vscode.Uri) {
+    if (storage?.scheme === 'file') this.checkpoints = new NodeCheckpoints(storage);
+  }
 
   whereToSetEnv(agentId: string, vars: readonly string[]): string {
     const configured = vars.filter((name) => Object.hasOwn(this.agentDefinitions().find((a) => a.id === agentId)?.env ?? {}, name));

@@ -2,14 +2,14 @@
  * The one place where what the host can do becomes what the client offers:
  * the capabilities advertised in `initialize` and the handlers registered.
  *
- * | host                                   | fs read | fs write        | terminals |
- * | -------------------------------------- | ------- | --------------- | --------- |
- * | desktop Node, Linux                    | yes     | yes             | yes       |
- * | desktop Node, macOS / Windows          | yes     | no (no fd walk) | yes       |
- * | remote Node (SSH, Codespaces, WSL, ..) | as the remote machine's OS (usually Linux) |
- * | web worker, agent behind the bridge    | no      | no              | no        |
- * | any host, untrusted workspace or no    | no      | no              | no        |
- * | local (`file:`) folder                 |         |                 |           |
+ * | host                                   | fs read | fs write        | terminals | checkpoints (Changes bar) |
+ * | -------------------------------------- | ------- | --------------- | --------- | ------------------------- |
+ * | desktop Node, Linux                    | yes     | yes             | yes       | yes                       |
+ * | desktop Node, macOS / Windows          | yes     | no (no fd walk) | yes       | no (no fd walk)           |
+ * | remote Node (SSH, Codespaces, WSL, ..) | as the remote machine's OS (usually Linux)                 |
+ * | web worker, agent behind the bridge    | no      | no              | no        | no (the agent's files are on the bridge's machine) |
+ * | any host, untrusted workspace or no    | no      | no              | no        | no                        |
+ * | local (`file:`) folder                 |         |                 |           |                           |
  *
  * "yes" always means: inside the trusted local workspace folders only.
  * Terminals are offered once their handlers exist (see `terminalsReady`).
@@ -40,6 +40,8 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     terminals: local && facts.terminalsReady,
     // The agent's own program, which this host starts anyway: trust does not change it.
     signInTerminal: facts.kind === 'node',
+    // Files are put back only through the descriptor walk, as agents' writes are.
+    checkpoints: local && facts.descriptorWalk,
   };
 }
 

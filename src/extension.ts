@@ -11,6 +11,8 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './chat/linkOpener';
 import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
+import { CheckpointDocuments } from './chat/checkpointDocuments';
+import { CHECKPOINT_SCHEME } from './chat/chatChanges';
 import { TranscriptArchive } from './chat/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
@@ -86,6 +88,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
+    ...(platform.checkpoints ? [vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, new CheckpointDocuments(platform.checkpoints))] : []),
     mcpReports,
     diagnostics,
     vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),

@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import type { McpHost } from './mcp/sessionMcp';
 import type { AgentOs } from './mcp/serverChecks';
 import type { AgentChoice } from './shared/protocol';
+import type { FileChange } from './shared/changes';
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */
 export interface HostCapabilities {
@@ -19,6 +20,8 @@ export interface HostCapabilities {
   readonly terminals: boolean;
   /** Run an agent's terminal sign-in (its own program, in a VS Code terminal): where agents are local programs. */
   readonly signInTerminal: boolean;
+  /** Checkpoints of the agent's changes (the Changes bar, Undo): where the agent's files are these folders, as for writes. */
+  readonly checkpoints: boolean;
 }
 
 /** Disk access inside the trusted local workspace folders (Node only). */
@@ -113,6 +116,42 @@ export interface SignInTerminal {
   run(agentId: string, args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean): Promise<number | undefined>;
 }
 
+/** Where a turn started in the checkpoints (opaque to the core). */
+export interface CheckpointMark {
+  readonly id: number;
+}
+
+/**
+ * Checkpoints of the workspace's files (Node): before a turn, a pass notes
+ * every file of the trusted local folders with a copy of its bytes; after
+ * it, another says what changed. Files are put back only through the
+ * descriptor walk, and only when they are still what the agent left.
+ */
+export interface Checkpoints {
+  /** Starts the first pass now (it copies every file once), so that the first prompt does not wait for it. */
+  warmUp(): void;
+  beforeTurn(): Promise<CheckpointMark>;
+  /** What changed since `mark`; the mark is spent. */
+  afterTurn(mark: CheckpointMark): Promise<FileChange[]>;
+  /** The bytes of a kept copy; throws when it is gone or damaged. */
+  copy(hash: string): Promise<Uint8Array>;
+  /**
+   * Puts `path` back to the copy `target` (null: no file) when it is now
+   * `expected` (a copy's hash; null: no file). Throws, with a message for the
+   * user, when it is neither (the user changed it since) or the path is refused.
+   * `dryRun`: the same checks, nothing written (a preview).
+   */
+  restore(path: string, expected: string | null, target: string | null, dryRun?: boolean): Promise<'restored' | 'already'>;
+  /** `path` relative to its workspace folder, for display. */
+  label(path: string): string;
+  /**
+   * When the copies take three-quarters of their room: removes those that
+   * neither the workspace's files now nor `keep()` (every chat's changes,
+   * open or saved) need.
+   */
+  sweepIfFull(keep: () => Promise<ReadonlySet<string>>): Promise<void>;
+}
+
 export interface ConnectContext {
   readonly log: vscode.LogOutputChannel;
   /** Reports non-protocol output (stray stdout lines) for the chat. */
@@ -128,6 +167,8 @@ export interface Platform {
   readonly attachmentFiles: AttachmentFiles;
   /** The agent's machine as MCP server configs need it (its OS, `${env:...}`). */
   readonly mcpHost: McpHost;
+  /** Present where `checkpoints` can be true. */
+  readonly checkpoints?: Checkpoints;
   /** Present where `terminals` can be true: a new backend per session, rooted at its folder. */
   terminals?(cwd: string): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */

@@ -16,6 +16,10 @@ import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
 import { PromptAssembly } from './promptAssembly';
+import { ChatChanges } from './chatChanges';
+import { FollowAgent } from './followAgent';
+import { noChanges } from '../shared/changes';
+import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
 import type { AgentList } from './agentList';
 import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
@@ -59,6 +63,10 @@ export class Chat implements vscode.Disposable {
   private focusRequests = 0;
   private readonly lifecycle = new ChatLifecycle();
   private readonly turns: ChatTurns;
+  /** The Changes bar: what the agent changed since the user last kept it (where the host has checkpoints). */
+  readonly changes: ChatChanges | undefined;
+  /** Opens the current tool call's location while a turn runs, when the user turned it on. */
+  private readonly follow: FollowAgent;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
   private restoring: Promise<void> = Promise.resolve();
   /** The Connect under way: a prompt sent meanwhile waits for it (and its own turn). */
@@ -82,6 +90,11 @@ export class Chat implements vscode.Disposable {
     this.attachments.onDidChange(() => this._onDidChange.fire());
     this.assembly = new PromptAssembly(this.attachments, this.pending, this.transcript, () => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
+    this.follow = new FollowAgent(deps.platform, deps.log);
+    if (deps.platform.checkpoints) {
+      this.changes = new ChatChanges(deps.platform.checkpoints, (level, text) => this.transcript.notice(level, text));
+      this.changes.onDidChange(() => this._onDidChange.fire());
+    }
   }
 
   get thread(): Thread {
@@ -97,11 +110,12 @@ export class Chat implements vscode.Disposable {
    * Shows a saved transcript and makes its session the one the next Connect
    * continues (resume, else load, else a new session that says why).
    */
-  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }, title?: string): void {
+  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }, title?: string, changes?: SavedChanges): void {
     if (this.link.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = session.agentId;
     this.earlier = session;
     this.transcript.seed(entries, terminals, title);
+    if (changes) void this.changes?.load(changes, (index) => savedEntryId(this.id, index));
   }
 
   get agentId(): string | undefined {
@@ -142,6 +156,9 @@ export class Chat implements vscode.Disposable {
       attachments: this.attachments.chips,
       preparing: this.assembly.preparing,
       focusComposer: this.focusRequests,
+      changes: this.changes?.status ?? noChanges,
+      checkpoints: this.changes?.checkpointEntries ?? [],
+      ...(this.follow.offered ? { follow: this.follow.enabled } : {}),
     };
   }
 
@@ -359,7 +376,21 @@ export class Chat implements vscode.Disposable {
     this.endReplay();
     const { init, promptQuirks } = c.session.lease.connection;
     const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, promptQuirks, () => this.link === c && !this.closed);
-    if (prompt) await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c);
+    if (!prompt) return;
+    // Where the workspace stands before the agent acts: what the turn changes is what differs after it.
+    const checkpoints = c.session.lease.connection.offered.checkpoints && this.changes ? this.deps.platform.checkpoints : undefined;
+    const mark = checkpoints?.beforeTurn().catch((error: unknown) => {
+      this.transcript.notice('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
+      return undefined;
+    });
+    const entryId = await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, mark);
+    const taken = await mark;
+    if (!checkpoints || !taken) return;
+    try {
+      await this.changes?.turnEnded(entryId, await checkpoints.afterTurn(taken));
+    } catch (error) {
+      this.transcript.notice('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
+    }
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */
@@ -400,6 +431,13 @@ export class Chat implements vscode.Disposable {
     }
   }
 
+  /** Follow the agent on or off (this chat only). */
+  setFollow(on: boolean): void {
+    if (!this.follow.offered) return;
+    this.follow.enabled = on;
+    this._onDidChange.fire();
+  }
+
   /** A line from the extension itself in this chat (an install's outcome, say). */
   say(level: 'info' | 'warning' | 'error', text: string): void {
     this.transcript.notice(level, text);
@@ -424,6 +462,8 @@ export class Chat implements vscode.Disposable {
     void this.detach(true);
     this.permissions.dispose();
     this.attachments.dispose();
+    this.changes?.dispose();
+    this.follow.dispose();
     this.transcript.dispose();
     this._onDidChange.dispose();
   }
@@ -441,6 +481,7 @@ export class Chat implements vscode.Disposable {
     const subscriptions = followSession(session, {
       update: (update) => {
         if (!replaying || STATE_UPDATES.has(update.sessionUpdate)) this.dispatch({ type: 'update', id: this.newId(), update });
+        if (this.turnRunning()) this.follow.onUpdate(update);
       },
       gone: (exit) => this.onAgentGone(session, exit),
       warn: (text) => this.transcript.warn(text),
@@ -449,6 +490,8 @@ export class Chat implements vscode.Disposable {
     });
     this.setLink({ state: 'connected', session, subscriptions });
     this.restoring = this.restoreChoices(session, agentId);
+    // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
+    if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
   }
 
   /** Applies this agent's remembered choices to a new session, quietly skipping what it refuses. */

@@ -27,11 +27,20 @@ export class ChatTurns {
 
   constructor(private readonly transcript: ChatThread) {}
 
-  /** Runs one turn (`text` and `attachments` as shown, `blocks` as sent); `current` says whether the chat is still on that session. */
-  async prompt(target: TurnTarget, text: string, blocks: ContentBlock[], attachments: readonly SentAttachment[], current: () => boolean): Promise<void> {
+  /**
+   * Runs one turn (`text` and `attachments` as shown, `blocks` as sent);
+   * `current` says whether the chat is still on that session. The prompt is
+   * shown at once and sent once `ready` (a checkpoint being taken) settles.
+   * Resolves with the prompt entry's id once the turn is over.
+   */
+  async prompt(target: TurnTarget, text: string, blocks: ContentBlock[], attachments: readonly SentAttachment[], current: () => boolean, ready?: Promise<unknown>): Promise<string> {
     const turn = ++this.seq;
-    this.transcript.dispatch({ type: 'prompt', id: this.transcript.newId(), text, ...(attachments.length > 0 ? { attachments } : {}) });
+    const id = this.transcript.newId();
+    this.transcript.dispatch({ type: 'prompt', id, text, ...(attachments.length > 0 ? { attachments } : {}) });
     const ours = () => current() && this.seq === turn && this.transcript.running;
+    await ready;
+    // Stopped (or the chat moved on) while the checkpoint was taken: nothing was sent, nothing more to do.
+    if (!ours()) return id;
     try {
       const stopReason = await target.client.prompt(target.sessionId, blocks);
       if (ours()) this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason });
@@ -44,6 +53,7 @@ export class ChatTurns {
         if (signIn) this.transcript.dispatch({ type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'signIn', text: 'Sign in, then send the prompt again.' });
       }
     }
+    return id;
   }
 
   /**

@@ -83,10 +83,10 @@ export class Chats implements vscode.Disposable {
       chat.restore([], {}, session);
       chat.say('warning', `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`);
     } else {
-      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title);
+      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
     }
     // Opened is used: it moves to the top of the history.
-    void this.store.save({ ...session, title: entry.title, thread: chat.thread });
+    void this.store.save({ ...session, title: entry.title, thread: chat.thread, changes: chat.changes?.toSave });
     return chat;
   }
 
@@ -202,16 +202,32 @@ export class Chats implements vscode.Disposable {
       this.lines.set(chat, line);
       this._onDidChangeList.fire();
     }));
+    // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them:
+    // the saved chat is brought up to date then (without counting as a use).
+    chat.changes?.onDidRecord(() => {
+      const session = chat.session;
+      const saved = session && chat.thread.turn === 'idle' ? this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave }, true) : Promise.resolve();
+      // After the save: the sweep keeps what saved chats name.
+      void saved.then(() => this.deps.platform.checkpoints?.sweepIfFull(() => this.checkpointHashes())).catch((error: unknown) => this.deps.log.warn(`Checkpoint copies were not swept: ${String(error)}`));
+    });
     this.open.push(chat);
     this.lines.set(chat, JSON.stringify(this.summary(chat)));
     return chat;
+  }
+
+  /** Every copy a chat's changes name: the open chats' and the saved ones'. */
+  private async checkpointHashes(): Promise<ReadonlySet<string>> {
+    const keep = new Set<string>();
+    for (const chat of this.open) chat.changes?.hashes(keep);
+    await this.store.changesHashes(keep);
+    return keep;
   }
 
   /** A turn ended: the chat is saved (from its first completed turn on), and marked if out of sight. */
   private turnEnded(chat: Chat): void {
     if (chat !== this.shownChat) this.unseen.add(chat);
     const session = chat.session;
-    if (session) void this.store.save({ ...session, title: chat.title, thread: chat.thread });
+    if (session) void this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave });
   }
 
   private summary(chat: Chat): ChatSummary {

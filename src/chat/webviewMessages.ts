@@ -61,5 +61,17 @@ export async function handlePageMessage(message: WebviewMessage, chat: Chat | un
     case 'setMode': return chat.changeControl({ kind: 'mode', id: message.modeId });
     case 'setModel': return chat.changeControl({ kind: 'model', id: message.modelId });
     case 'answerPermission': return chat.permissions.answer(message.requestId, message.choice);
+    case 'changes': return changesAction(chat, message.action, message.path);
+    case 'restoreCheckpoint': return chat.changes?.restoreTo(message.entryId);
+    case 'setFollow': return chat.setFollow(message.on);
   }
+}
+
+/** The Changes bar's buttons: a file's diff, Keep or Undo (no path: every file). */
+async function changesAction(chat: Chat, action: 'open' | 'keep' | 'undo', path: string | undefined): Promise<void> {
+  const changes = chat.changes;
+  if (!changes) return;
+  if (action === 'keep') return changes.keep(path);
+  if (action === 'undo') return changes.undo(path);
+  if (path !== undefined) return changes.open(path);
 }

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  DEFAULT_MAX_HISTORY, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert,
+  DEFAULT_MAX_HISTORY, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
   type HistoryEntry, type SavedTranscript,
 } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
@@ -21,6 +21,8 @@ export interface SessionToSave {
   readonly cwd: string;
   readonly title: string | undefined;
   readonly thread: Pick<Thread, 'entries' | 'terminals' | 'title'>;
+  /** What the agent changed (the Changes bar and its checkpoints), where the host keeps that. */
+  readonly changes?: ChangesToSave;
 }
 
 export class SessionStore implements vscode.Disposable {
@@ -54,13 +56,22 @@ export class SessionStore implements vscode.Disposable {
     return this.index;
   }
 
-  /** Saves (or updates) a chat's session and its transcript; prunes to `vscode-acp.sessions.maxHistory`. */
-  save(session: SessionToSave): Promise<void> {
+  /**
+   * Saves (or updates) a chat's session and its transcript; prunes to
+   * `vscode-acp.sessions.maxHistory`. `refresh`: only rewrites a chat that is
+   * saved already, as it is placed (not a use: its place in the history
+   * stays; one pruned or deleted meanwhile stays gone).
+   */
+  save(session: SessionToSave, refresh = false): Promise<void> {
     const folder = this.folder;
     if (!folder || !settings().autoSave) return Promise.resolve();
     return this.queue(async () => {
       const all = await this.list();
       const known = all.find((s) => sessionKey(s) === sessionKey(session));
+      if (refresh) {
+        if (known) await this.write(this.fileOf(known.key), transcriptToSave(session.thread, undefined, session.changes));
+        return;
+      }
       const now = Date.now();
       const entry: HistoryEntry = {
         key: known?.key ?? newKey(),
@@ -71,11 +82,23 @@ export class SessionStore implements vscode.Disposable {
         createdAt: known?.createdAt ?? now,
         updatedAt: now,
       };
-      await this.write(this.fileOf(entry.key), transcriptToSave(session.thread));
+      await this.write(this.fileOf(entry.key), transcriptToSave(session.thread, undefined, session.changes));
       const { sessions, dropped } = upsert(all, entry, settings().maxHistory);
       await this.writeIndex(sessions);
       for (const old of dropped) await this.deleteFile(old.key);
     });
+  }
+
+  /** Every copy the saved chats' changes name (kept by the checkpoints' sweep). */
+  async changesHashes(into: Set<string>): Promise<void> {
+    for (const entry of await this.list()) {
+      const saved = await this.transcript(entry);
+      if ('error' in saved || !saved.changes) continue;
+      for (const change of [...saved.changes.bar, ...saved.changes.turns.flatMap((t) => t.files)]) {
+        if (change.before?.hash) into.add(change.before.hash);
+        if (change.after?.hash) into.add(change.after.hash);
+      }
+    }
   }
 
   /** A saved session's transcript; a message for the user when it cannot be read. */

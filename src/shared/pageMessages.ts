@@ -61,5 +61,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setMode'), modeId: z.string() }),
   z.object({ type: z.literal('setModel'), modelId: z.string() }),
   z.object({ type: z.literal('answerPermission'), requestId: z.string(), choice: permissionChoiceSchema }),
+  /** The Changes bar: open a file's diff, Keep or Undo it (no path: every file). */
+  z.object({ type: z.literal('changes'), action: z.enum(['open', 'keep', 'undo']), path: z.string().max(4_096).optional() }),
+  /** A prompt's "Restore files to here": the files the turns from it on changed, back as before it (after a preview). */
+  z.object({ type: z.literal('restoreCheckpoint'), entryId: z.string().max(256) }),
+  /** Follow the agent on or off for this chat. */
+  z.object({ type: z.literal('setFollow'), on: z.boolean() }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -9,6 +9,7 @@ import { sessionControlsSchema } from './sessionControls';
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema, nonNegativeInt, type Entry } from './thread';
 import { attachmentChipSchema, attachmentIconSchema } from './attachments';
+import { changesSchema, noChanges } from './changes';
 
 export const agentChoiceSchema = z.object({
   id: z.string(),
@@ -69,6 +70,12 @@ export const chatStatusSchema = z.object({
   preparing: z._default(z.boolean(), false),
   /** Counts the host's requests to focus the composer: the page focuses it when the count changes. */
   focusComposer: z._default(nonNegativeInt(), 0),
+  /** The files the agent changed since the user last kept them (the Changes bar). */
+  changes: z._default(changesSchema, noChanges),
+  /** The prompt entries whose "Restore files to here" would put files back (this window's turns). */
+  checkpoints: z._default(z.array(z.string().check(z.maxLength(256))).check(z.maxLength(10_000)), []),
+  /** Follow the agent: on or off; absent where the host cannot offer it (no local workspace files). */
+  follow: z.optional(z.boolean()),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 

@@ -38,12 +38,33 @@ const terminalStateSchema = z.object({
   signal: z.string().nullable().optional(),
 });
 
+const fileVersionSchema = z.object({
+  size: z.number().int().nonnegative(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  missing: z.enum(['too-large', 'no-room', 'unreadable']).optional(),
+});
+const fileChangeSchema = z.object({ path: z.string().min(1).max(4096), before: fileVersionSchema.optional(), after: fileVersionSchema.optional() });
+
+/** A chat's Changes bar and its turns' changes (checkpoints), each turn by the index of its prompt in the saved entries. */
+export const savedChangesSchema = z.object({
+  bar: z.array(fileChangeSchema).max(100_000),
+  turns: z.array(z.object({ entry: z.number().int().nonnegative(), files: z.array(fileChangeSchema).max(100_000) })).max(10_000),
+});
+export type SavedChanges = z.infer<typeof savedChangesSchema>;
+/** What a chat gives to be saved: its turns by their prompt entries' ids. */
+export interface ChangesToSave {
+  readonly bar: SavedChanges['bar'];
+  readonly turns: ReadonlyArray<{ readonly entryId: string; readonly files: SavedChanges['bar'] }>;
+}
+
 export const savedTranscriptSchema = z.object({
   version: z.literal(1),
   /** The agent's title for the session, if it gave one. */
   title: z.string().max(MAX_TITLE_CHARS * 2).transform((t) => titleText(t)).optional(),
   entries: z.array(entrySchema),
   terminals: z.record(z.string(), terminalStateSchema),
+  /** What the agent changed (a damaged record loses only this: the transcript still opens). */
+  changes: savedChangesSchema.optional().catch(undefined),
 });
 export type SavedTranscript = z.infer<typeof savedTranscriptSchema>;
 
@@ -94,7 +115,7 @@ export function upsert(sessions: readonly HistoryEntry[], entry: HistoryEntry, m
  * newest always, whole), a notice in place of what was left out, and the
  * output of the terminals the kept entries show.
  */
-export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 'title'>, max = MAX_SAVED_CHARS): SavedTranscript {
+export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 'title'>, max = MAX_SAVED_CHARS, changes?: ChangesToSave): SavedTranscript {
   const entries = thread.entries;
   let size = 0;
   let cut = entries.length;
@@ -108,10 +129,22 @@ export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 
   }
   const terminals: Record<string, TerminalState> = {};
   for (const id of shown) if (Object.hasOwn(thread.terminals, id)) terminals[id] = thread.terminals[id];
-  return { version: 1, ...(thread.title ? { title: thread.title } : {}), entries: kept, terminals };
+  return { version: 1, ...(thread.title ? { title: thread.title } : {}), entries: kept, terminals, ...(changes ? { changes: changesToSave(changes, kept) } : {}) };
+}
+
+/** The changes with each turn named by its prompt's index in `kept` (a turn whose prompt was cut is left out). */
+function changesToSave(changes: ChangesToSave, kept: readonly Entry[]): SavedChanges {
+  const index = new Map(kept.map((e, i) => [e.id, i]));
+  const turns = changes.turns.flatMap((t) => (index.has(t.entryId) ? [{ entry: index.get(t.entryId)!, files: [...t.files] }] : []));
+  return { bar: [...changes.bar], turns };
+}
+
+/** The id a saved entry gets when a chat with id `prefix` shows it again (see withFreshIds). */
+export function savedEntryId(prefix: string, index: number): string {
+  return `${prefix}s${index}`;
 }
 
 /** A saved transcript's entries with ids of `prefix` (ids must be unique among the open chats). */
 export function withFreshIds(saved: SavedTranscript, prefix: string): Entry[] {
-  return saved.entries.map((entry, i) => ({ ...entry, id: `${prefix}s${i}` }));
+  return saved.entries.map((entry, i) => ({ ...entry, id: savedEntryId(prefix, i) }));
 }

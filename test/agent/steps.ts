@@ -1,5 +1,6 @@
 // Plays scenario steps: session updates, control flow (sleep, cancel, hang,
 import { createHash } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 // crash, errors, stop) and raw stdout writes. Client calls live in clientSteps.ts.
 import * as acp from "@agentclientprotocol/sdk";
 import type { Step, StepKind, StepOf } from "./stepSchemas";
@@ -111,6 +112,16 @@ const handlers: Handlers = {
     throw new acp.RequestError(step.error.code, step.error.message, step.error.data);
   },
   stop: async (step) => step.stop,
+  diskWrite: async (step, ctx) => {
+    const { path, content } = step.diskWrite;
+    try {
+      if (content === null) rmSync(path);
+      else writeFileSync(path, content);
+      await sendText(ctx, "[disk write ok]");
+    } catch (error) {
+      await sendText(ctx, `[error: ${error instanceof Error ? error.message : String(error)}]`);
+    }
+  },
   ...clientStepHandlers,
 };
 

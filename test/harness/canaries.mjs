@@ -33,12 +33,19 @@ export function filesHolding(dirs, values) {
   const skipped = [];
   let files = 0;
   for (const file of filesUnder(dirs)) {
-    if (fs.statSync(file).size > 64 * 1024 * 1024) {
-      skipped.push(file);
-      continue;
+    let bytes;
+    try {
+      if (fs.statSync(file).size > 64 * 1024 * 1024) {
+        skipped.push(file);
+        continue;
+      }
+      bytes = fs.readFileSync(file);
+    } catch (error) {
+      // A temporary file renamed away while the folder was read (a save of the extension's): what it held is in the file it became.
+      if (error.code === 'ENOENT') continue;
+      throw error;
     }
     files++;
-    const bytes = fs.readFileSync(file);
     if (needles.some((n) => bytes.includes(n))) found.push(file);
   }
   return { found, files, skipped };

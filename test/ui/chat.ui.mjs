@@ -1,8 +1,10 @@
 /**
  * UI test: drives the real workbench (code-server, Node extension host) in
  * Chromium like a person: open the chat view, pick the agent, connect, type a
- * prompt, see the reply in the webview. Saves a screenshot. Then reloads the window and
- * opens the saved chat with ACP: Load Session: its transcript is back. Last,
+ * prompt, see the reply in the webview. Saves a screenshot. The agent writes a file: the
+ * Changes bar lists it and a click opens VS Code's diff editor (test-results/ui-changes.png).
+ * Then reloads the window and opens the saved chat with ACP: Load Session: its transcript
+ * is back, and so is its Changes bar, whose Undo removes the file. Last,
  * selects a line in an editor and presses the Add Selection keybinding: the
  * chat gets a `README.md:L1-L1` chip, the caret is in its composer, and the
  * agent receives the line.
@@ -15,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { filesUnder } from '../harness/canaries.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -67,7 +70,21 @@ export async function runChatUiTest() {
     const shot = path.join(RESULTS, 'ui-chat.png');
     await page.screenshot({ path: shot });
 
+    // The Changes bar: the agent writes a file; the bar lists it; a click opens VS Code's diff editor.
+    await box.type('write new file');
+    await page.keyboard.press('Enter');
+    const bar = chat.getByRole('region', { name: 'Files the agent changed' });
+    await bar.getByText('created.txt').waitFor({ timeout: 20_000 });
+    await bar.getByRole('button', { name: 'created.txt, created: compare before the agent\'s change with now' }).click();
+    await page.locator('.tabs-container .tab').filter({ hasText: 'created.txt (created by the agent)' }).waitFor({ timeout: 15_000 });
+    await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(RESULTS, 'ui-changes.png') });
+
     // The chat was saved when its turn ended: after a window reload, ACP: Load Session opens it at once.
+    // Its changes are saved just after (once a pass over the workspace has said what the turn changed).
+    const savedChanges = () => filesUnder([wb.server.tmpDir]).some((f) => f.includes('/sessions/s') && /"changes":\{"bar":\[\{"path":"[^"]*created\.txt"/.test(fs.readFileSync(f, 'utf8')));
+    for (let i = 0; i < 100 && !savedChanges(); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(savedChanges(), 'the chat is saved with its Changes bar');
     await page.reload();
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await runCommand(page, 'ACP: Load Session');
@@ -79,6 +96,10 @@ export async function runChatUiTest() {
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
     console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
     assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
+    // The Changes bar came back with the saved chat: Undo there removes the file the agent created.
+    await reloaded.getByRole('button', { name: 'Undo created.txt' }).click({ timeout: 15_000 });
+    for (let i = 0; i < 100 && fs.existsSync(path.join(folder, 'created.txt')); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(fs.existsSync(path.join(folder, 'created.txt')), false, 'Undo after a window reload removed the created file');
 
     // ACP: Add Selection to Chat, by its keybinding, from an editor.
     await runCommand(page, 'Go to File...');

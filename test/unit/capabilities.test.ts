@@ -16,10 +16,18 @@ describe('capabilities per host', () => {
     assert.deepEqual([web.auth, web._meta], [{ terminal: false }, { terminal_output: true }]);
   });
 
-  it('no descriptor walk (macOS, Windows): reads yes, writes no', () => {
+  it('no descriptor walk (macOS, Windows): reads yes, writes no, no checkpoints (files are put back only through the walk)', () => {
     const caps = hostCapabilities({ ...linuxDesktop, descriptorWalk: false });
     assert.equal(caps.fileRead, true);
     assert.equal(caps.fileWrite, false);
+    assert.equal(caps.checkpoints, false);
+  });
+
+  it('checkpoints (the Changes bar) exactly where writes are: Linux, trusted, a local folder', () => {
+    assert.equal(hostCapabilities(linuxDesktop).checkpoints, true);
+    for (const facts of [{ ...linuxDesktop, trusted: false }, { ...linuxDesktop, localFolder: false }, { ...linuxDesktop, kind: 'web' as const }]) {
+      assert.equal(hostCapabilities(facts).checkpoints, false, JSON.stringify(facts));
+    }
   });
 
   it('remote hosts get what their machine can do', () => {
@@ -35,6 +43,6 @@ describe('capabilities per host', () => {
 
   it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
     const caps = hostCapabilities({ ...linuxDesktop, kind: 'web' });
-    assert.deepEqual(caps, { kind: 'web', fileRead: false, fileWrite: false, terminals: false, signInTerminal: false });
+    assert.deepEqual(caps, { kind: 'web', fileRead: false, fileWrite: false, terminals: false, signInTerminal: false, checkpoints: false });
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
-  MAX_HISTORY_LIMIT, MAX_SAVED_CHARS, parseIndex, savedTranscriptSchema, transcriptToSave, upsert, withFreshIds, type HistoryEntry,
+  MAX_HISTORY_LIMIT, MAX_SAVED_CHARS, parseIndex, savedEntryId, savedTranscriptSchema, transcriptToSave, upsert, withFreshIds, type HistoryEntry,
 } from '../../src/shared/savedSessions';
 import type { Entry } from '../../src/shared/thread';
 
@@ -78,5 +78,24 @@ describe('saved chat history', () => {
     assert.deepEqual(withFreshIds(saved, 'c9').map((e) => e.id), ['c9s0', 'c9s1']);
     assert.equal(transcriptToSave({ entries: [], terminals: {}, title: 'Fix \u202ethe parser' }).title, 'Fix \u202ethe parser', 'the agent\'s title is saved (and cleaned when read back)');
     assert.equal(savedTranscriptSchema.parse({ version: 1, title: 'Fix \u202ethe parser', entries: [], terminals: {} }).title, 'Fix the parser');
+  });
+
+  it('saves the Changes bar and each turn\'s changes by its prompt\'s place, and reads them back; a damaged record loses only them', () => {
+    const hash = (c: string) => c.repeat(64);
+    const edit = { path: '/w/a.ts', before: { size: 3, hash: hash('a') }, after: { size: 4, hash: hash('b') } };
+    const created = { path: '/w/new.ts', after: { size: 9, hash: hash('c') } };
+    const big = { path: '/w/big.bin', before: { size: 9e6, missing: 'too-large' as const }, after: { size: 9e6, missing: 'too-large' as const } };
+    const entries: Entry[] = [{ kind: 'user', id: 'c1e1', text: 'first' }, { kind: 'assistant', id: 'c1e2', text: 'ok' }, { kind: 'user', id: 'c1e3', text: 'second' }];
+    const saved = transcriptToSave({ entries, terminals: {} }, MAX_SAVED_CHARS, {
+      bar: [edit, created, big],
+      turns: [{ entryId: 'c1e1', files: [edit] }, { entryId: 'c1e3', files: [created, big] }, { entryId: 'gone', files: [edit] }],
+    });
+    const read = savedTranscriptSchema.parse(JSON.parse(JSON.stringify(saved)));
+    assert.deepEqual(read.changes, { bar: [edit, created, big], turns: [{ entry: 0, files: [edit] }, { entry: 2, files: [created, big] }] }, 'a turn whose prompt was not saved is left out');
+    assert.equal(savedEntryId('c7', read.changes!.turns[1].entry), withFreshIds(read, 'c7')[2].id, 'the turn names its prompt as the chat shows it again');
+    const damaged = { ...JSON.parse(JSON.stringify(saved)), changes: { bar: [{ path: '/w/a.ts', before: { size: -1, hash: '../x' } }], turns: [] } };
+    const parsed = savedTranscriptSchema.parse(damaged);
+    assert.equal(parsed.changes, undefined);
+    assert.equal(parsed.entries.length, 3, 'the transcript still reads');
   });
 });

@@ -20,6 +20,20 @@ describe('<acp-chat-header>', function () {
   const header = () => chat.page.locator('acp-chat-header');
   const state = () => header().locator('[role="status"]').textContent().then((t) => t.replace(/\s+/g, ' ').trim());
 
+  it('offers Follow only where the host does, as a toggle that asks the host to turn it on and off', async () => {
+    await chat.apply({ type: 'status', status: status('connected') });
+    const follow = chat.page.getByRole('button', { name: 'Follow' });
+    assert.equal(await follow.count(), 0, 'not offered (VS Code for the Web)');
+    await chat.apply({ type: 'status', status: status('connected', { follow: false }) });
+    assert.equal(await follow.getAttribute('aria-pressed'), 'false');
+    await follow.click();
+    await chat.apply({ type: 'status', status: status('connected', { follow: true }) });
+    assert.equal(await follow.getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await axeViolations(chat.page), []);
+    await follow.click();
+    assert.deepEqual(await chat.posted(), [{ type: 'setFollow', chatId: 'c1', on: true }, { type: 'setFollow', chatId: 'c1', on: false }]);
+  });
+
   it('picks an agent and connects', async () => {
     await chat.apply({ type: 'status', status: status('disconnected') });
     const picker = chat.page.getByRole('combobox', { name: 'Agent', exact: true });

@@ -8,6 +8,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { applyEntriesPatch } from '../../src/shared/entryPatches';
 import type { HostMessage, ViewStatus } from '../../src/shared/protocol';
 import type { Entry } from '../../src/shared/thread';
+import '../changes-bar/changes-bar';
 import '../chat-composer/chat-composer';
 import '../chat-header/chat-header';
 import '../message-list/message-list';
@@ -22,7 +23,7 @@ import { srOnlyStyles } from './codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
-const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false, focusComposer: 0 };
+const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false, focusComposer: 0, changes: { files: [], total: 0, busy: false }, checkpoints: [] };
 
 /**
  * The host sends the status (turn ended) and then the entries (the notice
@@ -65,7 +66,7 @@ export class ChatApp extends LitElement {
     postToHost({ type: 'ready' });
   }
 
-  /** Public so that tests and benchmarks can drive the app without a host. */
+  /** Public so that tests and benchmarks can drive the app without a host (their statuses may leave out what has a default). */
   apply(message: HostMessage): void {
     if (message.type === 'status') {
       // Another chat's requests and turn are not news about this one.
@@ -122,7 +123,7 @@ export class ChatApp extends LitElement {
           // One template for both states: an element moves between them, it is not rebuilt.
           const shown = id === this.listChat;
           return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown}
-            .entries=${shown ? this.entries : this.keptLists.get(id) ?? []} .running=${shown && running}></acp-message-list>`;
+            .entries=${shown ? this.entries : this.keptLists.get(id) ?? []} .running=${shown && running} .checkpoints=${shown ? this.status.checkpoints ?? [] : []}></acp-message-list>`;
         })}
       </div>
       ${running && this.status.plan.length > 0
@@ -133,6 +134,7 @@ export class ChatApp extends LitElement {
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
         : nothing}
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
+      ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
       <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
         .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}></acp-chat-composer>
       ${this.liveRegion.render()}

@@ -11,6 +11,16 @@ export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
    */
   :host { display: block; margin: 4px -2px; padding: 2px; }
   .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground, inherit); margin-bottom: 2px; }
+  .user .role { display: flex; align-items: center; gap: 6px; }
+  .restore { margin-inline-start: auto; display: inline-flex; align-items: center; gap: 3px; font: inherit; font-weight: normal; cursor: pointer;
+    color: var(--vscode-descriptionForeground); background: none; border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }
+  .restore .codicon { font-size: 12px; }
+  .restore:hover { color: var(--vscode-foreground); background: var(--vscode-toolbar-hoverBackground); }
+  /* Shown where the pointer or the keyboard is: every prompt has one, and the transcript stays calm. */
+  .restore { opacity: 0; }
+  .user:hover .restore, .restore:focus-visible { opacity: 1; }
+  @media (hover: none) { .restore { opacity: 1; } }
+  .restore:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
   .user {
     background: var(--vscode-input-background, transparent); color: var(--vscode-input-foreground, inherit);
     border: 1px solid var(--vscode-input-border, var(--vscode-contrastBorder, transparent)); border-radius: 4px; padding: 6px 8px;

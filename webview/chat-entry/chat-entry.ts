@@ -26,8 +26,10 @@ import { cameBack, renderWhenIdle, wentOffScreen, type DeferredEntry } from './d
 const PREVIEW_CHARS = 160;
 
 export class ChatEntry extends LitElement implements DeferredEntry {
-  static override properties = { entry: { attribute: false }, thoughtOpen: { state: true }, waiting: { state: true } };
+  static override properties = { entry: { attribute: false }, restorable: { type: Boolean }, thoughtOpen: { state: true }, waiting: { state: true } };
   declare entry: Entry;
+  /** A user message the host can restore files to (a checkpoint before its turn): shows "Restore files to here". */
+  declare restorable: boolean;
   /** UI state, not model state: whether the user expanded this thought. */
   declare thoughtOpen: boolean;
   /**
@@ -46,6 +48,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
   constructor() {
     super();
     this.thoughtOpen = false;
+    this.restorable = false;
     this.waiting = false;
     // The browser tells when a content-visibility: auto element becomes relevant
     // (near the viewport, focused or selected into): no layout read of ours.
@@ -97,11 +100,17 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     }
   }
 
+  /** Puts back the files the agent changed from this prompt on (the host shows what first). */
+  private restoreButton(entryId: string): TemplateResult {
+    return html`<button class="restore" title="Put the files the agent changed from this prompt on back as they were before it (shows what first)"
+      @click=${() => postToHost({ type: 'restoreCheckpoint', entryId })}>${codicon('discard')}<span>Restore files to here</span></button>`;
+  }
+
   override render() {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You</div>${e.text ? html`<div class="plain">${e.text}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
+        return html`<div class="user"><div class="role">You${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${e.text}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
           ? html`<div class="plain">${e.text}</div>`

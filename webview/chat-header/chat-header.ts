@@ -30,6 +30,8 @@ export class ChatHeader extends LitElement {
     button { display: inline-flex; align-items: center; gap: 4px; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; font: inherit; cursor: pointer; white-space: nowrap; }
     button:hover { background: var(--vscode-button-secondaryHoverBackground); }
     button:disabled { opacity: 0.6; cursor: default; }
+    button.follow[aria-pressed='true'] { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+    button.follow[aria-pressed='true']:hover { background: var(--vscode-button-hoverBackground); }
     button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
     .state { display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     .state .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -53,6 +55,9 @@ export class ChatHeader extends LitElement {
           ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
         </select>
         ${this.renderConnectButton()}
+        ${s.follow !== undefined ? html`<button class="follow" aria-pressed=${s.follow ? 'true' : 'false'}
+          title="Follow the agent: while it works, open the file it is at (in a preview editor, without taking focus)"
+          @click=${() => postToHost({ type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>` : nothing}
       </div>
       <div class="state ${s.connection}" role="status" aria-live="polite">
         ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}

@@ -41,8 +41,11 @@ const FAR_BATCH = 20;
 const RUN_LENGTH = 64;
 
 export class MessageList extends LitElement {
-  static override properties = { entries: { attribute: false }, running: { type: Boolean } };
+  static override properties = { entries: { attribute: false }, running: { type: Boolean }, checkpoints: { attribute: false } };
   declare entries: readonly Entry[];
+  /** The prompt entries that offer "Restore files to here". */
+  declare checkpoints: readonly string[];
+  private restorable: ReadonlySet<string> = new Set();
   declare running: boolean;
   /** The saved distance from the newest end, applied once the restored entries are laid out. */
   private restore: number | undefined = loadUiState().scrollFromEnd;
@@ -103,6 +106,7 @@ export class MessageList extends LitElement {
       return html`<div class="empty">Pick an agent, connect, and ask it something.</div>`;
     }
     const far = farCount(count);
+    this.restorable = new Set(this.checkpoints ?? []);
     const runs = [];
     for (let start = 0; start < count; start += RUN_LENGTH) runs.push(this.renderRun(start, Math.min(count, start + RUN_LENGTH), far));
     // aria-live off: a screen reader would otherwise read every streamed chunk;
@@ -117,8 +121,11 @@ export class MessageList extends LitElement {
   private renderRun(start: number, end: number, allFar: number): unknown {
     const entries = this.entries.slice(start, end);
     const far = Math.min(Math.max(allFar - start, 0), end - start);
-    return guard([far, ...entries], () => repeat(entries, (e) => e.id, (e, i) => html`<acp-chat-entry
-      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far}></acp-chat-entry>`));
+    const restorable = this.restorable;
+    // Which of the run's entries offer a restore: the run re-renders when that changes too.
+    const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0')).join('');
+    return guard([far, marks, ...entries], () => repeat(entries, (e) => e.id, (e, i) => html`<acp-chat-entry
+      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)}></acp-chat-entry>`));
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -23,3 +23,5 @@ import './historyEdges.test';
 import './attachments.test';
 import './signIn.test';
 import './mcpRace.test';
+import './changes.test';
+import './follow.test';

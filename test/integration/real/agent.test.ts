@@ -186,6 +186,39 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
+  test('the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user\'s edit, puts back the agent\'s edit, and a restore keeps the user\'s edit', async () => {
+    const api = await acpApi();
+    const shown = api.chats.shown;
+    const bar = () => chat.status.changes.files.map((f) => `${f.kind} ${f.path}`);
+    await waitFor(chat, 'the Changes bar', () => bar().includes(`created ${s.create.file}`), 15_000);
+    if (s.edit) assert.ok(bar().includes(`edited ${s.edit.file}`), bar().join('\n'));
+    // The user edits the new file: Undo leaves it as the user has it, and says so.
+    fs.writeFileSync(s.create.file, 'the user\'s own text\n');
+    await shown.changes!.undo(s.create.file);
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), 'the user\'s own text\n');
+    assert.match(transcript(chat), /Undo left a file as it is: .* was changed since the agent's change/);
+    if (s.edit) {
+      await shown.changes!.undo(s.edit.file);
+      assert.equal(fs.readFileSync(s.edit.file, 'utf8'), s.edit.before, 'the agent\'s edit is undone, byte for byte');
+      fs.writeFileSync(s.edit.file, s.edit.after);
+    }
+    // Restore to the prompt that created the file: the user's edit in between is kept.
+    const window = vscode.window as unknown as { showWarningMessage: (m: string, o: { detail?: string }, ...items: string[]) => Promise<string | undefined> };
+    const real = window.showWarningMessage;
+    let detail = '';
+    window.showWarningMessage = async (_m, o, ...items) => ((detail = o.detail ?? ''), items[0]);
+    try {
+      const createPrompt = chat.thread.entries.filter((e) => e.kind === 'user').find((e) => e.kind === 'user' && e.text === s.create.marker);
+      assert.ok(createPrompt && chat.status.checkpoints.includes(createPrompt.id), JSON.stringify(chat.status.checkpoints));
+      await shown.changes!.restoreTo(createPrompt.id);
+    } finally {
+      window.showWarningMessage = real;
+    }
+    assert.match(detail, /Left as they are[^]*was changed since the agent's change/);
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), 'the user\'s own text\n', 'the user\'s edit is kept');
+    fs.writeFileSync(s.create.file, s.create.content);
+  });
+
   test('a shell command: shown as a command line, Allow once runs it', async () => {
     const t = await turn(s.shell.marker, 'allow_once');
     assert.ok(t.prompt && t.tool);

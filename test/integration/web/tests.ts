@@ -6,3 +6,4 @@ import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/mcp.test';
 import './attachments.test';
+import './changes.test';

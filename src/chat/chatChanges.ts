@@ -1,0 +1,229 @@
+/**
+ * What a chat's agent changed in the workspace: the Changes bar (each file
+ * since the user last kept it, from its version before the agent's first
+ * change to its version after the last one) and each turn's own changes
+ * (the checkpoints "Restore files to here" goes back to). Keep forgets a
+ * file; Undo and Restore put versions back only while a file is still what
+ * the agent left and has no unsaved changes in an editor, so the user's own
+ * work is never lost (checkpointRestore.ts does the putting back).
+ */
+import * as vscode from 'vscode';
+import { diffLines } from 'diff';
+import type { Checkpoints } from '../platform';
+import { MAX_LISTED_CHANGES, type ChangedFile, type Changes, type FileChange, type FileVersion } from '../shared/changes';
+import { errorMessage } from '../connection/errors';
+import { putBack, type PutBack } from './checkpointRestore';
+import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
+
+/** The scheme of a kept copy shown in the diff editor: `vscode-acp-checkpoint:/<label>?<hash>` (no hash: an empty side). */
+export const CHECKPOINT_SCHEME = 'vscode-acp-checkpoint';
+/** Line counts are worked out for text up to this size (each side). */
+const MAX_COUNTED_BYTES = 1024 * 1024;
+
+/** One turn's changes, by the id of its prompt entry. */
+interface TurnChanges {
+  readonly entryId: string;
+  readonly files: Map<string, FileChange>;
+}
+
+export class ChatChanges implements vscode.Disposable {
+  /** The bar: path -> the change since last kept, in the order first changed. */
+  private readonly bar = new Map<string, FileChange>();
+  /** Each turn's changes, oldest first. */
+  private readonly turns: TurnChanges[] = [];
+  /** `before:after` hashes -> [added, removed] lines. */
+  private readonly counts = new Map<string, readonly [number, number]>();
+  private busy = false;
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidRecord = new vscode.EventEmitter<void>();
+  /** What is recorded changed (a turn's changes came in, a file was kept, undone or restored): worth saving. */
+  readonly onDidRecord = this._onDidRecord.event;
+
+  constructor(private readonly checkpoints: Checkpoints, private readonly say: (level: 'info' | 'warning', text: string) => void) {}
+
+  /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
+  async turnEnded(entryId: string, changes: readonly FileChange[]): Promise<void> {
+    this.turns.push({ entryId, files: new Map(changes.map((c) => [c.path, c])) });
+    for (const change of changes) this.moveTo(change.path, change.after, change.before);
+    await this.countLines();
+    this._onDidChange.fire();
+    this._onDidRecord.fire();
+  }
+
+  /** What is saved with the chat. */
+  get toSave(): ChangesToSave {
+    return { bar: [...this.bar.values()], turns: this.turns.map((t) => ({ entryId: t.entryId, files: [...t.files.values()] })) };
+  }
+
+  /** A saved chat's changes, its turns named by their prompts' indexes (`entryIdOf` gives their ids now). */
+  async load(saved: SavedChanges, entryIdOf: (index: number) => string): Promise<void> {
+    this.bar.clear();
+    this.turns.length = 0;
+    for (const change of saved.bar) this.bar.set(change.path, change);
+    for (const turn of saved.turns) this.turns.push({ entryId: entryIdOf(turn.entry), files: new Map(turn.files.map((c) => [c.path, c])) });
+    await this.countLines();
+    this._onDidChange.fire();
+  }
+
+  get status(): Changes {
+    const files = [...this.bar.values()].slice(0, MAX_LISTED_CHANGES).map((c) => this.shown(c));
+    return { files, total: this.bar.size, busy: this.busy };
+  }
+
+  /** The prompts whose "Restore files to here" would change something: those up to the last turn with changes. */
+  get checkpointEntries(): string[] {
+    let last = this.turns.length - 1;
+    while (last >= 0 && this.turns[last].files.size === 0) last--;
+    return this.turns.slice(0, last + 1).map((t) => t.entryId);
+  }
+
+  /** Keep: the file (or every file) leaves the bar as it is now. */
+  keep(path?: string): void {
+    if (path === undefined) this.bar.clear();
+    else this.bar.delete(path);
+    this._onDidChange.fire();
+    this._onDidRecord.fire();
+  }
+
+  /** Undo: puts the file (or every file) back as it was before the agent's change; says what it could not. */
+  undo(path?: string): Promise<void> {
+    const changes = path === undefined ? [...this.bar.values()] : [this.bar.get(path)].filter((c): c is FileChange => c !== undefined);
+    return this.run(changes.map((c) => ({ path: c.path, now: c.after, back: c.before })), 'Undo', false);
+  }
+
+  /** "Restore files to here": every file the turns from prompt `entryId` on changed, back as it was before them; a preview first. */
+  restoreTo(entryId: string): Promise<void> {
+    const from = this.turns.findIndex((t) => t.entryId === entryId);
+    if (from < 0) return Promise.resolve();
+    const plan = new Map<string, PutBack>();
+    for (const turn of this.turns.slice(from)) {
+      for (const change of turn.files.values()) {
+        const earlier = plan.get(change.path);
+        plan.set(change.path, { path: change.path, back: earlier ? earlier.back : change.before, now: change.after });
+      }
+    }
+    return this.run([...plan.values()], 'Restore', true);
+  }
+
+  /** Opens the diff editor: before the agent's change (or since kept) against now. */
+  async open(path: string): Promise<void> {
+    const change = this.bar.get(path);
+    if (!change) return;
+    const label = this.checkpoints.label(path);
+    const side = (version: FileVersion | undefined) => vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: `/${label}`, query: version?.hash ?? '' });
+    const now = change.after ? vscode.Uri.file(path) : side(undefined);
+    await vscode.commands.executeCommand('vscode.diff', side(change.before), now, `${label} (${kindOf(change)} by the agent) ↔ now`, { preview: true });
+  }
+
+  /** Every hash this chat still needs kept. */
+  hashes(into: Set<string>): void {
+    const add = (v: FileVersion | undefined) => v?.hash && into.add(v.hash);
+    for (const c of this.bar.values()) [c.before, c.after].forEach(add);
+    for (const t of this.turns) for (const c of t.files.values()) [c.before, c.after].forEach(add);
+  }
+
+  private async run(changes: PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<void> {
+    if (this.busy || changes.length === 0) return;
+    this.busy = true;
+    this._onDidChange.fire();
+    try {
+      const outcome = await putBack(this.checkpoints, changes, what, preview);
+      for (const done of outcome.done) this.wentBack(done);
+      if (outcome.refused.length > 0) this.say('warning', refusalText(what, outcome.refused));
+    } finally {
+      this.busy = false;
+      this._onDidChange.fire();
+      this._onDidRecord.fire();
+    }
+  }
+
+  /** A file is back at `done.back`: the bar and the turns say so. */
+  private wentBack(done: PutBack): void {
+    this.moveTo(done.path, done.back, done.now);
+    // The turns that made the change are undone for this file: later restores leave it alone.
+    for (const turn of this.turns) turn.files.delete(done.path);
+    while (this.turns.length > 0 && this.turns[this.turns.length - 1].files.size === 0) this.turns.pop();
+  }
+
+  /** The bar's entry for `path` now ends at `now` (starting at `from` when the bar has none). */
+  private moveTo(path: string, now: FileVersion | undefined, from: FileVersion | undefined): void {
+    const before = this.bar.has(path) ? this.bar.get(path)!.before : from;
+    if (sameContent(before, now)) this.bar.delete(path);
+    else this.bar.set(path, { path, before, after: now });
+  }
+
+  private shown(change: FileChange): ChangedFile {
+    const counts = this.counts.get(key(change));
+    const missing = change.before?.missing ?? change.after?.missing;
+    return {
+      path: change.path,
+      label: this.checkpoints.label(change.path),
+      kind: kindOf(change),
+      ...(counts ? { added: counts[0], removed: counts[1] } : {}),
+      ...(missing ? { noUndo: MISSING_COPY[missing] } : {}),
+    };
+  }
+
+  /** Line counts for the listed files whose sides are kept text. */
+  private async countLines(): Promise<void> {
+    for (const change of [...this.bar.values()].slice(0, MAX_LISTED_CHANGES)) {
+      const k = key(change);
+      if (this.counts.has(k)) continue;
+      const before = await this.text(change.before);
+      const after = await this.text(change.after);
+      if (before === undefined || after === undefined) continue;
+      let added = 0;
+      let removed = 0;
+      for (const part of diffLines(before, after)) {
+        if (part.added) added += part.count ?? 0;
+        else if (part.removed) removed += part.count ?? 0;
+      }
+      this.counts.set(k, [added, removed]);
+    }
+  }
+
+  /** A side's text ('' for no file); undefined when it has no copy, is large, or is not text. */
+  private async text(version: FileVersion | undefined): Promise<string | undefined> {
+    if (!version) return '';
+    if (!version.hash || version.size > MAX_COUNTED_BYTES) return undefined;
+    try {
+      const bytes = await this.checkpoints.copy(version.hash);
+      return bytes.includes(0) ? undefined : new TextDecoder().decode(bytes);
+    } catch (error) {
+      this.say('warning', `A copy from before could not be read: ${errorMessage(error)}`);
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this._onDidChange.dispose();
+    this._onDidRecord.dispose();
+  }
+}
+
+/** Why a file has no Undo. */
+export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> = {
+  'too-large': 'No copy from before: the file is over 5 MiB.',
+  'no-room': 'No copy from before: the storage for copies is full.',
+  unreadable: 'No copy from before: the file could not be read safely.',
+};
+
+function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {
+  const more = refused.length > 5 ? ` (and ${refused.length - 5} more)` : '';
+  const files = refused.length === 1 ? 'a file as it is' : `${refused.length} files as they are`;
+  return `${what} left ${files}: ${refused.slice(0, 5).join(' ')}${more} Open a file in the Changes bar to compare.`;
+}
+
+function kindOf(change: FileChange): ChangedFile['kind'] {
+  return !change.before ? 'created' : !change.after ? 'deleted' : 'edited';
+}
+
+function key(change: FileChange): string {
+  return `${change.before?.hash ?? '-'}:${change.after?.hash ?? '-'}`;
+}
+
+function sameContent(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.hash !== undefined && a.hash === b.hash;
+}

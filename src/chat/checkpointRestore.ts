@@ -1,0 +1,85 @@
+/**
+ * Putting files back (Undo in the Changes bar, "Restore files to here"):
+ * each file only while it is still what the agent left and has no unsaved
+ * changes in an editor. A restore first shows what it would do (a dry run of
+ * the same checks) and asks.
+ */
+import * as vscode from 'vscode';
+import type { Checkpoints } from '../platform';
+import type { FileVersion } from '../shared/changes';
+import { errorMessage } from '../connection/errors';
+
+/** One file to put back: from `now` (what the agent left) to `back`. */
+export interface PutBack {
+  readonly path: string;
+  readonly now: FileVersion | undefined;
+  readonly back: FileVersion | undefined;
+}
+
+export interface PutBackOutcome {
+  readonly done: PutBack[];
+  /** Why each file left alone was, as sentences. */
+  readonly refused: string[];
+}
+
+/** Lines a preview lists of each kind before "and N more". */
+const PREVIEW_LINES = 15;
+
+export async function putBack(checkpoints: Checkpoints, files: readonly PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<PutBackOutcome> {
+  if (preview && !(await confirm(checkpoints, files))) return { done: [], refused: [] };
+  const done: PutBack[] = [];
+  const refused: string[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `${what}: ${files.length} ${files.length === 1 ? 'file' : 'files'}` }, async () => {
+    for (const file of files) {
+      const why = await attempt(checkpoints, file, false);
+      if (why === undefined) done.push(file);
+      else refused.push(why);
+    }
+  });
+  return { done, refused };
+}
+
+/** Undefined when the file is (or would be) back, or already was; else why not. */
+async function attempt(checkpoints: Checkpoints, file: PutBack, dryRun: boolean): Promise<string | undefined> {
+  const label = checkpoints.label(file.path);
+  const missing = file.back?.missing ?? file.now?.missing;
+  if (missing) return `${label}: ${MISSING[missing]}`;
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file.path);
+  if (open?.isDirty) return `${label} has unsaved changes in the editor: save or revert them first.`;
+  try {
+    await checkpoints.restore(file.path, file.now?.hash ?? null, file.back?.hash ?? null, dryRun);
+    return undefined;
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+
+const MISSING: Record<NonNullable<FileVersion['missing']>, string> = {
+  'too-large': 'no copy from before (the file is over 5 MiB).',
+  'no-room': 'no copy from before (the storage for copies is full).',
+  unreadable: 'no copy from before (the file could not be read safely).',
+};
+
+/** The preview: what would be put back and what would be left alone (and why); true when the user goes ahead. */
+async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Promise<boolean> {
+  const back: string[] = [];
+  const left: string[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Checking ${files.length} files` }, async () => {
+    for (const file of files) {
+      const why = await attempt(checkpoints, file, true);
+      if (why !== undefined) left.push(`${checkpoints.label(file.path)}: ${why}`);
+      else back.push(`${checkpoints.label(file.path)} (${!file.back ? 'removed: the agent created it' : !file.now ? 'comes back: the agent deleted it' : 'as it was'})`);
+    }
+  });
+  const list = (lines: string[]) => [...lines.slice(0, PREVIEW_LINES), ...(lines.length > PREVIEW_LINES ? [`and ${lines.length - PREVIEW_LINES} more`] : [])].join('\n');
+  const detail = [
+    back.length > 0 ? `Put back as before this prompt:\n${list(back)}` : 'Nothing to put back.',
+    left.length > 0 ? `Left as they are (changed since the agent's change, or no copy):\n${list(left)}` : '',
+  ].filter(Boolean).join('\n\n');
+  if (back.length === 0) {
+    await vscode.window.showWarningMessage('No file can be restored to how it was before this prompt.', { modal: true, detail });
+    return false;
+  }
+  const go = `Restore ${back.length} ${back.length === 1 ? 'File' : 'Files'}`;
+  return (await vscode.window.showWarningMessage('Restore files to how they were before this prompt?', { modal: true, detail }, go)) === go;
+}

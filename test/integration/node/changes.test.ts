@@ -1,0 +1,177 @@
+/**
+ * Node host: the Changes bar. The test agent changes files through our
+ * `fs/write_text_file` and by itself (as Claude Code and Codex do); the chat
+ * lists each file with its lines, Undo puts back the exact bytes (a created
+ * file goes, a deleted one returns), and refuses after the user's own edit
+ * or with unsaved changes in an editor. Keep forgets a file as it is.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { acpApi, lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+
+const changer = scenarioAgent('Changer', {
+  turns: [
+    {
+      match: 'change files',
+      steps: [
+        { writeFile: { path: '${cwd}/changes/edited.txt', content: 'one\nTWO\nthree\nfour\n' } },
+        { diskWrite: { path: '${cwd}/changes/created.txt', content: 'made by the agent itself\n' } },
+        { diskWrite: { path: '${cwd}/changes/deleted.txt', content: null } },
+        { text: 'done' },
+      ],
+    },
+    { match: 'edit again', steps: [{ diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent again\n' } }, { text: 'again' }] },
+    { match: 'third turn', steps: [{ diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'third turn\n' } }, { text: 'third' }] },
+  ],
+});
+
+/** Runs `run` with the modal warning answered `answer`; resolves with its message and detail. */
+async function answering(answer: (buttons: string[]) => string | undefined, run: () => Promise<unknown>): Promise<{ message: string; detail: string }> {
+  type Warn = (message: string, options: { detail?: string }, ...items: string[]) => Promise<string | undefined>;
+  const window = vscode.window as unknown as { showWarningMessage: Warn };
+  const real = window.showWarningMessage;
+  let shown = { message: '(none)', detail: '' };
+  window.showWarningMessage = async (message, options, ...items) => {
+    shown = { message, detail: options.detail ?? '' };
+    return answer(items);
+  };
+  try {
+    await run();
+  } finally {
+    window.showWarningMessage = real;
+  }
+  return shown;
+}
+
+suite('the Changes bar (Node host)', function () {
+  this.timeout(60_000);
+  let root: string;
+  let chat: Chat;
+  const file = (name: string) => path.join(root, 'changes', name);
+  const listed = () => (chat.status as { changes: { files: Array<{ label: string; kind: string; added?: number; removed?: number }> } }).changes.files;
+  const shown = async () => (await acpApi()).chats.shown;
+
+  setup(async () => {
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    fs.rmSync(path.join(root, 'changes'), { recursive: true, force: true });
+    fs.mkdirSync(path.join(root, 'changes'));
+    fs.writeFileSync(file('edited.txt'), 'one\ntwo\nthree\n');
+    fs.writeFileSync(file('deleted.txt'), 'old\nlines\n');
+    chat = await chatWithAgents({ changer }, 'changer');
+    await chat.send('change files');
+    await waitFor(chat, 'the Changes bar', () => listed().length === 3);
+  });
+
+  test('lists each file the turn created, edited or deleted, with its added and removed lines', async () => {
+    assert.equal(lastReply(chat), '[write ok][disk write ok][disk write ok]done');
+    assert.deepEqual(listed().map((f) => `${f.label} ${f.kind} +${f.added ?? '?'} -${f.removed ?? '?'}`).sort(), [
+      'changes/created.txt created +1 -0',
+      'changes/deleted.txt deleted +0 -2',
+      'changes/edited.txt edited +2 -1',
+    ]);
+  });
+
+  test('Undo All puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
+    await (await shown()).changes!.undo();
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(fs.existsSync(file('created.txt')), false);
+    assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
+    assert.equal(listed().length, 0);
+  });
+
+  test('Undo refuses a file the user changed since, says so, and keeps the user\'s text', async () => {
+    fs.writeFileSync(file('edited.txt'), 'the user\'s own edit\n');
+    await (await shown()).changes!.undo(file('edited.txt'));
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'the user\'s own edit\n');
+    assert.deepEqual(listed().map((f) => f.label).sort(), ['changes/created.txt', 'changes/deleted.txt', 'changes/edited.txt'], 'still listed, to compare');
+    const last = chat.thread.entries[chat.thread.entries.length - 1];
+    assert.equal(last.kind, 'notice');
+    assert.match((last as { text: string }).text, /^Undo left a file as it is: .*changes\/edited\.txt" was changed since the agent's change; it was left as it is\./);
+  });
+
+  test('Undo refuses a file with unsaved changes in an editor', async () => {
+    const doc = await vscode.workspace.openTextDocument(file('created.txt'));
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved '));
+    await (await shown()).changes!.undo(file('created.txt'));
+    assert.ok(fs.existsSync(file('created.txt')), 'not removed under the editor');
+    assert.match((chat.thread.entries.at(-1) as { text: string }).text, /unsaved changes in the editor/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('Keep forgets a file as it is; a later turn lists it again from the kept version', async () => {
+    (await shown()).changes!.keep(file('edited.txt'));
+    assert.deepEqual(listed().map((f) => f.label).sort(), ['changes/created.txt', 'changes/deleted.txt']);
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
+    (await shown()).changes!.keep();
+    await chat.send('edit again');
+    await waitFor(chat, 'the file listed again', () => listed().length === 1);
+    await (await shown()).changes!.undo();
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'back to the kept version, not the first');
+  });
+
+  test('a file opens in the diff editor: the copy from before against the file now', async () => {
+    await (await shown()).changes!.open(file('edited.txt'));
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
+    const input = tab.input as vscode.TabInputTextDiff;
+    assert.equal(input.original.scheme, 'vscode-acp-checkpoint');
+    assert.equal(input.modified.fsPath, file('edited.txt'));
+    const before = await vscode.workspace.openTextDocument(input.original);
+    assert.equal(before.getText(), 'one\ntwo\nthree\n');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  test('Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user\'s edit in between', async () => {
+    const c = await shown();
+    const firstPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id;
+    await chat.send('edit again');
+    await chat.send('third turn');
+    assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
+    const secondPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-2)!.id;
+    assert.deepEqual((chat.status as { checkpoints: string[] }).checkpoints.slice(-3), [firstPrompt, secondPrompt, chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id]);
+    fs.writeFileSync(file('created.txt'), 'the user edited this in between\n');
+    // Cancelled at the preview: nothing changes.
+    const cancelled = await answering(() => undefined, () => c.changes!.restoreTo(secondPrompt));
+    assert.equal(cancelled.message, 'Restore files to how they were before this prompt?');
+    assert.match(cancelled.detail, /^Put back as before this prompt:\nchanges\/(edited|third)\.txt/);
+    assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
+    // To the first prompt: every file goes back except the one the user changed since.
+    const preview = await answering((buttons) => buttons[0], () => c.changes!.restoreTo(firstPrompt));
+    assert.match(preview.detail, /changes\/third\.txt \(removed: the agent created it\)/);
+    assert.match(preview.detail, /changes\/deleted\.txt \(comes back: the agent deleted it\)/);
+    assert.match(preview.detail, /Left as they are[^]*changes\/created\.txt[^]*was changed since the agent's change/);
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(fs.existsSync(file('third.txt')), false);
+    assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
+    assert.equal(fs.readFileSync(file('created.txt'), 'utf8'), 'the user edited this in between\n', 'the user\'s edit is kept');
+    assert.deepEqual(listed().map((f) => f.label), ['changes/created.txt']);
+  });
+
+  test('a saved chat keeps its Changes bar and its checkpoints: opened again, Undo and Restore work', async () => {
+    const api = await acpApi();
+    const before = api.chats.shown;
+    const sessionId = before.session!.sessionId;
+    const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
+    // Saved once the turn's changes are known (just after the turn ends).
+    for (let i = 0; i < 50; i++) {
+      const entry = await saved();
+      if (entry && (await api.sessions.transcript(entry) as { changes?: { bar: unknown[] } }).changes?.bar.length === 3) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await api.chats.close(before.id);
+    const opened = await api.chats.openSaved((await saved())!);
+    await waitFor(opened, 'the Changes bar again', () => opened.status.changes.total === 3);
+    const prompt = opened.thread.entries.find((e) => e.kind === 'user')!;
+    assert.deepEqual(opened.status.checkpoints, [prompt.id]);
+    await opened.changes!.undo(file('created.txt'));
+    assert.equal(fs.existsSync(file('created.txt')), false);
+    await answering((buttons) => buttons[0], () => opened.changes!.restoreTo(prompt.id));
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
+    assert.equal(opened.status.changes.total, 0);
+  });
+});

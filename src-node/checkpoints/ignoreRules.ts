@@ -31,7 +31,12 @@ export class IgnoreRules {
     // As Git does: the deepest file that says anything about the path decides.
     for (const level of this.levels) {
       const relative = path.slice(level.dir.length) + (folder ? '/' : '');
-      const verdict = level.rules.test(relative);
+      let verdict;
+      try {
+        verdict = level.rules.test(relative);
+      } catch {
+        continue; // a name the rules cannot take: kept (a checkpoint too many, never one too few)
+      }
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }

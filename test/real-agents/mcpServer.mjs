@@ -12,7 +12,11 @@ import * as readline from 'node:readline';
 
 const [record] = process.argv.slice(2);
 const started = { pid: process.pid, args: process.argv.slice(2), token: process.env.MCP_TEST_TOKEN ?? null, requests: [] };
-const save = () => fs.writeFileSync(record, JSON.stringify(started));
+// Whole or not at all (a temporary file renamed into place): the test reads it while the server runs.
+const save = () => {
+  fs.writeFileSync(`${record}.partial`, JSON.stringify(started));
+  fs.renameSync(`${record}.partial`, record);
+};
 save();
 
 const TOOL = { name: 'acp_test_echo', description: 'Echoes its text (VS Code ACP tests).', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } };

@@ -61,6 +61,11 @@ export class OutputBuffer {
 
   constructor(readonly limit: number) {}
 
+  /** How many bytes the buffer holds now: never more than `limit` (a command's output is bounded in memory). */
+  get heldBytes(): number {
+    return this.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  }
+
   append(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.chunks.push(chunk);

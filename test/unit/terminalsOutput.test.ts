@@ -174,6 +174,18 @@ describe('terminals: output buffer rules', () => {
     assert.deepEqual(buffer.snapshot(), { output: 'fghi', truncated: true }, 'a read as long as the limit replaces it all');
   });
 
+  it('never holds more than its limit, whatever the sizes of the reads (a read shorter than what must go is dropped whole)', () => {
+    const buffer = new OutputBuffer(10);
+    let all = '';
+    for (const size of [3, 9, 1, 4, 12, 2, 2, 7, 30, 1, 5]) {
+      const piece = String.fromCharCode(0x61 + (all.length % 26)).repeat(size);
+      all += piece;
+      buffer.append(Buffer.from(piece));
+      assert.ok(buffer.heldBytes <= 10, `holds ${buffer.heldBytes} bytes after a read of ${size}`);
+      assert.equal(buffer.snapshot().output, all.slice(-10));
+    }
+  });
+
   it('keeps the newest bytes in order across many tiny reads (past the point where pieces are joined)', () => {
     const buffer = new OutputBuffer(1000);
     let all = '';

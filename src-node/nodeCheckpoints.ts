@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { CheckpointMark, Checkpoints } from '../src/platform';
 import type { FileChange } from '../src/shared/changes';
 import { WorkspaceCheckpoints, type CheckpointLimits, type TurnMark } from './checkpoints/workspaceCheckpoints';
+import type { PassReport } from './checkpoints/folderState';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */
@@ -77,7 +78,30 @@ export class NodeCheckpoints implements Checkpoints {
     }
   }
 
+  report(): string {
+    const folders = localFolders();
+    if (folders.length === 0) return 'Checkpoints are kept only for the local folders of a trusted workspace.';
+    return folders.map((folder) => passReport(folder, this.core.lastPass(folder))).join('\n\n');
+  }
+
   label(filePath: string): string {
     return vscode.workspace.asRelativePath(vscode.Uri.file(filePath), (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
   }
+}
+
+/** One folder's part of the report. */
+function passReport(folder: string, pass: PassReport | undefined): string {
+  if (!pass) return `${folder}\n  No pass over it yet: one runs when a chat connects and before each prompt.`;
+  const list = (title: string, names: readonly string[], cut: boolean) => (names.length === 0 ? [] : [
+    `  ${title}${cut && names.length >= 100 ? ' (the first 100)' : ''}:`, ...names.map((n) => `    ${n}`),
+  ]);
+  return [
+    folder,
+    ...(pass.truncated ? [`  Only its first ${LIMITS.maxFiles.toLocaleString('en-US')} files are checkpointed; changes to the others are not listed.`] : []),
+    ...list('Left out because Git ignores them (and .git)', pass.ignored, true),
+    ...list(`Listed when changed, but no copy kept (over ${LIMITS.maxFileBytes / 1024 / 1024} MiB): no Undo`, pass.tooLarge, true),
+    ...list('No copy kept: the storage for copies is full (vscode-acp.checkpoints.maxStorageMB)', pass.noRoom, true),
+    ...list('Not read (a name that is not UTF-8, or a folder that could not be listed)', pass.unreadable, true),
+    ...(pass.ignored.length + pass.tooLarge.length + pass.noRoom.length + pass.unreadable.length === 0 && !pass.truncated ? ['  Nothing left out.'] : []),
+  ].join('\n');
 }

@@ -62,6 +62,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
+  const checkpointDocuments = platform.checkpoints ? new CheckpointDocuments(platform.checkpoints) : undefined;
   const services = { chats, links: new LinkOpener(platform, log), messages, log, mentions: new Mentions() };
   const panels = new ChatEditorPanels(context.extensionUri, chats, services);
   const view = new ChatViewProvider(context.extensionUri, chats, services, () => {
@@ -88,7 +89,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
-    ...(platform.checkpoints ? [vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, new CheckpointDocuments(platform.checkpoints))] : []),
+    ...(checkpointDocuments ? [checkpointDocuments, vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments)] : []),
     mcpReports,
     diagnostics,
     vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
@@ -112,6 +113,10 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       const picked = live ? { folder: live.folder } : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
       if (!picked) return;
       await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs } : undefined);
+    }),
+    vscode.commands.registerCommand('vscode-acp.showCheckpoints', async () => {
+      if (!checkpointDocuments) return void vscode.window.showInformationMessage('Checkpoints are not kept here: the agent\'s files are on the bridge\'s machine.');
+      await checkpointDocuments.showReport();
     }),
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),

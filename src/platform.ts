@@ -144,6 +144,8 @@ export interface Checkpoints {
   restore(path: string, expected: string | null, target: string | null, dryRun?: boolean): Promise<'restored' | 'already'>;
   /** `path` relative to its workspace folder, for display. */
   label(path: string): string;
+  /** What the last pass over each folder left out (ignored, too large, no room, unreadable), as text for the user. */
+  report(): string;
   /**
    * When the copies take three-quarters of their room: removes those that
    * neither the workspace's files now nor `keep()` (every chat's changes,

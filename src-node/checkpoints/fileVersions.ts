@@ -7,6 +7,7 @@
  * through and refuses when its bytes are not the ones the caller expects
  * (the agent's version): the user's own later edit is never overwritten.
  */
+import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -43,6 +44,9 @@ export async function readNow(root: WorkspaceRoot, names: readonly string[], max
     await dir.close();
   }
 }
+
+/** The name a file's new bytes have for a moment, beside it, before they replace it (passes skip such names). */
+export const RESTORE_PREFIX = '.acp-restore-';
 
 /** What a file is expected to be now (its hash), or null for "no file". */
 export type Expected = string | null;
@@ -91,12 +95,8 @@ export async function restoreFile(root: WorkspaceRoot, absolutePath: string, exp
       if (now === targetHash) return 'already';
       if (now !== expected) throw changedSince(shown, expected === null ? 'was created by someone else' : 'was changed');
       if (dryRun) return 'restored';
-      if (target === null) {
-        await unlinkIn(dir, name, found.stat, shown);
-      } else {
-        await handle.truncate(0);
-        await handle.write(target, 0, target.length, 0);
-      }
+      if (target === null) await unlinkIn(dir, name, found.stat, shown);
+      else await replaceWhole(dir, name, target, found.stat, shown);
       return 'restored';
     } catch (e) {
       throw fromSystemError(e, shown);
@@ -163,7 +163,7 @@ async function reopen(pathOnly: FileHandle, flags: number, shown: string): Promi
 }
 
 /** A new file with `bytes`; O_EXCL | O_NOFOLLOW: nothing that appeared meanwhile is written through. */
-async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: string): Promise<void> {
+async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: string, mode?: number): Promise<void> {
   let handle: FileHandle;
   try {
     handle = await fs.open(viaDescriptor(dir, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
@@ -173,8 +173,30 @@ async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: s
   }
   try {
     await handle.write(bytes, 0, bytes.length, 0);
+    if (mode !== undefined) await handle.chmod(mode);
+    await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Replaces the file with `bytes` whole: a new file beside it, renamed over it
+ * (both names inside the same folder descriptor), so that a window closed or a
+ * disk filled half way leaves either the old bytes or the new, never half of
+ * each. It keeps the file's mode; its inode changes (editors reload it).
+ */
+async function replaceWhole(dir: FileHandle, name: string, bytes: Buffer, checked: BigIntStats, shown: string): Promise<void> {
+  const temporary = `${RESTORE_PREFIX}${randomBytes(6).toString('hex')}`;
+  await createWith(dir, temporary, bytes, shown, Number(checked.mode & 0o7777n));
+  try {
+    const again = await lookupName(dir, name, shown);
+    if (again) await again.handle.close();
+    if (!again || again.stat.ino !== checked.ino || again.stat.dev !== checked.dev) throw changedSince(shown, 'was replaced');
+    await fs.rename(viaDescriptor(dir, temporary), viaDescriptor(dir, name));
+  } catch (e) {
+    await fs.unlink(viaDescriptor(dir, temporary)).catch(() => undefined);
+    throw e;
   }
 }
 

@@ -107,8 +107,6 @@ export class FolderState {
       const known = this.entries.get(path);
       return !known || !sameStamp(known.stamp, stamp);
     });
-    const tooLarge: string[] = [];
-    const noRoom: string[] = [];
     const gone = new Set<string>();
     await inParallel(changed, PARALLEL_READS, async ([path, stamp]) => {
       const entry = await this.read(path, stamp);
@@ -116,8 +114,6 @@ export class FolderState {
         gone.add(path); // removed between the listing and the read
         return;
       }
-      if (entry.version.missing === 'too-large') tooLarge.push(path);
-      if (entry.version.missing === 'no-room') noRoom.push(path);
       const before = this.entries.get(path)?.version;
       this.entries.set(path, entry);
       if (logging && !sameVersion(before, entry.version)) this.log.push({ seq, change: { path, before, after: entry.version } });
@@ -128,7 +124,7 @@ export class FolderState {
       this.entries.delete(path);
       if (logging) this.log.push({ seq, change: { path, before: version } });
     }
-    this.report = reportOf(scan, tooLarge, noRoom);
+    this.report = reportOf(scan, this.entries);
     if (this.indexFile && (changed.length > 0 || gone.size > 0 || !logging || this.log.some((l) => l.seq === seq))) this.saveIndex();
     this.seq = seq;
     return seq;
@@ -164,8 +160,10 @@ export function sameVersion(a: FileVersion | undefined, b: FileVersion | undefin
   return a.hash !== undefined && a.hash === b.hash;
 }
 
-function reportOf(scan: FolderScan, tooLarge: string[], noRoom: string[]): PassReport {
-  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, tooLarge: tooLarge.sort().slice(0, 100), noRoom: noRoom.sort().slice(0, 100) };
+/** What the pass left out, and every file it knows without a copy (at most 100 of each). */
+function reportOf(scan: FolderScan, entries: ReadonlyMap<string, Entry>): PassReport {
+  const without = (why: FileVersion['missing']) => [...entries].filter(([, e]) => e.version.missing === why).map(([path]) => path).sort().slice(0, 100);
+  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, tooLarge: without('too-large'), noRoom: without('no-room') };
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -20,6 +20,7 @@
  */
 import * as fs from 'node:fs';
 import { IgnoreRules } from './ignoreRules';
+import { RESTORE_PREFIX } from './fileVersions';
 
 /** What says a file changed: any difference means "read it again". */
 export interface FileStamp {
@@ -79,6 +80,8 @@ export async function scanFolder(root: string, limits: ScanLimits): Promise<Fold
         continue;
       }
       const path = relative + name;
+      // A restore's new bytes, a moment before they replace the file beside them.
+      if (name.startsWith(RESTORE_PREFIX)) continue;
       const folder = entry.isDirectory();
       if (!folder && !entry.isFile()) continue; // links, sockets, FIFOs, devices: not files to keep
       if (rules.ignores(path, folder)) {

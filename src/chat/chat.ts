@@ -383,11 +383,19 @@ export class Chat implements vscode.Disposable {
       this.transcript.notice('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
       return undefined;
     });
-    const entryId = await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, mark);
+    // Files the user saves while the turn runs: its changes to them may be the user's as much as the agent's.
+    const saved = new Set<string>();
+    const saving = vscode.workspace.onDidSaveTextDocument((d) => d.uri.scheme === 'file' && saved.add(d.uri.fsPath));
+    let entryId: string;
+    try {
+      entryId = await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, mark);
+    } finally {
+      saving.dispose();
+    }
     const taken = await mark;
     if (!checkpoints || !taken) return;
     try {
-      await this.changes?.turnEnded(entryId, await checkpoints.afterTurn(taken));
+      await this.changes?.turnEnded(entryId, await checkpoints.afterTurn(taken), saved);
     } catch (error) {
       this.transcript.notice('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
     }

@@ -34,6 +34,8 @@ export class ChatChanges implements vscode.Disposable {
   /** `before:after` hashes -> [added, removed] lines. */
   private readonly counts = new Map<string, readonly [number, number]>();
   private busy = false;
+  /** Files of the bar the user saved while a turn that changed them ran: part of what Undo would put back may be the user's. */
+  private readonly userSaved = new Set<string>();
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   readonly onDidChange = this._onDidChange.event;
   private readonly _onDidRecord = new vscode.EventEmitter<void>();
@@ -43,9 +45,12 @@ export class ChatChanges implements vscode.Disposable {
   constructor(private readonly checkpoints: Checkpoints, private readonly say: (level: 'info' | 'warning', text: string) => void) {}
 
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
-  async turnEnded(entryId: string, changes: readonly FileChange[]): Promise<void> {
+  async turnEnded(entryId: string, changes: readonly FileChange[], savedByUser: ReadonlySet<string> = new Set()): Promise<void> {
     this.turns.push({ entryId, files: new Map(changes.map((c) => [c.path, c])) });
-    for (const change of changes) this.moveTo(change.path, change.after, change.before);
+    for (const change of changes) {
+      this.moveTo(change.path, change.after, change.before);
+      if (savedByUser.has(change.path) && this.bar.has(change.path)) this.userSaved.add(change.path);
+    }
     await this.countLines();
     this._onDidChange.fire();
     this._onDidRecord.fire();
@@ -80,15 +85,23 @@ export class ChatChanges implements vscode.Disposable {
 
   /** Keep: the file (or every file) leaves the bar as it is now. */
   keep(path?: string): void {
-    if (path === undefined) this.bar.clear();
-    else this.bar.delete(path);
+    if (path === undefined) {
+      this.bar.clear();
+      this.userSaved.clear();
+    } else {
+      this.forget(path);
+    }
     this._onDidChange.fire();
     this._onDidRecord.fire();
   }
 
   /** Undo: puts the file (or every file) back as it was before the agent's change; says what it could not. */
-  undo(path?: string): Promise<void> {
-    const changes = path === undefined ? [...this.bar.values()] : [this.bar.get(path)].filter((c): c is FileChange => c !== undefined);
+  async undo(path?: string): Promise<void> {
+    let changes = path === undefined ? [...this.bar.values()] : [this.bar.get(path)].filter((c): c is FileChange => c !== undefined);
+    const mixed = changes.filter((c) => this.userSaved.has(c.path));
+    if (mixed.length > 0 && !(await confirmMixed(mixed.map((c) => this.checkpoints.label(c.path))))) {
+      changes = changes.filter((c) => !this.userSaved.has(c.path));
+    }
     return this.run(changes.map((c) => ({ path: c.path, now: c.after, back: c.before })), 'Undo', false);
   }
 
@@ -149,8 +162,13 @@ export class ChatChanges implements vscode.Disposable {
   /** The bar's entry for `path` now ends at `now` (starting at `from` when the bar has none). */
   private moveTo(path: string, now: FileVersion | undefined, from: FileVersion | undefined): void {
     const before = this.bar.has(path) ? this.bar.get(path)!.before : from;
-    if (sameContent(before, now)) this.bar.delete(path);
+    if (sameContent(before, now)) this.forget(path);
     else this.bar.set(path, { path, before, after: now });
+  }
+
+  private forget(path: string): void {
+    this.bar.delete(path);
+    this.userSaved.delete(path);
   }
 
   private shown(change: FileChange): ChangedFile {
@@ -162,6 +180,7 @@ export class ChatChanges implements vscode.Disposable {
       kind: kindOf(change),
       ...(counts ? { added: counts[0], removed: counts[1] } : {}),
       ...(missing ? { noUndo: MISSING_COPY[missing] } : {}),
+      ...(this.userSaved.has(change.path) ? { userSaved: true } : {}),
     };
   }
 
@@ -208,6 +227,13 @@ export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> =
   'no-room': 'No copy from before: the storage for copies is full.',
   unreadable: 'No copy from before: the file could not be read safely.',
 };
+
+/** Undo of files the user saved while the agent worked: true to go ahead with them too. */
+async function confirmMixed(labels: readonly string[]): Promise<boolean> {
+  const go = 'Undo Them Too';
+  const detail = `${labels.slice(0, 15).join('\n')}${labels.length > 15 ? `\nand ${labels.length - 15} more` : ''}\n\nUndo puts back the version from before the agent's turn: what you saved during it goes too. Without them, the other files are undone.`;
+  return (await vscode.window.showWarningMessage('You saved these files while the agent was working on them.', { modal: true, detail }, go)) === go;
+}
 
 function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {
   const more = refused.length > 5 ? ` (and ${refused.length - 5} more)` : '';

@@ -34,6 +34,8 @@ export const changedFileSchema = z.object({
   removed: z.optional(nonNegativeInt()),
   /** Why Undo is not offered (no copy from before: too large, no room, unreadable). */
   noUndo: z.optional(z.string().check(z.maxLength(500))),
+  /** The user saved this file while a turn that changed it ran: Undo asks first. */
+  userSaved: z.optional(z.boolean()),
 });
 export type ChangedFile = z.infer<typeof changedFileSchema>;
 

@@ -173,13 +173,14 @@ describe('checkpoints: putting files back', function () {
   }
   const undo = (c: FileChange) => cp.restore(c.path, c.after?.hash ?? null, c.before?.hash ?? null);
 
-  it('puts back an edited file exactly, keeping its inode (editors watching it see the change)', async () => {
+  it('puts back an edited file exactly and whole (new bytes renamed over it), keeping its mode and leaving nothing beside it', async () => {
     s.write('a.txt', 'one\ntwo\n');
-    const ino = fs.statSync(s.file('a.txt')).ino;
+    fs.chmodSync(s.file('a.txt'), 0o751);
     const change = await turn(() => s.write('a.txt', 'one\nTWO\nthree\n'), 'a.txt');
     assert.equal(await undo(change), 'restored');
     assert.equal(fs.readFileSync(s.file('a.txt'), 'utf8'), 'one\ntwo\n');
-    assert.equal(fs.statSync(s.file('a.txt')).ino, ino);
+    assert.equal(fs.statSync(s.file('a.txt')).mode & 0o7777, 0o751);
+    assert.deepEqual(fs.readdirSync(s.root), ['a.txt'], 'no temporary file left');
     assert.equal(await undo(change), 'already', 'a second undo finds it done');
   });
 

@@ -20,6 +20,7 @@ const files = [
   { path: '/ws/old.txt', label: 'old.txt', kind: 'deleted', added: 0, removed: 7 },
   { path: '/ws/big.bin', label: 'big.bin', kind: 'edited', noUndo: 'No copy from before: the file is over 5 MiB.' },
 ];
+const savedToo = { path: '/ws/both.ts', label: 'both.ts', kind: 'edited', added: 1, removed: 1, userSaved: true };
 
 describe('the Changes bar', function () {
   let chat;
@@ -72,6 +73,14 @@ describe('the Changes bar', function () {
     const undo = bar.getByRole('button', { name: 'Undo big.bin' });
     assert.equal(await undo.isDisabled(), true);
     assert.equal(await undo.getAttribute('title'), 'No copy from before: the file is over 5 MiB.');
+  });
+
+  it('marks a file the user saved while the agent worked on it', async () => {
+    await chat.apply({ type: 'status', status: status({ files: [...files, savedToo], total: 5, busy: false }) });
+    const marks = bar.getByRole('img', { name: 'You saved it too' });
+    assert.equal(await marks.count(), 1);
+    assert.match(await marks.getAttribute('title'), /Undo asks first/);
+    assert.deepEqual(await axeViolations(chat.page), []);
   });
 
   it('holds every button while the host is at work', async () => {

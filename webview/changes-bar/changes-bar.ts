@@ -39,6 +39,7 @@ export class ChangesBarElement extends LitElement {
     button:hover:not(:disabled) { background: var(--vscode-toolbar-hoverBackground); }
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     button:disabled { opacity: 0.5; cursor: default; }
+    .saved { flex: none; color: var(--vscode-editorWarning-foreground, var(--vscode-charts-yellow)); }
     .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   `];
 
@@ -77,6 +78,7 @@ export class ChangesBarElement extends LitElement {
         <span class="${file.kind}">${codicon(ICONS[file.kind])}</span>
         <span class="name"><bdi>${file.label}</bdi></span>
       </button>
+      ${file.userSaved ? html`<span class="saved" role="img" aria-label="You saved it too" title="You saved this file while the agent was working on it: Undo asks first">${codicon('warning')}</span>` : nothing}
       <span class="counts">${file.added ? html`<span class="added">+${file.added}</span>` : nothing}${file.removed ? html`<span class="removed">-${file.removed}</span>` : nothing}</span>
       <button ?disabled=${busy} title="Keep" aria-label="Keep ${file.label}" @click=${() => this.act('keep', file.path)}>${codicon('check')}</button>
       <button ?disabled=${busy || file.noUndo !== undefined} title=${file.noUndo ?? 'Undo'} aria-label="Undo ${file.label}" @click=${() => this.act('undo', file.path)}>${codicon('discard')}</button>

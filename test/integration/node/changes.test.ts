@@ -24,6 +24,8 @@ const changer = scenarioAgent('Changer', {
       ],
     },
     { match: 'edit again', steps: [{ diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent again\n' } }, { text: 'again' }] },
+    { match: 'grow the big file', steps: [{ diskWrite: { path: '${cwd}/changes/big.bin', content: 'now small' } }, { diskWrite: { path: '${cwd}/changes/ignored-dir/x.txt', content: 'ignored' } }, { text: 'grown' }] },
+    { match: 'slow edit', steps: [{ text: 'working' }, { sleep: 1500 }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent, after the user saved\n' } }, { text: 'slow' }] },
     { match: 'third turn', steps: [{ diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'third turn\n' } }, { text: 'third' }] },
   ],
 });
@@ -173,5 +175,49 @@ suite('the Changes bar (Node host)', function () {
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
     assert.equal(opened.status.changes.total, 0);
+  });
+
+  test('a file the user saves while the agent works on it: marked, and Undo asks before putting back what the user saved too', async () => {
+    (await shown()).changes!.keep();
+    const sent = chat.send('slow edit');
+    // The checkpoint is taken before the agent hears the prompt: the user's save comes after it.
+    await waitFor(chat, 'the agent at work', () => lastReply(chat) === 'working');
+    const doc = await vscode.workspace.openTextDocument(file('edited.txt'));
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'the user: '));
+    await doc.save();
+    await sent;
+    await waitFor(chat, 'the file listed', () => listed().length === 1);
+    assert.equal((chat.status.changes.files[0] as { userSaved?: boolean }).userSaved, true);
+    const declined = await answering(() => undefined, () => (shown()).then((c) => c.changes!.undo()));
+    assert.equal(declined.message, 'You saved these files while the agent was working on them.');
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'the agent, after the user saved\n', 'declined: left as it is');
+    await answering((buttons) => buttons[0], () => (shown()).then((c) => c.changes!.undo()));
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'the version from before the turn');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  test('a file over 5 MiB is listed without Undo, ignored files not at all, and ACP: Show What Checkpoints Leave Out says so', async () => {
+    (await shown()).changes!.keep();
+    fs.writeFileSync(path.join(root, 'changes', '.gitignore'), 'ignored-dir/\n');
+    fs.mkdirSync(path.join(root, 'changes', 'ignored-dir'));
+    // 200 MB, sparse: what a pass must not read. The agent rewrites big.bin; huge.bin stays.
+    for (const name of ['big.bin', 'huge.bin']) {
+      const fd = fs.openSync(file(name), 'w');
+      fs.ftruncateSync(fd, 200 * 1024 * 1024);
+      fs.closeSync(fd);
+    }
+    await chat.send('x'); // a turn that changes nothing: the pass that learns the new files
+    await chat.send('grow the big file');
+    await waitFor(chat, 'the big file listed', () => listed().some((f) => f.label === 'changes/big.bin'));
+    const row = chat.status.changes.files.find((f) => f.label === 'changes/big.bin')!;
+    assert.equal(row.noUndo, 'No copy from before: the file is over 5 MiB.');
+    assert.ok(!listed().some((f) => f.label.includes('ignored-dir')), 'an ignored file is not listed');
+    await vscode.commands.executeCommand('vscode-acp.showCheckpoints');
+    const text = vscode.window.activeTextEditor!.document.getText();
+    assert.match(text, /Left out because Git ignores them \(and \.git\):\n(.*\n)*    changes\/ignored-dir\//);
+    assert.match(text, /no copy kept \(over 5 MiB\): no Undo:\n(.*\n)*    changes\/huge\.bin/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    fs.rmSync(file('huge.bin'));
   });
 });

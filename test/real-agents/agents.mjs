@@ -55,7 +55,7 @@ export const REAL_AGENTS = {
     },
     scenario(workspace) {
       const s = claudeScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.write, shell: s.bash, refuse: s.refuse, long: s.long });
+      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refuse, long: s.long });
     },
     expect: {
       label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,

@@ -35,7 +35,8 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
  * @property {string} marker     text that, in the user's prompt, selects this rule
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
  * @property {object} input      the tool's input
- * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool result
+ * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
+ *   after the tool result, or the next tool to call (Claude Code edits a file only after reading it)
  */
 
 /**
@@ -61,8 +62,13 @@ export async function startFakeAnthropic(options = {}) {
     const result = blocks.find((b) => b.type === 'tool_result' && issued.has(b.tool_use_id));
     if (lastIsUser && result) {
       const rule = issued.get(result.tool_use_id);
-      const text = rule.after({ isError: result.is_error === true, text: textOf(result.content) });
-      return { content: [{ type: 'text', text }], stopReason: 'end_turn', why: `after:${rule.tool}` };
+      const next = rule.after({ isError: result.is_error === true, text: textOf(result.content) });
+      if (typeof next === 'object') {
+        const id = newId('toolu');
+        issued.set(id, next);
+        return { content: [{ type: 'tool_use', id, name: next.tool, input: next.input }], stopReason: 'tool_use', why: `tool_use:${next.tool}` };
+      }
+      return { content: [{ type: 'text', text: next }], stopReason: 'end_turn', why: `after:${rule.tool}` };
     }
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
     if (lastIsUser && offersTools) {

@@ -21,6 +21,15 @@ export function scenario(workspace) {
       doneText: 'I created greeting.txt.',
       refusedText: 'The write was refused, so I did not create greeting.txt.',
     },
+    /** An existing file: Claude Code reads it, then edits it (its Edit tool refuses a file it has not read). */
+    edit: {
+      marker: 'Please edit notes.txt',
+      file: path.join(workspace, 'notes.txt'),
+      original: 'one\ntwo\nthree\n',
+      edited: 'one\nTWO\nthree\n',
+      doneText: 'I edited notes.txt.',
+      refusedText: 'The edit was refused, so notes.txt is as it was.',
+    },
     bash: {
       marker: 'Please run the command',
       tool: 'Bash',
@@ -57,6 +66,16 @@ export function scriptRules(workspace) {
       tool: 'Write',
       input: { file_path: s.write.file, content: s.write.content },
       after: (r) => (r.isError ? s.write.refusedText : s.write.doneText),
+    },
+    {
+      marker: s.edit.marker,
+      tool: 'Read',
+      input: { file_path: s.edit.file },
+      after: () => ({
+        tool: 'Edit',
+        input: { file_path: s.edit.file, old_string: 'two', new_string: 'TWO' },
+        after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
+      }),
     },
     ...[s.bash, s.refuse, s.long].map((step) => ({
       marker: step.marker,

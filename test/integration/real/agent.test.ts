@@ -186,7 +186,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
-  test('the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user\'s edit, puts back the agent\'s edit, and a restore keeps the user\'s edit', async () => {
+  test('the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user\'s edit, puts back the agent\'s edit, a restore keeps the user\'s edit, Keep All empties it', async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
     const bar = () => chat.status.changes.files.map((f) => `${f.kind} ${f.path}`);
@@ -217,6 +217,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.match(detail, /Left as they are[^]*was changed since the agent's change/);
     assert.equal(fs.readFileSync(s.create.file, 'utf8'), 'the user\'s own text\n', 'the user\'s edit is kept');
     fs.writeFileSync(s.create.file, s.create.content);
+    // Keep All: the bar empties, the files stay as they are.
+    shown.changes!.keep();
+    assert.equal(chat.status.changes.total, 0);
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), s.create.content);
   });
 
   test('a shell command: shown as a command line, Allow once runs it', async () => {

@@ -377,28 +377,10 @@ export class Chat implements vscode.Disposable {
     const { init, promptQuirks } = c.session.lease.connection;
     const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, promptQuirks, () => this.link === c && !this.closed);
     if (!prompt) return;
-    // Where the workspace stands before the agent acts: what the turn changes is what differs after it.
-    const checkpoints = c.session.lease.connection.offered.checkpoints && this.changes ? this.deps.platform.checkpoints : undefined;
-    const mark = checkpoints?.beforeTurn().catch((error: unknown) => {
-      this.transcript.notice('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
-      return undefined;
-    });
-    // Files the user saves while the turn runs: its changes to them may be the user's as much as the agent's.
-    const saved = new Set<string>();
-    const saving = vscode.workspace.onDidSaveTextDocument((d) => d.uri.scheme === 'file' && saved.add(d.uri.fsPath));
-    let entryId: string;
-    try {
-      entryId = await this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, mark);
-    } finally {
-      saving.dispose();
-    }
-    const taken = await mark;
-    if (!checkpoints || !taken) return;
-    try {
-      await this.changes?.turnEnded(entryId, await checkpoints.afterTurn(taken), saved);
-    } catch (error) {
-      this.transcript.notice('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
-    }
+    const run = (ready?: Promise<unknown>) => this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, ready);
+    // Where the host keeps checkpoints, the turn is one the Changes bar follows.
+    if (c.session.lease.connection.offered.checkpoints && this.changes) await this.changes.follow(run);
+    else await run();
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */

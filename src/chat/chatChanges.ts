@@ -44,8 +44,36 @@ export class ChatChanges implements vscode.Disposable {
 
   constructor(private readonly checkpoints: Checkpoints, private readonly say: (level: 'info' | 'warning', text: string) => void) {}
 
+  /**
+   * Runs a turn between two checkpoints: `run` shows the prompt, sends it
+   * once `ready` (the first checkpoint) settles, and resolves with the prompt
+   * entry's id when the turn is over; what changed in between is the turn's.
+   */
+  async follow(run: (ready: Promise<unknown>) => Promise<string>): Promise<void> {
+    const mark = this.checkpoints.beforeTurn().catch((error: unknown) => {
+      this.say('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
+      return undefined;
+    });
+    // Files the user saves while the turn runs: its changes to them may be the user's as much as the agent's.
+    const saved = new Set<string>();
+    const saving = vscode.workspace.onDidSaveTextDocument((d) => d.uri.scheme === 'file' && saved.add(d.uri.fsPath));
+    let entryId: string;
+    try {
+      entryId = await run(mark);
+    } finally {
+      saving.dispose();
+    }
+    const taken = await mark;
+    if (!taken) return;
+    try {
+      await this.turnEnded(entryId, await this.checkpoints.afterTurn(taken), saved);
+    } catch (error) {
+      this.say('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
+    }
+  }
+
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
-  async turnEnded(entryId: string, changes: readonly FileChange[], savedByUser: ReadonlySet<string> = new Set()): Promise<void> {
+  private async turnEnded(entryId: string, changes: readonly FileChange[], savedByUser: ReadonlySet<string> = new Set()): Promise<void> {
     this.turns.push({ entryId, files: new Map(changes.map((c) => [c.path, c])) });
     for (const change of changes) {
       this.moveTo(change.path, change.after, change.before);

@@ -82,7 +82,8 @@ export async function runChatUiTest() {
 
     // The chat was saved when its turn ended: after a window reload, ACP: Load Session opens it at once.
     // Its changes are saved just after (once a pass over the workspace has said what the turn changed).
-    const savedChanges = () => filesUnder([wb.server.tmpDir]).some((f) => f.includes('/sessions/s') && /"changes":\{"bar":\[\{"path":"[^"]*created\.txt"/.test(fs.readFileSync(f, 'utf8')));
+    // (The saved file itself, not the temporary one a save writes first and then renames over it.)
+    const savedChanges = () => filesUnder([wb.server.tmpDir]).some((f) => /\/sessions\/s[^/]*\.json$/.test(f) && /"changes":\{"bar":\[\{"path":"[^"]*created\.txt"/.test(fs.readFileSync(f, 'utf8')));
     for (let i = 0; i < 100 && !savedChanges(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(savedChanges(), 'the chat is saved with its Changes bar');
     await page.reload();
@@ -97,7 +98,9 @@ export async function runChatUiTest() {
     console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
     assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
     // The Changes bar came back with the saved chat: Undo there removes the file the agent created.
-    await reloaded.getByRole('button', { name: 'Undo created.txt' }).click({ timeout: 15_000 });
+    // Looked up again: the view's page may have been made anew since (a frame found before is then detached).
+    const withBar = await webviewFrame(page, 'acp-chat-app >> acp-changes-bar');
+    await withBar.getByRole('button', { name: 'Undo created.txt' }).click({ timeout: 15_000 });
     for (let i = 0; i < 100 && fs.existsSync(path.join(folder, 'created.txt')); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(fs.existsSync(path.join(folder, 'created.txt')), false, 'Undo after a window reload removed the created file');
 

@@ -20,9 +20,9 @@ export class FollowAgent implements vscode.Disposable {
 
   constructor(private readonly platform: Platform, private readonly log: vscode.LogOutputChannel) {}
 
-  /** Where the host can tell a workspace file (Node: trusted local folders); never on the web. */
+  /** Where the host can tell a workspace file (Node: trusted local folders); never on the web, nor in Restricted Mode. */
   get offered(): boolean {
-    return this.platform.workspaceFile !== undefined;
+    return this.platform.workspaceFile !== undefined && vscode.workspace.isTrusted;
   }
 
   /** A session update during a turn. */

@@ -25,6 +25,16 @@ const changer = scenarioAgent('Changer', {
     },
     { match: 'edit again', steps: [{ diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent again\n' } }, { text: 'again' }] },
     { match: 'grow the big file', steps: [{ diskWrite: { path: '${cwd}/changes/big.bin', content: 'now small' } }, { diskWrite: { path: '${cwd}/changes/ignored-dir/x.txt', content: 'ignored' } }, { text: 'grown' }] },
+    {
+      match: 'diff only',
+      steps: [
+        // A diff the agent reports but never writes (and one it does write): the bar follows the disk, not the report.
+        { toolCall: { toolCallId: 'd1', title: 'Edit edited.txt', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '${cwd}/changes/edited.txt', oldText: 'x', newText: 'imaginary' }] } },
+        { toolCall: { toolCallId: 'd2', title: 'Edit diffed.txt', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '${cwd}/changes/diffed.txt', oldText: null, newText: 'real\n' }] } },
+        { diskWrite: { path: '${cwd}/changes/diffed.txt', content: 'real\n' } },
+        { text: 'diffed' },
+      ],
+    },
     { match: 'slow edit', steps: [{ text: 'working' }, { sleep: 1500 }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent, after the user saved\n' } }, { text: 'slow' }] },
     { match: 'third turn', steps: [{ diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'third turn\n' } }, { text: 'third' }] },
   ],
@@ -219,5 +229,13 @@ suite('the Changes bar (Node host)', function () {
     assert.match(text, /no copy kept \(over 5 MiB\): no Undo:\n(.*\n)*    changes\/huge\.bin/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     fs.rmSync(file('huge.bin'));
+  });
+
+  test('a tool call\'s diff that was never written lists nothing; one that was lists the file with its real bytes', async () => {
+    (await shown()).changes!.keep();
+    await chat.send('diff only');
+    await waitFor(chat, 'the written file listed', () => listed().length > 0);
+    assert.deepEqual(listed().map((f) => `${f.label} ${f.kind} +${f.added}`), ['changes/diffed.txt created +1']);
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
   });
 });

@@ -8,6 +8,7 @@ import type { CheckpointMark, Checkpoints } from '../src/platform';
 import type { FileChange } from '../src/shared/changes';
 import { WorkspaceCheckpoints, type CheckpointLimits, type TurnMark } from './checkpoints/workspaceCheckpoints';
 import type { PassReport } from './checkpoints/folderState';
+import { localFolders } from './nodeWorkspaceFiles';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */
@@ -20,9 +21,9 @@ const LIMITS: CheckpointLimits = {
   },
 };
 
-function localFolders(): string[] {
-  if (!vscode.workspace.isTrusted) return [];
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+/** The trusted local workspace folders, as paths: the folders checkpoints cover. */
+function localFolderPaths(): string[] {
+  return localFolders().map((f) => f.uri.fsPath);
 }
 
 export class NodeCheckpoints implements Checkpoints {
@@ -40,7 +41,7 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   async beforeTurn(): Promise<CheckpointMark> {
-    const mark = await this.core.beforeTurn(localFolders());
+    const mark = await this.core.beforeTurn(localFolderPaths());
     this.marks.set(mark.id, mark);
     return { id: mark.id };
   }
@@ -65,7 +66,7 @@ export class NodeCheckpoints implements Checkpoints {
   restore(filePath: string, expected: string | null, target: string | null, dryRun = false): Promise<'restored' | 'already'> {
     // The path must be inside a trusted local workspace folder; the walk checks every step of it.
     if (!vscode.workspace.isTrusted) return Promise.reject(new Error('Files are put back only in a trusted workspace.'));
-    return this.core.restore(filePath, expected, target, dryRun, localFolders());
+    return this.core.restore(filePath, expected, target, dryRun, localFolderPaths());
   }
 
   async sweepIfFull(keep: () => Promise<ReadonlySet<string>>): Promise<void> {
@@ -79,7 +80,7 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   report(): string {
-    const folders = localFolders();
+    const folders = localFolderPaths();
     if (folders.length === 0) return 'Checkpoints are kept only for the local folders of a trusted workspace.';
     return folders.map((folder) => passReport(folder, this.core.lastPass(folder))).join('\n\n');
   }

@@ -9,7 +9,7 @@ import { AttachmentTooLargeError, type AttachmentFiles, type HostCapabilities, t
 import { descriptorWalkSupported, isWorkspaceFsError, openWorkspaceRoot, readFileBytes, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
-function localFolders(): readonly vscode.WorkspaceFolder[] {
+export function localFolders(): readonly vscode.WorkspaceFolder[] {
   if (!vscode.workspace.isTrusted) return [];
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
 }

@@ -16,6 +16,7 @@ import { lookupName, openParentFolder, openRootFolder, viaDescriptor } from '../
 import { WorkspaceFsError, fromSystemError, notFound } from '../workspaceFs/errors';
 import { requireFolder, requireRegularFile, requireSingleLink } from '../workspaceFs/fileKind';
 import { readAtMost } from '../workspaceFs/readTextFile';
+import { reopen } from '../workspaceFs/fileByWalk';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { hashOf } from './blobStore';
 
@@ -151,15 +152,6 @@ async function openOrMakeParent(root: WorkspaceRoot, names: readonly string[]): 
     }
   }
   return dir;
-}
-
-/** Opens the inode an O_PATH descriptor names. */
-async function reopen(pathOnly: FileHandle, flags: number, shown: string): Promise<FileHandle> {
-  try {
-    return await fs.open(viaDescriptor(pathOnly), flags);
-  } catch (e) {
-    throw fromSystemError(e, shown);
-  }
 }
 
 /** A new file with `bytes`; O_EXCL | O_NOFOLLOW: nothing that appeared meanwhile is written through. */

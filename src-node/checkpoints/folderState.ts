@@ -6,7 +6,7 @@
  * Passes run one at a time; several chats' turns share the folder's log.
  * Its changes name files by their path relative to the folder.
  */
-import type { FileChange, FileVersion } from '../../src/shared/changes';
+import { sameVersion, type FileChange, type FileVersion } from '../../src/shared/changes';
 import { isWorkspaceFsError } from '../workspaceFs/errors';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { hashOf, type BlobStore } from './blobStore';
@@ -152,12 +152,6 @@ export class FolderState {
       return { stamp, version: { size: stamp.size, missing: 'unreadable' } };
     }
   }
-}
-
-/** Same content: equal copies, or both absent. Two versions without copies are never known to be the same. */
-export function sameVersion(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a.hash !== undefined && a.hash === b.hash;
 }
 
 /** What the pass left out, and every file it knows without a copy (at most 100 of each). */

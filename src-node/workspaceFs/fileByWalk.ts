@@ -73,7 +73,7 @@ async function withTarget(root: WorkspaceRoot, names: readonly string[], onStep:
 }
 
 /** Opens the inode an O_PATH descriptor names (the kernel does not look the name up again). */
-async function reopen(pathOnly: FileHandle, flags: number, shown: string): Promise<FileHandle> {
+export async function reopen(pathOnly: FileHandle, flags: number, shown: string): Promise<FileHandle> {
   try {
     return await fs.open(viaDescriptor(pathOnly), flags);
   } catch (e) {

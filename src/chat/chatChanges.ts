@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { diffLines } from 'diff';
 import type { Checkpoints } from '../platform';
-import { MAX_LISTED_CHANGES, type ChangedFile, type Changes, type FileChange, type FileVersion } from '../shared/changes';
+import { MAX_LISTED_CHANGES, sameVersion, type ChangedFile, type Changes, type FileChange, type FileVersion } from '../shared/changes';
 import { errorMessage } from '../connection/errors';
 import { putBack, type PutBack } from './checkpointRestore';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
@@ -190,7 +190,7 @@ export class ChatChanges implements vscode.Disposable {
   /** The bar's entry for `path` now ends at `now` (starting at `from` when the bar has none). */
   private moveTo(path: string, now: FileVersion | undefined, from: FileVersion | undefined): void {
     const before = this.bar.has(path) ? this.bar.get(path)!.before : from;
-    if (sameContent(before, now)) this.forget(path);
+    if (sameVersion(before, now)) this.forget(path);
     else this.bar.set(path, { path, before, after: now });
   }
 
@@ -275,9 +275,4 @@ function kindOf(change: FileChange): ChangedFile['kind'] {
 
 function key(change: FileChange): string {
   return `${change.before?.hash ?? '-'}:${change.after?.hash ?? '-'}`;
-}
-
-function sameContent(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a.hash !== undefined && a.hash === b.hash;
 }

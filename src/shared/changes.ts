@@ -20,6 +20,12 @@ export interface FileChange {
   readonly after?: FileVersion;
 }
 
+/** Same content: equal copies, or both absent. Two versions without copies are never known to be the same. */
+export function sameVersion(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.hash !== undefined && a.hash === b.hash;
+}
+
 /** Most files the bar lists; Keep All and Undo All act on every one. */
 export const MAX_LISTED_CHANGES = 200;
 

@@ -13,9 +13,12 @@ import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentCl
 import { signIn, type SignedIn } from './signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
+import { titleText } from '../shared/titleText';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
+/** The agent's name and version as the header shows them. */
+const MAX_LABEL_CHARS = 120;
 
 const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
@@ -94,7 +97,8 @@ export class AgentConnection {
       const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), client.gone]);
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
-      const label = [info?.title || info?.name, info?.version].filter(Boolean).join(' ');
+      // One line of the header: whatever the agent sent, cleaned and bounded.
+      const label = titleText([info?.title || info?.name, info?.version].filter((part) => typeof part === 'string' && part !== '').join(' '), MAX_LABEL_CHARS);
       return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, transport.agentOs ?? platform.mcpHost.os, offered, label, warnings.event, platform);
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";

@@ -10,7 +10,7 @@ import { applyControlsUpdate, controlsFromSetup, type SessionControls, type Sess
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
 import { recordGrowth } from './textGrowth';
 import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
-import { titleText } from './titleText';
+import { cutText, titleText } from './titleText';
 import type { SentAttachment } from './attachments';
 
 export type ThreadAction =
@@ -69,11 +69,11 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     case 'tool_call_update':
       return patchToolCall(thread, id, update);
     case 'plan':
-      return { ...thread, plan: update.entries.map((e) => ({ content: e.content, priority: e.priority, status: e.status })) };
+      return { ...thread, plan: update.entries.map((e) => ({ content: cutText(e.content, MAX_PLAN_ENTRY_CHARS), priority: e.priority, status: e.status })) };
     case 'session_info_update':
       return update.title == null ? thread : { ...thread, title: titleText(update.title) };
     case 'notice':
-      return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: update.description ? `${update.title}: ${update.description}` : update.title });
+      return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: cutText(update.description ? `${update.title}: ${update.description}` : update.title, MAX_NOTICE_CHARS) });
     default: {
       const controls = applyControlsUpdate(thread.controls, update);
       // Unknown kinds from newer agents (and compaction, not shown yet) are ignored, not fatal.
@@ -81,6 +81,12 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     }
   }
 }
+
+/** The longest notice an agent's `notice` update makes. */
+const MAX_NOTICE_CHARS = 64 * 1024;
+
+/** The longest plan entry kept: a plan is a list of short steps. */
+const MAX_PLAN_ENTRY_CHARS = 2000;
 
 /** Characters of one message an entry holds before the message continues in the next (see appendText). */
 export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;

@@ -14,10 +14,13 @@ export const MAX_TITLE_CHARS = 200;
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function titleText(raw: string, max = MAX_TITLE_CHARS): string {
-  const clean = raw.slice(0, max * 4).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  // Cut on a code point boundary.
+  return cutText(raw.slice(0, max * 4).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim(), max);
+}
+
+/** `text` when at most `max` characters, else its start and "…" in `max` characters, cut on a code point boundary. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
   let cut = max - 1;
-  if (/[\ud800-\udbff]/.test(clean[cut - 1] ?? '')) cut--;
-  return `${clean.slice(0, cut)}…`;
+  if (/[\ud800-\udbff]/.test(text[cut - 1] ?? '')) cut--;
+  return `${text.slice(0, cut)}…`;
 }

@@ -5,6 +5,7 @@
  */
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
+import { cutText } from './titleText';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
 export const MAX_INPUT_CHARS = 64 * 1024;
@@ -15,13 +16,15 @@ export const MAX_INPUT_CHARS = 64 * 1024;
 export const MAX_DIFF_CHARS = 2_000_000;
 /** The most shell output kept per terminal; older output is dropped first. */
 export const MAX_TERMINAL_CHARS = 1024 * 1024;
+/** The longest tool call title kept: it is one line of a card and of a permission prompt (the input shows the rest). */
+export const MAX_TOOL_TITLE_CHARS = 1000;
 
 export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | undefined): ToolEntry {
   const entry: ToolEntry = {
     kind: 'tool',
     id,
     toolCallId: call.toolCallId,
-    title: call.title,
+    title: cutText(call.title, MAX_TOOL_TITLE_CHARS),
     toolKind: call.kind ?? 'other',
     status: call.status ?? 'pending',
     content: keepTerminalOutput((call.content ?? []).map(toolContent), old?.content ?? []),
@@ -34,7 +37,7 @@ export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | u
 export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntry {
   const patched: ToolEntry = {
     ...old,
-    ...(update.title != null ? { title: update.title } : {}),
+    ...(update.title != null ? { title: cutText(update.title, MAX_TOOL_TITLE_CHARS) } : {}),
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
     ...(update.content != null ? { content: keepDiffs(keepTerminalOutput(update.content.map(toolContent), old.content), old.content) } : {}),

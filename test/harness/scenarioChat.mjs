@@ -10,12 +10,13 @@ import { REPO_ROOT } from './paths.mjs';
 
 /**
  * `folder` is the workspace (the caller makes and removes it); the scenario
- * is written beside it and removed by `close()`.
+ * is written beside it and removed by `close()`. `userSettings` and `env`
+ * (code-server's environment, which the extension host inherits) are added.
  * @returns {Promise<{ wb: Awaited<ReturnType<typeof openWorkbench>>, page: import('playwright-core').Page,
  *   chat: import('playwright-core').Frame, box: import('playwright-core').Locator,
  *   send(text: string): Promise<void>, close(): Promise<void> }>}
  */
-export async function openScenarioChat({ folder, scenario, name = 'Scenario Agent' }) {
+export async function openScenarioChat({ folder, scenario, name = 'Scenario Agent', userSettings = {}, env = {} }) {
   const file = `${folder}-scenario.json`;
   fs.writeFileSync(file, JSON.stringify(scenario));
   let wb;
@@ -26,7 +27,9 @@ export async function openScenarioChat({ folder, scenario, name = 'Scenario Agen
       userSettings: {
         'vscode-acp.agents': { scenario: { name, command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), file] } },
         'vscode-acp.defaultAgent': 'scenario',
+        ...userSettings,
       },
+      env,
     });
     await runCommand(wb.page, 'ACP: Focus Chat');
     const chat = await webviewFrame(wb.page, 'acp-chat-app');

@@ -187,6 +187,24 @@ export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, v
   }
 }
 
+/**
+ * In an open web workbench, as a user does: opens the chat, presses Connect
+ * and pastes the URL the bridge printed; resolves with the chat's frame once
+ * the agent has answered (its name shown).
+ */
+export async function connectWebChat(page, bridgeUrl) {
+  const { runCommand, webviewFrame } = await import('./code-server.mjs');
+  await runCommand(page, 'ACP: Focus Chat');
+  const chat = await webviewFrame(page, 'acp-chat-app');
+  await chat.getByRole('button', { name: 'Connect' }).click();
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(bridgeUrl);
+  await page.keyboard.press('Enter');
+  await chat.getByText('Test Agent').first().waitFor({ timeout: 20_000 });
+  return chat;
+}
+
 // --- child process ------------------------------------------------------------------------------
 if (process.argv[2] === '--child' && path.resolve(process.argv[1]) === THIS_FILE) {
   const opts = JSON.parse(process.argv[3]);

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
-import { openWebWorkbench } from '../harness/test-web.mjs';
+import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -26,13 +26,7 @@ export async function runWebChatUiTest() {
   const { page } = wb;
   try {
     // As a user does: open the chat and Connect; the extension asks for the URL the bridge printed.
-    await runCommand(page, 'ACP: Focus Chat');
-    const chat = await webviewFrame(page, 'acp-chat-app');
-    await chat.getByRole('button', { name: 'Connect' }).click();
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(bridge.url);
-    await page.keyboard.press('Enter');
+    const chat = await connectWebChat(page, bridge.url);
     await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: 20_000 });
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
     await box.click();

@@ -4,7 +4,7 @@
  * inlined), so a construct rendered as the wrong element fails.
  */
 import * as assert from 'node:assert/strict';
-import { composedHtml, squash } from './dom.mjs';
+import { composedHtml, squash, withMarkdowns } from './dom.mjs';
 import { openChatPage } from './harness.mjs';
 
 describe('<acp-markdown> rendering', function () {
@@ -28,10 +28,34 @@ describe('<acp-markdown> rendering', function () {
     const long = 'a_b*c`d[e]f(g)h<i>&j~'.repeat(1_000); // 21,000 characters of Markdown punctuation
     const html = await render(`# Title\n\n**bold** before\n\n${long}\n\nafter **not bold**`);
     const escaped = (t) => t.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-    assert.equal(html, `<h1>Title</h1><p><strong>bold</strong> before</p><p class="raw-html long-line">${escaped(`${long}\n\nafter **not bold**`)}</p>`);
-    // A line just under the limit is still Markdown.
-    const html2 = await render(`${'x'.repeat(19_990)} **bold**`);
+    // In pieces of at most 2,048 characters, each a block laid out on its own (see text-pieces.ts); together the whole text.
+    const match = /^<h1>Title<\/h1><p><strong>bold<\/strong> before<\/p><p class="raw-html long-line">((?:<span class="piece">[^<]*<\/span>)+)<\/p>$/.exec(html.replace(/&lt;/g, '\u0001'));
+    assert.ok(match, html.slice(0, 300));
+    const pieces = [...match[1].matchAll(/<span class="piece">([^<]*)<\/span>/g)].map((m) => m[1].replace(/\u0001/g, '&lt;'));
+    assert.equal(pieces.join(''), escaped(`${long}\n\nafter **not bold**`));
+    assert.equal(pieces.length, 11);
+    // A line under the limit is still Markdown (a paragraph of it is shown in pieces past 2,048 characters: see below).
+    const html2 = await render(`${'x'.repeat(2_030)} **bold**`);
     assert.match(html2, /^<p>x+ <strong>bold<\/strong><\/p>$/);
+  });
+
+  it('shows a block whose text is laid out as one (a paragraph, a heading, a table cell) as its source in pieces past 2,048 characters', async () => {
+    const words = 'word **bold** '.repeat(160); // 2,240 characters
+    const html = await render(`${words}\n\n# ${words}\n\n| a |\n| - |\n| ${words} |\n\nshort **bold**`);
+    assert.equal((html.match(/<p class="raw-html"><span class="piece">/g) ?? []).length, 2, 'the paragraph and the heading');
+    assert.match(html, /<td><span class="piece">word \*\*bold\*\* /, 'the cell');
+    assert.match(html, /<p>short <strong>bold<\/strong><\/p>$/, 'a short paragraph after them is Markdown');
+    const under = await render('word **bold** '.repeat(140));
+    assert.ok(under.startsWith('<p>word <strong>bold</strong> word') && !under.includes('piece'), `one under the bound is Markdown: ${under.slice(0, 100)}`);
+  });
+
+  it('highlights a long code block piece by piece, each a block of its own', async () => {
+    const code = Array.from({ length: 400 }, (_, i) => `const value${i} = "text";`).join('\n');
+    const html = await render(`\`\`\`ts\n${code}\n\`\`\``);
+    const pieces = html.match(/<span class="piece">/g) ?? [];
+    assert.ok(pieces.length >= 5, `${pieces.length} pieces`);
+    assert.equal((html.match(/<span class="token keyword">const<\/span>/g) ?? []).length, 400, 'every line highlighted');
+    assert.equal(await withMarkdowns(chat.page, (elements) => elements[0].shadowRoot.querySelector('pre code').textContent), code, 'the code is whole');
   });
 
   it('renders paragraphs, soft and hard line breaks', async () => {

@@ -1,8 +1,9 @@
 /** Styles of <acp-chat-entry>: colours only from VS Code's theme variables. */
 import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { pieceStyles } from '../shared/text-pieces';
 
-export const chatEntryStyles = [codiconStyles, srOnlyStyles, css`
+export const chatEntryStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
   /*
    * The list may skip an entry's rendering while it is off screen
    * (content-visibility, see message-list), which clips its paint to its

@@ -21,6 +21,7 @@ import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';
 import { cameBack, renderWhenIdle, wentOffScreen, type DeferredEntry } from './deferred-render';
+import { plainText } from '../shared/text-pieces';
 
 /** Characters of the newest thought line shown beside a collapsed "Thinking". */
 const PREVIEW_CHARS = 160;
@@ -110,10 +111,10 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${e.text}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
+        return html`<div class="user"><div class="role">You${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
-          ? html`<div class="plain">${e.text}</div>`
+          ? html`<div class="plain">${plainText(e.text)}</div>`
           : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`}${cutShort(e)}</div>`;
       case 'thought':
         return this.thought(e);
@@ -159,7 +160,7 @@ const noticeLook: Record<NoticeLevel, { icon: TemplateResult; label: string }> =
 function notice(level: NoticeLevel, text: string, action: NoticeAction | undefined): TemplateResult {
   const look = noticeLook[level];
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
-    ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${text}</span>
+    ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${plainText(text)}</span>
     ${action ? noticeButton(action) : nothing}
   </div>`;
 }

@@ -17,6 +17,7 @@
  */
 import './prism-setup';
 import Prism from 'prismjs';
+import { pieceEnd, textPieces } from '../shared/text-pieces';
 import 'prismjs/components/prism-typescript';
 import 'prismjs/components/prism-json';
 import 'prismjs/components/prism-bash';
@@ -64,8 +65,28 @@ export function languageOf(info: string | undefined): Language {
   return { id, label: Object.hasOwn(labels, id) ? labels[id]! : id };
 }
 
-/** Highlights a finished code block in one pass, so that multi-line tokens are right: its nodes, for Lit to insert. */
+/**
+ * Highlights a finished code block in one pass, so that multi-line tokens
+ * are right: its nodes, for Lit to insert. A block longer than one piece
+ * (see text-pieces.ts) is highlighted piece by piece, each piece a block of
+ * its own: a token spanning two pieces may be coloured wrongly.
+ */
 export function highlight(code: string, language: Language): Node {
+  const pieces = textPieces(code);
+  if (pieces.length === 1) return highlightPart(code, language);
+  const out = document.createDocumentFragment();
+  for (const piece of pieces) out.append(pieceOf(highlightPart(piece, language)));
+  return out;
+}
+
+function pieceOf(content: Node): HTMLElement {
+  const piece = document.createElement('span');
+  piece.className = 'piece';
+  piece.append(content);
+  return piece;
+}
+
+function highlightPart(code: string, language: Language): Node {
   const grammar = language.id ? Prism.languages[language.id] : undefined;
   if (!grammar) return document.createTextNode(code);
   const out = document.createDocumentFragment();
@@ -84,7 +105,8 @@ export type ChunkCache = Map<number, { readonly chunk: string; readonly language
  * highlighted once and kept in `cache`, so that a chunk of streamed code
  * costs one chunk of highlighting however long the block is. A token spanning
  * two chunks (a long comment) may be coloured wrongly until the block is
- * finished and highlighted whole.
+ * finished and highlighted whole. A chunk is a piece (see text-pieces.ts):
+ * at most CHUNK_LINES lines and PIECE_CHARS characters.
  */
 export function highlightStreaming(code: string, language: Language, cache: ChunkCache): Node[] {
   const parts: Node[] = [];
@@ -96,14 +118,13 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
       start += cached.chunk.length;
       continue;
     }
-    const full = afterLines(code, start, CHUNK_LINES);
+    const full = firstDefined(afterLines(code, start, CHUNK_LINES), pieceEnd(code, start));
     const end = full ?? code.length;
     const chunk = code.slice(start, end);
-    const tokens = highlight(chunk, language);
+    const tokens = highlightPart(chunk, language);
     if (full !== undefined) {
       // A full chunk: it will not change while the block streams on.
-      const view = document.createElement('span');
-      view.append(tokens);
+      const view = pieceOf(tokens);
       cache.set(start, { chunk, language: language.id, view });
       parts.push(view);
     } else {
@@ -112,6 +133,11 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
     start = end;
   }
   return parts;
+}
+
+/** The smaller of two offsets, either of which may be undefined. */
+function firstDefined(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /** The offset just after the `count`-th newline from `start`; undefined when there are fewer. */

@@ -17,7 +17,7 @@ import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type TokensList } from 'marked';
 import type { ChunkCache } from './highlight';
-import { renderBlock, type BlockContext } from './render-blocks';
+import { rawText, renderBlock, type BlockContext } from './render-blocks';
 
 /**
  * Completed blocks are grouped, so that an update visits one guard per group
@@ -30,6 +30,14 @@ import { renderBlock, type BlockContext } from './render-blocks';
  * thread than 128; 256 is no better than 128.
  */
 const GROUP_SIZE = 128;
+/**
+ * A group also closes once its blocks hold this many characters: a group on
+ * screen is laid out whole, and some text costs far more to lay out than its
+ * length says (see text-pieces.ts: 128 paragraphs of 2,000 alternating Latin
+ * and Hebrew letters took 680 ms in one group, where each group now holds
+ * at most a few of them).
+ */
+const GROUP_CHARS = 8 * 1024;
 
 /**
  * A line longer than this is not lexed: it and what follows it in the open
@@ -57,6 +65,8 @@ interface Block {
 
 interface Group {
   readonly blocks: Block[];
+  /** The characters of the blocks' sources. */
+  chars: number;
   /** Set when the group is full; the group's blocks never change after that (but see `relink`). */
   closed?: unknown;
 }
@@ -70,7 +80,7 @@ export interface MarkdownOptions {
 }
 
 export class MarkdownStream {
-  private groups: Group[] = [{ blocks: [] }];
+  private groups: Group[] = [{ blocks: [], chars: 0 }];
   /** How long the text of the completed blocks is: an update must start with it, else everything is redone. */
   private frozenLength = 0;
   /** The text of the last update, and its part after the completed blocks. */
@@ -106,14 +116,14 @@ export class MarkdownStream {
     // From a line too long to lex on, the open part is plain text.
     const long = longLineStart(tail);
     const lexable = long < 0 ? tail : tail.slice(0, long);
-    const plain = long < 0 ? [] : [html`<p class="raw-html long-line">${tail.slice(long)}</p>`];
+    const plain = long < 0 ? [] : [rawText(tail.slice(long), 'long-line')];
     let tokens: TokensList;
     try {
       tokens = lex(lexable, this.defs, this.options);
     } catch (error) {
       // marked gave up (it throws on inputs it cannot advance on): show the text as it is.
       console.warn('Markdown could not be parsed', error);
-      this.open = [html`<p class="raw-html">${tail}</p>`];
+      this.open = [rawText(tail)];
       return;
     }
     this.work.lexedChars += lexable.length;
@@ -166,12 +176,7 @@ export class MarkdownStream {
     collectDefs(tokens, this.defs);
     const block = makeBlock(source, tokens);
     this.work.renderedBlocks++;
-    const group = this.groups[this.groups.length - 1]!;
-    group.blocks.push(block);
-    if (group.blocks.length === GROUP_SIZE) {
-      group.closed = closedView(group);
-      this.groups.push({ blocks: [] });
-    }
+    addBlock(this.groups, block);
   }
 
   /**
@@ -187,13 +192,8 @@ export class MarkdownStream {
     const blocks = this.groups.flatMap((g) => g.blocks);
     if (!blocks.some((b) => b.source.includes('['))) return;
     const relexed = blocks.map((b) => (b.source.includes('[') ? this.relexed(b, links) : b));
-    this.groups = [];
-    for (let i = 0; i < relexed.length; i += GROUP_SIZE) {
-      const group: Group = { blocks: relexed.slice(i, i + GROUP_SIZE) };
-      if (group.blocks.length === GROUP_SIZE) group.closed = closedView(group);
-      this.groups.push(group);
-    }
-    if (this.groups.length === 0 || this.groups[this.groups.length - 1]!.closed) this.groups.push({ blocks: [] });
+    this.groups = [{ blocks: [], chars: 0 }];
+    for (const block of relexed) addBlock(this.groups, block);
   }
 
   private relexed(block: Block, links: Links): Block {
@@ -207,11 +207,22 @@ export class MarkdownStream {
   }
 
   private reset(): void {
-    this.groups = [{ blocks: [] }];
+    this.groups = [{ blocks: [], chars: 0 }];
     this.frozenLength = 0;
     this.defs = Object.create(null);
     this.defsKey = '[]';
     this.chunks = new Map();
+  }
+}
+
+/** Adds a completed block to the last (open) group, closing it when full and opening the next. */
+function addBlock(groups: Group[], block: Block): void {
+  const group = groups[groups.length - 1]!;
+  group.blocks.push(block);
+  group.chars += block.source.length;
+  if (group.blocks.length === GROUP_SIZE || group.chars >= GROUP_CHARS) {
+    group.closed = closedView(group);
+    groups.push({ blocks: [], chars: 0 });
   }
 }
 
@@ -244,7 +255,7 @@ function safely(t: MarkedToken, ctx: BlockContext): unknown {
     return renderBlock(t, ctx);
   } catch (error) {
     console.warn('A Markdown block could not be rendered', error);
-    return html`<p class="raw-html">${t.raw}</p>`;
+    return rawText(t.raw);
   }
 }
 

@@ -9,6 +9,7 @@ import { assertNever } from '../../src/shared/thread';
 import { codeBlock } from './code-block';
 import type { ChunkCache } from './highlight';
 import { renderInline } from './render-inline';
+import { PIECE_CHARS, plainText } from '../shared/text-pieces';
 
 /**
  * `streaming`: the block is the message's last and still growing (its code
@@ -30,9 +31,24 @@ export function renderBlocks(tokens: readonly Token[], ctx: BlockContext = {}): 
   return tokens.map((t) => renderBlock(t as MarkedToken, ctx));
 }
 
+/**
+ * Markdown source shown as the text it is (raw HTML, nesting past the bound,
+ * a block too long to lay out as one): in pieces when long (text-pieces.ts).
+ */
+export function rawText(source: string, className = ''): TemplateResult {
+  return html`<p class=${className ? `raw-html ${className}` : 'raw-html'}>${plainText(source)}</p>`;
+}
+
+/**
+ * Blocks whose text is laid out as one (a paragraph, a heading, a tight list
+ * item's text): past PIECE_CHARS they are shown as their source, in pieces.
+ */
+const ONE_LAYOUT = new Set(['paragraph', 'heading', 'text']);
+
 export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
   const depth = ctx.depth ?? 0;
-  if ((t.type === 'list' || t.type === 'blockquote') && depth >= MAX_NESTING) return html`<p class="raw-html">${t.raw}</p>`;
+  if ((t.type === 'list' || t.type === 'blockquote') && depth >= MAX_NESTING) return rawText(t.raw);
+  if (ONE_LAYOUT.has(t.type) && t.raw.length > PIECE_CHARS) return rawText(t.raw);
   switch (t.type) {
     case 'paragraph':
       return html`<p>${renderInline(t.tokens)}</p>`;
@@ -53,7 +69,7 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
       return html`<hr>`;
     case 'html':
       // Raw HTML from the agent: shown as the text it is.
-      return html`<p class="raw-html">${t.raw}</p>`;
+      return rawText(t.raw);
     case 'space': case 'def':
       return nothing;
     case 'checkbox': case 'br': case 'codespan': case 'del': case 'em': case 'escape': case 'image':
@@ -92,9 +108,14 @@ function align(a: Tokens.TableCell['align']): string | typeof nothing {
   return a ? alignClass[a] : nothing;
 }
 
+/** A cell's text is laid out as one: past PIECE_CHARS it is shown as its source, in pieces. */
+function cell(c: Tokens.TableCell): unknown {
+  return c.text.length > PIECE_CHARS ? plainText(c.text) : renderInline(c.tokens);
+}
+
 function table(t: Tokens.Table): TemplateResult {
   // The wrapper scrolls sideways; tabindex lets a keyboard user scroll it.
-  const head = html`<thead><tr>${t.header.map((c) => html`<th class=${align(c.align)}>${renderInline(c.tokens)}</th>`)}</tr></thead>`;
-  const body = html`<tbody>${t.rows.map((row) => html`<tr>${row.map((c) => html`<td class=${align(c.align)}>${renderInline(c.tokens)}</td>`)}</tr>`)}</tbody>`;
+  const head = html`<thead><tr>${t.header.map((c) => html`<th class=${align(c.align)}>${cell(c)}</th>`)}</tr></thead>`;
+  const body = html`<tbody>${t.rows.map((row) => html`<tr>${row.map((c) => html`<td class=${align(c.align)}>${cell(c)}</td>`)}</tr>`)}</tbody>`;
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>${head}${body}</table></div>`;
 }

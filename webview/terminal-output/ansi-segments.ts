@@ -5,6 +5,7 @@
  * webview's CSP allows where a `style` attribute would not be.
  */
 import Anser from 'anser';
+import { pieceEnd } from '../shared/text-pieces';
 
 export interface Segment {
   text: string;
@@ -87,4 +88,25 @@ export function paletteColor(index: number): string {
   const cube = index - 16;
   const level = (n: number) => (n === 0 ? 0 : 55 + n * 40);
   return `rgb(${level(Math.floor(cube / 36))}, ${level(Math.floor(cube / 6) % 6)}, ${level(cube % 6)})`;
+}
+
+/** `segments` split where text-pieces.ts cuts their text (a segment across a cut is split in two). */
+export function inPieces(segments: readonly Segment[]): Segment[][] {
+  const text = segments.map((s) => s.text).join('');
+  const cuts: number[] = [];
+  for (let end = pieceEnd(text, 0); end !== undefined; end = pieceEnd(text, end)) cuts.push(end);
+  const pieces: Segment[][] = [[]];
+  let offset = 0;
+  for (const segment of segments) {
+    let rest = segment;
+    for (; cuts.length > 0 && offset + rest.text.length > cuts[0]!; cuts.shift(), pieces.push([])) {
+      const at = cuts[0]! - offset;
+      if (at > 0) pieces[pieces.length - 1]!.push({ ...rest, text: rest.text.slice(0, at) });
+      rest = { ...rest, text: rest.text.slice(at) };
+      offset += at;
+    }
+    if (rest.text) pieces[pieces.length - 1]!.push(rest);
+    offset += rest.text.length;
+  }
+  return pieces;
 }

@@ -5,7 +5,8 @@
 import { css, html, LitElement, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { codicon, codiconStyles } from '../chat-app/codicons';
-import { ansiSegments, type Segment } from './ansi-segments';
+import { ansiSegments, inPieces, type Segment } from './ansi-segments';
+import { pieceStyles } from '../shared/text-pieces';
 
 /** Only the tail is shown past this: a chatty build must not bloat the transcript. */
 const MAX_CHARS = 100_000;
@@ -40,7 +41,7 @@ export class TerminalOutput extends LitElement {
   private segments: Segment[] = [];
   private hiddenChars = 0;
 
-  static override styles = [codiconStyles, css`
+  static override styles = [codiconStyles, pieceStyles, css`
     /* Lightness bounds for foreground colours: see readable(). */
     :host { display: block; --ansi-min-l: 0.72; --ansi-max-l: 1; }
     :host-context(.vscode-light), :host-context(.vscode-high-contrast-light) { --ansi-min-l: 0; --ansi-max-l: 0.5; }
@@ -79,7 +80,7 @@ export class TerminalOutput extends LitElement {
   override render() {
     return html`
       ${this.hiddenChars ? html`<p class="cut">Earlier output not shown (${this.hiddenChars} characters).</p>` : nothing}
-      ${this.segments.length ? html`<pre>${this.segments.map(renderSegment)}</pre>` : nothing}
+      ${this.segments.length ? html`<pre>${renderPieces(this.segments)}</pre>` : nothing}
       ${this.renderEnd()}
     `;
   }
@@ -93,6 +94,12 @@ export class TerminalOutput extends LitElement {
     }
     return nothing;
   }
+}
+
+/** The segments, in pieces when their text is long (see text-pieces.ts). */
+function renderPieces(segments: readonly Segment[]) {
+  const pieces = inPieces(segments);
+  return pieces.length === 1 ? segments.map(renderSegment) : pieces.map((piece) => html`<span class="piece">${piece.map(renderSegment)}</span>`);
 }
 
 function renderSegment(s: Segment) {

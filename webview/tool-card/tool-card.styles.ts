@@ -1,7 +1,8 @@
 import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { pieceStyles } from '../shared/text-pieces';
 
-export const toolCardStyles = [codiconStyles, srOnlyStyles, css`
+export const toolCardStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
   :host { display: block; }
   .card {
     border: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, rgba(128, 128, 128, 0.35)));

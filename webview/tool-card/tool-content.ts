@@ -9,6 +9,7 @@ import { codicon } from '../chat-app/codicons';
 import { postToHost } from '../host';
 import '../diff-view/diff-view';
 import '../markdown/markdown';
+import { plainText } from '../shared/text-pieces';
 import '../terminal-output/terminal-output';
 
 export function renderToolBody(entry: ToolEntry): TemplateResult {
@@ -43,8 +44,8 @@ function locationsToList(entry: ToolEntry): readonly ToolLocation[] {
 
 function renderInput(entry: ToolEntry): TemplateResult {
   return entry.toolKind === 'execute'
-    ? html`<pre class="input command"><span class="sr-only">Command: </span><span aria-hidden="true">$ </span>${entry.input}</pre>`
-    : html`<pre class="input"><span class="sr-only">Input: </span>${entry.input}</pre>`;
+    ? html`<pre class="input command"><span class="sr-only">Command: </span><span aria-hidden="true">$ </span>${plainText(entry.input ?? '')}</pre>`
+    : html`<pre class="input"><span class="sr-only">Input: </span>${plainText(entry.input ?? '')}</pre>`;
 }
 
 function renderContent(content: ToolContent): TemplateResult {
@@ -76,7 +77,7 @@ function renderBlock(block: DisplayBlock): TemplateResult {
       return html`<div class="resource">
         <a role="link" tabindex="0" class="link" title=${block.uri} @click=${(e: Event) => open(e, { type: 'openLink', href: block.uri })}
           @keydown=${(e: KeyboardEvent) => onEnter(e, { type: 'openLink', href: block.uri })}>${codicon('link-external')} ${block.name || block.uri}</a>
-        ${block.text !== undefined ? html`<pre>${block.text}</pre>` : nothing}
+        ${block.text !== undefined ? html`<pre>${plainText(block.text)}</pre>` : nothing}
       </div>`;
     default:
       return assertNever(block);

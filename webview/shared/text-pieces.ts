@@ -1,0 +1,85 @@
+/**
+ * Long text, laid out in pieces.
+ *
+ * Chromium lays out one block of text (an inline formatting context) in time
+ * that grows faster than its length for some kinds of text: 262,144
+ * characters of Thai took 34 s, alternating Latin and Hebrew letters 22 s
+ * (every direction change is a bidi run, and the runs are walked again per
+ * line), Hebrew alone 2.5 s, Arabic 1.3 s, while as many `x` took 36 ms
+ * (measured in Debian's Chromium at 300 px wide; newlines inside the block do
+ * not help, the cost is per block). So no element here lays out more than
+ * PIECE_CHARS characters of an agent's text: longer text is cut into pieces,
+ * each a block of its own (4,096 characters of those shapes: 4 to 13 ms),
+ * and a piece is skipped by layout while it is off screen
+ * (`content-visibility: auto`), so a frame lays out only the pieces in view.
+ *
+ * A piece ends after a newline where one falls in its second half (a block's
+ * last newline adds no empty line), else it is cut at
+ * PIECE_CHARS, never inside a character, before a combining mark or next to
+ * a joiner. The pieces' text is the whole text; a cut line shows a line break
+ * at the cut.
+ */
+import { css, html, type TemplateResult } from 'lit';
+
+/** The most characters of text one block lays out. */
+export const PIECE_CHARS = 2048;
+
+/** How far back from the cut a safe place to cut is looked for (a run of combining marks can be longer: then it is cut anyway). */
+const MAX_BACKOFF = 32;
+
+/** Code points a piece must not start with: the second half of a surrogate pair, combining marks, joiners, variation selectors. */
+const CLINGS_TO_PREVIOUS = /^(?:[\udc00-\udfff]|[\p{M}\u200c\u200d\ufe00-\ufe0f])/u;
+
+/**
+ * Where the piece of `text` that starts at `start` ends (the next one starts
+ * there); undefined when the rest of the text is short enough to be the last
+ * piece.
+ */
+export function pieceEnd(text: string, start: number, max = PIECE_CHARS): number | undefined {
+  if (text.length - start <= max) return undefined;
+  const newline = text.lastIndexOf('\n', start + max - 1);
+  if (newline >= start + max / 2) return newline + 1;
+  let end = start + max;
+  for (let back = 0; back < MAX_BACKOFF && !safeCut(text, end); back++) end--;
+  return safeCut(text, end) ? end : start + max - (isLowSurrogate(text.charCodeAt(start + max)) ? 1 : 0);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function safeCut(text: string, at: number): boolean {
+  return !CLINGS_TO_PREVIOUS.test(text.slice(at, at + 1)) && text.charCodeAt(at - 1) !== 0x200d;
+}
+
+/** `text` cut into pieces of at most `max` characters (see pieceEnd). */
+export function textPieces(text: string, max = PIECE_CHARS): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (let end = pieceEnd(text, start, max); end !== undefined; end = pieceEnd(text, start, max)) {
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+/**
+ * Agent text to show as it is (white space as the container says): the text
+ * itself when short, else its pieces, each a `<span class="piece">` (a
+ * block: see pieceStyles, which every element that uses this includes).
+ */
+export function plainText(text: string): string | TemplateResult[] {
+  if (text.length <= PIECE_CHARS) return text;
+  return textPieces(text).map((piece) => html`<span class="piece">${piece}</span>`);
+}
+
+/**
+ * A piece is a block (a span, so that it may stand inside a paragraph), laid
+ * out only near the viewport; its size is remembered once laid out, the
+ * estimate is for pieces never seen (4,096 characters wrap to tens of lines
+ * in a side bar).
+ */
+export const pieceStyles = css`
+  .piece { display: block; content-visibility: auto; contain-intrinsic-block-size: auto 40em; }
+`;

@@ -227,6 +227,16 @@ await stage('ui-huge', async () => {
   const { shot, slowestMs } = await runHugeMessageUiTest();
   process.stdout.write(`slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`);
 });
+await stage('ui-hostile', async () => {
+  // Text of every shape an agent sends in one piece, in both hosts: no renderer task over 100 ms of CPU.
+  // And an echoed secret: in no file and nowhere in the view.
+  const { runNodeHostileTextUiTest, runWebHostileTextUiTest } = await import('./ui/hostileText.ui.mjs');
+  const node = await runNodeHostileTextUiTest();
+  const web = await runWebHostileTextUiTest();
+  const worst = (r) => r.results.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
+  process.stdout.write(`longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); `
+    + `${path.relative(REPO_ROOT, node.shot)}, ${path.relative(REPO_ROOT, web.shot)}\n`);
+});
 await stage('fuzz', async () => {
   // 10,000 messages generated from the SDK's JSON Schema (a third mutated, some lines broken)
   // through the real extension and chat view: nothing crashes, the chat answers, memory comes back.

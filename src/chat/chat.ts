@@ -30,6 +30,7 @@ import { PendingPrompt } from './pendingPrompt';
 import { PermissionQueue } from './permissionQueue';
 import { STATE_UPDATES, type EarlierSession } from './sessionOpen';
 import type { TranscriptArchive } from './transcriptArchive';
+import { redactor } from '../secrets/redactor';
 
 export interface ChatDeps extends SessionDeps {
   readonly agentList: AgentList;
@@ -144,7 +145,7 @@ export class Chat implements vscode.Disposable {
       agents: agentList.agents,
       selectedAgentId: this.agentId,
       connection: this.connection,
-      agentLabel: c.state === 'connected' ? c.session.lease.connection.agentLabel : undefined,
+      agentLabel: c.state === 'connected' ? redactor.redact(c.session.lease.connection.agentLabel) : undefined,
       turn: this.transcript.value.turn,
       title: this.transcript.value.title,
       plan: [...this.transcript.value.plan],

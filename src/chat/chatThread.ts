@@ -12,12 +12,16 @@ import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
 import type { TranscriptArchive } from './transcriptArchive';
+import { redactor } from '../secrets/redactor';
+import { TranscriptRedaction } from '../secrets/transcriptRedaction';
 
 export class ChatThread {
   private state: Thread = emptyThread;
   private nextId = 0;
   private heldWarnings: string[] = [];
   private ended = false;
+  /** Secrets never reach the transcript, nor anything made from it. */
+  private readonly redaction = new TranscriptRedaction(redactor);
 
   constructor(private readonly idPrefix: string, private readonly archive: TranscriptArchive, private readonly onChange: () => void) {}
 
@@ -48,7 +52,7 @@ export class ChatThread {
 
   dispatch(action: ThreadAction): void {
     if (this.ended) return;
-    this.state = this.archive.keepWithinBound(reduceThread(this.state, action), action);
+    for (const kept of this.redaction.apply(action)) this.state = this.archive.keepWithinBound(reduceThread(this.state, kept), kept);
     if (!this.running && this.heldWarnings.length > 0) {
       for (const text of this.heldWarnings.splice(0)) this.state = reduceThread(this.state, { type: 'notice', id: this.newId(), level: 'warning', text });
     }

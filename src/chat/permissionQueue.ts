@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { choicesFor, optionFor, PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../shared/permissions';
 import type { ToolEntry } from '../shared/thread';
 import { patchToolEntry } from '../shared/toolCalls';
+import { redactor } from '../secrets/redactor';
 
 interface Pending {
   readonly prompt: PermissionPrompt;
@@ -56,12 +57,13 @@ export class PermissionQueue implements vscode.Disposable {
       return Promise.resolve(CANCELLED);
     }
     const base: ToolEntry = known ?? { kind: 'tool', id: `p${this.nextId}`, toolCallId: params.toolCall.toolCallId, title: 'Permission', toolKind: 'other', status: 'pending', content: [], locations: [] };
-    const prompt: PermissionPrompt = {
+    // Shown in the view: what the agent sent, with secrets redacted (a command's environment may hold one).
+    const prompt: PermissionPrompt = redactor.redactStrings({
       requestId: `perm-${++this.nextId}`,
       tool: patchToolEntry(base, params.toolCall),
       choices: choicesFor(params.options),
       agentOptions: params.options.map((o) => o.name),
-    };
+    });
     return new Promise((resolve) => {
       const item: Pending = { prompt, params, resolve };
       this.pending.push(item);

@@ -13,6 +13,7 @@ import { errorMessage } from '../connection/errors';
 import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { titleText } from '../shared/titleText';
+import { redactor } from '../secrets/redactor';
 
 /** At most this many of an agent's sessions are listed (a listing of millions is not a list). */
 export const MAX_LISTED = 1_000;
@@ -88,7 +89,7 @@ export class AgentListing {
       const sessionId = typeof info?.sessionId === 'string' ? info.sessionId : undefined;
       if (!sessionId || sessionId.length > 1024 || known.has(sessionId)) continue;
       known.add(sessionId);
-      const title = titleText(typeof info.title === 'string' ? info.title : '') || 'Untitled session';
+      const title = titleText(typeof info.title === 'string' ? redactor.redact(info.title) : '') || 'Untitled session';
       this.sessions.push({ sessionId, cwd: typeof info.cwd === 'string' ? info.cwd : cwd, title, ...(typeof info.updatedAt === 'string' ? { updatedAt: info.updatedAt.slice(0, 64) } : {}) });
     }
   }

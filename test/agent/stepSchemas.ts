@@ -166,6 +166,14 @@ export const stepSchemas = {
    * redact wherever it writes them.
    */
   leakMcpValues: step({ leakMcpValues: z.literal(true) }),
+  /**
+   * Sends every MCP env and header value of the session back the ways an
+   * agent shows text: in a message (split in two chunks in its middle), a
+   * thought, the session's title, a tool call's title, input and output, a
+   * plan entry, a notice and a permission request; then `[echoed N values]`.
+   * What the client must redact wherever it keeps or shows them.
+   */
+  echoMcpValues: step({ echoMcpValues: z.literal(true) }),
   /** `[sessions open: N, pid P]`: how many sessions this process has open (session/close ends one), and which process it is. */
   reportSessions: step({ reportSessions: z.literal(true) }),
 };

@@ -12,6 +12,11 @@ import { playFuzz } from "./fuzz/fuzzStep";
 type Handler<K extends StepKind> = (step: StepOf<K>, ctx: StepContext) => Promise<StepOutcome>;
 type Handlers = { [K in StepKind]: Handler<K> };
 
+/** Every MCP env and header value of the session, as the client sent them. */
+function mcpValues(ctx: StepContext): string[] {
+  return (ctx.session?.mcpServers ?? []).flatMap((s) => ("headers" in s ? s.headers : (s as acp.McpServerStdio).env).map((p) => p.value));
+}
+
 /** Splits `text` into `count` pieces of near-equal length (by code point; fewer if text is shorter). */
 export function splitChunks(text: string, count: number): string[] {
   const chars = Array.from(text);
@@ -85,7 +90,7 @@ const handlers: Handlers = {
   reportCapabilities: async (_step, ctx) => sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),
   reportSessions: async (_step, ctx) => sendText(ctx, `[sessions open: ${agentProcess.openSessions()}, pid ${process.pid}]`),
   leakMcpValues: async (_step, ctx) => {
-    const values = (ctx.session?.mcpServers ?? []).flatMap((s) => ("headers" in s ? s.headers : (s as acp.McpServerStdio).env).map((p) => p.value));
+    const values = mcpValues(ctx);
     for (const value of values) {
       const line = `mcp value: ${value} (raw), ${JSON.stringify({ value })} (JSON)\n`;
       const half = Math.floor(line.length / 2);
@@ -94,6 +99,28 @@ const handlers: Handlers = {
       process.stderr.write(line.slice(half));
     }
     throw acp.RequestError.internalError({ values }, `failed with ${values.join(", ")}`);
+  },
+  echoMcpValues: async (_step, ctx) => {
+    const values = mcpValues(ctx);
+    for (const [i, value] of values.entries()) {
+      const half = Math.floor(value.length / 2);
+      await sendUpdate(ctx, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `token: ${value.slice(0, half)}` } });
+      await sendUpdate(ctx, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${value.slice(half)} (that was it)\n\n` } });
+      await sendUpdate(ctx, { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: `thinking about ${value}` } });
+      await sendUpdate(ctx, { sessionUpdate: "session_info_update", title: `Session about ${value}` });
+      await sendUpdate(ctx, {
+        sessionUpdate: "tool_call", toolCallId: `echo-${i}`, title: `Use ${value}`, kind: "execute", status: "completed",
+        rawInput: { command: `curl -H 'Authorization: ${value}'` }, content: [{ type: "content", content: { type: "text", text: `output ${value}` } }],
+      });
+      await sendUpdate(ctx, { sessionUpdate: "notice", severity: "info", title: `Notice of ${value}` } as unknown as acp.SessionUpdate);
+      await ctx.client.request("session/request_permission", {
+        sessionId: ctx.session!.id,
+        toolCall: { toolCallId: `echo-permission-${i}`, title: `Send ${value}`, kind: "fetch", rawInput: { header: value } },
+        options: [{ optionId: "allow", name: `Allow ${value}`, kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }],
+      });
+    }
+    await sendUpdate(ctx, { sessionUpdate: "plan", entries: values.map((value) => ({ content: `Plan with ${value}`, priority: "medium", status: "pending" })) });
+    await sendText(ctx, `[echoed ${values.length} values]`);
   },
   reportMcp: async (_step, ctx) => sendText(ctx, `[mcp: ${JSON.stringify((ctx.session?.mcpServers ?? []).map(summarizeMcpServer))}]`),
   reportPrompt: async (_step, ctx) => sendText(ctx, `[prompt: ${JSON.stringify(ctx.prompt.map(summarizeBlock))}]`),

@@ -91,6 +91,50 @@ suite('MCP servers', function () {
     await api.chats.close(chat.id);
   });
 
+  test('a resolved secret the agent echoes (a message in two pieces, a thought, the title, a tool call, a plan, a notice, a permission request) is redacted in all of them', async function () {
+    const secret = hostSetup.mcpSecret;
+    if (!secret) this.skip();
+    const { api, chat } = await newChatWithTestAgent();
+    let ended = false;
+    const turn = chat.send('echo mcp').finally(() => (ended = true));
+    // One permission request per MCP value: each as the view is given it, then answered.
+    const prompts: string[] = [];
+    while (!ended) {
+      const prompt = chat.status.permissions[0];
+      if (prompt) {
+        prompts.push(JSON.stringify(prompt));
+        chat.permissions.answer(prompt.requestId, 'allow_once');
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await turn;
+    const kept = JSON.stringify(chat.thread);
+    for (const [what, text] of [['the transcript', kept], ['the permission prompts', prompts.join('\n')], ['the title', chat.title ?? '']] as const) {
+      assert.ok(!text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)), `the secret is not in ${what}`);
+    }
+    assert.equal(chat.title, 'Session about core', 'the last title the agent set (its last MCP value is a header that is no secret)');
+    for (const shown of ['token: [redacted] (that was it)', 'thinking about [redacted]', 'Use [redacted]', 'output [redacted]', 'Plan with [redacted]', 'Notice of [redacted]']) {
+      assert.ok(kept.includes(shown), `the transcript shows ${shown}`);
+    }
+    assert.ok(prompts.some((p) => p.includes('Send [redacted]') && p.includes('Allow [redacted]')), 'the permission prompt shows it redacted');
+    assert.ok(kept.includes('[echoed 2 values]'), 'the turn ended as the agent meant it to');
+    // What the history saved: the index (with the title) and the transcript.
+    const sessionId = chat.session!.sessionId;
+    for (let tries = 0; !(await api.sessions.list()).some((s) => s.sessionId === sessionId && s.title === 'Session about core'); tries++) {
+      assert.ok(tries < 100, 'the chat is saved in the history, titled');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const location = api.sessions.location!;
+    for (const [name, type] of await vscode.workspace.fs.readDirectory(location)) {
+      if (type !== vscode.FileType.File) continue;
+      // A save's temporary file may be renamed away meanwhile: what it held is in the file it became.
+      const bytes = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(location, name))).catch(() => new Uint8Array());
+      const text = new TextDecoder().decode(bytes);
+      assert.ok(!text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)), `the secret is not in the saved ${name}`);
+    }
+    await api.chats.close(chat.id);
+  });
+
   test('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello');

@@ -229,12 +229,13 @@ await stage('ui-huge', async () => {
 });
 await stage('ui-hostile', async () => {
   // Text of every shape an agent sends in one piece, in both hosts: no renderer task over 100 ms of CPU.
-  // And an echoed secret: in no file and nowhere in the view.
+  // An echoed secret: in no file and nowhere in the view. Stop to Send back within 2 s.
   const { runNodeHostileTextUiTest, runWebHostileTextUiTest } = await import('./ui/hostileText.ui.mjs');
   const node = await runNodeHostileTextUiTest();
   const web = await runWebHostileTextUiTest();
   const worst = (r) => r.results.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
-  process.stdout.write(`longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); `
+  process.stdout.write(`Stop to Send back (an agent that ignores it): ${node.stopMs} ms; `
+    + `longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); `
     + `${path.relative(REPO_ROOT, node.shot)}, ${path.relative(REPO_ROOT, web.shot)}\n`);
 });
 await stage('fuzz', async () => {

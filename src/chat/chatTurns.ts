@@ -11,8 +11,12 @@ import { isAuthRequired } from '../connection/signIn';
 import type { ThreadAction } from '../shared/threadReducer';
 import type { ChatThread } from './chatThread';
 
-/** How long Stop waits for the agent to end the turn before the chat ends it itself. */
-export const STOP_GRACE_MS = 2_000;
+/**
+ * How long Stop waits for the agent to end the turn before the chat ends it
+ * itself. A user gets Send back within 2 s of clicking Stop: this, plus the
+ * view's way to the host and back (2,000 ms here made it 2.1 s).
+ */
+export const STOP_GRACE_MS = 1_500;
 
 /** Where a turn runs. */
 export interface TurnTarget {

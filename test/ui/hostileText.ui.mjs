@@ -7,7 +7,8 @@
  * also: a resolved `${env:...}` secret that the agent echoes everywhere it
  * can (a message in two pieces, a thought, the title, a tool call, a plan, a
  * notice, a permission request) is nowhere in the chat's DOM, and in no
- * file the extension wrote.
+ * file the extension wrote; and Stop gives Send back within 2 s of the
+ * click for an agent that ignores it.
  *
  * Run after `npm run build`: node test/ui/hostileText.ui.mjs [node|web]
  */
@@ -73,6 +74,28 @@ async function echoSecret({ chat, box }, secret) {
   assert.ok(!shown.includes(secret), 'the secret is nowhere in the chat view');
 }
 
+/**
+ * Stop with an agent that ignores `session/cancel` and never answers: from
+ * the click on Stop until Send is back. Returns the milliseconds.
+ */
+async function stopToIdle({ page, chat, box }) {
+  await runCommand(page, 'ACP: New Chat');
+  await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, { timeout: 20_000 });
+  await box.fill('ignore my stop');
+  await box.press('Enter');
+  await chat.locator('acp-chat-entry').getByText('Working on it.').waitFor({ timeout: 20_000 });
+  const stop = chat.getByRole('button', { name: 'Stop', exact: true });
+  const clicked = await stop.evaluate((button) => new Promise((resolve) => {
+    // Timed in the page, from the click to Send in its place: no round trip of the test's own in it.
+    const started = performance.now();
+    button.click();
+    const composer = button.getRootNode().host;
+    const look = () => (composer.shadowRoot.querySelector('button.send') ? resolve(performance.now() - started) : requestAnimationFrame(look));
+    look();
+  }));
+  return Math.round(clicked);
+}
+
 export async function runNodeHostileTextUiTest({ log = (line) => process.stdout.write(`${line}\n`) } = {}) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-hostile-'));
   // No Markdown in it: rendered, a backslash or a star would change the text and hide a leak.
@@ -80,11 +103,14 @@ export async function runNodeHostileTextUiTest({ log = (line) => process.stdout.
   const session = await openScenarioChat({
     folder,
     name: 'Hostile Agent',
-    scenario: { turns: [...shapeTurns(), { match: '^echo mcp$', steps: [{ echoMcpValues: true }] }] },
+    scenario: { turns: [...shapeTurns(), { match: '^echo mcp$', steps: [{ echoMcpValues: true }] }, { match: '^ignore my stop$', steps: [{ text: 'Working on it.' }, { hang: true }] }] },
     userSettings: { 'vscode-acp.mcpServers': [{ name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_UI_SECRET}' }] }] },
     env: { ACP_UI_SECRET: secret },
   });
   try {
+    const stopMs = await stopToIdle(session);
+    log(`Stop to Send back, for an agent that ignores the stop: ${stopMs} ms`);
+    assert.ok(stopMs <= 2_000, `Send was back ${stopMs} ms after the click on Stop`);
     const results = await measureShapes({ ...session, log });
     await echoSecret(session, secret);
     // Saved once the turn ended; the save is queued.
@@ -95,7 +121,7 @@ export async function runNodeHostileTextUiTest({ log = (line) => process.stdout.
     fs.mkdirSync(RESULTS, { recursive: true });
     const shot = path.join(RESULTS, 'hostile-text-node.png');
     await session.page.screenshot({ path: shot });
-    return { results, shot };
+    return { results, shot, stopMs };
   } finally {
     await session.close();
     fs.rmSync(folder, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * Node host: Stop must end the turn even when the agent ignores
- * `session/cancel` and never answers the prompt: within 2 s the chat is idle,
+ * `session/cancel` and never answers the prompt: within 1.5 s the chat is idle
+ * (the UI test measures 2 s from the click to Send being back),
  * the turn marked cancelled, and it offers Restart, which continues the
  * session in a new agent process (ACP: Restart Agent starts a new one).
  */
@@ -28,14 +29,14 @@ suite('an agent that ignores Stop', function () {
     chat = await chatWithAgents({ deaf: scenarioAgent('Deaf Agent', scenario, '--sessions', sessions) }, 'deaf');
   });
 
-  test('Stop ends the turn within 2 s and offers Restart; Restart continues the session', async () => {
+  test('Stop ends the turn within 1.5 s and offers Restart; Restart continues the session', async () => {
     void chat.send('ignore my stop');
     await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Working on it.');
     const stoppedAt = Date.now();
     await vscode.commands.executeCommand('vscode-acp.stop');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 5_000);
     const took = Date.now() - stoppedAt;
-    assert.ok(took <= 2_500, `the turn ended ${took} ms after Stop`);
+    assert.ok(took >= 1_400 && took <= 1_800, `the turn ended ${took} ms after Stop (the grace is 1,500 ms)`);
     const last = chat.thread.entries[chat.thread.entries.length - 1];
     assert.equal(last?.kind === 'notice' ? last.action : undefined, 'restart', 'the chat offers Restart');
     assert.match(transcript(chat), /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/);

@@ -6,13 +6,12 @@ import * as acp from '@agentclientprotocol/sdk';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Readable, Transform, Writable } from 'node:stream';
 import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
+import { exitText, MAX_STDERR_TAIL_CHARS, MAX_STDERR_TAIL_LINES } from '../src/shared/bridgeProtocol';
 import { processKeeper } from './keeper/processKeeper';
 import { MAX_MESSAGE_BYTES } from './messageLimit';
 import { StrayLineDetector } from './strayLines';
 import { descendants, signalEach } from './descendants';
 
-const STDERR_TAIL_LINES = 12;
-const STDERR_TAIL_CHARS = 2_000;
 /**
  * A stderr line is logged once whole (so that a secret split across writes is
  * still redacted whole, see secrets/redactor.ts); a longer one is left out.
@@ -69,17 +68,17 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
     for (const line of lines) {
       log.info(`[${launch.label}] ${line}`);
       stderrTail.push(line);
-      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+      if (stderrTail.length > MAX_STDERR_TAIL_LINES) stderrTail.shift();
     }
   });
-  const tail = () => [...stderrTail, stderrRest].filter((l) => l.trim() !== '').join('\n').slice(-STDERR_TAIL_CHARS) || undefined;
+  const tail = () => [...stderrTail, stderrRest].filter((l) => l.trim() !== '').join('\n').slice(-MAX_STDERR_TAIL_CHARS) || undefined;
 
   /** Set when we end the agent ourselves for what it sent: that, not the signal, is why it stopped. */
   let endedBecause: string | undefined;
   const exited = new Promise<AgentExit>((resolve) => {
     child.once('error', (error) => resolve({ message: `${launch.label} could not be started: ${error.message}` }));
     child.once('exit', (code, signal) => resolve({
-      message: endedBecause ?? (signal ? `${launch.label} was ended by ${signal}.` : `${launch.label} exited with code ${code}.`),
+      message: endedBecause ?? exitText(launch.label, code, signal),
       stderrTail: tail(),
     }));
   });

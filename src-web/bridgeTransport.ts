@@ -6,7 +6,7 @@
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
 import { AgentUnreachableError, type AgentExit, type AgentTransport, type ConnectContext } from '../src/platform';
-import { BridgeClose, parseBridgeHello, type BridgeHello } from '../src/shared/bridgeProtocol';
+import { BridgeClose, exitText, parseBridgeExit, parseBridgeHello, type BridgeExit, type BridgeHello } from '../src/shared/bridgeProtocol';
 
 const HELLO_TIMEOUT_MS = 15_000;
 
@@ -20,6 +20,7 @@ export async function openBridgeTransport(url: string, displayUrl: string, conte
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   const readable = new ReadableStream<AnyMessage>({ start: (c) => { controller = c; } });
   let hello: BridgeHello | undefined;
+  let ended: BridgeExit | undefined;
   let resolveHello!: (h: BridgeHello) => void;
   let rejectHello!: (e: Error) => void;
   const helloPromise = new Promise<BridgeHello>((resolve, reject) => { resolveHello = resolve; rejectHello = reject; });
@@ -35,7 +36,10 @@ export async function openBridgeTransport(url: string, displayUrl: string, conte
     }
     try {
       const message = JSON.parse(event.data) as unknown;
-      if (message && typeof message === 'object' && !Array.isArray(message)) controller.enqueue(message as AnyMessage);
+      // The bridge's report of the agent's end, sent just before it closes (not ACP: kept for the close).
+      const exit = parseBridgeExit(message);
+      if (exit) ended = exit;
+      else if (message && typeof message === 'object' && !Array.isArray(message)) controller.enqueue(message as AnyMessage);
       else log.warn(`Bridge relayed a non-object message; ignored: ${event.data.slice(0, 200)}`);
     } catch {
       const line = event.data.slice(0, 200);
@@ -46,7 +50,9 @@ export async function openBridgeTransport(url: string, displayUrl: string, conte
   const exited = new Promise<AgentExit>((resolve) => {
     socket.addEventListener('close', (event: CloseEvent) => {
       clearTimeout(timer);
-      const exit = describeClose(event.code, event.reason, displayUrl, hello !== undefined);
+      const exit = event.code === BridgeClose.agentExited && ended
+        ? { message: exitText(context.agentName ?? hello?.agent.name ?? 'The agent', ended.exit.code, ended.exit.signal), ...(ended.exit.stderrTail ? { stderrTail: ended.exit.stderrTail } : {}) }
+        : describeClose(event.code, event.reason, displayUrl, hello !== undefined);
       // Before the hello, "nobody answered" may change on the next try; a refusal will not.
       rejectHello(exit.lost || event.code === BridgeClose.tooManyConnections ? new AgentUnreachableError(exit.message) : new Error(exit.message));
       try { controller.close(); } catch { /* already closed */ }

@@ -158,6 +158,11 @@ export interface ConnectContext {
   readonly log: vscode.LogOutputChannel;
   /** Reports non-protocol output (stray stdout lines) for the chat. */
   readonly onProtocolWarning: (text: string) => void;
+  /**
+   * The agent's own name, once it said it (`initialize`): a transport that
+   * words the agent's end itself (the bridge's) names it so, not by its command.
+   */
+  agentName?: string;
 }
 
 export interface Platform {

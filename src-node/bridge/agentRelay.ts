@@ -15,7 +15,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { processKeeper } from '../keeper/processKeeper';
-import { BridgeClose, type BridgeHello } from '../../src/shared/bridgeProtocol';
+import { BridgeClose, type BridgeExit, type BridgeHello } from '../../src/shared/bridgeProtocol';
 import { HOST_OS } from '../hostOs';
 import { resolveExecutable } from '../resolveExecutable';
 import { tapStderr } from './agentStderr';
@@ -97,6 +97,10 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
     const last = stderr.lastLine();
     stderr.flush();
     log(`agent ${agent.id} ended: ${why}`);
+    // The whole report first (a close reason holds one line at best), then the close, which older clients read.
+    const tail = stderr.tail();
+    const exit: BridgeExit = { vscodeAcpBridge: 1, exit: { code, signal, ...(tail ? { stderrTail: tail } : {}) } };
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(exit));
     ws.close(BridgeClose.agentExited, closeReason(last ? `${why}: ${last}` : why));
   });
   ws.once('close', () => {

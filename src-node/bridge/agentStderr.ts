@@ -1,8 +1,10 @@
 /**
  * An agent's stderr: copied to the bridge's own stderr (the terminal it runs
- * in), and its last line kept for the close reason when the agent exits.
+ * in), and its end kept for the exit report (its last line for the close
+ * reason) when the agent exits.
  */
 import type { Readable } from 'node:stream';
+import { MAX_STDERR_TAIL_CHARS, MAX_STDERR_TAIL_LINES } from '../../src/shared/bridgeProtocol';
 
 /**
  * Agents that log a line per message would otherwise cost one write (and a
@@ -19,6 +21,8 @@ export interface StderrTap {
   flush(): void;
   /** The last line that is not blank, so far. */
   lastLine(): string;
+  /** The last lines that are not blank (as many as the client shows), so far. */
+  tail(): string;
 }
 
 /** Reads `stream` (an agent's stderr) as it comes; `write` gets it in batches, in order. */
@@ -50,10 +54,10 @@ export function tapStderr(stream: Readable, write: (bytes: Buffer) => void): Std
     }
   });
   stream.once('end', flush);
-  return { flush, lastLine: () => lastLine(Buffer.concat(tail, tailBytes).toString('utf8')) };
-}
-
-function lastLine(text: string): string {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  return lines.length > 0 ? lines[lines.length - 1] : '';
+  const lines = () => Buffer.concat(tail, tailBytes).toString('utf8').split('\n').filter((line) => line.trim() !== '');
+  return {
+    flush,
+    lastLine: () => lines().at(-1) ?? '',
+    tail: () => lines().slice(-MAX_STDERR_TAIL_LINES).join('\n').slice(-MAX_STDERR_TAIL_CHARS),
+  };
 }

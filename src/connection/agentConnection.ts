@@ -97,6 +97,8 @@ export class AgentConnection {
       const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), client.gone]);
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
+      const name = titleText(typeof (info?.title || info?.name) === 'string' ? (info?.title || info?.name)! : '', MAX_LABEL_CHARS);
+      if (name) context.agentName = name;
       // One line of the header: whatever the agent sent, cleaned and bounded.
       const label = titleText([info?.title || info?.name, info?.version].filter((part) => typeof part === 'string' && part !== '').join(' '), MAX_LABEL_CHARS);
       return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, transport.agentOs ?? platform.mcpHost.os, offered, label, warnings.event, platform);

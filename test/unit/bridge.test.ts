@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeServer';
-import { BridgeClose } from '../../src/shared/bridgeProtocol';
+import { BridgeClose, parseBridgeExit } from '../../src/shared/bridgeProtocol';
 import { ORIGIN, agentJs, initialize, loopbackBridge, newSession, scenarios } from './bridgeClient';
 
 
@@ -139,6 +139,11 @@ describe('bridge (real sockets, real agent process)', function () {
     const out = await talk(bridge.url, ORIGIN, [initialize], Infinity, { 1: newSession, 2: prompt(3, 'one'), 3: prompt(4, 'two') });
     assert.equal(out.code, BridgeClose.agentExited);
     assert.match(out.reason, /exited with code 3: boom: simulated crash/);
+    // Before it, the whole report: the client words it with the agent's own name and every line.
+    const exit = parseBridgeExit(JSON.parse(out.frames.at(-1)!));
+    assert.equal(exit?.exit.code, 3);
+    assert.equal(exit?.exit.signal, null);
+    assert.match(exit?.exit.stderrTail ?? '', /boom: the first of two lines\nboom: simulated crash$/);
   });
 
   it('ends the agent process when the socket closes', async () => {

@@ -88,8 +88,8 @@ suite('chat with a real ACP agent', function () {
     await chat.send('crash now');
     await waitFor(chat, 'the connection to fail', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
     const text = transcript(chat);
-    assert.match(text, /exited with code 3/);
-    assert.match(text, /boom: simulated crash/);
+    // Named as the agent names itself, with every line of its stderr's end (the bridge's close reason holds one).
+    assert.match(text, /The agent stopped: Test Agent exited with code 3\.\n[^]*boom: the first of two lines\nboom: simulated crash/);
     // Recover: connect again and chat on.
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected');

@@ -103,7 +103,8 @@ export class Chats implements vscode.Disposable {
     chat.restore([], {}, { ...session, how });
     // Opened, it is this workspace's too: saved with what the load replayed.
     void chat.connect().then((connected) => {
-      if (connected) void this.store.save({ ...session, title: chat.title ?? listed.title, thread: chat.thread });
+      // Under the session the chat has now: a new one if the agent could not continue the listed one.
+      if (connected && chat.session) void this.store.save({ ...chat.session, title: chat.title ?? listed.title, thread: chat.thread });
     });
     return chat;
   }
@@ -191,10 +192,14 @@ export class Chats implements vscode.Disposable {
   private create(agentId?: string): Chat {
     const chat = new Chat(`c${++this.nextId}`, this.deps, this.makeArchive(), agentId);
     let turn = chat.thread.turn;
+    let session = chat.session;
     this.subscriptions.set(chat, chat.onDidChange(() => {
       const now = chat.thread.turn;
       if (turn === 'running' && now === 'idle') this.turnEnded(chat);
       turn = now;
+      // The chat goes on in another session: its saved entry follows it.
+      if (session && chat.session && chat.session !== session) void this.store.moved(session, chat.session);
+      session = chat.session ?? session;
       this._onDidChangeChat.fire(chat);
       if (chat === this.shownChat) this._onDidChangeShown.fire();
       const line = JSON.stringify(this.summary(chat));

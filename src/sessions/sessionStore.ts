@@ -139,6 +139,24 @@ export class SessionStore implements vscode.Disposable {
     });
   }
 
+  /**
+   * A chat that had `before` goes on in session `after` (the agent could not
+   * continue it, or the user restarted it anew): its saved entry, transcript
+   * and place in the history become the new session's, so that one chat is
+   * one entry, not a ghost under an id the agent no longer knows.
+   */
+  moved(before: { agentId: string; sessionId: string }, after: { agentId: string; sessionId: string }): Promise<void> {
+    if (!this.folder || sessionKey(before) === sessionKey(after)) return Promise.resolve();
+    return this.queue(async () => {
+      const all = await this.list();
+      const old = all.find((s) => sessionKey(s) === sessionKey(before));
+      if (!old) return;
+      const taken = all.some((s) => sessionKey(s) === sessionKey(after));
+      await this.writeIndex(taken ? all.filter((s) => s !== old) : all.map((s) => (s === old ? { ...s, agentId: after.agentId, sessionId: after.sessionId } : s)));
+      if (taken) await this.deleteFile(old.key);
+    });
+  }
+
   /** Removes a session from this workspace's history (the agent's own copy is not touched). */
   delete(key: string): Promise<void> {
     return this.queue(async () => {
@@ -177,13 +195,25 @@ export class SessionStore implements vscode.Disposable {
       }
       raw = null;
     }
-    const { sessions, unreadable } = parseIndex(raw);
+    const { sessions, unreadable: entries } = parseIndex(raw);
+    // An index that is not a list at all says nothing of how many it held: the transcripts beside it do.
+    const unreadable = Array.isArray((raw as { sessions?: unknown } | null)?.sessions) ? entries : await this.countTranscripts();
     if (unreadable > 0) {
       const text = `${unreadable} saved chat session${unreadable === 1 ? '' : 's'} in this workspace's history could not be read and ${unreadable === 1 ? 'is' : 'are'} left out.`;
       this.log.warn(`${text} (${this.indexFile().toString()})`);
       this._onDidFail.fire(text);
     }
     return sessions;
+  }
+
+  /** How many saved transcripts the history folder holds (at least one, for an index that was there and is unreadable). */
+  private async countTranscripts(): Promise<number> {
+    try {
+      const files = await vscode.workspace.fs.readDirectory(this.folder!);
+      return Math.max(1, files.filter(([name, type]) => type === vscode.FileType.File && /^[a-z0-9-]{1,64}\.json$/.test(name) && name !== 'index.json').length);
+    } catch {
+      return 1;
+    }
   }
 
   private async writeIndex(sessions: HistoryEntry[]): Promise<void> {

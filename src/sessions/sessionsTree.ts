@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import type { AgentList } from '../chat/agentList';
 import type { Chats } from '../chat/chats';
-import type { AgentConnections } from '../connection/agentConnections';
+import type { AgentConnection } from '../connection/agentConnection';
+import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
 import { errorMessage } from '../connection/errors';
 import { ReconnectAfterSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
@@ -16,6 +17,13 @@ import { AgentListing, type ListedSession } from './sessionListing';
 import type { SessionStore } from './sessionStore';
 
 export const SESSIONS_VIEW_ID = 'vscode-acp.sessions';
+
+/**
+ * How long an agent is kept running after a page of its listing, while a
+ * next page ("Load more") waits: a cursor may be good only on the process
+ * that gave it (an agent may keep its listing in memory).
+ */
+const HOLD_FOR_MORE_MS = 5 * 60_000;
 
 export type SessionNode =
   | { readonly kind: 'agent'; readonly agentId: string }
@@ -28,6 +36,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   private readonly listings = new Map<string, AgentListing>();
   private readonly agentNodes = new Map<string, SessionNode>();
   private readonly subscriptions: vscode.Disposable[];
+  /** The agent a listing's next page must come from, held while that page waits. */
+  private readonly held = new Map<string, { readonly lease: ConnectionLease; readonly timer: ReturnType<typeof setTimeout> }>();
 
   constructor(
     private readonly agentList: AgentList,
@@ -44,6 +54,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   /** Forgets every listing: expanded agents list again. */
   refresh(): void {
+    for (const agentId of [...this.held.keys()]) this.letGo(agentId);
     this.listings.clear();
     this._onDidChangeTreeData.fire(undefined);
   }
@@ -114,6 +125,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   }
 
   dispose(): void {
+    for (const agentId of [...this.held.keys()]) this.letGo(agentId);
     this.subscriptions.forEach((s) => s.dispose());
     this._onDidChangeTreeData.dispose();
   }
@@ -122,9 +134,10 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const listing = this.listings.get(agentId) ?? new AgentListing();
     this.listings.set(agentId, listing);
     try {
-      const list = (withSignIn: boolean) => this.agents.using(agentId, (connection) => listing.list(connection, more, withSignIn).then(() => true));
+      const list = (withSignIn: boolean) => this.onAgent(agentId, listing, (connection) => listing.list(connection, more, withSignIn).then(() => true));
       const done = await list(signIn).catch(async (error: unknown) => {
         if (!(error instanceof ReconnectAfterSignIn)) throw error;
+        this.letGo(agentId);
         this.agents.restartAfterSignIn(agentId);
         return list(false);
       });
@@ -134,6 +147,43 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       this.log.warn(`Listing the sessions of ${agentId} failed: ${errorMessage(error)}`);
       listing.state = { kind: 'error', message: errorMessage(error) };
     }
+  }
+
+  /**
+   * Runs `use` on the agent's process: the one held for this listing's next
+   * page, else one acquired for it; held afterwards while a next page waits.
+   */
+  private async onAgent<T>(agentId: string, listing: AgentListing, use: (connection: AgentConnection) => Promise<T>): Promise<T | undefined> {
+    const kept = this.held.get(agentId);
+    if (kept) {
+      clearTimeout(kept.timer);
+      this.held.delete(agentId);
+    }
+    let lease = kept?.lease;
+    if (lease?.connection.client.isClosed) {
+      lease.release();
+      lease = undefined;
+    }
+    lease ??= await this.agents.acquire(agentId, new AbortController().signal);
+    if (!lease) return undefined;
+    try {
+      return await use(lease.connection);
+    } finally {
+      if (listing.state.kind === 'listed' && listing.state.cursor !== undefined) {
+        this.held.set(agentId, { lease, timer: setTimeout(() => this.letGo(agentId), HOLD_FOR_MORE_MS) });
+      } else {
+        lease.release();
+      }
+    }
+  }
+
+  /** Gives back the process held for a listing's next page. */
+  private letGo(agentId: string): void {
+    const kept = this.held.get(agentId);
+    if (!kept) return;
+    clearTimeout(kept.timer);
+    this.held.delete(agentId);
+    kept.lease.release();
   }
 
   private agentNode(agentId: string): SessionNode {

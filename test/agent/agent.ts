@@ -156,10 +156,13 @@ class ScriptedAgent {
       .map((s) => s.info())
       .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)));
     const listed = [...all, ...this.scenario.listedSessions];
-    const { listPageSize: size, listCursorLoop: loop } = this.scenario;
-    const start = Number(c.params.cursor ?? 0) || 0;
+    const { listPageSize: size, listCursorLoop: loop, listCursorInProcess: inProcess } = this.scenario;
+    const [owner, offset] = inProcess && c.params.cursor ? c.params.cursor.split(":") : [String(process.pid), c.params.cursor];
+    if (owner !== String(process.pid)) throw acp.RequestError.invalidParams({ cursor: c.params.cursor }, "this cursor is not one of this process's");
+    const start = Number(offset ?? 0) || 0;
     const page = listed.slice(start, start + size);
     const next = loop ? String(start) : start + size < listed.length ? String(start + size) : undefined;
+    if (inProcess && next !== undefined) return { sessions: page, nextCursor: `${process.pid}:${next}` };
     return { sessions: page, ...(next !== undefined ? { nextCursor: next } : {}) };
   }
 

@@ -91,6 +91,8 @@ export const scenarioSchema = z.strictObject({
   listPageSize: z.number().int().min(1).default(50),
   /** session/list: every page says there is a next one, at the same cursor (a client must not loop forever). */
   listCursorLoop: z.boolean().default(false),
+  /** session/list: cursors name this process; another process's cursor is refused (-32602), as by an agent that keeps them in memory. */
+  listCursorInProcess: z.boolean().default(false),
   /** session/list: entries listed as they are, after the real ones (hostile listings: duplicates, huge titles, thousands). */
   listedSessions: z.array(looseRecord).default([]).pipe(z.custom<acp.SessionInfo[]>()),
   /** session/list: answered with this error instead (a listing that fails). */

@@ -164,7 +164,13 @@ suite('chat history (Node host)', function () {
     // Not JSON at all: an empty history, said once; a damaged transcript opens with a notice.
     fs.writeFileSync(index, '{ not json');
     const broken = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    const saidBroken: string[] = [];
+    broken.onDidFail((text) => saidBroken.push(text));
     assert.deepEqual(await broken.list(), []);
+    // How many were lost: the transcripts beside the index say (it says nothing of itself).
+    const lost = fs.readdirSync(api.sessions.location!.fsPath).filter((f) => /^[a-z0-9-]+\.json$/.test(f) && f !== 'index.json').length;
+    assert.ok(lost >= 2, `${lost} transcripts`);
+    assert.deepEqual(saidBroken, [`${lost} saved chat sessions in this workspace's history could not be read and are left out.`]);
     const [entry] = good.sessions as Array<{ key: string }>;
     fs.writeFileSync(vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`).fsPath, '{"version":1,"entries":[{"kind":"bogus"}]}');
     const opened = await chats.openSaved((await api.sessions.list()).find((s) => s.key === entry.key)!);

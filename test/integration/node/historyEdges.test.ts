@@ -16,6 +16,7 @@ import { talkOnce } from '../shared/savedChats';
 import { acpApi } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');
+const workspace = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
 suite('history and Sessions tree edges (Node host)', function () {
   this.timeout(60_000);
@@ -31,6 +32,13 @@ suite('history and Sessions tree edges (Node host)', function () {
     await config().update('agents', {
       deleter: agent('Deleting Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, delete: {} } } }),
       broken: agent('Broken Lister', { agentCapabilities: { sessionCapabilities: { list: {} } }, listError: { code: -32603, message: 'the session index is locked' } }),
+      // Lists a session it cannot load (its session/load answers "not found").
+      forgetful: agent('Forgetful Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } }, listedSessions: [{ sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' }] }),
+      // Pages of one, with cursors only the process that gave them takes.
+      pager: agent('Paging Agent', {
+        agentCapabilities: { sessionCapabilities: { list: {} } }, listPageSize: 1, listCursorInProcess: true,
+        listedSessions: ['one', 'two', 'three'].map((n) => ({ sessionId: `paged-${n}`, cwd: workspace(), title: `Paged ${n}` })),
+      }),
     }, vscode.ConfigurationTarget.Global);
     api = await acpApi();
     await api.chat.refreshAgents();
@@ -121,6 +129,43 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.match(labels[0], /^Could not list sessions: .*the session index is locked/, JSON.stringify(labels));
     const retry = api.sessionsTree.getTreeItem(nodes[0]);
     assert.equal(retry.command?.command, 'vscode-acp.sessions.retry');
+  });
+
+  test('a listed session the agent cannot load goes on as a new session, saved once under its new id, not under the dead one', async () => {
+    const chat = api.chats.openListed('forgetful', { sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' }, 'load');
+    for (let i = 0; chat.status.connection !== 'connected'; i++) {
+      assert.ok(i < 300, 'connected');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(chat.thread.entries.some((e) => e.kind === 'notice' && /This is a new session/.test(e.text)), 'the chat says the session is new');
+    await chat.send('go on');
+    const newId = chat.session!.sessionId;
+    assert.ok(newId !== 'forgotten-1', 'a new session');
+    let saved = await api.sessions.list();
+    for (let i = 0; !saved.some((s) => s.sessionId === newId); i++) {
+      assert.ok(i < 100, 'saved under the new id');
+      await new Promise((r) => setTimeout(r, 50));
+      saved = await api.sessions.list();
+    }
+    assert.deepEqual(saved.filter((s) => s.agentId === 'forgetful').map((s) => s.sessionId), [newId], 'one entry, under the session the chat has');
+    await api.chats.close(chat.id);
+  });
+
+  test('Load more pages through an agent whose cursors live in its process: the process is kept for the next page', async () => {
+    api.sessionsTree.refresh();
+    // A page of one each (the store these agents share may list a few more sessions first).
+    let pages = 1;
+    assert.equal((await listedIds('pager')).length, 1);
+    const more = async () => (await children('pager')).some((n) => n.kind === 'info' && n.label === 'Load more');
+    while (await more()) {
+      assert.ok(pages < 20, 'the listing ends');
+      await api.sessionsTree.relist('pager', { more: true });
+      pages++;
+      assert.equal((await listedIds('pager')).length, pages, `page ${pages} added one`);
+    }
+    const labels = (await children('pager')).map((n) => String(api.sessionsTree.getTreeItem(n).label));
+    assert.ok(!labels.some((l) => /^Could not/.test(l)), labels.join(', '));
+    assert.deepEqual((await listedIds('pager')).slice(-3), ['paged-one', 'paged-two', 'paged-three']);
   });
 
   test('a built-in agent that is not installed offers its install command', async () => {

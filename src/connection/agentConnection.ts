@@ -97,10 +97,11 @@ export class AgentConnection {
       const init = await Promise.race([client.initialize(identity, clientCapabilities(offered)), client.gone]);
       if (signal.aborted) throw new Error('cancelled');
       const info = init.agentInfo;
-      const name = titleText(typeof (info?.title || info?.name) === 'string' ? (info?.title || info?.name)! : '', MAX_LABEL_CHARS);
-      if (name) context.agentName = name;
       // One line of the header: whatever the agent sent, cleaned and bounded.
-      const label = titleText([info?.title || info?.name, info?.version].filter((part) => typeof part === 'string' && part !== '').join(' '), MAX_LABEL_CHARS);
+      const said = (value: unknown) => (typeof value === 'string' ? value : '');
+      const name = titleText(said(info?.title) || said(info?.name), MAX_LABEL_CHARS);
+      const label = titleText([name, said(info?.version)].filter(Boolean).join(' '), MAX_LABEL_CHARS);
+      if (name) context.agentName = name;
       return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, transport.agentOs ?? platform.mcpHost.os, offered, label, warnings.event, platform);
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";

@@ -5,8 +5,11 @@
 
 export const GOALS = {
   streamRatio: 12,
+  /** Issue 27: the main thread's CPU for a 1 MB reply in 10,000 chunks. */
+  stream10kCpuMs: 2000,
   latencyP95Ms: 16,
-  transcriptFirstPaintMs: 1500,
+  /** Issue 27 (was 1,500). */
+  transcriptFirstPaintMs: 200,
   webviewKB: 300,
   webExtensionKB: 400,
   /** Issue 12: a saved 2,000-entry chat opened, and a switch to an open chat, each to first paint. */
@@ -74,6 +77,7 @@ export function summarize({ large, small, transcript, noop, switches, sizes, hos
 export function goalsMet(f) {
   return {
     streamRatio: f.streamRatio <= GOALS.streamRatio,
+    stream10kCpu: f.stream10k.cpuMs <= GOALS.stream10kCpuMs,
     // Judged without the display's frame wait: see README.md.
     latencyP95: f.workingLatencyMs.p95 <= GOALS.latencyP95Ms,
     transcriptFirstPaint: f.transcript.firstPaintMs <= GOALS.transcriptFirstPaintMs,
@@ -92,7 +96,7 @@ export function print(f, met, log = console.log) {
   const m = (x) => `main thread ${x.cpuMs} ms CPU, ${x.taskMs} ms TaskDuration (script ${x.scriptMs}, style ${x.styleMs}, layout ${x.layoutMs} in ${x.layouts} layouts)`;
   const s = (x) => `${m(x)}; ${x.messages} messages, wall ${x.wallMs} ms`;
   log('');
-  log(`Streamed reply, 1 MB in 10,000 chunks: ${s(f.stream10k)}`);
+  log(`Streamed reply, 1 MB in 10,000 chunks: ${s(f.stream10k)}  (goal <= ${GOALS.stream10kCpuMs} ms CPU: ${verdict(met.stream10kCpu)})`);
   log(`Streamed reply, 1 MB in  1,000 chunks: ${s(f.stream1k)}`);
   log(`  ratio 10k/1k main-thread CPU: ${f.streamRatio}  (goal <= ${GOALS.streamRatio}: ${verdict(met.streamRatio)}); by TaskDuration ${f.streamRatioTaskDuration}`);
   const l = f.latencyMs, w = f.workingLatencyMs;
@@ -137,6 +141,9 @@ export function printWorkbench(f, log = console.log) {
     }
     log(`    slowest answer to page.evaluate(() => 1), every 100 ms: workbench ${c.probeMs.workbench} ms, chat webview ${c.probeMs.webview} ms`);
   }
+  const w = f.shapes.worst;
+  log(`  hostile shapes (8 MiB of one letter, base64, CJK, emoji and combining marks, RTL, Thai, mixed directions; one chunk and 10,000), longest renderer task by CPU:`);
+  log(`    worst ${w.cpuMs} ms (${w.case})  (goal <= ${goals.longTaskMs} ms: ${verdict(met.workbenchShapes)}); ${f.shapes.cases.map((c) => `${c.case.replace(/^shape /, '')} ${c.cpuMs}`).join(', ')}`);
   const t = f.transcript, limit = goals.memoryFactor * t.mib;
   const grew = (x, unit = 'MiB') => `${x.before} -> ${x.after} ${unit} (${x.delta >= 0 ? '+' : ''}${x.delta})`;
   log(`  ${t.mib} MiB transcript: ${t.turns} turns of ${t.messages / t.turns} messages of ${t.messageKiB} KiB of Markdown, a tool call after each; `

@@ -34,6 +34,7 @@ import { openScenarioChat } from '../harness/scenarioChat.mjs';
 import { LONG_TASK_CATEGORIES, longTasks } from './longTasks.mjs';
 import { extensionHostPid, heapAfterGc, openInspector, rendererPid, rssMiB } from '../harness/inspector.mjs';
 import { median, WORKBENCH_GOALS } from './report.mjs';
+import { measureShapes, shapeTurns } from '../ui/hostileShapes.mjs';
 
 const MiB = 1024 * 1024;
 const CHUNKS = [
@@ -186,6 +187,21 @@ async function benchChunks(runs, log) {
   }
 }
 
+/**
+ * The shapes of text an agent sends in one piece (../ui/hostileShapes.mjs:
+ * one letter, base64, CJK, emoji and combining marks, RTL, Thai, mixed
+ * directions; 8 MiB as one chunk and as 10,000): each case's longest
+ * renderer task by CPU. One run: the UI test checks them on every test run.
+ */
+async function benchShapes(log) {
+  const session = await openChat(shapeTurns());
+  try {
+    return await measureShapes({ ...session, log: (line) => log(`workbench ${line}; load ${os.loadavg()[0].toFixed(1)}`) });
+  } finally {
+    await session.close();
+  }
+}
+
 /** 8 turns of 64 messages of seeded Markdown, each message followed by a completed tool call. */
 function transcriptTurns(generator) {
   const rng = generator.seededRandom(TRANSCRIPT.seed);
@@ -284,16 +300,19 @@ function summarizeTranscript(t) {
 export async function benchWorkbench({ runs = 3, generator, log = () => undefined }) {
   const loadBefore = round(os.loadavg()[0]);
   const chunkRuns = await benchChunks(runs, log);
+  const shapes = await benchShapes(log);
+  const worstShape = shapes.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
   const transcript = summarizeTranscript(await benchTranscript(generator, log));
   const chunks = Object.fromEntries(CHUNKS.map((c) => [c.key, summarizeChunk(chunkRuns[c.key], c.size)]));
   const limit = WORKBENCH_GOALS.memoryFactor * transcript.mib;
   const met = {
     workbenchLongTask8MiB: chunks.chunk8MiB.longestMs <= WORKBENCH_GOALS.longTaskMs,
     workbenchLongTask16MiB: chunks.chunk16MiB.longestMs <= WORKBENCH_GOALS.longTaskMs,
+    workbenchShapes: worstShape.cpuMs <= WORKBENCH_GOALS.longTaskMs,
     // null: not measured (the inspector could not be had).
     workbenchHostMemory: transcript.host ? transcript.host.heapMiB.delta <= limit : null,
     // The view's memory is its JS heap and its DOM (Blink's objects traced by V8) together.
     workbenchWebviewMemory: transcript.renderer.heapMiB.delta + transcript.renderer.embedderMiB.delta <= limit,
   };
-  return { ...chunks, transcript, runs, machine: { cpus: os.cpus().length, loadBefore, loadAfter: round(os.loadavg()[0]) }, goals: WORKBENCH_GOALS, met };
+  return { ...chunks, shapes: { cases: shapes, worst: worstShape }, transcript, runs, machine: { cpus: os.cpus().length, loadBefore, loadAfter: round(os.loadavg()[0]) }, goals: WORKBENCH_GOALS, met };
 }

@@ -17,7 +17,7 @@
  */
 import './prism-setup';
 import Prism from 'prismjs';
-import { pieceEnd, textPieces } from '../shared/text-pieces';
+import { pieceElement, pieceEnd, textPieces } from '../shared/text-pieces';
 import 'prismjs/components/prism-typescript';
 import 'prismjs/components/prism-json';
 import 'prismjs/components/prism-bash';
@@ -75,15 +75,8 @@ export function highlight(code: string, language: Language): Node {
   const pieces = textPieces(code);
   if (pieces.length === 1) return highlightPart(code, language);
   const out = document.createDocumentFragment();
-  for (const piece of pieces) out.append(pieceOf(highlightPart(piece, language)));
+  for (const piece of pieces) out.append(pieceElement(highlightPart(piece, language)));
   return out;
-}
-
-function pieceOf(content: Node): HTMLElement {
-  const piece = document.createElement('span');
-  piece.className = 'piece';
-  piece.append(content);
-  return piece;
 }
 
 function highlightPart(code: string, language: Language): Node {
@@ -124,7 +117,7 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
     const tokens = highlightPart(chunk, language);
     if (full !== undefined) {
       // A full chunk: it will not change while the block streams on.
-      const view = pieceOf(tokens);
+      const view = pieceElement(tokens);
       cache.set(start, { chunk, language: language.id, view });
       parts.push(view);
     } else {

@@ -19,7 +19,7 @@
  * a joiner. The pieces' text is the whole text; a cut line shows a line break
  * at the cut.
  */
-import { css, html, type TemplateResult } from 'lit';
+import { css } from 'lit';
 
 /** The most characters of text one block lays out. */
 export const PIECE_CHARS = 2048;
@@ -68,10 +68,23 @@ export function textPieces(text: string, max = PIECE_CHARS): string[] {
  * Agent text to show as it is (white space as the container says): the text
  * itself when short, else its pieces, each a `<span class="piece">` (a
  * block: see pieceStyles, which every element that uses this includes).
+ * Elements, not a Lit template per piece: a template instance, its part and
+ * its two marker comments per piece made a 64 MiB transcript's view take
+ * 70 MiB more.
  */
-export function plainText(text: string): string | TemplateResult[] {
+export function plainText(text: string): string | DocumentFragment {
   if (text.length <= PIECE_CHARS) return text;
-  return textPieces(text).map((piece) => html`<span class="piece">${piece}</span>`);
+  const pieces = document.createDocumentFragment();
+  for (const piece of textPieces(text)) pieces.append(pieceElement(piece));
+  return pieces;
+}
+
+/** One piece: `<span class="piece">` holding `content`. */
+export function pieceElement(content: string | Node): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'piece';
+  span.append(content);
+  return span;
 }
 
 /**

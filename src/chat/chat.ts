@@ -46,6 +46,9 @@ export class Chat implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Fires after any change of thread or status; views batch. */
   readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidReplaceSession = new vscode.EventEmitter<{ before: { agentId: string; sessionId: string }; after: { agentId: string; sessionId: string } }>();
+  /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */
+  readonly onDidReplaceSession = this._onDidReplaceSession.event;
   private readonly transcript: ChatThread;
   private link: Link = { state: 'disconnected' };
   /** The agent picked for this chat; until then, the one picked last anywhere. */
@@ -457,12 +460,15 @@ export class Chat implements vscode.Disposable {
     this.follow.dispose();
     this.transcript.dispose();
     this._onDidChange.dispose();
+    this._onDidReplaceSession.dispose();
   }
 
   private attach(session: ChatSession, agentId: string): void {
     // Without `how`: a later reconnect continues it whichever way the agent can.
+    const before = this.earlier;
     this.earlier = { agentId, sessionId: session.sessionId, cwd: session.cwd };
     const continuation = session.continuation;
+    if (before && continuation?.how === 'new') this._onDidReplaceSession.fire({ before, after: this.earlier });
     this.transcript.sessionOpened(session.setup, continuation);
     if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
     // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of

@@ -192,14 +192,12 @@ export class Chats implements vscode.Disposable {
   private create(agentId?: string): Chat {
     const chat = new Chat(`c${++this.nextId}`, this.deps, this.makeArchive(), agentId);
     let turn = chat.thread.turn;
-    let session = chat.session;
+    // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
+    chat.onDidReplaceSession(({ before, after }) => void this.store.moved(before, after));
     this.subscriptions.set(chat, chat.onDidChange(() => {
       const now = chat.thread.turn;
       if (turn === 'running' && now === 'idle') this.turnEnded(chat);
       turn = now;
-      // The chat goes on in another session: its saved entry follows it.
-      if (session && chat.session && chat.session !== session) void this.store.moved(session, chat.session);
-      session = chat.session ?? session;
       this._onDidChangeChat.fire(chat);
       if (chat === this.shownChat) this._onDidChangeShown.fire();
       const line = JSON.stringify(this.summary(chat));

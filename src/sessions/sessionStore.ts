@@ -140,10 +140,10 @@ export class SessionStore implements vscode.Disposable {
   }
 
   /**
-   * A chat that had `before` goes on in session `after` (the agent could not
-   * continue it, or the user restarted it anew): its saved entry, transcript
-   * and place in the history become the new session's, so that one chat is
-   * one entry, not a ghost under an id the agent no longer knows.
+   * A chat that had `before` goes on in session `after` because the agent
+   * could not continue `before`: its saved entry, transcript and place in the
+   * history become the new session's, so that one chat is one entry, not a
+   * ghost under an id the agent no longer knows.
    */
   moved(before: { agentId: string; sessionId: string }, after: { agentId: string; sessionId: string }): Promise<void> {
     if (!this.folder || sessionKey(before) === sessionKey(after)) return Promise.resolve();

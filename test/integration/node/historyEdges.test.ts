@@ -151,6 +151,21 @@ suite('history and Sessions tree edges (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
+  test('Restart Agent anew keeps the session before in the history, beside the new one (as its notice says)', async () => {
+    const chat = api.chats.newChat();
+    chat.selectAgent('deleter');
+    await chat.send('before the restart');
+    const before = chat.session!.sessionId;
+    await chat.restart();
+    await chat.send('after the restart');
+    const after = chat.session!.sessionId;
+    assert.ok(after !== before, 'a new session');
+    for (let i = 0; i < 100 && !(await api.sessions.list()).some((s) => s.sessionId === after); i++) await new Promise((r) => setTimeout(r, 50));
+    const ids = (await api.sessions.list()).map((s) => s.sessionId);
+    assert.ok(ids.includes(before) && ids.includes(after), `both sessions in the history: ${ids.join(', ')}`);
+    await api.chats.close(chat.id);
+  });
+
   test('Load more pages through an agent whose cursors live in its process: the process is kept for the next page', async () => {
     api.sessionsTree.refresh();
     // A page of one each (the store these agents share may list a few more sessions first).

@@ -42,6 +42,7 @@ export class ChatThread {
 
   /** Starts from a saved transcript (the chat opens with it at once, before any agent answers). */
   seed(entries: readonly Entry[], terminals: Thread['terminals'], title?: string): void {
+    this.redaction.release();
     this.state = { ...emptyThread, entries, terminals, ...(title ? { title } : {}) };
     this.onChange();
   }
@@ -99,6 +100,8 @@ export class ChatThread {
 
   /** Empties the transcript (what was moved out of memory goes too); the session's controls and commands stay. */
   clear(): void {
+    // Text held back from the transcript before it was cleared is not shown after.
+    this.redaction.release();
     this.state = { ...emptyThread, controls: this.state.controls, terminals: this.state.terminals };
     this.archive.clear();
     this.onChange();

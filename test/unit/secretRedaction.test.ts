@@ -66,6 +66,16 @@ describe('secrets kept out of the transcript', () => {
     assert.equal(thread.title, `About ${REDACTED}`);
   });
 
+  it('text held back and released (a cleared or replaced transcript) is not shown later', () => {
+    const redactor = new Redactor();
+    redactor.add([SECRET]);
+    const redaction = new TranscriptRedaction(redactor);
+    assert.deepEqual(redaction.apply(chunk('sk-live')), [], 'all of it could begin the secret');
+    assert.equal(redaction.release().length, 1, 'released once');
+    const notice: ThreadAction = { type: 'notice', id: 'n', level: 'info', text: 'cleared' };
+    assert.deepEqual(redaction.apply(notice), [notice], 'nothing held any more');
+  });
+
   it("a terminal's output split between two reads is redacted whole", () => {
     const out = (data: string): ThreadAction => ({ type: 'terminal', id: `o${++n}`, terminalId: 'term', data });
     const { thread } = play([out(`echo ${SECRET.slice(0, 8)}`), out(`${SECRET.slice(8)}\n`), { type: 'terminal', id: 'x', terminalId: 'term', exit: { exitCode: 0, signal: null } }]);

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  DEFAULT_MAX_HISTORY, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
+  DEFAULT_MAX_HISTORY, isTranscriptFileName, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
   type HistoryEntry, type SavedTranscript,
 } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
@@ -210,7 +210,7 @@ export class SessionStore implements vscode.Disposable {
   private async countTranscripts(): Promise<number> {
     try {
       const files = await vscode.workspace.fs.readDirectory(this.folder!);
-      return Math.max(1, files.filter(([name, type]) => type === vscode.FileType.File && /^[a-z0-9-]{1,64}\.json$/.test(name) && name !== 'index.json').length);
+      return Math.max(1, files.filter(([name, type]) => type === vscode.FileType.File && isTranscriptFileName(name)).length);
     } catch {
       return 1;
     }

@@ -19,6 +19,11 @@ export const MAX_HISTORY_LIMIT = 200;
 /** A file name we made: never from the agent. */
 const fileNameSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
 
+/** Whether `name` is a saved transcript's file name (`<key>.json`; the index is not one). */
+export function isTranscriptFileName(name: string): boolean {
+  return name.endsWith('.json') && fileNameSchema.safeParse(name.slice(0, -'.json'.length)).success && name !== 'index.json';
+}
+
 export const historyEntrySchema = z.object({
   /** Ours: the saved transcript's file name, and the id commands use. */
   key: fileNameSchema,

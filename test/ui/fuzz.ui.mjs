@@ -75,6 +75,21 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     const heaps = async () => ({ host: (await heapAfterGc(inspector.send)).usedMiB * MiB, view: (await heapAfterGc((m, p) => renderer.send(m, p))).usedMiB * MiB });
     const before = await heaps();
 
+    /**
+     * Sends `text` and waits for this turn's own answer and its end: an earlier "still here" does not
+     * count, and the next prompt is typed only once Send is back (Enter does nothing while a turn runs).
+     */
+    const askStillThere = async (text) => {
+      const answers = chat.locator('acp-chat-entry').getByText('still here');
+      const before = await answers.count();
+      await send(text);
+      for (const end = Date.now() + 30_000; (await answers.count()) <= before;) {
+        if (Date.now() > end) throw new Error(`no answer to "${text}" within 30 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await chat.locator('acp-chat-composer button.send').waitFor({ timeout: 30_000 });
+    };
+
     const runs = [];
     for (const seed of seeds) {
       const at = Date.now();
@@ -88,8 +103,7 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
       await chat.locator('acp-chat-composer button.send').waitFor({ timeout: 120_000 });
       runs.push({ seed, ...JSON.parse(fs.readFileSync(reportFile, 'utf8')), ms: Date.now() - at });
       // The chat answers afterwards (fuzzed permission requests may still wait for an answer).
-      await send('are you there?');
-      await chat.locator('acp-chat-entry').getByText('still here').last().waitFor({ timeout: 30_000 });
+      await askStillThere('are you there?');
     }
     if (pageCrashed) throw new Error('the workbench page crashed');
     const hostAfter = extensionHostPid(server.pid);
@@ -97,8 +111,7 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     const afterFuzz = await heaps();
 
     await runCommand(page, 'ACP: Close Chat');
-    await send('and after closing that chat?');
-    await chat.locator('acp-chat-entry').getByText('still here').last().waitFor({ timeout: 30_000 });
+    await askStillThere('and after closing that chat?');
     const afterNew = await heaps();
     inspector.close();
 

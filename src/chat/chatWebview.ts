@@ -1,6 +1,6 @@
 /**
  * Keeping one webview (the chat view, or an editor tab) in sync with the chat
- * it shows, at most once a frame, and handing the messages it sends to that
+ * it shows, at most once per FLUSH_INTERVAL_MS, and handing the messages it sends to that
  * chat (webviewMessages.ts). The page itself: strict CSP with a nonce.
  */
 import * as vscode from 'vscode';
@@ -67,7 +67,7 @@ export class ChatWebviewSync implements vscode.Disposable {
   }
 
   /**
-   * Changes are posted together, at most once a frame (see nextFlushAt). Even
+   * Changes are posted together, at most once an interval (see nextFlushAt). Even
    * "at once" waits for a timer, so that the changes made in one go (one
    * agent message can make several) are one post.
    */

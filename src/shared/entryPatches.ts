@@ -11,14 +11,23 @@ export interface EntriesPatch {
   ops: EntryOp[];
 }
 
-/** One animation frame: the view is patched at most this often while streaming. */
-export const FLUSH_INTERVAL_MS = 16;
+/**
+ * The view is patched at most this often while an agent streams: every
+ * other frame at 60 Hz. A patch's cost in the view is part fixed (the
+ * message, the render, a frame's style, layout and paint of what is in view)
+ * and part the text it brings, so fewer patches cost less for the same text
+ * (measured on a 1 MB reply in 10,000 chunks: 629 patches at 16 ms, 307 at
+ * 33 ms, a quarter less main-thread CPU). Text still arrives in its first
+ * frame after a pause (see nextFlushAt); a steady stream is shown 30 times a
+ * second, as fast as anyone reads it.
+ */
+export const FLUSH_INTERVAL_MS = 33;
 
 /**
  * When to post what changed at `now`, the last post having been at
- * `lastFlushAt`: at once when nothing was posted for a frame (the first chunk
- * after a pause is not held back a frame), else a frame after that post (at
- * most one patch per frame, carrying every change since).
+ * `lastFlushAt`: at once when nothing was posted for an interval (the first
+ * chunk after a pause is not held back), else an interval after that post (at
+ * most one patch per interval, carrying every change since).
  */
 export function nextFlushAt(now: number, lastFlushAt: number): number {
   return Math.max(now, lastFlushAt + FLUSH_INTERVAL_MS);

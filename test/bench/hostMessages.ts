@@ -1,8 +1,8 @@
 /**
  * What the host would post to the webview, made with the real reducer and
  * diffEntries and batched the way ChatViewProvider batches (nextFlushAt): a
- * change is posted at once when nothing was posted in the last 16 ms, else 16
- * ms after the last post; one flush posts the status (if it changed) and one
+ * change is posted at once when nothing was posted for FLUSH_INTERVAL_MS, else
+ * that long after the last post; one flush posts the status (if it changed) and one
  * `entries` patch with every chunk that arrived meanwhile.
  *
  * Runs in Node (bundled by build.mjs through generate.ts).

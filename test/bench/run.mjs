@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the chat webview's rendering performance in real headless
  * Chromium, fed exactly what the host would post (real reducer, diffEntries
- * and 16 ms batching). Prints each figure with its goal and ends with one
+ * and its batching). Prints each figure with its goal and ends with one
  * `BENCH {json}` line. Missed goals are reported, not failures: the process
  * exits non-zero only when the bench itself breaks.
  *

@@ -103,10 +103,10 @@ describe('entry patches', () => {
     assert.deepEqual(applyEntriesPatch(a.entries, patch!), []);
   });
 
-  it('posts the first change after a pause at once, then at most once a frame', () => {
+  it('posts the first change after a pause at once, then at most once an interval', () => {
     assert.equal(nextFlushAt(1000, -Infinity), 1000, 'nothing posted yet');
-    assert.equal(nextFlushAt(1000, 1000 - FLUSH_INTERVAL_MS - 5), 1000, 'nothing posted for more than a frame');
-    assert.equal(nextFlushAt(1003, 1000), 1000 + FLUSH_INTERVAL_MS, 'posted 3 ms ago: waits for the rest of the frame');
+    assert.equal(nextFlushAt(1000, 1000 - FLUSH_INTERVAL_MS - 5), 1000, 'nothing posted for more than an interval');
+    assert.equal(nextFlushAt(1003, 1000), 1000 + FLUSH_INTERVAL_MS, 'posted 3 ms ago: waits for the rest of the interval');
     assert.equal(nextFlushAt(1000 + FLUSH_INTERVAL_MS, 1000), 1000 + FLUSH_INTERVAL_MS);
   });
 });

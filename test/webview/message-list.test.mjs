@@ -124,6 +124,38 @@ describe('<acp-message-list>', function () {
     assert.ok(await scroller(chat.page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1), 'at the end');
   });
 
+  it('shows a long transcript newest first, then all of it within frames, at the newest end throughout', async () => {
+    const long = Array.from({ length: 1_000 }, (_, i) => (i % 2 === 0
+      ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }
+      : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}: ${'words '.repeat(20)}` }));
+    const seen = await chat.page.evaluate(async (entries) => {
+      const app = document.querySelector('acp-chat-app');
+      const list = () => app.shadowRoot.querySelector('acp-message-list');
+      const count = () => list().shadowRoot.querySelectorAll('acp-chat-entry').length;
+      const distance = () => { const s = list().shadowRoot.querySelector('.scroller'); return s.scrollHeight - s.clientHeight - s.scrollTop; };
+      app.apply({ type: 'entries', length: entries.length, ops: entries.map((entry, index) => ({ op: 'set', index, entry })) });
+      await app.updateComplete;
+      await list().updateComplete;
+      // What the first frame gets, then every frame until all are there.
+      const frames = [{ count: count() }];
+      for (let i = 0; i < 60 && frames.at(-1).count < entries.length; i++) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        frames.push({ count: count(), distance: distance(), last: list().shadowRoot.querySelector('acp-chat-entry:last-of-type')?.entry.id });
+      }
+      return frames;
+    }, long);
+    // The newest run of 64 (and the partial one after it) first: more than a view holds, far fewer than all.
+    assert.ok(seen[0].count >= 64 && seen[0].count < 128, `first render: ${seen[0].count} entries`);
+    assert.equal(seen.at(-1).count, long.length, `all entries within ${seen.length} frames`);
+    assert.ok(seen.length <= 8, `${seen.length} frames to show them all`);
+    for (const frame of seen.slice(1)) {
+      assert.ok(frame.distance <= 1, `the view stays at the newest end while older entries appear (${JSON.stringify(frame)})`);
+      assert.equal(frame.last, long.at(-1).id);
+    }
+    // In order: the oldest first.
+    assert.equal(await chat.page.locator('acp-chat-entry').first().evaluate((e) => e.entry.id), 'u0');
+  });
+
   it('is keyboard scrollable', async () => {
     await chat.setEntries(history);
     const list = scroller(chat.page);

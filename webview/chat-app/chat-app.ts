@@ -122,7 +122,7 @@ export class ChatApp extends LitElement {
         ${repeat(this.listOrder, (id) => id, (id) => {
           // One template for both states: an element moves between them, it is not rebuilt.
           const shown = id === this.listChat;
-          return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown}
+          return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
             .entries=${shown ? this.entries : this.keptLists.get(id) ?? []} .running=${shown && running} .checkpoints=${shown ? this.status.checkpoints ?? [] : []}></acp-message-list>`;
         })}
       </div>

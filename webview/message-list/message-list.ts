@@ -3,8 +3,9 @@
  * browser's scroll anchoring (see end-pin.ts), never by reading layout per
  * chunk. How far the user scrolled back is saved with the view and restored
  * when it is shown again. Entries older than the newest few are rendered
- * lazily (EAGER_ENTRIES), and an update touches only the runs of entries
- * that changed (RUN_LENGTH).
+ * lazily (EAGER_ENTRIES), an update touches only the runs of entries
+ * that changed (RUN_LENGTH), and a long transcript that arrives at once is
+ * shown newest first (BACKFILL_RUNS).
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -39,18 +40,34 @@ const FAR_BATCH = 20;
  * entry keeps its index and its run).
  */
 const RUN_LENGTH = 64;
+/**
+ * A transcript that arrives whole (a chat opened from history, the view shown
+ * again) first shows only its newest run or two (at least RUN_LENGTH
+ * entries: more than a view holds), and the older runs this many at a time,
+ * one step per frame after it is painted: its first paint costs what is in
+ * view, not the elements of every entry (measured on 2,000 entries: the
+ * message handler went from 155 ms to ~20 ms). The view is at the newest end,
+ * which the end pin keeps in place while entries appear above it. Not when
+ * the view must come back to a distance from the end: that needs them all.
+ */
+const BACKFILL_RUNS = 4;
 
 export class MessageList extends LitElement {
-  static override properties = { entries: { attribute: false }, running: { type: Boolean }, checkpoints: { attribute: false } };
+  static override properties = { entries: { attribute: false }, running: { type: Boolean }, kept: { attribute: false }, checkpoints: { attribute: false } };
   declare entries: readonly Entry[];
   /** The prompt entries that offer "Restore files to here". */
   declare checkpoints: readonly string[];
   private restorable: ReadonlySet<string> = new Set();
   declare running: boolean;
+  /** A chat's list the page keeps while another one is shown: hidden, and its backfill waits. */
+  declare kept: boolean;
   /** The saved distance from the newest end, applied once the restored entries are laid out. */
   private restore: number | undefined = loadUiState().scrollFromEnd;
   private scrollSample: ReturnType<typeof setTimeout> | undefined;
   private readonly endPin = new EndPin((atEnd) => (atEnd ? saveUiState({ scrollFromEnd: 0 }) : this.sampleScroll()));
+  /** How many of the oldest runs are not rendered yet (see BACKFILL_RUNS), and how to cancel the step that renders the next ones. */
+  private unshownRuns = 0;
+  private cancelBackfill: (() => void) | undefined;
 
   static override styles = css`
     :host { display: flex; flex-direction: column; }
@@ -85,6 +102,7 @@ export class MessageList extends LitElement {
     super();
     this.entries = [];
     this.running = false;
+    this.kept = false;
   }
 
   override connectedCallback(): void {
@@ -98,6 +116,9 @@ export class MessageList extends LitElement {
     this.endPin.detach();
     clearTimeout(this.scrollSample);
     this.scrollSample = undefined;
+    // Taken out of the page: whatever was still to come is rendered with the next update.
+    this.stopBackfill();
+    this.unshownRuns = 0;
   }
 
   override render() {
@@ -108,7 +129,10 @@ export class MessageList extends LitElement {
     const far = farCount(count);
     this.restorable = new Set(this.checkpoints ?? []);
     const runs = [];
-    for (let start = 0; start < count; start += RUN_LENGTH) runs.push(this.renderRun(start, Math.min(count, start + RUN_LENGTH), far));
+    // A run not shown yet is an empty slot, so that each run keeps its place in the array (Lit matches them by index).
+    for (let start = 0, run = 0; start < count; start += RUN_LENGTH, run++) {
+      runs.push(run < this.unshownRuns ? nothing : this.renderRun(start, Math.min(count, start + RUN_LENGTH), far));
+    }
     // aria-live off: a screen reader would otherwise read every streamed chunk;
     // the app announces when the turn ends instead.
     return html`<div class="scroller" tabindex="0" role="log" aria-live="off" aria-label="Conversation" @scroll=${this.onScroll}>
@@ -126,6 +150,45 @@ export class MessageList extends LitElement {
     const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0')).join('');
     return guard([far, marks, ...entries], () => repeat(entries, (e) => e.id, (e, i) => html`<acp-chat-entry
       class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)}></acp-chat-entry>`));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('kept') && this.unshownRuns > 0 && !this.cancelBackfill) this.scheduleBackfill();
+    if (!changed.has('entries')) return;
+    const before = (changed.get('entries') as readonly Entry[] | undefined)?.length ?? 0;
+    const count = this.entries.length;
+    if (count === 0) {
+      this.stopBackfill();
+      this.unshownRuns = 0;
+    } else if (before === 0 && !(this.restore !== undefined && this.restore > 0)) {
+      // Whole runs before the newest RUN_LENGTH entries wait (runs stay aligned to the list's start).
+      this.unshownRuns = Math.floor(Math.max(0, count - RUN_LENGTH) / RUN_LENGTH);
+      if (this.unshownRuns > 0) this.scheduleBackfill();
+    }
+  }
+
+  /** Once the next frame is painted: BACKFILL_RUNS more of the older runs, and so on until all are shown. */
+  private scheduleBackfill(): void {
+    this.stopBackfill();
+    let step: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      step = setTimeout(() => {
+        this.cancelBackfill = undefined;
+        if (this.kept) return; // goes on when shown again
+        this.unshownRuns = Math.max(0, this.unshownRuns - BACKFILL_RUNS);
+        this.requestUpdate();
+        if (this.unshownRuns > 0) this.scheduleBackfill();
+      });
+    });
+    this.cancelBackfill = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(step);
+    };
+  }
+
+  private stopBackfill(): void {
+    this.cancelBackfill?.();
+    this.cancelBackfill = undefined;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -33,6 +33,10 @@ export const CASES = [
   // Markdown paragraphs just under the length at which one is shown as plain text.
   { name: 'bidi-paragraphs', fill: `${'aא'.repeat(1000)}\n\n`, how: 'one' },
   { name: 'thai-paragraphs', fill: `${'ภาษาไทยไม่เว้นวรรค'.repeat(110)}\n\n`, how: 'one' },
+  // One Markdown block that keeps growing as it streams: each update lexes and lays out the open block.
+  { name: 'one-list', fill: '- an item of one endless list\n', how: 'many' },
+  { name: 'one-table', fill: '| a | table that never ends |\n|---|---|\n', how: 'many' },
+  { name: 'one-quote', fill: '> a quote that never ends\n', how: 'many' },
 ];
 
 const caseName = (c) => `shape ${c.name} ${c.how}`;

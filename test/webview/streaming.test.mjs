@@ -79,6 +79,41 @@ describe('<acp-markdown> streaming', function () {
     assert.equal(html.match(/<p>/g).length, 150);
   });
 
+  for (const [shape, line] of [
+    ['list', (i) => `- item **${i}** with some words\n`],
+    ['table', (i) => (i === 0 ? '| a | b |\n|---|---|\n' : `| row ${i} | \`${i}\` |\n`)],
+    ['quote', (i) => `> quoted line ${i} goes on\n`],
+    ['paragraph', (i) => `line ${i} of one paragraph that never ends\n`],
+  ]) {
+    it(`bounds the work per update while one ${shape} grows past 64 KiB, and then shows the rest as its source`, async () => {
+      const lines = [];
+      for (let i = 0, size = 0; size < 160 * 1024; i++) size += (lines[i] = line(i)).length;
+      const text = lines.join('');
+      const pieces = Array.from({ length: 400 }, (_, i) => text.slice(Math.floor((i * text.length) / 400), Math.floor(((i + 1) * text.length) / 400)));
+      await chat.setEntries([{ kind: 'assistant', id: `grows-${shape}`, text: '' }]);
+      await chat.streamText(0, pieces);
+      const work = await withMarkdowns(chat.page, (els) => els[0].work);
+      // Lexing the whole block on every update would be ~400 * 80 KiB = 32 MB; the open block is lexed only until 64 KiB.
+      const bound = pieces.length * (64 * 1024 + 1024) / 2 + 64 * 1024;
+      assert.ok(work.lexedChars <= bound, `lexed ${work.lexedChars} characters of a ${text.length}-character ${shape}; bound ${bound}`);
+      // All of it is shown, as its source once the block outgrew the bound.
+      const shown = await withMarkdowns(chat.page, (els) => els[0].shadowRoot.textContent);
+      assert.ok(shown.includes(lines.at(-1).trim().slice(0, 20)), 'the last line is shown');
+      const source = await withMarkdowns(chat.page, (els) => els[0].shadowRoot.querySelector('.raw-html.long-line')?.textContent.length ?? 0);
+      assert.ok(source > 64 * 1024, `${source} characters shown as source`);
+    });
+  }
+
+  it('shows a table of more than 16 KiB as its source: laid out whole, it would cost a frame per row added', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => `| row ${i} | ${i * 2} |`).join('\n');
+    const small = '| a | b |\n|---|---|\n| 1 | 2 |';
+    await chat.setEntries([{ kind: 'assistant', id: 'big-table', text: `| a | b |\n|---|---|\n${rows}\n\nAfter.` }, { kind: 'assistant', id: 'small-table', text: `${small}\n\nAfter.` }]);
+    const [big, little] = await markdownHtmls(chat.page);
+    assert.ok(!big.includes('<table'), 'the big table is its source');
+    assert.ok(big.includes('| row 1199 | 2398 |'));
+    assert.ok(little.includes('<table'), 'a small table is a table');
+  });
+
   it('does not touch the DOM of completed blocks, and completes the open block in place', async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'stable', text: 'First paragraph.\n\nSecond, still open' }]);
     await withMarkdowns(chat.page, ([md]) => {

@@ -16,6 +16,7 @@
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type TokensList } from 'marked';
+import { growingText, type PieceCache } from '../shared/text-pieces';
 import type { ChunkCache } from './highlight';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
 
@@ -48,6 +49,17 @@ const GROUP_CHARS = 8 * 1024;
  * punctuation, measured) and its layout as inline elements longer still.
  */
 export const MAX_MARKDOWN_LINE = 20_000;
+
+/**
+ * An open block (the last one, still growing) longer than this is not lexed
+ * again: from its start, the rest of the message is shown as its source, as
+ * after a long line. Each update lexes and renders the open block whole, so
+ * one block that kept growing made every update slower than the last
+ * (measured, streamed as one block: 256 KiB of list items took 31 ms to lex
+ * per update, of quote lines 15 ms; the view spent 14 s of main thread on a
+ * 1 MB list where the same text as paragraphs took 1.5 s).
+ */
+export const MAX_OPEN_BLOCK = 64 * 1024;
 
 /** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */
 export interface TextGrowth {
@@ -95,6 +107,10 @@ export class MarkdownStream {
   private frozenTokens = 0;
   /** Highlighted chunks of the open block's code, when it is a code block. */
   private chunks: ChunkCache = new Map();
+  /** Set once the open block outgrew MAX_OPEN_BLOCK: the rest is shown as its source, never lexed. */
+  private sourceOnly = false;
+  /** The pieces of the part shown as its source (after a long line, or once sourceOnly). */
+  private pieces: PieceCache = new Map();
   /** Characters lexed and top-level blocks rendered so far, for tests and benchmarks: streaming must keep both linear. */
   readonly work = { lexedChars: 0, renderedBlocks: 0 };
 
@@ -113,10 +129,14 @@ export class MarkdownStream {
     const tail = this.tailOf(text, growth);
     this.source = text;
     this.tail = tail;
+    if (this.sourceOnly) {
+      this.open = [this.asSource(tail)];
+      return;
+    }
     // From a line too long to lex on, the open part is plain text.
     const long = longLineStart(tail);
     const lexable = long < 0 ? tail : tail.slice(0, long);
-    const plain = long < 0 ? [] : [rawText(tail.slice(long), 'long-line')];
+    const plain = long < 0 ? [] : [this.asSource(tail.slice(long))];
     let tokens: TokensList;
     try {
       tokens = lex(lexable, this.defs, this.options);
@@ -131,9 +151,19 @@ export class MarkdownStream {
     const consumed = this.freezeCompleted(tokens, lexable);
     this.frozenLength += consumed;
     this.tail = tail.slice(consumed);
+    if (lexable.length - consumed > MAX_OPEN_BLOCK) {
+      this.sourceOnly = true;
+      this.open = [this.asSource(this.tail)];
+      return;
+    }
     const rest = tokens.slice(this.frozenTokens).filter((t) => t.type !== 'space') as MarkedToken[];
     this.work.renderedBlocks += rest.length;
     this.open = [...rest.map((t, i) => safely(t, i === rest.length - 1 && long < 0 ? { streaming: this.chunks } : {})), ...plain];
+  }
+
+  /** Text shown as it is, in pieces that are made once each while it grows. */
+  private asSource(text: string): TemplateResult {
+    return html`<p class="raw-html long-line">${growingText(text, this.pieces)}</p>`;
   }
 
   /** The part of `text` after the completed blocks; everything, from scratch, when `text` does not extend them. */
@@ -212,6 +242,8 @@ export class MarkdownStream {
     this.defs = Object.create(null);
     this.defsKey = '[]';
     this.chunks = new Map();
+    this.sourceOnly = false;
+    this.pieces = new Map();
   }
 }
 

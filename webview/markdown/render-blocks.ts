@@ -45,10 +45,18 @@ export function rawText(source: string, className = ''): TemplateResult {
  */
 const ONE_LAYOUT = new Set(['paragraph', 'heading', 'text']);
 
+/**
+ * A table is laid out whole (every row, to size its columns) whenever any
+ * cell changes: one streamed table of 256 KiB took ~700 ms a frame at the end
+ * (measured). Past this much source a table is shown as its source.
+ */
+export const MAX_TABLE_CHARS = 16 * 1024;
+
 export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
   const depth = ctx.depth ?? 0;
   if ((t.type === 'list' || t.type === 'blockquote') && depth >= MAX_NESTING) return rawText(t.raw);
   if (ONE_LAYOUT.has(t.type) && t.raw.length > PIECE_CHARS) return rawText(t.raw);
+  if (t.type === 'table' && t.raw.length > MAX_TABLE_CHARS) return rawText(t.raw);
   switch (t.type) {
     case 'paragraph':
       return html`<p>${renderInline(t.tokens)}</p>`;

@@ -79,6 +79,31 @@ export function plainText(text: string): string | DocumentFragment {
   return pieces;
 }
 
+/** The pieces of a text that is still growing, by where each starts (see growingText). */
+export type PieceCache = Map<number, { readonly text: string; readonly view: HTMLElement }>;
+
+/**
+ * The pieces of a text that is still growing, as elements: a piece that is
+ * complete (text follows it) is made once and kept in `cache`, so Lit leaves
+ * its element in place; only the last piece is made anew. A piece's end
+ * depends only on the text up to it (see pieceEnd), so it stays complete.
+ */
+export function growingText(text: string, cache: PieceCache): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  let start = 0;
+  for (let end = pieceEnd(text, start); end !== undefined; start = end, end = pieceEnd(text, start)) {
+    let piece = cache.get(start);
+    if (piece?.text.length !== end - start || !text.startsWith(piece.text, start)) {
+      const slice = text.slice(start, end);
+      piece = { text: slice, view: pieceElement(slice) };
+      cache.set(start, piece);
+    }
+    out.push(piece.view);
+  }
+  out.push(pieceElement(text.slice(start)));
+  return out;
+}
+
 /** One piece: `<span class="piece">` holding `content`. */
 export function pieceElement(content: string | Node): HTMLElement {
   const span = document.createElement('span');

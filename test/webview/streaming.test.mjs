@@ -137,6 +137,20 @@ describe('<acp-markdown> streaming', function () {
     });
   });
 
+  it('keeps a streamed code block\'s highlighted nodes when it completes, not highlighting it again', async () => {
+    await chat.setEntries([{ kind: 'assistant', id: 'code', text: 'Code:\n\n```ts\nconst a = 1;\nlet b = "two";' }]);
+    await withMarkdowns(chat.page, ([md]) => {
+      md.shadowRoot.querySelector('code .token.keyword').dataset.mark = 'kept';
+    });
+    await chat.streamText(0, ['\n```\n\nAfter the code.']);
+    const state = await withMarkdowns(chat.page, ([md]) => ({
+      kept: md.shadowRoot.querySelector('code .token.keyword')?.dataset.mark,
+      code: md.shadowRoot.querySelector('code').textContent,
+      after: md.shadowRoot.querySelector('.code-block ~ p')?.textContent,
+    }));
+    assert.deepEqual(state, { kept: 'kept', code: 'const a = 1;\nlet b = "two";', after: 'After the code.' });
+  });
+
   it('leaves the other entries alone while one streams', async () => {
     await chat.setEntries([
       { kind: 'assistant', id: 'done', text: '# Earlier answer\n\nWith `code`.\n\n```js\nx()\n```' },

@@ -2,12 +2,30 @@
  * <acp-copy-button .text=${string} label="Copy code">: puts `text` on the
  * clipboard through the host (`copyText`; a webview cannot be trusted with
  * clipboard access of its own) and says "Copied" for a moment.
+ *
+ * No shadow root: there is one per code block, and each shadow root's
+ * style sheets cost the page a style pass of their own (a stream of short
+ * code blocks spent a quarter of its style time on them); its styles are
+ * `copyButtonStyles`, part of the Markdown's.
  */
 import { css, html, LitElement } from 'lit';
-import { codicon, codiconStyles } from '../chat-app/codicons';
+import { codicon } from '../chat-app/codicons';
 import { postToHost } from '../host';
 
 const CONFIRM_MS = 1500;
+
+/** The button's styles, for the shadow root it is in. */
+export const copyButtonStyles = css`
+  acp-copy-button { display: inline-flex; }
+  acp-copy-button > button {
+    display: inline-flex; align-items: center; gap: 4px; padding: 2px 4px; border: 1px solid transparent; border-radius: 3px;
+    background: transparent; color: var(--vscode-icon-foreground, currentColor); font: inherit; cursor: pointer;
+  }
+  /* contrastActiveBorder exists only in high-contrast themes. */
+  acp-copy-button > button:hover { background: var(--vscode-toolbar-hoverBackground, rgba(128, 128, 128, 0.2)); border: 1px dashed var(--vscode-contrastActiveBorder, transparent); }
+  acp-copy-button > button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+  acp-copy-button .done { font-size: 0.9em; }
+`;
 
 export class CopyButton extends LitElement {
   static override properties = { text: { attribute: false }, label: {}, copied: { state: true } };
@@ -16,17 +34,9 @@ export class CopyButton extends LitElement {
   declare copied: boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  static override styles = [codiconStyles, css`
-    :host { display: inline-flex; }
-    button {
-      display: inline-flex; align-items: center; gap: 4px; padding: 2px 4px; border: 1px solid transparent; border-radius: 3px;
-      background: transparent; color: var(--vscode-icon-foreground, currentColor); font: inherit; cursor: pointer;
-    }
-    /* contrastActiveBorder exists only in high-contrast themes. */
-    button:hover { background: var(--vscode-toolbar-hoverBackground, rgba(128, 128, 128, 0.2)); border: 1px dashed var(--vscode-contrastActiveBorder, transparent); }
-    button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
-    .done { font-size: 0.9em; }
-  `];
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
 
   constructor() {
     super();

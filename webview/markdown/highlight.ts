@@ -90,8 +90,12 @@ function highlightPart(code: string, language: Language): Node {
 /** Lines per chunk of a code block that is still streaming. */
 const CHUNK_LINES = 40;
 
-/** Finished chunks of a streaming code block, by offset: each one element, which Lit leaves in place while it is the same. */
-export type ChunkCache = Map<number, { readonly chunk: string; readonly language?: string; readonly view: Element }>;
+/**
+ * The chunks of a streaming code block, by offset: each finished one an
+ * element, which Lit leaves in place while it is the same; the last one
+ * (`full: false`) as it was last shown, kept for when the block completes.
+ */
+export type ChunkCache = Map<number, { readonly chunk: string; readonly language?: string; readonly view: Node; readonly full: boolean }>;
 
 /**
  * Highlights a code block that is still streaming: in chunks of lines, each
@@ -106,7 +110,7 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
   let start = 0;
   while (start < code.length) {
     const cached = cache.get(start);
-    if (cached && cached.language === language.id && code.startsWith(cached.chunk, start)) {
+    if (cached?.full && cached.language === language.id && code.startsWith(cached.chunk, start)) {
       parts.push(cached.view);
       start += cached.chunk.length;
       continue;
@@ -118,14 +122,27 @@ export function highlightStreaming(code: string, language: Language, cache: Chun
     if (full !== undefined) {
       // A full chunk: it will not change while the block streams on.
       const view = pieceElement(tokens);
-      cache.set(start, { chunk, language: language.id, view });
+      cache.set(start, { chunk, language: language.id, view, full: true });
       parts.push(view);
     } else {
-      parts.push(tokens); // the growing last chunk: redone each time
+      // The growing last chunk: redone each time.
+      cache.set(start, { chunk, language: language.id, view: tokens, full: false });
+      parts.push(tokens);
     }
     start = end;
   }
   return parts;
+}
+
+/**
+ * A finished code block that was streamed as one chunk, that chunk being all
+ * of its code: the nodes it was last shown with (one pass over the whole
+ * code, as `highlight` would make), so that Lit leaves them in place rather
+ * than the block being highlighted and built again. Undefined otherwise.
+ */
+export function streamedWhole(code: string, language: Language, cache: ChunkCache): Node[] | undefined {
+  const only = cache.get(0);
+  return only && !only.full && only.chunk === code && only.language === language.id ? [only.view] : undefined;
 }
 
 /** The smaller of two offsets, either of which may be undefined. */

@@ -195,16 +195,17 @@ export class MarkdownStream {
       // The raws should add up to the source; if marked ever disagrees, keep the rest open.
       if (!normalized.startsWith(t.raw, at)) break;
       at += t.raw.length;
-      if (t.type !== 'space') this.complete(t.raw, [t]);
+      // The first was the open block: its code's chunks may be kept as they were shown.
+      if (t.type !== 'space') this.complete(t.raw, [t], i === 0 ? this.chunks : undefined);
     }
     this.frozenTokens = i;
     if (i > 0) this.chunks = new Map();
     return normalized === tail ? at : originalLength(tail, at);
   }
 
-  private complete(source: string, tokens: Token[]): void {
+  private complete(source: string, tokens: Token[], streamed?: ChunkCache): void {
     collectDefs(tokens, this.defs);
-    const block = makeBlock(source, tokens);
+    const block = makeBlock(source, tokens, streamed);
     this.work.renderedBlocks++;
     addBlock(this.groups, block);
   }
@@ -291,8 +292,8 @@ function safely(t: MarkedToken, ctx: BlockContext): unknown {
   }
 }
 
-function makeBlock(source: string, tokens: Token[]): Block {
-  const views = tokens.filter((t) => t.type !== 'space').map((t) => safely(t as MarkedToken, {}));
+function makeBlock(source: string, tokens: Token[], streamed?: ChunkCache): Block {
+  const views = tokens.filter((t) => t.type !== 'space').map((t) => safely(t as MarkedToken, { streamed }));
   const template = views.length === 1 ? views[0] : views;
   return { source, template, view: guard([template], () => template) };
 }

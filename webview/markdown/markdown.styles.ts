@@ -6,6 +6,7 @@
 import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
 import { pieceStyles } from '../shared/text-pieces';
+import { copyButtonStyles } from './copy-button';
 
 const text = css`
   :host { display: block; overflow-wrap: anywhere; line-height: 1.5; }
@@ -108,4 +109,4 @@ const code = css`
   .token.bold { font-weight: bold; } .token.italic { font-style: italic; }
 `;
 
-export const markdownStyles = [codiconStyles, srOnlyStyles, pieceStyles, text, links, tables, code];
+export const markdownStyles = [codiconStyles, srOnlyStyles, pieceStyles, copyButtonStyles, text, links, tables, code];

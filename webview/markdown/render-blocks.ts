@@ -13,10 +13,13 @@ import { PIECE_CHARS, plainText } from '../shared/text-pieces';
 
 /**
  * `streaming`: the block is the message's last and still growing (its code
- * is highlighted in chunks). `depth`: how many lists and quotes it is in.
+ * is highlighted in chunks). `streamed`: the block has just completed, and
+ * these are the chunks it was shown in while it grew. `depth`: how many
+ * lists and quotes it is in.
  */
 export interface BlockContext {
   readonly streaming?: ChunkCache;
+  readonly streamed?: ChunkCache;
   readonly depth?: number;
 }
 
@@ -66,7 +69,7 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
     case 'heading':
       return heading(t);
     case 'code':
-      return codeBlock(t.text, t.lang, ctx.streaming);
+      return codeBlock(t.text, t.lang, ctx);
     case 'list':
       return list(t, depth + 1);
     case 'blockquote':

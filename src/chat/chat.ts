@@ -12,6 +12,7 @@ import { AgentUnreachableError } from '../platform';
 import type { ChatStatus, ConnectionState } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
 import type { Entry, Thread } from '../shared/thread';
+import { keptFromReplay } from '../shared/updateKinds';
 import type { ThreadAction } from '../shared/threadReducer';
 import { describeExit, errorMessage } from '../connection/errors';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
@@ -28,7 +29,7 @@ import { ChatTurns, type TurnTarget } from './chatTurns';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';
 import { PermissionQueue } from './permissionQueue';
-import { STATE_UPDATES, type EarlierSession } from './sessionOpen';
+import type { EarlierSession } from './sessionOpen';
 import type { TranscriptArchive } from './transcriptArchive';
 import { redactor } from '../secrets/redactor';
 
@@ -477,7 +478,7 @@ export class Chat implements vscode.Disposable {
     this.endReplay = () => (replaying = false);
     const subscriptions = followSession(session, {
       update: (update) => {
-        if (!replaying || STATE_UPDATES.has(update.sessionUpdate)) this.dispatch({ type: 'update', id: this.newId(), update });
+        if (!replaying || keptFromReplay(update.sessionUpdate)) this.dispatch({ type: 'update', id: this.newId(), update });
         if (this.turnRunning()) this.follow.onUpdate(update);
       },
       gone: (exit) => this.onAgentGone(session, exit),

@@ -9,6 +9,7 @@ import type { AgentClient, SessionHandlers } from '../connection/agentClient';
 import { errorMessage } from '../connection/errors';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
+import { keptFromReplay } from '../shared/updateKinds';
 
 /** A session that a new connection should continue. */
 export interface EarlierSession {
@@ -23,8 +24,6 @@ export type Continuation =
   | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[]; readonly replayShown: boolean }
   | { readonly how: 'new'; readonly why: string };
 
-/** Replayed updates worth keeping after `session/load`: the transcript itself is already on screen. */
-export const STATE_UPDATES = new Set<string>(['available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update']);
 
 /**
  * Continues the earlier session where the agent can (`session/resume`, else
@@ -57,7 +56,7 @@ export async function openSession(
     }
     const state: acp.SessionUpdate[] = [];
     const response = await withSignIn(() => client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
-      if (!onScreen || STATE_UPDATES.has(update.sessionUpdate)) state.push(update);
+      if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
     }), signIn);
     return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {

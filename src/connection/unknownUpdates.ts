@@ -6,22 +6,16 @@
  * updates without a word. Here they are counted and reported once per kind
  * instead, and the updates after them go on as before.
  */
-import type { AnyMessage, SessionUpdate } from '@agentclientprotocol/sdk';
+import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { isKnownUpdateKind } from '../shared/updateKinds';
 
-/** Every kind the SDK's schema (and so this client) knows; TypeScript checks it against the SDK's types. */
-const KNOWN_KINDS = {
-  user_message_chunk: true, agent_message_chunk: true, agent_thought_chunk: true, tool_call: true, tool_call_update: true,
-  plan: true, available_commands_update: true, current_mode_update: true, config_option_update: true,
-  session_info_update: true, usage_update: true, notice: true, compaction_update: true, compaction_summary_chunk: true,
-} satisfies Record<SessionUpdate['sessionUpdate'], true>;
-
-/** The kind of an incoming `session/update` notification that is not in KNOWN_KINDS, else undefined. */
+/** The kind of an incoming `session/update` notification that this client does not know (see UPDATE_KINDS), else undefined. */
 export function unknownUpdateKind(message: AnyMessage): string | undefined {
   const m = message as { method?: unknown; id?: unknown; params?: { update?: { sessionUpdate?: unknown } } };
   if (m.method !== 'session/update' || m.id !== undefined) return undefined;
   const kind = m.params?.update?.sessionUpdate;
   // Not a string: malformed, which the SDK's own check reports as such.
-  if (typeof kind !== 'string' || Object.hasOwn(KNOWN_KINDS, kind)) return undefined;
+  if (typeof kind !== 'string' || isKnownUpdateKind(kind)) return undefined;
   return kind;
 }
 

@@ -7,6 +7,7 @@
  * unknown method gives none (its name included).
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { UPDATE_KINDS } from '../shared/updateKinds';
 
 export type Direction = 'out' | 'in';
 
@@ -36,8 +37,7 @@ const METHODS = new Set([
 
 /** Words the metadata may show (kinds from the protocol's own enums); anything else is `other`. */
 const KINDS = new Set([
-  'user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan', 'available_commands_update',
-  'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update', 'text', 'image', 'audio', 'resource_link', 'resource',
+  ...Object.keys(UPDATE_KINDS), 'text', 'image', 'audio', 'resource_link', 'resource',
   'end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'selected', 'stdio', 'http', 'sse',
 ]);
 const kindWord = (value: unknown) => (typeof value === 'string' && KINDS.has(value) ? value : 'other');

@@ -59,4 +59,11 @@ describe('diagnostics records', () => {
     assert.deepEqual(records.at(-1)!.meta, { stopReason: 'end_turn' });
     assert.ok(records.every((r) => r.bytes > 0));
   });
+
+  it('name every update kind the SDK knows, the newer ones too', () => {
+    for (const kind of ['notice', 'compaction_update', 'compaction_summary_chunk', 'usage_update']) {
+      const r = messageRecord('in', { jsonrpc: '2.0', method: 'session/update', params: { sessionId: C, update: { sessionUpdate: kind } } } as AnyMessage, inc, out, now);
+      assert.deepEqual(r.meta, { update: kind });
+    }
+  });
 });

@@ -17,6 +17,7 @@
  */
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk';
 import { MAX_ATTACHMENTS, MAX_INLINE_BYTES, sizeText, type ImageType, type SentAttachment } from '../shared/attachments';
+import { NO_QUIRKS, type AgentQuirks } from '../connection/agentQuirks';
 
 /** An attachment as read: what it is, not yet how it is sent. */
 export type PreparedAttachment =
@@ -38,18 +39,10 @@ export type BuiltPrompt =
   /** Nothing is sent: the reason for each attachment that cannot go (by id). */
   | { readonly ok: false; readonly errors: ReadonlyMap<string, string> };
 
-/** What a known agent gets wrong, and the prompt works around. */
-export interface PromptQuirks {
-  /**
-   * The agent drops the images of a prompt that also has `resource` blocks
-   * (Gemini CLI 0.61: its prompt resolver rebuilds the parts from the text
-   * and the files only). Such a prompt sends its embedded text as fenced
-   * text instead, so that the image arrives.
-   */
-  readonly resourcesDropImages?: boolean;
-}
+/** What a known agent gets wrong that the prompt works around (see connection/agentQuirks.ts). */
+export type PromptQuirks = Pick<AgentQuirks, 'resourcesDropImages'>;
 
-export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities | undefined, quirks: PromptQuirks = {}): BuiltPrompt {
+export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities | undefined, quirks: PromptQuirks = NO_QUIRKS): BuiltPrompt {
   const images = capabilities?.image === true;
   const hasImage = images && attachments.some((a) => a.prepared.kind === 'image');
   const embedded = capabilities?.embeddedContext === true && !(quirks.resourcesDropImages && hasImage);

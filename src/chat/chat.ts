@@ -379,8 +379,8 @@ export class Chat implements vscode.Disposable {
 
   private async prompt(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]): Promise<void> {
     this.endReplay();
-    const { init, promptQuirks } = c.session.lease.connection;
-    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, promptQuirks, () => this.link === c && !this.closed);
+    const { init, quirks } = c.session.lease.connection;
+    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, quirks, () => this.link === c && !this.closed);
     if (!prompt) return;
     const run = (ready?: Promise<unknown>) => this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, ready);
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.

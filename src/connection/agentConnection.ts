@@ -5,7 +5,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import type { PromptQuirks } from '../attachments/promptBlocks';
+import { quirksOf, type AgentQuirks } from './agentQuirks';
 import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';
@@ -26,8 +26,8 @@ export class AgentConnection {
   private readonly _onDidWarn = new vscode.EventEmitter<string>();
   /** Something every chat on this connection should hear: stray output, update kinds we do not know. */
   readonly onDidWarn = this._onDidWarn.event;
-  /** What this agent gets wrong in prompts, known by its name (promptBlocks.ts works around it). */
-  readonly promptQuirks: PromptQuirks;
+  /** What this agent gets wrong, known by its name (agentQuirks.ts). */
+  readonly quirks: AgentQuirks;
   /** The sign-in under way: chats that are refused at once share one. */
   private signingIn: Promise<SignedIn> | undefined;
 
@@ -48,7 +48,7 @@ export class AgentConnection {
     warnings: vscode.Event<string>,
     private readonly platform: Platform,
   ) {
-    this.promptQuirks = { resourcesDropImages: init.agentInfo?.name === 'gemini-cli' };
+    this.quirks = quirksOf(init.agentInfo?.name);
     warnings((text) => this._onDidWarn.fire(text));
     client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
     client.onDidClose(() => this._onDidWarn.dispose());

@@ -1,0 +1,41 @@
+/**
+ * What known agents get wrong, and the client works around: one entry per
+ * quirk, keyed by the agent's `agentInfo.name` (its initialize answer), each
+ * with the agent's version it was seen in and why, and a test
+ * (test/unit/agentQuirks.test.ts). A new quirk: its flag in AgentQuirks, its
+ * entry in KNOWN_QUIRKS, its test, and the work-around where the flag is read.
+ */
+
+export interface AgentQuirks {
+  /**
+   * The agent drops the images of a prompt that also has `resource` blocks:
+   * such a prompt sends its embedded text as fenced text instead, so that
+   * the image arrives (attachments/promptBlocks.ts).
+   */
+  readonly resourcesDropImages: boolean;
+}
+
+export const NO_QUIRKS: AgentQuirks = { resourcesDropImages: false };
+
+interface KnownQuirk {
+  /** `agentInfo.name`, as the agent sends it. */
+  readonly agent: string;
+  readonly quirk: keyof AgentQuirks;
+  /** Where it was seen, and what goes wrong. */
+  readonly why: string;
+}
+
+const KNOWN_QUIRKS: readonly KnownQuirk[] = [
+  {
+    agent: 'gemini-cli',
+    quirk: 'resourcesDropImages',
+    why: 'Gemini CLI 0.61: its prompt resolver rebuilds the parts from the text and the files only, so images beside resources are lost.',
+  },
+];
+
+/** The quirks of the agent named `name` (none for an agent not listed, or one that gives no name). */
+export function quirksOf(name: string | undefined): AgentQuirks {
+  const quirks: { -readonly [K in keyof AgentQuirks]: AgentQuirks[K] } = { ...NO_QUIRKS };
+  for (const known of KNOWN_QUIRKS) if (known.agent === name) quirks[known.quirk] = true;
+  return quirks;
+}

@@ -9,6 +9,8 @@ import type { FileChange } from '../src/shared/changes';
 import { WorkspaceCheckpoints, type CheckpointLimits, type TurnMark } from './checkpoints/workspaceCheckpoints';
 import type { PassReport } from './checkpoints/folderState';
 import { localFolders } from './nodeWorkspaceFiles';
+import { setting } from '../src/settings/settings';
+import { SETTINGS } from '../src/settings/settingsTable';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */
@@ -16,8 +18,8 @@ const LIMITS: CheckpointLimits = {
   /** Larger files are listed when changed, never copied (no Undo for them). */
   maxFileBytes: 5 * 1024 * 1024,
   maxStoreBytes: () => {
-    const mb = vscode.workspace.getConfiguration('vscode-acp').get<number>('checkpoints.maxStorageMB', 1024);
-    return (Number.isSafeInteger(mb) && mb >= 1 ? mb : 1024) * 1024 * 1024;
+    const mb = setting('checkpoints.maxStorageMB');
+    return (mb >= 1 ? mb : SETTINGS['checkpoints.maxStorageMB'].default) * 1024 * 1024;
   },
 };
 

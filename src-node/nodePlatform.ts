@@ -16,6 +16,7 @@ import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { HOST_OS } from './hostOs';
 import { workspaceFile } from './workspaceFile';
 import { NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
+import { setting } from '../src/settings/settings';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
@@ -104,8 +105,7 @@ export class NodePlatform implements Platform {
   }
 
   private agentDefinitions(): AgentDefinition[] {
-    const config = vscode.workspace.getConfiguration('vscode-acp');
-    const { agents, problems } = resolveAgentSettings(config.get('agents'), config.get('agentPaths'));
+    const { agents, problems } = resolveAgentSettings(setting('agents'), setting('agentPaths'));
     const joined = problems.join('\n');
     if (joined && joined !== this.reportedProblems) {
       void vscode.window.showWarningMessage(`Some ACP agent settings were ignored: ${problems.join('; ')}`);

@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { BRIDGE_AGENT_PARAM, BRIDGE_TOKEN_PARAM } from '../src/shared/bridgeProtocol';
+import { setting, setUserSetting } from '../src/settings/settings';
+import { SETTINGS } from '../src/settings/settingsTable';
 
 const TOKEN_SECRET = 'vscode-acp.bridge.token';
 
@@ -11,7 +13,7 @@ export class BridgeAddress {
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
   get url(): string {
-    return vscode.workspace.getConfiguration('vscode-acp').get<string>('bridge.url') || 'ws://127.0.0.1:7878';
+    return setting('bridge.url') || SETTINGS['bridge.url'].default;
   }
 
   /** The URL to open, with the token; asks for the token once when there is none. */
@@ -35,7 +37,7 @@ export class BridgeAddress {
       const token = url.searchParams.get(BRIDGE_TOKEN_PARAM);
       if (!token) return false;
       url.search = '';
-      await vscode.workspace.getConfiguration('vscode-acp').update('bridge.url', url.toString(), vscode.ConfigurationTarget.Global);
+      await setUserSetting('bridge.url', url.toString());
       await this.secrets.store(TOKEN_SECRET, token);
       return true;
     }

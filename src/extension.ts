@@ -28,6 +28,7 @@ import { redactingLog } from './secrets/redactor';
 import { errorMessage } from './connection/errors';
 import { Diagnostics } from './diagnostics/diagnostics';
 import { sessionFolderIfAny } from './workspaceFolder';
+import { affectsSettings, restartsAgents } from './settings/settings';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<Chat, 'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'> & {
@@ -141,8 +142,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('vscode-acp')) return;
-      if (['agents', 'agentPaths', 'bridge'].some((key) => e.affectsConfiguration(`vscode-acp.${key}`))) agents.retire();
+      if (!affectsSettings(e)) return;
+      if (restartsAgents(e)) agents.retire();
       void chats.refreshAgents();
     }),
   );

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Platform } from '../platform';
 import type { AgentChoice } from '../shared/protocol';
 import { errorMessage } from '../connection/errors';
+import { setting } from '../settings/settings';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
@@ -38,7 +39,7 @@ export class AgentList {
       this.log.error(`Listing agents failed: ${errorMessage(error)}`);
       this.list = [];
     }
-    const configured = vscode.workspace.getConfiguration('vscode-acp').get<string>('defaultAgent');
+    const configured = setting('defaultAgent');
     const known = (id: string | undefined) => id !== undefined && this.list.some((a) => a.id === id);
     if (!known(this.selected)) {
       this.selected = known(configured) ? configured : (this.list.find((a) => a.available) ?? this.list[0])?.id;

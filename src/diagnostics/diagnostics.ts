@@ -7,14 +7,14 @@
 import type { AnyMessage } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { Correlation, messageRecord, type Direction } from './messageRecord';
+import { affectsSetting, setting, setUserSetting } from '../settings/settings';
 
-const SETTING = 'diagnostics.enabled';
 
 export class Diagnostics implements vscode.Disposable {
   private channel: vscode.LogOutputChannel | undefined;
-  private enabled = read();
+  private enabled = setting('diagnostics.enabled');
   private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(`vscode-acp.${SETTING}`)) this.enabled = read();
+    if (affectsSetting(e, 'diagnostics.enabled')) this.enabled = setting('diagnostics.enabled');
   });
 
   /** Streams to put in an agent connection's two directions (they pass every message on unchanged). */
@@ -42,7 +42,7 @@ export class Diagnostics implements vscode.Disposable {
       const on = 'Turn On';
       const pick = await vscode.window.showInformationMessage('ACP diagnostics are off. Turned on, every message to and from agents is recorded there: its method, timing, outcome and sizes, never its content.', on);
       if (pick !== on) return;
-      await vscode.workspace.getConfiguration('vscode-acp').update(SETTING, true, vscode.ConfigurationTarget.Global);
+      await setUserSetting('diagnostics.enabled', true);
       this.enabled = true;
     }
     this.output().show(true);
@@ -57,8 +57,4 @@ export class Diagnostics implements vscode.Disposable {
     this.subscription.dispose();
     this.channel?.dispose();
   }
-}
-
-function read(): boolean {
-  return vscode.workspace.getConfiguration('vscode-acp').get<boolean>(SETTING, false) === true;
 }

@@ -10,13 +10,13 @@ import type { McpSourceRead } from './mcpPlan';
 import { MCP_LIMITS, type McpProblem } from './problems';
 import { fromServers, MCP_JSON_PATH, parseMcpJson } from './mcpJson';
 import { settingServers } from './serverConfig';
+import { settingScopes } from '../settings/settings';
 
-export const MCP_SETTING = 'mcpServers';
 
 /** The sources for a session in `folder` (its exact URI), lowest precedence first. */
 export async function readMcpSources(folder: vscode.Uri | undefined): Promise<McpSourceRead[]> {
   const current = folder && vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === folder.toString());
-  const setting = vscode.workspace.getConfiguration('vscode-acp', current?.uri).inspect<unknown>(MCP_SETTING);
+  const setting = settingScopes('mcpServers', current?.uri);
   const sources: McpSourceRead[] = [fromSetting('user', setting?.globalValue)];
   // A single-folder window's folder settings are its workspace settings: read once.
   const folderValue = vscode.workspace.workspaceFile ? setting?.workspaceFolderValue : undefined;

@@ -8,11 +8,12 @@
  */
 import * as vscode from 'vscode';
 import {
-  DEFAULT_MAX_HISTORY, isTranscriptFileName, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
+  isTranscriptFileName, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
   type HistoryEntry, type SavedTranscript,
 } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
 import { titleText } from '../shared/titleText';
+import { setting } from '../settings/settings';
 
 /** A chat's session, as saving needs it. */
 export interface SessionToSave {
@@ -249,9 +250,7 @@ export class SessionStore implements vscode.Disposable {
 
 /** The user's history settings, read at each save. */
 function settings(): { autoSave: boolean; maxHistory: number } {
-  const config = vscode.workspace.getConfiguration('vscode-acp.sessions');
-  const max = config.get<number>('maxHistory', DEFAULT_MAX_HISTORY);
-  return { autoSave: config.get<boolean>('autoSave', true), maxHistory: Number.isFinite(max) ? Math.min(Math.max(1, max), MAX_HISTORY_LIMIT) : DEFAULT_MAX_HISTORY };
+  return { autoSave: setting('sessions.autoSave'), maxHistory: Math.min(Math.max(1, setting('sessions.maxHistory')), MAX_HISTORY_LIMIT) };
 }
 
 function newKey(): string {

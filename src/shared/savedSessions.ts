@@ -13,7 +13,6 @@ import { entrySize } from './transcriptBound';
 /** A saved transcript keeps its newest entries up to this many characters (the notice at its top says so). */
 export const MAX_SAVED_CHARS = 4 * 1024 * 1024;
 
-export const DEFAULT_MAX_HISTORY = 50;
 export const MAX_HISTORY_LIMIT = 200;
 
 /** A file name we made: never from the agent. */

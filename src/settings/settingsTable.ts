@@ -1,0 +1,51 @@
+/**
+ * Every setting of the extension (under `vscode-acp.`): its type, its
+ * default, whether it may differ per folder, and whether a change restarts
+ * the running agents. package.json's `contributes.configuration` declares
+ * the same; test/unit/settings.test.ts holds the two together. Read them
+ * through settings.ts, never by a string key of your own.
+ */
+
+export const SETTINGS = {
+  agents: { type: 'object', default: {}, restartsAgents: true },
+  agentPaths: { type: 'object', default: {}, restartsAgents: true },
+  defaultAgent: { type: 'string', default: '' },
+  mcpServers: { type: 'array', default: [], scope: 'resource' },
+  'diagnostics.enabled': { type: 'boolean', default: false },
+  'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878', restartsAgents: true },
+  'sessions.autoSave': { type: 'boolean', default: true },
+  'sessions.maxHistory': { type: 'integer', default: 50 },
+  'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },
+} as const satisfies Record<string, SettingSpec>;
+
+export interface SettingSpec {
+  readonly type: 'object' | 'array' | 'string' | 'boolean' | 'integer';
+  readonly default: unknown;
+  /** `resource`: a folder of a multi-root workspace may set its own. */
+  readonly scope?: 'resource';
+  readonly restartsAgents?: boolean;
+}
+
+export const SECTION = 'vscode-acp';
+
+export type SettingKey = keyof typeof SETTINGS;
+
+/** What reading a setting gives: its type, or `unknown` for objects and arrays (their readers check their shape). */
+export type SettingValue<K extends SettingKey> = {
+  string: string;
+  boolean: boolean;
+  integer: number;
+  object: unknown;
+  array: unknown;
+}[(typeof SETTINGS)[K]['type']];
+
+/** `value` if it has the setting's type, else the setting's default: a hand-edited settings.json may hold anything. */
+export function checkedValue<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
+  const spec: SettingSpec = SETTINGS[key];
+  const fits = value !== undefined && (spec.type === 'object' || spec.type === 'array'
+    || (spec.type === 'integer' ? Number.isSafeInteger(value) : typeof value === spec.type));
+  return (fits ? value : spec.default) as SettingValue<K>;
+}
+
+/** The settings whose change restarts the running agents (their processes hold the old values). */
+export const RESTARTING_SETTINGS: readonly SettingKey[] = (Object.keys(SETTINGS) as SettingKey[]).filter((k) => (SETTINGS[k] as SettingSpec).restartsAgents === true);

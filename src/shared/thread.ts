@@ -2,7 +2,7 @@
  * The thread model: an ordered list of entries that the chat view shows.
  *
  * Schemas are zod so that the webview can parse what the host sends it
- * (DESIGN.md rule 2); the TypeScript types are inferred from them.
+ * (it trusts no message it did not check); the TypeScript types are inferred from them.
  * Everything in an entry came from an agent and is untrusted text.
  */
 import { z } from 'zod/mini';

@@ -74,7 +74,7 @@ export const TEST_WEB_BUILD = path.join(TEST_WEB_DATA, `vscode-web-${TEST_WEB_QU
 /** Marker files written after each setup step succeeded. */
 export const MARKERS = path.join(CACHE, 'markers');
 
-/** Chromium flags (HARNESS.md) plus --no-sandbox (we run as root). */
+/** Chromium flags for a machine without network (no background networking, updates or sync) plus --no-sandbox (we run as root). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

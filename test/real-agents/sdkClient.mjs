@@ -83,7 +83,7 @@ try {
     say(`session/new: ${session.sessionId} (${Date.now() - started} ms); modes ${JSON.stringify(session.modes?.availableModes?.map((m) => m.id))} current ${session.modes?.currentModeId}`);
     const turnStart = Date.now();
     const result = await withTimeout(connection.agent.request('session/prompt', { sessionId: session.sessionId, prompt: [{ type: 'text', text: prompt }] }), 90_000, 'session/prompt');
-    await new Promise((r) => setTimeout(r, 200)); // late updates (ACP.md: they may follow the response)
+    await new Promise((r) => setTimeout(r, 200)); // late updates (seen with real agents: they may follow the response)
     say(`"${prompt}": stopReason ${result.stopReason} after ${Date.now() - turnStart} ms`);
     expect(permissions.length === 1, `one permission request (got ${permissions.length})`);
     const text = updates.filter((u) => u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text').map((u) => u.content.text).join('');

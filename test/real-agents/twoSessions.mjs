@@ -31,7 +31,7 @@ export async function checkTwoSessions(spec) {
       if (ids[0] === ids[1]) return `both sessions got the id ${ids[0]}`;
       const { reply } = spec.scenario(workspace);
       const answers = await Promise.all(ids.map((sessionId) => connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: reply.prompt }] })));
-      // The last chunks of a turn can arrive after its answer (ACP.md): a moment for them.
+      // The last chunks of a turn can arrive after its answer (seen with real agents): a moment for them.
       await new Promise((r) => setTimeout(r, 300));
       const wrong = ids.filter((id, i) => answers[i].stopReason !== 'end_turn' || texts.get(id) !== reply.text);
       return wrong.length ? `session ${wrong.join(', ')}: ${wrong.map((id) => JSON.stringify(texts.get(id) ?? '')).join(', ')} (expected ${JSON.stringify(reply.text)})` : undefined;

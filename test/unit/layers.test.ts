@@ -1,5 +1,5 @@
 /**
- * The layer rules (DESIGN.md) that the per-folder tsconfigs cannot express:
+ * The layer rules (see the README's development map) that the per-folder tsconfigs cannot express:
  * which folder may import which. The compiler already refuses Node in src/
  * and vscode/DOM in src/shared/.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md rule 7 as a check on the source: no webview code turns a string
+ * A rule of the webview as a check on the source: no webview code turns a string
  * into markup or code. Lit's escaping is the only way text reaches the DOM.
  */
 import * as assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * Which tool cards the user expanded, by entry id. UI state, not model state
- * (DESIGN.md: Zed keeps it in the view); saved with the view so that it
+ * (Zed keeps it in the view too); saved with the view so that it
  * survives VS Code hiding and re-creating the webview.
  */
 import { loadUiState, saveUiState } from '../host';

@@ -258,7 +258,7 @@ try {
     } finally {
       inTurn = false;
     }
-    await new Promise((r) => setTimeout(r, 100)); // late updates (ACP.md: they may follow the response)
+    await new Promise((r) => setTimeout(r, 100)); // late updates (seen with real agents: they may follow the response)
     const chunks = updates.filter((u) => u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text');
     const reply = chunks.map((u) => u.content.text).join('');
     say(`turn ${label}: stopReason ${result.stopReason} after ${Date.now() - start} ms; text ${JSON.stringify(reply)}`);

@@ -225,7 +225,7 @@ async function turn(agent, sessionId, label, text, answer = 'allow_once') {
   const started = Date.now();
   const result = await agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }, 120_000);
   const ms = Date.now() - started;
-  await sleep(300); // late updates (ACP.md: they may follow the response)
+  await sleep(300); // late updates (seen with real agents: they may follow the response)
   const updates = agent.updates.slice(marks.updates).map((u) => u.update);
   const got = {
     result,

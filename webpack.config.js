@@ -62,6 +62,25 @@ class NoNodeBuiltinsPlugin {
   }
 }
 
+/**
+ * Marks a finished build of one bundle (`dist/.stamps/NAME`), so that
+ * `node test/run.mjs STAGE` can tell a stale `dist/` from a fresh one: webpack
+ * leaves a bundle whose content did not change untouched, so the bundles'
+ * own dates do not say when they were last built.
+ */
+class BuildStampPlugin {
+  constructor(name) {
+    this.name = name;
+  }
+  apply(compiler) {
+    compiler.hooks.done.tap('BuildStamp', (stats) => {
+      if (stats.hasErrors()) return;
+      fs.mkdirSync(dist('.stamps'), { recursive: true });
+      fs.writeFileSync(dist('.stamps', this.name), `${new Date().toISOString()}\n`);
+    });
+  }
+}
+
 /** Copies files next to a bundle (the codicon font for the webview). */
 class CopyFilesPlugin {
   constructor(files) {
@@ -161,5 +180,5 @@ module.exports = (env, argv) => {
     const webConfig = configs.find((c) => c.name === 'web');
     return { ...webConfig, entry: { guard: env.webEntry }, output: { ...webConfig.output, path: path.join(require('node:os').tmpdir(), 'acp-web-guard') } };
   }
-  return configs;
+  return configs.map((c) => ({ ...c, plugins: [...(c.plugins ?? []), new BuildStampPlugin(c.name)] }));
 };

@@ -8,7 +8,8 @@
  * `npm start` itself.
  *
  * Ends with one line "N passed, N failed". `node test/run.mjs unit web ...`
- * runs only the named stages.
+ * runs only the named stages (building first when they test a `dist/` older
+ * than the sources); `node test/run.mjs --list` names them all.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,8 +18,15 @@ import * as path from 'node:path';
 import { REPO_ROOT } from './harness/paths.mjs';
 import { startBridge } from './harness/bridgeProcess.mjs';
 
-const only = new Set(process.argv.slice(2));
+const listOnly = process.argv.includes('--list');
+const only = new Set(process.argv.slice(2).filter((a) => a !== '--list'));
 const results = [];
+/** The stages in order: each registered by `stage()` below, run once all are known. */
+const stages = [];
+/** What `build` makes (webpack.config.js stamps each bundle's build), and what it is made from. */
+const STAMPS = path.join(REPO_ROOT, 'dist', '.stamps');
+const SOURCES = ['src', 'src-node', 'src-web', 'webview', 'test', 'package.json', 'webpack.config.js'];
+const NOT_FROM_DIST = new Set(['setup', 'typecheck', 'build', 'web-bundle-guard']);
 
 // What each stage printed, so that the last lines of the run say why a stage failed: CI keeps
 // only the tail of a long log.
@@ -40,8 +48,31 @@ function whyFailed(text) {
   return picked.slice(0, 24).map((l) => (l.length > 300 ? l.slice(0, 300) + '…' : l)).join('\n');
 }
 
-async function stage(name, fn) {
-  if (only.size > 0 && !only.has(name)) return;
+function stage(name, fn) {
+  stages.push({ name, fn });
+}
+
+/** The newest modification time of a TypeScript source or config under `paths` (test scripts run as they are). */
+function newestSource(paths) {
+  let newest = 0;
+  const visit = (file) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(file)) if (entry !== 'node_modules' && entry !== 'tmp') visit(path.join(file, entry));
+    } else if (/\.(ts|json)$/.test(file) || file.endsWith('webpack.config.js')) newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(path.join(REPO_ROOT, p));
+  return newest;
+}
+
+/** Whether `dist/` was never built, or built before a source it is made from last changed. */
+function distIsStale() {
+  const stamps = fs.existsSync(STAMPS) ? fs.readdirSync(STAMPS).map((f) => fs.statSync(path.join(STAMPS, f)).mtimeMs) : [];
+  return stamps.length === 0 || Math.min(...stamps) < newestSource(SOURCES);
+}
+
+async function runStage(name, fn) {
   const started = Date.now();
   printed = '';
   process.stdout.write(`\n=== ${name}\n`);
@@ -79,25 +110,25 @@ function workspace(name) {
   return fs.realpathSync(dir);
 }
 
-await stage('setup', async () => {
+stage('setup', async () => {
   const { setup } = await import('./harness/setup.mjs');
   await setup();
   // The real agents of the real-agents stage, into the cache.
   const { REAL_AGENTS } = await import('./real-agents/agents.mjs');
   for (const agent of Object.values(REAL_AGENTS)) await agent.install();
 });
-await stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
-await stage('build', () => run('npm', ['run', '--silent', 'build']));
-await stage('web-bundle-guard', () => {
+stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+stage('build', () => run('npm', ['run', '--silent', 'build']));
+stage('web-bundle-guard', () => {
   // A Node builtin imported anywhere in a web bundle must fail the build.
   const r = spawnSync('npx', ['--no-install', 'webpack', '--mode', 'production', '--env', 'webEntry=./test/fixtures/imports-node-builtin.ts'], { cwd: REPO_ROOT, encoding: 'utf8' });
   const failedAsExpected = r.status !== 0 && /Node builtin "node:fs"/.test(r.stdout + r.stderr);
   process.stdout.write(failedAsExpected ? 'the web build refused a Node builtin, as it must\n' : `expected the web build to fail on a Node builtin:\n${r.stdout}${r.stderr}\n`);
   return failedAsExpected;
 });
-await stage('unit', () => npx('mocha', 'dist/test/unit.js'));
-await stage('webview', () => run('node', ['test/webview/run.mjs']));
-await stage('node', async () => {
+stage('unit', () => npx('mocha', 'dist/test/unit.js'));
+stage('webview', () => run('node', ['test/webview/run.mjs']));
+stage('node', async () => {
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const { filesHolding, filesUnder } = await import('./harness/canaries.mjs');
   const folder = workspace('node');
@@ -129,7 +160,7 @@ await stage('node', async () => {
   });
   return code === 0;
 });
-await stage('workspaces', async () => {
+stage('workspaces', async () => {
   // MCP sources where the node stage's window cannot show them: a multi-root workspace, Restricted Mode.
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const write = (file, value) => {
@@ -156,16 +187,16 @@ await stage('workspaces', async () => {
   const restrictedOk = (await run(restricted, 'restricted', true)) === 0;
   return multiOk && restrictedOk;
 });
-await stage('orphans', async () => {
+stage('orphans', async () => {
   // Nothing started for an agent outlives VS Code: normal shutdown, SIGKILLed extension host.
   const { runOrphanTests } = await import('./orphans.mjs');
   await runOrphanTests();
 });
-await stage('real-agents', async () => {
+stage('real-agents', async () => {
   const { runRealAgentTests } = await import('./real-agents/run.mjs');
   return (await runRealAgentTests({ bundle: path.join(REPO_ROOT, 'dist/real/test/index.js') })) === 0;
 });
-await stage('web', async () => {
+stage('web', async () => {
   const { runWebHostTests } = await import('./harness/test-web.mjs');
   const { startDropProxy } = await import('./harness/dropProxy.mjs');
   const { filesHolding } = await import('./harness/canaries.mjs');
@@ -202,32 +233,32 @@ await stage('web', async () => {
     plain.stop();
   }
 });
-await stage('ui', async () => {
+stage('ui', async () => {
   const { runChatUiTest } = await import('./ui/chat.ui.mjs');
   const shot = await runChatUiTest();
   process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
-await stage('ui-web', async () => {
+stage('ui-web', async () => {
   // The web worker host in VS Code for the Web: the bridge set as a user does, a chat, and its history after a reload.
   const { runWebChatUiTest } = await import('./ui/webChat.ui.mjs');
   const { shot, shownMs } = await runWebChatUiTest();
   process.stdout.write(`after a reload, the saved chat was shown ${shownMs} ms after it was picked: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
-await stage('ui-everything', async () => {
+stage('ui-everything', async () => {
   // Every session/update kind shown in the real workbench; light and dark screenshots.
   const { runEverythingUiTest } = await import('./ui/everything.ui.mjs');
   const shots = await runEverythingUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
-await stage('ui-huge', async () => {
+stage('ui-huge', async () => {
   // An 8 MiB message on one line: shown in part, whole in an editor, and nothing freezes.
   const { runHugeMessageUiTest } = await import('./ui/hugeMessage.ui.mjs');
   const { shot, slowestMs } = await runHugeMessageUiTest();
   process.stdout.write(`slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`);
 });
-await stage('ui-hostile', async () => {
+stage('ui-hostile', async () => {
   // Text of every shape an agent sends in one piece, in both hosts: no renderer task over 100 ms of CPU.
   // An echoed secret: in no file and nowhere in the view. Stop to Send back within 2 s.
   const { runNodeHostileTextUiTest, runWebHostileTextUiTest } = await import('./ui/hostileText.ui.mjs');
@@ -238,26 +269,43 @@ await stage('ui-hostile', async () => {
     + `longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); `
     + `${path.relative(REPO_ROOT, node.shot)}, ${path.relative(REPO_ROOT, web.shot)}\n`);
 });
-await stage('fuzz', async () => {
+stage('fuzz', async () => {
   // 10,000 messages generated from the SDK's JSON Schema (a third mutated, some lines broken)
   // through the real extension and chat view: nothing crashes, the chat answers, memory comes back.
   const { describeFuzz, runFuzzUiTest } = await import('./ui/fuzz.ui.mjs');
   const seeds = (process.env.ACP_FUZZ_SEEDS ?? '1,2,3,4').split(',').map(Number);
   process.stdout.write(`${describeFuzz(await runFuzzUiTest({ count: 2_500, seeds }))}\n`);
 });
-await stage('package', async () => {
+stage('package', async () => {
   if (!(await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix']))) return false;
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');
   const shot = await runVsixTest();
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
-await stage('start', async () => {
+stage('start', async () => {
   // The README's first command, run for real: it serves the workbench and the chat answers.
   const { runStartTest } = await import('./ui/start.ui.mjs');
   const shot = await runStartTest();
   process.stdout.write(`npm start served a chat that answered; Ctrl+C ended it all: ${path.relative(REPO_ROOT, shot)}\n`);
 });
+
+if (listOnly) {
+  process.stdout.write(`${stages.map((s) => s.name).join('\n')}\n`);
+  process.exit(0);
+}
+const unknown = [...only].filter((name) => !stages.some((s) => s.name === name));
+if (unknown.length > 0) {
+  process.stdout.write(`No stage named ${unknown.join(', ')}. The stages: ${stages.map((s) => s.name).join(', ')}\n`);
+  process.exit(2);
+}
+const chosen = stages.filter((s) => only.size === 0 || only.has(s.name));
+// A chosen stage that tests dist/ must not test a stale one: build first (the whole run builds anyway).
+if (only.size > 0 && !only.has('build') && chosen.some((s) => !NOT_FROM_DIST.has(s.name)) && distIsStale()) {
+  process.stdout.write('dist/ was never built, or built before the sources last changed: building first.\n');
+  chosen.unshift(stages.find((s) => s.name === 'build'));
+}
+for (const s of chosen) await runStage(s.name, s.fn);
 
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;

@@ -16,18 +16,18 @@ import { CHECKPOINT_SCHEME } from './chat/chatChanges';
 import { TranscriptArchive } from './chat/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
-import { deleteSessionCommand, loadSessionCommand } from './sessions/sessionCommands';
+import { registerSessionCommands } from './sessions/sessionCommands';
 import { SessionStore } from './sessions/sessionStore';
-import { addFiles, attachSelection, pickAttachments } from './attachments/attach';
 import { Mentions } from './attachments/mentions';
 import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
 import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
 import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
-import { errorMessage } from './connection/errors';
 import { Diagnostics } from './diagnostics/diagnostics';
-import { sessionFolderIfAny } from './workspaceFolder';
+import { registerAgentCommands } from './commands/agentCommands';
+import { registerChatCommands } from './commands/chatCommands';
+import { registerContextCommands } from './commands/contextCommands';
 import { affectsSettings, restartsAgents } from './settings/settings';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
@@ -76,7 +76,6 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       chat.revokeGrants();
     }
   });
-  const shown = () => chats.shown;
   context.subscriptions.push(
     log,
     panels,
@@ -93,52 +92,11 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     ...(checkpointDocuments ? [checkpointDocuments, vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments)] : []),
     mcpReports,
     diagnostics,
-    vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
     vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
-    vscode.commands.registerCommand('vscode-acp.signOut', async () => {
-      const chat = shown();
-      const agentId = chat.agentId;
-      if (!agentId) return;
-      const name = agentList.name(agentId);
-      try {
-        const done = chat.liveConnection ? await chat.liveConnection.signOut() : await agents.using(agentId, (c) => c.signOut());
-        if (done) void vscode.window.showInformationMessage(`Signed out of ${name}.`);
-        else if (done === false) void vscode.window.showInformationMessage(`${name} does not offer signing out (its sign-in is kept by the agent itself).`);
-      } catch (error) {
-        void vscode.window.showErrorMessage(`Signing out of ${name} failed: ${errorMessage(error)}`);
-      }
-    }),
-    vscode.commands.registerCommand('vscode-acp.showMcpServers', async () => {
-      // The shown chat's session folder and agent; before it connects, the folder its session would take.
-      const live = shown().liveConnection;
-      const picked = live ? { folder: live.folder } : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
-      if (!picked) return;
-      await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs } : undefined);
-    }),
-    vscode.commands.registerCommand('vscode-acp.showCheckpoints', async () => {
-      if (!checkpointDocuments) return void vscode.window.showInformationMessage('Checkpoints are not kept here: the agent\'s files are on the bridge\'s machine.');
-      await checkpointDocuments.showReport();
-    }),
-    vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
-    vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),
-    vscode.commands.registerCommand('vscode-acp.newChat', () => void chats.newChat()),
-    vscode.commands.registerCommand('vscode-acp.closeChat', () => chats.close(shown().id)),
-    vscode.commands.registerCommand('vscode-acp.openChatInEditor', () => panels.open(shown())),
-    vscode.commands.registerCommand('vscode-acp.loadSession', () => loadSessionCommand(sessionDeps)),
-    vscode.commands.registerCommand('vscode-acp.deleteSession', () => deleteSessionCommand(sessionDeps)),
-    vscode.commands.registerCommand('vscode-acp.clearChat', () => shown().clear()),
-    vscode.commands.registerCommand('vscode-acp.stop', () => shown().stop()),
-    vscode.commands.registerCommand('vscode-acp.restart', () => shown().restart()),
-    // With URIs (another extension, a test): those files; without, the paperclip's pick.
-    vscode.commands.registerCommand('vscode-acp.attachFiles', (uris?: unknown) =>
-      Array.isArray(uris) ? addFiles(shown().attachments, uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri)) : pickAttachments(shown().attachments)),
-    vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
-    vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
-      const chat = shown();
-      if (!attachSelection(chat.attachments, vscode.window.activeTextEditor)) return;
-      await view.reveal();
-      chat.focusComposer();
-    }),
+    ...registerChatCommands({ chats, panels, view }),
+    ...registerContextCommands({ chats, view }),
+    ...registerAgentCommands({ chats, agents, agentList, mcpReports, checkpointDocuments, diagnostics }),
+    ...registerSessionCommands(sessionDeps),
     // Trust changes which settings and PATH entries count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
     vscode.workspace.onDidChangeConfiguration((e) => {

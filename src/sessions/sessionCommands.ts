@@ -40,6 +40,14 @@ async function pickSaved(deps: SessionCommandDeps, title: string): Promise<Histo
   return picked?.entry;
 }
 
+/** ACP: Load Session and ACP: Delete Session (the Sessions tree has its own, sessionsTreeCommands.ts). */
+export function registerSessionCommands(deps: SessionCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('vscode-acp.loadSession', () => loadSessionCommand(deps)),
+    vscode.commands.registerCommand('vscode-acp.deleteSession', () => deleteSessionCommand(deps)),
+  ];
+}
+
 export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void> {
   const entry = await pickSaved(deps, 'Load Session');
   if (!entry) return;

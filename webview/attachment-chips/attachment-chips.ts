@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AttachmentChip, AttachmentIcon, SentAttachment } from '../../src/shared/attachments';
-import { codicon, codiconStyles, type CodiconName } from '../chat-app/codicons';
+import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
 import { postToHost } from '../host';
 
 /** The codicon of each kind of attachment (the `@` menu uses them too). */

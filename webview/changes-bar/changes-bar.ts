@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import type { ChangedFile, Changes } from '../../src/shared/changes';
 import { noChanges } from '../../src/shared/changes';
-import { codicon, codiconStyles, type CodiconName } from '../chat-app/codicons';
+import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
 import { postToHost } from '../host';
 
 const ICONS: Record<ChangedFile['kind'], CodiconName> = { created: 'diff-added', edited: 'diff-modified', deleted: 'diff-removed' };

@@ -18,8 +18,8 @@ import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
 import { onHostMessage, postToHost, setShownChat } from '../host';
-import { noteAppends } from './appended-entries';
-import { srOnlyStyles } from './codicons';
+import { noteAppends } from '../shared/appended-entries';
+import { srOnlyStyles } from '../shared/codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 

@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../src/shared/attachments';
 import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
 import '../attachment-chips/attachment-chips';
-import { codicon, codiconStyles } from '../chat-app/codicons';
+import { codicon, codiconStyles } from '../shared/codicons';
 import { attachTransfer } from './transfer';
 import { loadUiState, postToHost, saveUiState } from '../host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';

@@ -1,6 +1,6 @@
 /** Styles of <acp-chat-entry>: colours only from VS Code's theme variables. */
 import { css } from 'lit';
-import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 
 export const chatEntryStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`

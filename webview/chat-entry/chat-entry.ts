@@ -12,8 +12,8 @@
 import '../attachment-chips/attachment-chips';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
-import { textGrowth } from '../chat-app/appended-entries';
-import { codicon, type CodiconName } from '../chat-app/codicons';
+import { textGrowth } from '../shared/appended-entries';
+import { codicon, type CodiconName } from '../shared/codicons';
 import { postToHost } from '../host';
 import '../markdown/markdown';
 import type { TextGrowth } from '../markdown/markdown-stream';

@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
-import { codicon, codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { codicon, codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { postToHost } from '../host';
 import '../chat-list/chat-list';
 import '../session-controls/session-controls';

@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/protocol';
-import { codicon, codiconStyles } from '../chat-app/codicons';
+import { codicon, codiconStyles } from '../shared/codicons';
 import { postToHost } from '../host';
 
 /** Words, not only a symbol: a screen reader reads the option's text. */

@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { assertNever } from '../../src/shared/thread';
-import { srOnlyStyles } from '../chat-app/codicons';
+import { srOnlyStyles } from '../shared/codicons';
 import { pieceStyles, plainText } from '../shared/text-pieces';
 import { diffRows, type DiffModel, type DiffRow } from './diff-rows';
 

@@ -9,7 +9,7 @@
  * `copyButtonStyles`, part of the Markdown's.
  */
 import { css, html, LitElement } from 'lit';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { postToHost } from '../host';
 
 const CONFIRM_MS = 1500;

@@ -4,7 +4,7 @@
  * editor token colours a webview gets), which every theme defines.
  */
 import { css } from 'lit';
-import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 import { copyButtonStyles } from './copy-button';
 

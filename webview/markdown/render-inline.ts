@@ -6,7 +6,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { decodeEntities } from './entities';
 import { safeLinkTarget } from './linkTarget';
 import { linkTo } from './links';

@@ -8,7 +8,7 @@
 import { html } from 'lit';
 import type { MentionItem } from '../../src/shared/protocol';
 import { ATTACHMENT_ICONS } from '../attachment-chips/attachment-chips';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { CompletionMenu } from '../completion-menu/completion-menu';
 import { postToHost } from '../host';
 

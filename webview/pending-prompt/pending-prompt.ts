@@ -4,7 +4,7 @@
  * the composer.
  */
 import { css, html, LitElement } from 'lit';
-import { codicon, codiconStyles } from '../chat-app/codicons';
+import { codicon, codiconStyles } from '../shared/codicons';
 import { postToHost } from '../host';
 
 export class PendingPromptElement extends LitElement {

@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../../src/shared/permissions';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { postToHost } from '../host';
 import { toolCardStyles } from '../tool-card/tool-card.styles';
 import { renderToolBody } from '../tool-card/tool-content';

@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import type { PlanEntry } from '../../src/shared/thread';
-import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../chat-app/codicons';
+import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';
 
 /** ACP's plan statuses; anything else an agent sends is shown by its own name, as pending. */
 const statuses: Record<string, { icon: CodiconName; label: string }> = {

@@ -29,7 +29,7 @@ export class SessionControlsBar extends LitElement {
      * as its accent (#f8f8f8 on a #f8f8f8 side bar in Light Modern), and
      * checkbox.border is itself under 3:1 in Light and Dark Modern. The border
      * is icon.foreground (at least 3:1 in every built-in theme); the mark is
-     * the codicon "check" (see chat-app/codicons.ts).
+     * the codicon "check" (see shared/codicons.ts).
      */
     input[type='checkbox'] {
       appearance: none; display: inline-grid; place-content: center; flex: none; box-sizing: border-box;

@@ -4,7 +4,7 @@
  */
 import { css, html, LitElement, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import { codicon, codiconStyles } from '../chat-app/codicons';
+import { codicon, codiconStyles } from '../shared/codicons';
 import { ansiSegments, inPieces, type Segment } from './ansi-segments';
 import { pieceStyles } from '../shared/text-pieces';
 

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { codiconStyles, srOnlyStyles } from '../chat-app/codicons';
+import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 
 export const toolCardStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`

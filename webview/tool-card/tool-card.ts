@@ -5,7 +5,7 @@
  */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { ToolEntry } from '../../src/shared/thread';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { isCardExpanded, setCardExpanded } from './expanded-cards';
 import { toolCardStyles } from './tool-card.styles';
 import { renderToolBody } from './tool-content';

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { assertNever, type DisplayBlock, type ToolContent, type ToolEntry, type ToolLocation } from '../../src/shared/thread';
-import { codicon } from '../chat-app/codicons';
+import { codicon } from '../shared/codicons';
 import { postToHost } from '../host';
 import '../diff-view/diff-view';
 import '../markdown/markdown';

@@ -1,6 +1,6 @@
 /** How each ACP tool kind and tool status looks: icon and words. */
 import type { ToolStatus } from '../../src/shared/thread';
-import type { CodiconName } from '../chat-app/codicons';
+import type { CodiconName } from '../shared/codicons';
 
 interface Look {
   icon: CodiconName;

@@ -96,6 +96,24 @@ describe('links and copy buttons', function () {
     assertNoNavigation();
   });
 
+  it('an element asks the host through an event, and only the app posts it', async () => {
+    // A copy button alone in the page, outside the app: its ask is an event, and nothing reaches the host.
+    const asked = await chat.page.evaluate(() => {
+      const button = document.createElement('acp-copy-button');
+      button.text = 'alone';
+      document.body.append(button);
+      const seen = [];
+      button.addEventListener('acp-to-host', (e) => seen.push({ detail: e.detail, composed: e.composed, bubbles: e.bubbles }));
+      return button.updateComplete.then(() => {
+        button.querySelector('button').click();
+        button.remove();
+        return seen;
+      });
+    });
+    assert.deepEqual(asked, [{ detail: { type: 'copyText', text: 'alone' }, composed: true, bubbles: true }]);
+    assert.deepEqual(await chat.posted(), []);
+  });
+
   it('copies what has arrived of a code block that is still streaming', async () => {
     await chat.setEntries([{ kind: 'assistant', id: 's', text: '```py\nprint(1)\n' }]);
     await chat.streamText(0, ['print(2)\n', 'print(3)']);

@@ -8,7 +8,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AttachmentChip, AttachmentIcon, SentAttachment } from '../../src/shared/attachments';
 import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 /** The codicon of each kind of attachment (the `@` menu uses them too). */
 export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = { file: 'file', image: 'file-media', selection: 'list-selection', folder: 'folder', problems: 'warning' };
@@ -71,7 +71,7 @@ export class AttachmentChips extends LitElement {
     const next = buttons[index + 1] ?? buttons[index - 1];
     this.removed.add(id);
     this.requestUpdate();
-    postToHost({ type: 'removeAttachment', id });
+    toHost(this, { type: 'removeAttachment', id });
     if (next) next.focus();
     else this.dispatchEvent(new CustomEvent('acp-chips-empty', { bubbles: true, composed: true }));
   }

@@ -8,7 +8,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import type { ChangedFile, Changes } from '../../src/shared/changes';
 import { noChanges } from '../../src/shared/changes';
 import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 const ICONS: Record<ChangedFile['kind'], CodiconName> = { created: 'diff-added', edited: 'diff-modified', deleted: 'diff-removed' };
 
@@ -86,7 +86,7 @@ export class ChangesBarElement extends LitElement {
   }
 
   private act(action: 'open' | 'keep' | 'undo', path?: string): void {
-    postToHost({ type: 'changes', action, ...(path !== undefined ? { path } : {}) });
+    toHost(this, { type: 'changes', action, ...(path !== undefined ? { path } : {}) });
   }
 }
 

@@ -62,6 +62,11 @@ export class ChatApp extends LitElement {
     this.status = initialStatus;
     this.entries = [];
     this.addEventListener('acp-announce', (e) => this.announce(e.detail.text));
+    // What the elements ask of the host (shared/to-host.ts): the app is the one that posts.
+    this.addEventListener('acp-to-host', (e) => {
+      e.stopPropagation();
+      postToHost(e.detail);
+    });
     onHostMessage((message) => this.apply(message));
     postToHost({ type: 'ready' });
   }

@@ -11,7 +11,8 @@ import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
 import '../attachment-chips/attachment-chips';
 import { codicon, codiconStyles } from '../shared/codicons';
 import { attachTransfer } from './transfer';
-import { loadUiState, postToHost, saveUiState } from '../host';
+import { loadUiState, saveUiState } from '../host';
+import { toHost } from '../shared/to-host';
 import { SlashCommandMenu, type SlashCommand } from '../slash-commands/slash-commands';
 import { completionMenuStyles } from '../completion-menu/completion-menu.styles';
 import { MentionMenu } from '../mention-menu/mention-menu';
@@ -97,7 +98,7 @@ export class ChatComposer extends LitElement {
       this.tookDraft = id;
       const now = this.box.value;
       this.replaceText(now.trim() === '' ? text : `${text}\n${now}`);
-      postToHost({ type: 'draftTaken', id });
+      toHost(this, { type: 'draftTaken', id });
     }
     if (this.refocus) {
       this.refocus = false;
@@ -117,12 +118,12 @@ export class ChatComposer extends LitElement {
       ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
       <div class="row">
-      <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => postToHost({ type: 'attachFiles' })}>${codicon('attach')}</button>
+      <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => toHost(this, { type: 'attachFiles' })}>${codicon('attach')}</button>
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder="Ask the agent…" rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       ${this.running
-        ? html`<button class="stop" @click=${() => postToHost({ type: 'cancel' })}>Stop</button>`
+        ? html`<button class="stop" @click=${() => toHost(this, { type: 'cancel' })}>Stop</button>`
         : html`<button class="send" @click=${() => this.send()}>Send</button>`}
       </div>
     `;
@@ -155,13 +156,13 @@ export class ChatComposer extends LitElement {
     this.classList.remove('dragging');
     if (!event.dataTransfer) return;
     event.preventDefault();
-    attachTransfer(event.dataTransfer, this.slots(), (text) => this.say(text));
+    attachTransfer(this, event.dataTransfer, this.slots(), (text) => this.say(text));
     this.focusInput();
   };
 
   private onPaste(event: ClipboardEvent): void {
     // Text pastes into the box as usual; files and images become attachments.
-    if (event.clipboardData && event.clipboardData.files.length > 0 && attachTransfer(event.clipboardData, this.slots(), (text) => this.say(text))) event.preventDefault();
+    if (event.clipboardData && event.clipboardData.files.length > 0 && attachTransfer(this, event.clipboardData, this.slots(), (text) => this.say(text))) event.preventDefault();
   }
 
   private slots(): number {
@@ -217,7 +218,7 @@ export class ChatComposer extends LitElement {
   private send(): void {
     const box = this.box;
     if (!box || this.running || (box.value.trim() === '' && this.attachments.length === 0)) return;
-    postToHost({ type: 'prompt', text: box.value });
+    toHost(this, { type: 'prompt', text: box.value });
     this.replaceText('');
   }
 

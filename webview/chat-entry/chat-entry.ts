@@ -14,7 +14,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
 import { textGrowth } from '../shared/appended-entries';
 import { codicon, type CodiconName } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 import '../markdown/markdown';
 import type { TextGrowth } from '../markdown/markdown-stream';
 import '../plan-view/plan-view';
@@ -104,7 +104,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
   /** Puts back the files the agent changed from this prompt on (the host shows what first). */
   private restoreButton(entryId: string): TemplateResult {
     return html`<button class="restore" title="Put the files the agent changed from this prompt on back as they were before it (shows what first)"
-      @click=${() => postToHost({ type: 'restoreCheckpoint', entryId })}>${codicon('discard')}<span>Restore files to here</span></button>`;
+      @click=${() => toHost(this, { type: 'restoreCheckpoint', entryId })}>${codicon('discard')}<span>Restore files to here</span></button>`;
   }
 
   override render() {
@@ -174,7 +174,7 @@ const noticeActions: Record<NoticeAction, { icon: CodiconName; label: string }> 
 
 function noticeButton(action: NoticeAction): TemplateResult {
   const { icon, label } = noticeActions[action];
-  return html`<button class="notice-action" @click=${() => postToHost({ type: action })}>${codicon(icon)}${label}</button>`;
+  return html`<button class="notice-action" @click=${(e: Event) => toHost(e.currentTarget!, { type: action })}>${codicon(icon)}${label}</button>`;
 }
 
 /** Under a message the view has only the start of (see SHOWN_TEXT_LIMIT): how much, and a way to the rest. */
@@ -182,7 +182,7 @@ function cutShort(entry: TextEntry): TemplateResult | typeof nothing {
   if (entry.fullLength === undefined) return nothing;
   const count = (n: number) => n.toLocaleString('en-US');
   return html`<div class="cut-short">${codicon('info')}<span>Showing the first ${count(entry.text.length)} of ${count(entry.fullLength)} characters.</span>
-    <button class="open-whole" @click=${() => postToHost({ type: 'openEntry', entryId: entry.id })}>${codicon('go-to-file')}Open the whole message in an editor</button></div>`;
+    <button class="open-whole" @click=${(e: Event) => toHost(e.currentTarget!, { type: 'openEntry', entryId: entry.id })}>${codicon('go-to-file')}Open the whole message in an editor</button></div>`;
 }
 
 /** The newest non-blank line, looked for from the end (the text may be long). */

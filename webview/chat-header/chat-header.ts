@@ -6,7 +6,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
 import { codicon, codiconStyles, srOnlyStyles } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 import '../chat-list/chat-list';
 import '../session-controls/session-controls';
 import '../usage-meter/usage-meter';
@@ -57,7 +57,7 @@ export class ChatHeader extends LitElement {
         ${this.renderConnectButton()}
         ${s.follow !== undefined ? html`<button class="follow" aria-pressed=${s.follow ? 'true' : 'false'}
           title="Follow the agent: while it works, open the file it is at (in a preview editor, without taking focus)"
-          @click=${() => postToHost({ type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>` : nothing}
+          @click=${() => toHost(this, { type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>` : nothing}
       </div>
       <div class="state ${s.connection}" role="status" aria-live="polite">
         ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}
@@ -81,21 +81,21 @@ export class ChatHeader extends LitElement {
   private renderConnectButton() {
     const s = this.status;
     if (trying(s)) {
-      return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('close')}Cancel</button>`;
+      return html`<button @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('close')}Cancel</button>`;
     }
     if (s.connection === 'connected') {
-      return html`<button @click=${() => postToHost({ type: 'disconnect' })}>${codicon('debug-disconnect')}Disconnect</button>`;
+      return html`<button @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('debug-disconnect')}Disconnect</button>`;
     }
     const agent = s.agents.find((a) => a.id === s.selectedAgentId);
     if (agent && !agent.available && agent.install) {
       // The agent's own installer, in a terminal, only on this click.
-      return html`<button title=${`Runs "${agent.install}" in a terminal`} @click=${() => postToHost({ type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
+      return html`<button title=${`Runs "${agent.install}" in a terminal`} @click=${() => toHost(this, { type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
     }
-    return html`<button @click=${() => postToHost({ type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}Connect</button>`;
+    return html`<button @click=${() => toHost(this, { type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}Connect</button>`;
   }
 
   private onPick(event: Event): void {
-    postToHost({ type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
+    toHost(this, { type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
   }
 }
 

@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/protocol';
 import { codicon, codiconStyles } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 /** Words, not only a symbol: a screen reader reads the option's text. */
 const markerText: Record<ChatMarker, string> = {
@@ -52,11 +52,11 @@ export class ChatList extends LitElement {
   }
 
   private onPick(event: Event): void {
-    postToHost({ type: 'showChat', chatId: (event.target as HTMLSelectElement).value });
+    toHost(this, { type: 'showChat', chatId: (event.target as HTMLSelectElement).value });
   }
 
   private onClose(): void {
-    postToHost({ type: 'closeChat', chatId: this.chatId });
+    toHost(this, { type: 'closeChat', chatId: this.chatId });
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import { css, html, LitElement } from 'lit';
 import { codicon } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 const CONFIRM_MS = 1500;
 
@@ -57,7 +57,7 @@ export class CopyButton extends LitElement {
   }
 
   private copy(): void {
-    postToHost({ type: 'copyText', text: this.text });
+    toHost(this, { type: 'copyText', text: this.text });
     this.copied = true;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => { this.copied = false; }, CONFIRM_MS);

@@ -4,7 +4,7 @@
  * gets `openLink` and decides (see src/chat/linkOpener.ts).
  */
 import { html, type TemplateResult } from 'lit';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 /**
  * A clickable link. It has no `href` on purpose: with one, VS Code's own
@@ -20,8 +20,9 @@ export function linkTo(target: string, content: unknown, title?: string | null):
 function onActivate(event: Event): void {
   event.preventDefault();
   event.stopPropagation();
-  const href = (event.currentTarget as HTMLElement).dataset['href'];
-  if (href) postToHost({ type: 'openLink', href });
+  const link = event.currentTarget as HTMLElement;
+  const href = link.dataset['href'];
+  if (href) toHost(link, { type: 'openLink', href });
 }
 
 function onKey(event: KeyboardEvent): void {

@@ -10,8 +10,7 @@ import type { MentionItem } from '../../src/shared/protocol';
 import { ATTACHMENT_ICONS } from '../attachment-chips/attachment-chips';
 import { codicon } from '../shared/codicons';
 import { CompletionMenu } from '../completion-menu/completion-menu';
-import { postToHost } from '../host';
-
+import { toHost } from '../shared/to-host';
 
 export class MentionMenu extends CompletionMenu<MentionItem> {
   private requestId = 0;
@@ -20,15 +19,15 @@ export class MentionMenu extends CompletionMenu<MentionItem> {
   private at = 0;
   private results: readonly MentionItem[] = [];
 
-  /** `remove(from, to)` takes the typed `@word` out of the text box. */
-  constructor(host: { requestUpdate(): void }, remove: (from: number, to: number) => void) {
-    super(host, {
+  /** `owner`: the element the menu is in (it asks the host through it). `remove(from, to)` takes the typed `@word` out of the text box. */
+  constructor(private readonly owner: { requestUpdate(): void } & EventTarget, remove: (from: number, to: number) => void) {
+    super(owner, {
       id: 'mention',
       label: 'Files, folders and problems to attach',
       renderOption: (m) => html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html`<span class="mention-detail">${m.detail}</span>` : ''}`,
       choose: (m) => {
         remove(this.at, this.at + 1 + (this.asked ?? '').length);
-        postToHost({ type: 'attachMention', id: m.id });
+        toHost(this.owner, { type: 'attachMention', id: m.id });
         this.asked = undefined;
         this.show(undefined, []);
       },
@@ -46,7 +45,7 @@ export class MentionMenu extends CompletionMenu<MentionItem> {
     this.at = caret - query.length - 1;
     if (query !== this.asked) {
       this.asked = query;
-      postToHost({ type: 'mentionQuery', requestId: ++this.requestId, query });
+      toHost(this.owner, { type: 'mentionQuery', requestId: ++this.requestId, query });
     }
     // What the last answer listed stays until the answer to this query comes.
     this.show(query, this.results);

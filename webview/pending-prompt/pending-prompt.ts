@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement } from 'lit';
 import { codicon, codiconStyles } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 export class PendingPromptElement extends LitElement {
   static override properties = { text: { attribute: false } };
@@ -30,7 +30,7 @@ export class PendingPromptElement extends LitElement {
     return html`<section role="group" aria-label="Prompt waiting to be sent">
       <div class="state">${codicon('loading', 'spin')}<span>Waiting for the agent to connect; sent once it is.</span></div>
       <div class="text">${this.text}</div>
-      <button @click=${() => postToHost({ type: 'cancelPending' })}>Cancel</button>
+      <button @click=${() => toHost(this, { type: 'cancelPending' })}>Cancel</button>
     </section>`;
   }
 }

@@ -6,7 +6,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../../src/shared/permissions';
 import { codicon } from '../shared/codicons';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 import { toolCardStyles } from '../tool-card/tool-card.styles';
 import { renderToolBody } from '../tool-card/tool-content';
 import { kindLook } from '../tool-card/tool-kinds';
@@ -43,7 +43,7 @@ export class PermissionPromptElement extends LitElement {
   }
 
   private answer(choice: PermissionChoice): void {
-    postToHost({ type: 'answerPermission', requestId: this.prompt.requestId, choice });
+    toHost(this, { type: 'answerPermission', requestId: this.prompt.requestId, choice });
   }
 }
 

@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { emptySessionControls, type SessionControls } from '../../src/shared/protocol';
 import { assertNever } from '../../src/shared/thread';
-import { postToHost } from '../host';
+import { toHost } from '../shared/to-host';
 
 type ConfigOption = SessionControls['configOptions'][number];
 interface Choice { value: string; name: string; description?: string }
@@ -75,22 +75,22 @@ function hasSettings(c: SessionControls): boolean {
 
 function modeSelect(modes: NonNullable<SessionControls['modes']>) {
   const choices = modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }));
-  return select('Mode', undefined, choices, modes.currentModeId, (modeId) => postToHost({ type: 'setMode', modeId }));
+  return select('Mode', undefined, choices, modes.currentModeId, (modeId, from) => toHost(from, { type: 'setMode', modeId }));
 }
 
 function modelSelect(models: NonNullable<SessionControls['models']>) {
   const choices = models.available.map((m) => ({ value: m.modelId, name: m.name, description: m.description }));
-  return select('Model', undefined, choices, models.currentModelId, (modelId) => postToHost({ type: 'setModel', modelId }));
+  return select('Model', undefined, choices, models.currentModelId, (modelId, from) => toHost(from, { type: 'setModel', modelId }));
 }
 
 function renderOption(option: ConfigOption) {
-  const post = (value: string | boolean) => postToHost({ type: 'setConfigOption', configId: option.id, value });
+  const post = (value: string | boolean, from: EventTarget) => toHost(from, { type: 'setConfigOption', configId: option.id, value });
   switch (option.type) {
     case 'select':
       return select(option.name, option.description, option.options, option.currentValue, post);
     case 'boolean':
       return html`<label title=${option.description ?? nothing}>
-        <input type="checkbox" .checked=${live(option.currentValue)} @change=${(e: Event) => post((e.target as HTMLInputElement).checked)}>
+        <input type="checkbox" .checked=${live(option.currentValue)} @change=${(e: Event) => post((e.target as HTMLInputElement).checked, e.target!)}>
         <span>${option.name}</span>
       </label>`;
     default:
@@ -102,10 +102,10 @@ function renderOption(option: ConfigOption) {
  * `live` makes each render re-apply the agent's current value, so a change the
  * agent refused does not linger in the control.
  */
-function select(name: string, description: string | undefined, choices: readonly Choice[], current: string, post: (value: string) => void) {
+function select(name: string, description: string | undefined, choices: readonly Choice[], current: string, post: (value: string, from: EventTarget) => void) {
   return html`<label title=${description ?? nothing}>
     <span class="name">${name}</span>
-    <select aria-label=${name} @change=${(e: Event) => post((e.target as HTMLSelectElement).value)}>
+    <select aria-label=${name} @change=${(e: Event) => post((e.target as HTMLSelectElement).value, e.target!)}>
       ${choices.map((o) => html`<option value=${o.value} title=${o.description ?? nothing} .selected=${live(o.value === current)}>${o.name}</option>`)}
     </select>
   </label>`;

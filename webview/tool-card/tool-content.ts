@@ -6,7 +6,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { assertNever, type DisplayBlock, type ToolContent, type ToolEntry, type ToolLocation } from '../../src/shared/thread';
 import { codicon } from '../shared/codicons';
-import { postToHost } from '../host';
+import type { WebviewMessage } from '../../src/shared/pageMessages';
+import { toHost } from '../shared/to-host';
 import '../diff-view/diff-view';
 import '../markdown/markdown';
 import { plainText } from '../shared/text-pieces';
@@ -100,11 +101,11 @@ function validLine(line: number | undefined): number | undefined {
 
 // No href: VS Code's webview handles clicks on real links itself, so these are
 // links by role (keyboard-reachable, Enter activates) and the host does the opening.
-function open(event: Event, message: Parameters<typeof postToHost>[0]): void {
+function open(event: Event, message: WebviewMessage): void {
   event.preventDefault();
-  postToHost(message);
+  toHost(event.currentTarget!, message);
 }
 
-function onEnter(event: KeyboardEvent, message: Parameters<typeof postToHost>[0]): void {
+function onEnter(event: KeyboardEvent, message: WebviewMessage): void {
   if (event.key === 'Enter') open(event, message);
 }

@@ -54,6 +54,8 @@ const text = css`
   .raw-html { white-space: pre-wrap; }
   /* A line too long to lex (MAX_MARKDOWN_LINE): often one long word, so it may break anywhere. */
   .long-line { overflow-wrap: anywhere; }
+  /* A table too long to lay out as one (MAX_TABLE_CHARS), shown as its source: in the editor's font, so its columns line up. */
+  .table-source { font-family: var(--vscode-editor-font-family, monospace); font-size: 0.95em; }
   /* An image that is never loaded: a chip (icon and description) kept apart from the text and links around it. */
   .image {
     display: inline-block; max-width: 100%; box-sizing: border-box; margin: 0 0.25em; padding: 0 4px; border-radius: 3px;

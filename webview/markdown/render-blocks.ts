@@ -59,7 +59,7 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
   const depth = ctx.depth ?? 0;
   if ((t.type === 'list' || t.type === 'blockquote') && depth >= MAX_NESTING) return rawText(t.raw);
   if (ONE_LAYOUT.has(t.type) && t.raw.length > PIECE_CHARS) return rawText(t.raw);
-  if (t.type === 'table' && t.raw.length > MAX_TABLE_CHARS) return rawText(t.raw);
+  if (t.type === 'table' && t.raw.length > MAX_TABLE_CHARS) return rawText(t.raw, 'table-source');
   switch (t.type) {
     case 'paragraph':
       return html`<p>${renderInline(t.tokens)}</p>`;

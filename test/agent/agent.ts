@@ -1,5 +1,6 @@
 // The scripted agent: ACP request handlers driven by a Scenario.
 import * as acp from "@agentclientprotocol/sdk";
+import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, rmSync } from "node:fs";
 import type { Scenario, Step } from "./scenario";
 import { Session } from "./session";
@@ -51,8 +52,9 @@ class ScriptedAgent {
   async newSession(c: acp.AgentRequestContext<acp.NewSessionRequest>): Promise<acp.NewSessionResponse> {
     this.event('session/new');
     this.checkAuth();
-    // Stored sessions outlive this process: their ids must not repeat in the next one.
-    const id = this.store ? `sess-${process.pid}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
+    // Stored sessions outlive this process: their ids must not repeat in the next one (a pid alone can:
+    // a CI run starts more than the 32,768 processes a container's pids wrap at).
+    const id = this.store ? `sess-${process.pid}-${randomBytes(4).toString("hex")}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
     this.store?.create({ id, cwd: c.params.cwd });
     const session = this.newSessionObject(id, c.params.cwd);
     session.mcpServers = c.params.mcpServers;

@@ -63,7 +63,7 @@ suite('continuing a session after the agent died', function () {
     assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
     await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
     await chat.send('recall');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: hello \| crash now \| recall\]$/);
+    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
   test('session/load whose replay comes after its answer (Gemini CLI): still not shown twice, the commands come back', async () => {
@@ -74,14 +74,14 @@ suite('continuing a session after the agent died', function () {
     assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1, transcript(chat));
     assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
     await chat.send('recall');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: hello \| crash now \| recall\]$/);
+    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
   test('an agent that cannot continue gets a new session, and the chat says so', async () => {
     const added = await talkThenCrash('forgets');
     assert.equal(added, '\n> warning: This is a new session: the agent cannot continue a session after a reconnect. The agent does not remember the conversation above.\n');
     await chat.send('recall');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: recall\]$/);
+    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: recall\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 });

@@ -43,7 +43,7 @@ suite('a dropped connection to the bridge', function () {
 
     // A new agent process, the same session: it knows what was said before the drop.
     await chat.send('recall the history');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: keep talking \| recall the history\]$/);
+    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history\]$/);
   });
 
   test('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
@@ -62,7 +62,7 @@ suite('a dropped connection to the bridge', function () {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await chat.send('recall the history');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/);
+    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 

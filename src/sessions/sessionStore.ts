@@ -5,6 +5,11 @@
  * shared/savedSessions.ts). Through vscode.workspace.fs, so on the web host
  * too. Writes go one at a time; a failed write (storage full, say) is logged
  * and reported once, and loses nothing already saved.
+ *
+ * A file is replaced by writing its next version beside it (`<name>.new`)
+ * and renaming that over it. VS Code's rename over a file deletes the file
+ * first, then renames: a reader between the two, or a window that dies
+ * there, finds the next version beside it, which is whole (see readFile).
  */
 import * as vscode from 'vscode';
 import {
@@ -107,7 +112,7 @@ export class SessionStore implements vscode.Disposable {
     // After the writes queued before: a chat reopened right after its turn ended reads what it saved.
     await this.writing;
     try {
-      const bytes = await vscode.workspace.fs.readFile(this.fileOf(entry.key));
+      const bytes = await readFile(this.fileOf(entry.key));
       const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
       if (parsed.success) return parsed.data;
       this.log.warn(`The saved transcript of "${entry.title}" does not fit its schema: ${parsed.error.message.slice(0, 500)}`);
@@ -186,7 +191,7 @@ export class SessionStore implements vscode.Disposable {
     if (!this.folder) return [];
     let raw: unknown;
     try {
-      raw = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.indexFile())));
+      raw = JSON.parse(new TextDecoder().decode(await readFile(this.indexFile())));
     } catch (error) {
       if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return [];
       if (!(error instanceof SyntaxError)) {
@@ -223,19 +228,20 @@ export class SessionStore implements vscode.Disposable {
     this._onDidChange.fire();
   }
 
-  /** Writes a new file beside `uri`, then renames it over: a reader (or a crash) never sees half a file. */
+  /** Writes `uri`'s next version beside it, then renames that over it: a reader (or a crash) never sees half a file. */
   private async write(uri: vscode.Uri, value: unknown): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.folder!);
-    const temporary = uri.with({ path: `${uri.path}.${newKey()}.tmp` });
-    await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(JSON.stringify(value)));
-    await vscode.workspace.fs.rename(temporary, uri, { overwrite: true });
+    await vscode.workspace.fs.writeFile(nextVersion(uri), new TextEncoder().encode(JSON.stringify(value)));
+    await vscode.workspace.fs.rename(nextVersion(uri), uri, { overwrite: true });
   }
 
   private async deleteFile(key: string): Promise<void> {
-    try {
-      await vscode.workspace.fs.delete(this.fileOf(key), { useTrash: false });
-    } catch {
-      // Already gone.
+    for (const uri of [this.fileOf(key), nextVersion(this.fileOf(key))]) {
+      try {
+        await vscode.workspace.fs.delete(uri, { useTrash: false });
+      } catch {
+        // Already gone.
+      }
     }
   }
 
@@ -257,4 +263,19 @@ function newKey(): string {
   const bytes = new Uint8Array(8);
   crypto.getRandomValues(bytes);
   return `s${Date.now().toString(36)}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Where `uri`'s next version is written before it replaces `uri`. */
+function nextVersion(uri: vscode.Uri): vscode.Uri {
+  return uri.with({ path: `${uri.path}.new` });
+}
+
+/** `uri`'s bytes; its next version's while a replace has deleted it and not yet renamed that over it. */
+async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
+  try {
+    return await vscode.workspace.fs.readFile(uri);
+  } catch (error) {
+    if (!(error instanceof vscode.FileSystemError && error.code === 'FileNotFound')) throw error;
+    return vscode.workspace.fs.readFile(nextVersion(uri)).then((bytes) => bytes, () => Promise.reject(error));
+  }
 }

@@ -77,10 +77,34 @@ suite('chat history (Node host)', function () {
     const entry = await savedEntry(sessionId);
     assert.equal(entry.title, 'Fix the parser please');
     assert.equal(entry.agentId, 'resumes');
-    const file = vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`);
-    const saved = JSON.parse(fs.readFileSync(file.fsPath, 'utf8')) as { entries: Array<{ kind: string; text?: string }> };
-    assert.deepEqual(saved.entries.map((e) => e.kind), ['user', 'tool', 'assistant']);
+    // Read as the store reads it: the file may be in the middle of a rewrite (the turn's changes are saved just after).
+    const saved = await api.sessions.transcript(entry);
+    assert.ok(!('error' in saved), JSON.stringify(saved));
+    assert.deepEqual((saved as { entries: Array<{ kind: string }> }).entries.map((e) => e.kind), ['user', 'tool', 'assistant']);
     assert.ok(api.sessions.location!.fsPath.includes('workspaceStorage'), api.sessions.location!.fsPath);
+    assert.ok(fs.readdirSync(api.sessions.location!.fsPath).some((name) => name.startsWith(`${entry.key}.json`)), 'the transcript is a file there');
+  });
+
+  test('a window that dies while a save replaces the index or a transcript loses neither', async () => {
+    const { sessionId } = await chatOnce('resumes', 'survive the crash');
+    const entry = await savedEntry(sessionId);
+    await api.sessions.transcript(entry); // after the writes queued
+    // VS Code's rename over a file deletes it, then renames: the state a crash between the two leaves.
+    const folder = api.sessions.location!.fsPath;
+    for (const name of ['index.json', `${entry.key}.json`]) fs.renameSync(path.join(folder, name), path.join(folder, `${name}.new`));
+    const log = vscode.window.createOutputChannel('ACP history crash test', { log: true });
+    const restarted = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    try {
+      assert.ok((await restarted.list()).some((s) => s.key === entry.key), 'the history is read from the index\'s next version');
+      const saved = await restarted.transcript(entry);
+      assert.ok(!('error' in saved), JSON.stringify(saved));
+      const [first] = (saved as { entries: Array<{ kind: string; text?: string }> }).entries;
+      assert.deepEqual([first.kind, first.text], ['user', 'survive the crash']);
+    } finally {
+      for (const name of ['index.json', `${entry.key}.json`]) if (!fs.existsSync(path.join(folder, name))) fs.renameSync(path.join(folder, `${name}.new`), path.join(folder, name));
+      restarted.dispose();
+      log.dispose();
+    }
   });
 
   test('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {

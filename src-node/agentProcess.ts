@@ -45,7 +45,7 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
     });
   } catch (e) {
     // Some failures are thrown at once instead of emitted (E2BIG: an argument or variable over the kernel's 128 KiB).
-    throw new Error(`${launch.label} could not be started: ${(e as Error).message}`);
+    throw new Error(`${launch.label} could not be started: ${(e as Error).message}`, { cause: e });
   }
   // If the extension host dies before it can end the agent, the keeper does.
   processKeeper.watch(child.pid);

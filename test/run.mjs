@@ -26,7 +26,7 @@ const stages = [];
 /** What `build` makes (webpack.config.js stamps each bundle's build), and what it is made from. */
 const STAMPS = path.join(REPO_ROOT, 'dist', '.stamps');
 const SOURCES = ['src', 'src-node', 'src-web', 'webview', 'test', 'package.json', 'webpack.config.js'];
-const NOT_FROM_DIST = new Set(['setup', 'typecheck', 'build', 'web-bundle-guard']);
+const NOT_FROM_DIST = new Set(['setup', 'typecheck', 'lint', 'build', 'web-bundle-guard']);
 
 // What each stage printed, so that the last lines of the run say why a stage failed: CI keeps
 // only the tail of a long log.
@@ -118,6 +118,7 @@ stage('setup', async () => {
   for (const agent of Object.values(REAL_AGENTS)) await agent.install();
 });
 stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+stage('lint', () => run('npm', ['run', '--silent', 'lint']));
 stage('build', () => run('npm', ['run', '--silent', 'build']));
 stage('web-bundle-guard', () => {
   // A Node builtin imported anywhere in a web bundle must fail the build.

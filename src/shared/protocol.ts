@@ -3,7 +3,7 @@
  * parse what they receive and drop (and log) what does not fit.
  */
 import { z } from 'zod/mini';
-import { permissionChoiceSchema, permissionPromptSchema } from './permissions';
+import { permissionPromptSchema } from './permissions';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';

@@ -127,7 +127,7 @@ function alive(pid) {
 /** Children of `pid` (Linux /proc; empty elsewhere). */
 function childrenOf(pid) {
   const found = [];
-  let entries = [];
+  let entries;
   try {
     entries = fs.readdirSync('/proc');
   } catch {
@@ -469,6 +469,7 @@ async function connectTcp(relay) {
 // They are what the bridge would cost if it did nothing but relay: the floor of the extra hop.
 
 /** WebSocket text frames <-> stdio lines, with the same `ws` library and client as the bridge. */
+/* eslint-disable @typescript-eslint/no-require-imports -- the relays are written out as CommonJS scripts (writeFloorRelays) */
 function wsFloorRelay(wsPath) {
   const { spawn } = require('node:child_process');
   const http = require('node:http');
@@ -518,6 +519,7 @@ function tcpFloorRelay() {
   });
   server.listen(0, '127.0.0.1', () => console.log(`tcp://127.0.0.1:${server.address().port}`));
 }
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Writes the floor relays as CommonJS files into `dir`. */
 function writeFloorRelays(dir) {
@@ -679,7 +681,7 @@ function prepareFiles(build, bridgeBundle) {
     Object.assign(files, writeFloorRelays(dir));
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`bridge bench: ${error.message} (build with npx webpack --mode production --config-name bridge --config-name tests-node)`);
+    throw new Error(`bridge bench: ${error.message} (build with npx webpack --mode production --config-name bridge --config-name tests-node)`, { cause: error });
   }
   return files;
 }

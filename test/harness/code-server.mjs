@@ -175,7 +175,7 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
   } catch (e) {
     const log = await tail(logFile);
     await close();
-    throw new Error(`${e.message}\n--- code-server log (${logFile}) ---\n${log}`);
+    throw new Error(`${e.message}\n--- code-server log (${logFile}) ---\n${log}`, { cause: e });
   }
   const host = `127.0.0.1:${port}`;
   return { url: `http://${host}`, port, host, userDataDir, extensionsDir, tmpDir, logFile, pid: child.pid, exited: exitPromise, close };

@@ -52,7 +52,7 @@ export function extensionHostPid(serverPid) {
     return false;
   };
   for (const pid of ppid.keys()) {
-    let cmd = '';
+    let cmd;
     try {
       cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     } catch {

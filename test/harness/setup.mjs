@@ -135,7 +135,7 @@ async function aptStep(wanted) {
     await run('apt-get', ['update'], { env });
     await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
   } catch (e) {
-    throw new Error(`apt: could not install ${missing.join(' ')}: ${e.message}. Try by hand: apt-get update && apt-get install -y ${missing.join(' ')}`);
+    throw new Error(`apt: could not install ${missing.join(' ')}: ${e.message}. Try by hand: apt-get update && apt-get install -y ${missing.join(' ')}`, { cause: e });
   }
   if (wanted.includes('chromium') && !existsSync(CHROMIUM)) throw new Error(`apt: ${CHROMIUM} still missing after installing chromium`);
   log(`apt: done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
@@ -371,7 +371,7 @@ async function withSetupLock(fn) {
         await fs.rm(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`another setup (pid ${pid}) still holds ${lock}`);
+      if (Date.now() > deadline) throw new Error(`another setup (pid ${pid}) still holds ${lock}`, { cause: e });
       if (!said) log(`waiting for another setup (pid ${pid}) to finish ...`);
       said = true;
       await new Promise((r) => setTimeout(r, 1000));

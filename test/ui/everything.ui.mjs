@@ -407,7 +407,7 @@ async function checkAfterTurn(chat, page, folder) {
   return { modeShownAfterConfigOptions: modeShown > 0 };
 }
 
-async function checkSlashCommands(chat, page) {
+async function checkSlashCommands(chat) {
   const box = chat.getByRole('combobox', { name: 'Message the agent' });
   await box.click();
   await box.press('/');
@@ -471,7 +471,7 @@ async function runInTheme(theme) {
     await box.press('Enter');
     await checkDuringTurn(chat);
     const findings = await checkAfterTurn(chat, page, folder);
-    await checkSlashCommands(chat, page);
+    await checkSlashCommands(chat);
     const shot = await screenshot(chat, page, theme.file);
     const csp = webviewErrors.filter((e) => /Content Security Policy/i.test(e));
     assert.deepEqual(csp, [], 'no CSP violations in the view');

@@ -129,7 +129,7 @@ export async function openChatPage({ theme = 'dark', width = 420, height = 800 }
   } catch (error) {
     const details = JSON.stringify({ errors: log.errors, console: log.console.slice(-5) });
     await harness.close();
-    throw new Error(`the chat page did not start: ${error.message}\n${details}`);
+    throw new Error(`the chat page did not start: ${error.message}\n${details}`, { cause: error });
   }
   return harness;
 }

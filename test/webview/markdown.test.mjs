@@ -273,7 +273,10 @@ describe('<acp-markdown> layout in a narrow view', function () {
       let next = image.nextSibling;
       while (next.nodeType === Node.COMMENT_NODE || (next.nodeType === Node.TEXT_NODE && next.data === '')) next = next.nextSibling;
       const range = document.createRange();
-      if (next.nodeType === Node.TEXT_NODE) range.setStart(next, 0), range.setEnd(next, 1);
+      if (next.nodeType === Node.TEXT_NODE) {
+        range.setStart(next, 0);
+        range.setEnd(next, 1);
+      }
       else range.selectNode(next);
       return { gap: Math.round(range.getBoundingClientRect().left - image.getBoundingClientRect().right), border: getComputedStyle(image).borderTopStyle };
     }));

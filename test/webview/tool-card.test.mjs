@@ -5,8 +5,6 @@ import { installVsCodeState, openChatPage } from './harness.mjs';
 
 const tool = (id, extra = {}) => ({ kind: 'tool', id, toolCallId: `call-${id}`, title: `Tool ${id}`, toolKind: 'other', status: 'completed', content: [], locations: [], ...extra });
 
-const card = (id) => `acp-chat-entry:has(acp-tool-card) >> nth=${id}`;
-
 describe('<acp-tool-card>', function () {
   let chat;
   beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });

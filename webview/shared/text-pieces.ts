@@ -28,6 +28,7 @@ export const PIECE_CHARS = 2048;
 const MAX_BACKOFF = 32;
 
 /** Code points a piece must not start with: the second half of a surrogate pair, combining marks, joiners, variation selectors. */
+// eslint-disable-next-line no-misleading-character-class -- each mark, joiner or selector alone, on purpose: a piece must not start with one
 const CLINGS_TO_PREVIOUS = /^(?:[\udc00-\udfff]|[\p{M}\u200c\u200d\ufe00-\ufe0f])/u;
 
 /**

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { lastReply, waitFor, type Chat } from '../shared/chatWaits';
+import { lastReply, type Chat } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
 
 

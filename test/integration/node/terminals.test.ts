@@ -3,7 +3,6 @@
  * terminal/create asks the user (unless "always allow" matches), output shows
  * in the tool call, and no process outlives the connection.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';

@@ -9,7 +9,7 @@ import { Mentions } from '../../../src/attachments/mentions';
 import * as assert from './assert';
 import { lastReply, waitFor } from './chatWaits';
 import { PIXEL_PNG, reportedBlocks } from './attachmentFixtures';
-import { hostSetup, newChatWithTestAgent } from './host';
+import { newChatWithTestAgent } from './host';
 
 suite('attachments', function () {
   this.timeout(60_000);

@@ -1,0 +1,66 @@
+/**
+ * The linter: typescript-eslint's recommended rules (syntax only: no type
+ * information, so it runs in seconds), and the layers, stated as imports a
+ * folder may not make. These replace test/unit/layers.test.ts.
+ *
+ * The layers (the README's development map): src/shared/ is pure (no VS
+ * Code, no Node, no DOM: only itself, zod and the SDK); src/ is the shared
+ * core, which never reaches into a platform entry (src-node/, src-web/), the
+ * webview or the tests; the two entries never import each other; the
+ * webview imports only itself, src/shared/ and its UI libraries. The
+ * compilers already refuse Node in src/ and vscode or the DOM in src/shared/
+ * (each folder's tsconfig); these say which folder may import which.
+ */
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** An import of one of `folders`, from anywhere: a relative path that climbs into it. */
+const into = (...folders) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: 'crosses a layer (see tools/lint/eslint.config.mjs)' });
+/** Any relative import that leaves its own folder (for a flat folder). */
+const outOfFolder = { regex: '^\\.\\./', message: 'src/shared imports only src/shared (see tools/lint/eslint.config.mjs)' };
+/** A package import other than `packages` (or their subpaths). */
+const packagesBut = (...packages) => ({
+  regex: `^(?!\\.|(${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`,
+  message: `this folder imports only ${packages.join(', ')} of the packages (see tools/lint/eslint.config.mjs)`,
+});
+const layer = (files, patterns, paths = []) => ({ files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } });
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'out/**', 'reports/**', 'test-results/**', '.stryker-tmp/**', '**/node_modules/**', 'test/bench/tmp/**', '.vscode-test*/**'],
+  },
+  {
+    files: ['**/*.ts', '**/*.mjs', '**/*.js'],
+    extends: [eslint.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      // `_`-prefixed names are unused on purpose (a parameter a signature needs).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Agents send hostile text: matching control characters (to strip or show them) is the point, not a slip.
+      'no-control-regex': 'off',
+      // An empty catch is a failure that does not matter (a file already gone, a process already ended).
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // The integration suites load their tests after mocha's globals exist, with require.
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['^\\./[\\w.]+$'] }],
+    },
+  },
+  {
+    // webpack's configuration is CommonJS.
+    files: ['webpack.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  ...[
+    layer(['src/*/**/*.ts'], [into('src-node', 'src-web', 'webview', 'test')]),
+    layer(['src/*.ts'], [into('src-node', 'src-web', 'webview', 'test')]),
+    // After src/*/**: of two entries for one file, the later one's rule is the one that holds.
+    layer(['src/shared/**/*.ts'], [outOfFolder, packagesBut('zod', '@agentclientprotocol/sdk')]),
+    layer(['src-node/**/*.ts'], [into('src-web', 'webview')]),
+    layer(['src-web/**/*.ts'], [into('src-node', 'webview')]),
+    layer(['webview/**/*.ts'], [
+      into('src-node', 'src-web', 'test'),
+      { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
+      packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
+    ]),
+  ],
+);

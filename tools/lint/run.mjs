@@ -1,0 +1,58 @@
+/**
+ * `npm run lint`: checks that the layer rules still refuse what they are
+ * there to refuse, then lints and checks the formatting of the whole
+ * repository. `npm run format` (`--fix`): formats, then fixes what the
+ * linter can. Both tools come from this folder's own install (see its
+ * package.json).
+ */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const fix = process.argv.includes('--fix');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(here, 'eslint.config.mjs'), fix });
+
+/** Imports each layer must refuse: [a file in that layer, what it imports]. */
+const CROSSINGS = [
+  ['src/shared/thread.ts', 'vscode'],
+  ['src/shared/thread.ts', 'node:fs'],
+  ['src/shared/thread.ts', '../chat/chat'],
+  ['src/chat/chat.ts', '../../src-node/nodePlatform'],
+  ['src/chat/chat.ts', '../../webview/chat-app/chat-app'],
+  ['src/extension.ts', '../src-web/webPlatform'],
+  ['src-node/nodePlatform.ts', '../src-web/webPlatform'],
+  ['src-web/webPlatform.ts', '../src-node/nodePlatform'],
+  ['webview/chat-app/chat-app.ts', '../../src/chat/chat'],
+  ['webview/chat-app/chat-app.ts', 'vscode'],
+  ['webview/chat-app/chat-app.ts', 'node:path'],
+];
+
+async function layersHold() {
+  const leaks = [];
+  for (const [file, target] of CROSSINGS) {
+    const [result] = await eslint.lintText(`import * as x from '${target}';\nexport { x };\n`, { filePath: path.join(root, file) });
+    if (!result.messages.some((m) => m.ruleId === 'no-restricted-imports')) leaks.push(`${file} may import ${target}`);
+  }
+  if (leaks.length > 0) throw new Error(`the layer rules in tools/lint/eslint.config.mjs no longer hold:\n  ${leaks.join('\n  ')}`);
+}
+
+function prettier(...args) {
+  const { status, error } = spawnSync(path.join(here, 'node_modules/.bin/prettier'), [...args, '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
+  if (error) throw new Error(`prettier did not start (${error.message}): run npm install at the repository's root`, { cause: error });
+  return status === 0;
+}
+
+async function lint() {
+  const results = await eslint.lintFiles(['.']);
+  if (fix) await ESLint.outputFixes(results);
+  const text = (await eslint.loadFormatter('stylish')).format(results);
+  if (text) console.log(text);
+  return results.every((r) => r.errorCount === 0);
+}
+
+await layersHold();
+const ok = fix ? prettier('--write') && (await lint()) : (await lint()) && prettier('--check');
+process.exit(ok ? 0 : 1);

@@ -20,12 +20,14 @@ function base(target, mode) {
     devtool: mode === 'production' ? false : 'source-map',
     resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
     module: {
-      rules: [{
-        test: /\.ts$/,
-        exclude: /node_modules/,
-        loader: 'esbuild-loader',
-        options: { target: 'es2022', tsconfig: path.resolve(__dirname, 'tsconfig.base.json') },
-      }],
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2022', tsconfig: path.resolve(__dirname, 'tsconfig.base.json') },
+        },
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -38,8 +40,11 @@ const vscodeExternal = { vscode: 'commonjs vscode' };
 
 /** Every test file under a folder, as one bundle's entry list. */
 function testFiles(dir) {
-  return fs.readdirSync(path.resolve(__dirname, dir), { recursive: true })
-    .map(String).filter((f) => f.endsWith('.test.ts')).sort()
+  return fs
+    .readdirSync(path.resolve(__dirname, dir), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
     .map((f) => './' + path.join(dir, f));
 }
 
@@ -55,7 +60,9 @@ class NoNodeBuiltinsPlugin {
       factory.hooks.beforeResolve.tap('NoNodeBuiltins', (data) => {
         const request = data.request.replace(/^node:/, '');
         if (builtins.has(request) || builtins.has(request.split('/')[0])) {
-          throw new Error(`Node builtin "${data.request}" imported by ${data.contextInfo.issuer}: the web bundles must not use Node.`);
+          throw new Error(
+            `Node builtin "${data.request}" imported by ${data.contextInfo.issuer}: the web bundles must not use Node.`,
+          );
         }
       });
     });
@@ -147,12 +154,20 @@ module.exports = (env, argv) => {
         keeper: './src-node/keeper/main.ts',
       },
       output: { path: dist('test'), filename: '[name].js' },
-      externals: { mocha: 'commonjs mocha', bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
+      externals: {
+        mocha: 'commonjs mocha',
+        bufferutil: 'commonjs bufferutil',
+        'utf-8-validate': 'commonjs utf-8-validate',
+      },
     },
     {
       ...node,
       name: 'tests-node-host',
-      entry: { index: './test/integration/node/index.ts', orphans: './test/integration/orphans/index.ts', workspaces: './test/integration/workspaces/index.ts' },
+      entry: {
+        index: './test/integration/node/index.ts',
+        orphans: './test/integration/orphans/index.ts',
+        workspaces: './test/integration/workspaces/index.ts',
+      },
       output: { path: dist('node', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
       externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
     },
@@ -178,7 +193,11 @@ module.exports = (env, argv) => {
   // `--env webEntry=FILE` builds FILE as the web bundle alone (the guard test).
   if (env.webEntry) {
     const webConfig = configs.find((c) => c.name === 'web');
-    return { ...webConfig, entry: { guard: env.webEntry }, output: { ...webConfig.output, path: path.join(require('node:os').tmpdir(), 'acp-web-guard') } };
+    return {
+      ...webConfig,
+      entry: { guard: env.webEntry },
+      output: { ...webConfig.output, path: path.join(require('node:os').tmpdir(), 'acp-web-guard') },
+    };
   }
   return configs.map((c) => ({ ...c, plugins: [...(c.plugins ?? []), new BuildStampPlugin(c.name)] }));
 };

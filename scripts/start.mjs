@@ -55,19 +55,38 @@ step('Building and packaging the extension', 'npm', ['run', '--silent', 'package
 // Its own config file: without one, code-server writes a password config to ~/.config.
 const config = path.join(home, 'config.yaml');
 fs.mkdirSync(home, { recursive: true });
-fs.writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\ndisable-telemetry: true\ndisable-update-check: true\n`);
-step('Installing it into the local VS Code', NODE24, [CODE_SERVER_ENTRY, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
-  '--install-extension', path.join(REPO_ROOT, 'vscode-acp.vsix'), '--force']);
+fs.writeFileSync(
+  config,
+  `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\ndisable-telemetry: true\ndisable-update-check: true\n`,
+);
+step('Installing it into the local VS Code', NODE24, [
+  CODE_SERVER_ENTRY,
+  '--config',
+  config,
+  '--user-data-dir',
+  userDataDir,
+  '--extensions-dir',
+  extensionsDir,
+  '--install-extension',
+  path.join(REPO_ROOT, 'vscode-acp.vsix'),
+  '--force',
+]);
 writeSettings();
 
-const server = spawn(NODE24, [CODE_SERVER_ENTRY, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, folder], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  NODE24,
+  [CODE_SERVER_ENTRY, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, folder],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 server.stdout.setEncoding('utf8').on('data', (text) => {
   if (/HTTP server listening/.test(text)) {
-    process.stdout.write(`\nVS Code with the ACP extension is running. Open this in your browser:\n\n  http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}\n\n`
-      + 'Then click the ACP icon in the Secondary Side Bar (or run "ACP: Focus Chat"), pick an agent and press Connect.\n'
-      + 'Press Ctrl+C to stop.\n');
+    process.stdout.write(
+      `\nVS Code with the ACP extension is running. Open this in your browser:\n\n  http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}\n\n` +
+        'Then click the ACP icon in the Secondary Side Bar (or run "ACP: Focus Chat"), pick an agent and press Connect.\n' +
+        'Press Ctrl+C to stop.\n',
+    );
   }
 });
 server.on('exit', (code) => process.exit(code ?? 0));

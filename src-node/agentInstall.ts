@@ -14,7 +14,11 @@ export async function installInTerminal(agent: AgentDefinition, options: Resolve
   const install = agent.install;
   if (!install) throw new Error(`${agent.name} has no install command.`);
   const executable = await resolveExecutable(install.command, process.env, options);
-  if (!executable) throw new Error(`"${install.command}" was not found on PATH: install Node.js (which brings npm), then try again, or run \`${installCommandLine(install)}\` yourself.`);
+  if (!executable) {
+    throw new Error(
+      `"${install.command}" was not found on PATH: install Node.js (which brings npm), then try again, or run \`${installCommandLine(install)}\` yourself.`,
+    );
+  }
   const launch = await launchFor(executable, install.args, options);
   return runInVisibleTerminal({ name: `Install ${agent.name}`, executable: launch.executable, args: launch.args });
 }
@@ -24,9 +28,20 @@ export async function installInTerminal(agent: AgentDefinition, options: Resolve
  * with its arguments and then the method's (or the method's alone, the
  * legacy form), the method's variables added.
  */
-export async function signInInTerminal(agent: AgentDefinition, args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean, options: ResolveOptions): Promise<number | undefined> {
+export async function signInInTerminal(
+  agent: AgentDefinition,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  replaceArgs: boolean,
+  options: ResolveOptions,
+): Promise<number | undefined> {
   const executable = await resolveExecutable(agent.command, process.env, options);
   if (!executable) throw new Error(`"${agent.command}" was not found: ${agent.name} cannot sign in.`);
   const launch = await launchFor(executable, replaceArgs ? args : [...agent.args, ...args], options);
-  return runInVisibleTerminal({ name: `Sign in to ${agent.name}`, executable: launch.executable, args: launch.args, env: { ...agent.env, ...env } });
+  return runInVisibleTerminal({
+    name: `Sign in to ${agent.name}`,
+    executable: launch.executable,
+    args: launch.args,
+    env: { ...agent.env, ...env },
+  });
 }

@@ -13,21 +13,33 @@ export interface Launch {
   readonly args: readonly string[];
 }
 
-export async function launchFor(executable: string, args: readonly string[], options: ResolveOptions = {}): Promise<Launch> {
+export async function launchFor(
+  executable: string,
+  args: readonly string[],
+  options: ResolveOptions = {},
+): Promise<Launch> {
   if (process.platform !== 'win32' || !/\.(cmd|bat)$/i.test(executable)) return { executable, args };
   return shimLaunch(await fs.readFile(executable, 'utf8'), executable, args, async (shim) => {
-    const local = await fs.stat(shim.localInterpreter).then((s) => s.isFile(), () => false);
+    const local = await fs.stat(shim.localInterpreter).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     return local ? shim.localInterpreter : resolveExecutable(shim.interpreter, process.env, options);
   });
 }
 
 /** The launch a shim's text stands for; `findInterpreter` picks the program (beside the shim, else on PATH). */
 export async function shimLaunch(
-  text: string, shimPath: string, args: readonly string[], findInterpreter: (shim: WindowsShim) => Promise<string | undefined>,
+  text: string,
+  shimPath: string,
+  args: readonly string[],
+  findInterpreter: (shim: WindowsShim) => Promise<string | undefined>,
 ): Promise<Launch> {
   const shim = decodeWindowsShim(text, shimPath);
   if (!shim) {
-    throw new Error(`${shimPath} is a batch file that is not a standard npm shim, and batch files are not run (cmd.exe would re-read the arguments). Set vscode-acp.agentPaths to the program itself.`);
+    throw new Error(
+      `${shimPath} is a batch file that is not a standard npm shim, and batch files are not run (cmd.exe would re-read the arguments). Set vscode-acp.agentPaths to the program itself.`,
+    );
   }
   const interpreter = await findInterpreter(shim);
   if (!interpreter) throw new Error(`${shimPath} runs "${shim.interpreter}", which was not found on PATH.`);

@@ -71,38 +71,52 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
       if (stderrTail.length > MAX_STDERR_TAIL_LINES) stderrTail.shift();
     }
   });
-  const tail = () => [...stderrTail, stderrRest].filter((l) => l.trim() !== '').join('\n').slice(-MAX_STDERR_TAIL_CHARS) || undefined;
+  const tail = () =>
+    [...stderrTail, stderrRest]
+      .filter((l) => l.trim() !== '')
+      .join('\n')
+      .slice(-MAX_STDERR_TAIL_CHARS) || undefined;
 
   /** Set when we end the agent ourselves for what it sent: that, not the signal, is why it stopped. */
   let endedBecause: string | undefined;
   const exited = new Promise<AgentExit>((resolve) => {
     child.once('error', (error) => resolve({ message: `${launch.label} could not be started: ${error.message}` }));
-    child.once('exit', (code, signal) => resolve({
-      message: endedBecause ?? exitText(launch.label, code, signal),
-      stderrTail: tail(),
-    }));
+    child.once('exit', (code, signal) =>
+      resolve({
+        message: endedBecause ?? exitText(launch.label, code, signal),
+        stderrTail: tail(),
+      }),
+    );
   });
 
   let strays = 0;
-  const detector = new StrayLineDetector((line) => {
-    log.warn(`[${launch.label}] non-protocol output on stdout: ${line}`);
-    if (++strays <= MAX_STRAY_WARNINGS) context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
-  }, MAX_MESSAGE_BYTES, () => {
-    // As the bridge does: a message this large is refused, and the agent with it.
-    endedBecause = `${launch.label} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, the limit, and was ended.`;
-    log.error(`[${launch.label}] ${endedBecause}`);
-    endProcessTree(child.pid, exited);
-  });
-  const stdout = child.stdout.pipe(new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      detector.scan(chunk);
-      done(null, chunk);
+  const detector = new StrayLineDetector(
+    (line) => {
+      log.warn(`[${launch.label}] non-protocol output on stdout: ${line}`);
+      if (++strays <= MAX_STRAY_WARNINGS) {
+        context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
+      }
     },
-    flush(done) {
-      detector.end();
-      done();
+    MAX_MESSAGE_BYTES,
+    () => {
+      // As the bridge does: a message this large is refused, and the agent with it.
+      endedBecause = `${launch.label} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB, the limit, and was ended.`;
+      log.error(`[${launch.label}] ${endedBecause}`);
+      endProcessTree(child.pid, exited);
     },
-  }));
+  );
+  const stdout = child.stdout.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        detector.scan(chunk);
+        done(null, chunk);
+      },
+      flush(done) {
+        detector.end();
+        done();
+      },
+    }),
+  );
   child.stdin.on('error', (error) => log.warn(`[${launch.label}] stdin: ${error.message}`));
 
   const stream = acp.ndJsonStream(

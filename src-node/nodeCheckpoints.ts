@@ -39,7 +39,10 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   warmUp(): void {
-    this.beforeTurn().then((mark) => this.release(mark), () => undefined);
+    this.beforeTurn().then(
+      (mark) => this.release(mark),
+      () => undefined,
+    );
   }
 
   async beforeTurn(): Promise<CheckpointMark> {
@@ -65,9 +68,16 @@ export class NodeCheckpoints implements Checkpoints {
     return this.core.copy(hash);
   }
 
-  restore(filePath: string, expected: string | null, target: string | null, dryRun = false): Promise<'restored' | 'already'> {
+  restore(
+    filePath: string,
+    expected: string | null,
+    target: string | null,
+    dryRun = false,
+  ): Promise<'restored' | 'already'> {
     // The path must be inside a trusted local workspace folder; the walk checks every step of it.
-    if (!vscode.workspace.isTrusted) return Promise.reject(new Error('Files are put back only in a trusted workspace.'));
+    if (!vscode.workspace.isTrusted) {
+      return Promise.reject(new Error('Files are put back only in a trusted workspace.'));
+    }
     return this.core.restore(filePath, expected, target, dryRun, localFolderPaths());
   }
 
@@ -88,23 +98,38 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   label(filePath: string): string {
-    return vscode.workspace.asRelativePath(vscode.Uri.file(filePath), (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    return vscode.workspace.asRelativePath(
+      vscode.Uri.file(filePath),
+      (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
+    );
   }
 }
 
 /** One folder's part of the report. */
 function passReport(folder: string, pass: PassReport | undefined): string {
   if (!pass) return `${folder}\n  No pass over it yet: one runs when a chat connects and before each prompt.`;
-  const list = (title: string, names: readonly string[], cut: boolean) => (names.length === 0 ? [] : [
-    `  ${title}${cut && names.length >= 100 ? ' (the first 100)' : ''}:`, ...names.map((n) => `    ${n}`),
-  ]);
+  const list = (title: string, names: readonly string[], cut: boolean) =>
+    names.length === 0
+      ? []
+      : [`  ${title}${cut && names.length >= 100 ? ' (the first 100)' : ''}:`, ...names.map((n) => `    ${n}`)];
   return [
     folder,
-    ...(pass.truncated ? [`  Only its first ${LIMITS.maxFiles.toLocaleString('en-US')} files are checkpointed; changes to the others are not listed.`] : []),
+    ...(pass.truncated
+      ? [
+          `  Only its first ${LIMITS.maxFiles.toLocaleString('en-US')} files are checkpointed; changes to the others are not listed.`,
+        ]
+      : []),
     ...list('Left out because Git ignores them (and .git)', pass.ignored, true),
-    ...list(`Listed when changed, but no copy kept (over ${LIMITS.maxFileBytes / 1024 / 1024} MiB): no Undo`, pass.tooLarge, true),
+    ...list(
+      `Listed when changed, but no copy kept (over ${LIMITS.maxFileBytes / 1024 / 1024} MiB): no Undo`,
+      pass.tooLarge,
+      true,
+    ),
     ...list('No copy kept: the storage for copies is full (vscode-acp.checkpoints.maxStorageMB)', pass.noRoom, true),
     ...list('Not read (a name that is not UTF-8, or a folder that could not be listed)', pass.unreadable, true),
-    ...(pass.ignored.length + pass.tooLarge.length + pass.noRoom.length + pass.unreadable.length === 0 && !pass.truncated ? ['  Nothing left out.'] : []),
+    ...(pass.ignored.length + pass.tooLarge.length + pass.noRoom.length + pass.unreadable.length === 0 &&
+    !pass.truncated
+      ? ['  Nothing left out.']
+      : []),
   ].join('\n');
 }

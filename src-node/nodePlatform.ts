@@ -5,7 +5,15 @@ import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
 import { installInTerminal, signInInTerminal } from './agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
-import type { AgentTransport, Checkpoints, ConnectContext, HostCapabilities, Platform, SignInTerminal, TerminalBackend } from '../src/platform';
+import type {
+  AgentTransport,
+  Checkpoints,
+  ConnectContext,
+  HostCapabilities,
+  Platform,
+  SignInTerminal,
+  TerminalBackend,
+} from '../src/platform';
 import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
@@ -21,7 +29,11 @@ import { setting } from '../src/settings/settings';
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
   if (vscode.workspace.isTrusted) return {};
-  return { skipInside: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) };
+  return {
+    skipInside: (vscode.workspace.workspaceFolders ?? [])
+      .filter((f) => f.uri.scheme === 'file')
+      .map((f) => f.uri.fsPath),
+  };
 }
 
 export class NodePlatform implements Platform {
@@ -33,7 +45,8 @@ export class NodePlatform implements Platform {
   private reportedProblems = '';
   readonly signInTerminal: SignInTerminal = {
     command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,
-    run: (agentId, args, env, replaceArgs) => signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
+    run: (agentId, args, env, replaceArgs) =>
+      signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
   };
 
   /** `storage`: this workspace's extension storage (none in a window without a folder: no checkpoints then). */
@@ -42,24 +55,30 @@ export class NodePlatform implements Platform {
   }
 
   whereToSetEnv(agentId: string, vars: readonly string[]): string {
-    const configured = vars.filter((name) => Object.hasOwn(this.agentDefinitions().find((a) => a.id === agentId)?.env ?? {}, name));
-    if (configured.length > 0) return `${configured.join(', ')} ${configured.length > 1 ? 'are' : 'is'} set for this agent in the setting vscode-acp.agents, and that value is what it gets: check it there, then connect again.`;
+    const configured = vars.filter((name) =>
+      Object.hasOwn(this.agentDefinitions().find((a) => a.id === agentId)?.env ?? {}, name),
+    );
+    if (configured.length > 0) {
+      return `${configured.join(', ')} ${configured.length > 1 ? 'are' : 'is'} set for this agent in the setting vscode-acp.agents, and that value is what it gets: check it there, then connect again.`;
+    }
     const list = vars.join(', ');
     return `Set ${list} in the environment VS Code starts from (your shell profile, or the system's settings), restart VS Code, and connect again.`;
   }
 
   async listAgents(): Promise<AgentChoice[]> {
     const agents = this.agentDefinitions();
-    return Promise.all(agents.map(async (agent) => {
-      const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
-      return {
-        id: agent.id,
-        name: agent.name,
-        available: executable !== undefined,
-        detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
-        ...(!executable && agent.install ? { install: installCommandLine(agent.install) } : {}),
-      };
-    }));
+    return Promise.all(
+      agents.map(async (agent) => {
+        const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
+        return {
+          id: agent.id,
+          name: agent.name,
+          available: executable !== undefined,
+          detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
+          ...(!executable && agent.install ? { install: installCommandLine(agent.install) } : {}),
+        };
+      }),
+    );
   }
 
   installAgent(agentId: string): Promise<number | undefined> {
@@ -85,16 +104,29 @@ export class NodePlatform implements Platform {
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
     if (!executable) {
       const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\` in a terminal)` : '';
-      throw new Error(`"${agent.command}" was not found. Install ${agent.name}${how}, or set its path in the vscode-acp.agentPaths setting.`);
+      throw new Error(
+        `"${agent.command}" was not found. Install ${agent.name}${how}, or set its path in the vscode-acp.agentPaths setting.`,
+      );
     }
     const folder = await pickSessionFolder();
     if (!folder) return undefined;
     if (folder.uri.scheme !== 'file') {
-      throw new Error(`The folder ${folder.name} is not on this machine's disk (${folder.uri.scheme}:), so a local agent cannot work in it.`);
+      throw new Error(
+        `The folder ${folder.name} is not on this machine's disk (${folder.uri.scheme}:), so a local agent cannot work in it.`,
+      );
     }
     const cwd = folder.uri.fsPath;
     const launch = await launchFor(executable, agent.args, resolveOptions());
-    const transport = spawnAgent({ executable: launch.executable, args: launch.args, cwd, env: { ...process.env, ...agent.env }, label: agent.name }, context);
+    const transport = spawnAgent(
+      {
+        executable: launch.executable,
+        args: launch.args,
+        cwd,
+        env: { ...process.env, ...agent.env },
+        label: agent.name,
+      },
+      context,
+    );
     return { ...transport, folder: folder.uri };
   }
 

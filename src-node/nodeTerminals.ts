@@ -2,9 +2,20 @@
  * The Node host's terminals for one ACP session: the terminals core
  * (src-node/terminals) behind the platform's TerminalBackend interface.
  */
-import type { CreateTerminalRequest, TerminalOutputResponse, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk';
+import type {
+  CreateTerminalRequest,
+  TerminalOutputResponse,
+  WaitForTerminalExitResponse,
+} from '@agentclientprotocol/sdk';
 import type { PreparedTerminal, TerminalBackend } from '../src/platform';
-import { describeLaunch, launchKey, prepareLaunch, TerminalHost, type PreparedLaunch, type SlotReservation } from './terminals';
+import {
+  describeLaunch,
+  launchKey,
+  prepareLaunch,
+  TerminalHost,
+  type PreparedLaunch,
+  type SlotReservation,
+} from './terminals';
 
 interface NodePrepared extends PreparedTerminal {
   readonly launch: PreparedLaunch;
@@ -21,7 +32,13 @@ export class NodeTerminals implements TerminalBackend {
     const slot = this.host.reserve();
     try {
       const launch = await prepareLaunch(request, { root: this.root, env: process.env });
-      const prepared: NodePrepared = { key: launchKey(launch), description: describeLaunch(launch), launch, slot, release: () => slot.release() };
+      const prepared: NodePrepared = {
+        key: launchKey(launch),
+        description: describeLaunch(launch),
+        launch,
+        slot,
+        release: () => slot.release(),
+      };
       return prepared;
     } catch (error) {
       slot.release();
@@ -54,8 +71,12 @@ export class NodeTerminals implements TerminalBackend {
     return this.host.onOutput(listener);
   }
 
-  onExit(listener: (terminalId: string, status: { exitCode: number | null; signal: string | null }) => void): { dispose(): void } {
-    return this.host.onExit((id, status) => listener(id, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }));
+  onExit(listener: (terminalId: string, status: { exitCode: number | null; signal: string | null }) => void): {
+    dispose(): void;
+  } {
+    return this.host.onExit((id, status) =>
+      listener(id, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }),
+    );
   }
 
   disposeAll(): Promise<void> {

@@ -5,8 +5,22 @@
  */
 import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
-import { AttachmentTooLargeError, type AttachmentFiles, type HostCapabilities, type WorkspaceFileAccess } from '../src/platform';
-import { descriptorWalkSupported, isWorkspaceFsError, openWorkspaceRoot, readFileBytes, readTextFile, WorkspaceFsError, writeTextFile, type WorkspaceRoot } from './workspaceFs';
+import {
+  AttachmentTooLargeError,
+  type AttachmentFiles,
+  type HostCapabilities,
+  type WorkspaceFileAccess,
+} from '../src/platform';
+import {
+  descriptorWalkSupported,
+  isWorkspaceFsError,
+  openWorkspaceRoot,
+  readFileBytes,
+  readTextFile,
+  WorkspaceFsError,
+  writeTextFile,
+  type WorkspaceRoot,
+} from './workspaceFs';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
 export function localFolders(): readonly vscode.WorkspaceFolder[] {
@@ -63,12 +77,18 @@ export class NodeAttachmentFiles implements AttachmentFiles {
 /** The canonical root of the workspace folder the path is in (checked again by the walk). */
 async function rootFor(path: string): Promise<WorkspaceRoot> {
   const folders = localFolders();
-  if (folders.length === 0) throw new Error('Files are offered to agents only in a trusted workspace with a local folder.');
+  if (folders.length === 0) {
+    throw new Error('Files are offered to agents only in a trusted workspace with a local folder.');
+  }
   let lastError: unknown;
   for (const folder of folders) {
     try {
       const root = await openWorkspaceRoot(folder.uri.fsPath);
-      if (root.prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) return root;
+      if (
+        root.prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))
+      ) {
+        return root;
+      }
     } catch (error) {
       lastError = error;
     }

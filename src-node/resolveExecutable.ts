@@ -15,12 +15,17 @@ export interface ResolveOptions {
   readonly skipInside?: readonly string[];
 }
 
-export async function resolveExecutable(command: string, env: NodeJS.ProcessEnv = process.env, options: ResolveOptions = {}): Promise<string | undefined> {
+export async function resolveExecutable(
+  command: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: ResolveOptions = {},
+): Promise<string | undefined> {
   if (command.includes('\0')) return undefined;
   if (path.isAbsolute(command)) return executableFile(command);
   // "./x" or "bin/x" would depend on the current directory: refused.
   if (command.includes('/') || command.includes('\\')) return undefined;
-  const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').filter(Boolean) : [''];
+  const extensions =
+    process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').filter(Boolean) : [''];
   const skip = await Promise.all((options.skipInside ?? []).map(canonical));
   for (const dir of (env.PATH ?? env.Path ?? '').split(path.delimiter)) {
     if (!path.isAbsolute(dir)) continue; // relative PATH entries are skipped

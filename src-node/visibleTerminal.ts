@@ -6,10 +6,20 @@
  */
 import * as vscode from 'vscode';
 
-export function runInVisibleTerminal(options: { name: string; executable: string; args: readonly string[]; env?: Readonly<Record<string, string>>; cwd?: vscode.Uri }): Promise<number | undefined> {
+export function runInVisibleTerminal(options: {
+  name: string;
+  executable: string;
+  args: readonly string[];
+  env?: Readonly<Record<string, string>>;
+  cwd?: vscode.Uri;
+}): Promise<number | undefined> {
   const terminal = vscode.window.createTerminal({
-    name: options.name, shellPath: options.executable, shellArgs: [...options.args], isTransient: true,
-    ...(options.env ? { env: { ...options.env } } : {}), ...(options.cwd ? { cwd: options.cwd } : {}),
+    name: options.name,
+    shellPath: options.executable,
+    shellArgs: [...options.args],
+    isTransient: true,
+    ...(options.env ? { env: { ...options.env } } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   terminal.show();
   return new Promise((resolve) => {

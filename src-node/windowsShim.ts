@@ -49,11 +49,20 @@ const TEMPLATES: ReadonlyArray<[ShimFormat, string]> = [
   ['pathext-after-endlocal', `${FIND_DP0_HEAD}${CHOOSE_PROG})\n\n${NO_PAUSE}set PATHEXT=%PATHEXT:;.JS;=;% & ${RUN}`],
   // "Terminate batch job (Y/N)?" avoided by ending the script before the program ends.
   ['goto-start', `${FIND_DP0_HEAD}${CHOOSE_PROG}  ${PATHEXT}\n)\n\n${NO_PAUSE}${RUN}`],
-  ['find-dp0-at-end', `@ECHO off\nSETLOCAL\nCALL :find_dp0\n\n${CHOOSE_PROG}  ${PATHEXT}\n)\n\n${RUN}\nENDLOCAL\nEXIT /b %errorlevel%\n:find_dp0\nSET dp0=%~dp0\nEXIT /b`],
-  ['setlocal', '@SETLOCAL\n\n@IF EXIST "%~dp0\\{prog}.exe" (\n  @SET "_prog=%~dp0\\{prog}.exe"\n) ELSE (\n  @SET "_prog={prog}"\n'
-    + `  @${PATHEXT}\n)\n\n"%_prog%"{args}"%~dp0\\{script}" %*\n@ENDLOCAL`],
-  ['if-exist', '@IF EXIST "%~dp0\\{prog}.exe" (\n  "%~dp0\\{prog}.exe"{args}"%~dp0\\{script}" %*\n) ELSE (\n'
-    + `  @SETLOCAL\n  @${PATHEXT}\n  {prog}{args}"%~dp0\\{script}" %*\n)`],
+  [
+    'find-dp0-at-end',
+    `@ECHO off\nSETLOCAL\nCALL :find_dp0\n\n${CHOOSE_PROG}  ${PATHEXT}\n)\n\n${RUN}\nENDLOCAL\nEXIT /b %errorlevel%\n:find_dp0\nSET dp0=%~dp0\nEXIT /b`,
+  ],
+  [
+    'setlocal',
+    '@SETLOCAL\n\n@IF EXIST "%~dp0\\{prog}.exe" (\n  @SET "_prog=%~dp0\\{prog}.exe"\n) ELSE (\n  @SET "_prog={prog}"\n' +
+      `  @${PATHEXT}\n)\n\n"%_prog%"{args}"%~dp0\\{script}" %*\n@ENDLOCAL`,
+  ],
+  [
+    'if-exist',
+    '@IF EXIST "%~dp0\\{prog}.exe" (\n  "%~dp0\\{prog}.exe"{args}"%~dp0\\{script}" %*\n) ELSE (\n' +
+      `  @SETLOCAL\n  @${PATHEXT}\n  {prog}{args}"%~dp0\\{script}" %*\n)`,
+  ],
 ];
 
 /** A bare program name: no path, nothing cmd.exe would interpret. */
@@ -67,13 +76,16 @@ const PATTERNS = TEMPLATES.map(([format, template]) => ({ format, pattern: compi
 
 function compile(template: string): RegExp {
   const seen = new Set<string>();
-  const body = template.split(/(\{prog\}|\{args\}|\{script\})/).map((part) => {
-    const name = /^\{(prog|args|script)\}$/.exec(part)?.[1];
-    if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (seen.has(name)) return `\\k<${name}>`;
-    seen.add(name);
-    return `(?<${name}>${name === 'prog' ? PROG : name === 'args' ? ARGS : SCRIPT})`;
-  }).join('');
+  const body = template
+    .split(/(\{prog\}|\{args\}|\{script\})/)
+    .map((part) => {
+      const name = /^\{(prog|args|script)\}$/.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (seen.has(name)) return `\\k<${name}>`;
+      seen.add(name);
+      return `(?<${name}>${name === 'prog' ? PROG : name === 'args' ? ARGS : SCRIPT})`;
+    })
+    .join('');
   return new RegExp(`^${body}$`, 'u');
 }
 
@@ -92,7 +104,13 @@ export function decodeWindowsShim(fileText: string, shimPath: string): WindowsSh
     const script = scriptPath(folder, groups.script);
     if (script === undefined) return undefined;
     const args = groups.args.split(' ').filter((a) => a !== '');
-    return { interpreter: groups.prog, localInterpreter: path.win32.join(folder, `${groups.prog}.exe`), args, script, format };
+    return {
+      interpreter: groups.prog,
+      localInterpreter: path.win32.join(folder, `${groups.prog}.exe`),
+      args,
+      script,
+      format,
+    };
   }
   return undefined;
 }
@@ -116,6 +134,6 @@ function normaliseLines(text: string): string | undefined {
 /** Each step a real name or `..`; `%~dp0` ends in a backslash, so the template's `\` doubles it harmlessly. */
 function scriptPath(folder: string, relative: string): string | undefined {
   const steps = relative.split('\\');
-  if (steps.some((s) => s === '' || s === '.' || s.trim() !== s || /\.$/.test(s) && s !== '..')) return undefined;
+  if (steps.some((s) => s === '' || s === '.' || s.trim() !== s || (/\.$/.test(s) && s !== '..'))) return undefined;
   return path.win32.resolve(folder, relative);
 }

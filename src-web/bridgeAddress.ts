@@ -57,7 +57,10 @@ export class BridgeAddress {
       placeHolder: 'ws://127.0.0.1:7878/?token=…',
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' || /^wss?:\/\/.*[?&]token=|^[A-Za-z0-9_-]{16,}$/i.test(value.trim()) ? undefined : 'Paste the whole URL with its token, or the token alone.'),
+      validateInput: (value) =>
+        value.trim() === '' || /^wss?:\/\/.*[?&]token=|^[A-Za-z0-9_-]{16,}$/i.test(value.trim())
+          ? undefined
+          : 'Paste the whole URL with its token, or the token alone.',
     });
     if (!input || !(await this.setFrom(input))) return undefined;
     return this.secrets.get(TOKEN_SECRET);

@@ -16,12 +16,24 @@ export class WebAttachmentFiles implements AttachmentFiles {
     if (!vscode.workspace.isTrusted) throw new Error('Files can be attached only in a trusted workspace.');
     if (!vscode.workspace.getWorkspaceFolder(uri)) throw new Error('Only files of this workspace can be attached.');
     const stat = await vscode.workspace.fs.stat(uri);
-    if ((stat.type & vscode.FileType.SymbolicLink) !== 0) throw new Error('Symbolic links are not followed: attach the file itself.');
+    if ((stat.type & vscode.FileType.SymbolicLink) !== 0) {
+      throw new Error('Symbolic links are not followed: attach the file itself.');
+    }
     if ((stat.type & vscode.FileType.File) === 0) throw new Error('Only files can be attached.');
-    if (stat.size > maxBytes) throw new AttachmentTooLargeError(`It is ${sizeText(stat.size)}; files over ${sizeText(maxBytes)} are not read.`, stat.size);
+    if (stat.size > maxBytes) {
+      throw new AttachmentTooLargeError(
+        `It is ${sizeText(stat.size)}; files over ${sizeText(maxBytes)} are not read.`,
+        stat.size,
+      );
+    }
     const bytes = await vscode.workspace.fs.readFile(uri);
     // It can have grown since the stat.
-    if (bytes.length > maxBytes) throw new AttachmentTooLargeError(`It is ${sizeText(bytes.length)}; files over ${sizeText(maxBytes)} are not read.`, bytes.length);
+    if (bytes.length > maxBytes) {
+      throw new AttachmentTooLargeError(
+        `It is ${sizeText(bytes.length)}; files over ${sizeText(maxBytes)} are not read.`,
+        bytes.length,
+      );
+    }
     return bytes;
   }
 }

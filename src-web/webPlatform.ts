@@ -18,7 +18,14 @@ const BRIDGE_AGENT_ID = 'bridge';
 export class WebPlatform implements Platform {
   /** The agent runs next to the bridge, on another machine's files: it uses its own tools. */
   capabilities(): HostCapabilities {
-    return hostCapabilities({ kind: 'web', remoteName: vscode.env.remoteName, trusted: vscode.workspace.isTrusted, localFolder: false, descriptorWalk: false, terminalsReady: false });
+    return hostCapabilities({
+      kind: 'web',
+      remoteName: vscode.env.remoteName,
+      trusted: vscode.workspace.isTrusted,
+      localFolder: false,
+      descriptorWalk: false,
+      terminalsReady: false,
+    });
   }
   readonly attachmentFiles = new WebAttachmentFiles();
   /** The agent's machine is the bridge's, unknown here; a web worker has no environment to resolve `${env:...}` from. */
@@ -51,11 +58,18 @@ export class WebPlatform implements Platform {
 
   registerCommands(context: vscode.ExtensionContext): void {
     void vscode.commands.executeCommand('setContext', 'vscode-acp.usesBridge', true);
-    context.subscriptions.push(vscode.commands.registerCommand('vscode-acp.setBridgeToken', async (value?: unknown) => {
-      // Tests and scripts may pass the URL or token; people get an input box.
-      const ok = typeof value === 'string' ? await this.address.setFrom(value) : (await this.address.askForToken()) !== undefined;
-      if (!ok && typeof value === 'string') void vscode.window.showErrorMessage('That is not a bridge URL with a token, nor a token.');
-      return ok;
-    }));
+    context.subscriptions.push(
+      vscode.commands.registerCommand('vscode-acp.setBridgeToken', async (value?: unknown) => {
+        // Tests and scripts may pass the URL or token; people get an input box.
+        const ok =
+          typeof value === 'string'
+            ? await this.address.setFrom(value)
+            : (await this.address.askForToken()) !== undefined;
+        if (!ok && typeof value === 'string') {
+          void vscode.window.showErrorMessage('That is not a bridge URL with a token, nor a token.');
+        }
+        return ok;
+      }),
+    );
   }
 }

@@ -26,8 +26,22 @@ export interface AgentInstall {
  * the ACP registry says, and the global npm install that puts it there. Not
  * `npx`: that would fetch and run the newest release, unasked, at every start.
  */
-const builtIn = (id: string, name: string, npmPackage: string, command: string, args: string[] = [], env: Record<string, string> = {}): AgentDefinition =>
-  ({ id, name, command, args, env, builtIn: true, install: { command: 'npm', args: ['install', '--global', npmPackage] } });
+const builtIn = (
+  id: string,
+  name: string,
+  npmPackage: string,
+  command: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): AgentDefinition => ({
+  id,
+  name,
+  command,
+  args,
+  env,
+  builtIn: true,
+  install: { command: 'npm', args: ['install', '--global', npmPackage] },
+});
 
 /**
  * The agents of the ACP registry that install from npm, each started as the
@@ -41,7 +55,10 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   builtIn('codex', 'Codex', '@agentclientprotocol/codex-acp', 'codex-acp'),
   builtIn('auggie', 'Auggie CLI', '@augmentcode/auggie', 'auggie', ['--acp'], { AUGMENT_DISABLE_AUTO_UPDATE: '1' }),
   builtIn('cline', 'Cline', 'cline', 'cline', ['--acp']),
-  builtIn('factory-droid', 'Factory Droid', 'droid', 'droid', ['exec', '--output-format', 'acp-daemon'], { DROID_DISABLE_AUTO_UPDATE: 'true', FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false' }),
+  builtIn('factory-droid', 'Factory Droid', 'droid', 'droid', ['exec', '--output-format', 'acp-daemon'], {
+    DROID_DISABLE_AUTO_UPDATE: 'true',
+    FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false',
+  }),
   builtIn('github-copilot-cli', 'GitHub Copilot CLI', '@github/copilot', 'copilot', ['--acp']),
   builtIn('grok', 'Grok Build', '@xai-official/grok', 'grok', ['agent', 'stdio']),
   builtIn('kilo', 'Kilo', '@kilocode/cli', 'kilo', ['acp']),
@@ -81,9 +98,18 @@ export function resolveAgentSettings(customRaw: unknown, pathsRaw: unknown): Age
     if (!agentIdSchema.safeParse(id).success) {
       problems.push(`vscode-acp.agents: "${id}" is not a valid agent id (letters, digits, . _ -)`);
     } else if (!parsed.success) {
-      problems.push(`vscode-acp.agents.${id}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`);
+      problems.push(
+        `vscode-acp.agents.${id}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
+      );
     } else {
-      byId.set(id, { id, name: parsed.data.name ?? id, command: parsed.data.command, args: parsed.data.args, env: parsed.data.env, builtIn: false });
+      byId.set(id, {
+        id,
+        name: parsed.data.name ?? id,
+        command: parsed.data.command,
+        args: parsed.data.args,
+        env: parsed.data.env,
+        builtIn: false,
+      });
     }
   }
   for (const [id, path] of Object.entries(asRecord(pathsRaw, 'vscode-acp.agentPaths', problems))) {

@@ -31,7 +31,10 @@ import { registerContextCommands } from './commands/contextCommands';
 import { affectsSettings, restartsAgents } from './settings/settings';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
-export type ShownChat = Pick<Chat, 'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'> & {
+export type ShownChat = Pick<
+  Chat,
+  'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'
+> & {
   readonly status: ViewStatus;
   /** Fires after any change of the shown chat, and when another chat is shown. */
   readonly onDidChange: vscode.Event<void>;
@@ -55,11 +58,20 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const mcpReports = new McpReports(platform.mcpHost);
   const packageJson = context.extension.packageJSON as { name: string; version: string };
   const diagnostics = new Diagnostics();
-  const agents = new AgentConnections(platform, { name: packageJson.name, version: packageJson.version }, log, diagnostics);
+  const agents = new AgentConnections(
+    platform,
+    { name: packageJson.name, version: packageJson.version },
+    log,
+    diagnostics,
+  );
   const agentList = new AgentList(platform, context.globalState, log);
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new SessionStore(context.storageUri, log);
-  const chats = new Chats({ platform, agents, agentList, choices: new ControlChoices(context.globalState), log }, () => new TranscriptArchive(context.globalStorageUri, log), store);
+  const chats = new Chats(
+    { platform, agents, agentList, choices: new ControlChoices(context.globalState), log },
+    () => new TranscriptArchive(context.globalStorageUri, log),
+    store,
+  );
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
@@ -89,7 +101,12 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
-    ...(checkpointDocuments ? [checkpointDocuments, vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments)] : []),
+    ...(checkpointDocuments
+      ? [
+          checkpointDocuments,
+          vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments),
+        ]
+      : []),
     mcpReports,
     diagnostics,
     vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
@@ -108,9 +125,15 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   platform.registerCommands?.(context);
   void chats.refreshAgents();
   const chat: ShownChat = {
-    get thread() { return chats.shown.thread; },
-    get status() { return chats.viewStatus(chats.shown); },
-    get permissions() { return chats.shown.permissions; },
+    get thread() {
+      return chats.shown.thread;
+    },
+    get status() {
+      return chats.viewStatus(chats.shown);
+    },
+    get permissions() {
+      return chats.shown.permissions;
+    },
     onDidChange: chats.onDidChangeShown,
     selectAgent: (agentId) => chats.shown.selectAgent(agentId),
     send: (text) => chats.shown.send(text),

@@ -2,7 +2,12 @@
  * What differs between hosts: how an agent is reached and what the host can
  * do. Implemented once per host in src-node/ and src-web/.
  */
-import type { CreateTerminalRequest, Stream, TerminalOutputResponse, WaitForTerminalExitResponse } from '@agentclientprotocol/sdk';
+import type {
+  CreateTerminalRequest,
+  Stream,
+  TerminalOutputResponse,
+  WaitForTerminalExitResponse,
+} from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { McpHost } from './mcp/sessionMcp';
 import type { AgentOs } from './mcp/serverChecks';
@@ -48,7 +53,10 @@ export interface AttachmentFiles {
 
 /** A file over the size asked for (`size` when known). */
 export class AttachmentTooLargeError extends Error {
-  constructor(message: string, readonly size?: number) {
+  constructor(
+    message: string,
+    readonly size?: number,
+  ) {
     super(message);
   }
 }
@@ -99,7 +107,9 @@ export interface TerminalBackend {
   kill(terminalId: string): Promise<void>;
   release(terminalId: string): Promise<void>;
   onOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
-  onExit(listener: (terminalId: string, status: { exitCode: number | null; signal: string | null }) => void): { dispose(): void };
+  onExit(listener: (terminalId: string, status: { exitCode: number | null; signal: string | null }) => void): {
+    dispose(): void;
+  };
   /** Ends every process tree (disconnect, New Chat, agent change, shutdown). */
   disposeAll(): Promise<void>;
 }
@@ -113,7 +123,12 @@ export interface SignInTerminal {
    * `args` alone: `replaceArgs`, the legacy `_meta` form), and `env` added,
    * in a VS Code terminal, without a shell; its exit code when it closes.
    */
-  run(agentId: string, args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean): Promise<number | undefined>;
+  run(
+    agentId: string,
+    args: readonly string[],
+    env: Readonly<Record<string, string>>,
+    replaceArgs: boolean,
+  ): Promise<number | undefined>;
 }
 
 /** Where a turn started in the checkpoints (opaque to the core). */
@@ -141,7 +156,12 @@ export interface Checkpoints {
    * user, when it is neither (the user changed it since) or the path is refused.
    * `dryRun`: the same checks, nothing written (a preview).
    */
-  restore(path: string, expected: string | null, target: string | null, dryRun?: boolean): Promise<'restored' | 'already'>;
+  restore(
+    path: string,
+    expected: string | null,
+    target: string | null,
+    dryRun?: boolean,
+  ): Promise<'restored' | 'already'>;
   /** `path` relative to its workspace folder, for display. */
   label(path: string): string;
   /** What the last pass over each folder left out (ignored, too large, no room, unreadable), as text for the user. */

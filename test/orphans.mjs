@@ -18,7 +18,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function survivors() {
   try {
-    return execFileSync('pgrep', ['-af', MARKER], { encoding: 'utf8' }).trim().split('\n').filter((l) => l && !l.includes('pgrep'));
+    return execFileSync('pgrep', ['-af', MARKER], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((l) => l && !l.includes('pgrep'));
   } catch {
     return [];
   }
@@ -41,20 +44,32 @@ async function runCase(name, end) {
     await page.exposeFunction('codeAutomationLog', (_type, args) => {
       const line = formatLogArgs(args);
       // The runner's own failure (workbench noise is left out; HARNESS_VERBOSE shows it).
-      if (process.env.HARNESS_VERBOSE || /expected \d+ processes|the consent prompt/.test(line)) process.stdout.write(`[host] ${line}\n`);
+      if (process.env.HARNESS_VERBOSE || /expected \d+ processes|the consent prompt/.test(line)) {
+        process.stdout.write(`[host] ${line}\n`);
+      }
     });
     await page.exposeFunction('codeAutomationExit', (code) => process.stdout.write(`[host] runner exited ${code}\n`));
-    await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/orphans.js') }));
+    await page.goto(
+      workbenchUrl(server, {
+        folder,
+        extensionDevelopmentPath: REPO_ROOT,
+        extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/orphans.js'),
+      }),
+    );
     const deadline = Date.now() + 60_000;
     while (!fs.existsSync(pidFile)) {
       if (Date.now() > deadline) throw new Error(`${name}: the extension host never started the agent and its command`);
       await sleep(200);
     }
     const { host } = JSON.parse(fs.readFileSync(pidFile, 'utf8'));
-    process.stdout.write(`${name}: running: ${survivors().length} processes (agent, shell, two sleeps); extension host pid ${host}\n`);
+    process.stdout.write(
+      `${name}: running: ${survivors().length} processes (agent, shell, two sleeps); extension host pid ${host}\n`,
+    );
     await end(server, host);
     const left = await waitForNoSurvivors(6_000);
-    process.stdout.write(`${name}: ${left.length ? `LEFT RUNNING:\n  ${left.join('\n  ')}` : 'nothing left running'}\n`);
+    process.stdout.write(
+      `${name}: ${left.length ? `LEFT RUNNING:\n  ${left.join('\n  ')}` : 'nothing left running'}\n`,
+    );
     return left;
   } finally {
     await browser.close().catch(() => {});
@@ -81,8 +96,11 @@ export async function runOrphanTests() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runOrphanTests().then(() => console.log('orphans: none'), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runOrphanTests().then(
+    () => console.log('orphans: none'),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -44,8 +44,14 @@ for (const stream of [process.stdout, process.stderr]) {
 function whyFailed(text) {
   const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   const at = lines.findLastIndex((l) => /^\s*\d+ failing/.test(l));
-  const picked = at >= 0 ? lines.slice(at).filter((l) => l.trim() !== '' && !/^\s+at /.test(l)) : lines.filter((l) => l.trim() !== '').slice(-15);
-  return picked.slice(0, 24).map((l) => (l.length > 300 ? l.slice(0, 300) + '…' : l)).join('\n');
+  const picked =
+    at >= 0
+      ? lines.slice(at).filter((l) => l.trim() !== '' && !/^\s+at /.test(l))
+      : lines.filter((l) => l.trim() !== '').slice(-15);
+  return picked
+    .slice(0, 24)
+    .map((l) => (l.length > 300 ? l.slice(0, 300) + '…' : l))
+    .join('\n');
 }
 
 function stage(name, fn) {
@@ -59,7 +65,9 @@ function newestSource(paths) {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return;
     if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(file)) if (entry !== 'node_modules' && entry !== 'tmp') visit(path.join(file, entry));
+      for (const entry of fs.readdirSync(file)) {
+        if (entry !== 'node_modules' && entry !== 'tmp') visit(path.join(file, entry));
+      }
     } else if (/\.(ts|json)$/.test(file) || file.endsWith('webpack.config.js')) newest = Math.max(newest, stat.mtimeMs);
   };
   for (const p of paths) visit(path.join(REPO_ROOT, p));
@@ -68,7 +76,9 @@ function newestSource(paths) {
 
 /** Whether `dist/` was never built, or built before a source it is made from last changed. */
 function distIsStale() {
-  const stamps = fs.existsSync(STAMPS) ? fs.readdirSync(STAMPS).map((f) => fs.statSync(path.join(STAMPS, f)).mtimeMs) : [];
+  const stamps = fs.existsSync(STAMPS)
+    ? fs.readdirSync(STAMPS).map((f) => fs.statSync(path.join(STAMPS, f)).mtimeMs)
+    : [];
   return stamps.length === 0 || Math.min(...stamps) < newestSource(SOURCES);
 }
 
@@ -122,9 +132,17 @@ stage('lint', () => run('npm', ['run', '--silent', 'lint']));
 stage('build', () => run('npm', ['run', '--silent', 'build']));
 stage('web-bundle-guard', () => {
   // A Node builtin imported anywhere in a web bundle must fail the build.
-  const r = spawnSync('npx', ['--no-install', 'webpack', '--mode', 'production', '--env', 'webEntry=./test/fixtures/imports-node-builtin.ts'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const r = spawnSync(
+    'npx',
+    ['--no-install', 'webpack', '--mode', 'production', '--env', 'webEntry=./test/fixtures/imports-node-builtin.ts'],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  );
   const failedAsExpected = r.status !== 0 && /Node builtin "node:fs"/.test(r.stdout + r.stderr);
-  process.stdout.write(failedAsExpected ? 'the web build refused a Node builtin, as it must\n' : `expected the web build to fail on a Node builtin:\n${r.stdout}${r.stderr}\n`);
+  process.stdout.write(
+    failedAsExpected
+      ? 'the web build refused a Node builtin, as it must\n'
+      : `expected the web build to fail on a Node builtin:\n${r.stdout}${r.stderr}\n`,
+  );
   return failedAsExpected;
 });
 stage('unit', () => npx('mocha', 'dist/test/unit.js'));
@@ -148,14 +166,21 @@ stage('node', async () => {
     onDone: async (server) => {
       // Everything the extension wrote: logs, output channels, workspace and global state, the workspace.
       const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret, signInCanary]);
-      process.stdout.write(`secret canaries (MCP env value, sign-in output): in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`);
+      process.stdout.write(
+        `secret canaries (MCP env value, sign-in output): in ${found.length} of ${files} files the run wrote${found.length ? `: ${found.join(', ')}` : ''} (${skipped.length} over 64 MiB not read)\n`,
+      );
       // The diagnostics channel (on for this run): a JSON record per message, and no content.
       const logs = filesUnder([server.tmpDir]).filter((f) => path.basename(f) === 'ACP Diagnostics.log');
       const lines = logs.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean));
-      const records = lines.map((l) => /^\S+ \S+ \[info\] (\{.*\})$/.exec(l)?.[1]).filter(Boolean).map((j) => JSON.parse(j));
+      const records = lines
+        .map((l) => /^\S+ \S+ \[info\] (\{.*\})$/.exec(l)?.[1])
+        .filter(Boolean)
+        .map((j) => JSON.parse(j));
       const prompts = ['report mcp', 'leak mcp', 'report prompt', 'signed in and answering'];
       const leaked = lines.filter((l) => prompts.some((p) => l.includes(p)));
-      process.stdout.write(`diagnostics: ${records.length} records in ${lines.length} lines, ${leaked.length} with content (${new Set(records.map((r) => r.method)).size} methods)\n`);
+      process.stdout.write(
+        `diagnostics: ${records.length} records in ${lines.length} lines, ${leaked.length} with content (${new Set(records.map((r) => r.method)).size} methods)\n`,
+      );
       return found.length === 0 && records.length > 100 && records.length === lines.length && leaked.length === 0;
     },
   });
@@ -170,17 +195,31 @@ stage('workspaces', async () => {
   };
   const servers = (...names) => ({ 'vscode-acp.mcpServers': names.map(([name, command]) => ({ name, command })) });
   const userSettings = servers(['user-srv', '/opt/user-srv']);
-  const run = (folder, mode, trust) => runNodeHostTests({
-    extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
-    folder, userSettings, trust, env: { ACP_WORKSPACE_MODE: mode }, timeoutMs: 120_000,
-  });
+  const run = (folder, mode, trust) =>
+    runNodeHostTests({
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
+      folder,
+      userSettings,
+      trust,
+      env: { ACP_WORKSPACE_MODE: mode },
+      timeoutMs: 120_000,
+    });
   const multi = workspace('multi');
   for (const name of ['alpha', 'beta']) write(path.join(multi, name, 'README.md'), `# ${name}\n`);
-  write(path.join(multi, 'alpha', '.vscode', 'settings.json'), servers(['alpha-settings', '/opt/alpha'], ['shared', '/opt/alpha-shared']));
-  write(path.join(multi, 'alpha', '.vscode', 'mcp.json'), { servers: { 'alpha-project': { command: '/opt/alpha-project' } } });
+  write(
+    path.join(multi, 'alpha', '.vscode', 'settings.json'),
+    servers(['alpha-settings', '/opt/alpha'], ['shared', '/opt/alpha-shared']),
+  );
+  write(path.join(multi, 'alpha', '.vscode', 'mcp.json'), {
+    servers: { 'alpha-project': { command: '/opt/alpha-project' } },
+  });
   write(path.join(multi, 'beta', '.vscode', 'settings.json'), servers(['beta-settings', '/opt/beta']));
   const workspaceFile = path.join(multi, 'multi.code-workspace');
-  write(workspaceFile, { folders: [{ path: 'alpha' }, { path: 'beta' }], settings: servers(['ws-srv', '/opt/ws'], ['shared', '/opt/ws-shared']) });
+  write(workspaceFile, {
+    folders: [{ path: 'alpha' }, { path: 'beta' }],
+    settings: servers(['ws-srv', '/opt/ws'], ['shared', '/opt/ws-shared']),
+  });
   const multiOk = (await run(workspaceFile, 'multi-root', false)) === 0;
   const restricted = workspace('restricted');
   write(path.join(restricted, '.vscode', 'settings.json'), servers(['ws-srv', '/opt/ws']));
@@ -209,7 +248,11 @@ stage('web', async () => {
   const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-sessions-'));
   const bridge = await startBridge(folder, sessions, undefined, { ACP_TEST_MCP_SECRET: secret });
   // A second agent that takes neither embedded context nor images: what a vscode.dev file cannot be sent to.
-  const plain = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-plain-')), JSON.stringify({ agentCapabilities: {}, turns: [{ match: '', steps: [{ reportPrompt: true }] }] }));
+  const plain = await startBridge(
+    folder,
+    fs.mkdtempSync(path.join(os.tmpdir(), 'acp-web-plain-')),
+    JSON.stringify({ agentCapabilities: {}, turns: [{ match: '', steps: [{ reportPrompt: true }] }] }),
+  );
   // The extension connects through a proxy that the tests can ask to cut the connection.
   const proxy = await startDropProxy(Number(new URL(bridge.url).port));
   try {
@@ -226,7 +269,9 @@ stage('web', async () => {
     });
     const { found, files } = filesHolding([folder, sessions], [secret]);
     const inOutput = [secret, JSON.stringify(secret).slice(1, -1)].some((v) => bridge.printed().includes(v));
-    process.stdout.write(`secret canary (the bridge machine's MCP env value): in ${found.length} of ${files} files under the workspace and sessions${found.length ? `: ${found.join(', ')}` : ''}; in the bridge's output: ${inOutput ? 'yes' : 'no'}\n`);
+    process.stdout.write(
+      `secret canary (the bridge machine's MCP env value): in ${found.length} of ${files} files under the workspace and sessions${found.length ? `: ${found.join(', ')}` : ''}; in the bridge's output: ${inOutput ? 'yes' : 'no'}\n`,
+    );
     return code === 0 && found.length === 0 && !inOutput;
   } finally {
     await proxy.close();
@@ -244,7 +289,9 @@ stage('ui-web', async () => {
   // The web worker host in VS Code for the Web: the bridge set as a user does, a chat, and its history after a reload.
   const { runWebChatUiTest } = await import('./ui/webChat.ui.mjs');
   const { shot, shownMs } = await runWebChatUiTest();
-  process.stdout.write(`after a reload, the saved chat was shown ${shownMs} ms after it was picked: ${path.relative(REPO_ROOT, shot)}\n`);
+  process.stdout.write(
+    `after a reload, the saved chat was shown ${shownMs} ms after it was picked: ${path.relative(REPO_ROOT, shot)}\n`,
+  );
 });
 
 stage('ui-everything', async () => {
@@ -257,7 +304,9 @@ stage('ui-huge', async () => {
   // An 8 MiB message on one line: shown in part, whole in an editor, and nothing freezes.
   const { runHugeMessageUiTest } = await import('./ui/hugeMessage.ui.mjs');
   const { shot, slowestMs } = await runHugeMessageUiTest();
-  process.stdout.write(`slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`);
+  process.stdout.write(
+    `slowest answer of workbench or chat while it arrived: ${slowestMs} ms; ${path.relative(REPO_ROOT, shot)}\n`,
+  );
 });
 stage('ui-hostile', async () => {
   // Text of every shape an agent sends in one piece, in both hosts: no renderer task over 100 ms of CPU.
@@ -266,9 +315,11 @@ stage('ui-hostile', async () => {
   const node = await runNodeHostileTextUiTest();
   const web = await runWebHostileTextUiTest();
   const worst = (r) => r.results.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
-  process.stdout.write(`Stop to Send back (an agent that ignores it): ${node.stopMs} ms; `
-    + `longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); `
-    + `${path.relative(REPO_ROOT, node.shot)}, ${path.relative(REPO_ROOT, web.shot)}\n`);
+  process.stdout.write(
+    `Stop to Send back (an agent that ignores it): ${node.stopMs} ms; ` +
+      `longest renderer task: Node host ${worst(node).cpuMs} ms (${worst(node).case}), web host ${worst(web).cpuMs} ms (${worst(web).case}); ` +
+      `${path.relative(REPO_ROOT, node.shot)}, ${path.relative(REPO_ROOT, web.shot)}\n`,
+  );
 });
 stage('fuzz', async () => {
   // 10,000 messages generated from the SDK's JSON Schema (a third mutated, some lines broken)
@@ -278,7 +329,9 @@ stage('fuzz', async () => {
   process.stdout.write(`${describeFuzz(await runFuzzUiTest({ count: 2_500, seeds }))}\n`);
 });
 stage('package', async () => {
-  if (!(await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix']))) return false;
+  if (!(await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix']))) {
+    return false;
+  }
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');
   const shot = await runVsixTest();
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
@@ -288,7 +341,9 @@ stage('start', async () => {
   // The README's first command, run for real: it serves the workbench and the chat answers.
   const { runStartTest } = await import('./ui/start.ui.mjs');
   const shot = await runStartTest();
-  process.stdout.write(`npm start served a chat that answered; Ctrl+C ended it all: ${path.relative(REPO_ROOT, shot)}\n`);
+  process.stdout.write(
+    `npm start served a chat that answered; Ctrl+C ended it all: ${path.relative(REPO_ROOT, shot)}\n`,
+  );
 });
 
 if (listOnly) {
@@ -311,6 +366,8 @@ for (const s of chosen) await runStage(s.name, s.fn);
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 for (const r of results.filter((r) => !r.ok)) process.stdout.write(`\n--- why ${r.name} failed ---\n${r.why}\n`);
-process.stdout.write('\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n');
+process.stdout.write(
+  '\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n',
+);
 process.stdout.write(`stages: ${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || results.length === 0 ? 1 : 0);

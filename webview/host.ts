@@ -14,10 +14,15 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-const api: VsCodeApi = typeof acquireVsCodeApi === 'function'
-  ? acquireVsCodeApi()
-  // Outside VS Code (component tests, benchmarks) messages go to the page.
-  : { postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })), getState: () => undefined, setState: () => undefined };
+const api: VsCodeApi =
+  typeof acquireVsCodeApi === 'function'
+    ? acquireVsCodeApi()
+    : // Outside VS Code (component tests, benchmarks) messages go to the page.
+      {
+        postMessage: (m) => window.dispatchEvent(new CustomEvent('acp-webview-message', { detail: m })),
+        getState: () => undefined,
+        setState: () => undefined,
+      };
 
 /** The chat the page shows: named in every message, so the host acts on the chat the user saw. */
 let shownChatId: string | undefined;
@@ -95,4 +100,3 @@ function flushUiState(): void {
   saveTimer = undefined;
   if (uiState) api.setState(uiState);
 }
-

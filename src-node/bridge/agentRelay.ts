@@ -41,7 +41,13 @@ export interface RelayOptions {
  * Runs `agent` for the client on `ws`. `socket` is the connection under `ws`:
  * corked while one stdout read's lines are sent, so they leave in one write.
  */
-export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeAgent, options: RelayOptions, log: BridgeLog): Promise<void> {
+export async function relayAgent(
+  ws: WebSocket,
+  socket: Writable,
+  agent: BridgeAgent,
+  options: RelayOptions,
+  log: BridgeLog,
+): Promise<void> {
   const { cwd } = options;
   const idle = idleTimer(ws, options.idleTimeoutMs, log);
   // Frames can arrive while the agent is being found and started: hold them.
@@ -51,7 +57,9 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
     idle.touch();
     const bytes = data as Buffer; // binaryType 'nodebuffer' (the default): always one Buffer
     // Compact JSON has no raw newline; a frame with one would split into two lines.
-    if (isBinary || bytes.length === 0 || bytes.includes(NEWLINE)) return log('dropped a frame that is not one JSON line');
+    if (isBinary || bytes.length === 0 || bytes.includes(NEWLINE)) {
+      return log('dropped a frame that is not one JSON line');
+    }
     deliver(bytes);
   });
   const executable = await resolveExecutable(agent.command);
@@ -62,7 +70,13 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
   if (ws.readyState !== ws.OPEN) return;
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(executable, agent.args, { cwd, shell: false, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+    child = spawn(executable, agent.args, {
+      cwd,
+      shell: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
   } catch (e) {
     // Some failures are thrown at once instead of emitted (E2BIG: an argument over the kernel's 128 KiB).
     ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${(e as Error).message}`));
@@ -77,7 +91,10 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
 
   relayOutput(child.stdout, ws, socket, idle.touch, () => {
     log(`agent ${agent.id} wrote a line over ${MAX_MESSAGE_BYTES} bytes`);
-    ws.close(BridgeClose.agentExited, closeReason(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`));
+    ws.close(
+      BridgeClose.agentExited,
+      closeReason(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`),
+    );
   });
   // Backpressure: while the agent does not read its stdin, stop reading the socket.
   let inputPaused = false;
@@ -91,7 +108,9 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
     });
   };
   early.splice(0).forEach(deliver);
-  child.once('error', (error) => ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${error.message}`)));
+  child.once('error', (error) =>
+    ws.close(BridgeClose.agentExited, closeReason(`${agent.name} could not be started: ${error.message}`)),
+  );
   child.once('exit', (code, signal) => {
     const why = signal ? `${agent.name} was ended by ${signal}` : `${agent.name} exited with code ${code}`;
     const last = stderr.lastLine();
@@ -114,10 +133,20 @@ export async function relayAgent(ws: WebSocket, socket: Writable, agent: BridgeA
  * leave in one socket write. While the client does not take them, stdout is
  * not read (the agent's writes block).
  */
-function relayOutput(stdout: Readable, ws: WebSocket, socket: Writable, touch: () => void, onTooLong: () => void): void {
-  const lines = new LineSplitter(MAX_MESSAGE_BYTES, (line) => {
-    if (ws.readyState === ws.OPEN) ws.send(textPayload(line), { binary: false });
-  }, onTooLong);
+function relayOutput(
+  stdout: Readable,
+  ws: WebSocket,
+  socket: Writable,
+  touch: () => void,
+  onTooLong: () => void,
+): void {
+  const lines = new LineSplitter(
+    MAX_MESSAGE_BYTES,
+    (line) => {
+      if (ws.readyState === ws.OPEN) ws.send(textPayload(line), { binary: false });
+    },
+    onTooLong,
+  );
   let paused = false;
   stdout.on('data', (chunk: Buffer) => {
     touch();

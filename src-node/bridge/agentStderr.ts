@@ -54,7 +54,11 @@ export function tapStderr(stream: Readable, write: (bytes: Buffer) => void): Std
     }
   });
   stream.once('end', flush);
-  const lines = () => Buffer.concat(tail, tailBytes).toString('utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = () =>
+    Buffer.concat(tail, tailBytes)
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
   return {
     flush,
     lastLine: () => lines().at(-1) ?? '',

@@ -33,7 +33,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   // would only cost CPU on both ends for every message.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const server = http.createServer((_req, res) => {
-    res.writeHead(426, { 'content-type': 'text/plain' }).end('This is an ACP bridge for VS Code: connect with a WebSocket.\n');
+    res
+      .writeHead(426, { 'content-type': 'text/plain' })
+      .end('This is an ACP bridge for VS Code: connect with a WebSocket.\n');
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
@@ -56,7 +58,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       };
       if (!timingSafeEqual(digest(given), tokenDigest)) return closeWith(BridgeClose.badToken, 'invalid token');
       if (!agent) return closeWith(BridgeClose.unknownAgent, `no agent "${agentId}" here`);
-      if (sockets.size >= options.maxConnections) return closeWith(BridgeClose.tooManyConnections, 'too many connections');
+      if (sockets.size >= options.maxConnections) {
+        return closeWith(BridgeClose.tooManyConnections, 'too many connections');
+      }
       sockets.add(ws);
       ws.once('close', () => sockets.delete(ws));
       log(`accepted origin=${origin} agent=${agent.id}`);

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     process.exit(error.message ? 2 : 0);
   }
   if (options.allowRemote) {
-    process.stderr.write(`WARNING: listening on ${options.host}: anyone who can reach it and has the token can run the agent on this machine.\n`);
+    process.stderr.write(
+      `WARNING: listening on ${options.host}: anyone who can reach it and has the token can run the agent on this machine.\n`,
+    );
   }
   const log = (line: string) => process.stderr.write(`[bridge ${new Date().toISOString()}] ${line}\n`);
   const bridge = await startBridge(options, log);

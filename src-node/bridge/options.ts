@@ -74,26 +74,47 @@ export function parseBridgeArgs(argv: readonly string[], cwd: string): BridgeOpt
         agents.push({ id: known.id, name: known.name, command: known.command, args: known.args });
         break;
       }
-      case '--port': port = intArg(arg, value(), 0, 65535); break;
+      case '--port':
+        port = intArg(arg, value(), 0, 65535);
+        break;
       // An IPv6 address may be given as in a URL ([::1]); listen() takes it bare.
-      case '--host': host = value().replace(/^\[(.*)\]$/, '$1'); break;
-      case '--allow-remote': allowRemote = true; break;
-      case '--cwd': dir = value(); break;
-      case '--allow-origin': extraOrigins.push(value()); break;
-      case '--max-connections': maxConnections = intArg(arg, value(), 1, 64); break;
-      case '--idle-timeout': idleTimeoutSeconds = intArg(arg, value(), 1, 7 * 24 * 3600); break;
-      case '--help': case '-h': throw new UsageError('');
-      default: throw new UsageError(`unknown option ${arg}`);
+      case '--host':
+        host = value().replace(/^\[(.*)\]$/, '$1');
+        break;
+      case '--allow-remote':
+        allowRemote = true;
+        break;
+      case '--cwd':
+        dir = value();
+        break;
+      case '--allow-origin':
+        extraOrigins.push(value());
+        break;
+      case '--max-connections':
+        maxConnections = intArg(arg, value(), 1, 64);
+        break;
+      case '--idle-timeout':
+        idleTimeoutSeconds = intArg(arg, value(), 1, 7 * 24 * 3600);
+        break;
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`unknown option ${arg}`);
     }
   }
   if (agents.length === 0) throw new UsageError('name an agent with --agent <id> or -- <command>');
-  if (!isLoopback(host) && !allowRemote) throw new UsageError(`refusing to listen on ${host}: only loopback is allowed without --allow-remote`);
+  if (!isLoopback(host) && !allowRemote) {
+    throw new UsageError(`refusing to listen on ${host}: only loopback is allowed without --allow-remote`);
+  }
   return { host, port, agents, cwd: dir, allowRemote, extraOrigins, maxConnections, idleTimeoutSeconds };
 }
 
 function intArg(name: string, text: string, min: number, max: number): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  }
   return n;
 }
 

@@ -21,7 +21,10 @@ export class BlobStore {
 
   /** `dir`: a folder of the extension's storage (created when needed); `limit`: the most all copies may take (bytes). */
   /** `maxBytes` is read at each copy (a setting may change it). */
-  constructor(readonly dir: string, private readonly limit: number | (() => number)) {}
+  constructor(
+    readonly dir: string,
+    private readonly limit: number | (() => number),
+  ) {}
 
   get maxBytes(): number {
     return typeof this.limit === 'number' ? this.limit : this.limit();

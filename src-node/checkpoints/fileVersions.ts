@@ -21,7 +21,11 @@ import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { hashOf } from './blobStore';
 
 /** The bytes of the file at `names` now and the stamp they were read with; undefined when there is no such file. */
-export async function readNow(root: WorkspaceRoot, names: readonly string[], maxBytes: number): Promise<{ bytes: Buffer; stat: BigIntStats } | undefined> {
+export async function readNow(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  maxBytes: number,
+): Promise<{ bytes: Buffer; stat: BigIntStats } | undefined> {
   const dir = await openParentFolderOrNone(root, names);
   if (!dir) return undefined;
   try {
@@ -60,12 +64,20 @@ export type Expected = string | null;
  * and for anything the walk refuses. `dryRun`: the same checks, nothing
  * written (what a preview says would happen).
  */
-export async function restoreFile(root: WorkspaceRoot, absolutePath: string, expected: Expected, target: Buffer | null, maxBytes: number, dryRun = false): Promise<'restored' | 'already'> {
+export async function restoreFile(
+  root: WorkspaceRoot,
+  absolutePath: string,
+  expected: Expected,
+  target: Buffer | null,
+  maxBytes: number,
+  dryRun = false,
+): Promise<'restored' | 'already'> {
   const names = namesInside(root, absolutePath);
   const shown = shownPath(root, names);
   const targetHash = target === null ? null : hashOf(target);
   // A dry run (a preview) makes no folder: a missing one is as good as a missing file.
-  const dir = target === null || dryRun ? await openParentFolderOrNone(root, names) : await openOrMakeParent(root, names);
+  const dir =
+    target === null || dryRun ? await openParentFolderOrNone(root, names) : await openOrMakeParent(root, names);
   if (!dir) {
     if (target === null && expected === null) return 'already';
     if (dryRun && target !== null && expected === null) return 'restored';
@@ -94,7 +106,9 @@ export async function restoreFile(root: WorkspaceRoot, absolutePath: string, exp
     try {
       const now = hashOf(await readAtMost(handle, shown, maxBytes));
       if (now === targetHash) return 'already';
-      if (now !== expected) throw changedSince(shown, expected === null ? 'was created by someone else' : 'was changed');
+      if (now !== expected) {
+        throw changedSince(shown, expected === null ? 'was created by someone else' : 'was changed');
+      }
       if (dryRun) return 'restored';
       if (target === null) await unlinkIn(dir, name, found.stat, shown);
       else await replaceWhole(dir, name, target, found.stat, shown);
@@ -118,7 +132,9 @@ async function openParentFolderOrNone(root: WorkspaceRoot, names: readonly strin
   try {
     return await openParentFolder(root, names);
   } catch (e) {
-    if (e instanceof WorkspaceFsError && e.code === 'not-found' && /does not exist\.$/.test(e.message)) return undefined;
+    if (e instanceof WorkspaceFsError && e.code === 'not-found' && /does not exist\.$/.test(e.message)) {
+      return undefined;
+    }
     throw e;
   }
 }
@@ -158,7 +174,11 @@ async function openOrMakeParent(root: WorkspaceRoot, names: readonly string[]): 
 async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: string, mode?: number): Promise<void> {
   let handle: FileHandle;
   try {
-    handle = await fs.open(viaDescriptor(dir, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+    handle = await fs.open(
+      viaDescriptor(dir, name),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o666,
+    );
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw changedSince(shown, 'was created by someone else');
     throw fromSystemError(e, shown);
@@ -178,13 +198,21 @@ async function createWith(dir: FileHandle, name: string, bytes: Buffer, shown: s
  * disk filled half way leaves either the old bytes or the new, never half of
  * each. It keeps the file's mode; its inode changes (editors reload it).
  */
-async function replaceWhole(dir: FileHandle, name: string, bytes: Buffer, checked: BigIntStats, shown: string): Promise<void> {
+async function replaceWhole(
+  dir: FileHandle,
+  name: string,
+  bytes: Buffer,
+  checked: BigIntStats,
+  shown: string,
+): Promise<void> {
   const temporary = `${RESTORE_PREFIX}${randomBytes(6).toString('hex')}`;
   await createWith(dir, temporary, bytes, shown, Number(checked.mode & 0o7777n));
   try {
     const again = await lookupName(dir, name, shown);
     if (again) await again.handle.close();
-    if (!again || again.stat.ino !== checked.ino || again.stat.dev !== checked.dev) throw changedSince(shown, 'was replaced');
+    if (!again || again.stat.ino !== checked.ino || again.stat.dev !== checked.dev) {
+      throw changedSince(shown, 'was replaced');
+    }
     await fs.rename(viaDescriptor(dir, temporary), viaDescriptor(dir, name));
   } catch (e) {
     await fs.unlink(viaDescriptor(dir, temporary)).catch(() => undefined);

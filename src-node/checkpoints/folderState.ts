@@ -49,7 +49,12 @@ export class FolderState {
    * only in memory). Read at the first pass, written after each pass that
    * changed something.
    */
-  constructor(readonly root: WorkspaceRoot, private readonly store: BlobStore, private readonly limits: FolderLimits, private readonly indexFile?: string) {}
+  constructor(
+    readonly root: WorkspaceRoot,
+    private readonly store: BlobStore,
+    private readonly limits: FolderLimits,
+    private readonly indexFile?: string,
+  ) {}
 
   /** What the last pass left out. */
   get lastPass(): PassReport {
@@ -100,7 +105,9 @@ export class FolderState {
   private async pass(): Promise<number> {
     const logging = this.seq > 0 || this.entries.size > 0;
     // The first pass of a window starts from the index an earlier window kept: only what changed since is read.
-    if (!logging && this.indexFile) for (const [path, entry] of readIndex(this.indexFile, this.root, this.store)) this.entries.set(path, entry);
+    if (!logging && this.indexFile) {
+      for (const [path, entry] of readIndex(this.indexFile, this.root, this.store)) this.entries.set(path, entry);
+    }
     const scan = await scanFolder(this.root.path, { maxFiles: this.limits.maxFiles });
     const seq = this.seq + 1;
     const changed = [...scan.files].filter(([path, stamp]) => {
@@ -116,7 +123,9 @@ export class FolderState {
       }
       const before = this.entries.get(path)?.version;
       this.entries.set(path, entry);
-      if (logging && !sameVersion(before, entry.version)) this.log.push({ seq, change: { path, before, after: entry.version } });
+      if (logging && !sameVersion(before, entry.version)) {
+        this.log.push({ seq, change: { path, before, after: entry.version } });
+      }
     });
     for (const [path, { version }] of this.entries) {
       // Past the file limit a file is not gone, only not looked at.
@@ -125,7 +134,9 @@ export class FolderState {
       if (logging) this.log.push({ seq, change: { path, before: version } });
     }
     this.report = reportOf(scan, this.entries);
-    if (this.indexFile && (changed.length > 0 || gone.size > 0 || !logging || this.log.some((l) => l.seq === seq))) this.saveIndex();
+    if (this.indexFile && (changed.length > 0 || gone.size > 0 || !logging || this.log.some((l) => l.seq === seq))) {
+      this.saveIndex();
+    }
     this.seq = seq;
     return seq;
   }
@@ -144,9 +155,17 @@ export class FolderState {
     try {
       const now = await readNow(this.root, path.split('/'), this.limits.maxFileBytes);
       if (!now) return undefined;
-      const read: FileStamp = { size: Number(now.stat.size), mtimeNs: now.stat.mtimeNs, ctimeNs: now.stat.ctimeNs, ino: now.stat.ino };
+      const read: FileStamp = {
+        size: Number(now.stat.size),
+        mtimeNs: now.stat.mtimeNs,
+        ctimeNs: now.stat.ctimeNs,
+        ino: now.stat.ino,
+      };
       const hash = this.store.put(now.bytes, hashOf(now.bytes));
-      return { stamp: read, version: hash ? { size: now.bytes.length, hash } : { size: now.bytes.length, missing: 'no-room' } };
+      return {
+        stamp: read,
+        version: hash ? { size: now.bytes.length, hash } : { size: now.bytes.length, missing: 'no-room' },
+      };
     } catch (e) {
       if (isWorkspaceFsError(e, 'too-large')) return { stamp, version: { size: stamp.size, missing: 'too-large' } };
       return { stamp, version: { size: stamp.size, missing: 'unreadable' } };
@@ -156,8 +175,19 @@ export class FolderState {
 
 /** What the pass left out, and every file it knows without a copy (at most 100 of each). */
 function reportOf(scan: FolderScan, entries: ReadonlyMap<string, Entry>): PassReport {
-  const without = (why: FileVersion['missing']) => [...entries].filter(([, e]) => e.version.missing === why).map(([path]) => path).sort().slice(0, 100);
-  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, tooLarge: without('too-large'), noRoom: without('no-room') };
+  const without = (why: FileVersion['missing']) =>
+    [...entries]
+      .filter(([, e]) => e.version.missing === why)
+      .map(([path]) => path)
+      .sort()
+      .slice(0, 100);
+  return {
+    ignored: scan.ignored,
+    unreadable: scan.unreadable,
+    truncated: scan.truncated,
+    tooLarge: without('too-large'),
+    noRoom: without('no-room'),
+  };
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

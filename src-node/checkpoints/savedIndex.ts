@@ -13,19 +13,41 @@ import type { FileStamp } from './scanFolder';
 
 export interface IndexEntry {
   readonly stamp: FileStamp;
-  readonly version: { readonly size: number; readonly hash?: string; readonly missing?: 'too-large' | 'no-room' | 'unreadable' };
+  readonly version: {
+    readonly size: number;
+    readonly hash?: string;
+    readonly missing?: 'too-large' | 'no-room' | 'unreadable';
+  };
 }
 
-type Row = [path: string, size: number, mtimeNs: string, ctimeNs: string, ino: string, hash: string | null, missing: string | null];
+type Row = [
+  path: string,
+  size: number,
+  mtimeNs: string,
+  ctimeNs: string,
+  ino: string,
+  hash: string | null,
+  missing: string | null,
+];
 const MISSING = new Set(['too-large', 'no-room', 'unreadable']);
 
 export function writeIndex(file: string, root: WorkspaceRoot, entries: ReadonlyMap<string, IndexEntry>): void {
   const rows: Row[] = [...entries].map(([path, { stamp, version }]) => [
-    path, stamp.size, String(stamp.mtimeNs), String(stamp.ctimeNs), String(stamp.ino), version.hash ?? null, version.missing ?? null,
+    path,
+    stamp.size,
+    String(stamp.mtimeNs),
+    String(stamp.ctimeNs),
+    String(stamp.ino),
+    version.hash ?? null,
+    version.missing ?? null,
   ]);
   fs.mkdirSync(nodePath.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
-  fs.writeFileSync(partial, JSON.stringify({ version: 1, root: root.path, dev: String(root.dev), ino: String(root.ino), rows }), { mode: 0o600 });
+  fs.writeFileSync(
+    partial,
+    JSON.stringify({ version: 1, root: root.path, dev: String(root.dev), ino: String(root.ino), rows }),
+    { mode: 0o600 },
+  );
   fs.renameSync(partial, file);
 }
 
@@ -33,8 +55,22 @@ export function writeIndex(file: string, root: WorkspaceRoot, entries: ReadonlyM
 export function readIndex(file: string, root: WorkspaceRoot, store: BlobStore): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
   try {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; root?: unknown; dev?: unknown; ino?: unknown; rows?: unknown };
-    if (saved.version !== 1 || saved.root !== root.path || saved.dev !== String(root.dev) || saved.ino !== String(root.ino) || !Array.isArray(saved.rows)) return entries;
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      version?: unknown;
+      root?: unknown;
+      dev?: unknown;
+      ino?: unknown;
+      rows?: unknown;
+    };
+    if (
+      saved.version !== 1 ||
+      saved.root !== root.path ||
+      saved.dev !== String(root.dev) ||
+      saved.ino !== String(root.ino) ||
+      !Array.isArray(saved.rows)
+    ) {
+      return entries;
+    }
     for (const row of saved.rows as unknown[]) {
       const entry = entryOf(row, store);
       if (entry) entries.set(entry[0], entry[1]);
@@ -48,12 +84,27 @@ export function readIndex(file: string, root: WorkspaceRoot, store: BlobStore): 
 function entryOf(row: unknown, store: BlobStore): [string, IndexEntry] | undefined {
   if (!Array.isArray(row) || row.length !== 7) return undefined;
   const [path, size, mtime, ctime, ino, hash, missing] = row as unknown[];
-  if (typeof path !== 'string' || path === '' || path.startsWith('/') || path.split('/').some((n) => n === '' || n === '.' || n === '..')) return undefined;
+  if (
+    typeof path !== 'string' ||
+    path === '' ||
+    path.startsWith('/') ||
+    path.split('/').some((n) => n === '' || n === '.' || n === '..')
+  ) {
+    return undefined;
+  }
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
   if (![mtime, ctime, ino].every((n) => typeof n === 'string' && /^\d{1,30}$/.test(n))) return undefined;
   if (hash !== null && (typeof hash !== 'string' || !store.has(hash))) return undefined;
   if (missing !== null && (typeof missing !== 'string' || !MISSING.has(missing))) return undefined;
   if ((hash === null) === (missing === null)) return undefined;
-  const stamp: FileStamp = { size, mtimeNs: BigInt(mtime as string), ctimeNs: BigInt(ctime as string), ino: BigInt(ino as string) };
-  return [path, { stamp, version: hash !== null ? { size, hash } : { size, missing: missing as IndexEntry['version']['missing'] } }];
+  const stamp: FileStamp = {
+    size,
+    mtimeNs: BigInt(mtime as string),
+    ctimeNs: BigInt(ctime as string),
+    ino: BigInt(ino as string),
+  };
+  return [
+    path,
+    { stamp, version: hash !== null ? { size, hash } : { size, missing: missing as IndexEntry['version']['missing'] } },
+  ];
 }

@@ -108,7 +108,12 @@ export async function scanFolder(root: string, limits: ScanLimits): Promise<Fold
   return { files, ignored, unreadable, truncated };
 }
 
-function withGitignore(rules: IgnoreRules, absolute: string, relative: string, entries: readonly fs.Dirent<Buffer>[]): IgnoreRules {
+function withGitignore(
+  rules: IgnoreRules,
+  absolute: string,
+  relative: string,
+  entries: readonly fs.Dirent<Buffer>[],
+): IgnoreRules {
   if (!entries.some((e) => e.isFile() && e.name.toString('latin1') === '.gitignore')) return rules;
   try {
     const path = `${absolute}/.gitignore`;

@@ -32,7 +32,10 @@ export class WorkspaceCheckpoints {
   readonly store: BlobStore;
 
   /** `storeDir`: the copies (in `blobs/`) and each folder's index. */
-  constructor(private readonly storeDir: string, private readonly limits: CheckpointLimits) {
+  constructor(
+    private readonly storeDir: string,
+    private readonly limits: CheckpointLimits,
+  ) {
     this.store = new BlobStore(path.join(storeDir, 'blobs'), limits.maxStoreBytes);
   }
 
@@ -60,7 +63,9 @@ export class WorkspaceCheckpoints {
         const state = this.folders.get(folder);
         if (!state) continue;
         const to = await state.refresh();
-        for (const change of state.changesBetween(from, to)) changes.push({ ...change, path: `${folder === '/' ? '' : folder}/${change.path}` });
+        for (const change of state.changesBetween(from, to)) {
+          changes.push({ ...change, path: `${folder === '/' ? '' : folder}/${change.path}` });
+        }
       }
     } finally {
       this.release(mark);
@@ -93,7 +98,13 @@ export class WorkspaceCheckpoints {
    * WorkspaceFsErrors with messages for the user.
    */
   /** `folders`: the workspace folders a path may be in (a window reloaded since the change has passed over none yet). */
-  async restore(path: string, expected: Expected, target: string | null, dryRun = false, folders: readonly string[] = []): Promise<'restored' | 'already'> {
+  async restore(
+    path: string,
+    expected: Expected,
+    target: string | null,
+    dryRun = false,
+    folders: readonly string[] = [],
+  ): Promise<'restored' | 'already'> {
     const root = await this.rootOf(path, folders);
     const bytes = target === null ? null : this.store.get(target);
     return restoreFile(root, path, expected, bytes, this.limits.maxFileBytes, dryRun);
@@ -115,7 +126,12 @@ export class WorkspaceCheckpoints {
     const root = await openWorkspaceRoot(folder);
     const known = this.folders.get(root.path);
     if (known && known.root.ino === root.ino && known.root.dev === root.dev) return known;
-    const state = new FolderState(root, this.store, this.limits, path.join(this.storeDir, `index-${createHash('sha256').update(root.path).digest('hex').slice(0, 16)}.json`));
+    const state = new FolderState(
+      root,
+      this.store,
+      this.limits,
+      path.join(this.storeDir, `index-${createHash('sha256').update(root.path).digest('hex').slice(0, 16)}.json`),
+    );
     this.folders.set(root.path, state);
     return state;
   }
@@ -132,6 +148,8 @@ export class WorkspaceCheckpoints {
         if (!isWorkspaceFsError(e, 'outside')) throw e;
       }
     }
-    throw new Error(`${path.length > 160 ? `${path.slice(0, 160)}…` : path} is not inside a workspace folder with checkpoints.`);
+    throw new Error(
+      `${path.length > 160 ? `${path.slice(0, 160)}…` : path} is not inside a workspace folder with checkpoints.`,
+    );
   }
 }

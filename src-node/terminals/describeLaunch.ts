@@ -13,14 +13,13 @@ import { quoted, shown } from './shownText';
  * dropped. Never cut: an approval covers exactly what is shown.
  */
 export function describeLaunch(launch: PreparedLaunch): string {
-  const lines = [
-    [launch.executable, ...launch.args].map(shown).join(' '),
-    `in ${shown(launch.cwd)}`,
-  ];
+  const lines = [[launch.executable, ...launch.args].map(shown).join(' '), `in ${shown(launch.cwd)}`];
   const passed = Object.keys(launch.env).sort();
   lines.push(`Environment: ${passed.length > 0 ? passed.join(', ') : '(none)'}`);
   if (launch.envFromAgent.length > 0) {
-    lines.push(`Set by the agent: ${launch.envFromAgent.map((name) => `${name}=${quoted(launch.env[name] ?? '')}`).join(', ')}`);
+    lines.push(
+      `Set by the agent: ${launch.envFromAgent.map((name) => `${name}=${quoted(launch.env[name] ?? '')}`).join(', ')}`,
+    );
   }
   if (launch.droppedEnv.length > 0) {
     lines.push(`Not passed (not allowed): ${launch.droppedEnv.map(shown).join(', ')}`);

@@ -17,18 +17,58 @@
  */
 
 const HOST_ONLY = new Set([
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP',
-  'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_DATA_HOME',
+  'XDG_STATE_HOME',
   // Windows: without these many programs (and Node itself) misbehave.
-  'PATHEXT', 'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'USERPROFILE', 'USERNAME', 'USERDOMAIN',
-  'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)', 'PROGRAMW6432',
-  'COMMONPROGRAMFILES', 'COMMONPROGRAMFILES(X86)', 'COMMONPROGRAMW6432', 'HOMEDRIVE', 'HOMEPATH',
-  'ALLUSERSPROFILE', 'PUBLIC', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+  'PATHEXT',
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'USERPROFILE',
+  'USERNAME',
+  'USERDOMAIN',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'PROGRAMFILES',
+  'PROGRAMFILES(X86)',
+  'PROGRAMW6432',
+  'COMMONPROGRAMFILES',
+  'COMMONPROGRAMFILES(X86)',
+  'COMMONPROGRAMW6432',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'ALLUSERSPROFILE',
+  'PUBLIC',
+  'NUMBER_OF_PROCESSORS',
+  'PROCESSOR_ARCHITECTURE',
+  'OS',
 ]);
 
 const AGENT_SETTABLE = new Set([
-  'LANG', 'LANGUAGE', 'TERM', 'COLORTERM', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE',
-  'COLUMNS', 'LINES', 'CI',
+  'LANG',
+  'LANGUAGE',
+  'TERM',
+  'COLORTERM',
+  'TZ',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'CLICOLOR',
+  'CLICOLOR_FORCE',
+  'COLUMNS',
+  'LINES',
+  'CI',
 ]);
 
 /** LC_ALL, LC_CTYPE, ...: locale categories, formatting only. */
@@ -94,5 +134,10 @@ export function filterEnv(
     env[spelling] = value;
     fromAgent.add(spelling);
   }
-  return { env, fromAgent: [...fromAgent].sort(), droppedFromAgent: [...dropped].sort(), droppedFromHost: droppedFromHost.sort() };
+  return {
+    env,
+    fromAgent: [...fromAgent].sort(),
+    droppedFromAgent: [...dropped].sort(),
+    droppedFromHost: droppedFromHost.sort(),
+  };
 }

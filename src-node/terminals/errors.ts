@@ -18,7 +18,10 @@ export type TerminalErrorCode =
 
 export class TerminalError extends Error {
   override readonly name = 'TerminalError';
-  constructor(readonly code: TerminalErrorCode, message: string) {
+  constructor(
+    readonly code: TerminalErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

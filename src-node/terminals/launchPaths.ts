@@ -35,7 +35,9 @@ export function sameFile(a: PathIdentity, b: PathIdentity): boolean {
 
 /** The workspace folder from the editor (trusted), canonical. */
 export async function canonicalRoot(root: string): Promise<string> {
-  if (!path.isAbsolute(root) || root.includes('\0')) throw new TerminalError('cwd-not-found', 'The workspace folder is not an absolute path.');
+  if (!path.isAbsolute(root) || root.includes('\0')) {
+    throw new TerminalError('cwd-not-found', 'The workspace folder is not an absolute path.');
+  }
   return (await canonicalFolder(root, () => `The workspace folder ${quotedShort(root)}`)).path;
 }
 
@@ -46,13 +48,20 @@ export async function canonicalRoot(root: string): Promise<string> {
  */
 export async function resolveCwd(requested: unknown, root: string): Promise<{ path: string; identity: PathIdentity }> {
   if (requested === undefined || requested === null) return canonicalFolder(root, () => 'The workspace folder');
-  if (typeof requested !== 'string' || requested.includes('\0')) throw new TerminalError('invalid-request', 'cwd must be a string without NUL bytes.');
-  if (!path.isAbsolute(requested)) throw new TerminalError('invalid-request', `cwd must be an absolute path: ${quotedShort(requested)}.`);
+  if (typeof requested !== 'string' || requested.includes('\0')) {
+    throw new TerminalError('invalid-request', 'cwd must be a string without NUL bytes.');
+  }
+  if (!path.isAbsolute(requested)) {
+    throw new TerminalError('invalid-request', `cwd must be an absolute path: ${quotedShort(requested)}.`);
+  }
   const folder = await canonicalFolder(requested, () => `The folder ${quotedShort(requested)}`);
   if (!isInside(root, folder.path)) {
     // Where a symlink leads is not told: the agent only learns that it leads out.
     const how = path.normalize(requested) === folder.path ? 'is' : 'leads';
-    throw new TerminalError('outside-workspace', `The folder ${quotedShort(requested)} ${how} outside the workspace folder ${quotedShort(root)}.`);
+    throw new TerminalError(
+      'outside-workspace',
+      `The folder ${quotedShort(requested)} ${how} outside the workspace folder ${quotedShort(root)}.`,
+    );
   }
   return folder;
 }
@@ -61,12 +70,19 @@ async function canonicalFolder(given: string, name: () => string): Promise<{ pat
   try {
     const real = await fs.realpath(given);
     const identity = await identityOf(real);
-    if ((identity.mode & BigInt(constants.S_IFMT)) !== BigInt(constants.S_IFDIR)) throw new TerminalError('cwd-not-found', `${name()} is not a folder.`);
+    if ((identity.mode & BigInt(constants.S_IFMT)) !== BigInt(constants.S_IFDIR)) {
+      throw new TerminalError('cwd-not-found', `${name()} is not a folder.`);
+    }
     return { path: real, identity };
   } catch (e) {
     if (isTerminalError(e)) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ELOOP' ? 'is a symbolic link loop' : code === 'EACCES' || code === 'EPERM' ? 'cannot be opened (permission denied)' : 'does not exist';
+    const why =
+      code === 'ELOOP'
+        ? 'is a symbolic link loop'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be opened (permission denied)'
+          : 'does not exist';
     throw new TerminalError('cwd-not-found', `${name()} ${why}.`);
   }
 }

@@ -86,9 +86,15 @@ export async function prepareLaunch(request: LaunchRequest, context: LaunchConte
 
 function validArgs(args: unknown): string[] {
   if (args === undefined || args === null) return [];
-  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new TerminalError('invalid-request', 'args must be a list of strings.');
-  if (args.length > MAX_ARGS) throw new TerminalError('invalid-request', `Too many arguments (${args.length}; at most ${MAX_ARGS}).`);
-  if (args.some((a) => a.includes('\0'))) throw new TerminalError('invalid-request', 'Arguments must not contain NUL bytes.');
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
+    throw new TerminalError('invalid-request', 'args must be a list of strings.');
+  }
+  if (args.length > MAX_ARGS) {
+    throw new TerminalError('invalid-request', `Too many arguments (${args.length}; at most ${MAX_ARGS}).`);
+  }
+  if (args.some((a) => a.includes('\0'))) {
+    throw new TerminalError('invalid-request', 'Arguments must not contain NUL bytes.');
+  }
   return [...args];
 }
 
@@ -97,19 +103,32 @@ function validEnv(env: unknown): Array<{ name: string; value: string }> {
   const ok = Array.isArray(env) && env.every((e) => typeof e?.name === 'string' && typeof e?.value === 'string');
   if (!ok) throw new TerminalError('invalid-request', 'env must be a list of { name, value } strings.');
   const entries = (env as Array<{ name: string; value: string }>).map(({ name, value }) => ({ name, value }));
-  if (entries.some((e) => e.name.includes('\0') || e.value.includes('\0'))) throw new TerminalError('invalid-request', 'Environment names and values must not contain NUL bytes.');
+  if (entries.some((e) => e.name.includes('\0') || e.value.includes('\0'))) {
+    throw new TerminalError('invalid-request', 'Environment names and values must not contain NUL bytes.');
+  }
   return entries;
 }
 
 /** Everything the user must read in the consent prompt has to fit in it. */
-function checkSize(command: unknown, args: readonly string[], env: ReadonlyArray<{ name: string; value: string }>): void {
+function checkSize(
+  command: unknown,
+  args: readonly string[],
+  env: ReadonlyArray<{ name: string; value: string }>,
+): void {
   const texts = [String(command), ...args, ...env.flatMap((e) => [e.name, e.value])];
   const bytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
-  if (bytes > MAX_LAUNCH_TEXT_BYTES) throw new TerminalError('invalid-request', `The command line is too long to show for approval (${bytes} bytes; at most ${MAX_LAUNCH_TEXT_BYTES}).`);
+  if (bytes > MAX_LAUNCH_TEXT_BYTES) {
+    throw new TerminalError(
+      'invalid-request',
+      `The command line is too long to show for approval (${bytes} bytes; at most ${MAX_LAUNCH_TEXT_BYTES}).`,
+    );
+  }
 }
 
 function validLimit(limit: unknown): number {
   if (limit === undefined || limit === null) return DEFAULT_OUTPUT_BYTES;
-  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) throw new TerminalError('invalid-request', 'outputByteLimit must be a whole number >= 0.');
+  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {
+    throw new TerminalError('invalid-request', 'outputByteLimit must be a whole number >= 0.');
+  }
   return Math.min(limit, MAX_OUTPUT_BYTES);
 }

@@ -20,7 +20,8 @@ export interface PinnedCwd {
 }
 
 export async function recheckLaunch(launch: PreparedLaunch): Promise<PinnedCwd> {
-  const changed = (what: string) => new TerminalError('changed', `${what} changed after the command was shown for approval; it was not run.`);
+  const changed = (what: string) =>
+    new TerminalError('changed', `${what} changed after the command was shown for approval; it was not run.`);
   const program = await resolveProgram(launch.command, launch.env, launch.platform).catch(() => undefined);
   if (program?.executable !== launch.executable || !sameFile(program.identity, launch.identities.executable)) {
     throw changed(`The executable ${quotedShort(launch.executable)}`);

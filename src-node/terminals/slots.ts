@@ -45,7 +45,9 @@ export class SlotPool {
 
   reserve(): SlotReservation {
     if (this.closed) throw new TerminalError('disposed', "This session's terminals have been ended.");
-    if (this.used >= this.max) throw new TerminalError('too-many', `At most ${this.max} terminals per session; release one first.`);
+    if (this.used >= this.max) {
+      throw new TerminalError('too-many', `At most ${this.max} terminals per session; release one first.`);
+    }
     this.used++;
     const reservation = new Reservation(this);
     this.reserved.add(reservation);
@@ -55,7 +57,10 @@ export class SlotPool {
   /** The reservation's slot becomes the terminal's; freed later with `free()`. */
   take(reservation: SlotReservation): void {
     if (!(reservation instanceof Reservation) || !this.reserved.has(reservation)) {
-      throw new TerminalError(this.closed ? 'disposed' : 'invalid-request', 'This terminal request no longer holds a slot.');
+      throw new TerminalError(
+        this.closed ? 'disposed' : 'invalid-request',
+        'This terminal request no longer holds a slot.',
+      );
     }
     reservation.state = 'taken';
     this.reserved.delete(reservation);

@@ -36,7 +36,13 @@ export class Terminal {
   /** Resolves when the command has exited and its output is in (or the drain wait is over). */
   readonly exited: Promise<TerminalExitStatus>;
 
-  constructor(readonly id: string, private readonly child: GroupChild, limit: number, private readonly events: TerminalEvents, private readonly timing: TerminalTiming) {
+  constructor(
+    readonly id: string,
+    private readonly child: GroupChild,
+    limit: number,
+    private readonly events: TerminalEvents,
+    private readonly timing: TerminalTiming,
+  ) {
     this.buffer = new OutputBuffer(limit);
     this.capture(child.stdout);
     this.capture(child.stderr);

@@ -44,7 +44,11 @@ export class TerminalHost {
 
   constructor(options: TerminalHostOptions = {}) {
     this.slots = new SlotPool(options.maxTerminals ?? MAX_TERMINALS);
-    this.timing = { graceMs: options.killGraceMs ?? KILL_GRACE_MS, waitMs: options.killWaitMs ?? KILL_WAIT_MS, drainMs: options.exitDrainMs ?? EXIT_DRAIN_MS };
+    this.timing = {
+      graceMs: options.killGraceMs ?? KILL_GRACE_MS,
+      waitMs: options.killWaitMs ?? KILL_WAIT_MS,
+      drainMs: options.exitDrainMs ?? EXIT_DRAIN_MS,
+    };
     const onError = options.onListenerError ?? ((e: unknown) => console.error('Terminal event listener failed:', e));
     this._onOutput = new Listeners(onError);
     this._onExit = new Listeners(onError);
@@ -148,11 +152,18 @@ export class TerminalHost {
   private async start(launch: PreparedLaunch): Promise<Terminal> {
     const cwd = await recheckLaunch(launch);
     try {
-      const child = await spawnInGroup({ executable: launch.executable, args: launch.args, cwd: cwd.path, env: launch.env })
-        .catch((e: NodeJS.ErrnoException) => {
-          throw new TerminalError('spawn-failed', `The command could not be started (${e.code ?? 'error'}).`);
-        });
-      const events = { output: (id: string, chunk: string) => this._onOutput.fire(id, chunk), exit: (id: string, status: TerminalExitStatus) => this._onExit.fire(id, status) };
+      const child = await spawnInGroup({
+        executable: launch.executable,
+        args: launch.args,
+        cwd: cwd.path,
+        env: launch.env,
+      }).catch((e: NodeJS.ErrnoException) => {
+        throw new TerminalError('spawn-failed', `The command could not be started (${e.code ?? 'error'}).`);
+      });
+      const events = {
+        output: (id: string, chunk: string) => this._onOutput.fire(id, chunk),
+        exit: (id: string, status: TerminalExitStatus) => this._onExit.fire(id, status),
+      };
       return new Terminal(randomUUID(), child, launch.outputByteLimit, events, this.timing);
     } finally {
       await cwd.close();
@@ -175,7 +186,9 @@ export class TerminalHost {
 
   private get(id: string): Terminal {
     const terminal = typeof id === 'string' ? this.live.get(id) : undefined;
-    if (!terminal) throw new TerminalError('unknown-terminal', 'No such terminal (it was never created here, or it was released).');
+    if (!terminal) {
+      throw new TerminalError('unknown-terminal', 'No such terminal (it was never created here, or it was released).');
+    }
     return terminal;
   }
 }

@@ -59,7 +59,9 @@ function checkSyntax(agentPath: unknown): string {
 function components(text: string): string[] {
   const parts = text.split('/');
   for (const part of parts) {
-    if (part === '..') throw new WorkspaceFsError('invalid-path', `${quote(text)} contains '..'; send the path without it.`);
+    if (part === '..') {
+      throw new WorkspaceFsError('invalid-path', `${quote(text)} contains '..'; send the path without it.`);
+    }
     if (Buffer.byteLength(part, 'utf8') > MAX_NAME_BYTES) {
       throw new WorkspaceFsError('invalid-path', `${quote(text)} has a name longer than ${MAX_NAME_BYTES} bytes.`);
     }

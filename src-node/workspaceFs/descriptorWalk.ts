@@ -63,9 +63,14 @@ export function probeDescriptorWalk(): boolean {
     const selfFd = open(`/proc/self/fd/${procFd}/self`, LOOKUP);
     const versionFd = open(`/proc/self/fd/${procFd}/version`, LOOKUP);
     const reopenedFd = open(`/proc/self/fd/${versionFd}`, constants.O_RDONLY);
-    const same = (a: number, b: { dev: number; ino: number }) => fstatSync(a).dev === b.dev && fstatSync(a).ino === b.ino;
-    return same(procFd, statSync('/proc')) && fstatSync(selfFd).isSymbolicLink()
-      && fstatSync(versionFd).isFile() && same(reopenedFd, fstatSync(versionFd));
+    const same = (a: number, b: { dev: number; ino: number }) =>
+      fstatSync(a).dev === b.dev && fstatSync(a).ino === b.ino;
+    return (
+      same(procFd, statSync('/proc')) &&
+      fstatSync(selfFd).isSymbolicLink() &&
+      fstatSync(versionFd).isFile() &&
+      same(reopenedFd, fstatSync(versionFd))
+    );
   } catch {
     return false;
   } finally {
@@ -96,7 +101,11 @@ export async function openRootFolder(root: WorkspaceRoot): Promise<FileHandle> {
 }
 
 /** One name inside `dir`, as an O_PATH descriptor and its fstat; undefined when there is no such name. */
-export async function lookupName(dir: FileHandle, name: string, shown: string): Promise<{ handle: FileHandle; stat: BigIntStats } | undefined> {
+export async function lookupName(
+  dir: FileHandle,
+  name: string,
+  shown: string,
+): Promise<{ handle: FileHandle; stat: BigIntStats } | undefined> {
   let handle: FileHandle;
   try {
     handle = await fs.open(viaDescriptor(dir, name), LOOKUP);
@@ -116,7 +125,11 @@ export async function lookupName(dir: FileHandle, name: string, shown: string): 
  * Walks from the root to the folder that holds the last name and returns
  * its descriptor (the caller closes it). Calls `onStep` before each lookup.
  */
-export async function openParentFolder(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<FileHandle> {
+export async function openParentFolder(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep?: StepHook,
+): Promise<FileHandle> {
   let dir = await openRootFolder(root);
   for (let index = 0; index < names.length - 1; index++) {
     const current = dir;

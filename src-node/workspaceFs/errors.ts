@@ -24,7 +24,10 @@ export type WorkspaceFsErrorCode =
 /** A refusal or failure; `message` is fit for the user and the agent. */
 export class WorkspaceFsError extends Error {
   override readonly name = 'WorkspaceFsError';
-  constructor(readonly code: WorkspaceFsErrorCode, message: string) {
+  constructor(
+    readonly code: WorkspaceFsErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -16,7 +16,11 @@ import type { StepHook } from './walkStep';
 import type { WorkspaceRoot } from './workspaceRoot';
 
 /** The file at `names` opened read-only; the caller closes it. */
-export async function openForReadByWalk(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<FileHandle> {
+export async function openForReadByWalk(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep?: StepHook,
+): Promise<FileHandle> {
   return withTarget(root, names, onStep, async (dir, name, shown) => {
     const found = await lookupName(dir, name, shown);
     if (!found) throw noFile(shown);
@@ -34,7 +38,11 @@ export async function openForReadByWalk(root: WorkspaceRoot, names: readonly str
  * The file at `names` opened write-only, created (empty) when missing; its
  * folder must exist. Not truncated: the caller does that once it holds it.
  */
-export async function openForWriteByWalk(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<FileHandle> {
+export async function openForWriteByWalk(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep?: StepHook,
+): Promise<FileHandle> {
   const opened = withTarget(root, names, onStep, async (dir, name, shown) => {
     const found = await lookupName(dir, name, shown);
     if (!found) {
@@ -53,7 +61,9 @@ export async function openForWriteByWalk(root: WorkspaceRoot, names: readonly st
   return opened.catch((e: unknown) => {
     // A missing target is created, so this is a missing folder: say plainly
     // that folders are never made.
-    if (isWorkspaceFsError(e, 'not-found')) throw new WorkspaceFsError('not-found', `${e.message} Folders are not created.`);
+    if (isWorkspaceFsError(e, 'not-found')) {
+      throw new WorkspaceFsError('not-found', `${e.message} Folders are not created.`);
+    }
     throw e;
   });
 }
@@ -61,7 +71,12 @@ export async function openForWriteByWalk(root: WorkspaceRoot, names: readonly st
 type TargetStep = (dir: FileHandle, name: string, shown: string) => Promise<FileHandle>;
 
 /** Walks to the target's folder, runs `step` on the last name, closes the folder. */
-async function withTarget(root: WorkspaceRoot, names: readonly string[], onStep: StepHook | undefined, step: TargetStep): Promise<FileHandle> {
+async function withTarget(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep: StepHook | undefined,
+  step: TargetStep,
+): Promise<FileHandle> {
   const last = names.length - 1;
   const dir = await openParentFolder(root, names, onStep);
   try {
@@ -92,7 +107,10 @@ async function createIn(dir: FileHandle, name: string, shown: string): Promise<F
     return await fs.open(viaDescriptor(dir, name), flags, 0o666);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new WorkspaceFsError('changed', `${shown} was created by something else while it was being written; nothing was written.`);
+      throw new WorkspaceFsError(
+        'changed',
+        `${shown} was created by something else while it was being written; nothing was written.`,
+      );
     }
     throw fromSystemError(e, shown);
   }

@@ -17,19 +17,26 @@ export function describeKind(stat: BigIntStats): string {
 }
 
 function refuseLink(shown: string): WorkspaceFsError {
-  return new WorkspaceFsError('symlink', `${shown} is a symbolic link; links are not followed (use the path of the file itself, inside the workspace folder).`);
+  return new WorkspaceFsError(
+    'symlink',
+    `${shown} is a symbolic link; links are not followed (use the path of the file itself, inside the workspace folder).`,
+  );
 }
 
 /** A folder on the way to the target. */
 export function requireFolder(stat: BigIntStats, shown: string): void {
   if (stat.isSymbolicLink()) throw refuseLink(shown);
-  if (!stat.isDirectory()) throw new WorkspaceFsError('not-found', `${shown} is not a folder (it is ${describeKind(stat)}).`);
+  if (!stat.isDirectory()) {
+    throw new WorkspaceFsError('not-found', `${shown} is not a folder (it is ${describeKind(stat)}).`);
+  }
 }
 
 /** The target itself: only regular files are read or written. */
 export function requireRegularFile(stat: BigIntStats, shown: string): void {
   if (stat.isSymbolicLink()) throw refuseLink(shown);
-  if (!stat.isFile()) throw new WorkspaceFsError('not-a-file', `${shown} is ${describeKind(stat)}, not a regular file.`);
+  if (!stat.isFile()) {
+    throw new WorkspaceFsError('not-a-file', `${shown} is ${describeKind(stat)}, not a regular file.`);
+  }
 }
 
 /**
@@ -39,6 +46,9 @@ export function requireRegularFile(stat: BigIntStats, shown: string): void {
  */
 export function requireSingleLink(stat: BigIntStats, shown: string): void {
   if (stat.nlink > 1n) {
-    throw new WorkspaceFsError('hard-link', `${shown} has ${stat.nlink} hard links; writing would change the other copies too, so it was not written.`);
+    throw new WorkspaceFsError(
+      'hard-link',
+      `${shown} has ${stat.nlink} hard links; writing would change the other copies too, so it was not written.`,
+    );
   }
 }

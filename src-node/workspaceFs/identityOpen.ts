@@ -32,7 +32,11 @@ const O_NOFOLLOW_ANY = process.platform === 'darwin' ? 0x20000000 : 0;
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | O_NOFOLLOW_ANY;
 
 /** The file at `names` opened read-only; the caller closes it. */
-export async function openForReadByIdentity(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<FileHandle> {
+export async function openForReadByIdentity(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep?: StepHook,
+): Promise<FileHandle> {
   const checked = await checkComponents(root, names, onStep);
   const last = names.length - 1;
   const shown = shownPath(root, names);
@@ -56,7 +60,11 @@ export async function openForReadByIdentity(root: WorkspaceRoot, names: readonly
 }
 
 /** lstat of each component, refusing links and wrong kinds, before anything is opened. */
-async function checkComponents(root: WorkspaceRoot, names: readonly string[], onStep?: StepHook): Promise<BigIntStats[]> {
+async function checkComponents(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  onStep?: StepHook,
+): Promise<BigIntStats[]> {
   await confirmRoot(root);
   const seen: BigIntStats[] = [];
   for (let index = 0; index < names.length; index++) {
@@ -78,11 +86,17 @@ async function checkComponents(root: WorkspaceRoot, names: readonly string[], on
 }
 
 /** After the open: the root and every folder are still the ones checked, and still not links. */
-async function confirmFoldersUnchanged(root: WorkspaceRoot, names: readonly string[], seen: readonly BigIntStats[]): Promise<void> {
+async function confirmFoldersUnchanged(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  seen: readonly BigIntStats[],
+): Promise<void> {
   await confirmRoot(root);
   for (let index = 0; index < names.length - 1; index++) {
     const stat = await fs.lstat(pathBelow(root, names, index + 1), { bigint: true }).catch(() => undefined);
-    if (!stat || stat.isSymbolicLink() || !sameFile(stat, seen[index])) throw changed(shownPath(root, names, index + 1));
+    if (!stat || stat.isSymbolicLink() || !sameFile(stat, seen[index])) {
+      throw changed(shownPath(root, names, index + 1));
+    }
   }
 }
 

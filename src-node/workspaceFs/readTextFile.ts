@@ -51,7 +51,12 @@ export async function readTextFile(root: WorkspaceRoot, agentPath: string, optio
  * The bytes of `path` (absolute) below `root`, at most `maxBytes`: the same
  * checks as readTextFile. Throws WorkspaceFsError ('too-large' over the cap).
  */
-export async function readFileBytes(root: WorkspaceRoot, path: string, maxBytes: number, options: Pick<ReadOptions, 'onStep' | 'strategy'> = {}): Promise<Uint8Array> {
+export async function readFileBytes(
+  root: WorkspaceRoot,
+  path: string,
+  maxBytes: number,
+  options: Pick<ReadOptions, 'onStep' | 'strategy'> = {},
+): Promise<Uint8Array> {
   const names = namesInside(root, path);
   const handle = await openForRead(root, names, options);
   const shown = shownPath(root, names);
@@ -64,17 +69,26 @@ export async function readFileBytes(root: WorkspaceRoot, path: string, maxBytes:
   }
 }
 
-function openForRead(root: WorkspaceRoot, names: readonly string[], options: Pick<ReadOptions, 'onStep' | 'strategy'>): Promise<FileHandle> {
+function openForRead(
+  root: WorkspaceRoot,
+  names: readonly string[],
+  options: Pick<ReadOptions, 'onStep' | 'strategy'>,
+): Promise<FileHandle> {
   const strategy = options.strategy ?? (descriptorWalkSupported() ? 'walk' : 'identity');
   if (strategy === 'identity') return openForReadByIdentity(root, names, options.onStep);
-  if (!descriptorWalkSupported()) throw new WorkspaceFsError('unsupported', 'The descriptor walk is not available on this host.');
+  if (!descriptorWalkSupported()) {
+    throw new WorkspaceFsError('unsupported', 'The descriptor walk is not available on this host.');
+  }
   return openForReadByWalk(root, names, options.onStep);
 }
 
 function wholeNumber(value: number | null | undefined, name: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (Number.isSafeInteger(value) && value >= 0) return value;
-  throw new WorkspaceFsError('invalid-range', `\`${name}\` must be a whole number of 0 or more, not ${JSON.stringify(value)}.`);
+  throw new WorkspaceFsError(
+    'invalid-range',
+    `\`${name}\` must be a whole number of 0 or more, not ${JSON.stringify(value)}.`,
+  );
 }
 
 /**
@@ -82,7 +96,11 @@ function wholeNumber(value: number | null | undefined, name: string): number | u
  * sparse 1 TB file costs nothing to refuse) and again while reading, since
  * the file can grow in between (or say 0, as /proc files do). Exported for its test.
  */
-export async function readAtMost(handle: Pick<FileHandle, 'stat' | 'read'>, shown: string, max: number): Promise<Buffer> {
+export async function readAtMost(
+  handle: Pick<FileHandle, 'stat' | 'read'>,
+  shown: string,
+  max: number,
+): Promise<Buffer> {
   const { size } = await handle.stat();
   if (size > max) throw tooLarge(shown, max, size);
   let buffer = Buffer.allocUnsafe(size + 1);

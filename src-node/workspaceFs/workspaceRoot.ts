@@ -57,7 +57,9 @@ export async function openWorkspaceRoot(dir: string): Promise<WorkspaceRoot> {
   } catch (e) {
     throw fromSystemError(e, quote(canonical));
   }
-  if (!stat.isDirectory()) throw new WorkspaceFsError('not-a-file', `The workspace folder ${quote(canonical)} is not a folder.`);
+  if (!stat.isDirectory()) {
+    throw new WorkspaceFsError('not-a-file', `The workspace folder ${quote(canonical)} is not a folder.`);
+  }
   const given = path.normalize(dir).replace(/(.)\/+$/, '$1');
   // A spelling with '..' means something else to the kernel once a symlink is
   // involved (normalize() resolves it by text alone), so only a plain one is kept.
@@ -74,12 +76,18 @@ async function canonicalPath(dir: string): Promise<string> {
   }
   const text = real.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(real)) {
-    throw new WorkspaceFsError('invalid-path', `The workspace folder ${quote(text)} has a name that is not valid UTF-8.`);
+    throw new WorkspaceFsError(
+      'invalid-path',
+      `The workspace folder ${quote(text)} has a name that is not valid UTF-8.`,
+    );
   }
   return text;
 }
 
 /** The error for a root that is no longer the folder that was opened. */
 export function rootChanged(root: WorkspaceRoot): WorkspaceFsError {
-  return new WorkspaceFsError('changed', `The workspace folder ${quote(root.path)} was moved, removed or replaced; reopen it.`);
+  return new WorkspaceFsError(
+    'changed',
+    `The workspace folder ${quote(root.path)} was moved, removed or replaced; reopen it.`,
+  );
 }

@@ -27,16 +27,27 @@ export interface WriteOptions {
  * Throws WorkspaceFsError for anything refused; nothing outside the root is
  * written, and nothing at all when the request is refused.
  */
-export async function writeTextFile(root: WorkspaceRoot, agentPath: string, content: string, options: WriteOptions = {}): Promise<void> {
+export async function writeTextFile(
+  root: WorkspaceRoot,
+  agentPath: string,
+  content: string,
+  options: WriteOptions = {},
+): Promise<void> {
   if (!descriptorWalkSupported()) {
-    throw new WorkspaceFsError('unsupported', 'Writing files is not available on this host (it needs the Linux descriptor walk).');
+    throw new WorkspaceFsError(
+      'unsupported',
+      'Writing files is not available on this host (it needs the Linux descriptor walk).',
+    );
   }
   const names = namesInside(root, agentPath);
   const shown = shownPath(root, names);
   const size = Buffer.byteLength(content, 'utf8');
   if (size > MAX_FILE_BYTES) {
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-    throw new WorkspaceFsError('too-large', `The content for ${shown} is ${mib(size)}; at most ${mib(MAX_FILE_BYTES)} is written.`);
+    throw new WorkspaceFsError(
+      'too-large',
+      `The content for ${shown} is ${mib(size)}; at most ${mib(MAX_FILE_BYTES)} is written.`,
+    );
   }
   const handle = await openForWriteByWalk(root, names, options.onStep);
   try {

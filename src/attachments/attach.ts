@@ -16,13 +16,29 @@ export async function pickAttachments(draft: DraftAttachments): Promise<void> {
   if (!trustedOrSay()) return;
   type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
   const browse: Item = { label: '$(folder-opened) Browse…', alwaysShow: true };
-  const open: Item[] = openWorkspaceFiles().map((uri) => ({ label: baseName(uri), description: relativePath(uri), uri }));
-  const picked = await vscode.window.showQuickPick<Item>([...open, browse], { canPickMany: true, title: 'Attach to the prompt', placeHolder: open.length > 0 ? 'Open files of this workspace, or Browse' : 'Browse for files of this workspace' });
+  const open: Item[] = openWorkspaceFiles().map((uri) => ({
+    label: baseName(uri),
+    description: relativePath(uri),
+    uri,
+  }));
+  const picked = await vscode.window.showQuickPick<Item>([...open, browse], {
+    canPickMany: true,
+    title: 'Attach to the prompt',
+    placeHolder: open.length > 0 ? 'Open files of this workspace, or Browse' : 'Browse for files of this workspace',
+  });
   if (!picked || picked.length === 0) return;
   const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
   if (picked.includes(browse)) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    uris.push(...((await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: 'Attach', ...(folder ? { defaultUri: folder } : {}) })) ?? []));
+    uris.push(
+      ...((await vscode.window.showOpenDialog({
+        canSelectMany: true,
+        canSelectFiles: true,
+        canSelectFolders: false,
+        openLabel: 'Attach',
+        ...(folder ? { defaultUri: folder } : {}),
+      })) ?? []),
+    );
   }
   addFiles(draft, uris);
 }
@@ -56,11 +72,15 @@ export function attachData(draft: DraftAttachments, name: string, base64: string
   try {
     bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   } catch {
-    void vscode.window.showWarningMessage(`"${shortName(name)}" could not be attached: its content did not arrive whole.`);
+    void vscode.window.showWarningMessage(
+      `"${shortName(name)}" could not be attached: its content did not arrive whole.`,
+    );
     return;
   }
   const label = shortName(name) || 'Pasted content';
-  addAttachments(draft, [{ source: { type: 'data', name: label, bytes }, look: { label, icon: imageTypeByName(label) ? 'image' : 'file' } }]);
+  addAttachments(draft, [
+    { source: { type: 'data', name: label, bytes }, look: { label, icon: imageTypeByName(label) ? 'image' : 'file' } },
+  ]);
 }
 
 /**
@@ -72,7 +92,9 @@ export function attachSelection(draft: DraftAttachments, editor: vscode.TextEdit
   if (!editor) return warn('Open a file of this workspace and select some text first.');
   if (!trustedOrSay()) return false;
   const doc = editor.document;
-  if (doc.isUntitled || !vscode.workspace.getWorkspaceFolder(doc.uri)) return warn('Only a selection in a file of this workspace can be added to the chat.');
+  if (doc.isUntitled || !vscode.workspace.getWorkspaceFolder(doc.uri)) {
+    return warn('Only a selection in a file of this workspace can be added to the chat.');
+  }
   const sel = editor.selection;
   if (sel.isEmpty) return warn('Select some text first.');
   // A selection that ends at the start of a line does not take that line.
@@ -80,10 +102,12 @@ export function attachSelection(draft: DraftAttachments, editor: vscode.TextEdit
   const startLine = sel.start.line + 1;
   const endLine = last + 1;
   const label = `${baseName(doc.uri)}:L${startLine}-L${endLine}`;
-  addAttachments(draft, [{
-    source: { type: 'selection', uri: doc.uri, label, text: doc.getText(sel), startLine, endLine },
-    look: { label, detail: `${relativePath(doc.uri)}:L${startLine}-L${endLine}`, icon: 'selection' },
-  }]);
+  addAttachments(draft, [
+    {
+      source: { type: 'selection', uri: doc.uri, label, text: doc.getText(sel), startLine, endLine },
+      look: { label, detail: `${relativePath(doc.uri)}:L${startLine}-L${endLine}`, icon: 'selection' },
+    },
+  ]);
   return true;
 }
 
@@ -97,17 +121,31 @@ export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): 
   const inside = uris.filter((uri) => vscode.workspace.getWorkspaceFolder(uri) !== undefined);
   if (inside.length < uris.length) {
     const n = uris.length - inside.length;
-    void vscode.window.showWarningMessage(`${n === 1 ? 'A file' : `${n} files`} outside this workspace ${n === 1 ? 'was' : 'were'} not attached: only files of the workspace can be.`);
+    void vscode.window.showWarningMessage(
+      `${n === 1 ? 'A file' : `${n} files`} outside this workspace ${n === 1 ? 'was' : 'were'} not attached: only files of the workspace can be.`,
+    );
   }
   const seen = new Set<string>();
-  addAttachments(draft, inside.filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString())).map((uri) => ({ source: { type: 'file', uri }, look: fileLook(uri) })));
+  addAttachments(
+    draft,
+    inside
+      .filter((uri) => !seen.has(uri.toString()) && seen.add(uri.toString()))
+      .map((uri) => ({ source: { type: 'file', uri }, look: fileLook(uri) })),
+  );
 }
 
 /** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. */
-export function addAttachments(draft: DraftAttachments, items: ReadonlyArray<{ source: AttachmentSource; look: AttachmentLook }>): void {
+export function addAttachments(
+  draft: DraftAttachments,
+  items: ReadonlyArray<{ source: AttachmentSource; look: AttachmentLook }>,
+): void {
   let refused = 0;
   for (const item of items) if (!draft.add(item.source, item.look)) refused++;
-  if (refused > 0) void vscode.window.showWarningMessage(`At most ${MAX_ATTACHMENTS} attachments go with one prompt: ${refused === 1 ? 'one was' : `${refused} were`} not added.`);
+  if (refused > 0) {
+    void vscode.window.showWarningMessage(
+      `At most ${MAX_ATTACHMENTS} attachments go with one prompt: ${refused === 1 ? 'one was' : `${refused} were`} not added.`,
+    );
+  }
 }
 
 function trustedOrSay(): boolean {
@@ -118,5 +156,9 @@ function trustedOrSay(): boolean {
 
 /** A name from the page: one line, bounded. */
 function shortName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '_').trim().slice(0, 120);
+  return name
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '_')
+    .trim()
+    .slice(0, 120);
 }

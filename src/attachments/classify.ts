@@ -4,7 +4,13 @@
  * or WebP by its bytes, matching its name), or, for a picked file that is
  * neither or too large, a link. Throws an Error whose message goes on the chip.
  */
-import { imageTypeByName, imageTypeOf, MAX_EMBEDDED_TEXT_BYTES, MAX_IMAGE_BYTES, sizeText } from '../shared/attachments';
+import {
+  imageTypeByName,
+  imageTypeOf,
+  MAX_EMBEDDED_TEXT_BYTES,
+  MAX_IMAGE_BYTES,
+  sizeText,
+} from '../shared/attachments';
 import type { PreparedAttachment } from './promptBlocks';
 
 /** A workspace file as read: its bytes (or that it was over the cap read), the editor's unsaved text if any. */
@@ -26,7 +32,15 @@ export function classifyFile(file: ReadFile): PreparedAttachment {
   const claimed = imageTypeByName(name);
   if (!(file.bytes instanceof Uint8Array)) {
     if (claimed || file.unsaved === undefined) {
-      return { kind: 'link', uri, name, why: `Larger than ${sizeText(readCap(name))}`, linkable, ...(file.bytes.size !== undefined ? { size: file.bytes.size } : {}), ...(claimed ? { mimeType: claimed } : {}) };
+      return {
+        kind: 'link',
+        uri,
+        name,
+        why: `Larger than ${sizeText(readCap(name))}`,
+        linkable,
+        ...(file.bytes.size !== undefined ? { size: file.bytes.size } : {}),
+        ...(claimed ? { mimeType: claimed } : {}),
+      };
     }
     return textOrLink(uri, name, file.unsaved, linkable);
   }
@@ -44,24 +58,56 @@ export function classifyData(name: string, bytes: Uint8Array): PreparedAttachmen
   const claimed = imageTypeByName(name);
   const actual = imageTypeOf(bytes);
   if (claimed || actual) {
-    if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`The image is ${sizeText(bytes.length)}; images over ${sizeText(MAX_IMAGE_BYTES)} are not sent.`);
+    if (bytes.length > MAX_IMAGE_BYTES) {
+      throw new Error(`The image is ${sizeText(bytes.length)}; images over ${sizeText(MAX_IMAGE_BYTES)} are not sent.`);
+    }
     return image(name, bytes, claimed, actual, undefined, false);
   }
-  if (bytes.length > MAX_EMBEDDED_TEXT_BYTES) throw new Error(`It is ${sizeText(bytes.length)}; pasted or dropped text over ${sizeText(MAX_EMBEDDED_TEXT_BYTES)} is not sent.`);
+  if (bytes.length > MAX_EMBEDDED_TEXT_BYTES) {
+    throw new Error(
+      `It is ${sizeText(bytes.length)}; pasted or dropped text over ${sizeText(MAX_EMBEDDED_TEXT_BYTES)} is not sent.`,
+    );
+  }
   const text = utf8Text(bytes);
   if (text === undefined) throw new Error('It is neither UTF-8 text nor a PNG, JPEG, GIF or WebP image.');
-  return { kind: 'text', uri: `untitled:${encodeURIComponent(name)}`, name, text, bytes: bytes.length, linkable: false };
+  return {
+    kind: 'text',
+    uri: `untitled:${encodeURIComponent(name)}`,
+    name,
+    text,
+    bytes: bytes.length,
+    linkable: false,
+  };
 }
 
-function image(name: string, bytes: Uint8Array, claimed: string | undefined, actual: ReturnType<typeof imageTypeOf>, uri: string | undefined, linkable: boolean): PreparedAttachment {
-  if (!actual || (claimed && actual !== claimed)) throw new Error(`Its name says ${claimed}, but its bytes are ${actual ?? 'not an image of a known type'}.`);
-  return { kind: 'image', ...(uri ? { uri } : {}), name, mimeType: actual, data: base64(bytes), bytes: bytes.length, linkable };
+function image(
+  name: string,
+  bytes: Uint8Array,
+  claimed: string | undefined,
+  actual: ReturnType<typeof imageTypeOf>,
+  uri: string | undefined,
+  linkable: boolean,
+): PreparedAttachment {
+  if (!actual || (claimed && actual !== claimed)) {
+    throw new Error(`Its name says ${claimed}, but its bytes are ${actual ?? 'not an image of a known type'}.`);
+  }
+  return {
+    kind: 'image',
+    ...(uri ? { uri } : {}),
+    name,
+    mimeType: actual,
+    data: base64(bytes),
+    bytes: bytes.length,
+    linkable,
+  };
 }
 
 /** An editor's unsaved text: embedded if small enough, else a link to the file. */
 function textOrLink(uri: string, name: string, text: string, linkable: boolean): PreparedAttachment {
   const size = new TextEncoder().encode(text).length;
-  if (size > MAX_EMBEDDED_TEXT_BYTES) return { kind: 'link', uri, name, why: `Larger than ${sizeText(MAX_EMBEDDED_TEXT_BYTES)}`, size, linkable };
+  if (size > MAX_EMBEDDED_TEXT_BYTES) {
+    return { kind: 'link', uri, name, why: `Larger than ${sizeText(MAX_EMBEDDED_TEXT_BYTES)}`, size, linkable };
+  }
   return { kind: 'text', uri, name, text, bytes: size, linkable };
 }
 

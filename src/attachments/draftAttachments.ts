@@ -87,8 +87,12 @@ export class DraftAttachments implements vscode.Disposable {
    * What `items` are now, to send: waits for those being read; files are
    * read again (they may have changed, or been swapped for a link). Errors by id.
    */
-  async prepare(items: readonly DraftAttachment[]): Promise<{ ok: true; attachments: PromptAttachment[] } | { ok: false; errors: Map<string, string> }> {
-    const results = await Promise.all(items.map(async (item) => (item.source.type === 'file' ? this.read(item.source) : item.result)));
+  async prepare(
+    items: readonly DraftAttachment[],
+  ): Promise<{ ok: true; attachments: PromptAttachment[] } | { ok: false; errors: Map<string, string> }> {
+    const results = await Promise.all(
+      items.map(async (item) => (item.source.type === 'file' ? this.read(item.source) : item.result)),
+    );
     const errors = new Map<string, string>();
     const attachments: PromptAttachment[] = [];
     results.forEach((r, i) => {
@@ -105,16 +109,25 @@ export class DraftAttachments implements vscode.Disposable {
   }
 
   private read(source: AttachmentSource): Promise<PreparedAttachment | Error> {
-    return prepareAttachment(source, this.files).catch((error: unknown) => (error instanceof Error ? error : new Error(errorMessage(error))));
+    return prepareAttachment(source, this.files).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(errorMessage(error)),
+    );
   }
 }
 
 function chipOf(item: DraftAttachment): AttachmentChip {
-  const base = { id: item.id, label: item.look.label, icon: item.look.icon, ...(item.look.detail ? { detail: item.look.detail } : {}) };
+  const base = {
+    id: item.id,
+    label: item.look.label,
+    icon: item.look.icon,
+    ...(item.look.detail ? { detail: item.look.detail } : {}),
+  };
   if (item.refused) return { ...base, state: 'error', message: item.refused };
   const r = item.settled;
   if (r === undefined) return { ...base, state: 'preparing' };
   if (r instanceof Error) return { ...base, state: 'error', message: r.message };
-  if (r.kind === 'link') return { ...base, state: 'ready', message: `${r.why}: sent as a link where the agent can open it.` };
+  if (r.kind === 'link') {
+    return { ...base, state: 'ready', message: `${r.why}: sent as a link where the agent can open it.` };
+  }
   return { ...base, state: 'ready' };
 }

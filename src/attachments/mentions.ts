@@ -36,16 +36,33 @@ export class Mentions {
     const active = vscode.window.activeTextEditor?.document.uri;
     if (active && vscode.workspace.getWorkspaceFolder(active) && fuzzyScore(query, 'problems') !== undefined) {
       const count = vscode.languages.getDiagnostics(active).length;
-      offer({ type: 'problems', uri: active }, { label: `Problems in ${baseName(active)}`, icon: 'problems' }, `${count} ${count === 1 ? 'problem' : 'problems'}`);
+      offer(
+        { type: 'problems', uri: active },
+        { label: `Problems in ${baseName(active)}`, icon: 'problems' },
+        `${count} ${count === 1 ? 'problem' : 'problems'}`,
+      );
     }
     const { files: uris, folders } = await this.workspaceFiles();
     const open = openWorkspaceFiles();
     const openKeys = new Set(open.map((u) => u.toString()));
-    for (const uri of bestMatches(query, open, relativePath, 5)) offer({ type: 'file', uri }, fileLook(uri), `${relativePath(uri)} (open)`);
-    const files = bestMatches(query, uris.filter((u) => !openKeys.has(u.toString())), relativePath, MAX_ITEMS - items.length);
+    for (const uri of bestMatches(query, open, relativePath, 5)) {
+      offer({ type: 'file', uri }, fileLook(uri), `${relativePath(uri)} (open)`);
+    }
+    const files = bestMatches(
+      query,
+      uris.filter((u) => !openKeys.has(u.toString())),
+      relativePath,
+      MAX_ITEMS - items.length,
+    );
     const dirs = bestMatches(query, folders, relativePath, 5);
     for (const uri of files) offer({ type: 'file', uri }, fileLook(uri), relativePath(uri));
-    for (const uri of dirs) offer({ type: 'folder', uri }, { label: `${baseName(uri)}/`, detail: relativePath(uri), icon: 'folder' }, `${relativePath(uri)}/`);
+    for (const uri of dirs) {
+      offer(
+        { type: 'folder', uri },
+        { label: `${baseName(uri)}/`, detail: relativePath(uri), icon: 'folder' },
+        `${relativePath(uri)}/`,
+      );
+    }
     return items.slice(0, MAX_ITEMS);
   }
 
@@ -65,7 +82,9 @@ export class Mentions {
         const folders = new Map<string, vscode.Uri>();
         for (const file of files) {
           const folder = vscode.Uri.joinPath(file, '..');
-          if (vscode.workspace.getWorkspaceFolder(folder)?.uri.toString() !== folder.toString()) folders.set(folder.toString(), folder);
+          if (vscode.workspace.getWorkspaceFolder(folder)?.uri.toString() !== folder.toString()) {
+            folders.set(folder.toString(), folder);
+          }
         }
         return { files, folders: [...folders.values()] };
       });

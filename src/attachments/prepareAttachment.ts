@@ -23,18 +23,41 @@ export type AttachmentSource =
   /** A file's problems as VS Code knows them when sent (an `@` mention). */
   | { readonly type: 'problems'; readonly uri: vscode.Uri }
   /** The editor selection, as it was when added (unsaved changes included). */
-  | { readonly type: 'selection'; readonly uri: vscode.Uri; readonly label: string; readonly text: string; readonly startLine: number; readonly endLine: number };
+  | {
+      readonly type: 'selection';
+      readonly uri: vscode.Uri;
+      readonly label: string;
+      readonly text: string;
+      readonly startLine: number;
+      readonly endLine: number;
+    };
 
 export async function prepareAttachment(source: AttachmentSource, files: AttachmentFiles): Promise<PreparedAttachment> {
   switch (source.type) {
-    case 'file': return classifyFile(await readFile(source.uri, files));
-    case 'data': return classifyData(source.name, source.bytes);
-    case 'folder': return folderListing(source.uri);
-    case 'problems': return { kind: 'snippet', uri: `${source.uri.toString()}#problems`, label: `Problems in ${relativePath(source.uri)}`, text: problemsText(source.uri) };
+    case 'file':
+      return classifyFile(await readFile(source.uri, files));
+    case 'data':
+      return classifyData(source.name, source.bytes);
+    case 'folder':
+      return folderListing(source.uri);
+    case 'problems':
+      return {
+        kind: 'snippet',
+        uri: `${source.uri.toString()}#problems`,
+        label: `Problems in ${relativePath(source.uri)}`,
+        text: problemsText(source.uri),
+      };
     case 'selection': {
       const bytes = new TextEncoder().encode(source.text).length;
-      if (bytes > MAX_EMBEDDED_TEXT_BYTES) throw new Error(`The selection is ${sizeText(bytes)}; at most ${sizeText(MAX_EMBEDDED_TEXT_BYTES)} is sent.`);
-      return { kind: 'snippet', uri: `${source.uri.toString()}#L${source.startLine}-L${source.endLine}`, label: source.label, text: source.text };
+      if (bytes > MAX_EMBEDDED_TEXT_BYTES) {
+        throw new Error(`The selection is ${sizeText(bytes)}; at most ${sizeText(MAX_EMBEDDED_TEXT_BYTES)} is sent.`);
+      }
+      return {
+        kind: 'snippet',
+        uri: `${source.uri.toString()}#L${source.startLine}-L${source.endLine}`,
+        label: source.label,
+        text: source.text,
+      };
     }
   }
 }
@@ -43,20 +66,35 @@ export async function prepareAttachment(source: AttachmentSource, files: Attachm
 const MAX_FOLDER_FILES = 2_000;
 
 async function folderListing(folder: vscode.Uri): Promise<PreparedAttachment> {
-  if (!vscode.workspace.isTrusted || !vscode.workspace.getWorkspaceFolder(folder)) throw new Error('Only folders of a trusted workspace can be attached.');
-  const files = (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), undefined, MAX_FOLDER_FILES + 1)).map(relativePath).sort();
+  if (!vscode.workspace.isTrusted || !vscode.workspace.getWorkspaceFolder(folder)) {
+    throw new Error('Only folders of a trusted workspace can be attached.');
+  }
+  const files = (
+    await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), undefined, MAX_FOLDER_FILES + 1)
+  )
+    .map(relativePath)
+    .sort();
   const more = files.length > MAX_FOLDER_FILES ? `\n(and more: the first ${MAX_FOLDER_FILES} are listed)` : '';
-  const text = files.length === 0 ? `${relativePath(folder)}/ has no files.` : `The files in ${relativePath(folder)}/:\n${files.slice(0, MAX_FOLDER_FILES).join('\n')}${more}`;
+  const text =
+    files.length === 0
+      ? `${relativePath(folder)}/ has no files.`
+      : `The files in ${relativePath(folder)}/:\n${files.slice(0, MAX_FOLDER_FILES).join('\n')}${more}`;
   return { kind: 'snippet', uri: folder.toString(), label: `${relativePath(folder)}/`, text };
 }
 
 /** The problems VS Code knows of in `uri`, as text for the agent (bounded). */
 export function problemsText(uri: vscode.Uri): string {
   const severity = ['error', 'warning', 'info', 'hint'];
-  const lines = vscode.languages.getDiagnostics(uri).map((d) =>
-    `${relativePath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severity[d.severity] ?? 'problem'}: ${d.message.replace(/\s+/g, ' ').slice(0, 2_000)}${d.source ? ` (${d.source})` : ''}`);
+  const lines = vscode.languages
+    .getDiagnostics(uri)
+    .map(
+      (d) =>
+        `${relativePath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severity[d.severity] ?? 'problem'}: ${d.message.replace(/\s+/g, ' ').slice(0, 2_000)}${d.source ? ` (${d.source})` : ''}`,
+    );
   const text = lines.length > 0 ? lines.join('\n') : `No problems in ${relativePath(uri)}.`;
-  return text.length > MAX_EMBEDDED_TEXT_BYTES / 2 ? `${text.slice(0, MAX_EMBEDDED_TEXT_BYTES / 2)}\n(cut short)` : text;
+  return text.length > MAX_EMBEDDED_TEXT_BYTES / 2
+    ? `${text.slice(0, MAX_EMBEDDED_TEXT_BYTES / 2)}\n(cut short)`
+    : text;
 }
 
 async function readFile(uri: vscode.Uri, files: AttachmentFiles): Promise<ReadFile> {
@@ -64,7 +102,12 @@ async function readFile(uri: vscode.Uri, files: AttachmentFiles): Promise<ReadFi
   const name = baseName(uri);
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const unsaved = doc?.isDirty ? doc.getText() : undefined;
-  const base = { uri: uri.toString(), name, linkable: files.linkable(uri), ...(unsaved !== undefined ? { unsaved } : {}) };
+  const base = {
+    uri: uri.toString(),
+    name,
+    linkable: files.linkable(uri),
+    ...(unsaved !== undefined ? { unsaved } : {}),
+  };
   try {
     // Read (through the host's checks) even when an editor has unsaved text: that proves where the file is.
     return { ...base, bytes: await files.read(uri, readCap(name)) };

@@ -16,15 +16,44 @@
  * as a link does; the rest is refused.
  */
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk';
-import { MAX_ATTACHMENTS, MAX_INLINE_BYTES, sizeText, type ImageType, type SentAttachment } from '../shared/attachments';
+import {
+  MAX_ATTACHMENTS,
+  MAX_INLINE_BYTES,
+  sizeText,
+  type ImageType,
+  type SentAttachment,
+} from '../shared/attachments';
 import { NO_QUIRKS, type AgentQuirks } from '../connection/agentQuirks';
 
 /** An attachment as read: what it is, not yet how it is sent. */
 export type PreparedAttachment =
-  | { readonly kind: 'text'; readonly uri: string; readonly name: string; readonly text: string; readonly bytes: number; readonly linkable: boolean }
-  | { readonly kind: 'image'; readonly uri?: string; readonly name: string; readonly mimeType: ImageType; readonly data: string; readonly bytes: number; readonly linkable: boolean }
+  | {
+      readonly kind: 'text';
+      readonly uri: string;
+      readonly name: string;
+      readonly text: string;
+      readonly bytes: number;
+      readonly linkable: boolean;
+    }
+  | {
+      readonly kind: 'image';
+      readonly uri?: string;
+      readonly name: string;
+      readonly mimeType: ImageType;
+      readonly data: string;
+      readonly bytes: number;
+      readonly linkable: boolean;
+    }
   /** A picked file that can only go as a link (too large, or not text); `why` says so. */
-  | { readonly kind: 'link'; readonly uri: string; readonly name: string; readonly size?: number; readonly mimeType?: string; readonly why: string; readonly linkable: boolean }
+  | {
+      readonly kind: 'link';
+      readonly uri: string;
+      readonly name: string;
+      readonly size?: number;
+      readonly mimeType?: string;
+      readonly why: string;
+      readonly linkable: boolean;
+    }
   /** Text the extension put together (a selection, a file's problems, a folder's files): `uri` names it when embedded. */
   | { readonly kind: 'snippet'; readonly uri: string; readonly label: string; readonly text: string };
 
@@ -42,7 +71,12 @@ export type BuiltPrompt =
 /** What a known agent gets wrong that the prompt works around (see connection/agentQuirks.ts). */
 export type PromptQuirks = Pick<AgentQuirks, 'resourcesDropImages'>;
 
-export function buildPrompt(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities | undefined, quirks: PromptQuirks = NO_QUIRKS): BuiltPrompt {
+export function buildPrompt(
+  text: string,
+  attachments: readonly PromptAttachment[],
+  capabilities: PromptCapabilities | undefined,
+  quirks: PromptQuirks = NO_QUIRKS,
+): BuiltPrompt {
   const images = capabilities?.image === true;
   const hasImage = images && attachments.some((a) => a.prepared.kind === 'image');
   const embedded = capabilities?.embeddedContext === true && !(quirks.resourcesDropImages && hasImage);
@@ -58,20 +92,40 @@ export function buildPrompt(text: string, attachments: readonly PromptAttachment
     return true;
   };
   const link = (a: { uri: string; name: string; size?: number; mimeType?: string }): ContentBlock => ({
-    type: 'resource_link', uri: a.uri, name: a.name, ...(a.mimeType ? { mimeType: a.mimeType } : {}), ...(a.size !== undefined ? { size: a.size } : {}),
+    type: 'resource_link',
+    uri: a.uri,
+    name: a.name,
+    ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+    ...(a.size !== undefined ? { size: a.size } : {}),
   });
 
   attachments.forEach(({ id, prepared: p }, index) => {
-    if (index >= MAX_ATTACHMENTS) return void errors.set(id, `At most ${MAX_ATTACHMENTS} attachments go with one prompt.`);
+    if (index >= MAX_ATTACHMENTS) {
+      return void errors.set(id, `At most ${MAX_ATTACHMENTS} attachments go with one prompt.`);
+    }
     switch (p.kind) {
       case 'text':
-        if (embedded && fits(p.bytes)) return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+        if (embedded && fits(p.bytes)) {
+          return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+        }
         if (asText && fits(p.bytes)) return void blocks.push({ type: 'text', text: `${p.uri}\n${fenced(p.text)}` });
         if (p.linkable) return void blocks.push(link({ uri: p.uri, name: p.name, size: p.bytes }));
-        return void errors.set(id, embedded ? overBudget() : 'The agent does not accept embedded files, and it cannot open this one itself.');
+        return void errors.set(
+          id,
+          embedded ? overBudget() : 'The agent does not accept embedded files, and it cannot open this one itself.',
+        );
       case 'image':
-        if (images && fits(p.bytes)) return void blocks.push({ type: 'image', mimeType: p.mimeType, data: p.data, ...(p.uri ? { uri: p.uri } : {}) });
-        if (p.linkable && p.uri) return void blocks.push(link({ uri: p.uri, name: p.name, size: p.bytes, mimeType: p.mimeType }));
+        if (images && fits(p.bytes)) {
+          return void blocks.push({
+            type: 'image',
+            mimeType: p.mimeType,
+            data: p.data,
+            ...(p.uri ? { uri: p.uri } : {}),
+          });
+        }
+        if (p.linkable && p.uri) {
+          return void blocks.push(link({ uri: p.uri, name: p.name, size: p.bytes, mimeType: p.mimeType }));
+        }
         return void errors.set(id, images ? overBudget() : 'The agent does not accept images.');
       case 'link':
         if (p.linkable) return void blocks.push(link(p));
@@ -79,7 +133,9 @@ export function buildPrompt(text: string, attachments: readonly PromptAttachment
       case 'snippet': {
         const bytes = new TextEncoder().encode(p.text).length;
         if (!fits(bytes)) return void errors.set(id, overBudget());
-        if (embedded) return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+        if (embedded) {
+          return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+        }
         return void blocks.push({ type: 'text', text: `${p.label}\n${fenced(p.text)}` });
       }
     }

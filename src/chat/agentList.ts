@@ -15,7 +15,11 @@ export class AgentList {
   private list: AgentChoice[] = [];
   private selected: string | undefined;
 
-  constructor(private readonly platform: Platform, private readonly memento: vscode.Memento, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly platform: Platform,
+    private readonly memento: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.selected = memento.get<string>(LAST_AGENT_KEY);
   }
 
@@ -69,7 +73,12 @@ export class AgentList {
       return { level: 'error', text: `Could not install ${agent.name}: ${errorMessage(error)}` };
     }
     await this.refresh();
-    if (this.list.find((a) => a.id === agentId)?.available) return { level: 'info', text: `${agent.name} is installed: Connect to start it.` };
-    return { level: 'warning', text: `${agent.name} was not found after \`${agent.install}\`${exitCode === undefined ? '' : ` (exit code ${exitCode})`}: see its terminal.` };
+    if (this.list.find((a) => a.id === agentId)?.available) {
+      return { level: 'info', text: `${agent.name} is installed: Connect to start it.` };
+    }
+    return {
+      level: 'warning',
+      text: `${agent.name} was not found after \`${agent.install}\`${exitCode === undefined ? '' : ` (exit code ${exitCode})`}: see its terminal.`,
+    };
   }
 }

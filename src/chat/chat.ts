@@ -47,7 +47,10 @@ export class Chat implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Fires after any change of thread or status; views batch. */
   readonly onDidChange = this._onDidChange.event;
-  private readonly _onDidReplaceSession = new vscode.EventEmitter<{ before: { agentId: string; sessionId: string }; after: { agentId: string; sessionId: string } }>();
+  private readonly _onDidReplaceSession = new vscode.EventEmitter<{
+    before: { agentId: string; sessionId: string };
+    after: { agentId: string; sessionId: string };
+  }>();
   /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */
   readonly onDidReplaceSession = this._onDidReplaceSession.event;
   private readonly transcript: ChatThread;
@@ -115,7 +118,13 @@ export class Chat implements vscode.Disposable {
    * Shows a saved transcript and makes its session the one the next Connect
    * continues (resume, else load, else a new session that says why).
    */
-  restore(entries: readonly Entry[], terminals: Thread['terminals'], session: EarlierSession & { agentId: string }, title?: string, changes?: SavedChanges): void {
+  restore(
+    entries: readonly Entry[],
+    terminals: Thread['terminals'],
+    session: EarlierSession & { agentId: string },
+    title?: string,
+    changes?: SavedChanges,
+  ): void {
     if (this.link.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = session.agentId;
     this.earlier = session;
@@ -181,10 +190,14 @@ export class Chat implements vscode.Disposable {
   connect(): Promise<boolean> {
     if (this.link.state === 'connected') return Promise.resolve(true);
     // An attempt being given up (Disconnect, another agent picked) is not this one.
-    if (this.link.state === 'connecting' && !this.link.attempt.signal.aborted) return this.connecting ?? Promise.resolve(false);
+    if (this.link.state === 'connecting' && !this.link.attempt.signal.aborted) {
+      return this.connecting ?? Promise.resolve(false);
+    }
     const agentId = this.agentId;
     if (!agentId) {
-      void vscode.window.showErrorMessage('No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.');
+      void vscode.window.showErrorMessage(
+        'No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.',
+      );
       return Promise.resolve(false);
     }
     const attempt = new AbortController();
@@ -202,12 +215,14 @@ export class Chat implements vscode.Disposable {
       return false;
     });
     // The prompt that waited is sent after the step: a turn does not hold up Disconnect.
-    const call = connected.then(async (ok) => {
-      if (ok) await this.sendPending();
-      return ok;
-    }).finally(() => {
-      if (this.connecting === call) this.connecting = undefined;
-    });
+    const call = connected
+      .then(async (ok) => {
+        if (ok) await this.sendPending();
+        return ok;
+      })
+      .finally(() => {
+        if (this.connecting === call) this.connecting = undefined;
+      });
     this.connecting = call;
     return call;
   }
@@ -222,7 +237,15 @@ export class Chat implements vscode.Disposable {
     const onScreen = this.transcript.value.entries.length > 0;
     const earlier = this.earlier?.agentId === agentId && (onScreen || this.earlier.how) ? this.earlier : undefined;
     try {
-      const session = await openChatSession(this.deps, agentId, this.permissions, (p, s) => this.onPermissionRequest(p, s), attempt.signal, earlier, onScreen);
+      const session = await openChatSession(
+        this.deps,
+        agentId,
+        this.permissions,
+        (p, s) => this.onPermissionRequest(p, s),
+        attempt.signal,
+        earlier,
+        onScreen,
+      );
       if (!session) return 'abandoned';
       if (attempt.signal.aborted) {
         void endChatSession(session);
@@ -253,13 +276,20 @@ export class Chat implements vscode.Disposable {
     if (this.turnRunning()) this.turns.fail(text);
     else this.transcript.notice('warning', text);
     return this.lifecycle.run(async () => {
-      const outcome = await retryOpen(() => this.open(agentId, attempt), (error) => error instanceof AgentUnreachableError, attempt.signal,
-        (error) => this.deps.log.warn(`Reconnecting failed: ${errorMessage(error)}`));
+      const outcome = await retryOpen(
+        () => this.open(agentId, attempt),
+        (error) => error instanceof AgentUnreachableError,
+        attempt.signal,
+        (error) => this.deps.log.warn(`Reconnecting failed: ${errorMessage(error)}`),
+      );
       if (outcome === 'aborted') return;
       if (outcome === 'connected') return void this.sendPending();
       if (outcome === 'abandoned') return this.setLink({ state: 'disconnected' });
       this.deps.log.error(`Reconnecting gave up: ${errorMessage(outcome.error)}`);
-      this.transcript.notice('error', `Could not reconnect: ${errorMessage(outcome.error)} Connect again to continue this session.`);
+      this.transcript.notice(
+        'error',
+        `Could not reconnect: ${errorMessage(outcome.error)} Connect again to continue this session.`,
+      );
       this.setLink({ state: 'failed' });
     });
   }
@@ -305,7 +335,10 @@ export class Chat implements vscode.Disposable {
     if (agentId) this.deps.agents.end(agentId, { message: 'The agent was restarted.', lost: true });
     if (!options.continueSession && this.earlier) {
       this.earlier = undefined;
-      this.transcript.notice('info', 'Agent restarted: a new session begins here, and the agent does not remember what is above. The session before is kept in this workspace\'s history.');
+      this.transcript.notice(
+        'info',
+        "Agent restarted: a new session begins here, and the agent does not remember what is above. The session before is kept in this workspace's history.",
+      );
     }
     return this.connect();
   }
@@ -377,12 +410,23 @@ export class Chat implements vscode.Disposable {
     if (waiting !== undefined) await this.prompt(c, waiting.text, waiting.attachments);
   }
 
-  private async prompt(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]): Promise<void> {
+  private async prompt(
+    c: Extract<Link, { state: 'connected' }>,
+    text: string,
+    attached: readonly DraftAttachment[],
+  ): Promise<void> {
     this.endReplay();
     const { init, quirks } = c.session.lease.connection;
-    const prompt = await this.assembly.assemble(text, attached, init.agentCapabilities?.promptCapabilities, quirks, () => this.link === c && !this.closed);
+    const prompt = await this.assembly.assemble(
+      text,
+      attached,
+      init.agentCapabilities?.promptCapabilities,
+      quirks,
+      () => this.link === c && !this.closed,
+    );
     if (!prompt) return;
-    const run = (ready?: Promise<unknown>) => this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, ready);
+    const run = (ready?: Promise<unknown>) =>
+      this.turns.prompt(target(c.session), text, prompt.blocks, prompt.sent, () => this.link === c, ready);
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.
     if (c.session.lease.connection.offered.checkpoints && this.changes) await this.changes.follow(run);
     else await run();
@@ -478,7 +522,9 @@ export class Chat implements vscode.Disposable {
     this.endReplay = () => (replaying = false);
     const subscriptions = followSession(session, {
       update: (update) => {
-        if (!replaying || keptFromReplay(update.sessionUpdate)) this.dispatch({ type: 'update', id: this.newId(), update });
+        if (!replaying || keptFromReplay(update.sessionUpdate)) {
+          this.dispatch({ type: 'update', id: this.newId(), update });
+        }
         if (this.turnRunning()) this.follow.onUpdate(update);
       },
       gone: (exit) => this.onAgentGone(session, exit),
@@ -499,7 +545,13 @@ export class Chat implements vscode.Disposable {
       if (c.state !== 'connected' || c.session !== session) return;
       try {
         const update = await this.deps.choices.apply(session.lease.connection.client, session.sessionId, change);
-        if (this.link === c) this.dispatch({ type: 'controlsChanged', id: this.newId(), controls: update(this.transcript.value.controls) });
+        if (this.link === c) {
+          this.dispatch({
+            type: 'controlsChanged',
+            id: this.newId(),
+            controls: update(this.transcript.value.controls),
+          });
+        }
       } catch (error) {
         this.deps.log.warn(`Could not restore ${change.kind} ${change.id}: ${errorMessage(error)}`);
       }
@@ -524,10 +576,15 @@ export class Chat implements vscode.Disposable {
     this.setLink({ state: 'failed' });
   }
 
-  private onPermissionRequest(params: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse> {
+  private onPermissionRequest(
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     const c = this.link;
     // Only this chat's live session may ask here (the connection routes by session id).
-    if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) {
+      return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    }
     // Not shown for a request refused because too many wait: a flood must not flood the chat with cards.
     const known = this.transcript.permissionAsked(params.toolCall, !this.permissions.full);
     return this.permissions.request(params, known, signal);
@@ -536,7 +593,9 @@ export class Chat implements vscode.Disposable {
   private setLink(link: Link): void {
     this.link = link;
     // No connection is coming for a pending prompt: its text goes back to the composer.
-    if (link.state === 'disconnected' || link.state === 'failed') this.attachments.putBack(this.pending.giveBack() ?? []);
+    if (link.state === 'disconnected' || link.state === 'failed') {
+      this.attachments.putBack(this.pending.giveBack() ?? []);
+    }
     this._onDidChange.fire();
   }
 

@@ -10,7 +10,14 @@
 import * as vscode from 'vscode';
 import { diffLines } from 'diff';
 import type { Checkpoints } from '../platform';
-import { MAX_LISTED_CHANGES, sameVersion, type ChangedFile, type Changes, type FileChange, type FileVersion } from '../shared/changes';
+import {
+  MAX_LISTED_CHANGES,
+  sameVersion,
+  type ChangedFile,
+  type Changes,
+  type FileChange,
+  type FileVersion,
+} from '../shared/changes';
 import { errorMessage } from '../connection/errors';
 import { putBack, type PutBack } from './checkpointRestore';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
@@ -42,7 +49,10 @@ export class ChatChanges implements vscode.Disposable {
   /** What is recorded changed (a turn's changes came in, a file was kept, undone or restored): worth saving. */
   readonly onDidRecord = this._onDidRecord.event;
 
-  constructor(private readonly checkpoints: Checkpoints, private readonly say: (level: 'info' | 'warning', text: string) => void) {}
+  constructor(
+    private readonly checkpoints: Checkpoints,
+    private readonly say: (level: 'info' | 'warning', text: string) => void,
+  ) {}
 
   /**
    * Runs a turn between two checkpoints: `run` shows the prompt, sends it
@@ -73,7 +83,11 @@ export class ChatChanges implements vscode.Disposable {
   }
 
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
-  private async turnEnded(entryId: string, changes: readonly FileChange[], savedByUser: ReadonlySet<string> = new Set()): Promise<void> {
+  private async turnEnded(
+    entryId: string,
+    changes: readonly FileChange[],
+    savedByUser: ReadonlySet<string> = new Set(),
+  ): Promise<void> {
     this.turns.push({ entryId, files: new Map(changes.map((c) => [c.path, c])) });
     for (const change of changes) {
       this.moveTo(change.path, change.after, change.before);
@@ -86,7 +100,10 @@ export class ChatChanges implements vscode.Disposable {
 
   /** What is saved with the chat. */
   get toSave(): ChangesToSave {
-    return { bar: [...this.bar.values()], turns: this.turns.map((t) => ({ entryId: t.entryId, files: [...t.files.values()] })) };
+    return {
+      bar: [...this.bar.values()],
+      turns: this.turns.map((t) => ({ entryId: t.entryId, files: [...t.files.values()] })),
+    };
   }
 
   /** A saved chat's changes, its turns named by their prompts' indexes (`entryIdOf` gives their ids now). */
@@ -94,7 +111,9 @@ export class ChatChanges implements vscode.Disposable {
     this.bar.clear();
     this.turns.length = 0;
     for (const change of saved.bar) this.bar.set(change.path, change);
-    for (const turn of saved.turns) this.turns.push({ entryId: entryIdOf(turn.entry), files: new Map(turn.files.map((c) => [c.path, c])) });
+    for (const turn of saved.turns) {
+      this.turns.push({ entryId: entryIdOf(turn.entry), files: new Map(turn.files.map((c) => [c.path, c])) });
+    }
     await this.countLines();
     this._onDidChange.fire();
   }
@@ -125,12 +144,19 @@ export class ChatChanges implements vscode.Disposable {
 
   /** Undo: puts the file (or every file) back as it was before the agent's change; says what it could not. */
   async undo(path?: string): Promise<void> {
-    let changes = path === undefined ? [...this.bar.values()] : [this.bar.get(path)].filter((c): c is FileChange => c !== undefined);
+    let changes =
+      path === undefined
+        ? [...this.bar.values()]
+        : [this.bar.get(path)].filter((c): c is FileChange => c !== undefined);
     const mixed = changes.filter((c) => this.userSaved.has(c.path));
     if (mixed.length > 0 && !(await confirmMixed(mixed.map((c) => this.checkpoints.label(c.path))))) {
       changes = changes.filter((c) => !this.userSaved.has(c.path));
     }
-    return this.run(changes.map((c) => ({ path: c.path, now: c.after, back: c.before })), 'Undo', false);
+    return this.run(
+      changes.map((c) => ({ path: c.path, now: c.after, back: c.before })),
+      'Undo',
+      false,
+    );
   }
 
   /** "Restore files to here": every file the turns from prompt `entryId` on changed, back as it was before them; a preview first. */
@@ -152,9 +178,16 @@ export class ChatChanges implements vscode.Disposable {
     const change = this.bar.get(path);
     if (!change) return;
     const label = this.checkpoints.label(path);
-    const side = (version: FileVersion | undefined) => vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: `/${label}`, query: version?.hash ?? '' });
+    const side = (version: FileVersion | undefined) =>
+      vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: `/${label}`, query: version?.hash ?? '' });
     const now = change.after ? vscode.Uri.file(path) : side(undefined);
-    await vscode.commands.executeCommand('vscode.diff', side(change.before), now, `${label} (${kindOf(change)} by the agent) ↔ now`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      side(change.before),
+      now,
+      `${label} (${kindOf(change)} by the agent) ↔ now`,
+      { preview: true },
+    );
   }
 
   /** Every hash this chat still needs kept. */
@@ -260,7 +293,13 @@ export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> =
 async function confirmMixed(labels: readonly string[]): Promise<boolean> {
   const go = 'Undo Them Too';
   const detail = `${labels.slice(0, 15).join('\n')}${labels.length > 15 ? `\nand ${labels.length - 15} more` : ''}\n\nUndo puts back the version from before the agent's turn: what you saved during it goes too. Without them, the other files are undone.`;
-  return (await vscode.window.showWarningMessage('You saved these files while the agent was working on them.', { modal: true, detail }, go)) === go;
+  return (
+    (await vscode.window.showWarningMessage(
+      'You saved these files while the agent was working on them.',
+      { modal: true, detail },
+      go,
+    )) === go
+  );
 }
 
 function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {

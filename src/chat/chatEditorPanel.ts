@@ -14,7 +14,11 @@ export const CHAT_EDITOR_VIEW_TYPE = 'vscode-acp.chatEditor';
 export class ChatEditorPanels implements vscode.Disposable {
   private readonly panels = new Map<vscode.WebviewPanel, { chat: Chat }>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly chats: Chats, private readonly services: Omit<PageServices, 'show' | 'reply'>) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly chats: Chats,
+    private readonly services: Omit<PageServices, 'show' | 'reply'>,
+  ) {}
 
   /** Chats shown in a tab now (their prompts can still be answered when the view goes). */
   get shownChats(): Set<Chat> {
@@ -27,7 +31,10 @@ export class ChatEditorPanels implements vscode.Disposable {
       if (shown.chat === chat) return panel.reveal();
     }
     const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(CHAT_EDITOR_VIEW_TYPE, titleOf(chat), vscode.ViewColumn.Beside, { enableScripts: true, localResourceRoots: [root] });
+    const panel = vscode.window.createWebviewPanel(CHAT_EDITOR_VIEW_TYPE, titleOf(chat), vscode.ViewColumn.Beside, {
+      enableScripts: true,
+      localResourceRoots: [root],
+    });
     const shown = { chat };
     this.panels.set(panel, shown);
     const page: PageServices = {
@@ -39,7 +46,13 @@ export class ChatEditorPanels implements vscode.Disposable {
         sync.scheduleFlush();
       },
     };
-    const sync = new ChatWebviewSync(panel.webview, this.chats, () => this.chats.get(shown.chat.id), (message, target) => handlePageMessage(message, target, page), this.services.log);
+    const sync = new ChatWebviewSync(
+      panel.webview,
+      this.chats,
+      () => this.chats.get(shown.chat.id),
+      (message, target) => handlePageMessage(message, target, page),
+      this.services.log,
+    );
     const subscriptions = [
       panel.webview.onDidReceiveMessage((raw: unknown) => sync.receive(raw)),
       this.chats.onDidChangeChat((changed) => {

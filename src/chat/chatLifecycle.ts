@@ -26,7 +26,12 @@ export type OpenOutcome = 'connected' | 'abandoned' | { error: unknown };
  * `worthRetrying` (an unreachable agent may come back; a refusal or a crash
  * will not change). 'aborted': `signal` ended it.
  */
-export async function retryOpen(open: () => Promise<OpenOutcome>, worthRetrying: (error: unknown) => boolean, signal: AbortSignal, onFailure: (error: unknown) => void): Promise<OpenOutcome | 'aborted'> {
+export async function retryOpen(
+  open: () => Promise<OpenOutcome>,
+  worthRetrying: (error: unknown) => boolean,
+  signal: AbortSignal,
+  onFailure: (error: unknown) => void,
+): Promise<OpenOutcome | 'aborted'> {
   let last: OpenOutcome = { error: new Error('no attempt was made') };
   for (const delayMs of RECONNECT_DELAYS_MS) {
     if (!(await sleep(delayMs, signal))) return 'aborted';

@@ -47,13 +47,18 @@ const CLOSE_WAIT_MS = 2_000;
  * restarted (every chat on it reconnects) and the session asked for once more.
  */
 export async function openChatSession(
-  deps: SessionDeps, agentId: string, permissions: PermissionQueue,
+  deps: SessionDeps,
+  agentId: string,
+  permissions: PermissionQueue,
   requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
-  signal: AbortSignal, earlier?: EarlierSession, onScreen = true,
+  signal: AbortSignal,
+  earlier?: EarlierSession,
+  onScreen = true,
 ): Promise<ChatSession | undefined> {
   // The MCP servers are worked out once: the attempt after a sign-in sends the same.
   const snapshot: { plan?: McpPlan } = {};
-  const open = (signInAllowed: boolean) => openOnce(deps, agentId, permissions, requestPermission, signal, earlier, onScreen, signInAllowed, snapshot);
+  const open = (signInAllowed: boolean) =>
+    openOnce(deps, agentId, permissions, requestPermission, signal, earlier, onScreen, signInAllowed, snapshot);
   try {
     return await open(true);
   } catch (error) {
@@ -64,16 +69,24 @@ export async function openChatSession(
 }
 
 async function openOnce(
-  deps: SessionDeps, agentId: string, permissions: PermissionQueue,
+  deps: SessionDeps,
+  agentId: string,
+  permissions: PermissionQueue,
   requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
-  signal: AbortSignal, earlier: EarlierSession | undefined, onScreen: boolean, signInAllowed: boolean, snapshot: { plan?: McpPlan },
+  signal: AbortSignal,
+  earlier: EarlierSession | undefined,
+  onScreen: boolean,
+  signInAllowed: boolean,
+  snapshot: { plan?: McpPlan },
 ): Promise<ChatSession | undefined> {
   const lease = await deps.agents.acquire(agentId, signal);
   if (!lease) return undefined;
   const { connection } = lease;
   const { platform } = deps;
-  const terminals = connection.offered.terminals && platform.terminals
-    ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions) : undefined;
+  const terminals =
+    connection.offered.terminals && platform.terminals
+      ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions)
+      : undefined;
   const handlers = { requestPermission, ...(terminals ? { terminals } : {}) };
   const giveUp = () => {
     lease.release();
@@ -82,7 +95,14 @@ async function openOnce(
   };
   let mcp = snapshot.plan;
   try {
-    mcp ??= snapshot.plan = await Promise.race([sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, { ...platform.mcpHost, os: connection.agentOs }), connection.client.gone, aborted(signal)]);
+    mcp ??= snapshot.plan = await Promise.race([
+      sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, {
+        ...platform.mcpHost,
+        os: connection.agentOs,
+      }),
+      connection.client.gone,
+      aborted(signal),
+    ]);
   } catch (error) {
     giveUp();
     throw error;
@@ -93,17 +113,36 @@ async function openOnce(
   const mcpNotice = planNotice(mcp);
   const name = connection.agentLabel || agentId;
   const signIn = once(() => connection.signIn(), name, !signInAllowed);
-  const opening = openSession(connection.client, connection.init, connection.cwd, earlier, handlers, deps.log, onScreen, mcp.servers, signIn);
+  const opening = openSession(
+    connection.client,
+    connection.init,
+    connection.cwd,
+    earlier,
+    handlers,
+    deps.log,
+    onScreen,
+    mcp.servers,
+    signIn,
+  );
   try {
     // The agent's end (why it went) and the user's Cancel both end the wait.
     const opened = await Promise.race([opening, connection.client.gone, aborted(signal)]);
     if (!opened || signal.aborted) {
       // Given up while the agent was still opening it (a hung agent ends here, with the last
       // lease); the session, should it open after all, is closed again.
-      void opening.then((late) => connection.client.closeSession(late.sessionId), () => undefined);
+      void opening.then(
+        (late) => connection.client.closeSession(late.sessionId),
+        () => undefined,
+      );
       return giveUp();
     }
-    return { lease, ...opened, cwd: connection.cwd, ...(terminals ? { terminals } : {}), ...(mcpNotice ? { mcpNotice } : {}) };
+    return {
+      lease,
+      ...opened,
+      cwd: connection.cwd,
+      ...(terminals ? { terminals } : {}),
+      ...(mcpNotice ? { mcpNotice } : {}),
+    };
   } catch (error) {
     void terminals?.dispose();
     lease.release();
@@ -146,9 +185,11 @@ export function followSession(session: ChatSession, listener: SessionListener): 
     client.onSessionUpdate(session.sessionId, (update) => listener.update(update)),
     client.onDidClose((exit) => listener.gone(exit)),
     session.lease.connection.onDidWarn((text) => listener.warn(text)),
-    ...(session.terminals ? [
-      session.terminals.onOutput((terminalId, data) => listener.terminalOutput(terminalId, data)),
-      session.terminals.onExit((terminalId, exit) => listener.terminalExit(terminalId, exit)),
-    ] : []),
+    ...(session.terminals
+      ? [
+          session.terminals.onOutput((terminalId, data) => listener.terminalOutput(terminalId, data)),
+          session.terminals.onExit((terminalId, exit) => listener.terminalExit(terminalId, exit)),
+        ]
+      : []),
   ];
 }

@@ -23,7 +23,11 @@ export class ChatThread {
   /** Secrets never reach the transcript, nor anything made from it. */
   private readonly redaction = new TranscriptRedaction(redactor);
 
-  constructor(private readonly idPrefix: string, private readonly archive: TranscriptArchive, private readonly onChange: () => void) {}
+  constructor(
+    private readonly idPrefix: string,
+    private readonly archive: TranscriptArchive,
+    private readonly onChange: () => void,
+  ) {}
 
   get value(): Thread {
     return this.state;
@@ -53,9 +57,13 @@ export class ChatThread {
 
   dispatch(action: ThreadAction): void {
     if (this.ended) return;
-    for (const kept of this.redaction.apply(action)) this.state = this.archive.keepWithinBound(reduceThread(this.state, kept), kept);
+    for (const kept of this.redaction.apply(action)) {
+      this.state = this.archive.keepWithinBound(reduceThread(this.state, kept), kept);
+    }
     if (!this.running && this.heldWarnings.length > 0) {
-      for (const text of this.heldWarnings.splice(0)) this.state = reduceThread(this.state, { type: 'notice', id: this.newId(), level: 'warning', text });
+      for (const text of this.heldWarnings.splice(0)) {
+        this.state = reduceThread(this.state, { type: 'notice', id: this.newId(), level: 'warning', text });
+      }
     }
     this.onChange();
   }
@@ -80,7 +88,10 @@ export class ChatThread {
     // before the session/new response), which must land on top of them.
     this.dispatch({ type: 'sessionStarted', id: this.newId(), setup });
     if (continuation?.how === 'new') {
-      this.notice('warning', `This is a new session: ${continuation.why}. The agent does not remember the conversation above.`);
+      this.notice(
+        'warning',
+        `This is a new session: ${continuation.why}. The agent does not remember the conversation above.`,
+      );
     } else if (continuation) {
       for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
       this.notice('info', `The session continues (${continuation.how} by the agent).`);
@@ -94,7 +105,9 @@ export class ChatThread {
    * (OpenCode's diff) stays on the card. `show` false: not shown (a flood).
    */
   permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined {
-    if (show) this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...toolCall } });
+    if (show) {
+      this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...toolCall } });
+    }
     return this.state.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === toolCall.toolCallId);
   }
 

@@ -37,7 +37,14 @@ export class ChatTurns {
    * shown at once and sent once `ready` (a checkpoint being taken) settles.
    * Resolves with the prompt entry's id once the turn is over.
    */
-  async prompt(target: TurnTarget, text: string, blocks: ContentBlock[], attachments: readonly SentAttachment[], current: () => boolean, ready?: Promise<unknown>): Promise<string> {
+  async prompt(
+    target: TurnTarget,
+    text: string,
+    blocks: ContentBlock[],
+    attachments: readonly SentAttachment[],
+    current: () => boolean,
+    ready?: Promise<unknown>,
+  ): Promise<string> {
     const turn = ++this.seq;
     const id = this.transcript.newId();
     this.transcript.dispatch({ type: 'prompt', id, text, ...(attachments.length > 0 ? { attachments } : {}) });
@@ -53,8 +60,22 @@ export class ChatTurns {
       if (ours() && !target.client.isClosed) {
         // Some agents (Claude Code) open sessions signed out and refuse the first prompt.
         const signIn = isAuthRequired(error);
-        this.end({ type: 'turnFailed', id: this.transcript.newId(), message: signIn ? 'The agent needs you to sign in before it answers.' : `The agent failed: ${errorMessage(error)}` });
-        if (signIn) this.transcript.dispatch({ type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'signIn', text: 'Sign in, then send the prompt again.' });
+        this.end({
+          type: 'turnFailed',
+          id: this.transcript.newId(),
+          message: signIn
+            ? 'The agent needs you to sign in before it answers.'
+            : `The agent failed: ${errorMessage(error)}`,
+        });
+        if (signIn) {
+          this.transcript.dispatch({
+            type: 'notice',
+            id: this.transcript.newId(),
+            level: 'warning',
+            action: 'signIn',
+            text: 'Sign in, then send the prompt again.',
+          });
+        }
       }
     }
     return id;
@@ -93,7 +114,10 @@ export class ChatTurns {
     if (!this.transcript.running) return this.end();
     this.cancel();
     this.transcript.dispatch({
-      type: 'notice', id: this.transcript.newId(), level: 'warning', action: 'restart',
+      type: 'notice',
+      id: this.transcript.newId(),
+      level: 'warning',
+      action: 'restart',
       text: 'The agent did not confirm the stop and may still be working. Restart it to be sure it stopped (the session continues where the agent can).',
     });
   }

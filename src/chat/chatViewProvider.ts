@@ -36,19 +36,33 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = view;
     const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     view.webview.options = { enableScripts: true, localResourceRoots: [root] };
-    const page: PageServices = { ...this.services, reply: (message) => void view.webview.postMessage(message), show: (chatId) => this.chats.show(chatId) };
-    const sync = new ChatWebviewSync(view.webview, this.chats, () => this.chats.shown, (message, chat) => handlePageMessage(message, chat, page), this.services.log);
+    const page: PageServices = {
+      ...this.services,
+      reply: (message) => void view.webview.postMessage(message),
+      show: (chatId) => this.chats.show(chatId),
+    };
+    const sync = new ChatWebviewSync(
+      view.webview,
+      this.chats,
+      () => this.chats.shown,
+      (message, chat) => handlePageMessage(message, chat, page),
+      this.services.log,
+    );
     this.sync = sync;
     view.webview.html = chatHtml(view.webview, root);
     view.webview.onDidReceiveMessage((raw: unknown) => sync.receive(raw), undefined, this.subscriptions);
     view.onDidChangeVisibility(() => this.updateBadge(), undefined, this.subscriptions);
-    view.onDidDispose(() => {
-      if (this.view !== view) return;
-      this.view = undefined;
-      sync.dispose();
-      this.sync = undefined;
-      this.onViewGone();
-    }, undefined, this.subscriptions);
+    view.onDidDispose(
+      () => {
+        if (this.view !== view) return;
+        this.view = undefined;
+        sync.dispose();
+        this.sync = undefined;
+        this.onViewGone();
+      },
+      undefined,
+      this.subscriptions,
+    );
     this.updateBadge();
   }
 
@@ -66,6 +80,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const view = this.view;
     if (!view) return;
     const count = this.chats.needingAttention(view.visible);
-    view.badge = count > 0 ? { value: count, tooltip: count === 1 ? 'A chat needs you' : `${count} chats need you` } : undefined;
+    view.badge =
+      count > 0 ? { value: count, tooltip: count === 1 ? 'A chat needs you' : `${count} chats need you` } : undefined;
   }
 }

@@ -63,7 +63,9 @@ export class ChatWebviewSync implements vscode.Disposable {
     }
     const chatId = target.data.chatId;
     const chat = chatId === undefined ? this.shown() : this.chats.get(chatId);
-    void Promise.resolve(this.handle(message, chat)).catch((error: unknown) => this.log.error(`Handling ${message.type} failed: ${String(error)}`));
+    void Promise.resolve(this.handle(message, chat)).catch((error: unknown) =>
+      this.log.error(`Handling ${message.type} failed: ${String(error)}`),
+    );
   }
 
   /**
@@ -86,10 +88,14 @@ export class ChatWebviewSync implements vscode.Disposable {
     const entries = chat.thread.entries;
     if (chat !== this.sentChat) {
       // Another chat: its list first (the page may hold it already), then its status.
-      if (this.sentChat && transcriptSize({ entries: this.sentEntries }) <= KEEP_MAX_CHARS) this.kept.set(this.sentChat, this.sentEntries);
+      if (this.sentChat && transcriptSize({ entries: this.sentEntries }) <= KEEP_MAX_CHARS) {
+        this.kept.set(this.sentChat, this.sentEntries);
+      }
       const held = this.kept.get(chat) ?? [];
       this.kept.delete(chat);
-      for (const old of this.kept.keys()) if (this.kept.size > PAGE_CHATS - 1 || !this.chats.get(old.id)) this.kept.delete(old);
+      for (const old of this.kept.keys()) {
+        if (this.kept.size > PAGE_CHATS - 1 || !this.chats.get(old.id)) this.kept.delete(old);
+      }
       this.sentChat = chat;
       this.sentEntries = entries;
       const patch = diffEntries(held, entries) ?? { length: entries.length, ops: [] };

@@ -33,7 +33,11 @@ export class Chats implements vscode.Disposable {
   private readonly unseen = new Set<Chat>();
   private nextId = 0;
 
-  constructor(private readonly deps: ChatDeps, private readonly makeArchive: () => TranscriptArchive, private readonly store: SessionStore) {
+  constructor(
+    private readonly deps: ChatDeps,
+    private readonly makeArchive: () => TranscriptArchive,
+    private readonly store: SessionStore,
+  ) {
     this.shownChat = this.create();
   }
 
@@ -81,7 +85,10 @@ export class Chats implements vscode.Disposable {
     const chat = this.createShown(entry.agentId);
     if ('error' in saved) {
       chat.restore([], {}, session);
-      chat.say('warning', `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`);
+      chat.say(
+        'warning',
+        `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`,
+      );
     } else {
       chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
     }
@@ -95,7 +102,11 @@ export class Chats implements vscode.Disposable {
    * chat that connects at once, loading it with its history (or resuming it
    * without, as `how` says).
    */
-  openListed(agentId: string, listed: { sessionId: string; cwd: string; title?: string }, how: 'load' | 'resume'): Chat {
+  openListed(
+    agentId: string,
+    listed: { sessionId: string; cwd: string; title?: string },
+    how: 'load' | 'resume',
+  ): Chat {
     const open = this.chatWith(agentId, listed.sessionId);
     if (open) return open;
     const chat = this.createShown(agentId);
@@ -104,7 +115,9 @@ export class Chats implements vscode.Disposable {
     // Opened, it is this workspace's too: saved with what the load replayed.
     void chat.connect().then((connected) => {
       // Under the session the chat has now: a new one if the agent could not continue the listed one.
-      if (connected && chat.session) void this.store.save({ ...chat.session, title: chat.title ?? listed.title, thread: chat.thread });
+      if (connected && chat.session) {
+        void this.store.save({ ...chat.session, title: chat.title ?? listed.title, thread: chat.thread });
+      }
     });
     return chat;
   }
@@ -194,24 +207,32 @@ export class Chats implements vscode.Disposable {
     let turn = chat.thread.turn;
     // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
     chat.onDidReplaceSession(({ before, after }) => void this.store.moved(before, after));
-    this.subscriptions.set(chat, chat.onDidChange(() => {
-      const now = chat.thread.turn;
-      if (turn === 'running' && now === 'idle') this.turnEnded(chat);
-      turn = now;
-      this._onDidChangeChat.fire(chat);
-      if (chat === this.shownChat) this._onDidChangeShown.fire();
-      const line = JSON.stringify(this.summary(chat));
-      if (line === this.lines.get(chat)) return;
-      this.lines.set(chat, line);
-      this._onDidChangeList.fire();
-    }));
+    this.subscriptions.set(
+      chat,
+      chat.onDidChange(() => {
+        const now = chat.thread.turn;
+        if (turn === 'running' && now === 'idle') this.turnEnded(chat);
+        turn = now;
+        this._onDidChangeChat.fire(chat);
+        if (chat === this.shownChat) this._onDidChangeShown.fire();
+        const line = JSON.stringify(this.summary(chat));
+        if (line === this.lines.get(chat)) return;
+        this.lines.set(chat, line);
+        this._onDidChangeList.fire();
+      }),
+    );
     // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them:
     // the saved chat is brought up to date then (without counting as a use).
     chat.changes?.onDidRecord(() => {
       const session = chat.session;
-      const saved = session && chat.thread.turn === 'idle' ? this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave }, true) : Promise.resolve();
+      const saved =
+        session && chat.thread.turn === 'idle'
+          ? this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave }, true)
+          : Promise.resolve();
       // After the save: the sweep keeps what saved chats name.
-      void saved.then(() => this.deps.platform.checkpoints?.sweepIfFull(() => this.checkpointHashes())).catch((error: unknown) => this.deps.log.warn(`Checkpoint copies were not swept: ${String(error)}`));
+      void saved
+        .then(() => this.deps.platform.checkpoints?.sweepIfFull(() => this.checkpointHashes()))
+        .catch((error: unknown) => this.deps.log.warn(`Checkpoint copies were not swept: ${String(error)}`));
     });
     this.open.push(chat);
     this.lines.set(chat, JSON.stringify(this.summary(chat)));
@@ -230,12 +251,19 @@ export class Chats implements vscode.Disposable {
   private turnEnded(chat: Chat): void {
     if (chat !== this.shownChat) this.unseen.add(chat);
     const session = chat.session;
-    if (session) void this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave });
+    if (session) {
+      void this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave });
+    }
   }
 
   private summary(chat: Chat): ChatSummary {
     const agentId = chat.agentId;
-    return { id: chat.id, title: chat.title ?? 'New chat', agentName: agentId ? this.deps.agentList.name(agentId) : 'No agent', marker: this.marker(chat) };
+    return {
+      id: chat.id,
+      title: chat.title ?? 'New chat',
+      agentName: agentId ? this.deps.agentList.name(agentId) : 'No agent',
+      marker: this.marker(chat),
+    };
   }
 
   private marker(chat: Chat): ChatMarker {
@@ -249,5 +277,10 @@ export class Chats implements vscode.Disposable {
 
 /** Nothing in it and nothing under way: a chat nobody would miss. */
 function isBlank(chat: Chat): boolean {
-  return chat.thread.entries.length === 0 && chat.thread.turn === 'idle' && chat.status.permissions.length === 0 && chat.status.pendingPrompt === undefined;
+  return (
+    chat.thread.entries.length === 0 &&
+    chat.thread.turn === 'idle' &&
+    chat.status.permissions.length === 0 &&
+    chat.status.pendingPrompt === undefined
+  );
 }

@@ -9,7 +9,11 @@ import { CHECKPOINT_SCHEME } from './chatChanges';
 
 const HASH = /^[0-9a-f]{64}$/;
 /** ACP: Show What Checkpoints Leave Out. */
-export const CHECKPOINT_REPORT_URI = vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: '/What checkpoints leave out.txt', query: 'report' });
+export const CHECKPOINT_REPORT_URI = vscode.Uri.from({
+  scheme: CHECKPOINT_SCHEME,
+  path: '/What checkpoints leave out.txt',
+  query: 'report',
+});
 
 export class CheckpointDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<vscode.Uri>();
@@ -20,7 +24,9 @@ export class CheckpointDocuments implements vscode.TextDocumentContentProvider, 
   /** Opens the report of what checkpoints leave out, as it is now. */
   async showReport(): Promise<void> {
     this._onDidChange.fire(CHECKPOINT_REPORT_URI);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(CHECKPOINT_REPORT_URI), { preview: true });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(CHECKPOINT_REPORT_URI), {
+      preview: true,
+    });
   }
 
   dispose(): void {
@@ -29,7 +35,9 @@ export class CheckpointDocuments implements vscode.TextDocumentContentProvider, 
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     if (uri.query === '') return '';
-    if (uri.query === 'report') return `What checkpoints leave out (the Changes bar lists no change to these, or offers no Undo)\n\n${this.checkpoints.report()}\n`;
+    if (uri.query === 'report') {
+      return `What checkpoints leave out (the Changes bar lists no change to these, or offers no Undo)\n\n${this.checkpoints.report()}\n`;
+    }
     if (!HASH.test(uri.query)) throw new Error('Not a copy this extension keeps.');
     const bytes = await this.checkpoints.copy(uri.query);
     // A binary file would show as noise: say what it is instead.

@@ -25,17 +25,28 @@ export interface PutBackOutcome {
 /** Lines a preview lists of each kind before "and N more". */
 const PREVIEW_LINES = 15;
 
-export async function putBack(checkpoints: Checkpoints, files: readonly PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<PutBackOutcome> {
+export async function putBack(
+  checkpoints: Checkpoints,
+  files: readonly PutBack[],
+  what: 'Undo' | 'Restore',
+  preview: boolean,
+): Promise<PutBackOutcome> {
   if (preview && !(await confirm(checkpoints, files))) return { done: [], refused: [] };
   const done: PutBack[] = [];
   const refused: string[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `${what}: ${files.length} ${files.length === 1 ? 'file' : 'files'}` }, async () => {
-    for (const file of files) {
-      const why = await attempt(checkpoints, file, false);
-      if (why === undefined) done.push(file);
-      else refused.push(why);
-    }
-  });
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Window,
+      title: `${what}: ${files.length} ${files.length === 1 ? 'file' : 'files'}`,
+    },
+    async () => {
+      for (const file of files) {
+        const why = await attempt(checkpoints, file, false);
+        if (why === undefined) done.push(file);
+        else refused.push(why);
+      }
+    },
+  );
   return { done, refused };
 }
 
@@ -64,22 +75,44 @@ const MISSING: Record<NonNullable<FileVersion['missing']>, string> = {
 async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Promise<boolean> {
   const back: string[] = [];
   const left: string[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Checking ${files.length} files` }, async () => {
-    for (const file of files) {
-      const why = await attempt(checkpoints, file, true);
-      if (why !== undefined) left.push(`${checkpoints.label(file.path)}: ${why}`);
-      else back.push(`${checkpoints.label(file.path)} (${!file.back ? 'removed: the agent created it' : !file.now ? 'comes back: the agent deleted it' : 'as it was'})`);
-    }
-  });
-  const list = (lines: string[]) => [...lines.slice(0, PREVIEW_LINES), ...(lines.length > PREVIEW_LINES ? [`and ${lines.length - PREVIEW_LINES} more`] : [])].join('\n');
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Checking ${files.length} files` },
+    async () => {
+      for (const file of files) {
+        const why = await attempt(checkpoints, file, true);
+        if (why !== undefined) left.push(`${checkpoints.label(file.path)}: ${why}`);
+        else {
+          back.push(
+            `${checkpoints.label(file.path)} (${!file.back ? 'removed: the agent created it' : !file.now ? 'comes back: the agent deleted it' : 'as it was'})`,
+          );
+        }
+      }
+    },
+  );
+  const list = (lines: string[]) =>
+    [
+      ...lines.slice(0, PREVIEW_LINES),
+      ...(lines.length > PREVIEW_LINES ? [`and ${lines.length - PREVIEW_LINES} more`] : []),
+    ].join('\n');
   const detail = [
     back.length > 0 ? `Put back as before this prompt:\n${list(back)}` : 'Nothing to put back.',
     left.length > 0 ? `Left as they are (changed since the agent's change, or no copy):\n${list(left)}` : '',
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   if (back.length === 0) {
-    await vscode.window.showWarningMessage('No file can be restored to how it was before this prompt.', { modal: true, detail });
+    await vscode.window.showWarningMessage('No file can be restored to how it was before this prompt.', {
+      modal: true,
+      detail,
+    });
     return false;
   }
   const go = `Restore ${back.length} ${back.length === 1 ? 'File' : 'Files'}`;
-  return (await vscode.window.showWarningMessage('Restore files to how they were before this prompt?', { modal: true, detail }, go)) === go;
+  return (
+    (await vscode.window.showWarningMessage(
+      'Restore files to how they were before this prompt?',
+      { modal: true, detail },
+      go,
+    )) === go
+  );
 }

@@ -35,18 +35,26 @@ export class ControlChoices {
    * once it is accepted (applied to the controls of that moment, not to a
    * snapshot taken before the request: other updates may land meanwhile).
    */
-  async apply(client: AgentClient, sessionId: string, change: ControlChange): Promise<(controls: SessionControls) => SessionControls> {
+  async apply(
+    client: AgentClient,
+    sessionId: string,
+    change: ControlChange,
+  ): Promise<(controls: SessionControls) => SessionControls> {
     switch (change.kind) {
       case 'config': {
-        const configOptions = controlsFromSetup({ configOptions: await client.setConfigOption(sessionId, change.id, change.value) }).configOptions;
+        const configOptions = controlsFromSetup({
+          configOptions: await client.setConfigOption(sessionId, change.id, change.value),
+        }).configOptions;
         return (controls) => ({ ...controls, configOptions });
       }
       case 'mode':
         await client.setMode(sessionId, change.id);
-        return (controls) => (controls.modes ? { ...controls, modes: { ...controls.modes, currentModeId: change.id } } : controls);
+        return (controls) =>
+          controls.modes ? { ...controls, modes: { ...controls.modes, currentModeId: change.id } } : controls;
       case 'model':
         await client.setModel(sessionId, change.id);
-        return (controls) => (controls.models ? { ...controls, models: { ...controls.models, currentModelId: change.id } } : controls);
+        return (controls) =>
+          controls.models ? { ...controls, models: { ...controls.models, currentModelId: change.id } } : controls;
     }
   }
 
@@ -69,13 +77,26 @@ export class ControlChoices {
       // Own keys only: an agent's option id may be "constructor".
       const value = Object.hasOwn(mine.config, option.id) ? mine.config[option.id] : undefined;
       if (value === undefined || value === option.currentValue) continue;
-      const valid = option.type === 'boolean' ? typeof value === 'boolean' : typeof value === 'string' && option.options.some((o) => o.value === value);
+      const valid =
+        option.type === 'boolean'
+          ? typeof value === 'boolean'
+          : typeof value === 'string' && option.options.some((o) => o.value === value);
       if (valid) changes.push({ kind: 'config', id: option.id, value });
     }
-    if (mine.mode && controls.modes && mine.mode !== controls.modes.currentModeId && controls.modes.available.some((m) => m.id === mine.mode)) {
+    if (
+      mine.mode &&
+      controls.modes &&
+      mine.mode !== controls.modes.currentModeId &&
+      controls.modes.available.some((m) => m.id === mine.mode)
+    ) {
       changes.push({ kind: 'mode', id: mine.mode });
     }
-    if (mine.model && controls.models && mine.model !== controls.models.currentModelId && controls.models.available.some((m) => m.modelId === mine.model)) {
+    if (
+      mine.model &&
+      controls.models &&
+      mine.model !== controls.models.currentModelId &&
+      controls.models.available.some((m) => m.modelId === mine.model)
+    ) {
       changes.push({ kind: 'model', id: mine.model });
     }
     return changes;

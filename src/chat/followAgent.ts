@@ -18,7 +18,10 @@ export class FollowAgent implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = '';
 
-  constructor(private readonly platform: Platform, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   /** Where the host can tell a workspace file (Node: trusted local folders); never on the web, nor in Restricted Mode. */
   get offered(): boolean {
@@ -30,7 +33,10 @@ export class FollowAgent implements vscode.Disposable {
     if (!this.enabled || (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update')) return;
     const location = update.locations?.[0];
     if (!location || typeof location.path !== 'string') return;
-    const line = typeof location.line === 'number' && Number.isSafeInteger(location.line) && location.line > 0 ? location.line : undefined;
+    const line =
+      typeof location.line === 'number' && Number.isSafeInteger(location.line) && location.line > 0
+        ? location.line
+        : undefined;
     this.next = { path: location.path, ...(line ? { line } : {}) };
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -49,7 +55,11 @@ export class FollowAgent implements vscode.Disposable {
       const uri = await this.platform.workspaceFile?.(next.path);
       if (!uri || !this.enabled) return;
       const at = next.line ? new vscode.Position(next.line - 1, 0) : undefined;
-      await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
+      await vscode.window.showTextDocument(uri, {
+        preview: true,
+        preserveFocus: true,
+        ...(at ? { selection: new vscode.Range(at, at) } : {}),
+      });
     } catch (error) {
       this.log.warn(`Follow the agent: could not open a location: ${String(error)}`);
     }

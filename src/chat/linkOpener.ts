@@ -8,7 +8,10 @@ import * as vscode from 'vscode';
 import type { Platform } from '../platform';
 
 export class LinkOpener {
-  constructor(private readonly platform: Platform, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   async openLink(href: string): Promise<void> {
     let url: URL;
@@ -31,11 +34,16 @@ export class LinkOpener {
   async openLocation(path: string, line?: number): Promise<void> {
     const uri = await this.platform.workspaceFile?.(path);
     if (!uri) {
-      void vscode.window.showErrorMessage(`Not opened: ${truncate(path)} is not a file inside a trusted local workspace folder.`);
+      void vscode.window.showErrorMessage(
+        `Not opened: ${truncate(path)} is not a file inside a trusted local workspace folder.`,
+      );
       return;
     }
     const position = line ? new vscode.Position(line - 1, 0) : undefined;
-    await vscode.window.showTextDocument(uri, { preview: true, ...(position ? { selection: new vscode.Range(position, position) } : {}) });
+    await vscode.window.showTextDocument(uri, {
+      preview: true,
+      ...(position ? { selection: new vscode.Range(position, position) } : {}),
+    });
   }
 }
 

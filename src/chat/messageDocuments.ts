@@ -20,7 +20,11 @@ export class MessageDocuments implements vscode.TextDocumentContentProvider {
     const entry = this.textEntry(entryId);
     if (!entry) return false;
     // The id only: the path is ours to name, never text from the agent.
-    const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${ROLE[entry.kind]} ${entry.id}${entry.kind === 'user' ? '.txt' : '.md'}`, query: entry.id });
+    const uri = vscode.Uri.from({
+      scheme: MESSAGE_SCHEME,
+      path: `/${ROLE[entry.kind]} ${entry.id}${entry.kind === 'user' ? '.txt' : '.md'}`,
+      query: entry.id,
+    });
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: true });
     return true;

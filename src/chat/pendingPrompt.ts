@@ -31,7 +31,10 @@ export class PendingPrompt {
 
   /** Adds a prompt; a second one while waiting joins the first, as one message. */
   add(text: string, attachments: readonly DraftAttachment[] = []): void {
-    this.waiting = { text: join(this.waiting?.text, text), attachments: [...(this.waiting?.attachments ?? []), ...attachments] };
+    this.waiting = {
+      text: join(this.waiting?.text, text),
+      attachments: [...(this.waiting?.attachments ?? []), ...attachments],
+    };
   }
 
   /** Takes the waiting prompt to send it. */

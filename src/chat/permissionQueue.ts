@@ -6,7 +6,13 @@
  */
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { choicesFor, optionFor, PERMISSION_LABELS, type PermissionChoice, type PermissionPrompt } from '../shared/permissions';
+import {
+  choicesFor,
+  optionFor,
+  PERMISSION_LABELS,
+  type PermissionChoice,
+  type PermissionPrompt,
+} from '../shared/permissions';
 import type { ToolEntry } from '../shared/thread';
 import { patchToolEntry } from '../shared/toolCalls';
 import { redactor } from '../secrets/redactor';
@@ -50,13 +56,31 @@ export class PermissionQueue implements vscode.Disposable {
    * Queues a request; `known` is the tool call as the thread already has it,
    * so the prompt shows everything the agent said about it.
    */
-  request(params: RequestPermissionRequest, known: ToolEntry | undefined, signal: AbortSignal): Promise<RequestPermissionResponse> {
+  request(
+    params: RequestPermissionRequest,
+    known: ToolEntry | undefined,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     if (this.full) {
       // Said once per flood, not once per refused request.
-      if (this.refused++ === 0) this._onDidAnswer.fire({ level: 'warning', text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".` });
+      if (this.refused++ === 0) {
+        this._onDidAnswer.fire({
+          level: 'warning',
+          text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".`,
+        });
+      }
       return Promise.resolve(CANCELLED);
     }
-    const base: ToolEntry = known ?? { kind: 'tool', id: `p${this.nextId}`, toolCallId: params.toolCall.toolCallId, title: 'Permission', toolKind: 'other', status: 'pending', content: [], locations: [] };
+    const base: ToolEntry = known ?? {
+      kind: 'tool',
+      id: `p${this.nextId}`,
+      toolCallId: params.toolCall.toolCallId,
+      title: 'Permission',
+      toolKind: 'other',
+      status: 'pending',
+      content: [],
+      locations: [],
+    };
     // Shown in the view: what the agent sent, with secrets redacted (a command's environment may hold one).
     const prompt: PermissionPrompt = redactor.redactStrings({
       requestId: `perm-${++this.nextId}`,

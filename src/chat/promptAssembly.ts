@@ -38,7 +38,13 @@ export class PromptAssembly {
    * in the chat), or when `current()` no longer holds once they are read
    * (the chat disconnected meanwhile): both put everything back.
    */
-  async assemble(text: string, attached: readonly DraftAttachment[], capabilities: PromptCapabilities | undefined, quirks: PromptQuirks, current: () => boolean): Promise<AssembledPrompt | undefined> {
+  async assemble(
+    text: string,
+    attached: readonly DraftAttachment[],
+    capabilities: PromptCapabilities | undefined,
+    quirks: PromptQuirks,
+    current: () => boolean,
+  ): Promise<AssembledPrompt | undefined> {
     if (attached.length === 0) return { blocks: [{ type: 'text', text }], sent: [] };
     this.busy = true;
     this.changed();
@@ -57,7 +63,10 @@ export class PromptAssembly {
     this.pending.handBack(text);
     if (!built.ok) {
       const one = built.errors.size === 1;
-      this.transcript.notice('error', `The prompt was not sent: ${one ? 'an attachment' : `${built.errors.size} attachments`} cannot go to this agent (the reason is on ${one ? 'its chip' : 'their chips'}). Your text and attachments are back in the composer.`);
+      this.transcript.notice(
+        'error',
+        `The prompt was not sent: ${one ? 'an attachment' : `${built.errors.size} attachments`} cannot go to this agent (the reason is on ${one ? 'its chip' : 'their chips'}). Your text and attachments are back in the composer.`,
+      );
     }
     this.changed();
     return undefined;

@@ -24,13 +24,17 @@ export type Continuation =
   | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[]; readonly replayShown: boolean }
   | { readonly how: 'new'; readonly why: string };
 
-
 /**
  * Continues the earlier session where the agent can (`session/resume`, else
  * `session/load`), else starts a new one and says why.
  */
 export async function openSession(
-  client: AgentClient, init: acp.InitializeResponse, cwd: string, earlier: EarlierSession | undefined, handlers: SessionHandlers, log: vscode.LogOutputChannel,
+  client: AgentClient,
+  init: acp.InitializeResponse,
+  cwd: string,
+  earlier: EarlierSession | undefined,
+  handlers: SessionHandlers,
+  log: vscode.LogOutputChannel,
   /** The transcript is on screen already: a load's replay must not be shown again. */
   onScreen: boolean,
   /** The session's MCP servers: one snapshot for every attempt here (a sign-in retry, a fallback to a new session). */
@@ -40,7 +44,11 @@ export async function openSession(
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
     const response = await withSignIn(() => client.newSession(cwd, [...mcpServers], handlers), signIn);
-    return { sessionId: response.sessionId, setup: sessionSetup(response), ...(why ? { continuation: { how: 'new', why } as const } : {}) };
+    return {
+      sessionId: response.sessionId,
+      setup: sessionSetup(response),
+      ...(why ? { continuation: { how: 'new', why } as const } : {}),
+    };
   };
   if (!earlier) return fresh();
   const { sessionId } = earlier;
@@ -48,16 +56,30 @@ export async function openSession(
   const caps = init.agentCapabilities;
   const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load';
   const canLoad = !!caps?.loadSession && earlier.how !== 'resume';
-  if (!canResume && !canLoad) return fresh(earlier.how ? `the agent cannot ${earlier.how} a session` : 'the agent cannot continue a session after a reconnect');
+  if (!canResume && !canLoad) {
+    return fresh(
+      earlier.how
+        ? `the agent cannot ${earlier.how} a session`
+        : 'the agent cannot continue a session after a reconnect',
+    );
+  }
   try {
     if (canResume) {
       const response = await withSignIn(() => client.resumeSession(sessionId, cwd, [...mcpServers], handlers), signIn);
-      return { sessionId, setup: sessionSetup(response), continuation: { how: 'resumed', state: [], replayShown: false } };
+      return {
+        sessionId,
+        setup: sessionSetup(response),
+        continuation: { how: 'resumed', state: [], replayShown: false },
+      };
     }
     const state: acp.SessionUpdate[] = [];
-    const response = await withSignIn(() => client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
-      if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
-    }), signIn);
+    const response = await withSignIn(
+      () =>
+        client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
+          if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
+        }),
+      signIn,
+    );
     return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {
     // Not signed in (or signed in through a terminal: the agent restarts first): no fresh session instead.
@@ -69,5 +91,9 @@ export async function openSession(
 
 /** The parts of a session response that set up controls (`models` is a legacy, unstable field). */
 export function sessionSetup(response: Pick<acp.NewSessionResponse, 'modes' | 'configOptions'>): SessionSetup {
-  return { modes: response.modes, configOptions: response.configOptions, models: (response as { models?: unknown }).models };
+  return {
+    modes: response.modes,
+    configOptions: response.configOptions,
+    models: (response as { models?: unknown }).models,
+  };
 }

@@ -25,7 +25,10 @@ export class TerminalRequests {
   private readonly exitListeners = new Set<ExitListener>();
 
   /** `makeBackend` gives a fresh backend: one per session (a disposed one refuses new terminals). */
-  constructor(private readonly makeBackend: () => TerminalBackend, private readonly permissions: PermissionQueue) {
+  constructor(
+    private readonly makeBackend: () => TerminalBackend,
+    private readonly permissions: PermissionQueue,
+  ) {
     this.backend = this.wire(makeBackend());
   }
 
@@ -52,15 +55,29 @@ export class TerminalRequests {
   async create(params: acp.CreateTerminalRequest, signal: AbortSignal): Promise<acp.CreateTerminalResponse> {
     const prepared = await this.agentError(() => this.backend.prepare(params));
     if (!this.grants.has(prepared.key)) {
-      const answer = await this.permissions.request({
-        sessionId: params.sessionId,
-        toolCall: { toolCallId: `terminal-consent-${++this.nextPrompt}`, title: `Run ${params.command}`, kind: 'execute', rawInput: prepared.description },
-        options: OPTIONS,
-      }, undefined, signal);
+      const answer = await this.permissions.request(
+        {
+          sessionId: params.sessionId,
+          toolCall: {
+            toolCallId: `terminal-consent-${++this.nextPrompt}`,
+            title: `Run ${params.command}`,
+            kind: 'execute',
+            rawInput: prepared.description,
+          },
+          options: OPTIONS,
+        },
+        undefined,
+        signal,
+      );
       const choice = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : 'cancelled';
       if (choice !== 'allow_once' && choice !== 'allow_always') {
         prepared.release();
-        throw new acp.RequestError(-32603, choice === 'cancelled' ? 'The request to run a command was cancelled.' : 'The user refused to run this command.');
+        throw new acp.RequestError(
+          -32603,
+          choice === 'cancelled'
+            ? 'The request to run a command was cancelled.'
+            : 'The user refused to run this command.',
+        );
       }
       if (choice === 'allow_always') this.grants.add(prepared.key);
     }

@@ -28,8 +28,13 @@ export class TranscriptArchive implements vscode.Disposable {
   private changesSinceCheck = 0;
   private charsSinceCheck = 0;
 
-  constructor(private readonly storage: vscode.Uri | undefined, private readonly log: vscode.LogOutputChannel) {
-    this.folder = storage && vscode.Uri.joinPath(storage, 'transcripts', `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+  constructor(
+    private readonly storage: vscode.Uri | undefined,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.folder =
+      storage &&
+      vscode.Uri.joinPath(storage, 'transcripts', `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
     void this.deleteStale();
   }
 
@@ -40,7 +45,9 @@ export class TranscriptArchive implements vscode.Disposable {
    */
   keepWithinBound(thread: Thread, action: ThreadAction): Thread {
     const update = action.type === 'update' ? action.update : undefined;
-    if (update && 'content' in update && update.content && !Array.isArray(update.content)) this.charsSinceCheck += contentText(update.content).length;
+    if (update && 'content' in update && update.content && !Array.isArray(update.content)) {
+      this.charsSinceCheck += contentText(update.content).length;
+    }
     if (++this.changesSinceCheck < BOUND_CHECK_CHANGES && this.charsSinceCheck < BOUND_CHECK_CHARS) return thread;
     this.changesSinceCheck = 0;
     this.charsSinceCheck = 0;
@@ -48,30 +55,50 @@ export class TranscriptArchive implements vscode.Disposable {
     if (!split) return thread;
     this.moved = split.moved;
     this.save(split.removed);
-    this.log.info(`The chat moved its ${split.removed.length} oldest entries out of memory (${split.moved.entries} in all).`);
+    this.log.info(
+      `The chat moved its ${split.removed.length} oldest entries out of memory (${split.moved.entries} in all).`,
+    );
     return split.thread;
   }
 
   /** Saves `entries` as the next part (in order with earlier saves). */
   private save(entries: readonly Entry[]): void {
     const folder = this.folder;
-    if (!folder) return this.log.warn(`No storage for the ${entries.length} oldest chat entries: they were dropped from memory unsaved.`);
+    if (!folder) {
+      return this.log.warn(
+        `No storage for the ${entries.length} oldest chat entries: they were dropped from memory unsaved.`,
+      );
+    }
     const part = vscode.Uri.joinPath(folder, `earlier-${String(this.parts.length + 1).padStart(3, '0')}.md`);
     this.parts.push(part);
     const text = `# Earlier entries, part ${this.parts.length}\n\n${threadToMarkdown({ ...emptyThread, entries: [...entries] })}`;
-    this.writing = this.writing.then(async () => {
-      await vscode.workspace.fs.createDirectory(folder);
-      await vscode.workspace.fs.writeFile(part, new TextEncoder().encode(text));
-    }).catch((error: unknown) => this.log.error(`Could not save the oldest chat entries to ${part.toString()}: ${String(error)}`));
+    this.writing = this.writing
+      .then(async () => {
+        await vscode.workspace.fs.createDirectory(folder);
+        await vscode.workspace.fs.writeFile(part, new TextEncoder().encode(text));
+      })
+      .catch((error: unknown) =>
+        this.log.error(`Could not save the oldest chat entries to ${part.toString()}: ${String(error)}`),
+      );
   }
 
   /** Opens what was saved: the one part, or a pick of them (newest first). */
   async open(): Promise<void> {
     await this.writing;
     if (this.parts.length === 0) return;
-    const pick = this.parts.length === 1
-      ? this.parts[0]
-      : (await vscode.window.showQuickPick([...this.parts].reverse().map((uri, i) => ({ label: `Part ${this.parts.length - i}`, description: i === 0 ? 'the newest' : undefined, uri })), { title: 'Earlier chat entries' }))?.uri;
+    const pick =
+      this.parts.length === 1
+        ? this.parts[0]
+        : (
+            await vscode.window.showQuickPick(
+              [...this.parts].reverse().map((uri, i) => ({
+                label: `Part ${this.parts.length - i}`,
+                description: i === 0 ? 'the newest' : undefined,
+                uri,
+              })),
+              { title: 'Earlier chat entries' },
+            )
+          )?.uri;
     if (pick) await vscode.window.showTextDocument(pick, { preview: true });
   }
 
@@ -81,8 +108,11 @@ export class TranscriptArchive implements vscode.Disposable {
     const folder = this.folder;
     if (!folder || this.parts.length === 0) return;
     this.parts = [];
-    this.writing = this.writing.then(() => vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false }))
-      .catch((error: unknown) => this.log.warn(`Could not delete the saved chat entries in ${folder.toString()}: ${String(error)}`));
+    this.writing = this.writing
+      .then(() => vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false }))
+      .catch((error: unknown) =>
+        this.log.warn(`Could not delete the saved chat entries in ${folder.toString()}: ${String(error)}`),
+      );
   }
 
   dispose(): void {
@@ -95,7 +125,9 @@ export class TranscriptArchive implements vscode.Disposable {
     try {
       for (const [name] of await vscode.workspace.fs.readDirectory(root)) {
         const born = Number(name.split('-')[0]);
-        if (Number.isFinite(born) && Date.now() - born > STALE_MS) await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, name), { recursive: true, useTrash: false });
+        if (Number.isFinite(born) && Date.now() - born > STALE_MS) {
+          await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, name), { recursive: true, useTrash: false });
+        }
       }
     } catch {
       // No folder yet.

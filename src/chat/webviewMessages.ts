@@ -24,46 +24,87 @@ export interface PageServices {
   show(chatId: string): void;
 }
 
-export async function handlePageMessage(message: WebviewMessage, chat: Chat | undefined, page: PageServices): Promise<void> {
+export async function handlePageMessage(
+  message: WebviewMessage,
+  chat: Chat | undefined,
+  page: PageServices,
+): Promise<void> {
   switch (message.type) {
-    case 'ready': return page.chats.refreshAgents();
-    case 'showChat': return page.show(message.chatId);
-    case 'closeChat': return page.chats.close(message.chatId);
-    case 'newChat': return void (await vscode.commands.executeCommand('vscode-acp.newChat'));
-    case 'openLink': return page.links.openLink(message.href);
-    case 'openLocation': return page.links.openLocation(message.path, message.line);
-    case 'copyText': return void vscode.env.clipboard.writeText(message.text);
-    case 'openEntry': return void (await page.messages.open(message.entryId));
-    default: break;
+    case 'ready':
+      return page.chats.refreshAgents();
+    case 'showChat':
+      return page.show(message.chatId);
+    case 'closeChat':
+      return page.chats.close(message.chatId);
+    case 'newChat':
+      return void (await vscode.commands.executeCommand('vscode-acp.newChat'));
+    case 'openLink':
+      return page.links.openLink(message.href);
+    case 'openLocation':
+      return page.links.openLocation(message.path, message.line);
+    case 'copyText':
+      return void vscode.env.clipboard.writeText(message.text);
+    case 'openEntry':
+      return void (await page.messages.open(message.entryId));
+    default:
+      break;
   }
   // The rest act on a chat: one closed meanwhile is gone, and so is what was asked of it.
   if (!chat) return page.log.warn(`Dropped "${message.type}" from the chat view: its chat is closed.`);
   switch (message.type) {
-    case 'selectAgent': return chat.selectAgent(message.agentId);
-    case 'installAgent': return page.chats.installAgent(chat, message.agentId);
-    case 'connect': return void (await chat.connect());
-    case 'disconnect': return chat.disconnect();
-    case 'prompt': return chat.send(message.text);
-    case 'cancel': return chat.stop();
-    case 'cancelPending': return chat.cancelPending();
-    case 'draftTaken': return chat.draftTaken(message.id);
-    case 'attachFiles': return pickAttachments(chat.attachments);
-    case 'attachUris': return attachUris(chat.attachments, message.uris);
-    case 'attachData': return attachData(chat.attachments, message.name, message.base64);
-    case 'removeAttachment': return chat.attachments.remove(message.id);
-    case 'mentionQuery': return page.reply({ type: 'mentions', requestId: message.requestId, items: await page.mentions.search(message.query) });
-    case 'attachMention': return void page.mentions.attach(chat.attachments, message.id);
+    case 'selectAgent':
+      return chat.selectAgent(message.agentId);
+    case 'installAgent':
+      return page.chats.installAgent(chat, message.agentId);
+    case 'connect':
+      return void (await chat.connect());
+    case 'disconnect':
+      return chat.disconnect();
+    case 'prompt':
+      return chat.send(message.text);
+    case 'cancel':
+      return chat.stop();
+    case 'cancelPending':
+      return chat.cancelPending();
+    case 'draftTaken':
+      return chat.draftTaken(message.id);
+    case 'attachFiles':
+      return pickAttachments(chat.attachments);
+    case 'attachUris':
+      return attachUris(chat.attachments, message.uris);
+    case 'attachData':
+      return attachData(chat.attachments, message.name, message.base64);
+    case 'removeAttachment':
+      return chat.attachments.remove(message.id);
+    case 'mentionQuery':
+      return page.reply({
+        type: 'mentions',
+        requestId: message.requestId,
+        items: await page.mentions.search(message.query),
+      });
+    case 'attachMention':
+      return void page.mentions.attach(chat.attachments, message.id);
     // The Restart a chat offers after a Stop the agent did not confirm: the conversation goes on.
-    case 'restart': return void (await chat.restart({ continueSession: true }));
-    case 'openEarlier': return chat.openEarlier();
-    case 'signIn': return chat.signIn();
-    case 'setConfigOption': return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
-    case 'setMode': return chat.changeControl({ kind: 'mode', id: message.modeId });
-    case 'setModel': return chat.changeControl({ kind: 'model', id: message.modelId });
-    case 'answerPermission': return chat.permissions.answer(message.requestId, message.choice);
-    case 'changes': return changesAction(chat, message.action, message.path);
-    case 'restoreCheckpoint': return chat.changes?.restoreTo(message.entryId);
-    case 'setFollow': return chat.setFollow(message.on);
+    case 'restart':
+      return void (await chat.restart({ continueSession: true }));
+    case 'openEarlier':
+      return chat.openEarlier();
+    case 'signIn':
+      return chat.signIn();
+    case 'setConfigOption':
+      return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
+    case 'setMode':
+      return chat.changeControl({ kind: 'mode', id: message.modeId });
+    case 'setModel':
+      return chat.changeControl({ kind: 'model', id: message.modelId });
+    case 'answerPermission':
+      return chat.permissions.answer(message.requestId, message.choice);
+    case 'changes':
+      return changesAction(chat, message.action, message.path);
+    case 'restoreCheckpoint':
+      return chat.changes?.restoreTo(message.entryId);
+    case 'setFollow':
+      return chat.setFollow(message.on);
   }
 }
 

@@ -23,7 +23,14 @@ export interface AgentCommandDeps {
   readonly diagnostics: Diagnostics;
 }
 
-export function registerAgentCommands({ chats, agents, agentList, mcpReports, checkpointDocuments, diagnostics }: AgentCommandDeps): vscode.Disposable[] {
+export function registerAgentCommands({
+  chats,
+  agents,
+  agentList,
+  mcpReports,
+  checkpointDocuments,
+  diagnostics,
+}: AgentCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
     vscode.commands.registerCommand('vscode-acp.signOut', async () => {
@@ -32,9 +39,15 @@ export function registerAgentCommands({ chats, agents, agentList, mcpReports, ch
       if (!agentId) return;
       const name = agentList.name(agentId);
       try {
-        const done = chat.liveConnection ? await chat.liveConnection.signOut() : await agents.using(agentId, (c) => c.signOut());
+        const done = chat.liveConnection
+          ? await chat.liveConnection.signOut()
+          : await agents.using(agentId, (c) => c.signOut());
         if (done) void vscode.window.showInformationMessage(`Signed out of ${name}.`);
-        else if (done === false) void vscode.window.showInformationMessage(`${name} does not offer signing out (its sign-in is kept by the agent itself).`);
+        else if (done === false) {
+          void vscode.window.showInformationMessage(
+            `${name} does not offer signing out (its sign-in is kept by the agent itself).`,
+          );
+        }
       } catch (error) {
         void vscode.window.showErrorMessage(`Signing out of ${name} failed: ${errorMessage(error)}`);
       }
@@ -42,12 +55,23 @@ export function registerAgentCommands({ chats, agents, agentList, mcpReports, ch
     vscode.commands.registerCommand('vscode-acp.showMcpServers', async () => {
       // The shown chat's session folder and agent; before it connects, the folder its session would take.
       const live = chats.shown.liveConnection;
-      const picked = live ? { folder: live.folder } : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
+      const picked = live
+        ? { folder: live.folder }
+        : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
       if (!picked) return;
-      await mcpReports.show(picked.folder, live ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs } : undefined);
+      await mcpReports.show(
+        picked.folder,
+        live
+          ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs }
+          : undefined,
+      );
     }),
     vscode.commands.registerCommand('vscode-acp.showCheckpoints', async () => {
-      if (!checkpointDocuments) return void vscode.window.showInformationMessage('Checkpoints are not kept here: the agent\'s files are on the bridge\'s machine.');
+      if (!checkpointDocuments) {
+        return void vscode.window.showInformationMessage(
+          "Checkpoints are not kept here: the agent's files are on the bridge's machine.",
+        );
+      }
       await checkpointDocuments.showReport();
     }),
   ];

@@ -4,11 +4,23 @@ import { addFiles, attachSelection, pickAttachments } from '../attachments/attac
 import type { Chats } from '../chat/chats';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 
-export function registerContextCommands({ chats, view }: { readonly chats: Chats; readonly view: ChatViewProvider }): vscode.Disposable[] {
+export function registerContextCommands({
+  chats,
+  view,
+}: {
+  readonly chats: Chats;
+  readonly view: ChatViewProvider;
+}): vscode.Disposable[] {
   return [
     // With URIs (another extension, a test): those files; without, the paperclip's pick.
     vscode.commands.registerCommand('vscode-acp.attachFiles', (uris?: unknown) =>
-      Array.isArray(uris) ? addFiles(chats.shown.attachments, uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri)) : pickAttachments(chats.shown.attachments)),
+      Array.isArray(uris)
+        ? addFiles(
+            chats.shown.attachments,
+            uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri),
+          )
+        : pickAttachments(chats.shown.attachments),
+    ),
     vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
       const chat = chats.shown;
       if (!attachSelection(chat.attachments, vscode.window.activeTextEditor)) return;

@@ -64,11 +64,19 @@ export class AgentClient implements vscode.Disposable {
   initializeResponse: acp.InitializeResponse | undefined;
 
   constructor(
-    private readonly transport: AgentTransport, identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, handlers: ClientHandlers,
+    private readonly transport: AgentTransport,
+    identity: ClientIdentity,
+    private readonly log: vscode.LogOutputChannel,
+    handlers: ClientHandlers,
     /** Observers of each direction (diagnostics), passing every message on. */
-    tap?: { readonly incoming: TransformStream<acp.AnyMessage, acp.AnyMessage>; readonly outgoing: TransformStream<acp.AnyMessage, acp.AnyMessage> },
+    tap?: {
+      readonly incoming: TransformStream<acp.AnyMessage, acp.AnyMessage>;
+      readonly outgoing: TransformStream<acp.AnyMessage, acp.AnyMessage>;
+    },
   ) {
-    this.gone = new Promise<never>((_, reject) => this._onDidClose.event((exit) => reject(new Error(describeExit(exit)))));
+    this.gone = new Promise<never>((_, reject) =>
+      this._onDidClose.event((exit) => reject(new Error(describeExit(exit)))),
+    );
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
     // A request is served only for a session this connection opened, by that session's
     // handlers: an agent that names another session (or makes one up) is refused, its
@@ -76,26 +84,36 @@ export class AgentClient implements vscode.Disposable {
     const ours = <R>(params: { sessionId: string }, serve: (session: SessionHandlers) => Promise<R>): Promise<R> => {
       const session = this.openSessions.get(params.sessionId);
       if (session) return serve(session);
-      return Promise.reject(acp.RequestError.invalidParams({ sessionId: params.sessionId }, 'No session with this id on this connection.'));
+      return Promise.reject(
+        acp.RequestError.invalidParams({ sessionId: params.sessionId }, 'No session with this id on this connection.'),
+      );
     };
     const terminalsOf = (session: SessionHandlers): TerminalHandlers => {
       if (session.terminals) return session.terminals;
       throw acp.RequestError.invalidParams({}, 'This session has no terminals.');
     };
-    const app = acp.client({ name: identity.name })
+    const app = acp
+      .client({ name: identity.name })
       .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
       .onRequest('session/request_permission', ({ params, signal }) => {
         const session = this.openSessions.get(params.sessionId);
-        return session ? session.requestPermission(params, signal) : Promise.resolve({ outcome: { outcome: 'cancelled' } });
+        return session
+          ? session.requestPermission(params, signal)
+          : Promise.resolve({ outcome: { outcome: 'cancelled' } });
       });
     // Methods we do not offer stay unregistered: the SDK answers "method not found".
     const { readTextFile, writeTextFile } = handlers;
     if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));
     if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => ours(params, () => writeTextFile(params)));
     if (handlers.terminals) {
-      app.onRequest('terminal/create', ({ params, signal }) => ours(params, async (s) => terminalsOf(s).create(params, signal)))
+      app
+        .onRequest('terminal/create', ({ params, signal }) =>
+          ours(params, async (s) => terminalsOf(s).create(params, signal)),
+        )
         .onRequest('terminal/output', ({ params }) => ours(params, async (s) => terminalsOf(s).output(params)))
-        .onRequest('terminal/wait_for_exit', ({ params, signal }) => ours(params, async (s) => terminalsOf(s).waitForExit(params, signal)))
+        .onRequest('terminal/wait_for_exit', ({ params, signal }) =>
+          ours(params, async (s) => terminalsOf(s).waitForExit(params, signal)),
+        )
         .onRequest('terminal/kill', ({ params }) => ours(params, async (s) => terminalsOf(s).kill(params)))
         .onRequest('terminal/release', ({ params }) => ours(params, async (s) => terminalsOf(s).release(params)));
     }
@@ -113,7 +131,9 @@ export class AgentClient implements vscode.Disposable {
 
   private onUnknownUpdate(kind: string): void {
     if (!this.ignoredUpdates.add(kind)) return;
-    this.log.warn(`The agent sent a session update of a kind this client does not know (${JSON.stringify(kind.slice(0, 80))}): ignored, and counted.`);
+    this.log.warn(
+      `The agent sent a session update of a kind this client does not know (${JSON.stringify(kind.slice(0, 80))}): ignored, and counted.`,
+    );
     this._onDidIgnoreUpdate.fire(kind);
   }
 
@@ -121,7 +141,10 @@ export class AgentClient implements vscode.Disposable {
     return this.closed || this.connection.signal.aborted;
   }
 
-  async initialize(identity: ClientIdentity, clientCapabilities: acp.ClientCapabilities): Promise<acp.InitializeResponse> {
+  async initialize(
+    identity: ClientIdentity,
+    clientCapabilities: acp.ClientCapabilities,
+  ): Promise<acp.InitializeResponse> {
     this.initializeResponse = await this.connection.agent.request('initialize', {
       protocolVersion: acp.PROTOCOL_VERSION,
       clientCapabilities,
@@ -139,14 +162,23 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request<unknown>('logout', {});
   }
 
-  async newSession(cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers): Promise<acp.NewSessionResponse> {
+  async newSession(
+    cwd: string,
+    mcpServers: acp.McpServer[],
+    handlers: SessionHandlers,
+  ): Promise<acp.NewSessionResponse> {
     const response = await this.connection.agent.request('session/new', { cwd, mcpServers });
     this.openSessions.set(response.sessionId, handlers);
     return response;
   }
 
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
-  async resumeSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers): Promise<acp.ResumeSessionResponse> {
+  async resumeSession(
+    sessionId: string,
+    cwd: string,
+    mcpServers: acp.McpServer[],
+    handlers: SessionHandlers,
+  ): Promise<acp.ResumeSessionResponse> {
     const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers });
     this.openSessions.set(sessionId, handlers);
     return response;
@@ -156,7 +188,13 @@ export class AgentClient implements vscode.Disposable {
    * Reopens a session the agent kept (`loadSession`); the agent replays its
    * history as updates before answering, and `onReplay` gets each of them.
    */
-  async loadSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[], handlers: SessionHandlers, onReplay: (update: acp.SessionUpdate) => void): Promise<acp.LoadSessionResponse> {
+  async loadSession(
+    sessionId: string,
+    cwd: string,
+    mcpServers: acp.McpServer[],
+    handlers: SessionHandlers,
+    onReplay: (update: acp.SessionUpdate) => void,
+  ): Promise<acp.LoadSessionResponse> {
     const listening = this.router.listen(sessionId, onReplay);
     try {
       const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers });
@@ -197,10 +235,13 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request('session/set_mode', { sessionId, modeId });
   }
 
-  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<acp.SessionConfigOption[]> {
-    const params: acp.SetSessionConfigOptionRequest = typeof value === 'boolean'
-      ? { sessionId, configId, type: 'boolean', value }
-      : { sessionId, configId, value };
+  async setConfigOption(
+    sessionId: string,
+    configId: string,
+    value: string | boolean,
+  ): Promise<acp.SessionConfigOption[]> {
+    const params: acp.SetSessionConfigOptionRequest =
+      typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
     return (await this.connection.agent.request('session/set_config_option', params)).configOptions;
   }
 
@@ -221,7 +262,9 @@ export class AgentClient implements vscode.Disposable {
   }
 
   cancel(sessionId: string): void {
-    this.connection.agent.notify('session/cancel', { sessionId }).catch((error: unknown) => this.log.warn(`session/cancel failed: ${String(error)}`));
+    this.connection.agent
+      .notify('session/cancel', { sessionId })
+      .catch((error: unknown) => this.log.warn(`session/cancel failed: ${String(error)}`));
   }
 
   /** Ends the connection and the agent; `exit` is what every chat on it is told. */
@@ -233,7 +276,9 @@ export class AgentClient implements vscode.Disposable {
     if (this.closed) return;
     // The pipe closed or the stream broke; the process usually reports its
     // exit right after, and that report says more (exit code, stderr).
-    const timeout = new Promise<AgentExit>((resolve) => setTimeout(() => resolve({ message: 'The agent closed the connection.' }), EXIT_GRACE_MS));
+    const timeout = new Promise<AgentExit>((resolve) =>
+      setTimeout(() => resolve({ message: 'The agent closed the connection.' }), EXIT_GRACE_MS),
+    );
     this.finish(await Promise.race([this.transport.exited, timeout]));
   }
 

@@ -50,7 +50,11 @@ export class AgentConnection {
   ) {
     this.quirks = quirksOf(init.agentInfo?.name);
     warnings((text) => this._onDidWarn.fire(text));
-    client.onDidIgnoreUpdate((kind) => this._onDidWarn.fire(`The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`));
+    client.onDidIgnoreUpdate((kind) =>
+      this._onDidWarn.fire(
+        `The agent sent updates of a kind this version of the extension does not know (${JSON.stringify(kind.slice(0, 80))}): they are not shown.`,
+      ),
+    );
     client.onDidClose(() => this._onDidWarn.dispose());
   }
 
@@ -59,10 +63,14 @@ export class AgentConnection {
     const terminal = this.offered.signInTerminal ? this.platform.signInTerminal : undefined;
     const command = terminal?.command(this.agentId);
     this.signingIn ??= signIn({
-      client: this.client, init: this.init, agentName: this.agentLabel || this.agentId,
+      client: this.client,
+      init: this.init,
+      agentName: this.agentLabel || this.agentId,
       whereToSetEnv: (vars) => this.platform.whereToSetEnv(this.agentId, vars),
       ...(command ? { agentCommand: command } : {}),
-      ...(terminal ? { runInTerminal: (args, env, replaceArgs) => terminal.run(this.agentId, args, env, replaceArgs) } : {}),
+      ...(terminal
+        ? { runInTerminal: (args, env, replaceArgs) => terminal.run(this.agentId, args, env, replaceArgs) }
+        : {}),
     }).finally(() => (this.signingIn = undefined));
     return this.signingIn;
   }
@@ -79,7 +87,14 @@ export class AgentConnection {
    * (a token prompt, say). Aborting `signal` ends the agent at once, even
    * while it does not answer.
    */
-  static async start(platform: Platform, agentId: string, identity: ClientIdentity, log: vscode.LogOutputChannel, signal: AbortSignal, diagnostics?: Diagnostics): Promise<AgentConnection | undefined> {
+  static async start(
+    platform: Platform,
+    agentId: string,
+    identity: ClientIdentity,
+    log: vscode.LogOutputChannel,
+    signal: AbortSignal,
+    diagnostics?: Diagnostics,
+  ): Promise<AgentConnection | undefined> {
     // Stray output comes before the connection exists: held in an emitter the connection forwards.
     const warnings = new vscode.EventEmitter<string>();
     const context: ConnectContext = { log, onProtocolWarning: (text) => warnings.fire(text) };
@@ -90,7 +105,13 @@ export class AgentConnection {
       return undefined;
     }
     const offered = platform.capabilities();
-    const client = new AgentClient(transport, identity, log, connectionHandlers(platform, offered, log), diagnostics?.tap(agentId));
+    const client = new AgentClient(
+      transport,
+      identity,
+      log,
+      connectionHandlers(platform, offered, log),
+      diagnostics?.tap(agentId),
+    );
     const abort = () => client.dispose();
     signal.addEventListener('abort', abort);
     try {
@@ -102,11 +123,24 @@ export class AgentConnection {
       const name = titleText(said(info?.title) || said(info?.name), MAX_LABEL_CHARS);
       const label = titleText([name, said(info?.version)].filter(Boolean).join(' '), MAX_LABEL_CHARS);
       if (name) context.agentName = name;
-      return new AgentConnection(agentId, client, init, transport.cwd, transport.folder, transport.agentOs ?? platform.mcpHost.os, offered, label, warnings.event, platform);
+      return new AgentConnection(
+        agentId,
+        client,
+        init,
+        transport.cwd,
+        transport.folder,
+        transport.agentOs ?? platform.mcpHost.os,
+        offered,
+        label,
+        warnings.event,
+        platform,
+      );
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
       // its exit (code, stderr) says why, and comes within the client's grace period.
-      const gone = client.isClosed ? await Promise.race([client.gone.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)]) : undefined;
+      const gone = client.isClosed
+        ? await Promise.race([client.gone.catch((why: unknown) => why), delay(EXIT_REPORT_WAIT_MS)])
+        : undefined;
       client.dispose();
       if (signal.aborted) return undefined;
       throw gone ?? error;
@@ -117,7 +151,11 @@ export class AgentConnection {
 }
 
 /** File handlers exactly where the capabilities say we offer them; terminals are each session's. */
-function connectionHandlers(platform: Platform, capabilities: HostCapabilities, log: vscode.LogOutputChannel): ClientHandlers {
+function connectionHandlers(
+  platform: Platform,
+  capabilities: HostCapabilities,
+  log: vscode.LogOutputChannel,
+): ClientHandlers {
   const terminals = capabilities.terminals && platform.terminals !== undefined;
   if (!platform.files || !capabilities.fileRead) return { terminals };
   const files = new FileRequests(platform.files, log);

@@ -40,7 +40,12 @@ export class AgentConnections implements vscode.Disposable {
   /** What each agent said it can do when it last started in this window. */
   private readonly seen = new Map<string, AgentCapabilities>();
 
-  constructor(private readonly platform: Platform, private readonly identity: ClientIdentity, private readonly log: vscode.LogOutputChannel, private readonly diagnostics?: Diagnostics) {}
+  constructor(
+    private readonly platform: Platform,
+    private readonly identity: ClientIdentity,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly diagnostics?: Diagnostics,
+  ) {}
 
   /**
    * A lease on `agentId`'s process, started if none runs; undefined when the
@@ -101,7 +106,9 @@ export class AgentConnections implements vscode.Disposable {
    * the chats that have them until those let go.
    */
   retire(): void {
-    for (const slot of this.slots.values()) if (slot.leases === 0 && slot.waiting === 0) slot.connection?.client.dispose();
+    for (const slot of this.slots.values()) {
+      if (slot.leases === 0 && slot.waiting === 0) slot.connection?.client.dispose();
+    }
     this.slots.clear();
   }
 
@@ -127,19 +134,29 @@ export class AgentConnections implements vscode.Disposable {
   private start(agentId: string): Slot {
     const abort = new AbortController();
     const slot: Slot = { agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
-    slot.starting = AgentConnection.start(this.platform, agentId, this.identity, this.log, abort.signal, this.diagnostics).then((connection) => {
-      if (!connection) this.forget(slot);
-      else {
-        slot.connection = connection;
-        this.seen.set(agentId, connection.init.agentCapabilities ?? {});
-        // A process that is gone is not handed out again: the next chat starts a new one.
-        connection.client.onDidClose(() => this.forget(slot));
-      }
-      return connection;
-    }, (error: unknown) => {
-      this.forget(slot);
-      throw error;
-    });
+    slot.starting = AgentConnection.start(
+      this.platform,
+      agentId,
+      this.identity,
+      this.log,
+      abort.signal,
+      this.diagnostics,
+    ).then(
+      (connection) => {
+        if (!connection) this.forget(slot);
+        else {
+          slot.connection = connection;
+          this.seen.set(agentId, connection.init.agentCapabilities ?? {});
+          // A process that is gone is not handed out again: the next chat starts a new one.
+          connection.client.onDidClose(() => this.forget(slot));
+        }
+        return connection;
+      },
+      (error: unknown) => {
+        this.forget(slot);
+        throw error;
+      },
+    );
     this.slots.set(agentId, slot);
     return slot;
   }

@@ -9,6 +9,10 @@ export function describeExit(exit: { message: string; stderrTail?: string }): st
 
 /** Redacted, as describeExit: an agent's error may echo a secret. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof acp.RequestError) return redactor.redact(error.data ? `${error.message} (${JSON.stringify(error.data).slice(0, 500)})` : error.message);
+  if (error instanceof acp.RequestError) {
+    return redactor.redact(
+      error.data ? `${error.message} (${JSON.stringify(error.data).slice(0, 500)})` : error.message,
+    );
+  }
   return redactor.redact(error instanceof Error ? error.message : String(error));
 }

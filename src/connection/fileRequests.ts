@@ -10,7 +10,10 @@ import type { WorkspaceFileAccess } from '../platform';
 import { sliceLines } from '../shared/lines';
 
 export class FileRequests {
-  constructor(private readonly files: WorkspaceFileAccess, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly files: WorkspaceFileAccess,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   /**
    * A file that does not exist yet, in a folder that does, reads as empty,
@@ -22,14 +25,19 @@ export class FileRequests {
     const open = openDocument(params.path);
     if (open?.isDirty) return { content: sliceLines(open.getText(), params.line, params.limit) };
     const content = await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit }));
-    if (content === undefined) this.log.info(`The agent read ${params.path}, which does not exist yet: answered as an empty file.`);
+    if (content === undefined) {
+      this.log.info(`The agent read ${params.path}, which does not exist yet: answered as an empty file.`);
+    }
     return { content: content ?? '' };
   }
 
   async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
     const open = openDocument(params.path);
     if (open?.isDirty) {
-      throw new acp.RequestError(-32603, `${params.path} has unsaved changes in the editor; the user must save or revert it before it can be written.`);
+      throw new acp.RequestError(
+        -32603,
+        `${params.path} has unsaved changes in the editor; the user must save or revert it before it can be written.`,
+      );
     }
     await this.disk(() => this.files.write(params.path, params.content));
     this.log.info(`The agent wrote ${params.path} (${params.content.length} characters).`);

@@ -38,15 +38,30 @@ export interface SignInContext {
   /** Where the user sets the variables of an `env_var` method (Platform.whereToSetEnv). */
   readonly whereToSetEnv: (vars: readonly string[]) => string;
   /** Runs the agent's own program with `args` in a terminal the user sees; its exit code. Where the host can. */
-  readonly runInTerminal?: (args: readonly string[], env: Readonly<Record<string, string>>, replaceArgs: boolean) => Promise<number | undefined>;
+  readonly runInTerminal?: (
+    args: readonly string[],
+    env: Readonly<Record<string, string>>,
+    replaceArgs: boolean,
+  ) => Promise<number | undefined>;
 }
 
 /** Asks the user how to sign in and does it; throws (a message for the user) when it was not done. */
 export async function signIn(context: SignInContext): Promise<SignedIn> {
-  const choices = signInChoices(context.init.authMethods, { terminal: !!context.runInTerminal, ...(context.agentCommand ? { agentCommand: context.agentCommand } : {}) });
-  if (choices.length === 0) throw new SignInError(`${context.agentName} needs you to sign in, and offers no way this extension can do it here: sign in with the agent's own program, then connect again.`);
+  const choices = signInChoices(context.init.authMethods, {
+    terminal: !!context.runInTerminal,
+    ...(context.agentCommand ? { agentCommand: context.agentCommand } : {}),
+  });
+  if (choices.length === 0) {
+    throw new SignInError(
+      `${context.agentName} needs you to sign in, and offers no way this extension can do it here: sign in with the agent's own program, then connect again.`,
+    );
+  }
   const picked = await vscode.window.showQuickPick(
-    choices.map((c) => ({ label: shown(c.name), detail: shown([c.description, how(c)].filter(Boolean).join(' · ')), choice: c })),
+    choices.map((c) => ({
+      label: shown(c.name),
+      detail: shown([c.description, how(c)].filter(Boolean).join(' · ')),
+      choice: c,
+    })),
     { title: `${context.agentName} needs you to sign in`, placeHolder: 'Choose how to sign in', ignoreFocusOut: true },
   );
   if (!picked) throw new SignInError(`${context.agentName} needs you to sign in before it can start a session.`);
@@ -57,27 +72,39 @@ export async function signIn(context: SignInContext): Promise<SignedIn> {
       return 'retry';
     case 'terminal': {
       const code = await context.runInTerminal!(choice.args, choice.env, choice.replaceArgs);
-      if (code !== 0) throw new SignInError(`Signing in to ${context.agentName} did not finish (${code === undefined ? 'the terminal was closed' : `exit code ${code}`}).`);
+      if (code !== 0) {
+        throw new SignInError(
+          `Signing in to ${context.agentName} did not finish (${code === undefined ? 'the terminal was closed' : `exit code ${code}`}).`,
+        );
+      }
       return 'reconnect';
     }
     case 'env_var': {
       const vars = choice.vars.join(', ');
-      throw new SignInError(`${context.agentName} reads its key from the environment variable ${vars}. ${context.whereToSetEnv(choice.vars)} This extension never asks for, stores or logs the key.`);
+      throw new SignInError(
+        `${context.agentName} reads its key from the environment variable ${vars}. ${context.whereToSetEnv(choice.vars)} This extension never asks for, stores or logs the key.`,
+      );
     }
   }
 }
 
 function how(choice: SignInChoice): string {
   switch (choice.kind) {
-    case 'agent': return '';
-    case 'terminal': return 'runs the agent\'s sign-in in a terminal';
-    case 'env_var': return `set ${choice.vars.join(', ')}`;
+    case 'agent':
+      return '';
+    case 'terminal':
+      return "runs the agent's sign-in in a terminal";
+    case 'env_var':
+      return `set ${choice.vars.join(', ')}`;
   }
 }
 
 /** Agent text for a quick pick: one line, no codicon syntax. */
 function shown(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\$\(/g, '$\u200a(').slice(0, 300);
+  return text
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\$\(/g, '$\u200a(')
+    .slice(0, 300);
 }
 
 export function isAuthRequired(error: unknown): boolean {
@@ -90,7 +117,10 @@ export function isAuthRequired(error: unknown): boolean {
  * credentials when it started still refuses: then ReconnectAfterSignIn says
  * to restart it and ask again.
  */
-export async function withSignIn<T>(open: () => Promise<T>, signInOnce: (() => Promise<SignedIn>) | undefined): Promise<T> {
+export async function withSignIn<T>(
+  open: () => Promise<T>,
+  signInOnce: (() => Promise<SignedIn>) | undefined,
+): Promise<T> {
   try {
     return await open();
   } catch (error) {

@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { Correlation, messageRecord, type Direction } from './messageRecord';
 import { affectsSetting, setting, setUserSetting } from '../settings/settings';
 
-
 export class Diagnostics implements vscode.Disposable {
   private channel: vscode.LogOutputChannel | undefined;
   private enabled = setting('diagnostics.enabled');
@@ -18,29 +17,39 @@ export class Diagnostics implements vscode.Disposable {
   });
 
   /** Streams to put in an agent connection's two directions (they pass every message on unchanged). */
-  tap(agent: string): { incoming: TransformStream<AnyMessage, AnyMessage>; outgoing: TransformStream<AnyMessage, AnyMessage> } {
+  tap(agent: string): {
+    incoming: TransformStream<AnyMessage, AnyMessage>;
+    outgoing: TransformStream<AnyMessage, AnyMessage>;
+  } {
     const out = new Correlation();
     const inc = new Correlation();
-    const observe = (dir: Direction) => new TransformStream<AnyMessage, AnyMessage>({
-      transform: (message, controller) => {
-        if (this.enabled) {
-          try {
-            const record = dir === 'out' ? messageRecord('out', message, out, inc, performance.now()) : messageRecord('in', message, inc, out, performance.now());
-            this.output().info(JSON.stringify({ agent, ...record }));
-          } catch {
-            // A record that cannot be made is not worth a message.
+    const observe = (dir: Direction) =>
+      new TransformStream<AnyMessage, AnyMessage>({
+        transform: (message, controller) => {
+          if (this.enabled) {
+            try {
+              const record =
+                dir === 'out'
+                  ? messageRecord('out', message, out, inc, performance.now())
+                  : messageRecord('in', message, inc, out, performance.now());
+              this.output().info(JSON.stringify({ agent, ...record }));
+            } catch {
+              // A record that cannot be made is not worth a message.
+            }
           }
-        }
-        controller.enqueue(message);
-      },
-    });
+          controller.enqueue(message);
+        },
+      });
     return { incoming: observe('in'), outgoing: observe('out') };
   }
 
   async show(): Promise<void> {
     if (!this.enabled) {
       const on = 'Turn On';
-      const pick = await vscode.window.showInformationMessage('ACP diagnostics are off. Turned on, every message to and from agents is recorded there: its method, timing, outcome and sizes, never its content.', on);
+      const pick = await vscode.window.showInformationMessage(
+        'ACP diagnostics are off. Turned on, every message to and from agents is recorded there: its method, timing, outcome and sizes, never its content.',
+        on,
+      );
       if (pick !== on) return;
       await setUserSetting('diagnostics.enabled', true);
       this.enabled = true;

@@ -29,16 +29,49 @@ export interface MessageRecord {
 
 /** The methods of ACP v1 (and the extensions we speak): only these are named. */
 const METHODS = new Set([
-  'initialize', 'authenticate', 'logout', 'session/new', 'session/load', 'session/resume', 'session/list', 'session/close', 'session/delete',
-  'session/set_mode', 'session/set_config_option', 'session/set_model', 'session/prompt', 'session/cancel', '$/cancel_request',
-  'session/update', 'session/request_permission', 'fs/read_text_file', 'fs/write_text_file',
-  'terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release',
+  'initialize',
+  'authenticate',
+  'logout',
+  'session/new',
+  'session/load',
+  'session/resume',
+  'session/list',
+  'session/close',
+  'session/delete',
+  'session/set_mode',
+  'session/set_config_option',
+  'session/set_model',
+  'session/prompt',
+  'session/cancel',
+  '$/cancel_request',
+  'session/update',
+  'session/request_permission',
+  'fs/read_text_file',
+  'fs/write_text_file',
+  'terminal/create',
+  'terminal/output',
+  'terminal/wait_for_exit',
+  'terminal/kill',
+  'terminal/release',
 ]);
 
 /** Words the metadata may show (kinds from the protocol's own enums); anything else is `other`. */
 const KINDS = new Set([
-  ...Object.keys(UPDATE_KINDS), 'text', 'image', 'audio', 'resource_link', 'resource',
-  'end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'selected', 'stdio', 'http', 'sse',
+  ...Object.keys(UPDATE_KINDS),
+  'text',
+  'image',
+  'audio',
+  'resource_link',
+  'resource',
+  'end_turn',
+  'max_tokens',
+  'max_turn_requests',
+  'refusal',
+  'cancelled',
+  'selected',
+  'stdio',
+  'http',
+  'sse',
 ]);
 const kindWord = (value: unknown) => (typeof value === 'string' && KINDS.has(value) ? value : 'other');
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
@@ -68,8 +101,20 @@ export class Correlation {
  * match their responses, which come the other way: pass the other
  * direction's Correlation as `answered`).
  */
-export function messageRecord(dir: Direction, message: AnyMessage, sent: Correlation, answered: Correlation, now: number): MessageRecord {
-  const m = message as { id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: { code?: unknown } };
+export function messageRecord(
+  dir: Direction,
+  message: AnyMessage,
+  sent: Correlation,
+  answered: Correlation,
+  now: number,
+): MessageRecord {
+  const m = message as {
+    id?: unknown;
+    method?: unknown;
+    params?: unknown;
+    result?: unknown;
+    error?: { code?: unknown };
+  };
   const bytes = jsonSize(message);
   if (typeof m.method === 'string') {
     const known = METHODS.has(m.method);
@@ -84,8 +129,14 @@ export function messageRecord(dir: Direction, message: AnyMessage, sent: Correla
     const error = m.error !== undefined;
     const meta = !error && request && METHODS.has(method) ? resultMeta(method, m.result) : undefined;
     return {
-      dir, kind: 'response', method, ...(request ? { seq: request.seq, ms: Math.round(now - request.at) } : {}),
-      outcome: error ? 'error' : 'ok', ...(error && typeof m.error?.code === 'number' ? { code: m.error.code } : {}), bytes, ...(meta ? { meta } : {}),
+      dir,
+      kind: 'response',
+      method,
+      ...(request ? { seq: request.seq, ms: Math.round(now - request.at) } : {}),
+      outcome: error ? 'error' : 'ok',
+      ...(error && typeof m.error?.code === 'number' ? { code: m.error.code } : {}),
+      bytes,
+      ...(meta ? { meta } : {}),
     };
   }
   return { dir, kind: 'invalid', method: '(unknown)', bytes };
@@ -113,14 +164,19 @@ function paramsMeta(method: string, params: unknown): Meta | undefined {
       }
       return meta;
     }
-    case 'session/new': case 'session/load': case 'session/resume': {
+    case 'session/new':
+    case 'session/load':
+    case 'session/resume': {
       const servers = Array.isArray(p.mcpServers) ? p.mcpServers : [];
       const remote = servers.filter((s) => ['http', 'sse'].includes((s as { type?: unknown })?.type as string)).length;
       return { mcpServers: servers.length, mcpRemote: remote };
     }
     case 'session/update': {
       const update = (p.update ?? {}) as Record<string, unknown>;
-      return { update: kindWord(update.sessionUpdate), ...(update.content ? { content: kindWord((update.content as { type?: unknown }).type) } : {}) };
+      return {
+        update: kindWord(update.sessionUpdate),
+        ...(update.content ? { content: kindWord((update.content as { type?: unknown }).type) } : {}),
+      };
     }
     case 'session/request_permission':
       return { options: count(p.options) };
@@ -141,7 +197,10 @@ function resultMeta(method: string, result: unknown): Meta | undefined {
   const r = (result ?? {}) as Record<string, unknown>;
   switch (method) {
     case 'initialize':
-      return { protocolVersion: typeof r.protocolVersion === 'number' ? r.protocolVersion : 0, authMethods: count(r.authMethods) };
+      return {
+        protocolVersion: typeof r.protocolVersion === 'number' ? r.protocolVersion : 0,
+        authMethods: count(r.authMethods),
+      };
     case 'session/prompt':
       return { stopReason: kindWord(r.stopReason) };
     case 'session/list':

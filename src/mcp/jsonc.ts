@@ -8,7 +8,12 @@ import { createScanner, parseTree, printParseErrorCode, type Node, type ParseErr
 
 export type JsoncResult =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly why: 'syntax' | 'depth' | 'duplicate'; readonly at?: string; readonly detail: string };
+  | {
+      readonly ok: false;
+      readonly why: 'syntax' | 'depth' | 'duplicate';
+      readonly at?: string;
+      readonly detail: string;
+    };
 
 // jsonc-parser's SyntaxKind (a const enum in its types).
 const OPEN_BRACE = 1;
@@ -32,17 +37,25 @@ export function nestingDepth(text: string, limit: number): number {
 }
 
 export function readJsonc(text: string, maxDepth: number): JsoncResult {
-  if (nestingDepth(text, maxDepth) > maxDepth) return { ok: false, why: 'depth', detail: `nests objects or arrays more than ${maxDepth} levels deep` };
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    return { ok: false, why: 'depth', detail: `nests objects or arrays more than ${maxDepth} levels deep` };
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   if (errors.length > 0 || !tree) {
     const first = errors[0];
     const where = first ? lineColumn(text, first.offset) : undefined;
-    return { ok: false, why: 'syntax', detail: `is not valid JSON with comments${first ? ` (${printParseErrorCode(first.error)} at ${where})` : ''}` };
+    return {
+      ok: false,
+      why: 'syntax',
+      detail: `is not valid JSON with comments${first ? ` (${printParseErrorCode(first.error)} at ${where})` : ''}`,
+    };
   }
   const duplicate = { at: undefined as string | undefined };
   const value = build(tree, '', duplicate);
-  if (duplicate.at !== undefined) return { ok: false, why: 'duplicate', at: duplicate.at, detail: 'has the same property twice in one object' };
+  if (duplicate.at !== undefined) {
+    return { ok: false, why: 'duplicate', at: duplicate.at, detail: 'has the same property twice in one object' };
+  }
   return { ok: true, value };
 }
 
@@ -61,7 +74,12 @@ function build(node: Node, at: string, duplicate: { at: string | undefined }): u
         }
         seen.add(key);
         // Defined, not assigned: `__proto__` becomes an own property like any other.
-        Object.defineProperty(object, key, { value: valueNode ? build(valueNode, `${at}[property ${i}]`, duplicate) : undefined, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(object, key, {
+          value: valueNode ? build(valueNode, `${at}[property ${i}]`, duplicate) : undefined,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       });
       return object;
     }

@@ -17,8 +17,13 @@ export function fromServers(id: McpSourceRead['id'], read: SourceServers): McpSo
 
 /** The file's bytes as a source. */
 export function parseMcpJson(bytes: Uint8Array): McpSourceRead {
-  const refuse = (code: McpProblem['code'], detail: string, path = MCP_JSON_PATH): McpSourceRead => ({ id: 'project', problem: { code, path, detail } });
-  if (bytes.length > MCP_LIMITS.fileBytes) return refuse('MCP_CONFIG_TOO_LARGE', `is larger than ${MCP_LIMITS.fileBytes / 1024} KiB`);
+  const refuse = (code: McpProblem['code'], detail: string, path = MCP_JSON_PATH): McpSourceRead => ({
+    id: 'project',
+    problem: { code, path, detail },
+  });
+  if (bytes.length > MCP_LIMITS.fileBytes) {
+    return refuse('MCP_CONFIG_TOO_LARGE', `is larger than ${MCP_LIMITS.fileBytes / 1024} KiB`);
+  }
   let text: string;
   try {
     // A UTF-8 byte order mark is dropped; anything that is not UTF-8 is refused.
@@ -28,7 +33,12 @@ export function parseMcpJson(bytes: Uint8Array): McpSourceRead {
   }
   const parsed = readJsonc(text, MCP_LIMITS.depth);
   if (!parsed.ok) {
-    const code = parsed.why === 'depth' ? 'MCP_CONFIG_TOO_LARGE' : parsed.why === 'duplicate' ? 'MCP_CONFIG_DUPLICATE' : 'MCP_CONFIG_SYNTAX';
+    const code =
+      parsed.why === 'depth'
+        ? 'MCP_CONFIG_TOO_LARGE'
+        : parsed.why === 'duplicate'
+          ? 'MCP_CONFIG_DUPLICATE'
+          : 'MCP_CONFIG_SYNTAX';
     return refuse(code, parsed.detail, MCP_JSON_PATH + (parsed.at ?? ''));
   }
   return fromServers('project', mcpJsonServers(parsed.value, MCP_JSON_PATH));

@@ -63,29 +63,59 @@ export function planMcp(sources: readonly McpSourceRead[], context: PlanContext)
   for (const source of sources) {
     const servers = source.servers ?? [];
     const counts = new Map<string, number>();
-    for (const read of servers) if (read.name !== undefined) counts.set(read.name.toLowerCase(), (counts.get(read.name.toLowerCase()) ?? 0) + 1);
+    for (const read of servers) {
+      if (read.name !== undefined) counts.set(read.name.toLowerCase(), (counts.get(read.name.toLowerCase()) ?? 0) + 1);
+    }
     const over = servers.length > MCP_LIMITS.servers;
     servers.forEach((read, i) => {
       const key = read.name?.toLowerCase();
       let problem = 'problem' in read ? read.problem : undefined;
-      if (!problem && key !== undefined && counts.get(key)! > 1) problem = { code: 'MCP_CONFIG_DUPLICATE', path: read.at, detail: 'has the name of another server in the same source (names are compared ignoring case): both are left out' };
-      if (!problem && over && i >= MCP_LIMITS.servers) problem = { code: 'MCP_CONFIG_TOO_LARGE', path: read.at, detail: `is past the ${MCP_LIMITS.servers} servers one source may have` };
+      if (!problem && key !== undefined && counts.get(key)! > 1) {
+        problem = {
+          code: 'MCP_CONFIG_DUPLICATE',
+          path: read.at,
+          detail:
+            'has the name of another server in the same source (names are compared ignoring case): both are left out',
+        };
+      }
+      if (!problem && over && i >= MCP_LIMITS.servers) {
+        problem = {
+          code: 'MCP_CONFIG_TOO_LARGE',
+          path: read.at,
+          detail: `is past the ${MCP_LIMITS.servers} servers one source may have`,
+        };
+      }
       if (key !== undefined) {
         const lower = holder.get(key);
         // Within one source, both stay (as duplicates); a higher source replaces the lower one's.
-        if (lower !== undefined && entries[lower].source !== source.id) entries[lower] = { ...entries[lower], state: 'replaced', problem: undefined };
+        if (lower !== undefined && entries[lower].source !== source.id) {
+          entries[lower] = { ...entries[lower], state: 'replaced', problem: undefined };
+        }
         holder.set(key, entries.length);
       }
-      entries.push({ source: source.id, at: read.at, ...(read.name !== undefined ? { name: read.name } : {}), state: problem ? 'left out' : 'sent', ...(problem ? { problem } : { config: (read as { config: ServerConfig }).config }) });
+      entries.push({
+        source: source.id,
+        at: read.at,
+        ...(read.name !== undefined ? { name: read.name } : {}),
+        state: problem ? 'left out' : 'sent',
+        ...(problem ? { problem } : { config: (read as { config: ServerConfig }).config }),
+      });
     });
   }
   const servers: acp.McpServer[] = [];
   const secrets = new Set<string>();
   entries.forEach((entry, i) => {
     if (entry.state !== 'sent' || !entry.config) return;
-    const problem = serverProblem(entry.config, entry.at, context.os)
-      ?? agentProblem(entry.config, entry.at, context)
-      ?? (servers.length >= MCP_LIMITS.servers ? { code: 'MCP_CONFIG_TOO_LARGE' as const, path: entry.at, detail: `is past the ${MCP_LIMITS.servers} servers a session may have` } : undefined);
+    const problem =
+      serverProblem(entry.config, entry.at, context.os) ??
+      agentProblem(entry.config, entry.at, context) ??
+      (servers.length >= MCP_LIMITS.servers
+        ? {
+            code: 'MCP_CONFIG_TOO_LARGE' as const,
+            path: entry.at,
+            detail: `is past the ${MCP_LIMITS.servers} servers a session may have`,
+          }
+        : undefined);
     const resolved = problem ? { problem } : resolveServer(entry.config, entry.at, context.env, secrets);
     if ('problem' in resolved) entries[i] = { ...entry, state: 'left out', problem: resolved.problem };
     else servers.push(resolved.server);
@@ -95,5 +125,9 @@ export function planMcp(sources: readonly McpSourceRead[], context: PlanContext)
 
 function agentProblem(config: ServerConfig, at: string, context: PlanContext): McpProblem | undefined {
   if (!isRemote(config) || !context.agentKnown || context.agent?.[config.type]) return undefined;
-  return { code: 'MCP_AGENT_UNSUPPORTED', path: `${at}.type`, detail: `is ${config.type.toUpperCase()}, and the agent does not take ${config.type.toUpperCase()} MCP servers (its mcpCapabilities)` };
+  return {
+    code: 'MCP_AGENT_UNSUPPORTED',
+    path: `${at}.type`,
+    detail: `is ${config.type.toUpperCase()}, and the agent does not take ${config.type.toUpperCase()} MCP servers (its mcpCapabilities)`,
+  };
 }

@@ -12,7 +12,6 @@ import { fromServers, MCP_JSON_PATH, parseMcpJson } from './mcpJson';
 import { settingServers } from './serverConfig';
 import { settingScopes } from '../settings/settings';
 
-
 /** The sources for a session in `folder` (its exact URI), lowest precedence first. */
 export async function readMcpSources(folder: vscode.Uri | undefined): Promise<McpSourceRead[]> {
   const current = folder && vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === folder.toString());
@@ -22,8 +21,14 @@ export async function readMcpSources(folder: vscode.Uri | undefined): Promise<Mc
   const folderValue = vscode.workspace.workspaceFile ? setting?.workspaceFolderValue : undefined;
   const mcpJson = current ? vscode.Uri.joinPath(current.uri, '.vscode', 'mcp.json') : undefined;
   if (!vscode.workspace.isTrusted) {
-    const restricted = (id: 'workspace' | 'folder' | 'project', path: string): McpSourceRead =>
-      ({ id, problem: { code: 'MCP_RESTRICTED', path, detail: 'is not used in Restricted Mode (trust the workspace to use it)' } });
+    const restricted = (id: 'workspace' | 'folder' | 'project', path: string): McpSourceRead => ({
+      id,
+      problem: {
+        code: 'MCP_RESTRICTED',
+        path,
+        detail: 'is not used in Restricted Mode (trust the workspace to use it)',
+      },
+    });
     if (setting?.workspaceValue !== undefined) sources.push(restricted('workspace', 'workspace:vscode-acp.mcpServers'));
     if (folderValue !== undefined) sources.push(restricted('folder', 'folder:vscode-acp.mcpServers'));
     if (mcpJson && (await exists(mcpJson))) sources.push(restricted('project', MCP_JSON_PATH));
@@ -50,11 +55,16 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 
 /** `.vscode/mcp.json`: a file (before and after reading) of at most 256 KiB of UTF-8 JSON with comments. */
 export async function readMcpJson(uri: vscode.Uri): Promise<McpSourceRead> {
-  const refuse = (code: McpProblem['code'], detail: string): McpSourceRead => ({ id: 'project', problem: { code, path: MCP_JSON_PATH, detail } });
+  const refuse = (code: McpProblem['code'], detail: string): McpSourceRead => ({
+    id: 'project',
+    problem: { code, path: MCP_JSON_PATH, detail },
+  });
   const checkStat = async (): Promise<McpSourceRead | undefined> => {
     const stat = await vscode.workspace.fs.stat(uri);
     if ((stat.type & vscode.FileType.File) === 0) return refuse('MCP_CONFIG_NOT_A_FILE', 'is not a file');
-    if (stat.size > MCP_LIMITS.fileBytes) return refuse('MCP_CONFIG_TOO_LARGE', `is larger than ${MCP_LIMITS.fileBytes / 1024} KiB`);
+    if (stat.size > MCP_LIMITS.fileBytes) {
+      return refuse('MCP_CONFIG_TOO_LARGE', `is larger than ${MCP_LIMITS.fileBytes / 1024} KiB`);
+    }
     return undefined;
   };
   let bytes: Uint8Array;

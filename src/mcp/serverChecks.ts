@@ -33,7 +33,12 @@ export function serverProblem(config: ServerConfig, at: string, os: AgentOs): Mc
 }
 
 function unsupportedVariable(path: string): McpProblem {
-  return { code: 'MCP_CONFIG_UNSUPPORTED', path, detail: 'uses a variable this extension does not resolve here (only ${env:NAME}, and only in env and header values)' };
+  return {
+    code: 'MCP_CONFIG_UNSUPPORTED',
+    path,
+    detail:
+      'uses a variable this extension does not resolve here (only ${env:NAME}, and only in env and header values)',
+  };
 }
 
 /** Every `${` starts an `${env:NAME}` reference. */
@@ -42,12 +47,18 @@ function onlyEnvReferences(value: string): boolean {
 }
 
 export function commandProblem(command: string, os: AgentOs): string | undefined {
-  if (/^(\\\\|\/\/)/.test(command)) return 'is a network (UNC) path: give the absolute path of a program on the agent\'s machine';
+  if (/^(\\\\|\/\/)/.test(command)) {
+    return "is a network (UNC) path: give the absolute path of a program on the agent's machine";
+  }
   const windowsPath = /^[A-Za-z]:\\/.test(command);
   if (os === 'windows' || (os === undefined && windowsPath)) {
     if (!windowsPath) return 'should be an absolute path (C:\\...) to a program';
-    if (/\.(bat|cmd)$/i.test(command)) return 'is a batch file, which Windows can only run through cmd.exe: not started';
-    if (!/\.(exe|com)$/i.test(command)) return 'should be a program (.exe or .com); run a script as an argument to its interpreter';
+    if (/\.(bat|cmd)$/i.test(command)) {
+      return 'is a batch file, which Windows can only run through cmd.exe: not started';
+    }
+    if (!/\.(exe|com)$/i.test(command)) {
+      return 'should be a program (.exe or .com); run a script as an argument to its interpreter';
+    }
     if (/[/"*?<>|]/.test(command.slice(2))) return 'is not a valid Windows path';
     return undefined;
   }
@@ -55,7 +66,9 @@ export function commandProblem(command: string, os: AgentOs): string | undefined
   return undefined;
 }
 
-export function urlProblem(text: string): { code: 'MCP_CONFIG_INVALID' | 'MCP_CONFIG_UNSAFE'; detail: string } | undefined {
+export function urlProblem(
+  text: string,
+): { code: 'MCP_CONFIG_INVALID' | 'MCP_CONFIG_UNSAFE'; detail: string } | undefined {
   let url: URL;
   try {
     url = new URL(text);
@@ -63,7 +76,12 @@ export function urlProblem(text: string): { code: 'MCP_CONFIG_INVALID' | 'MCP_CO
     return { code: 'MCP_CONFIG_INVALID', detail: 'is not a URL' };
   }
   if (url.protocol !== 'https:') return { code: 'MCP_CONFIG_UNSAFE', detail: 'should be an https: URL' };
-  if (url.username || url.password) return { code: 'MCP_CONFIG_UNSAFE', detail: 'carries credentials: send them in a header instead (with ${env:NAME})' };
+  if (url.username || url.password) {
+    return {
+      code: 'MCP_CONFIG_UNSAFE',
+      detail: 'carries credentials: send them in a header instead (with ${env:NAME})',
+    };
+  }
   if (text.includes('#')) return { code: 'MCP_CONFIG_UNSAFE', detail: 'has a fragment (#...)' };
   return undefined;
 }
@@ -75,7 +93,12 @@ export type EnvLookup = (name: string) => string | undefined;
  * The server as the agent gets it, its references resolved; or the first
  * reference that could not be. `secrets` collects every resolved value.
  */
-export function resolveServer(config: ServerConfig, at: string, env: EnvLookup, secrets: Set<string>): { server: acp.McpServer } | { problem: McpProblem } {
+export function resolveServer(
+  config: ServerConfig,
+  at: string,
+  env: EnvLookup,
+  secrets: Set<string>,
+): { server: acp.McpServer } | { problem: McpProblem } {
   const values = isRemote(config) ? config.headers : config.env;
   const field = isRemote(config) ? 'headers' : 'env';
   const resolved: { name: string; value: string }[] = [];
@@ -87,7 +110,15 @@ export function resolveServer(config: ServerConfig, at: string, env: EnvLookup, 
       else secrets.add(found);
       return found ?? '';
     });
-    if (unset) return { problem: { code: 'MCP_ENV_UNSET', path: `${at}.${field}[${i}].value`, detail: 'names an environment variable that is not set where VS Code runs' } };
+    if (unset) {
+      return {
+        problem: {
+          code: 'MCP_ENV_UNSET',
+          path: `${at}.${field}[${i}].value`,
+          detail: 'names an environment variable that is not set where VS Code runs',
+        },
+      };
+    }
     resolved.push({ name: variable.name, value });
   }
   if (isRemote(config)) return { server: { type: config.type, name: config.name, url: config.url, headers: resolved } };

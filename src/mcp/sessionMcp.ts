@@ -19,11 +19,20 @@ export interface McpHost {
 }
 
 /** The plan for a session in `folder`; `agentKnown` false: no agent is connected yet (ACP: Show MCP Servers). */
-export async function mcpPlanFor(folder: vscode.Uri | undefined, agent: acp.McpCapabilities | null | undefined, agentKnown: boolean, host: McpHost): Promise<McpPlan> {
+export async function mcpPlanFor(
+  folder: vscode.Uri | undefined,
+  agent: acp.McpCapabilities | null | undefined,
+  agentKnown: boolean,
+  host: McpHost,
+): Promise<McpPlan> {
   return planMcp(await readMcpSources(folder), { agent, agentKnown, os: host.os, env: host.env });
 }
 
-export async function sessionMcp(folder: vscode.Uri | undefined, agent: acp.McpCapabilities | null | undefined, host: McpHost): Promise<McpPlan> {
+export async function sessionMcp(
+  folder: vscode.Uri | undefined,
+  agent: acp.McpCapabilities | null | undefined,
+  host: McpHost,
+): Promise<McpPlan> {
   const plan = await mcpPlanFor(folder, agent, true, host);
   redactor.add(plan.secrets);
   return plan;

@@ -34,7 +34,12 @@ export class McpReports implements vscode.TextDocumentContentProvider {
   }
 
   async show(folder: vscode.Uri | undefined, agent: McpReportAgent | undefined): Promise<void> {
-    const plan = await mcpPlanFor(folder, agent?.capabilities, agent !== undefined, agent ? { ...this.host, os: agent.os } : this.host);
+    const plan = await mcpPlanFor(
+      folder,
+      agent?.capabilities,
+      agent !== undefined,
+      agent ? { ...this.host, os: agent.os } : this.host,
+    );
     this.text = mcpReport(plan, folder, agent);
     this._onDidChange.fire(MCP_REPORT_URI);
     const document = await vscode.workspace.openTextDocument(MCP_REPORT_URI);
@@ -53,20 +58,33 @@ export function mcpReport(plan: McpPlan, folder: vscode.Uri | undefined, agent: 
     const takes = (kind: 'http' | 'sse') => (agent.capabilities?.[kind] ? 'yes' : 'no');
     lines.push(`Agent: ${agent.name} (takes HTTP servers: ${takes('http')}, SSE servers: ${takes('sse')})`);
   } else {
-    lines.push('Agent: not connected (HTTP and SSE servers are listed as sent; an agent that does not take them gets none)');
+    lines.push(
+      'Agent: not connected (HTTP and SSE servers are listed as sent; an agent that does not take them gets none)',
+    );
   }
   if (!vscode.workspace.isTrusted) lines.push('Restricted Mode: only your user settings are used.');
   const by = (state: McpPlanEntry['state']) => plan.entries.filter((e) => e.state === state);
   const sent = by('sent');
   lines.push('', `Sent (${sent.length}):`, ...(sent.length ? sent.map(sentLine) : ['  none']));
-  const problems = [...plan.sources.flatMap((s) => (s.problem ? [s.problem] : [])), ...by('left out').flatMap((e) => (e.problem ? [e.problem] : []))];
+  const problems = [
+    ...plan.sources.flatMap((s) => (s.problem ? [s.problem] : [])),
+    ...by('left out').flatMap((e) => (e.problem ? [e.problem] : [])),
+  ];
   if (problems.length) lines.push('', `Left out (${problems.length}):`, ...problems.map((p) => `  ${problemText(p)}`));
   const replaced = by('replaced');
-  if (replaced.length) lines.push('', `Replaced by a server of the same name in a higher source (${replaced.length}):`, ...replaced.map((e) => `  ${e.name} from ${SOURCE_LABELS[e.source]} (${e.at})`));
+  if (replaced.length) {
+    lines.push(
+      '',
+      `Replaced by a server of the same name in a higher source (${replaced.length}):`,
+      ...replaced.map((e) => `  ${e.name} from ${SOURCE_LABELS[e.source]} (${e.at})`),
+    );
+  }
   lines.push('', 'Sources, lowest precedence first:');
   for (const source of plan.sources) {
     const count = source.servers?.length ?? 0;
-    lines.push(`  ${SOURCE_LABELS[source.id]}: ${source.problem ? 'not used' : count === 1 ? '1 server' : `${count} servers`}`);
+    lines.push(
+      `  ${SOURCE_LABELS[source.id]}: ${source.problem ? 'not used' : count === 1 ? '1 server' : `${count} servers`}`,
+    );
   }
   lines.push('', 'Values (environment, headers, arguments, URL queries) are not shown.');
   return lines.join('\n') + '\n';

@@ -118,7 +118,9 @@ export function redactingLog(log: vscode.LogOutputChannel, by: Redactor = redact
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      if (typeof property === 'string' && WRITES.has(property)) return (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(text));
+      if (typeof property === 'string' && WRITES.has(property)) {
+        return (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(text));
+      }
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });

@@ -61,5 +61,9 @@ function streamedText(action: ThreadAction): Streamed | undefined {
   const update = action.update as Extract<SessionUpdate, { sessionUpdate: 'agent_message_chunk' }>;
   if (update.content.type !== 'text') return undefined;
   const content = update.content;
-  return { key: update.sessionUpdate, text: content.text, withText: (text) => ({ ...action, update: { ...update, content: { ...content, text } } as SessionUpdate }) };
+  return {
+    key: update.sessionUpdate,
+    text: content.text,
+    withText: (text) => ({ ...action, update: { ...update, content: { ...content, text } } as SessionUpdate }),
+  };
 }

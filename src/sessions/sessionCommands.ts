@@ -28,15 +28,20 @@ async function pickSaved(deps: SessionCommandDeps, title: string): Promise<Histo
   }
   const saved = await deps.store.list();
   if (saved.length === 0) {
-    void vscode.window.showInformationMessage('No saved chats in this workspace yet: a chat is saved once a turn in it has finished.');
+    void vscode.window.showInformationMessage(
+      'No saved chats in this workspace yet: a chat is saved once a turn in it has finished.',
+    );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(saved.map((entry) => ({
-    label: entry.title,
-    description: deps.agentList.name(entry.agentId),
-    detail: `Last used ${new Date(entry.updatedAt).toLocaleString()}`,
-    entry,
-  })), { title, placeHolder: 'Search saved chats', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(
+    saved.map((entry) => ({
+      label: entry.title,
+      description: deps.agentList.name(entry.agentId),
+      detail: `Last used ${new Date(entry.updatedAt).toLocaleString()}`,
+      entry,
+    })),
+    { title, placeHolder: 'Search saved chats', matchOnDescription: true },
+  );
   return picked?.entry;
 }
 
@@ -58,14 +63,21 @@ export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void
 
 /** ACP: Delete Session: `entry`, or one the user picks. */
 export async function deleteSessionCommand(deps: SessionCommandDeps, given?: HistoryEntry): Promise<void> {
-  const entry = given ?? await pickSaved(deps, 'Delete Session from This Workspace\'s History');
+  const entry = given ?? (await pickSaved(deps, "Delete Session from This Workspace's History"));
   if (!entry) return;
   const name = deps.agentList.name(entry.agentId);
-  const onAgent = deps.agents.capabilitiesOf(entry.agentId)?.sessionCapabilities?.delete ? `Delete Here and in ${name}` : undefined;
+  const onAgent = deps.agents.capabilitiesOf(entry.agentId)?.sessionCapabilities?.delete
+    ? `Delete Here and in ${name}`
+    : undefined;
   const here = 'Delete from History';
   const choice = await vscode.window.showWarningMessage(
     `Delete "${entry.title}" from this workspace's history?`,
-    { modal: true, detail: onAgent ? `${name} keeps its own copy of the conversation unless you also delete it there.` : `${name}'s own copy of the conversation is not touched.` },
+    {
+      modal: true,
+      detail: onAgent
+        ? `${name} keeps its own copy of the conversation unless you also delete it there.`
+        : `${name}'s own copy of the conversation is not touched.`,
+    },
     ...[here, ...(onAgent ? [onAgent] : [])],
   );
   if (!choice) return;
@@ -75,6 +87,8 @@ export async function deleteSessionCommand(deps: SessionCommandDeps, given?: His
     await deps.agents.using(entry.agentId, (connection) => connection.client.deleteSession(entry.sessionId));
   } catch (error) {
     deps.log.warn(`session/delete of ${entry.sessionId} failed: ${errorMessage(error)}`);
-    void vscode.window.showErrorMessage(`${name} could not delete its copy: ${errorMessage(error)} It is gone from this workspace's history.`);
+    void vscode.window.showErrorMessage(
+      `${name} could not delete its copy: ${errorMessage(error)} It is gone from this workspace's history.`,
+    );
   }
 }

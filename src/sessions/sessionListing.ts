@@ -65,7 +65,10 @@ export class AgentListing {
     }
     try {
       const request = () => withTimeout(connection.client.listSessions(connection.cwd, cursor), LIST_TIMEOUT_MS);
-      const page = await withSignIn(request, signIn ? once(() => connection.signIn(), connection.agentLabel || connection.agentId) : undefined);
+      const page = await withSignIn(
+        request,
+        signIn ? once(() => connection.signIn(), connection.agentLabel || connection.agentId) : undefined,
+      );
       this.add(page.sessions ?? [], connection.cwd);
       this.state = this.nextState(page.nextCursor ?? undefined);
     } catch (error) {
@@ -90,14 +93,27 @@ export class AgentListing {
       if (!sessionId || sessionId.length > 1024 || known.has(sessionId)) continue;
       known.add(sessionId);
       const title = titleText(typeof info.title === 'string' ? redactor.redact(info.title) : '') || 'Untitled session';
-      this.sessions.push({ sessionId, cwd: typeof info.cwd === 'string' ? info.cwd : cwd, title, ...(typeof info.updatedAt === 'string' ? { updatedAt: info.updatedAt.slice(0, 64) } : {}) });
+      this.sessions.push({
+        sessionId,
+        cwd: typeof info.cwd === 'string' ? info.cwd : cwd,
+        title,
+        ...(typeof info.updatedAt === 'string' ? { updatedAt: info.updatedAt.slice(0, 64) } : {}),
+      });
     }
   }
 
   private nextState(next: string | undefined): ListingState {
-    if (this.sessions.length >= MAX_LISTED) return { kind: 'listed', complete: false, note: `Only the first ${MAX_LISTED.toLocaleString('en-US')} are listed.` };
+    if (this.sessions.length >= MAX_LISTED) {
+      return {
+        kind: 'listed',
+        complete: false,
+        note: `Only the first ${MAX_LISTED.toLocaleString('en-US')} are listed.`,
+      };
+    }
     if (next === undefined) return { kind: 'listed', complete: true };
-    if (this.seenCursors.has(next)) return { kind: 'listed', complete: false, note: 'The agent\'s listing repeats itself: stopped here.' };
+    if (this.seenCursors.has(next)) {
+      return { kind: 'listed', complete: false, note: "The agent's listing repeats itself: stopped here." };
+    }
     this.seenCursors.add(next);
     return { kind: 'listed', complete: false, cursor: next };
   }
@@ -105,6 +121,9 @@ export class AgentListing {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the agent did not answer session/list within ${ms / 1000} s`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`the agent did not answer session/list within ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -13,8 +13,16 @@
  */
 import * as vscode from 'vscode';
 import {
-  isTranscriptFileName, MAX_HISTORY_LIMIT, parseIndex, savedTranscriptSchema, sessionKey, transcriptToSave, upsert, type ChangesToSave,
-  type HistoryEntry, type SavedTranscript,
+  isTranscriptFileName,
+  MAX_HISTORY_LIMIT,
+  parseIndex,
+  savedTranscriptSchema,
+  sessionKey,
+  transcriptToSave,
+  upsert,
+  type ChangesToSave,
+  type HistoryEntry,
+  type SavedTranscript,
 } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
 import { titleText } from '../shared/titleText';
@@ -42,7 +50,10 @@ export class SessionStore implements vscode.Disposable {
   private index: Promise<HistoryEntry[]> | undefined;
   private writing: Promise<unknown> = Promise.resolve();
 
-  constructor(storage: vscode.Uri | undefined, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    storage: vscode.Uri | undefined,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.folder = storage && vscode.Uri.joinPath(storage, 'sessions');
   }
 
@@ -75,7 +86,9 @@ export class SessionStore implements vscode.Disposable {
       const all = await this.list();
       const known = all.find((s) => sessionKey(s) === sessionKey(session));
       if (refresh) {
-        if (known) await this.write(this.fileOf(known.key), transcriptToSave(session.thread, undefined, session.changes));
+        if (known) {
+          await this.write(this.fileOf(known.key), transcriptToSave(session.thread, undefined, session.changes));
+        }
         return;
       }
       const now = Date.now();
@@ -115,7 +128,9 @@ export class SessionStore implements vscode.Disposable {
       const bytes = await readFile(this.fileOf(entry.key));
       const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
       if (parsed.success) return parsed.data;
-      this.log.warn(`The saved transcript of "${entry.title}" does not fit its schema: ${parsed.error.message.slice(0, 500)}`);
+      this.log.warn(
+        `The saved transcript of "${entry.title}" does not fit its schema: ${parsed.error.message.slice(0, 500)}`,
+      );
       return { error: 'its saved transcript is damaged' };
     } catch (error) {
       this.log.warn(`Could not read the saved transcript of "${entry.title}": ${String(error)}`);
@@ -158,7 +173,11 @@ export class SessionStore implements vscode.Disposable {
       const old = all.find((s) => sessionKey(s) === sessionKey(before));
       if (!old) return;
       const taken = all.some((s) => sessionKey(s) === sessionKey(after));
-      await this.writeIndex(taken ? all.filter((s) => s !== old) : all.map((s) => (s === old ? { ...s, agentId: after.agentId, sessionId: after.sessionId } : s)));
+      await this.writeIndex(
+        taken
+          ? all.filter((s) => s !== old)
+          : all.map((s) => (s === old ? { ...s, agentId: after.agentId, sessionId: after.sessionId } : s)),
+      );
       if (taken) await this.deleteFile(old.key);
     });
   }
@@ -181,7 +200,9 @@ export class SessionStore implements vscode.Disposable {
   private queue(step: () => Promise<void>): Promise<void> {
     const run = this.writing.then(step).catch((error: unknown) => {
       this.log.error(`Saving the chat history failed: ${String(error)}`);
-      this._onDidFail.fire(`The chat history could not be saved (${error instanceof Error ? error.message : String(error)}). What was saved before is kept.`);
+      this._onDidFail.fire(
+        `The chat history could not be saved (${error instanceof Error ? error.message : String(error)}). What was saved before is kept.`,
+      );
     });
     this.writing = run;
     return run;
@@ -196,14 +217,18 @@ export class SessionStore implements vscode.Disposable {
       if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return [];
       if (!(error instanceof SyntaxError)) {
         this.log.warn(`Reading ${this.indexFile().toString()} failed: ${String(error)}`);
-        this._onDidFail.fire(`This workspace's chat history could not be read (${error instanceof Error ? error.message : String(error)}).`);
+        this._onDidFail.fire(
+          `This workspace's chat history could not be read (${error instanceof Error ? error.message : String(error)}).`,
+        );
         return [];
       }
       raw = null;
     }
     const { sessions, unreadable: entries } = parseIndex(raw);
     // An index that is not a list at all says nothing of how many it held: the transcripts beside it do.
-    const unreadable = Array.isArray((raw as { sessions?: unknown } | null)?.sessions) ? entries : await this.countTranscripts();
+    const unreadable = Array.isArray((raw as { sessions?: unknown } | null)?.sessions)
+      ? entries
+      : await this.countTranscripts();
     if (unreadable > 0) {
       const text = `${unreadable} saved chat session${unreadable === 1 ? '' : 's'} in this workspace's history could not be read and ${unreadable === 1 ? 'is' : 'are'} left out.`;
       this.log.warn(`${text} (${this.indexFile().toString()})`);
@@ -216,7 +241,10 @@ export class SessionStore implements vscode.Disposable {
   private async countTranscripts(): Promise<number> {
     try {
       const files = await vscode.workspace.fs.readDirectory(this.folder!);
-      return Math.max(1, files.filter(([name, type]) => type === vscode.FileType.File && isTranscriptFileName(name)).length);
+      return Math.max(
+        1,
+        files.filter(([name, type]) => type === vscode.FileType.File && isTranscriptFileName(name)).length,
+      );
     } catch {
       return 1;
     }
@@ -256,7 +284,10 @@ export class SessionStore implements vscode.Disposable {
 
 /** The user's history settings, read at each save. */
 function settings(): { autoSave: boolean; maxHistory: number } {
-  return { autoSave: setting('sessions.autoSave'), maxHistory: Math.min(Math.max(1, setting('sessions.maxHistory')), MAX_HISTORY_LIMIT) };
+  return {
+    autoSave: setting('sessions.autoSave'),
+    maxHistory: Math.min(Math.max(1, setting('sessions.maxHistory')), MAX_HISTORY_LIMIT),
+  };
 }
 
 function newKey(): string {
@@ -276,6 +307,9 @@ async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
     return await vscode.workspace.fs.readFile(uri);
   } catch (error) {
     if (!(error instanceof vscode.FileSystemError && error.code === 'FileNotFound')) throw error;
-    return vscode.workspace.fs.readFile(nextVersion(uri)).then((bytes) => bytes, () => Promise.reject(error));
+    return vscode.workspace.fs.readFile(nextVersion(uri)).then(
+      (bytes) => bytes,
+      () => Promise.reject(error),
+    );
   }
 }

@@ -27,8 +27,21 @@ const HOLD_FOR_MORE_MS = 5 * 60_000;
 
 export type SessionNode =
   | { readonly kind: 'agent'; readonly agentId: string }
-  | { readonly kind: 'session'; readonly agentId: string; readonly listed?: ListedSession; readonly saved?: HistoryEntry; readonly stale?: boolean }
-  | { readonly kind: 'info'; readonly agentId: string; readonly label: string; readonly icon: string; readonly command?: string; readonly tooltip?: string };
+  | {
+      readonly kind: 'session';
+      readonly agentId: string;
+      readonly listed?: ListedSession;
+      readonly saved?: HistoryEntry;
+      readonly stale?: boolean;
+    }
+  | {
+      readonly kind: 'info';
+      readonly agentId: string;
+      readonly label: string;
+      readonly icon: string;
+      readonly command?: string;
+      readonly tooltip?: string;
+    };
 
 export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<SessionNode | undefined>();
@@ -37,7 +50,10 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   private readonly agentNodes = new Map<string, SessionNode>();
   private readonly subscriptions: vscode.Disposable[];
   /** The agent a listing's next page must come from, held while that page waits. */
-  private readonly held = new Map<string, { readonly lease: ConnectionLease; readonly timer: ReturnType<typeof setTimeout> }>();
+  private readonly held = new Map<
+    string,
+    { readonly lease: ConnectionLease; readonly timer: ReturnType<typeof setTimeout> }
+  >();
 
   constructor(
     private readonly agentList: AgentList,
@@ -72,7 +88,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   getTreeItem(node: SessionNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'agent': return this.agentItem(node.agentId);
+      case 'agent':
+        return this.agentItem(node.agentId);
       case 'info': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
@@ -81,28 +98,58 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
         item.contextValue = 'info';
         return item;
       }
-      case 'session': return this.sessionItem(node);
+      case 'session':
+        return this.sessionItem(node);
     }
   }
 
   async getChildren(node?: SessionNode): Promise<SessionNode[]> {
     // Installed agents first: those are the ones with sessions; the others offer Install below them.
-    if (!node) return [...this.agentList.agents].sort((a, b) => Number(b.available) - Number(a.available)).map((a) => this.agentNode(a.id));
+    if (!node) {
+      return [...this.agentList.agents]
+        .sort((a, b) => Number(b.available) - Number(a.available))
+        .map((a) => this.agentNode(a.id));
+    }
     if (node.kind !== 'agent') return [];
     const agent = this.agentList.agents.find((a) => a.id === node.agentId);
     if (!agent) return [];
-    const info = (label: string, icon: string, command?: string, tooltip?: string): SessionNode => ({ kind: 'info', agentId: agent.id, label, icon, command, tooltip });
+    const info = (label: string, icon: string, command?: string, tooltip?: string): SessionNode => ({
+      kind: 'info',
+      agentId: agent.id,
+      label,
+      icon,
+      command,
+      tooltip,
+    });
     if (!agent.available) {
-      return [agent.install ? info(`Install ${agent.name}`, 'desktop-download', 'vscode-acp.sessions.install', `Runs "${agent.install}" in a terminal`) : info(`${agent.name} was not found`, 'warning', undefined, agent.detail)];
+      return [
+        agent.install
+          ? info(
+              `Install ${agent.name}`,
+              'desktop-download',
+              'vscode-acp.sessions.install',
+              `Runs "${agent.install}" in a terminal`,
+            )
+          : info(`${agent.name} was not found`, 'warning', undefined, agent.detail),
+      ];
     }
     if (!this.listings.has(agent.id)) await this.load(agent.id, false, false);
     const listing = this.listings.get(agent.id)!;
     const saved = (await this.store.list()).filter((s) => s.agentId === agent.id);
     const state = listing.state;
     switch (state.kind) {
-      case 'unknown': return [info('Expand again to list sessions', 'refresh', 'vscode-acp.sessions.retry')];
-      case 'signIn': return [info(`Sign in to ${agent.name} to list its sessions`, 'account', 'vscode-acp.sessions.signIn'), ...saved.map((s) => this.savedNode(s))];
-      case 'error': return [info(`Could not list sessions: ${state.message}`, 'error', 'vscode-acp.sessions.retry', 'Retry'), ...saved.map((s) => this.savedNode(s))];
+      case 'unknown':
+        return [info('Expand again to list sessions', 'refresh', 'vscode-acp.sessions.retry')];
+      case 'signIn':
+        return [
+          info(`Sign in to ${agent.name} to list its sessions`, 'account', 'vscode-acp.sessions.signIn'),
+          ...saved.map((s) => this.savedNode(s)),
+        ];
+      case 'error':
+        return [
+          info(`Could not list sessions: ${state.message}`, 'error', 'vscode-acp.sessions.retry', 'Retry'),
+          ...saved.map((s) => this.savedNode(s)),
+        ];
       case 'cannotList': {
         if (!state.canContinue) return [info(`${agent.name} cannot continue earlier sessions`, 'info')];
         const note = info(`${agent.name} cannot list its sessions: this workspace's history`, 'info');
@@ -110,10 +157,21 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       }
       case 'listed': {
         const byId = new Map(saved.map((s) => [s.sessionId, s]));
-        const listed = listing.sessions.map((l): SessionNode => ({ kind: 'session', agentId: agent.id, listed: l, ...(byId.has(l.sessionId) ? { saved: byId.get(l.sessionId) } : {}) }));
-        const stale = listing.stale(saved).map((s): SessionNode => ({ kind: 'session', agentId: agent.id, saved: s, stale: true }));
+        const listed = listing.sessions.map((l): SessionNode => ({
+          kind: 'session',
+          agentId: agent.id,
+          listed: l,
+          ...(byId.has(l.sessionId) ? { saved: byId.get(l.sessionId) } : {}),
+        }));
+        const stale = listing
+          .stale(saved)
+          .map((s): SessionNode => ({ kind: 'session', agentId: agent.id, saved: s, stale: true }));
         // A partial listing says nothing of the sessions it did not reach: saved ones stay as they are.
-        const unlisted = state.complete ? [] : saved.filter((s) => !listing.sessions.some((l) => l.sessionId === s.sessionId)).map((s) => this.savedNode(s));
+        const unlisted = state.complete
+          ? []
+          : saved
+              .filter((s) => !listing.sessions.some((l) => l.sessionId === s.sessionId))
+              .map((s) => this.savedNode(s));
         const tail = [
           ...(state.cursor !== undefined ? [info('Load more', 'ellipsis', 'vscode-acp.sessions.more')] : []),
           ...(state.note ? [info(state.note, 'warning')] : []),
@@ -134,7 +192,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const listing = this.listings.get(agentId) ?? new AgentListing();
     this.listings.set(agentId, listing);
     try {
-      const list = (withSignIn: boolean) => this.onAgent(agentId, listing, (connection) => listing.list(connection, more, withSignIn).then(() => true));
+      const list = (withSignIn: boolean) =>
+        this.onAgent(agentId, listing, (connection) => listing.list(connection, more, withSignIn).then(() => true));
       const done = await list(signIn).catch(async (error: unknown) => {
         if (!(error instanceof ReconnectAfterSignIn)) throw error;
         this.letGo(agentId);
@@ -153,7 +212,11 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
    * Runs `use` on the agent's process: the one held for this listing's next
    * page, else one acquired for it; held afterwards while a next page waits.
    */
-  private async onAgent<T>(agentId: string, listing: AgentListing, use: (connection: AgentConnection) => Promise<T>): Promise<T | undefined> {
+  private async onAgent<T>(
+    agentId: string,
+    listing: AgentListing,
+    use: (connection: AgentConnection) => Promise<T>,
+  ): Promise<T | undefined> {
     const kept = this.held.get(agentId);
     if (kept) {
       clearTimeout(kept.timer);
@@ -220,7 +283,9 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     item.iconPath = new vscode.ThemeIcon(node.stale ? 'warning' : node.saved ? 'comment-discussion' : 'comment');
     item.command = { command: 'vscode-acp.sessions.open', title: 'Open Session', arguments: [node] };
     const { canLoad, canResume } = this.abilities(node.agentId);
-    item.contextValue = ['session', canLoad ? 'load' : '', canResume ? 'resume' : '', node.saved ? 'saved' : ''].filter(Boolean).join('.');
+    item.contextValue = ['session', canLoad ? 'load' : '', canResume ? 'resume' : '', node.saved ? 'saved' : '']
+      .filter(Boolean)
+      .join('.');
     return item;
   }
 }

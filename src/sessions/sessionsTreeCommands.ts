@@ -27,20 +27,46 @@ export function registerSessionsTreeCommands(tree: SessionsTree, deps: SessionCo
     }
     await vscode.commands.executeCommand('vscode-acp.focusChat');
   };
-  const onSession = (run: (node: SessionItem) => Promise<void>) => (node: unknown) => (isSession(node) ? run(node) : undefined);
-  const onNode = (run: (node: SessionNode) => Promise<void> | void) => (node: unknown) => (isNode(node) ? run(node) : undefined);
+  const onSession = (run: (node: SessionItem) => Promise<void>) => (node: unknown) =>
+    isSession(node) ? run(node) : undefined;
+  const onNode = (run: (node: SessionNode) => Promise<void> | void) => (node: unknown) =>
+    isNode(node) ? run(node) : undefined;
   return [
     vscode.commands.registerCommand('vscode-acp.sessions.refresh', () => tree.refresh()),
-    vscode.commands.registerCommand('vscode-acp.sessions.open', onSession((node) => open(node))),
-    vscode.commands.registerCommand('vscode-acp.sessions.loadWithHistory', onSession((node) => open(node, 'load'))),
-    vscode.commands.registerCommand('vscode-acp.sessions.resumeWithoutHistory', onSession((node) => open(node, 'resume'))),
-    vscode.commands.registerCommand('vscode-acp.sessions.delete', onSession((node) => (node.saved ? deleteSessionCommand(deps, node.saved) : Promise.resolve()))),
-    vscode.commands.registerCommand('vscode-acp.sessions.more', onNode((node) => tree.relist(node.agentId, { more: true }))),
-    vscode.commands.registerCommand('vscode-acp.sessions.signIn', onNode((node) => tree.relist(node.agentId, { signIn: true }))),
-    vscode.commands.registerCommand('vscode-acp.sessions.retry', onNode((node) => tree.relist(node.agentId))),
-    vscode.commands.registerCommand('vscode-acp.sessions.install', onNode(async (node) => {
-      await deps.chats.installAgent(deps.chats.shown, node.agentId);
-      tree.refresh();
-    })),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.open',
+      onSession((node) => open(node)),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.loadWithHistory',
+      onSession((node) => open(node, 'load')),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.resumeWithoutHistory',
+      onSession((node) => open(node, 'resume')),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.delete',
+      onSession((node) => (node.saved ? deleteSessionCommand(deps, node.saved) : Promise.resolve())),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.more',
+      onNode((node) => tree.relist(node.agentId, { more: true })),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.signIn',
+      onNode((node) => tree.relist(node.agentId, { signIn: true })),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.retry',
+      onNode((node) => tree.relist(node.agentId)),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.install',
+      onNode(async (node) => {
+        await deps.chats.installAgent(deps.chats.shown, node.agentId);
+        tree.refresh();
+      }),
+    ),
   ];
 }

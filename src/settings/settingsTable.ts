@@ -42,10 +42,15 @@ export type SettingValue<K extends SettingKey> = {
 /** `value` if it has the setting's type, else the setting's default: a hand-edited settings.json may hold anything. */
 export function checkedValue<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
   const spec: SettingSpec = SETTINGS[key];
-  const fits = value !== undefined && (spec.type === 'object' || spec.type === 'array'
-    || (spec.type === 'integer' ? Number.isSafeInteger(value) : typeof value === spec.type));
+  const fits =
+    value !== undefined &&
+    (spec.type === 'object' ||
+      spec.type === 'array' ||
+      (spec.type === 'integer' ? Number.isSafeInteger(value) : typeof value === spec.type));
   return (fits ? value : spec.default) as SettingValue<K>;
 }
 
 /** The settings whose change restarts the running agents (their processes hold the old values). */
-export const RESTARTING_SETTINGS: readonly SettingKey[] = (Object.keys(SETTINGS) as SettingKey[]).filter((k) => (SETTINGS[k] as SettingSpec).restartsAgents === true);
+export const RESTARTING_SETTINGS: readonly SettingKey[] = (Object.keys(SETTINGS) as SettingKey[]).filter(
+  (k) => (SETTINGS[k] as SettingSpec).restartsAgents === true,
+);

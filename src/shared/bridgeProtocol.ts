@@ -17,8 +17,13 @@ export interface BridgeHello {
 export function parseBridgeHello(text: string): BridgeHello | undefined {
   try {
     const value = JSON.parse(text) as Partial<BridgeHello> | null;
-    if (value && value.vscodeAcpBridge === 1 && typeof value.cwd === 'string'
-      && typeof value.agent?.id === 'string' && typeof value.agent.name === 'string') {
+    if (
+      value &&
+      value.vscodeAcpBridge === 1 &&
+      typeof value.cwd === 'string' &&
+      typeof value.agent?.id === 'string' &&
+      typeof value.agent.name === 'string'
+    ) {
       const os = value.os === 'posix' || value.os === 'windows' ? { os: value.os } : {};
       return { vscodeAcpBridge: 1, cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os };
     }
@@ -46,12 +51,17 @@ export interface BridgeExit {
 
 /** A bridge exit frame (already parsed from JSON), or undefined. */
 export function parseBridgeExit(value: unknown): BridgeExit | undefined {
-  if (typeof value !== 'object' || value === null || (value as { vscodeAcpBridge?: unknown }).vscodeAcpBridge !== 1) return undefined;
+  if (typeof value !== 'object' || value === null || (value as { vscodeAcpBridge?: unknown }).vscodeAcpBridge !== 1) {
+    return undefined;
+  }
   const exit = (value as { exit?: unknown }).exit as Record<string, unknown> | undefined;
   if (typeof exit !== 'object' || exit === null) return undefined;
   const code = Number.isInteger(exit.code) ? (exit.code as number) : null;
   const signal = typeof exit.signal === 'string' ? exit.signal.slice(0, 32) : null;
-  const stderrTail = typeof exit.stderrTail === 'string' && exit.stderrTail !== '' ? exit.stderrTail.slice(-MAX_STDERR_TAIL_CHARS) : undefined;
+  const stderrTail =
+    typeof exit.stderrTail === 'string' && exit.stderrTail !== ''
+      ? exit.stderrTail.slice(-MAX_STDERR_TAIL_CHARS)
+      : undefined;
   return { vscodeAcpBridge: 1, exit: { code, signal, ...(stderrTail ? { stderrTail } : {}) } };
 }
 

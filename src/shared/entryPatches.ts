@@ -48,7 +48,11 @@ export const SHOWN_TEXT_LIMIT = 256 * 1024;
  * since (textGrowth.ts), else the tail sliced off. Text past `limit`
  * characters is not sent, only the message's whole length.
  */
-export function diffEntries(sent: readonly Entry[], now: readonly Entry[], limit = SHOWN_TEXT_LIMIT): EntriesPatch | undefined {
+export function diffEntries(
+  sent: readonly Entry[],
+  now: readonly Entry[],
+  limit = SHOWN_TEXT_LIMIT,
+): EntriesPatch | undefined {
   const ops: EntryOp[] = [];
   // Tool calls can change far back in the list, so every entry is compared;
   // identity checks are cheap.
@@ -57,8 +61,14 @@ export function diffEntries(sent: readonly Entry[], now: readonly Entry[], limit
     const after = now[i];
     if (before === after) continue;
     // The reducer changes a text entry only by appending to it (same id).
-    if (before && isTextEntry(before) && isTextEntry(after) && before.kind === after.kind && before.id === after.id
-      && after.text.length >= before.text.length) {
+    if (
+      before &&
+      isTextEntry(before) &&
+      isTextEntry(after) &&
+      before.kind === after.kind &&
+      before.id === after.id &&
+      after.text.length >= before.text.length
+    ) {
       ops.push(appendOp(i, before, after, limit));
     } else {
       ops.push({ op: 'set', index: i, entry: isTextEntry(after) ? shownText(after, limit) : after });
@@ -95,7 +105,13 @@ export function applyEntriesPatch(entries: readonly Entry[], patch: EntriesPatch
       next[op.index] = op.entry;
     } else {
       const old = next[op.index];
-      if (old && isTextEntry(old)) next[op.index] = { ...old, text: old.text + op.text, ...(op.fullLength !== undefined ? { fullLength: op.fullLength } : {}) };
+      if (old && isTextEntry(old)) {
+        next[op.index] = {
+          ...old,
+          text: old.text + op.text,
+          ...(op.fullLength !== undefined ? { fullLength: op.fullLength } : {}),
+        };
+      }
     }
   }
   return next;

@@ -53,7 +53,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** A link the user clicked in agent content; the host decides whether and how to open it. */
   z.object({ type: z.literal('openLink'), href: z.string().max(8_192) }),
   /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */
-  z.object({ type: z.literal('openLocation'), path: z.string().max(4_096), line: z.number().int().positive().optional() }),
+  z.object({
+    type: z.literal('openLocation'),
+    path: z.string().max(4_096),
+    line: z.number().int().positive().optional(),
+  }),
   z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
   /** Open the whole text of a message the view shows only the start of. */
   z.object({ type: z.literal('openEntry'), entryId: z.string().max(256) }),
@@ -62,7 +66,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setModel'), modelId: z.string() }),
   z.object({ type: z.literal('answerPermission'), requestId: z.string(), choice: permissionChoiceSchema }),
   /** The Changes bar: open a file's diff, Keep or Undo it (no path: every file). */
-  z.object({ type: z.literal('changes'), action: z.enum(['open', 'keep', 'undo']), path: z.string().max(4_096).optional() }),
+  z.object({
+    type: z.literal('changes'),
+    action: z.enum(['open', 'keep', 'undo']),
+    path: z.string().max(4_096).optional(),
+  }),
   /** A prompt's "Restore files to here": the files the turns from it on changed, back as before it (after a preview). */
   z.object({ type: z.literal('restoreCheckpoint'), entryId: z.string().max(256) }),
   /** Follow the agent on or off for this chat. */

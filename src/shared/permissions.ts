@@ -38,7 +38,10 @@ export function choicesFor(options: readonly PermissionOption[]): PermissionChoi
 }
 
 /** The agent's option for a choice; `reject` prefers rejecting once. */
-export function optionFor(options: readonly PermissionOption[], choice: PermissionChoice): PermissionOption | undefined {
+export function optionFor(
+  options: readonly PermissionOption[],
+  choice: PermissionChoice,
+): PermissionOption | undefined {
   const kinds = choice === 'reject' ? ['reject_once', 'reject_always'] : [choice];
   for (const kind of kinds) {
     const option = options.find((o) => o.kind === kind);

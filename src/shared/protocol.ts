@@ -107,7 +107,12 @@ const shownEntrySchema = z.catch(entrySchema, ({ input }): Entry => ({
 export const entryOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('set'), index: nonNegativeInt(), entry: shownEntrySchema }),
   /** `fullLength`: the message has grown past what the view is given; its whole length. */
-  z.object({ op: z.literal('append'), index: nonNegativeInt(), text: z.string(), fullLength: z.optional(nonNegativeInt()) }),
+  z.object({
+    op: z.literal('append'),
+    index: nonNegativeInt(),
+    text: z.string(),
+    fullLength: z.optional(nonNegativeInt()),
+  }),
 ]);
 export type EntryOp = z.infer<typeof entryOpSchema>;
 
@@ -128,10 +133,17 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * in `keep` and drops the others); without it, the shown chat's.
    */
   z.object({
-    type: z.literal('entries'), length: nonNegativeInt(), ops: z.array(entryOpSchema),
-    chatId: z.optional(z.string().check(z.maxLength(64))), keep: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(8))),
+    type: z.literal('entries'),
+    length: nonNegativeInt(),
+    ops: z.array(entryOpSchema),
+    chatId: z.optional(z.string().check(z.maxLength(64))),
+    keep: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(8))),
   }),
   /** The answer to the page's `mentionQuery` with the same `requestId`. */
-  z.object({ type: z.literal('mentions'), requestId: z.int(), items: z.array(mentionItemSchema).check(z.maxLength(100)) }),
+  z.object({
+    type: z.literal('mentions'),
+    requestId: z.int(),
+    items: z.array(mentionItemSchema).check(z.maxLength(100)),
+  }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;

@@ -20,7 +20,9 @@ const fileNameSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
 
 /** Whether `name` is a saved transcript's file name (`<key>.json`; the index is not one). */
 export function isTranscriptFileName(name: string): boolean {
-  return name.endsWith('.json') && fileNameSchema.safeParse(name.slice(0, -'.json'.length)).success && name !== 'index.json';
+  return (
+    name.endsWith('.json') && fileNameSchema.safeParse(name.slice(0, -'.json'.length)).success && name !== 'index.json'
+  );
 }
 
 export const historyEntrySchema = z.object({
@@ -30,7 +32,10 @@ export const historyEntrySchema = z.object({
   /** The agent's; untrusted, only ever sent back to that agent. */
   sessionId: z.string().min(1).max(1024),
   cwd: z.string().max(4096),
-  title: z.string().max(MAX_TITLE_CHARS * 2).transform((t) => titleText(t)),
+  title: z
+    .string()
+    .max(MAX_TITLE_CHARS * 2)
+    .transform((t) => titleText(t)),
   createdAt: z.number().finite(),
   updatedAt: z.number().finite(),
 });
@@ -44,15 +49,24 @@ const terminalStateSchema = z.object({
 
 const fileVersionSchema = z.object({
   size: z.number().int().nonnegative(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   missing: z.enum(['too-large', 'no-room', 'unreadable']).optional(),
 });
-const fileChangeSchema = z.object({ path: z.string().min(1).max(4096), before: fileVersionSchema.optional(), after: fileVersionSchema.optional() });
+const fileChangeSchema = z.object({
+  path: z.string().min(1).max(4096),
+  before: fileVersionSchema.optional(),
+  after: fileVersionSchema.optional(),
+});
 
 /** A chat's Changes bar and its turns' changes (checkpoints), each turn by the index of its prompt in the saved entries. */
 export const savedChangesSchema = z.object({
   bar: z.array(fileChangeSchema).max(100_000),
-  turns: z.array(z.object({ entry: z.number().int().nonnegative(), files: z.array(fileChangeSchema).max(100_000) })).max(10_000),
+  turns: z
+    .array(z.object({ entry: z.number().int().nonnegative(), files: z.array(fileChangeSchema).max(100_000) }))
+    .max(10_000),
 });
 export type SavedChanges = z.infer<typeof savedChangesSchema>;
 /** What a chat gives to be saved: its turns by their prompt entries' ids. */
@@ -64,7 +78,11 @@ export interface ChangesToSave {
 export const savedTranscriptSchema = z.object({
   version: z.literal(1),
   /** The agent's title for the session, if it gave one. */
-  title: z.string().max(MAX_TITLE_CHARS * 2).transform((t) => titleText(t)).optional(),
+  title: z
+    .string()
+    .max(MAX_TITLE_CHARS * 2)
+    .transform((t) => titleText(t))
+    .optional(),
   entries: z.array(entrySchema),
   terminals: z.record(z.string(), terminalStateSchema),
   /** What the agent changed (a damaged record loses only this: the transcript still opens). */
@@ -106,7 +124,11 @@ export function newestFirst(sessions: readonly HistoryEntry[]): HistoryEntry[] {
  * `sessions` with `entry` put in (replacing the same agent session), newest
  * first, cut to `max`; `dropped` are those cut (their transcripts go too).
  */
-export function upsert(sessions: readonly HistoryEntry[], entry: HistoryEntry, max: number): { sessions: HistoryEntry[]; dropped: HistoryEntry[] } {
+export function upsert(
+  sessions: readonly HistoryEntry[],
+  entry: HistoryEntry,
+  max: number,
+): { sessions: HistoryEntry[]; dropped: HistoryEntry[] } {
   const id = sessionKey(entry);
   const others = sessions.filter((s) => sessionKey(s) !== id);
   const all = newestFirst([entry, ...others]); // the entry first: it wins a tie of milliseconds
@@ -119,13 +141,26 @@ export function upsert(sessions: readonly HistoryEntry[], entry: HistoryEntry, m
  * newest always, whole), a notice in place of what was left out, and the
  * output of the terminals the kept entries show.
  */
-export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 'title'>, max = MAX_SAVED_CHARS, changes?: ChangesToSave): SavedTranscript {
+export function transcriptToSave(
+  thread: Pick<Thread, 'entries' | 'terminals' | 'title'>,
+  max = MAX_SAVED_CHARS,
+  changes?: ChangesToSave,
+): SavedTranscript {
   const entries = thread.entries;
   let size = 0;
   let cut = entries.length;
-  while (cut > 0 && (cut === entries.length || size + entrySize(entries[cut - 1]) <= max)) size += entrySize(entries[--cut]);
+  while (cut > 0 && (cut === entries.length || size + entrySize(entries[cut - 1]) <= max)) {
+    size += entrySize(entries[--cut]);
+  }
   const kept: Entry[] = entries.slice(cut);
-  if (cut > 0) kept.unshift({ kind: 'notice', id: 'saved-cut', level: 'info', text: `The ${cut.toLocaleString('en-US')} oldest entries of this chat were not saved: a saved chat keeps its newest ${MAX_SAVED_CHARS / 1024 / 1024} MiB.` });
+  if (cut > 0) {
+    kept.unshift({
+      kind: 'notice',
+      id: 'saved-cut',
+      level: 'info',
+      text: `The ${cut.toLocaleString('en-US')} oldest entries of this chat were not saved: a saved chat keeps its newest ${MAX_SAVED_CHARS / 1024 / 1024} MiB.`,
+    });
+  }
   const shown = new Set<string>();
   for (const entry of kept) {
     if (entry.kind !== 'tool') continue;
@@ -133,13 +168,21 @@ export function transcriptToSave(thread: Pick<Thread, 'entries' | 'terminals' | 
   }
   const terminals: Record<string, TerminalState> = {};
   for (const id of shown) if (Object.hasOwn(thread.terminals, id)) terminals[id] = thread.terminals[id];
-  return { version: 1, ...(thread.title ? { title: thread.title } : {}), entries: kept, terminals, ...(changes ? { changes: changesToSave(changes, kept) } : {}) };
+  return {
+    version: 1,
+    ...(thread.title ? { title: thread.title } : {}),
+    entries: kept,
+    terminals,
+    ...(changes ? { changes: changesToSave(changes, kept) } : {}),
+  };
 }
 
 /** The changes with each turn named by its prompt's index in `kept` (a turn whose prompt was cut is left out). */
 function changesToSave(changes: ChangesToSave, kept: readonly Entry[]): SavedChanges {
   const index = new Map(kept.map((e, i) => [e.id, i]));
-  const turns = changes.turns.flatMap((t) => (index.has(t.entryId) ? [{ entry: index.get(t.entryId)!, files: [...t.files] }] : []));
+  const turns = changes.turns.flatMap((t) =>
+    index.has(t.entryId) ? [{ entry: index.get(t.entryId)!, files: [...t.files] }] : [],
+  );
   return { bar: [...changes.bar], turns };
 }
 

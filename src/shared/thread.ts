@@ -36,7 +36,9 @@ const textEntry = <K extends string>(kind: K) =>
   });
 
 /** `attachments`: what went with the prompt (or came with a replayed one), shown as chips, never sent again. */
-export const userEntrySchema = z.extend(textEntry('user'), { attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))) });
+export const userEntrySchema = z.extend(textEntry('user'), {
+  attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))),
+});
 export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');
 
@@ -58,7 +60,10 @@ export const toolContentSchema = z.discriminatedUnion('type', [
    * not kept; only how many lines each had.
    */
   z.object({
-    type: z.literal('diff'), path: z.string(), oldText: z.nullable(z.string()), newText: z.string(),
+    type: z.literal('diff'),
+    path: z.string(),
+    oldText: z.nullable(z.string()),
+    newText: z.string(),
     tooLarge: z.optional(z.object({ oldLines: nonNegativeInt(), newLines: nonNegativeInt() })),
   }),
   /** Shell output (raw, ANSI escapes included) and, once known, how it ended. */
@@ -144,7 +149,13 @@ export interface TerminalState {
   readonly signal?: string | null;
 }
 
-export const emptyThread: Thread = { entries: [], turn: 'idle', plan: [], controls: emptySessionControls, terminals: {} };
+export const emptyThread: Thread = {
+  entries: [],
+  turn: 'idle',
+  plan: [],
+  controls: emptySessionControls,
+  terminals: {},
+};
 
 export function isTextEntry(entry: Entry): entry is TextEntry {
   return entry.kind === 'user' || entry.kind === 'assistant' || entry.kind === 'thought';

@@ -16,18 +16,24 @@ export function threadToMarkdown(thread: Thread): string {
 
 function entryToMarkdown(entry: Entry): string {
   switch (entry.kind) {
-    case 'user': return `## User\n\n${[entry.text, entry.attachments?.length ? `Attached: ${entry.attachments.map((a) => a.label).join(', ')}` : ''].filter(Boolean).join('\n\n')}`;
-    case 'assistant': return `## Assistant\n\n${entry.text}`;
-    case 'thought': return `<thinking>\n${entry.text}\n</thinking>`;
+    case 'user':
+      return `## User\n\n${[entry.text, entry.attachments?.length ? `Attached: ${entry.attachments.map((a) => a.label).join(', ')}` : ''].filter(Boolean).join('\n\n')}`;
+    case 'assistant':
+      return `## Assistant\n\n${entry.text}`;
+    case 'thought':
+      return `<thinking>\n${entry.text}\n</thinking>`;
     case 'tool': {
       const where = entry.locations.map((l) => `${l.path}${l.line != null ? `:${l.line}` : ''}`).join(', ');
       const head = `**Tool Call: ${entry.title}** (${entry.toolKind}, ${entry.status})${where ? ` @ ${where}` : ''}`;
       const input = entry.input !== undefined ? ['```input\n' + entry.input + '\n```'] : [];
       return [head, ...input, ...entry.content.map(toolContentMarkdown)].join('\n');
     }
-    case 'plan': return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');
-    case 'notice': return `> ${entry.level}: ${entry.text}`;
-    default: return assertNever(entry);
+    case 'plan':
+      return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');
+    case 'notice':
+      return `> ${entry.level}: ${entry.text}`;
+    default:
+      return assertNever(entry);
   }
 }
 
@@ -35,26 +41,53 @@ function toolContentMarkdown(content: ToolContent): string {
   switch (content.type) {
     case 'content': {
       const b = content.block;
-      const text = b.type === 'text' ? b.text : b.type === 'resource' ? `[${b.name}](${b.uri})${b.text ? `\n${b.text}` : ''}` : `[${b.type} ${b.mimeType}]`;
+      const text =
+        b.type === 'text'
+          ? b.text
+          : b.type === 'resource'
+            ? `[${b.name}](${b.uri})${b.text ? `\n${b.text}` : ''}`
+            : `[${b.type} ${b.mimeType}]`;
       return '```\n' + text + '\n```';
     }
-    case 'diff': return '```diff ' + content.path + '\n' + (content.oldText === null ? '(new file)\n' : `- ${content.oldText}\n`) + `+ ${content.newText}\n` + '```';
+    case 'diff':
+      return (
+        '```diff ' +
+        content.path +
+        '\n' +
+        (content.oldText === null ? '(new file)\n' : `- ${content.oldText}\n`) +
+        `+ ${content.newText}\n` +
+        '```'
+      );
     case 'terminal': {
-      const end = content.exitCode != null ? ` (exit ${content.exitCode})` : content.signal ? ` (${content.signal})` : '';
+      const end =
+        content.exitCode != null ? ` (exit ${content.exitCode})` : content.signal ? ` (${content.signal})` : '';
       return '```terminal ' + content.terminalId + end + '\n' + content.output + '\n```';
     }
-    default: return assertNever(content);
+    default:
+      return assertNever(content);
   }
 }
 
 function controlsToMarkdown(c: SessionControls): string {
   const lines: string[] = [];
   for (const o of c.configOptions) {
-    lines.push(o.type === 'boolean' ? `- option ${o.name}: ${o.currentValue}` : `- option ${o.name}: ${o.currentValue} of [${o.options.map((x) => x.value).join(', ')}]`);
+    lines.push(
+      o.type === 'boolean'
+        ? `- option ${o.name}: ${o.currentValue}`
+        : `- option ${o.name}: ${o.currentValue} of [${o.options.map((x) => x.value).join(', ')}]`,
+    );
   }
   if (c.modes) lines.push(`- mode: ${c.modes.currentModeId} of [${c.modes.available.map((m) => m.id).join(', ')}]`);
-  if (c.models) lines.push(`- model: ${c.models.currentModelId} of [${c.models.available.map((m) => m.modelId).join(', ')}]`);
-  if (c.commands.length > 0) lines.push(`- commands: ${c.commands.map((x) => `/${x.name}${x.hint ? ` <${x.hint}>` : ''}`).join(', ')}`);
-  if (c.usage) lines.push(`- usage: ${c.usage.used}/${c.usage.size}${c.usage.cost ? ` (${c.usage.cost.amount} ${c.usage.cost.currency})` : ''}`);
+  if (c.models) {
+    lines.push(`- model: ${c.models.currentModelId} of [${c.models.available.map((m) => m.modelId).join(', ')}]`);
+  }
+  if (c.commands.length > 0) {
+    lines.push(`- commands: ${c.commands.map((x) => `/${x.name}${x.hint ? ` <${x.hint}>` : ''}`).join(', ')}`);
+  }
+  if (c.usage) {
+    lines.push(
+      `- usage: ${c.usage.used}/${c.usage.size}${c.usage.cost ? ` (${c.usage.cost.amount} ${c.usage.cost.currency})` : ''}`,
+    );
+  }
   return lines.length > 0 ? ['**Controls**', ...lines].join('\n') : '';
 }

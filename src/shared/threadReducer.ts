@@ -7,9 +7,24 @@
  */
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
-import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TerminalState, type Thread, type ToolEntry } from './thread';
+import {
+  assertNever,
+  type Entry,
+  type NoticeAction,
+  type NoticeLevel,
+  type TerminalState,
+  type Thread,
+  type ToolEntry,
+} from './thread';
 import { recordGrowth } from './textGrowth';
-import { capOutput, fillTerminals, patchToolEntry, showTerminal, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
+import {
+  capOutput,
+  fillTerminals,
+  patchToolEntry,
+  showTerminal,
+  toolEntryFromCall,
+  toolEntryFromUpdate,
+} from './toolCalls';
 import { cutText, titleText } from './titleText';
 import type { SentAttachment } from './attachments';
 
@@ -28,7 +43,13 @@ export type ThreadAction =
   | { type: 'turnFailed'; id: string; message: string }
   | { type: 'notice'; id: string; level: NoticeLevel; text: string; action?: NoticeAction }
   /** Output or exit of a terminal the client runs for the agent. */
-  | { type: 'terminal'; id: string; terminalId: string; data?: string; exit?: { exitCode: number | null; signal: string | null } };
+  | {
+      type: 'terminal';
+      id: string;
+      terminalId: string;
+      data?: string;
+      exit?: { exitCode: number | null; signal: string | null };
+    };
 
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
@@ -37,7 +58,20 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'controlsChanged':
       return { ...thread, controls: action.controls };
     case 'prompt':
-      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, { kind: 'user', id: action.id, text: action.text, ...(action.attachments ? { attachments: [...action.attachments] } : {}) }] };
+      return {
+        ...thread,
+        turn: 'running',
+        plan: [],
+        entries: [
+          ...thread.entries,
+          {
+            kind: 'user',
+            id: action.id,
+            text: action.text,
+            ...(action.attachments ? { attachments: [...action.attachments] } : {}),
+          },
+        ],
+      };
     case 'update':
       return applyUpdate(thread, action.id, action.update);
     case 'turnEnded':
@@ -45,7 +79,13 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'turnFailed':
       return endTurn(thread, action.id, { level: 'error', text: action.message });
     case 'notice':
-      return append(thread, { kind: 'notice', id: action.id, level: action.level, text: action.text, ...(action.action ? { action: action.action } : {}) });
+      return append(thread, {
+        kind: 'notice',
+        id: action.id,
+        level: action.level,
+        text: action.text,
+        ...(action.action ? { action: action.action } : {}),
+      });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
     default:
@@ -59,7 +99,9 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       // Some agents echo the user's prompt back while the turn runs; the prompt
       // is already shown. Outside a turn (session/load replay) it is history.
       if (thread.turn === 'running') return thread;
-      return update.content.type === 'text' ? appendText(thread, 'user', id, update.content.text) : attachToUser(thread, id, replayedAttachment(update.content));
+      return update.content.type === 'text'
+        ? appendText(thread, 'user', id, update.content.text)
+        : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
       return appendText(thread, 'assistant', id, contentText(update.content));
     case 'agent_thought_chunk':
@@ -69,11 +111,23 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     case 'tool_call_update':
       return patchToolCall(thread, id, update);
     case 'plan':
-      return { ...thread, plan: update.entries.map((e) => ({ content: cutText(e.content, MAX_PLAN_ENTRY_CHARS), priority: e.priority, status: e.status })) };
+      return {
+        ...thread,
+        plan: update.entries.map((e) => ({
+          content: cutText(e.content, MAX_PLAN_ENTRY_CHARS),
+          priority: e.priority,
+          status: e.status,
+        })),
+      };
     case 'session_info_update':
       return update.title == null ? thread : { ...thread, title: titleText(update.title) };
     case 'notice':
-      return append(thread, { kind: 'notice', id, level: noticeLevel(update.severity), text: cutText(update.description ? `${update.title}: ${update.description}` : update.title, MAX_NOTICE_CHARS) });
+      return append(thread, {
+        kind: 'notice',
+        id,
+        level: noticeLevel(update.severity),
+        text: cutText(update.description ? `${update.title}: ${update.description}` : update.title, MAX_NOTICE_CHARS),
+      });
     case 'available_commands_update':
     case 'current_mode_update':
     case 'config_option_update':
@@ -136,7 +190,12 @@ function attachToUser(thread: Thread, id: string, attachment: SentAttachment | u
   if (!attachment) return thread;
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
-  if (last && last.kind === 'user' && last.id !== thread.sealedEntryId && (last.attachments?.length ?? 0) < MAX_REPLAYED_ATTACHMENTS) {
+  if (
+    last &&
+    last.kind === 'user' &&
+    last.id !== thread.sealedEntryId &&
+    (last.attachments?.length ?? 0) < MAX_REPLAYED_ATTACHMENTS
+  ) {
     return replaceAt(thread, lastIndex, { ...last, attachments: [...(last.attachments ?? []), attachment] });
   }
   return append(thread, { kind: 'user', id, text: '', attachments: [attachment] });
@@ -147,16 +206,22 @@ const MAX_REPLAYED_ATTACHMENTS = 100;
 function replayedAttachment(block: ContentBlock): SentAttachment | undefined {
   const label = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'attachment';
   switch (block.type) {
-    case 'image': return { label: `Image (${mediaType(block.mimeType)})`, icon: 'image' };
-    case 'audio': return { label: `Audio (${mediaType(block.mimeType)})`, icon: 'file' };
-    case 'resource_link': return { label: label(block.title ?? block.name), icon: 'file' };
+    case 'image':
+      return { label: `Image (${mediaType(block.mimeType)})`, icon: 'image' };
+    case 'audio':
+      return { label: `Audio (${mediaType(block.mimeType)})`, icon: 'file' };
+    case 'resource_link':
+      return { label: label(block.title ?? block.name), icon: 'file' };
     case 'resource': {
       const { uri } = block.resource;
       const lines = /#L(\d+)-L(\d+)$/.exec(uri);
       const name = uri.replace(/#.*$/, '').split('/').filter(Boolean).pop() ?? uri;
-      return lines ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' } : { label: label(decodeName(name)), icon: 'file' };
+      return lines
+        ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' }
+        : { label: label(decodeName(name)), icon: 'file' };
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -176,10 +241,21 @@ function findTool(thread: Thread, toolCallId: string): number {
   return -1;
 }
 
-function terminalEvent(thread: Thread, terminalId: string, data: string | undefined, exit: { exitCode: number | null; signal: string | null } | undefined): Thread {
+function terminalEvent(
+  thread: Thread,
+  terminalId: string,
+  data: string | undefined,
+  exit: { exitCode: number | null; signal: string | null } | undefined,
+): Thread {
   // Own keys only: an agent's terminal id may be "constructor" or "__proto__".
-  const before: TerminalState = (Object.hasOwn(thread.terminals, terminalId) ? thread.terminals[terminalId] : undefined) ?? { output: '' };
-  const state: TerminalState = { ...before, ...(data ? { output: capOutput(before.output + data) } : {}), ...(exit ?? {}) };
+  const before: TerminalState = (Object.hasOwn(thread.terminals, terminalId)
+    ? thread.terminals[terminalId]
+    : undefined) ?? { output: '' };
+  const state: TerminalState = {
+    ...before,
+    ...(data ? { output: capOutput(before.output + data) } : {}),
+    ...(exit ?? {}),
+  };
   const entries = thread.entries.map((e) => (e.kind === 'tool' ? showTerminal(e, terminalId, state) : e));
   return { ...thread, terminals: { ...thread.terminals, [terminalId]: state }, entries };
 }
@@ -195,7 +271,11 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
   const index = findTool(thread, update.toolCallId);
   // A call first seen in an update (Gemini CLI announces some only in a permission request): a call all the same.
   if (index < 0) return append(thread, fillTerminals(toolEntryFromUpdate(id, update), thread.terminals));
-  return replaceAt(thread, index, fillTerminals(patchToolEntry(thread.entries[index] as ToolEntry, update), thread.terminals));
+  return replaceAt(
+    thread,
+    index,
+    fillTerminals(patchToolEntry(thread.entries[index] as ToolEntry, update), thread.terminals),
+  );
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
@@ -209,17 +289,30 @@ function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text:
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */
 function settleToolCalls(entries: readonly Entry[]): readonly Entry[] {
   if (!entries.some((e) => e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress'))) return entries;
-  return entries.map((e) => (e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress') ? { ...e, status: 'cancelled' as const } : e));
+  return entries.map((e) =>
+    e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress')
+      ? { ...e, status: 'cancelled' as const }
+      : e,
+  );
 }
 
 function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: string } | undefined {
   switch (reason) {
-    case 'end_turn': return undefined;
-    case 'cancelled': return { level: 'info', text: 'Stopped.' };
-    case 'max_tokens': return { level: 'warning', text: 'The agent stopped: it reached its token limit.' };
-    case 'max_turn_requests': return { level: 'warning', text: 'The agent stopped: it reached its limit of requests for one turn.' };
-    case 'refusal': return { level: 'warning', text: 'The agent refused. This prompt and everything after it will be left out of its next prompt.' };
-    default: return { level: 'warning', text: `The turn ended: ${String(reason)}.` };
+    case 'end_turn':
+      return undefined;
+    case 'cancelled':
+      return { level: 'info', text: 'Stopped.' };
+    case 'max_tokens':
+      return { level: 'warning', text: 'The agent stopped: it reached its token limit.' };
+    case 'max_turn_requests':
+      return { level: 'warning', text: 'The agent stopped: it reached its limit of requests for one turn.' };
+    case 'refusal':
+      return {
+        level: 'warning',
+        text: 'The agent refused. This prompt and everything after it will be left out of its next prompt.',
+      };
+    default:
+      return { level: 'warning', text: `The turn ended: ${String(reason)}.` };
   }
 }
 
@@ -230,13 +323,19 @@ function noticeLevel(severity: string): NoticeLevel {
 /** A plain-text stand-in for a content block in a message; Markdown rendering happens in the view. */
 export function contentText(block: ContentBlock): string {
   switch (block.type) {
-    case 'text': return block.text;
+    case 'text':
+      return block.text;
     // A paragraph of its own, so that it never runs into the text or link next to it.
-    case 'image': return `\n\n_Image (${mediaType(block.mimeType)}), not shown_\n\n`;
-    case 'audio': return `\n\n_Audio (${mediaType(block.mimeType)}), not played_\n\n`;
-    case 'resource_link': return `[${block.title ?? block.name}](${block.uri})`;
-    case 'resource': return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
-    default: return '';
+    case 'image':
+      return `\n\n_Image (${mediaType(block.mimeType)}), not shown_\n\n`;
+    case 'audio':
+      return `\n\n_Audio (${mediaType(block.mimeType)}), not played_\n\n`;
+    case 'resource_link':
+      return `[${block.title ?? block.name}](${block.uri})`;
+    case 'resource':
+      return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
+    default:
+      return '';
   }
 }
 

@@ -11,10 +11,18 @@ export const MAX_TITLE_CHARS = 200;
 
 // C0 and C1 controls (tab and newlines become spaces below), bidi embeddings, overrides, isolates and
 // marks, zero-width spaces and joiners, the BOM, and lone surrogates.
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function titleText(raw: string, max = MAX_TITLE_CHARS): string {
-  return cutText(raw.slice(0, max * 4).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim(), max);
+  return cutText(
+    raw
+      .slice(0, max * 4)
+      .replace(INVISIBLE, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  );
 }
 
 /** `text` when at most `max` characters, else its start and "…" in `max` characters, cut on a code point boundary. */

@@ -40,7 +40,9 @@ export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntr
     ...(update.title != null ? { title: cutText(update.title, MAX_TOOL_TITLE_CHARS) } : {}),
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
-    ...(update.content != null ? { content: keepDiffs(keepTerminalOutput(update.content.map(toolContent), old.content), old.content) } : {}),
+    ...(update.content != null
+      ? { content: keepDiffs(keepTerminalOutput(update.content.map(toolContent), old.content), old.content) }
+      : {}),
     ...(update.locations != null ? { locations: locationsOf(update.locations) } : {}),
     ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
   };
@@ -49,7 +51,16 @@ export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntr
 
 /** A tool call first seen in an update or a permission request: what it says, the rest as a new call's defaults. */
 export function toolEntryFromUpdate(id: string, update: ToolCallUpdate): ToolEntry {
-  const base: ToolEntry = { kind: 'tool', id, toolCallId: update.toolCallId, title: 'Tool call', toolKind: 'other', status: 'pending', content: [], locations: [] };
+  const base: ToolEntry = {
+    kind: 'tool',
+    id,
+    toolCallId: update.toolCallId,
+    title: 'Tool call',
+    toolKind: 'other',
+    status: 'pending',
+    content: [],
+    locations: [],
+  };
   return patchToolEntry(base, update);
 }
 
@@ -106,7 +117,11 @@ function applyTerminalMeta(entry: ToolEntry, meta: unknown): ToolEntry {
 
 type TerminalContent = Extract<ToolContent, { type: 'terminal' }>;
 
-function withTerminal(entry: ToolEntry, terminalId: string, change: (t: TerminalContent) => TerminalContent): ToolEntry {
+function withTerminal(
+  entry: ToolEntry,
+  terminalId: string,
+  change: (t: TerminalContent) => TerminalContent,
+): ToolEntry {
   const index = entry.content.findIndex((c) => c.type === 'terminal' && c.terminalId === terminalId);
   const content = entry.content.slice();
   if (index < 0) content.push(change({ type: 'terminal', terminalId, output: '' }));
@@ -117,7 +132,12 @@ function withTerminal(entry: ToolEntry, terminalId: string, change: (t: Terminal
 /** Shows a client terminal's current state in every terminal content block that names it. */
 export function showTerminal(entry: ToolEntry, terminalId: string, state: TerminalState): ToolEntry {
   if (!entry.content.some((c) => c.type === 'terminal' && c.terminalId === terminalId)) return entry;
-  return withTerminal(entry, terminalId, (t) => ({ ...t, output: state.output, ...(state.exitCode !== undefined ? { exitCode: state.exitCode } : {}), ...(state.signal !== undefined ? { signal: state.signal } : {}) }));
+  return withTerminal(entry, terminalId, (t) => ({
+    ...t,
+    output: state.output,
+    ...(state.exitCode !== undefined ? { exitCode: state.exitCode } : {}),
+    ...(state.signal !== undefined ? { signal: state.signal } : {}),
+  }));
 }
 
 /** Fills terminal blocks from known client terminals (output can start before a tool call names it). */
@@ -125,7 +145,10 @@ export function fillTerminals(entry: ToolEntry, terminals: Readonly<Record<strin
   let next = entry;
   for (const c of entry.content) {
     // Own keys only: an agent's terminal id may be "constructor" or "__proto__".
-    const state = c.type === 'terminal' && c.output === '' && Object.hasOwn(terminals, c.terminalId) ? terminals[c.terminalId] : undefined;
+    const state =
+      c.type === 'terminal' && c.output === '' && Object.hasOwn(terminals, c.terminalId)
+        ? terminals[c.terminalId]
+        : undefined;
     if (state && c.type === 'terminal') next = showTerminal(next, c.terminalId, state);
   }
   return next;
@@ -141,27 +164,48 @@ export function capOutput(text: string): string {
 
 function displayBlock(block: ContentBlock): DisplayBlock {
   switch (block.type) {
-    case 'text': return { type: 'text', text: capText(block.text) };
-    case 'image': return { type: 'image', mimeType: block.mimeType };
-    case 'audio': return { type: 'audio', mimeType: block.mimeType };
-    case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
-    case 'resource': return { type: 'resource', uri: block.resource.uri, name: block.resource.uri, ...('text' in block.resource ? { text: capText(block.resource.text) } : {}) };
-    default: return { type: 'text', text: '' };
+    case 'text':
+      return { type: 'text', text: capText(block.text) };
+    case 'image':
+      return { type: 'image', mimeType: block.mimeType };
+    case 'audio':
+      return { type: 'audio', mimeType: block.mimeType };
+    case 'resource_link':
+      return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
+    case 'resource':
+      return {
+        type: 'resource',
+        uri: block.resource.uri,
+        name: block.resource.uri,
+        ...('text' in block.resource ? { text: capText(block.resource.text) } : {}),
+      };
+    default:
+      return { type: 'text', text: '' };
   }
 }
 
 function toolContent(content: ToolCallContent): ToolContent {
   switch (content.type) {
-    case 'content': return { type: 'content', block: displayBlock(content.content) };
-    case 'diff': return diffContent(content.path, content.oldText ?? null, content.newText);
-    case 'terminal': return { type: 'terminal', terminalId: content.terminalId, output: '' };
-    default: return { type: 'content', block: { type: 'text', text: '' } };
+    case 'content':
+      return { type: 'content', block: displayBlock(content.content) };
+    case 'diff':
+      return diffContent(content.path, content.oldText ?? null, content.newText);
+    case 'terminal':
+      return { type: 'terminal', terminalId: content.terminalId, output: '' };
+    default:
+      return { type: 'content', block: { type: 'text', text: '' } };
   }
 }
 
 function diffContent(path: string, oldText: string | null, newText: string): ToolContent {
   if ((oldText?.length ?? 0) + newText.length <= MAX_DIFF_CHARS) return { type: 'diff', path, oldText, newText };
-  return { type: 'diff', path, oldText: oldText === null ? null : '', newText: '', tooLarge: { oldLines: lineCount(oldText ?? ''), newLines: lineCount(newText) } };
+  return {
+    type: 'diff',
+    path,
+    oldText: oldText === null ? null : '',
+    newText: '',
+    tooLarge: { oldLines: lineCount(oldText ?? ''), newLines: lineCount(newText) },
+  };
 }
 
 /** Lines as an editor counts them: a final newline ends the last line. */
@@ -174,7 +218,9 @@ function lineCount(text: string): number {
 
 /** At most MAX_INPUT_CHARS of `text`, saying how much was left out. */
 function capText(text: string): string {
-  return text.length > MAX_INPUT_CHARS ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)` : text;
+  return text.length > MAX_INPUT_CHARS
+    ? `${text.slice(0, MAX_INPUT_CHARS)}\n… (${text.length - MAX_INPUT_CHARS} more characters)`
+    : text;
 }
 
 /** The command line for shell tools, pretty JSON for the rest; capped. */

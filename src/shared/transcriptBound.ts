@@ -44,7 +44,10 @@ export const MOVED_NOTICE_ID = 'moved-out';
 function movedNotice(moved: Moved): NoticeEntry {
   const mib = (moved.chars / 1024 / 1024).toFixed(1);
   return {
-    kind: 'notice', id: MOVED_NOTICE_ID, level: 'info', action: 'openEarlier',
+    kind: 'notice',
+    id: MOVED_NOTICE_ID,
+    level: 'info',
+    action: 'openEarlier',
     text: `The ${moved.entries.toLocaleString('en-US')} oldest entries of this chat (${mib} MiB) were moved out of memory to a file: a chat keeps at most the newest ${MAX_TRANSCRIPT_CHARS / 1024 / 1024} MiB.`,
   };
 }
@@ -57,7 +60,12 @@ function movedNotice(moved: Moved): NoticeEntry {
  * not moved. Returns
  * undefined when nothing needs to move.
  */
-export function splitOldest(thread: Thread, moved: Moved, max = MAX_TRANSCRIPT_CHARS, target = TRIM_TARGET_CHARS): { thread: Thread; removed: Entry[]; moved: Moved } | undefined {
+export function splitOldest(
+  thread: Thread,
+  moved: Moved,
+  max = MAX_TRANSCRIPT_CHARS,
+  target = TRIM_TARGET_CHARS,
+): { thread: Thread; removed: Entry[]; moved: Moved } | undefined {
   const entries = thread.entries.filter((e) => e.id !== MOVED_NOTICE_ID);
   const size = sizeOf(entries);
   if (size <= max) return undefined;

@@ -1,15 +1,18 @@
 // The scripted agent: ACP request handlers driven by a Scenario.
-import * as acp from "@agentclientprotocol/sdk";
-import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, rmSync } from "node:fs";
-import type { Scenario, Step } from "./scenario";
-import { Session } from "./session";
-import { playSteps } from "./steps";
-import { agentProcess, client, type StepContext } from "./context";
-import type { SessionStore } from "./sessionStore";
+import * as acp from '@agentclientprotocol/sdk';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import type { Scenario, Step } from './scenario';
+import { Session } from './session';
+import { playSteps } from './steps';
+import { agentProcess, client, type StepContext } from './context';
+import type { SessionStore } from './sessionStore';
 
 function promptText(prompt: acp.ContentBlock[]): string {
-  return prompt.map((block) => (block.type === "text" ? block.text : "")).filter(Boolean).join("\n");
+  return prompt
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .filter(Boolean)
+    .join('\n');
 }
 
 class ScriptedAgent {
@@ -19,7 +22,10 @@ class ScriptedAgent {
   /** signInReadAtStart: whether the sign-in file was there when this process started. */
   private readonly signedInAtStart: boolean;
 
-  constructor(private readonly scenario: Scenario, private readonly store?: SessionStore) {
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly store?: SessionStore,
+  ) {
     agentProcess.openSessions = () => this.sessions.size;
     this.signedInAtStart = !!scenario.signInFile && existsSync(scenario.signInFile);
     this.event(`start ${process.pid}`);
@@ -43,7 +49,7 @@ class ScriptedAgent {
 
   /** `logout` (where the scenario advertises `auth.logout`): signed out, the sign-in file removed. */
   logout(): acp.LogoutResponse {
-    if (!this.scenario.agentCapabilities.auth?.logout) throw acp.RequestError.methodNotFound("logout");
+    if (!this.scenario.agentCapabilities.auth?.logout) throw acp.RequestError.methodNotFound('logout');
     this.authenticated = false;
     if (this.scenario.signInFile) rmSync(this.scenario.signInFile, { force: true });
     return {};
@@ -54,7 +60,9 @@ class ScriptedAgent {
     this.checkAuth();
     // Stored sessions outlive this process: their ids must not repeat in the next one (a pid alone can:
     // a CI run starts more than the 32,768 processes a container's pids wrap at).
-    const id = this.store ? `sess-${process.pid}-${randomBytes(4).toString("hex")}-${this.nextSessionNumber++}` : `sess-${this.nextSessionNumber++}`;
+    const id = this.store
+      ? `sess-${process.pid}-${randomBytes(4).toString('hex')}-${this.nextSessionNumber++}`
+      : `sess-${this.nextSessionNumber++}`;
     this.store?.create({ id, cwd: c.params.cwd });
     const session = this.newSessionObject(id, c.params.cwd);
     session.mcpServers = c.params.mcpServers;
@@ -72,7 +80,7 @@ class ScriptedAgent {
     if (known) {
       known.mcpServers = c.params.mcpServers;
       const replay = async () => {
-        for (const update of known.history) await c.client.notify("session/update", { sessionId, update });
+        for (const update of known.history) await c.client.notify('session/update', { sessionId, update });
       };
       // After this answer is written (a timer runs after the SDK sends it).
       if (this.scenario.replayAfterLoad) setTimeout(() => void replay(), 0);
@@ -111,14 +119,14 @@ class ScriptedAgent {
     const session = this.session(c.params.sessionId);
     const options = session.configOptions ?? [];
     const index = options.findIndex((option) => option.id === c.params.configId);
-    if (index < 0) throw acp.RequestError.invalidParams({ configId: c.params.configId }, "unknown config option");
+    if (index < 0) throw acp.RequestError.invalidParams({ configId: c.params.configId }, 'unknown config option');
     options[index] = { ...options[index], currentValue: c.params.value } as acp.SessionConfigOption;
     return { configOptions: options };
   }
 
   async prompt(c: acp.AgentRequestContext<acp.PromptRequest>): Promise<acp.PromptResponse> {
     const session = this.session(c.params.sessionId);
-    for (const content of c.params.prompt) session.record({ sessionUpdate: "user_message_chunk", content });
+    for (const content of c.params.prompt) session.record({ sessionUpdate: 'user_message_chunk', content });
     const picked = session.pickTurn(promptText(c.params.prompt));
     const turn = session.startTurn(c.signal);
     try {
@@ -128,7 +136,12 @@ class ScriptedAgent {
       turn.done();
       // After this answer is written (a timer runs after the SDK sends it).
       const after = picked.after;
-      if (after) setTimeout(() => void playSteps(after, { client: c.client, session, signal: new AbortController().signal, prompt: [] }), 0);
+      if (after) {
+        setTimeout(
+          () => void playSteps(after, { client: c.client, session, signal: new AbortController().signal, prompt: [] }),
+          0,
+        );
+      }
     }
   }
 
@@ -150,7 +163,9 @@ class ScriptedAgent {
   listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): acp.ListSessionsResponse {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.list) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
-    if (this.scenario.listError) throw new acp.RequestError(this.scenario.listError.code, this.scenario.listError.message);
+    if (this.scenario.listError) {
+      throw new acp.RequestError(this.scenario.listError.code, this.scenario.listError.message);
+    }
     // known() adds a stored session to this process's: read them first, then list each once.
     for (const id of this.store?.ids() ?? []) if (!this.sessions.has(id)) this.known(id, this.store!.read(id)!.cwd);
     const all = [...this.sessions.values()]
@@ -159,8 +174,11 @@ class ScriptedAgent {
       .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)));
     const listed = [...all, ...this.scenario.listedSessions];
     const { listPageSize: size, listCursorLoop: loop, listCursorInProcess: inProcess } = this.scenario;
-    const [owner, offset] = inProcess && c.params.cursor ? c.params.cursor.split(":") : [String(process.pid), c.params.cursor];
-    if (owner !== String(process.pid)) throw acp.RequestError.invalidParams({ cursor: c.params.cursor }, "this cursor is not one of this process's");
+    const [owner, offset] =
+      inProcess && c.params.cursor ? c.params.cursor.split(':') : [String(process.pid), c.params.cursor];
+    if (owner !== String(process.pid)) {
+      throw acp.RequestError.invalidParams({ cursor: c.params.cursor }, "this cursor is not one of this process's");
+    }
     const start = Number(offset ?? 0) || 0;
     const page = listed.slice(start, start + size);
     const next = loop ? String(start) : start + size < listed.length ? String(start + size) : undefined;
@@ -172,7 +190,9 @@ class ScriptedAgent {
   deleteSession(c: acp.AgentRequestContext<acp.DeleteSessionRequest>): acp.DeleteSessionResponse {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.delete) throw acp.RequestError.methodNotFound(c.method);
     const { sessionId } = c.params;
-    if (!this.sessions.has(sessionId) && !this.store?.read(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
+    if (!this.sessions.has(sessionId) && !this.store?.read(sessionId)) {
+      throw acp.RequestError.sessionNotFound(sessionId);
+    }
     this.sessions.get(sessionId)?.cancel();
     this.sessions.delete(sessionId);
     this.store?.delete(sessionId);
@@ -205,7 +225,9 @@ class ScriptedAgent {
       session.updatedAt = stored.updatedAt;
       this.sessions.set(sessionId, session);
     }
-    if (session.cwd !== cwd) throw acp.RequestError.invalidParams({ cwd }, `session ${sessionId} belongs to ${session.cwd}`);
+    if (session.cwd !== cwd) {
+      throw acp.RequestError.invalidParams({ cwd }, `session ${sessionId} belongs to ${session.cwd}`);
+    }
     return session;
   }
 
@@ -220,7 +242,9 @@ class ScriptedAgent {
   }
 
   private checkAuth(): void {
-    const signedIn = this.scenario.signInReadAtStart ? this.signedInAtStart : !!this.scenario.signInFile && existsSync(this.scenario.signInFile);
+    const signedIn = this.scenario.signInReadAtStart
+      ? this.signedInAtStart
+      : !!this.scenario.signInFile && existsSync(this.scenario.signInFile);
     if (this.scenario.requireAuth && !this.authenticated && !signedIn) throw acp.RequestError.authRequired();
   }
 }
@@ -228,7 +252,9 @@ class ScriptedAgent {
 const setModelParams = {
   parse(params: unknown): { sessionId: string; modelId: string } {
     const p = params as { sessionId?: unknown; modelId?: unknown } | null;
-    if (typeof p?.sessionId !== "string" || typeof p.modelId !== "string") throw acp.RequestError.invalidParams(params, "sessionId and modelId must be strings");
+    if (typeof p?.sessionId !== 'string' || typeof p.modelId !== 'string') {
+      throw acp.RequestError.invalidParams(params, 'sessionId and modelId must be strings');
+    }
     return { sessionId: p.sessionId, modelId: p.modelId };
   },
 };
@@ -237,19 +263,19 @@ const setModelParams = {
 export function createAgent(scenario: Scenario, store?: SessionStore): acp.AgentApp {
   const agent = new ScriptedAgent(scenario, store);
   return acp
-    .agent({ name: "test-agent" })
-    .onRequest("initialize", (c) => agent.initialize(c))
-    .onRequest("authenticate", (c) => agent.authenticate(c))
-    .onRequest("logout", () => agent.logout())
-    .onRequest("session/new", (c) => agent.newSession(c))
-    .onRequest("session/load", (c) => agent.loadSession(c))
-    .onRequest("session/resume", (c) => agent.resumeSession(c))
-    .onRequest("session/set_mode", (c) => agent.setMode(c))
-    .onRequest("session/set_config_option", (c) => agent.setConfigOption(c))
-    .onRequest("session/close", (c) => agent.closeSession(c))
-    .onRequest("session/list", (c) => agent.listSessions(c))
-    .onRequest("session/delete", (c) => agent.deleteSession(c))
-    .onRequest("session/set_model", setModelParams, (c) => agent.setModel(c.params))
-    .onRequest("session/prompt", (c) => agent.prompt(c))
-    .onNotification("session/cancel", (c) => agent.cancel(c.params));
+    .agent({ name: 'test-agent' })
+    .onRequest('initialize', (c) => agent.initialize(c))
+    .onRequest('authenticate', (c) => agent.authenticate(c))
+    .onRequest('logout', () => agent.logout())
+    .onRequest('session/new', (c) => agent.newSession(c))
+    .onRequest('session/load', (c) => agent.loadSession(c))
+    .onRequest('session/resume', (c) => agent.resumeSession(c))
+    .onRequest('session/set_mode', (c) => agent.setMode(c))
+    .onRequest('session/set_config_option', (c) => agent.setConfigOption(c))
+    .onRequest('session/close', (c) => agent.closeSession(c))
+    .onRequest('session/list', (c) => agent.listSessions(c))
+    .onRequest('session/delete', (c) => agent.deleteSession(c))
+    .onRequest('session/set_model', setModelParams, (c) => agent.setModel(c.params))
+    .onRequest('session/prompt', (c) => agent.prompt(c))
+    .onNotification('session/cancel', (c) => agent.cancel(c.params));
 }

@@ -1,60 +1,75 @@
 // Steps that call the client: permission, fs and terminal. Each reports its
 // result as an agent_message_chunk so tests can assert on it.
-import type * as acp from "@agentclientprotocol/sdk";
-import type { StepOf } from "./stepSchemas";
-import { errorMessage, sendText, sendUpdate, sessionId, type StepContext, type StepOutcome } from "./context";
+import type * as acp from '@agentclientprotocol/sdk';
+import type { StepOf } from './stepSchemas';
+import { errorMessage, sendText, sendUpdate, sessionId, type StepContext, type StepOutcome } from './context';
 
-async function permission(step: StepOf<"permission">, ctx: StepContext): Promise<StepOutcome> {
+async function permission(step: StepOf<'permission'>, ctx: StepContext): Promise<StepOutcome> {
   let outcome: string;
   try {
     const params: acp.RequestPermissionRequest = { sessionId: sessionId(ctx), ...step.permission };
-    const response = await ctx.client.request("session/request_permission", params);
-    outcome = response.outcome.outcome === "selected" ? response.outcome.optionId : "cancelled";
+    const response = await ctx.client.request('session/request_permission', params);
+    outcome = response.outcome.outcome === 'selected' ? response.outcome.optionId : 'cancelled';
   } catch (error) {
     await sendText(ctx, `[error: ${errorMessage(error)}]`);
-    return "end_turn";
+    return 'end_turn';
   }
   await sendText(ctx, `[permission: ${outcome}]`);
   const expected = step.expectOutcome === undefined ? undefined : [step.expectOutcome].flat();
-  if (ctx.signal.aborted) return "cancelled";
+  if (ctx.signal.aborted) return 'cancelled';
   if (!expected || expected.includes(outcome)) return;
-  await sendText(ctx, `[unexpected permission outcome: ${outcome}, expected ${expected.join(" or ")}]`);
-  return "end_turn";
+  await sendText(ctx, `[unexpected permission outcome: ${outcome}, expected ${expected.join(' or ')}]`);
+  return 'end_turn';
 }
 
 /** `count` permission requests at once; reports how they were answered, e.g. `[permissions: 968 cancelled, 32 reject_once]`. */
-async function permissionFlood(step: StepOf<"permissionFlood">, ctx: StepContext): Promise<StepOutcome> {
-  const ask = (i: number) => ctx.client.request("session/request_permission", {
-    sessionId: sessionId(ctx),
-    toolCall: { toolCallId: `flood-${i}`, title: `Request ${i + 1}`, kind: "execute" },
-    options: [{ optionId: "allow_once", name: "Allow", kind: "allow_once" }, { optionId: "reject_once", name: "Reject", kind: "reject_once" }],
-  }).then((r) => (r.outcome.outcome === "selected" ? r.outcome.optionId : "cancelled"), (error: unknown) => `error ${errorMessage(error)}`);
+async function permissionFlood(step: StepOf<'permissionFlood'>, ctx: StepContext): Promise<StepOutcome> {
+  const ask = (i: number) =>
+    ctx.client
+      .request('session/request_permission', {
+        sessionId: sessionId(ctx),
+        toolCall: { toolCallId: `flood-${i}`, title: `Request ${i + 1}`, kind: 'execute' },
+        options: [
+          { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' },
+          { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
+        ],
+      })
+      .then(
+        (r) => (r.outcome.outcome === 'selected' ? r.outcome.optionId : 'cancelled'),
+        (error: unknown) => `error ${errorMessage(error)}`,
+      );
   const outcomes = await Promise.all(Array.from({ length: step.permissionFlood.count }, (_, i) => ask(i)));
   const counts = new Map<string, number>();
   for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
-  await sendText(ctx, `[permissions: ${[...counts].sort().map(([outcome, n]) => `${n} ${outcome}`).join(", ")}]`);
-  return ctx.signal.aborted ? "cancelled" : undefined;
+  await sendText(
+    ctx,
+    `[permissions: ${[...counts]
+      .sort()
+      .map(([outcome, n]) => `${n} ${outcome}`)
+      .join(', ')}]`,
+  );
+  return ctx.signal.aborted ? 'cancelled' : undefined;
 }
 
-async function readFile(step: StepOf<"readFile">, ctx: StepContext): Promise<StepOutcome> {
+async function readFile(step: StepOf<'readFile'>, ctx: StepContext): Promise<StepOutcome> {
   try {
-    const response = await ctx.client.request("fs/read_text_file", { sessionId: sessionId(ctx), ...step.readFile });
+    const response = await ctx.client.request('fs/read_text_file', { sessionId: sessionId(ctx), ...step.readFile });
     await sendText(ctx, `[read: ${response.content}]`);
   } catch (error) {
     await sendText(ctx, `[error: ${errorMessage(error)}]`);
   }
 }
 
-async function writeFile(step: StepOf<"writeFile">, ctx: StepContext): Promise<StepOutcome> {
+async function writeFile(step: StepOf<'writeFile'>, ctx: StepContext): Promise<StepOutcome> {
   try {
-    await ctx.client.request("fs/write_text_file", { sessionId: sessionId(ctx), ...step.writeFile });
-    await sendText(ctx, "[write ok]");
+    await ctx.client.request('fs/write_text_file', { sessionId: sessionId(ctx), ...step.writeFile });
+    await sendText(ctx, '[write ok]');
   } catch (error) {
     await sendText(ctx, `[error: ${errorMessage(error)}]`);
   }
 }
 
-type Terminal = Awaited<ReturnType<acp.AgentContext["createTerminal"]>>;
+type Terminal = Awaited<ReturnType<acp.AgentContext['createTerminal']>>;
 type ExitStatus = acp.WaitForTerminalExitResponse;
 
 /** Waits for exit; if `signal` aborts first, kills the command and returns undefined. */
@@ -63,7 +78,7 @@ async function waitOrKill(terminal: Terminal, signal: AbortSignal): Promise<Exit
   const aborted = new Promise<undefined>((resolve) => {
     const stop = AbortSignal.any([signal, controller.signal]);
     if (stop.aborted) resolve(undefined);
-    else stop.addEventListener("abort", () => resolve(undefined), { once: true });
+    else stop.addEventListener('abort', () => resolve(undefined), { once: true });
   });
   const status = await Promise.race([terminal.waitForExit(), aborted]);
   controller.abort();
@@ -78,43 +93,47 @@ async function awaitExit(
   signal: AbortSignal,
 ): Promise<ExitStatus | undefined> {
   if (kill === true) await terminal.kill();
-  if (typeof kill === "number") {
+  if (typeof kill === 'number') {
     const status = await waitOrKill(terminal, AbortSignal.any([signal, AbortSignal.timeout(kill)]));
     if (status || signal.aborted) return status;
   }
   return waitOrKill(terminal, signal);
 }
 
-async function runTerminal(step: StepOf<"terminal">, ctx: StepContext, terminal: Terminal): Promise<StepOutcome> {
+async function runTerminal(step: StepOf<'terminal'>, ctx: StepContext, terminal: Terminal): Promise<StepOutcome> {
   const spec = step.terminal;
   if (spec.toolCallId) {
     await sendUpdate(ctx, {
-      sessionUpdate: "tool_call",
+      sessionUpdate: 'tool_call',
       toolCallId: spec.toolCallId,
-      title: spec.title ?? [spec.command, ...spec.args].join(" "),
-      kind: "execute",
-      status: "in_progress",
-      content: [{ type: "terminal", terminalId: terminal.id }],
+      title: spec.title ?? [spec.command, ...spec.args].join(' '),
+      kind: 'execute',
+      status: 'in_progress',
+      content: [{ type: 'terminal', terminalId: terminal.id }],
       rawInput: { command: spec.command, args: spec.args },
     });
   }
   const status = await awaitExit(spec.kill, terminal, ctx.signal);
   const output = await terminal.currentOutput();
   if (spec.toolCallId) {
-    const toolStatus = !status || status.exitCode !== 0 ? "failed" : "completed";
-    await sendUpdate(ctx, { sessionUpdate: "tool_call_update", toolCallId: spec.toolCallId, status: toolStatus });
+    const toolStatus = !status || status.exitCode !== 0 ? 'failed' : 'completed';
+    await sendUpdate(ctx, { sessionUpdate: 'tool_call_update', toolCallId: spec.toolCallId, status: toolStatus });
   }
-  const exit = status ? (status.exitCode ?? `signal ${status.signal ?? "unknown"}`) : "cancelled";
-  await sendText(ctx, `[terminal: exit ${exit}${output.truncated ? ", truncated" : ""}] ${output.output}`);
-  return status ? undefined : "cancelled";
+  const exit = status ? (status.exitCode ?? `signal ${status.signal ?? 'unknown'}`) : 'cancelled';
+  await sendText(ctx, `[terminal: exit ${exit}${output.truncated ? ', truncated' : ''}] ${output.output}`);
+  return status ? undefined : 'cancelled';
 }
 
-async function terminal(step: StepOf<"terminal">, ctx: StepContext): Promise<StepOutcome> {
+async function terminal(step: StepOf<'terminal'>, ctx: StepContext): Promise<StepOutcome> {
   const { command, args, cwd, env, outputByteLimit } = step.terminal;
   let handle: Terminal;
   try {
     handle = await ctx.client.createTerminal({
-      sessionId: sessionId(ctx), command, args, cwd, outputByteLimit,
+      sessionId: sessionId(ctx),
+      command,
+      args,
+      cwd,
+      outputByteLimit,
       env: env && Object.entries(env).map(([name, value]) => ({ name, value })),
     });
   } catch (error) {

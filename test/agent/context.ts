@@ -1,6 +1,6 @@
 // What a step sees while it plays, plus helpers shared by all step handlers.
-import type * as acp from "@agentclientprotocol/sdk";
-import type { Session } from "./session";
+import type * as acp from '@agentclientprotocol/sdk';
+import type { Session } from './session';
 
 export interface StepContext {
   /** Calls client-side ACP methods (session/update, fs, terminal, permission). */
@@ -23,7 +23,7 @@ export const client: { capabilities?: acp.ClientCapabilities } = {};
 export type StepOutcome = acp.StopReason | void;
 
 function requireSession(ctx: StepContext): Session {
-  if (!ctx.session) throw new Error("this step needs a session");
+  if (!ctx.session) throw new Error('this step needs a session');
   return ctx.session;
 }
 
@@ -31,12 +31,12 @@ function requireSession(ctx: StepContext): Session {
 export async function sendUpdate(ctx: StepContext, update: acp.SessionUpdate, record = true): Promise<void> {
   const session = requireSession(ctx);
   if (record) session.record(update);
-  await ctx.client.notify("session/update", { sessionId: session.id, update });
+  await ctx.client.notify('session/update', { sessionId: session.id, update });
 }
 
 /** Sends an agent_message_chunk with plain text. */
 export function sendText(ctx: StepContext, text: string): Promise<void> {
-  return sendUpdate(ctx, { sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+  return sendUpdate(ctx, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
 }
 
 export function sessionId(ctx: StepContext): string {
@@ -53,12 +53,12 @@ export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
       resolve(false);
     };
     const finish = () => {
-      signal.removeEventListener("abort", onAbort);
+      signal.removeEventListener('abort', onAbort);
       resolve(true);
     };
     const timer = ms > 0 ? setTimeout(finish, ms) : undefined;
     const immediate = ms > 0 ? undefined : setImmediate(finish);
-    signal.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -1,7 +1,7 @@
 // stdio plumbing: the ACP stream (with a tap that logs every received method),
 // raw line writes for garbage/malformed-message steps, and stderr logging.
-import { Readable, Writable } from "node:stream";
-import * as acp from "@agentclientprotocol/sdk";
+import { Readable, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
 
 /** Writes `[test-agent] <message>` to stderr. */
 export function log(message: string): void {
@@ -31,13 +31,13 @@ export function stopReading(): void {
 /** Writes `text` to stderr, then exits with `code` once stderr has flushed. */
 export function crash(code: number, text: string | undefined): Promise<never> {
   return new Promise(() => {
-    const message = text === undefined ? "" : text.endsWith("\n") ? text : `${text}\n`;
+    const message = text === undefined ? '' : text.endsWith('\n') ? text : `${text}\n`;
     process.stderr.write(message, () => process.exit(code));
   });
 }
 
 /** Raw requests of the fuzz step carry ids starting with this; their answers are counted, not passed on. */
-export const FUZZ_ID_PREFIX = "fuzz-";
+export const FUZZ_ID_PREFIX = 'fuzz-';
 export const fuzzAnswers = { count: 0 };
 
 function logIncoming(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
@@ -45,14 +45,19 @@ function logIncoming(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
     async transform(message, controller) {
       // Never resolves once reading stopped: the stream's backpressure stops reading the pipe.
       if (readingStopped) await new Promise<never>(() => undefined);
-      if ("id" in message && typeof message.id === "string" && message.id.startsWith(FUZZ_ID_PREFIX) && !("method" in message)) {
+      if (
+        'id' in message &&
+        typeof message.id === 'string' &&
+        message.id.startsWith(FUZZ_ID_PREFIX) &&
+        !('method' in message)
+      ) {
         fuzzAnswers.count++;
         return;
       }
-      if ("method" in message && typeof message.method === "string") log(message.method);
+      if ('method' in message && typeof message.method === 'string') log(message.method);
       // The client's answer to our garbage (parse error, id null): log it instead of
       // letting the SDK print "Got response to unknown request null".
-      if ("error" in message && message.id === null) return log(`error response: ${JSON.stringify(message.error)}`);
+      if ('error' in message && message.id === null) return log(`error response: ${JSON.stringify(message.error)}`);
       controller.enqueue(message);
     },
   });

@@ -1,31 +1,31 @@
 // Zod schema of the test agent's scenario files (format: test/agent/README.md).
-import { readFileSync } from "node:fs";
-import { z } from "zod";
-import type * as acp from "@agentclientprotocol/sdk";
-import { stepSchemas, type Step } from "./stepSchemas";
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type * as acp from '@agentclientprotocol/sdk';
+import { stepSchemas, type Step } from './stepSchemas';
 
-export type { Step, StepKind } from "./stepSchemas";
+export type { Step, StepKind } from './stepSchemas';
 
 const STEP_KINDS = Object.keys(stepSchemas);
 /** Steps that make sense before any session exists (onInitialize). */
-const SESSIONLESS_KINDS = ["sleep", "crash", "garbage", "rawMessage", "rawBytes", "stopReading", "hang", "error"];
+const SESSIONLESS_KINDS = ['sleep', 'crash', 'garbage', 'rawMessage', 'rawBytes', 'stopReading', 'hang', 'error'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Finds the step's kind (its one known key), then validates with that kind's schema. */
 const stepSchema = z.unknown().transform((raw, ctx): Step => {
   if (!isRecord(raw)) {
-    ctx.addIssue({ code: "custom", message: 'a step must be an object such as {"text": "hi"}' });
+    ctx.addIssue({ code: 'custom', message: 'a step must be an object such as {"text": "hi"}' });
     return z.NEVER;
   }
   const kinds = Object.keys(raw).filter((key) => STEP_KINDS.includes(key));
   if (kinds.length !== 1) {
-    const found = kinds.length ? kinds.join(", ") : Object.keys(raw).join(", ") || "nothing";
+    const found = kinds.length ? kinds.join(', ') : Object.keys(raw).join(', ') || 'nothing';
     ctx.addIssue({
-      code: "custom",
-      message: `a step needs exactly one kind key (found: ${found}); kinds: ${STEP_KINDS.join(", ")}`,
+      code: 'custom',
+      message: `a step needs exactly one kind key (found: ${found}); kinds: ${STEP_KINDS.join(', ')}`,
     });
     return z.NEVER;
   }
@@ -44,9 +44,9 @@ const sessionlessStepsSchema = stepsSchema.superRefine((steps, ctx) => {
   steps.forEach((step, index) => {
     if (!SESSIONLESS_KINDS.includes(step.kind)) {
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         path: [index],
-        message: `"${step.kind}" needs a session; onInitialize allows only ${SESSIONLESS_KINDS.join(", ")}`,
+        message: `"${step.kind}" needs a session; onInitialize allows only ${SESSIONLESS_KINDS.join(', ')}`,
       });
     }
   });
@@ -66,7 +66,7 @@ export const scenarioSchema = z.strictObject({
   description: z.string().optional(),
   agentInfo: z
     .strictObject({ name: z.string(), title: z.string().optional(), version: z.string() })
-    .default({ name: "test-agent", title: "Test Agent", version: "1.0.0" }),
+    .default({ name: 'test-agent', title: 'Test Agent', version: '1.0.0' }),
   agentCapabilities: looseRecord.default({}).pipe(z.custom<acp.AgentCapabilities>()),
   authMethods: z
     .array(z.looseObject({ id: z.string(), name: z.string() }))
@@ -80,7 +80,7 @@ export const scenarioSchema = z.strictObject({
    * at once or, with signInReadAtStart, once restarted.
    */
   signInFile: z.string().optional(),
-  signInOutput: z.string().default("Signed in."),
+  signInOutput: z.string().default('Signed in.'),
   /** The sign-in file counts only if it was there when the process started (Codex and Gemini CLI read their credentials once). */
   signInReadAtStart: z.boolean().default(false),
   /** What this agent was asked, a line each, appended: `start PID` when a process starts, `session/new ID`. */
@@ -100,7 +100,12 @@ export const scenarioSchema = z.strictObject({
   modes: looseRecord.optional().pipe(z.custom<acp.SessionModeState | undefined>()),
   configOptions: z.array(looseRecord).optional().pipe(z.custom<acp.SessionConfigOption[] | undefined>()),
   /** Legacy (unstable) models, as Gemini CLI sends them: `{ currentModelId, availableModels: [{ modelId, name }] }`. */
-  models: z.strictObject({ currentModelId: z.string(), availableModels: z.array(z.looseObject({ modelId: z.string(), name: z.string() })) }).optional(),
+  models: z
+    .strictObject({
+      currentModelId: z.string(),
+      availableModels: z.array(z.looseObject({ modelId: z.string(), name: z.string() })),
+    })
+    .optional(),
   onInitialize: sessionlessStepsSchema.default([]),
   onNewSession: stepsSchema.default([]),
   onLoadSession: stepsSchema.optional(),
@@ -129,10 +134,10 @@ export function parseScenario(text: string, origin: string): Scenario {
 
 /** Loads a scenario from a file path, or from inline JSON when `source` starts with "{". */
 export function loadScenario(source: string): Scenario {
-  if (source.trimStart().startsWith("{")) return parseScenario(source, "inline scenario");
+  if (source.trimStart().startsWith('{')) return parseScenario(source, 'inline scenario');
   let text: string;
   try {
-    text = readFileSync(source, "utf8");
+    text = readFileSync(source, 'utf8');
   } catch (error) {
     throw new ScenarioError(`cannot read scenario ${source}: ${(error as Error).message}`);
   }

@@ -1,7 +1,7 @@
 // Per-session state: recorded updates (for session/load), turn selection,
 // running turns (for session/cancel), mode and config options.
-import type * as acp from "@agentclientprotocol/sdk";
-import type { Scenario, Step, Turn } from "./scenario";
+import type * as acp from '@agentclientprotocol/sdk';
+import type { Scenario, Step, Turn } from './scenario';
 
 /** True when `match` is a substring of `text`, or a regex ("re" or "/re/flags") matching it. */
 export function turnMatches(match: string, text: string): boolean {
@@ -14,7 +14,7 @@ export function turnMatches(match: string, text: string): boolean {
   }
 }
 
-export const NO_TURN_STEPS: Step[] = [{ kind: "text", text: "(no scripted turn)" }];
+export const NO_TURN_STEPS: Step[] = [{ kind: 'text', text: '(no scripted turn)' }];
 
 export class Session {
   readonly history: acp.SessionUpdate[] = [];
@@ -52,14 +52,22 @@ export class Session {
   /** What session/list says of it: the first prompt's text is its title. */
   info(): acp.SessionInfo {
     const first = this.promptTexts()[0];
-    return { sessionId: this.id, cwd: this.cwd, updatedAt: this.updatedAt, ...(first ? { title: first.slice(0, 80) } : {}) };
+    return {
+      sessionId: this.id,
+      cwd: this.cwd,
+      updatedAt: this.updatedAt,
+      ...(first ? { title: first.slice(0, 80) } : {}),
+    };
   }
 
   /** The text of every prompt so far, oldest first. */
   promptTexts(): string[] {
     return this.history
-      .filter((u): u is Extract<acp.SessionUpdate, { sessionUpdate: "user_message_chunk" }> => u.sessionUpdate === "user_message_chunk")
-      .map((u) => (u.content.type === "text" ? u.content.text : `[${u.content.type}]`));
+      .filter(
+        (u): u is Extract<acp.SessionUpdate, { sessionUpdate: 'user_message_chunk' }> =>
+          u.sessionUpdate === 'user_message_chunk',
+      )
+      .map((u) => (u.content.type === 'text' ? u.content.text : `[${u.content.type}]`));
   }
 
   /** The turn for a prompt: first matching turn, else the next unused turn without `match`. */
@@ -78,10 +86,10 @@ export class Session {
   startTurn(requestSignal?: AbortSignal): { signal: AbortSignal; done: () => void } {
     const controller = new AbortController();
     const onRequestAbort = () => controller.abort();
-    requestSignal?.addEventListener("abort", onRequestAbort, { once: true });
+    requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
     this.running.add(controller);
     const done = () => {
-      requestSignal?.removeEventListener("abort", onRequestAbort);
+      requestSignal?.removeEventListener('abort', onRequestAbort);
       this.running.delete(controller);
     };
     return { signal: controller.signal, done };
@@ -93,10 +101,15 @@ export class Session {
 
   /** Session/new and session/load response fields. */
   setupFields(): { modes?: acp.SessionModeState; configOptions?: acp.SessionConfigOption[]; models?: unknown } {
-    const modes = this.scenario.modes && this.modeId !== undefined
-      ? { ...this.scenario.modes, currentModeId: this.modeId }
-      : undefined;
+    const modes =
+      this.scenario.modes && this.modeId !== undefined
+        ? { ...this.scenario.modes, currentModeId: this.modeId }
+        : undefined;
     const models = this.scenario.models && { ...this.scenario.models, currentModelId: this.modelId };
-    return { ...(modes && { modes }), ...(this.configOptions && { configOptions: this.configOptions }), ...(models && { models }) };
+    return {
+      ...(modes && { modes }),
+      ...(this.configOptions && { configOptions: this.configOptions }),
+      ...(models && { models }),
+    };
   }
 }

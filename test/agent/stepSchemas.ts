@@ -1,15 +1,24 @@
 // One zod schema per step kind. A step is an object with exactly one kind key
 // (plus optional "delayMs"); see scenario.ts for the dispatch.
-import { z } from "zod";
-import type * as acp from "@agentclientprotocol/sdk";
+import { z } from 'zod';
+import type * as acp from '@agentclientprotocol/sdk';
 
 const delayMs = z.number().int().min(0).optional();
 const ms = z.number().int().min(0);
 
 const toolKind = z.enum([
-  "read", "edit", "delete", "move", "search", "execute", "think", "fetch", "switch_mode", "other",
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'switch_mode',
+  'other',
 ]);
-const toolStatus = z.enum(["pending", "in_progress", "completed", "failed"]);
+const toolStatus = z.enum(['pending', 'in_progress', 'completed', 'failed']);
 
 /** ToolCall fields (SDK shape); toolCallId and title required, kind/status checked. */
 const toolCall = z
@@ -27,22 +36,22 @@ const planEntry = z
     z.string().transform((content) => ({ content })),
     z.looseObject({
       content: z.string(),
-      priority: z.enum(["high", "medium", "low"]).optional(),
-      status: z.enum(["pending", "in_progress", "completed"]).optional(),
+      priority: z.enum(['high', 'medium', 'low']).optional(),
+      status: z.enum(['pending', 'in_progress', 'completed']).optional(),
     }),
   ])
-  .transform((entry): acp.PlanEntry => ({ priority: "medium", status: "pending", ...entry }));
+  .transform((entry): acp.PlanEntry => ({ priority: 'medium', status: 'pending', ...entry }));
 
 const permissionOption = z.strictObject({
   optionId: z.string(),
   name: z.string(),
-  kind: z.enum(["allow_once", "allow_always", "reject_once", "reject_always"]),
+  kind: z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always']),
 });
 
 const defaultOptions: acp.PermissionOption[] = [
-  { optionId: "allow_once", name: "Allow", kind: "allow_once" },
-  { optionId: "allow_always", name: "Always allow", kind: "allow_always" },
-  { optionId: "reject_once", name: "Reject", kind: "reject_once" },
+  { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'allow_always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
 ];
 
 /** Another session's id than the turn's (a request the client must refuse). */
@@ -50,7 +59,7 @@ const otherSession = z.string().optional();
 
 const permission = z.strictObject({
   sessionId: otherSession,
-  toolCall: toolCallUpdate.default({ toolCallId: "permission-1", title: "Run a tool", kind: "execute" }),
+  toolCall: toolCallUpdate.default({ toolCallId: 'permission-1', title: 'Run a tool', kind: 'execute' }),
   options: z.array(permissionOption).min(1).default(defaultOptions),
   _meta: z.record(z.string(), z.unknown()).optional(),
 });
@@ -79,7 +88,7 @@ const terminal = z.strictObject({
   title: z.string().optional(),
 });
 
-const stopReason = z.enum(["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]);
+const stopReason = z.enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']);
 
 function step<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject({ ...shape, delayMs });
@@ -90,9 +99,13 @@ export const stepSchemas = {
   bigText: step({
     bigText: z.strictObject({
       /** Characters in the one chunk (16 MiB is the client's line limit; more tests the limit). */
-      size: z.number().int().min(1).max(64 * 1024 * 1024),
+      size: z
+        .number()
+        .int()
+        .min(1)
+        .max(64 * 1024 * 1024),
       /** Repeated to fill it: one character (a line with no spaces), or "words". */
-      fill: z.string().min(1).default("x"),
+      fill: z.string().min(1).default('x'),
       thought: z.boolean().default(false),
     }),
   }),
@@ -146,7 +159,12 @@ export const stepSchemas = {
     toolCallFlood: z.strictObject({
       count: z.number().int().min(1).max(100_000),
       /** Characters of text content in each tool call (up to 15 MiB: one line each). */
-      contentSize: z.number().int().min(0).max(15 * 1024 * 1024).default(0),
+      contentSize: z
+        .number()
+        .int()
+        .min(0)
+        .max(15 * 1024 * 1024)
+        .default(0),
     }),
   }),
   rawMessage: step({ rawMessage: z.record(z.string(), z.unknown()) }),

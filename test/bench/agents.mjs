@@ -22,8 +22,20 @@ async function connectOnce(spec) {
   const { connection, workspace, spawnedAt: started, close } = await connectAgent(spec, { name: 'vscode-acp-bench' });
   let timer;
   try {
-    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no session within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS)));
-    await Promise.race([connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: CLIENT_CAPABILITIES }), timeout]);
+    const timeout = new Promise(
+      (_, reject) =>
+        (timer = setTimeout(
+          () => reject(new Error(`no session within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+          CONNECT_TIMEOUT_MS,
+        )),
+    );
+    await Promise.race([
+      connection.agent.request('initialize', {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: CLIENT_CAPABILITIES,
+      }),
+      timeout,
+    ]);
     const initializeMs = performance.now() - started;
     await Promise.race([connection.agent.request('session/new', { cwd: workspace, mcpServers: [] }), timeout]);
     return { initializeMs, connectMs: performance.now() - started };
@@ -54,5 +66,9 @@ export async function benchAgents({ runs = 3, log = () => undefined } = {}) {
 
 export function printAgents(figures, log = console.log) {
   log('\nReal agents, process start to session ready (session/new answered), each against its fake model; medians:');
-  for (const f of Object.values(figures)) log(`  ${f.name.padEnd(12)} connect ${String(f.connectMs).padStart(5)} ms (initialize answered at ${f.initializeMs} ms); per run ${f.perRun.join(', ')} ms`);
+  for (const f of Object.values(figures)) {
+    log(
+      `  ${f.name.padEnd(12)} connect ${String(f.connectMs).padStart(5)} ms (initialize answered at ${f.initializeMs} ms); per run ${f.perRun.join(', ')} ms`,
+    );
+  }
 }

@@ -29,18 +29,33 @@ export async function attachmentFigures(runs = 5): Promise<{ tenFilesMs: number;
     for (let r = 0; r < runs; r++) {
       const started = performance.now();
       const root = await openWorkspaceRoot(dir);
-      const attachments: PromptAttachment[] = await Promise.all(files.map(async (file, i) => ({
-        id: `a${i}`,
-        shown: { label: path.basename(file), icon: 'file' as const },
-        prepared: classifyFile({ uri: `file://${file}`, name: path.basename(file), bytes: await readFileBytes(root, file, MAX_EMBEDDED_TEXT_BYTES), linkable: true }),
-      })));
+      const attachments: PromptAttachment[] = await Promise.all(
+        files.map(async (file, i) => ({
+          id: `a${i}`,
+          shown: { label: path.basename(file), icon: 'file' as const },
+          prepared: classifyFile({
+            uri: `file://${file}`,
+            name: path.basename(file),
+            bytes: await readFileBytes(root, file, MAX_EMBEDDED_TEXT_BYTES),
+            linkable: true,
+          }),
+        })),
+      );
       const built = buildPrompt('Review these files', attachments, { embeddedContext: true });
       if (!built.ok) throw new Error(`the bench prompt was refused: ${[...built.errors.values()].join('; ')}`);
-      promptBytes = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/prompt', params: { sessionId: 's', prompt: built.blocks } }).length;
+      promptBytes = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'session/prompt',
+        params: { sessionId: 's', prompt: built.blocks },
+      }).length;
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    return { tenFilesMs: Math.round(times[Math.floor(times.length / 2)] * 10) / 10, promptMiB: Math.round((promptBytes / 1024 / 1024) * 10) / 10 };
+    return {
+      tenFilesMs: Math.round(times[Math.floor(times.length / 2)] * 10) / 10,
+      promptMiB: Math.round((promptBytes / 1024 / 1024) * 10) / 10,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

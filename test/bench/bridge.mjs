@@ -100,7 +100,9 @@ function withTimeout(promise, ms, what) {
   let timer;
   return Promise.race([
     promise,
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`bridge bench: ${what} took over ${ms / 1000} s`)), ms); }),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`bridge bench: ${what} took over ${ms / 1000} s`)), ms);
+    }),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -179,7 +181,11 @@ function cpuMs(pid) {
     }
     if (ns > 0) return ns / 1e6;
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = fields.slice(fields.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    const [utime, stime] = fields
+      .slice(fields.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return (utime + stime) * 10;
   } catch {
     return NaN;
@@ -216,7 +222,9 @@ function rpcClient(send) {
       const message = JSON.parse(text);
       if (message.method !== undefined) {
         if (message.id !== undefined) {
-          send(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not in this bench' } }));
+          send(
+            JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not in this bench' } }),
+          );
           return;
         }
         rpc.notifications++;
@@ -242,7 +250,8 @@ function rpcClient(send) {
  * (`acp.client()` on a message stream: src/connection/agentClient.ts).
  */
 function sdkClient(stream) {
-  const connection = acp.client({ name: 'bridge-bench' })
+  const connection = acp
+    .client({ name: 'bridge-bench' })
     .onNotification('session/update', () => {
       c.notifications++;
       c.onNotification?.();
@@ -259,7 +268,10 @@ function sdkClient(stream) {
 
 /** The agent as a child process, spoken to over its stdio (newline-delimited JSON). */
 async function connectDirect(files, cwd, kind) {
-  const child = spawn(process.execPath, [files.agent, JSON.stringify(SCENARIO)], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [files.agent, JSON.stringify(SCENARIO)], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const stderr = tail(child.stderr);
   child.stdin.on('error', () => undefined);
   let rpc;
@@ -296,8 +308,21 @@ async function connectDirect(files, cwd, kind) {
 
 /** The bridge program, started once: `node bridge.js --port 0 -- node agent.js <scenario>`. */
 function startBridgeProcess(files, cwd) {
-  const args = [files.bridge, '--host', '127.0.0.1', '--port', '0', '--cwd', cwd, '--max-connections', '4',
-    '--', process.execPath, files.agent, JSON.stringify(SCENARIO)];
+  const args = [
+    files.bridge,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--cwd',
+    cwd,
+    '--max-connections',
+    '4',
+    '--',
+    process.execPath,
+    files.agent,
+    JSON.stringify(SCENARIO),
+  ];
   return startRelayProcess('the bridge', args, cwd, /ws:\/\/\S+/);
 }
 
@@ -333,17 +358,21 @@ async function startRelayProcess(what, args, cwd, urlPattern) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const url = await withTimeout(new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (text) => {
-        out += text;
-        const match = urlPattern.exec(out);
-        if (match) resolve(match[0]);
-      });
-      void exited.then(({ code, signal }) => reject(new Error(`${what} exited (${signal ?? code}): ${stderr()}`)));
-      child.once('error', reject);
-    }), START_TIMEOUT_MS, `starting ${what}`);
+    const url = await withTimeout(
+      new Promise((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (text) => {
+          out += text;
+          const match = urlPattern.exec(out);
+          if (match) resolve(match[0]);
+        });
+        void exited.then(({ code, signal }) => reject(new Error(`${what} exited (${signal ?? code}): ${stderr()}`)));
+        child.once('error', reject);
+      }),
+      START_TIMEOUT_MS,
+      `starting ${what}`,
+    );
     return {
       url,
       pid: child.pid,
@@ -381,7 +410,11 @@ async function connectBridge(bridge, kind) {
   if (kind === 'sdk') {
     // As src-web/bridgeTransport.ts: one parsed message per text frame.
     let controller;
-    const readable = new ReadableStream({ start: (c) => { controller = c; } });
+    const readable = new ReadableStream({
+      start: (c) => {
+        controller = c;
+      },
+    });
     const writable = new WritableStream({ write: (message) => ws.send(JSON.stringify(message)) });
     rpc = sdkClient({ readable, writable });
     receive = (text) => controller.enqueue(JSON.parse(text));
@@ -389,14 +422,24 @@ async function connectBridge(bridge, kind) {
     rpc = rpcClient((text) => ws.send(text));
     receive = (text) => rpc.receive(text);
   }
-  const closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   try {
-    const hello = await withTimeout(new Promise((resolve, reject) => {
-      ws.once('error', reject);
-      void closed.then(({ code, reason }) => reject(new Error(`the bridge closed the connection: ${code} ${reason}; ${bridge.stderr()}`)));
-      ws.once('message', (data) => resolve(JSON.parse(data.toString())));
-    }), START_TIMEOUT_MS, 'connecting through the bridge');
-    if (hello?.vscodeAcpBridge !== 1) throw new Error(`bridge bench: expected the bridge hello first, got ${JSON.stringify(hello)}`);
+    const hello = await withTimeout(
+      new Promise((resolve, reject) => {
+        ws.once('error', reject);
+        void closed.then(({ code, reason }) =>
+          reject(new Error(`the bridge closed the connection: ${code} ${reason}; ${bridge.stderr()}`)),
+        );
+        ws.once('message', (data) => resolve(JSON.parse(data.toString())));
+      }),
+      START_TIMEOUT_MS,
+      'connecting through the bridge',
+    );
+    if (hello?.vscodeAcpBridge !== 1) {
+      throw new Error(`bridge bench: expected the bridge hello first, got ${JSON.stringify(hello)}`);
+    }
   } catch (error) {
     ws.terminate(); // the bridge then ends the agent, if it started one
     throw error;
@@ -428,10 +471,14 @@ async function connectTcp(relay) {
   const { hostname, port } = new URL(relay.url.replace(/^tcp:/, 'http:'));
   const socket = net.connect(Number(port), hostname);
   socket.setNoDelay(true);
-  await withTimeout(new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  }), START_TIMEOUT_MS, 'connecting to the TCP floor relay');
+  await withTimeout(
+    new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    }),
+    START_TIMEOUT_MS,
+    'connecting to the TCP floor relay',
+  );
   const rpc = rpcClient((text) => socket.write(text + '\n'));
   let rest = '';
   socket.setEncoding('utf8');
@@ -534,8 +581,16 @@ function writeFloorRelays(dir) {
 // --- measurements ---------------------------------------------------------------------------
 
 async function openSession(rpc, cwd) {
-  await withTimeout(rpc.request('initialize', { protocolVersion: 1, clientCapabilities: {} }), REQUEST_TIMEOUT_MS, 'initialize');
-  const { sessionId } = await withTimeout(rpc.request('session/new', { cwd, mcpServers: [] }), REQUEST_TIMEOUT_MS, 'session/new');
+  await withTimeout(
+    rpc.request('initialize', { protocolVersion: 1, clientCapabilities: {} }),
+    REQUEST_TIMEOUT_MS,
+    'initialize',
+  );
+  const { sessionId } = await withTimeout(
+    rpc.request('session/new', { cwd, mcpServers: [] }),
+    REQUEST_TIMEOUT_MS,
+    'session/new',
+  );
   return sessionId;
 }
 
@@ -566,7 +621,8 @@ async function roundTrips(lane, count, samples) {
 async function stream(lane, text, expected) {
   const { rpc, sessionId } = lane;
   const before = rpc.notifications;
-  let first = NaN, last = NaN;
+  let first = NaN,
+    last = NaN;
   rpc.onNotification = () => {
     last = performance.now();
     if (Number.isNaN(first)) first = last;
@@ -578,14 +634,20 @@ async function stream(lane, text, expected) {
   const used = cpu.used();
   rpc.onNotification = undefined;
   const received = rpc.notifications - before;
-  if (received !== expected) throw new Error(`bridge bench: expected ${expected} updates, received ${received} (${lane.name})`);
+  if (received !== expected) {
+    throw new Error(`bridge bench: expected ${expected} updates, received ${received} (${lane.name})`);
+  }
   return {
     wallMs: end - start,
     perSecond: expected / ((end - start) / 1000),
     /** First to last update only (leaves out the prompt's way in and the response's way out). */
     steadyPerSecond: (expected - 1) / ((last - first) / 1000),
     /** CPU µs per message: the bridge process, the agent, this process (the client). */
-    cpuUs: { bridge: used.bridge * 1000 / expected, agent: used.agent * 1000 / expected, client: used.client * 1000 / expected },
+    cpuUs: {
+      bridge: (used.bridge * 1000) / expected,
+      agent: (used.agent * 1000) / expected,
+      client: (used.client * 1000) / expected,
+    },
   };
 }
 
@@ -601,7 +663,11 @@ function cpuSnapshot(lane) {
   return {
     used() {
       const after = read();
-      return { bridge: after.bridge - before.bridge, agent: after.agent - before.agent, client: after.client - before.client };
+      return {
+        bridge: after.bridge - before.bridge,
+        agent: after.agent - before.agent,
+        client: after.client - before.client,
+      };
     },
   };
 }
@@ -611,7 +677,11 @@ const stats = ({ samples, cpu }) => ({
   p95: percentile(samples, 95),
   mean: samples.reduce((a, b) => a + b, 0) / samples.length,
   /** CPU µs per round trip: the bridge process, the agent, this process (the client). */
-  cpuUs: { bridge: cpu.bridge * 1000 / samples.length, agent: cpu.agent * 1000 / samples.length, client: cpu.client * 1000 / samples.length },
+  cpuUs: {
+    bridge: (cpu.bridge * 1000) / samples.length,
+    agent: (cpu.agent * 1000) / samples.length,
+    client: (cpu.client * 1000) / samples.length,
+  },
 });
 
 /**
@@ -668,12 +738,24 @@ async function measureRun(files, relays, cwd, index) {
 function prepareFiles(build, bridgeBundle) {
   if (build) {
     const webpack = path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack');
-    const r = spawnSync(webpack, ['--mode', 'production', '--config-name', 'bridge', '--config-name', 'tests-node'],
-      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0) throw new Error(`webpack (bridge, tests-node) failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+    const r = spawnSync(webpack, ['--mode', 'production', '--config-name', 'bridge', '--config-name', 'tests-node'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (r.status !== 0) {
+      throw new Error(
+        `webpack (bridge, tests-node) failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
+      );
+    }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-bridge-'));
-  const files = { dir, bridge: path.join(dir, 'bridge.js'), agent: path.join(dir, 'agent.js'), work: path.join(dir, 'work') };
+  const files = {
+    dir,
+    bridge: path.join(dir, 'bridge.js'),
+    agent: path.join(dir, 'agent.js'),
+    work: path.join(dir, 'work'),
+  };
   try {
     fs.copyFileSync(bridgeBundle ?? path.join(REPO_ROOT, 'dist', 'bridge', 'bridge.js'), files.bridge);
     fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'test', 'agent.js'), files.agent);
@@ -681,7 +763,10 @@ function prepareFiles(build, bridgeBundle) {
     Object.assign(files, writeFloorRelays(dir));
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`bridge bench: ${error.message} (build with npx webpack --mode production --config-name bridge --config-name tests-node)`, { cause: error });
+    throw new Error(
+      `bridge bench: ${error.message} (build with npx webpack --mode production --config-name bridge --config-name tests-node)`,
+      { cause: error },
+    );
   }
   return files;
 }
@@ -707,13 +792,20 @@ export async function benchBridge({ runs = 3, build = false, bridgeBundle = unde
       const r = await measureRun(files, relays, cwd, i);
       results.push(r);
       const us = (msValue) => `${Math.round(msValue * 1000)} µs`;
-      const rt = r.roundTrip, tp = r.throughput;
-      const via = (direct, other) => `${us(rt[other].p50)} (x${(rt[other].p50 / rt[direct].p50).toFixed(2)}, +${us(rt[other].p50 - rt[direct].p50)})`;
-      log(`bridge run ${i + 1}/${runs}: round trip p50 direct ${us(rt.direct.p50)}, bridge ${via('direct', 'bridge')}, ws floor ${via('direct', 'floorWs')}, `
-        + `TCP floor ${via('direct', 'floorTcp')}; SDK client direct ${us(rt.directSdk.p50)}, bridge ${via('directSdk', 'bridgeSdk')}, ws floor ${via('directSdk', 'floorWsSdk')}; `
-        + `${STREAM_CHUNKS} updates direct ${Math.round(tp.direct.perSecond)}/s, bridge ${Math.round(tp.bridge.perSecond)}/s; load ${load()}`);
+      const rt = r.roundTrip,
+        tp = r.throughput;
+      const via = (direct, other) =>
+        `${us(rt[other].p50)} (x${(rt[other].p50 / rt[direct].p50).toFixed(2)}, +${us(rt[other].p50 - rt[direct].p50)})`;
+      log(
+        `bridge run ${i + 1}/${runs}: round trip p50 direct ${us(rt.direct.p50)}, bridge ${via('direct', 'bridge')}, ws floor ${via('direct', 'floorWs')}, ` +
+          `TCP floor ${via('direct', 'floorTcp')}; SDK client direct ${us(rt.directSdk.p50)}, bridge ${via('directSdk', 'bridgeSdk')}, ws floor ${via('directSdk', 'floorWsSdk')}; ` +
+          `${STREAM_CHUNKS} updates direct ${Math.round(tp.direct.perSecond)}/s, bridge ${Math.round(tp.bridge.perSecond)}/s; load ${load()}`,
+      );
     }
-    const agentsLeft = (await Promise.all(Object.values(relays).map((relay) => relay.close()))).reduce((a, b) => a + b, 0);
+    const agentsLeft = (await Promise.all(Object.values(relays).map((relay) => relay.close()))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     for (const key of Object.keys(relays)) delete relays[key];
     return summarizeBridge({ results, agentsLeft, machine: { cpus: os.cpus().length, loadBefore, loadAfter: load() } });
   } finally {
@@ -805,28 +897,56 @@ const verdict = (ok) => (ok ? 'met' : 'MISSED');
 export function printBridge(f, log = console.log) {
   const us = (msValue) => `${Math.round(msValue * 1000)} µs`;
   const { roundTrip: rt, throughput: tp, goals, met } = f;
-  const line = (x) => `direct stdio p50 ${us(x.direct.p50Ms)} (p95 ${us(x.direct.p95Ms)}), through the bridge p50 ${us(x.bridge.p50Ms)} (p95 ${us(x.bridge.p95Ms)})`;
+  const line = (x) =>
+    `direct stdio p50 ${us(x.direct.p50Ms)} (p95 ${us(x.direct.p95Ms)}), through the bridge p50 ${us(x.bridge.p50Ms)} (p95 ${us(x.bridge.p95Ms)})`;
   log('');
-  log(`Bridge: ACP round trip (${rt.request}), ${rt.perRun} per run after ${rt.warmup} warm-up, WebSocket on 127.0.0.1:`);
-  const floor = (x) => `p50 ${us(x.p50Ms)} (p95 ${us(x.p95Ms)}), x${x.ratio} direct, +${us(x.overheadMs)}; its CPU per round trip ${x.relayCpuUs} µs`;
+  log(
+    `Bridge: ACP round trip (${rt.request}), ${rt.perRun} per run after ${rt.warmup} warm-up, WebSocket on 127.0.0.1:`,
+  );
+  const floor = (x) =>
+    `p50 ${us(x.p50Ms)} (p95 ${us(x.p95Ms)}), x${x.ratio} direct, +${us(x.overheadMs)}; its CPU per round trip ${x.relayCpuUs} µs`;
   log(`  SDK client (as the extension): ${line(rt.sdk)}`);
   log(`    bridge/direct p50 ${rt.sdk.ratio}; p95 ${rt.sdk.ratioP95}; +${us(rt.sdk.overheadMs)} per round trip`);
-  log(`    floor, a bare ws relay process: ${floor(rt.sdk.floor)}; the bridge is +${us(rt.sdk.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTrip)})`);
-  log(`    CPU per round trip: bridge ${rt.sdk.cpuUs.bridge} µs; agent ${rt.sdk.cpuUs.agentDirect} µs direct, ${rt.sdk.cpuUs.agentBridge} µs bridged; client ${rt.sdk.cpuUs.clientDirect} µs direct, ${rt.sdk.cpuUs.clientBridge} µs bridged`);
+  log(
+    `    floor, a bare ws relay process: ${floor(rt.sdk.floor)}; the bridge is +${us(rt.sdk.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTrip)})`,
+  );
+  log(
+    `    CPU per round trip: bridge ${rt.sdk.cpuUs.bridge} µs; agent ${rt.sdk.cpuUs.agentDirect} µs direct, ${rt.sdk.cpuUs.agentBridge} µs bridged; client ${rt.sdk.cpuUs.clientDirect} µs direct, ${rt.sdk.cpuUs.clientBridge} µs bridged`,
+  );
   log(`  bare JSON-RPC client (transport only): ${line(rt.raw)}`);
   log(`    bridge/direct p50 ${rt.raw.ratio}; p95 ${rt.raw.ratioP95}; +${us(rt.raw.overheadMs)} per round trip`);
-  log(`    floor, a bare ws relay process: ${floor(rt.raw.floor)}; the bridge is +${us(rt.raw.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTripRaw)})`);
-  log(`    CPU per round trip: bridge ${rt.raw.cpuUs.bridge} µs; client ${rt.raw.cpuUs.clientDirect} µs direct, ${rt.raw.cpuUs.clientBridge} µs bridged (WebSocket client, as a browser's share)`);
-  log(`  floor without WebSocket, a bare Node TCP byte relay (bare client, newline-delimited JSON): ${floor(rt.tcpFloor)}`);
-  log('  (floor relays: one agent per connection, no checks, the agent\'s stderr inherited; the same client and agent as the bridge lanes)');
-  log(`Bridge: agent -> client throughput, ${tp.messages} agent_message_chunk updates, prompt sent to response (bare client):`);
-  log(`  through the bridge ${tp.bridge.perSecond} messages/s  (goal >= ${goals.throughputPerSecond}: ${verdict(met.bridgeThroughput)}); direct stdio ${tp.direct.perSecond} messages/s; bridge/direct ${tp.ratio}`);
-  log(`  first to last update: bridge ${tp.bridge.steadyPerSecond}/s, direct ${tp.direct.steadyPerSecond}/s; wall ${tp.bridge.wallMs} ms vs ${tp.direct.wallMs} ms`);
-  log(`  CPU per message: bridge ${tp.cpuUs.bridge} µs (one core's worth: ${Math.round(1e6 / tp.cpuUs.bridge)}/s); agent ${tp.cpuUs.agentDirect} µs direct, ${tp.cpuUs.agentBridge} µs bridged; `
-    + `client ${tp.cpuUs.clientDirect} µs direct, ${tp.cpuUs.clientBridge} µs bridged`);
-  log(`(bridge: medians of ${f.runs} runs; ratios paired within each run; ${f.machine.cpus} CPUs, load average ${f.machine.loadBefore} before, ${f.machine.loadAfter} after)`);
+  log(
+    `    floor, a bare ws relay process: ${floor(rt.raw.floor)}; the bridge is +${us(rt.raw.overFloorMs)} above it (goal <= ${goals.overFloorUs} µs: ${verdict(met.bridgeRoundTripRaw)})`,
+  );
+  log(
+    `    CPU per round trip: bridge ${rt.raw.cpuUs.bridge} µs; client ${rt.raw.cpuUs.clientDirect} µs direct, ${rt.raw.cpuUs.clientBridge} µs bridged (WebSocket client, as a browser's share)`,
+  );
+  log(
+    `  floor without WebSocket, a bare Node TCP byte relay (bare client, newline-delimited JSON): ${floor(rt.tcpFloor)}`,
+  );
+  log(
+    "  (floor relays: one agent per connection, no checks, the agent's stderr inherited; the same client and agent as the bridge lanes)",
+  );
+  log(
+    `Bridge: agent -> client throughput, ${tp.messages} agent_message_chunk updates, prompt sent to response (bare client):`,
+  );
+  log(
+    `  through the bridge ${tp.bridge.perSecond} messages/s  (goal >= ${goals.throughputPerSecond}: ${verdict(met.bridgeThroughput)}); direct stdio ${tp.direct.perSecond} messages/s; bridge/direct ${tp.ratio}`,
+  );
+  log(
+    `  first to last update: bridge ${tp.bridge.steadyPerSecond}/s, direct ${tp.direct.steadyPerSecond}/s; wall ${tp.bridge.wallMs} ms vs ${tp.direct.wallMs} ms`,
+  );
+  log(
+    `  CPU per message: bridge ${tp.cpuUs.bridge} µs (one core's worth: ${Math.round(1e6 / tp.cpuUs.bridge)}/s); agent ${tp.cpuUs.agentDirect} µs direct, ${tp.cpuUs.agentBridge} µs bridged; ` +
+      `client ${tp.cpuUs.clientDirect} µs direct, ${tp.cpuUs.clientBridge} µs bridged`,
+  );
+  log(
+    `(bridge: medians of ${f.runs} runs; ratios paired within each run; ${f.machine.cpus} CPUs, load average ${f.machine.loadBefore} before, ${f.machine.loadAfter} after)`,
+  );
   if (Math.max(f.machine.loadBefore, f.machine.loadAfter) > f.machine.cpus) {
-    log('warning: the machine was busy with other work: round trips and rates are wall clock and suffer (the bridge path has one more process to schedule).');
+    log(
+      'warning: the machine was busy with other work: round trips and rates are wall clock and suffer (the bridge path has one more process to schedule).',
+    );
   }
   if (f.agentsLeft) log(`warning: ${f.agentsLeft} agent process(es) outlived the bridge and were killed`);
 }

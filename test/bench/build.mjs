@@ -15,7 +15,9 @@ const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 function run(command, args) {
   const r = spawnSync(path.join(BIN, command), args, { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000 });
   if (r.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
+    );
   }
 }
 
@@ -43,7 +45,14 @@ export async function prepare({ build }) {
       webExtension: fs.statSync(path.join(REPO_ROOT, 'dist', 'web', 'extension.js')).size,
     };
     const out = path.join(dir, 'generate.mjs');
-    run('esbuild', [path.join(REPO_ROOT, 'test/bench/generate.ts'), '--bundle', '--platform=node', '--format=esm', '--log-level=error', `--outfile=${out}`]);
+    run('esbuild', [
+      path.join(REPO_ROOT, 'test/bench/generate.ts'),
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--log-level=error',
+      `--outfile=${out}`,
+    ]);
     return { generator: await import(pathToFileURL(out).href), webviewDir, sizes, cleanup };
   } catch (error) {
     cleanup();

@@ -57,19 +57,38 @@ export async function checkpointRun(files: number): Promise<CheckpointRun> {
     const cp = new WorkspaceCheckpoints(path.join(base, 'store'), LIMITS);
     const reloadPassMs = await time(async () => cp.release(await cp.beforeTurn([root])));
     const turnStartMs = await time(async () => cp.release(await cp.beforeTurn([root])));
-    const edited = Array.from({ length: 100 }, (_, i) => path.join(root, `pkg${i % 20}`, `mod${i % 200}`, `file${i}.ts`));
+    const edited = Array.from({ length: 100 }, (_, i) =>
+      path.join(root, `pkg${i % 20}`, `mod${i % 200}`, `file${i}.ts`),
+    );
     for (const file of edited) fs.appendFileSync(file, '// the user\n');
     let mark = await cp.beforeTurn([root]);
     cp.release(mark);
     for (const file of edited) fs.appendFileSync(file, '// the user again\n');
-    const turnStartAfterEditsMs = await time(async () => { mark = await cp.beforeTurn([root]); });
+    const turnStartAfterEditsMs = await time(async () => {
+      mark = await cp.beforeTurn([root]);
+    });
     for (const file of edited) fs.writeFileSync(file, 'export const agent = true;\n');
     let changes: Awaited<ReturnType<WorkspaceCheckpoints['afterTurn']>> = [];
-    const turnEndMs = await time(async () => { changes = await cp.afterTurn(mark); });
+    const turnEndMs = await time(async () => {
+      changes = await cp.afterTurn(mark);
+    });
     if (changes.length !== 100) throw new Error(`expected 100 changes, got ${changes.length}`);
-    const undoAll100Ms = await time(() => Promise.all(changes.map((c) => cp.restore(c.path, c.after?.hash ?? null, c.before?.hash ?? null))));
-    if (!fs.readFileSync(edited[0], 'utf8').endsWith('// the user again\n')) throw new Error('Undo All did not put the files back');
-    return { files, firstPassMs, reloadPassMs, turnStartMs, turnStartAfterEditsMs, turnEndMs, undoAll100Ms, storeMB: cp.store.bytes / 1024 / 1024 };
+    const undoAll100Ms = await time(() =>
+      Promise.all(changes.map((c) => cp.restore(c.path, c.after?.hash ?? null, c.before?.hash ?? null))),
+    );
+    if (!fs.readFileSync(edited[0], 'utf8').endsWith('// the user again\n')) {
+      throw new Error('Undo All did not put the files back');
+    }
+    return {
+      files,
+      firstPassMs,
+      reloadPassMs,
+      turnStartMs,
+      turnStartAfterEditsMs,
+      turnEndMs,
+      undoAll100Ms,
+      storeMB: cp.store.bytes / 1024 / 1024,
+    };
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }

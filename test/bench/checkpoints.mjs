@@ -26,20 +26,45 @@ export async function benchCheckpoints({ runs, log, files = 20_000 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-checkpoint-code-'));
   try {
     const out = path.join(dir, 'checkpointWork.mjs');
-    const built = spawnSync(path.join(REPO_ROOT, 'node_modules/.bin/esbuild'), [path.join(REPO_ROOT, 'test/bench/checkpointWork.ts'),
-      '--bundle', '--platform=node', '--format=esm', '--log-level=error', `--outfile=${out}`], { encoding: 'utf8' });
+    const built = spawnSync(
+      path.join(REPO_ROOT, 'node_modules/.bin/esbuild'),
+      [
+        path.join(REPO_ROOT, 'test/bench/checkpointWork.ts'),
+        '--bundle',
+        '--platform=node',
+        '--format=esm',
+        '--log-level=error',
+        `--outfile=${out}`,
+      ],
+      { encoding: 'utf8' },
+    );
     if (built.status !== 0) throw new Error(`esbuild failed: ${built.stderr}`);
     const { checkpointRun } = await import(pathToFileURL(out).href);
     const all = [];
     for (let i = 1; i <= runs; i++) {
       const run = await checkpointRun(files);
       all.push(run);
-      log(`checkpoints run ${i}/${runs}: first pass ${run.firstPassMs.toFixed(0)} ms (${run.reloadPassMs.toFixed(0)} ms in the next window), turn start ${run.turnStartMs.toFixed(0)} ms `
-        + `(${run.turnStartAfterEditsMs.toFixed(0)} ms after 100 user edits), turn end ${run.turnEndMs.toFixed(0)} ms, Undo All 100 ${run.undoAll100Ms.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
+      log(
+        `checkpoints run ${i}/${runs}: first pass ${run.firstPassMs.toFixed(0)} ms (${run.reloadPassMs.toFixed(0)} ms in the next window), turn start ${run.turnStartMs.toFixed(0)} ms ` +
+          `(${run.turnStartAfterEditsMs.toFixed(0)} ms after 100 user edits), turn end ${run.turnEndMs.toFixed(0)} ms, Undo All 100 ${run.undoAll100Ms.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
+      );
     }
     const figures = { files };
-    for (const key of ['firstPassMs', 'reloadPassMs', 'turnStartMs', 'turnStartAfterEditsMs', 'turnEndMs', 'undoAll100Ms', 'storeMB']) figures[key] = round(median(all.map((r) => r[key])));
-    figures.met = { checkpointTurn: figures.turnStartMs <= GOALS.turnStartMs, undoAll: figures.undoAll100Ms <= GOALS.undoAll100Ms };
+    for (const key of [
+      'firstPassMs',
+      'reloadPassMs',
+      'turnStartMs',
+      'turnStartAfterEditsMs',
+      'turnEndMs',
+      'undoAll100Ms',
+      'storeMB',
+    ]) {
+      figures[key] = round(median(all.map((r) => r[key])));
+    }
+    figures.met = {
+      checkpointTurn: figures.turnStartMs <= GOALS.turnStartMs,
+      undoAll: figures.undoAll100Ms <= GOALS.undoAll100Ms,
+    };
     return figures;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -48,9 +73,11 @@ export async function benchCheckpoints({ runs, log, files = 20_000 }) {
 
 export function printCheckpoints(f, log) {
   const mark = (ok) => (ok ? 'met' : 'MISSED');
-  log(`Checkpoints, ${f.files} files: turn start ${f.turnStartMs} ms (goal <= ${GOALS.turnStartMs}: ${mark(f.met.checkpointTurn)}), `
-    + `${f.turnStartAfterEditsMs} ms after 100 user edits; turn end ${f.turnEndMs} ms; Undo All of 100 files ${f.undoAll100Ms} ms `
-    + `(goal <= ${GOALS.undoAll100Ms}: ${mark(f.met.undoAll)}); first pass ${f.firstPassMs} ms (${f.reloadPassMs} ms in the next window), copies ${f.storeMB} MB`);
+  log(
+    `Checkpoints, ${f.files} files: turn start ${f.turnStartMs} ms (goal <= ${GOALS.turnStartMs}: ${mark(f.met.checkpointTurn)}), ` +
+      `${f.turnStartAfterEditsMs} ms after 100 user edits; turn end ${f.turnEndMs} ms; Undo All of 100 files ${f.undoAll100Ms} ms ` +
+      `(goal <= ${GOALS.undoAll100Ms}: ${mark(f.met.undoAll)}); first pass ${f.firstPassMs} ms (${f.reloadPassMs} ms in the next window), copies ${f.storeMB} MB`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,11 +18,26 @@ export function seededRandom(seed: number): () => number {
 
 type Rng = () => number;
 
-const WORDS = ('the a to of and in is it that for on with as this be are by we can not from or an if will when should '
-  + 'function value state thread entry view message chunk render update patch host agent session tool call file '
-  + 'test build error result stream frame layout parser reducer webview protocol cache index list text code '
-  + 'returns handles keeps changes reads writes sends checks splits merges updates renders').split(' ');
-const IDENTS = ['thread', 'entries', 'patch', 'view', 'session', 'chunk', 'result', 'options', 'index', 'config', 'reader', 'text'];
+const WORDS = (
+  'the a to of and in is it that for on with as this be are by we can not from or an if will when should ' +
+  'function value state thread entry view message chunk render update patch host agent session tool call file ' +
+  'test build error result stream frame layout parser reducer webview protocol cache index list text code ' +
+  'returns handles keeps changes reads writes sends checks splits merges updates renders'
+).split(' ');
+const IDENTS = [
+  'thread',
+  'entries',
+  'patch',
+  'view',
+  'session',
+  'chunk',
+  'result',
+  'options',
+  'index',
+  'config',
+  'reader',
+  'text',
+];
 const TYPES = ['Thread', 'Entry', 'Patch', 'Session', 'string', 'number', 'boolean', 'Options', 'Result'];
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
@@ -49,12 +64,18 @@ function codeLine(rng: Rng, indent: number): string {
   const a = pick(rng, IDENTS);
   const b = pick(rng, IDENTS);
   switch (between(rng, 0, 5)) {
-    case 0: return `${pad}const ${a}${between(rng, 1, 9)} = ${b}.get(${between(rng, 0, 99)});`;
-    case 1: return `${pad}if (${a}.length > ${between(rng, 1, 64)}) return ${b};`;
-    case 2: return `${pad}${a}.push({ kind: '${pick(rng, WORDS)}', id: \`\${${b}.id}-${between(rng, 1, 99)}\` });`;
-    case 3: return `${pad}// ${sentence(rng)}`;
-    case 4: return `${pad}await ${a}.${pick(rng, ['send', 'flush', 'apply', 'update'])}(${b}, ${between(rng, 0, 9)});`;
-    default: return `${pad}${a} = ${b}.slice(${between(rng, 0, 9)}).map((x: ${pick(rng, TYPES)}) => x);`;
+    case 0:
+      return `${pad}const ${a}${between(rng, 1, 9)} = ${b}.get(${between(rng, 0, 99)});`;
+    case 1:
+      return `${pad}if (${a}.length > ${between(rng, 1, 64)}) return ${b};`;
+    case 2:
+      return `${pad}${a}.push({ kind: '${pick(rng, WORDS)}', id: \`\${${b}.id}-${between(rng, 1, 99)}\` });`;
+    case 3:
+      return `${pad}// ${sentence(rng)}`;
+    case 4:
+      return `${pad}await ${a}.${pick(rng, ['send', 'flush', 'apply', 'update'])}(${b}, ${between(rng, 0, 9)});`;
+    default:
+      return `${pad}${a} = ${b}.slice(${between(rng, 0, 9)}).map((x: ${pick(rng, TYPES)}) => x);`;
   }
 }
 
@@ -62,7 +83,9 @@ function codeLine(rng: Rng, indent: number): string {
 export function sourceFile(rng: Rng, lines: number): string {
   const out: string[] = [`import { ${pick(rng, TYPES)} } from './${pick(rng, IDENTS)}';`, ''];
   while (out.length < lines) {
-    out.push(`export function ${pick(rng, IDENTS)}${between(rng, 1, 999)}(${pick(rng, IDENTS)}: ${pick(rng, TYPES)}): ${pick(rng, TYPES)} {`);
+    out.push(
+      `export function ${pick(rng, IDENTS)}${between(rng, 1, 999)}(${pick(rng, IDENTS)}: ${pick(rng, TYPES)}): ${pick(rng, TYPES)} {`,
+    );
     for (let i = between(rng, 3, 10); i > 0; i--) out.push(codeLine(rng, 1));
     out.push('}', '');
   }
@@ -84,9 +107,12 @@ export function editedFile(rng: Rng, text: string): string {
 
 function codeBlock(rng: Rng): string {
   const lang = pick(rng, ['ts', 'ts', 'python', 'bash', 'json', '']);
-  const body = lang === 'bash'
-    ? Array.from({ length: between(rng, 2, 6) }, () => `npm run ${pick(rng, IDENTS)} -- --${pick(rng, WORDS)}`).join('\n')
-    : Array.from({ length: between(rng, 6, 28) }, () => codeLine(rng, between(rng, 0, 2))).join('\n');
+  const body =
+    lang === 'bash'
+      ? Array.from({ length: between(rng, 2, 6) }, () => `npm run ${pick(rng, IDENTS)} -- --${pick(rng, WORDS)}`).join(
+          '\n',
+        )
+      : Array.from({ length: between(rng, 6, 28) }, () => codeLine(rng, between(rng, 0, 2))).join('\n');
   return '```' + lang + '\n' + body + '\n```';
 }
 
@@ -97,7 +123,9 @@ function block(rng: Rng, index: number): string {
   if (r < 0.25) return Array.from({ length: between(rng, 2, 6) }, () => `- ${sentence(rng)}`).join('\n');
   if (r < 0.3) return Array.from({ length: between(rng, 2, 4) }, (_, i) => `${i + 1}. ${sentence(rng)}`).join('\n');
   if (r < 0.33) return `> ${paragraph(rng)}`;
-  if (r < 0.36) return `| name | value |\n| --- | --- |\n${Array.from({ length: 3 }, () => `| \`${pick(rng, IDENTS)}\` | ${pick(rng, WORDS)} |`).join('\n')}`;
+  if (r < 0.36) {
+    return `| name | value |\n| --- | --- |\n${Array.from({ length: 3 }, () => `| \`${pick(rng, IDENTS)}\` | ${pick(rng, WORDS)} |`).join('\n')}`;
+  }
   return paragraph(rng);
 }
 
@@ -118,7 +146,9 @@ export function terminalOutput(rng: Rng, lines: number): string {
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
     const ok = rng() > 0.1;
-    out.push(`  ${ok ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${sentence(rng).slice(0, 60)} \x1b[90m(${between(rng, 1, 400)} ms)\x1b[0m`);
+    out.push(
+      `  ${ok ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${sentence(rng).slice(0, 60)} \x1b[90m(${between(rng, 1, 400)} ms)\x1b[0m`,
+    );
   }
   out.push('', `\x1b[1m${lines} tests\x1b[0m, \x1b[32m${Math.floor(lines * 0.9)} passed\x1b[0m`);
   return out.join('\n');
@@ -126,5 +156,7 @@ export function terminalOutput(rng: Rng, lines: number): string {
 
 /** `text` split into `count` pieces of (almost) equal length, like a streamed reply. */
 export function splitChunks(text: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
+  return Array.from({ length: count }, (_, i) =>
+    text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)),
+  );
 }

@@ -9,7 +9,13 @@
  */
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../src/shared/entryPatches';
-import { emptySessionControls, hostMessageSchema, viewStatusSchema, type HostMessage, type ViewStatus } from '../../src/shared/protocol';
+import {
+  emptySessionControls,
+  hostMessageSchema,
+  viewStatusSchema,
+  type HostMessage,
+  type ViewStatus,
+} from '../../src/shared/protocol';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
 import { markdown, seededRandom, splitChunks } from './corpus';
@@ -65,7 +71,9 @@ class HostSimulation {
     this.hostMs += performance.now() - start;
     if (isChunk) this.pendingChunks.push(at);
     // A timer of 0 ms fires after 1 ms in Node (the extension host).
-    if (next !== this.thread && this.timerAt === undefined) this.timerAt = Math.max(nextFlushAt(at, this.lastFlushAt), at + 1);
+    if (next !== this.thread && this.timerAt === undefined) {
+      this.timerAt = Math.max(nextFlushAt(at, this.lastFlushAt), at + 1);
+    }
     this.thread = next;
   }
 
@@ -90,18 +98,31 @@ class HostSimulation {
       this.messages.push({ at, message: { type: 'status', status }, chunkTimes: [] });
     }
     // A copy, as postMessage makes: a kept slice of the reply would keep the whole reply alive.
-    if (patch) this.messages.push({ at, message: JSON.parse(JSON.stringify({ type: 'entries', ...patch })), chunkTimes: this.pendingChunks });
+    if (patch) {
+      this.messages.push({
+        at,
+        message: JSON.parse(JSON.stringify({ type: 'entries', ...patch })),
+        chunkTimes: this.pendingChunks,
+      });
+    }
     this.pendingChunks = [];
   }
 }
 
-const messageChunk = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+const messageChunk = (text: string): SessionUpdate => ({
+  sessionUpdate: 'agent_message_chunk',
+  content: { type: 'text', text },
+});
 
 /**
  * A prompt, then `text` streamed as `chunkCount` agent message chunks, one
  * every `intervalMs`, then the end of the turn.
  */
-export function streamMessages(text: string, chunkCount: number, intervalMs = 1): { messages: TimedMessage[]; hostMs: number } {
+export function streamMessages(
+  text: string,
+  chunkCount: number,
+  intervalMs = 1,
+): { messages: TimedMessage[]; hostMs: number } {
   const host = new HostSimulation();
   host.event(0, { type: 'prompt', id: 'u1', text: 'Explain the thread model, with examples.' }, false);
   const first = FLUSH_INTERVAL_MS + 4;

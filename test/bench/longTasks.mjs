@@ -22,19 +22,36 @@ export const LONG_TASK_MS = 50;
 
 /** Work inside a task, by kind. Script events nest (FunctionCall holds v8.callFunction): kinds are unions of intervals. */
 const KINDS = {
-  scriptMs: new Set(['FunctionCall', 'EvaluateScript', 'v8.callFunction', 'v8.evaluateModule', 'BlinkScheduler_PerformMicrotaskCheckpoint', 'TimerFire', 'EventDispatch']),
+  scriptMs: new Set([
+    'FunctionCall',
+    'EvaluateScript',
+    'v8.callFunction',
+    'v8.evaluateModule',
+    'BlinkScheduler_PerformMicrotaskCheckpoint',
+    'TimerFire',
+    'EventDispatch',
+  ]),
   styleLayoutMs: new Set(['UpdateLayoutTree', 'Layout']),
   paintMs: new Set(['PrePaint', 'Paint', 'Layerize']),
   gcMs: new Set(['MinorGC', 'MajorGC']),
 };
 /** Events that name the frame whose script or document they worked on. */
-const FRAMED = new Set(['FunctionCall', 'EvaluateScript', 'UpdateLayoutTree', 'Layout', 'ParseHTML', 'TimerFire', 'EventDispatch']);
+const FRAMED = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'UpdateLayoutTree',
+  'Layout',
+  'ParseHTML',
+  'TimerFire',
+  'EventDispatch',
+]);
 
 const frameOf = (e) => e.args?.data?.frame ?? e.args?.beginData?.frame;
 
 /** Total length of the union of `[start, end]` intervals. */
 function unionMs(intervals) {
-  let total = 0, end = -Infinity;
+  let total = 0,
+    end = -Infinity;
   for (const [s, e] of intervals.sort((a, b) => a[0] - b[0])) {
     if (e <= end) continue;
     total += e - Math.max(s, end);
@@ -55,13 +72,20 @@ const round = (x) => Math.round(x * 10) / 10;
  * tasks of at least LONG_TASK_MS described, longest first.
  */
 export function longTasks(events, { from, to, chatFrameId }) {
-  const fromMark = events.find((e) => e.name === from), toMark = events.find((e) => e.name === to);
+  const fromMark = events.find((e) => e.name === from),
+    toMark = events.find((e) => e.name === to);
   if (!fromMark || !toMark) throw new Error(`bench: the trace lacks the page's marks ${from} and ${to}`);
   const onMain = (e) => e.pid === fromMark.pid && e.tid === fromMark.tid;
   const complete = events.filter((e) => e.ph === 'X' && onMain(e)).sort((a, b) => a.ts - b.ts);
   const tasks = complete.filter((e) => e.name === TASK && e.ts + e.dur > fromMark.ts && e.ts < toMark.ts);
   const described = tasks.filter((t) => t.dur >= LONG_TASK_MS * 1000).map((t) => describe(t, complete, chatFrameId));
-  const longestOf = (owner) => round(Math.max(0, ...tasks.filter((t) => !owner || ownerOf(t, complete, chatFrameId) === owner).map((t) => t.dur / 1000)));
+  const longestOf = (owner) =>
+    round(
+      Math.max(
+        0,
+        ...tasks.filter((t) => !owner || ownerOf(t, complete, chatFrameId) === owner).map((t) => t.dur / 1000),
+      ),
+    );
   return {
     longestMs: longestOf(),
     workbenchMs: longestOf('workbench'),
@@ -73,7 +97,8 @@ export function longTasks(events, { from, to, chatFrameId }) {
 
 /** The events that ran inside `task` (binary search: `complete` is sorted by start). */
 function inside(task, complete) {
-  let lo = 0, hi = complete.length;
+  let lo = 0,
+    hi = complete.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (complete[mid].ts < task.ts) lo = mid + 1;
@@ -92,7 +117,11 @@ function ownerOf(task, complete, chatFrameId) {
 
 function describe(task, complete, chatFrameId) {
   const work = inside(task, complete);
-  const out = { ms: round(task.dur / 1000), cpuMs: round((task.tdur ?? 0) / 1000), owner: ownerOf(task, complete, chatFrameId) };
+  const out = {
+    ms: round(task.dur / 1000),
+    cpuMs: round((task.tdur ?? 0) / 1000),
+    owner: ownerOf(task, complete, chatFrameId),
+  };
   for (const [kind, names] of Object.entries(KINDS)) {
     out[kind] = round(unionMs(work.filter((e) => names.has(e.name)).map((e) => [e.ts, e.ts + e.dur])));
   }

@@ -10,7 +10,9 @@ import { idleWithin, traceMainThread } from './trace.mjs';
 /** Rejects when `promise` takes longer than `ms`. */
 export function withTimeout(promise, ms, what) {
   let timer;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms); });
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -20,7 +22,9 @@ async function openChat(browser, url, problems) {
   try {
     const page = await context.newPage();
     page.on('pageerror', (e) => problems.add(`page error: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.add(`console ${m.type()}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.add(`console ${m.type()}: ${m.text()}`);
+    });
     await page.addInitScript(installProbe);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -33,7 +37,12 @@ async function openChat(browser, url, problems) {
   }
 }
 
-const METRICS = { TaskDuration: 'taskMs', ScriptDuration: 'scriptMs', LayoutDuration: 'layoutMs', RecalcStyleDuration: 'styleMs' };
+const METRICS = {
+  TaskDuration: 'taskMs',
+  ScriptDuration: 'scriptMs',
+  LayoutDuration: 'layoutMs',
+  RecalcStyleDuration: 'styleMs',
+};
 
 async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
@@ -60,7 +69,9 @@ async function timed(browser, url, problems, data, body) {
   const chat = await openChat(browser, url, problems);
   let trace;
   try {
-    await chat.page.evaluate((d) => { window.__benchData = d; }, data);
+    await chat.page.evaluate((d) => {
+      window.__benchData = d;
+    }, data);
     trace = await traceMainThread(browser, chat.page);
     const before = await metrics(chat.cdp);
     const result = await body(chat);
@@ -89,7 +100,12 @@ function percentile(sorted, p) {
  */
 export async function measureStream(browser, url, problems, stream, slackMs) {
   const timeoutMs = stream.messages.at(-1).at + slackMs;
-  const data = { times: stream.messages.map((m) => m.at), messages: stream.messages.map((m) => m.message), waits: stream.messages.map((m) => m.chunkTimes.length > 0), timeoutMs };
+  const data = {
+    times: stream.messages.map((m) => m.at),
+    messages: stream.messages.map((m) => m.message),
+    waits: stream.messages.map((m) => m.chunkTimes.length > 0),
+    timeoutMs,
+  };
   return timed(browser, url, problems, data, async ({ page }) => {
     const wallStart = Date.now();
     const stamps = await withTimeout(page.evaluate(runStream), timeoutMs + 10_000, 'stream');
@@ -102,12 +118,16 @@ export async function measureStream(browser, url, problems, stream, slackMs) {
 function streamFigures(stream, { start, arrival, painted, began, frameTimes, vsyncs, busy, wallMs }) {
   if (!busy) throw new Error('bench: the trace has no clock mark, so the frame wait cannot be taken out');
   const nextVsync = vsyncAfter(vsyncs);
-  const apply = [], working = [], endToEnd = [];
+  const apply = [],
+    working = [],
+    endToEnd = [];
   stream.messages.forEach((m, i) => {
     // The frame wait: the main thread idle from the arrival until the next vsync
     // (or its frame began, if sooner). Idle time after that vsync is not the
     // display's: a frame that did not start then was held up by the page.
-    const wait = Number.isFinite(painted[i]) ? idleWithin(busy, arrival[i], Math.min(began[i], nextVsync(arrival[i]))) : NaN;
+    const wait = Number.isFinite(painted[i])
+      ? idleWithin(busy, arrival[i], Math.min(began[i], nextVsync(arrival[i])))
+      : NaN;
     for (const t of m.chunkTimes) {
       apply.push(painted[i] - arrival[i]);
       working.push(painted[i] - arrival[i] - wait);
@@ -116,9 +136,15 @@ function streamFigures(stream, { start, arrival, painted, began, frameTimes, vsy
   });
   for (const list of [apply, working, endToEnd]) list.sort((a, b) => a - b);
   // Per message, first and last tenth: growth means per-message cost grows with the text.
-  const perMessage = stream.messages.map((m, i) => painted[i] - arrival[i]).filter((_, i) => stream.messages[i].chunkTimes.length > 0);
+  const perMessage = stream.messages
+    .map((m, i) => painted[i] - arrival[i])
+    .filter((_, i) => stream.messages[i].chunkTimes.length > 0);
   const tenth = Math.max(1, Math.floor(perMessage.length / 10));
-  const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50);
+  const median = (xs) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   const spread = (sorted) => ({ p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) });
   return {
     wallMs,
@@ -143,7 +169,8 @@ const FRAME_MS = 1000 / 60;
 function vsyncAfter(vsyncs) {
   const ticks = [...new Set(vsyncs)].sort((a, b) => a - b);
   return (t) => {
-    let lo = 0, hi = ticks.length;
+    let lo = 0,
+      hi = ticks.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (ticks[mid] <= t) lo = mid + 1;
@@ -162,19 +189,30 @@ function vsyncAfter(vsyncs) {
  */
 function paintFrames(painted, frameTimes) {
   const byFrame = new Map();
-  painted.forEach((t, i) => { if (Number.isFinite(t)) byFrame.set(t, t - frameTimes[i]); });
+  painted.forEach((t, i) => {
+    if (Number.isFinite(t)) byFrame.set(t, t - frameTimes[i]);
+  });
   const lengths = [...byFrame.values()].sort((a, b) => a - b);
-  return { count: lengths.length, late: lengths.filter((d) => d > FRAME_MS).length, p50: percentile(lengths, 50), p95: percentile(lengths, 95) };
+  return {
+    count: lengths.length,
+    late: lengths.filter((d) => d > FRAME_MS).length,
+    p50: percentile(lengths, 50),
+    p95: percentile(lengths, 95),
+  };
 }
 
 /** The 2,000-entry transcript as one message: arrival to the first frame that shows its newest entry. */
 export async function measureTranscript(browser, url, problems, transcript, marker, timeoutMs) {
   const data = { status: transcript.status, entries: transcript.entries, marker, timeoutMs };
-  return timed(browser, url, problems, data, ({ page }) => withTimeout(page.evaluate(runTranscript), timeoutMs + 10_000, 'transcript'));
+  return timed(browser, url, problems, data, ({ page }) =>
+    withTimeout(page.evaluate(runTranscript), timeoutMs + 10_000, 'transcript'),
+  );
 }
 
 /** Switching back to a chat whose list the page kept (two 2,000-entry chats): arrival to the first frame that shows it. */
 export async function measureSwitch(browser, url, problems, transcript, marker, timeoutMs) {
   const data = { status: transcript.status, entries: transcript.entries, marker, timeoutMs };
-  return timed(browser, url, problems, data, ({ page }) => withTimeout(page.evaluate(runSwitch), timeoutMs + 10_000, 'switch'));
+  return timed(browser, url, problems, data, ({ page }) =>
+    withTimeout(page.evaluate(runSwitch), timeoutMs + 10_000, 'switch'),
+  );
 }

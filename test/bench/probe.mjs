@@ -17,8 +17,11 @@
 /** Init script (before the webview's bundle): mutation counter, shadow roots, arrival stamps. */
 export function installProbe() {
   const probe = { mutations: 0, roots: [], onArrival: undefined };
-  const observer = new MutationObserver(() => { probe.mutations++; });
-  const watch = (node) => observer.observe(node, { subtree: true, childList: true, characterData: true, attributes: true });
+  const observer = new MutationObserver(() => {
+    probe.mutations++;
+  });
+  const watch = (node) =>
+    observer.observe(node, { subtree: true, childList: true, characterData: true, attributes: true });
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -39,17 +42,23 @@ export function installProbe() {
   probe.startFrames = (onFrame) => {
     let running = true;
     const channel = new MessageChannel();
-    channel.port1.onmessage = (e) => { if (running) onFrame(performance.now(), e.data[0], e.data[1]); };
+    channel.port1.onmessage = (e) => {
+      if (running) onFrame(performance.now(), e.data[0], e.data[1]);
+    };
     const loop = (frameTime) => {
       if (!running) return;
       channel.port2.postMessage([performance.now(), frameTime]);
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
-    return () => { running = false; channel.port1.close(); };
+    return () => {
+      running = false;
+      channel.port1.close();
+    };
   };
   /** Whether `text` is in the document or any shadow root (each root's textContent stops at nested roots). */
-  probe.shows = (text) => document.body.textContent.includes(text) || probe.roots.some((r) => r.textContent.includes(text));
+  probe.shows = (text) =>
+    document.body.textContent.includes(text) || probe.roots.some((r) => r.textContent.includes(text));
   window.__bench = probe;
 }
 
@@ -74,22 +83,38 @@ export function runStream() {
   const { times, messages, waits, timeoutMs } = window.__benchData;
   const b = window.__bench;
   const n = messages.length;
-  const arrival = [], mutationsAt = [], painted = [], began = [], frameTimes = [], vsyncs = [];
-  let arrived = 0, done = 0, next = 0;
+  const arrival = [],
+    mutationsAt = [],
+    painted = [],
+    began = [],
+    frameTimes = [],
+    vsyncs = [];
+  let arrived = 0,
+    done = 0,
+    next = 0;
   // Aligns the trace's clock with this page's (see trace.mjs).
   performance.mark('bench-clock');
   return new Promise((resolve, reject) => {
     const start = performance.now() + 50;
-    const timer = setTimeout(() => finish(new Error(`stream: after ${timeoutMs} ms, ${next} of ${n} messages posted, ${arrived} arrived, `
-      + `${done} painted (the next one: ${JSON.stringify(messages[done]).slice(0, 200)}; frames requested: ${stopFrames !== undefined}, DOM changes seen: ${b.mutations})`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(
+            `stream: after ${timeoutMs} ms, ${next} of ${n} messages posted, ${arrived} arrived, ` +
+              `${done} painted (the next one: ${JSON.stringify(messages[done]).slice(0, 200)}; frames requested: ${stopFrames !== undefined}, DOM changes seen: ${b.mutations})`,
+          ),
+        ),
+      timeoutMs,
+    );
     // Frames are requested only while a message waits for its paint: an idle rAF loop would add main-thread time.
     let stopFrames;
     const onFrame = (t, beganAt, frameTime) => {
       vsyncs.push(frameTime);
       for (; done < arrived; done++) {
         if (!waits[done]) painted[done] = NaN;
-        else if (arrival[done] < beganAt && b.mutations > mutationsAt[done]) [painted[done], began[done], frameTimes[done]] = [t, beganAt, frameTime];
-        else break;
+        else if (arrival[done] < beganAt && b.mutations > mutationsAt[done]) {
+          [painted[done], began[done], frameTimes[done]] = [t, beganAt, frameTime];
+        } else break;
       }
       if (done === n) finish();
       else if (done === arrived) {
@@ -122,18 +147,28 @@ export function runStream() {
 export async function runTranscript() {
   const { status, entries, marker, timeoutMs } = window.__benchData;
   const b = window.__bench;
-  const paintOnce = () => new Promise((resolve) => {
-    let frames = 0;
-    const stop = b.startFrames(() => { if (++frames === 2) { stop(); resolve(); } });
-  });
+  const paintOnce = () =>
+    new Promise((resolve) => {
+      let frames = 0;
+      const stop = b.startFrames(() => {
+        if (++frames === 2) {
+          stop();
+          resolve();
+        }
+      });
+    });
   window.postMessage(status, '*');
   await paintOnce();
   return new Promise((resolve, reject) => {
     let arrived, handled;
     const timer = setTimeout(() => finish(new Error(`transcript not painted after ${timeoutMs} ms`)), timeoutMs);
     // Registered after the webview's listener, so it runs after it and after the microtasks it queued (a Lit render).
-    const afterHandler = () => { handled = performance.now(); };
-    b.onArrival = (t) => { arrived = t; };
+    const afterHandler = () => {
+      handled = performance.now();
+    };
+    b.onArrival = (t) => {
+      arrived = t;
+    };
     window.addEventListener('message', afterHandler);
     const stop = b.startFrames((t, began) => {
       if (arrived !== undefined && arrived < began && b.shows(marker)) finish(undefined, t);
@@ -161,26 +196,48 @@ export async function runSwitch() {
   const b = window.__bench;
   const app = document.querySelector('acp-chat-app');
   // The shown list's newest entry, through the shadow roots inside it.
-  const deep = (node) => [...node.childNodes].map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`)).join('');
+  const deep = (node) =>
+    [...node.childNodes]
+      .map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`))
+      .join('');
   const shownHas = (text) => {
-    const entries = app.shadowRoot.querySelector('acp-message-list:not(.kept)')?.shadowRoot.querySelectorAll('acp-chat-entry');
+    const entries = app.shadowRoot
+      .querySelector('acp-message-list:not(.kept)')
+      ?.shadowRoot.querySelectorAll('acp-chat-entry');
     const last = entries?.[entries.length - 1];
     return !!last && deep(last.shadowRoot ?? last).includes(text);
   };
-  const settle = (check) => new Promise((resolve) => {
-    const stop = b.startFrames(() => { if (check()) { stop(); resolve(); } });
-  });
+  const settle = (check) =>
+    new Promise((resolve) => {
+      const stop = b.startFrames(() => {
+        if (check()) {
+          stop();
+          resolve();
+        }
+      });
+    });
   const other = 'Bench other chat marker 7c2e';
   window.postMessage({ ...status, status: { ...status.status, chatId: 'c1' } }, '*');
   window.postMessage({ ...entries, chatId: 'c1', keep: [] }, '*');
   await settle(() => shownHas(marker));
-  const second = { ...entries, chatId: 'c2', keep: ['c1'], ops: entries.ops.map((op) => (op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker) ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } } : op)) };
+  const second = {
+    ...entries,
+    chatId: 'c2',
+    keep: ['c1'],
+    ops: entries.ops.map((op) =>
+      op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker)
+        ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } }
+        : op,
+    ),
+  };
   window.postMessage(second, '*');
   await settle(() => shownHas(other));
   return new Promise((resolve, reject) => {
     let arrived;
     const timer = setTimeout(() => finish(new Error(`switch not painted after ${timeoutMs} ms`)), timeoutMs);
-    b.onArrival = (t) => { arrived = t; };
+    b.onArrival = (t) => {
+      arrived = t;
+    };
     const stop = b.startFrames((t, began) => {
       if (arrived !== undefined && arrived < began && shownHas(marker)) finish(undefined, t);
     });

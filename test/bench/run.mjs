@@ -33,8 +33,15 @@ const STREAM_SLACK_MS = 60_000;
 const TRANSCRIPT_TIMEOUT_MS = 120_000;
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const log = (line) => console.log(line);
 
@@ -44,16 +51,26 @@ const log = (line) => console.log(line);
  * work per frame), interleaved so that a busy spell of the machine hits all alike.
  */
 async function measureAll(browser, server, data, problems) {
-  const large = [], small = [], transcript = [], noop = [], switches = [];
+  const large = [],
+    small = [],
+    transcript = [],
+    noop = [],
+    switches = [];
   for (let i = 1; i <= RUNS; i++) {
     large.push(await measureStream(browser, server.url, problems, data.large, STREAM_SLACK_MS));
     small.push(await measureStream(browser, server.url, problems, data.small, STREAM_SLACK_MS));
-    transcript.push(await measureTranscript(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
+    transcript.push(
+      await measureTranscript(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS),
+    );
     noop.push(await measureStream(browser, server.noopUrl, problems, data.large, STREAM_SLACK_MS));
-    switches.push(await measureSwitch(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS));
+    switches.push(
+      await measureSwitch(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS),
+    );
     const [l, s, t, n] = [large.at(-1), small.at(-1), transcript.at(-1), noop.at(-1)];
-    log(`run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms, without the frame wait ${l.working.p95.toFixed(1)} ms; `
-      + `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, switch ${switches.at(-1).switchMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`);
+    log(
+      `run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms, without the frame wait ${l.working.p95.toFixed(1)} ms; ` +
+        `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, switch ${switches.at(-1).switchMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
+    );
   }
   return { large, small, transcript, noop, switches };
 }
@@ -70,7 +87,9 @@ function generate(generator) {
     transcriptKB: Math.round(transcript.bytes / 1024),
     sessions: generator.sessionFigures(2_000),
   };
-  log(`Generated: ${text.length} characters of Markdown; ${large.messages.length} and ${small.messages.length} host messages; transcript ${JSON.stringify(transcript.kinds)}, ${host.transcriptKB} KB`);
+  log(
+    `Generated: ${text.length} characters of Markdown; ${large.messages.length} and ${small.messages.length} host messages; transcript ${JSON.stringify(transcript.kinds)}, ${host.transcriptKB} KB`,
+  );
   return { data: { large, small, transcript, marker: generator.TRANSCRIPT_MARKER }, host };
 }
 
@@ -103,13 +122,17 @@ async function main() {
     const problems = new Set();
     const loadBefore = Math.round(os.loadavg()[0] * 10) / 10;
     const runs = await measureAll(browser, server, data, problems).catch((error) => {
-      throw problems.size ? new Error(`${error.message}\nThe page reported:\n  ${[...problems].slice(0, 10).join('\n  ')}`) : error;
+      throw problems.size
+        ? new Error(`${error.message}\nThe page reported:\n  ${[...problems].slice(0, 10).join('\n  ')}`)
+        : error;
     });
     const machine = { cpus: os.cpus().length, loadBefore, loadAfter: Math.round(os.loadavg()[0] * 10) / 10 };
     const figures = summarize({ ...runs, sizes, host, machine });
     const met = goalsMet(figures);
     print(figures, met, log);
-    if (problems.size) log(`Page reported (first 10 of ${problems.size}):\n  ${[...problems].slice(0, 10).join('\n  ')}`);
+    if (problems.size) {
+      log(`Page reported (first 10 of ${problems.size}):\n  ${[...problems].slice(0, 10).join('\n  ')}`);
+    }
     // The bridge figures (issue 5): no browser needed, and less noise without it.
     await browser.close().catch(() => undefined);
     browser = undefined;
@@ -123,7 +146,12 @@ async function main() {
     printWorkbench(workbench, log);
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
-    log(benchLine({ ...figures, bridge, checkpoints, workbench, agents }, { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met }));
+    log(
+      benchLine(
+        { ...figures, bridge, checkpoints, workbench, agents },
+        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met },
+      ),
+    );
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.close();

@@ -51,18 +51,27 @@ async function page(origin, noop) {
   return NOOP_TEMPLATE.replace('{{cspMeta}}', cspMeta).replace('{{nonce}}', nonce);
 }
 
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+};
 
 function handle(req, res, origin, root) {
   const url = new URL(req.url ?? '/', origin);
   if (url.pathname === '/' || url.pathname === '/noop') {
-    page(origin, url.pathname === '/noop').then((html) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(html);
-    }, (error) => {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
+    page(origin, url.pathname === '/noop').then(
+      (html) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(html);
+      },
+      (error) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(error));
+      },
+    );
     return;
   }
   if (url.pathname === '/favicon.ico') {
@@ -90,10 +99,15 @@ export function startServer(root) {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       origin = `http://127.0.0.1:${server.address().port}`;
-      resolve({ url: `${origin}/`, noopUrl: `${origin}/noop`, close: () => new Promise((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }) });
+      resolve({
+        url: `${origin}/`,
+        noopUrl: `${origin}/noop`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
     });
   });
 }

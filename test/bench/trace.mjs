@@ -30,7 +30,11 @@ export async function traceMainThread(browser, page) {
     async stop() {
       stopped = true;
       const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
-      const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+      const mainThreads = new Set(
+        events
+          .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+          .map((e) => `${e.pid}:${e.tid}`),
+      );
       const threads = new Map();
       for (const e of events) {
         const key = `${e.pid}:${e.tid}`;
@@ -44,8 +48,10 @@ export async function traceMainThread(browser, page) {
       // Other renderers (pages closed earlier) are idle: the page's is the busiest.
       const [key, main] = [...threads].sort((a, b) => b[1].cpuMs - a[1].cpuMs)[0] ?? [];
       if (!main) return { cpuMs: NaN, wallMs: NaN };
-      const mark = events.find((e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key && e.args?.data?.startTime !== undefined)
-        ?? events.find((e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key);
+      const mark =
+        events.find(
+          (e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key && e.args?.data?.startTime !== undefined,
+        ) ?? events.find((e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key);
       return { cpuMs: main.cpuMs, wallMs: main.wallMs, busy: mark ? busyIntervals(main.tasks, mark) : undefined };
     },
   };
@@ -68,14 +74,16 @@ export function idleWithin(busy, from, to) {
   if (!(to > from)) return 0;
   let idle = to - from;
   // Binary search for the first interval that may end after `from`.
-  let lo = 0, hi = busy.length;
+  let lo = 0,
+    hi = busy.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (busy[mid][0] < from - 1000) lo = mid + 1;
     else hi = mid;
   }
   for (let i = lo; i < busy.length && busy[i][0] < to; i++) {
-    const start = Math.max(from, busy[i][0]), end = Math.min(to, busy[i][1]);
+    const start = Math.max(from, busy[i][0]),
+      end = Math.min(to, busy[i][1]);
     if (end > start) idle -= end - start;
   }
   return Math.max(0, idle);

@@ -48,17 +48,40 @@ function toolCall(p: Player, rng: Rng, callId: string): void {
   if (r < 0.4) {
     const before = rng() < 0.15 ? null : sourceFile(rng, 40 + Math.floor(rng() * 80));
     const after = before === null ? sourceFile(rng, 30) : editedFile(rng, before);
-    p.update({ sessionUpdate: 'tool_call', toolCallId: callId, title: `Edit ${path}`, kind: 'edit', status: 'in_progress', locations: [{ path }], rawInput: { path } });
-    p.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'completed', content: [{ type: 'diff', path, oldText: before, newText: after }] });
+    p.update({
+      sessionUpdate: 'tool_call',
+      toolCallId: callId,
+      title: `Edit ${path}`,
+      kind: 'edit',
+      status: 'in_progress',
+      locations: [{ path }],
+      rawInput: { path },
+    });
+    p.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: callId,
+      status: 'completed',
+      content: [{ type: 'diff', path, oldText: before, newText: after }],
+    });
   } else if (r < 0.75) {
     p.update({
-      sessionUpdate: 'tool_call', toolCallId: callId, title: 'npm test', kind: 'execute', status: 'in_progress',
-      rawInput: { command: 'npm', args: ['test', '--', `--grep=${callId}`] }, content: [{ type: 'terminal', terminalId: `term-${callId}` }],
+      sessionUpdate: 'tool_call',
+      toolCallId: callId,
+      title: 'npm test',
+      kind: 'execute',
+      status: 'in_progress',
+      rawInput: { command: 'npm', args: ['test', '--', `--grep=${callId}`] },
+      content: [{ type: 'terminal', terminalId: `term-${callId}` }],
     });
     p.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: rng() < 0.85 ? 'completed' : 'failed' });
   } else {
     p.update({
-      sessionUpdate: 'tool_call', toolCallId: callId, title: `Read ${path}`, kind: 'read', status: 'completed', locations: [{ path, line: 1 }],
+      sessionUpdate: 'tool_call',
+      toolCallId: callId,
+      title: `Read ${path}`,
+      kind: 'read',
+      status: 'completed',
+      locations: [{ path, line: 1 }],
       content: [{ type: 'content', content: text('```ts\n' + sourceFile(rng, 30) + '\n```') }],
     });
   }
@@ -68,11 +91,14 @@ function turn(p: Player, rng: Rng, index: number): void {
   p.prompt(markdown(rng, rng() < 0.2 ? 1500 : 80 + Math.floor(rng() * 500)));
   if (rng() < 0.7) streamText(p, 'agent_thought_chunk', markdown(rng, 200 + Math.floor(rng() * 600)));
   if (rng() < 0.3) {
-    p.update({ sessionUpdate: 'plan', entries: [
-      { content: 'Read the code', priority: 'high', status: 'completed' },
-      { content: 'Make the change', priority: 'medium', status: 'in_progress' },
-      { content: 'Run the tests', priority: 'low', status: 'pending' },
-    ] });
+    p.update({
+      sessionUpdate: 'plan',
+      entries: [
+        { content: 'Read the code', priority: 'high', status: 'completed' },
+        { content: 'Make the change', priority: 'medium', status: 'in_progress' },
+        { content: 'Run the tests', priority: 'low', status: 'pending' },
+      ],
+    });
   }
   for (let t = Math.floor(rng() * 4); t > 0; t--) toolCall(p, rng, `call-${index}-${t}`);
   streamText(p, 'agent_message_chunk', markdown(rng, 500 + Math.floor(rng() * 4500)));
@@ -82,10 +108,16 @@ function turn(p: Player, rng: Rng, index: number): void {
 
 /** The reducer leaves terminal output to the host (it streams from the terminal): fill it like a finished command. */
 function withTerminalOutput(entries: readonly Entry[], rng: Rng): Entry[] {
-  return entries.map((e) => e.kind !== 'tool' || !e.content.some((c) => c.type === 'terminal') ? e : {
-    ...e,
-    content: e.content.map((c) => c.type === 'terminal' ? { ...c, output: terminalOutput(rng, 10 + Math.floor(rng() * 40)), exitCode: 0 } : c),
-  });
+  return entries.map((e) =>
+    e.kind !== 'tool' || !e.content.some((c) => c.type === 'terminal')
+      ? e
+      : {
+          ...e,
+          content: e.content.map((c) =>
+            c.type === 'terminal' ? { ...c, output: terminalOutput(rng, 10 + Math.floor(rng() * 40)), exitCode: 0 } : c,
+          ),
+        },
+  );
 }
 
 export interface Transcript {
@@ -111,7 +143,12 @@ export function transcriptMessages(entryCount = 2000): Transcript {
   for (const e of entries) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
   const message: HostMessage = { type: 'entries', ...patch };
   checked([{ at: 0, message, chunkTimes: [] }]);
-  return { status: { type: 'status', status: statusOf(p.thread) }, entries: message, kinds, bytes: JSON.stringify(message).length };
+  return {
+    status: { type: 'status', status: statusOf(p.thread) },
+    entries: message,
+    kinds,
+    bytes: JSON.stringify(message).length,
+  };
 }
 
 /** Milliseconds for the webview's schema to parse `message` (here in Node's V8: an estimate of the webview's cost). */
@@ -141,10 +178,18 @@ function medianMs(runs: number, work: () => unknown): number {
  * diffed against what the page holds, and serialised), and the reducer's work for three hidden chats streaming
  * 1,000 chunks/s each (they post nothing to the view).
  */
-export function sessionFigures(entryCount = 2000): { savedKB: number; savedEntries: number; openHostMs: number; switchHostMs: number; hiddenStreamMsPerSecond: number } {
+export function sessionFigures(entryCount = 2000): {
+  savedKB: number;
+  savedEntries: number;
+  openHostMs: number;
+  switchHostMs: number;
+  hiddenStreamMsPerSecond: number;
+} {
   const { entries } = transcriptMessages(entryCount);
   if (entries.type !== 'entries') throw new Error('no entries');
-  const thread = entries.ops.map((op) => (op.op === 'set' ? op.entry : undefined)).filter((e): e is Entry => e !== undefined);
+  const thread = entries.ops
+    .map((op) => (op.op === 'set' ? op.entry : undefined))
+    .filter((e): e is Entry => e !== undefined);
   const file = JSON.stringify(transcriptToSave({ entries: thread, terminals: {} }));
   let savedEntries = 0;
   const openHostMs = medianMs(5, () => {
@@ -154,9 +199,14 @@ export function sessionFigures(entryCount = 2000): { savedKB: number; savedEntri
     JSON.stringify({ type: 'entries', ...diffEntries([], fresh) });
   });
   // The page kept the chat's list: the host sends what changed since (here: nothing), not the list.
-  const switchHostMs = medianMs(5, () => JSON.stringify({ type: 'entries', ...(diffEntries(thread, thread) ?? { length: thread.length, ops: [] }) }));
+  const switchHostMs = medianMs(5, () =>
+    JSON.stringify({ type: 'entries', ...(diffEntries(thread, thread) ?? { length: thread.length, ops: [] }) }),
+  );
   // One second of three hidden chats at 1,000 chunks/s: 3,000 reducer steps, no diffing, no posting.
-  const chunk = (i: number): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `word ${i} `.repeat(10) } });
+  const chunk = (i: number): SessionUpdate => ({
+    sessionUpdate: 'agent_message_chunk',
+    content: { type: 'text', text: `word ${i} `.repeat(10) },
+  });
   const hiddenStreamMsPerSecond = medianMs(3, () => {
     for (let c = 0; c < 3; c++) {
       let t: Thread = reduceThread(emptyThread, { type: 'prompt', id: `p${c}`, text: 'go' });

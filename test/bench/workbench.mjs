@@ -46,7 +46,8 @@ const TRANSCRIPT = { turns: 8, messagesPerTurn: 64, messageChars: 128 * 1024, se
 const SHOWN_TIMEOUT_MS = 120_000;
 const TURN_TIMEOUT_MS = 10 * 60_000;
 const PROBE_EVERY_MS = 100;
-const MARK_SENT = 'bench-prompt-sent', MARK_SHOWN = 'bench-message-shown';
+const MARK_SENT = 'bench-prompt-sent',
+  MARK_SHOWN = 'bench-message-shown';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,8 +59,18 @@ async function openChat(turns) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-wb-'));
   const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
-    const session = await openScenarioChat({ folder, name: 'Bench Agent', scenario: { description: 'workbench bench', turns } });
-    return { ...session, close: async () => { await session.close(); removeFolder(); } };
+    const session = await openScenarioChat({
+      folder,
+      name: 'Bench Agent',
+      scenario: { description: 'workbench bench', turns },
+    });
+    return {
+      ...session,
+      close: async () => {
+        await session.close();
+        removeFolder();
+      },
+    };
   } catch (error) {
     removeFolder();
     throw error;
@@ -83,11 +94,12 @@ async function chatFrameIdOf(page) {
   const cdp = await page.context().newCDPSession(page);
   const { frameTree } = await cdp.send('Page.getFrameTree');
   await cdp.detach();
-  const find = (node, parentUrl = '') => (node.frame.name === 'active-frame' && parentUrl.includes('extensionId=vscode-acp.vscode-acp')
-    ? node.frame.id
-    : (node.childFrames ?? []).map((child) => find(child, node.frame.url)).find(Boolean));
+  const find = (node, parentUrl = '') =>
+    node.frame.name === 'active-frame' && parentUrl.includes('extensionId=vscode-acp.vscode-acp')
+      ? node.frame.id
+      : (node.childFrames ?? []).map((child) => find(child, node.frame.url)).find(Boolean);
   const id = find(frameTree);
-  if (!id) throw new Error('bench: no chat webview frame in the page\'s frame tree');
+  if (!id) throw new Error("bench: no chat webview frame in the page's frame tree");
   return id;
 }
 
@@ -143,7 +155,9 @@ async function measureChunk({ wb, page, chat, box }, chatFrameId, { prompt, size
     const sent = performance.now();
     await box.press('Enter');
     const count = size.toLocaleString('en-US');
-    await until(`the chat showing the ${count}-character message`, () => chat.evaluate(noteShown, count), { timeoutMs: SHOWN_TIMEOUT_MS });
+    await until(`the chat showing the ${count}-character message`, () => chat.evaluate(noteShown, count), {
+      timeoutMs: SHOWN_TIMEOUT_MS,
+    });
     const shownMs = Math.round(performance.now() - sent);
     // The frames that lay it out and paint it.
     await chat.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -161,7 +175,9 @@ async function measureChunk({ wb, page, chat, box }, chatFrameId, { prompt, size
 /** A fresh chat (and agent session): nothing of the last run on the page. */
 async function newChat({ page, chat }) {
   await runCommand(page, 'ACP: New Chat');
-  await until('a new chat', () => chat.evaluate(() => document.querySelector('acp-chat-app')?.entries.length === 0), { timeoutMs: 20_000 });
+  await until('a new chat', () => chat.evaluate(() => document.querySelector('acp-chat-app')?.entries.length === 0), {
+    timeoutMs: 20_000,
+  });
   await sleep(1000); // the agent's session/new
 }
 
@@ -176,9 +192,13 @@ async function benchChunks(runs, log) {
         await newChat(session);
         const r = await measureChunk(session, chatFrameId, chunk);
         results[chunk.key].push(r);
-        log(`workbench run ${i}/${runs}, ${chunk.key}: shown after ${r.shownMs} ms; longest task ${r.longestMs} ms (workbench ${r.workbenchMs}, webview ${r.webviewMs}), `
-          + `${r.over100} over 100 ms; slowest probe ${r.probeMs.workbenchMs} ms / ${r.probeMs.webviewMs} ms; load ${os.loadavg()[0].toFixed(1)}`);
-        log(`  long tasks: ${r.long.map((t) => `${t.ms} ms ${t.owner} (${t.first}; script ${t.scriptMs}, style+layout ${t.styleLayoutMs}, paint ${t.paintMs}, GC ${t.gcMs})`).join('; ') || 'none'}`);
+        log(
+          `workbench run ${i}/${runs}, ${chunk.key}: shown after ${r.shownMs} ms; longest task ${r.longestMs} ms (workbench ${r.workbenchMs}, webview ${r.webviewMs}), ` +
+            `${r.over100} over 100 ms; slowest probe ${r.probeMs.workbenchMs} ms / ${r.probeMs.webviewMs} ms; load ${os.loadavg()[0].toFixed(1)}`,
+        );
+        log(
+          `  long tasks: ${r.long.map((t) => `${t.ms} ms ${t.owner} (${t.first}; script ${t.scriptMs}, style+layout ${t.styleLayoutMs}, paint ${t.paintMs}, GC ${t.gcMs})`).join('; ') || 'none'}`,
+        );
       }
     }
     return results;
@@ -196,7 +216,10 @@ async function benchChunks(runs, log) {
 async function benchShapes(log) {
   const session = await openChat(shapeTurns());
   try {
-    return await measureShapes({ ...session, log: (line) => log(`workbench ${line}; load ${os.loadavg()[0].toFixed(1)}`) });
+    return await measureShapes({
+      ...session,
+      log: (line) => log(`workbench ${line}; load ${os.loadavg()[0].toFixed(1)}`),
+    });
   } finally {
     await session.close();
   }
@@ -238,25 +261,49 @@ async function benchTranscript(generator, log) {
       await box.fill(`transcript turn ${t}`);
       await box.press('Enter');
       // Counted, not watched: a turn may start and end between two looks.
-      await until(`turn ${t} of the transcript`, () => chat.evaluate((n) => {
-        const app = document.querySelector('acp-chat-app');
-        return app.entries.length >= n && app.status.turn === 'idle';
-      }, t * entriesPerTurn), { everyMs: 250, timeoutMs: TURN_TIMEOUT_MS });
-      log(`workbench transcript: turn ${t}/${TRANSCRIPT.turns} shown at ${((performance.now() - start) / 1000).toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}`);
+      await until(
+        `turn ${t} of the transcript`,
+        () =>
+          chat.evaluate((n) => {
+            const app = document.querySelector('acp-chat-app');
+            return app.entries.length >= n && app.status.turn === 'idle';
+          }, t * entriesPerTurn),
+        { everyMs: 250, timeoutMs: TURN_TIMEOUT_MS },
+      );
+      log(
+        `workbench transcript: turn ${t}/${TRANSCRIPT.turns} shown at ${((performance.now() - start) / 1000).toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)}`,
+      );
     }
     const wallS = Math.round((performance.now() - start) / 100) / 10;
     const shown = await chat.evaluate(() => {
       const entries = document.querySelector('acp-chat-app').entries;
       // How many answers show Markdown, and how many of those are far (off-screen ones count against deferred-render.ts's budget).
-      const elements = [...document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelectorAll('acp-chat-entry')];
+      const elements = [
+        ...document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-message-list')
+          .shadowRoot.querySelectorAll('acp-chat-entry'),
+      ];
       const markdown = elements.filter((e) => e.shadowRoot.querySelector('acp-markdown'));
-      return { entries: entries.length, chars: entries.filter((e) => e.kind === 'assistant').reduce((n, e) => n + e.text.length, 0),
-        markdownEntries: markdown.length, markdownFar: markdown.filter((e) => e.classList.contains('far')).length };
+      return {
+        entries: entries.length,
+        chars: entries.filter((e) => e.kind === 'assistant').reduce((n, e) => n + e.text.length, 0),
+        markdownEntries: markdown.length,
+        markdownFar: markdown.filter((e) => e.classList.contains('far')).length,
+      };
     });
     await sleep(1000);
     const after = await memoryNow(host, renderer);
     await cdp.detach();
-    return { ...TRANSCRIPT, mib: (TRANSCRIPT.turns * TRANSCRIPT.messagesPerTurn * TRANSCRIPT.messageChars) / MiB, wallS, shown, before, after, hostError: host.error };
+    return {
+      ...TRANSCRIPT,
+      mib: (TRANSCRIPT.turns * TRANSCRIPT.messagesPerTurn * TRANSCRIPT.messageChars) / MiB,
+      wallS,
+      shown,
+      before,
+      after,
+      hostError: host.error,
+    };
   } finally {
     host?.close?.();
     await session.close();
@@ -287,13 +334,23 @@ function growth(before, after, key) {
 }
 
 function summarizeTranscript(t) {
-  const side = (name) => t.before[name] && {
-    heapMiB: growth(t.before[name], t.after[name], 'usedMiB'),
-    embedderMiB: growth(t.before[name], t.after[name], 'embedderMiB'),
-    rssMiB: growth(t.before[name], t.after[name], 'rssMiB'),
+  const side = (name) =>
+    t.before[name] && {
+      heapMiB: growth(t.before[name], t.after[name], 'usedMiB'),
+      embedderMiB: growth(t.before[name], t.after[name], 'embedderMiB'),
+      rssMiB: growth(t.before[name], t.after[name], 'rssMiB'),
+    };
+  return {
+    mib: t.mib,
+    turns: t.turns,
+    messages: t.turns * t.messagesPerTurn,
+    messageKiB: t.messageChars / 1024,
+    wallS: t.wallS,
+    shown: t.shown,
+    host: side('host'),
+    hostError: t.hostError,
+    renderer: side('renderer'),
   };
-  return { mib: t.mib, turns: t.turns, messages: t.turns * t.messagesPerTurn, messageKiB: t.messageChars / 1024, wallS: t.wallS, shown: t.shown,
-    host: side('host'), hostError: t.hostError, renderer: side('renderer') };
 }
 
 /** Both figures (see the top of this file). */
@@ -314,5 +371,13 @@ export async function benchWorkbench({ runs = 3, generator, log = () => undefine
     // The view's memory is its JS heap and its DOM (Blink's objects traced by V8) together.
     workbenchWebviewMemory: transcript.renderer.heapMiB.delta + transcript.renderer.embedderMiB.delta <= limit,
   };
-  return { ...chunks, shapes: { cases: shapes, worst: worstShape }, transcript, runs, machine: { cpus: os.cpus().length, loadBefore, loadAfter: round(os.loadavg()[0]) }, goals: WORKBENCH_GOALS, met };
+  return {
+    ...chunks,
+    shapes: { cases: shapes, worst: worstShape },
+    transcript,
+    runs,
+    machine: { cpus: os.cpus().length, loadBefore, loadAfter: round(os.loadavg()[0]) },
+    goals: WORKBENCH_GOALS,
+    met,
+  };
 }

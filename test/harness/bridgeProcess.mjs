@@ -9,11 +9,21 @@ import { REPO_ROOT } from './paths.mjs';
  * environment; resolves with its URL, what it has printed so far (stdout and
  * stderr, which also go to ours) and a stop function.
  */
-export function startBridge(cwd, sessionsDir, scenario = path.join(REPO_ROOT, 'test/integration/scenario.json'), env = {}) {
+export function startBridge(
+  cwd,
+  sessionsDir,
+  scenario = path.join(REPO_ROOT, 'test/integration/scenario.json'),
+  env = {},
+) {
   const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    },
+  );
   let printed = '';
   child.stderr.setEncoding('utf8').on('data', (text) => {
     printed += text;

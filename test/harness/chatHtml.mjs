@@ -25,11 +25,18 @@ export async function loadChatHtml() {
   };
   const out = await build({
     entryPoints: [path.join(REPO_ROOT, 'src/chat/chatWebview.ts')],
-    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
-    mainFields: ['module', 'main'], plugins: [stub],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
+    mainFields: ['module', 'main'],
+    plugins: [stub],
   });
   const module = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  if (typeof module.chatHtml !== 'function') throw new Error('src/chat/chatWebview.ts no longer exports chatHtml(webview, root)');
+  if (typeof module.chatHtml !== 'function') {
+    throw new Error('src/chat/chatWebview.ts no longer exports chatHtml(webview, root)');
+  }
   loaded = module.chatHtml;
   return loaded;
 }
@@ -37,6 +44,9 @@ export async function loadChatHtml() {
 /** The page for a server at `origin` that serves the webview's files at `assetUrl(name)`. */
 export async function chatPageHtml(origin, assetUrl) {
   const chatHtml = await loadChatHtml();
-  const webview = { cspSource: origin, asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }) };
+  const webview = {
+    cspSource: origin,
+    asWebviewUri: (uri) => ({ toString: () => assetUrl(uri.path.split('/').pop()) }),
+  };
   return chatHtml(webview, { path: '/dist/webview' });
 }

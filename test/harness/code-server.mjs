@@ -60,12 +60,17 @@ function serverEnv(env, xdgDataHome) {
 function installVsix(common, file, env) {
   return new Promise((resolve, reject) => {
     let out = '';
-    const child = spawn(NODE24, [...common, '--install-extension', file, '--force'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE24, [...common, '--install-extension', file, '--force'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 && !/Failed Installing/i.test(out) ? resolve() : reject(new Error(`installing ${file} failed (exit ${code}):\n${out}`)),
+      code === 0 && !/Failed Installing/i.test(out)
+        ? resolve()
+        : reject(new Error(`installing ${file} failed (exit ${code}):\n${out}`)),
     );
   });
 }
@@ -82,7 +87,15 @@ function installVsix(common, file, env) {
  *   extensionsDir: string, tmpDir: string, logFile: string, pid: number,
  *   exited: Promise<{code: number|null, signal: string|null}>, close(): Promise<void> }>}
  */
-export async function startCodeServer({ folder, userSettings = {}, env = {}, trust = false, vsix = [], args = [], timeoutMs = 60_000 } = {}) {
+export async function startCodeServer({
+  folder,
+  userSettings = {},
+  env = {},
+  trust = false,
+  vsix = [],
+  args = [],
+  timeoutMs = 60_000,
+} = {}) {
   assertSetupDone('code-server');
   const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vscode-acp-cs-'));
   const userDataDir = path.join(tmpDir, 'user-data');
@@ -100,14 +113,23 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
     configFile,
     'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\ndisable-telemetry: true\ndisable-update-check: true\n',
   );
-  const common = [CODE_SERVER_ENTRY, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  const common = [
+    CODE_SERVER_ENTRY,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+  ];
   for (const file of [vsix].flat().filter(Boolean)) {
     await installVsix(common, path.resolve(file), serverEnv(env, path.join(tmpDir, 'xdg-data')));
   }
   const argv = [
     ...common,
     '--ignore-last-opened',
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
     ...(trust ? [] : ['--disable-workspace-trust']),
     ...args,
     ...(folder ? [folder] : []),
@@ -178,7 +200,18 @@ export async function startCodeServer({ folder, userSettings = {}, env = {}, tru
     throw new Error(`${e.message}\n--- code-server log (${logFile}) ---\n${log}`, { cause: e });
   }
   const host = `127.0.0.1:${port}`;
-  return { url: `http://${host}`, port, host, userDataDir, extensionsDir, tmpDir, logFile, pid: child.pid, exited: exitPromise, close };
+  return {
+    url: `http://${host}`,
+    port,
+    host,
+    userDataDir,
+    extensionsDir,
+    tmpDir,
+    logFile,
+    pid: child.pid,
+    exited: exitPromise,
+    close,
+  };
 }
 
 /**
@@ -197,14 +230,21 @@ export async function launchChromium({ headless = true, args = [] } = {}) {
 export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }) {
   const payload = [];
   if (extensionDevelopmentPath) {
-    payload.push(['extensionDevelopmentPath', `vscode-remote://${server.host}${path.resolve(extensionDevelopmentPath)}`]);
+    payload.push([
+      'extensionDevelopmentPath',
+      `vscode-remote://${server.host}${path.resolve(extensionDevelopmentPath)}`,
+    ]);
   }
   if (extensionTestsPath) {
     payload.push(['extensionTestsPath', `vscode-remote://${server.host}${path.resolve(extensionTestsPath)}`]);
   }
   const q = [];
   // A .code-workspace file opens as a (multi-root) workspace.
-  if (folder) q.push(`${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(path.resolve(folder))}`);
+  if (folder) {
+    q.push(
+      `${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(path.resolve(folder))}`,
+    );
+  }
   if (payload.length) q.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
   return `${server.url}/${q.length ? `?${q.join('&')}` : ''}`;
 }
@@ -272,7 +312,10 @@ export async function runNodeHostTests({
     if (VERBOSE) page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
     page.on('crash', () => resolveExit(Promise.reject(new Error('the browser page crashed'))));
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { timedOut: true })), timeoutMs);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error(`timed out after ${timeoutMs} ms`), { timedOut: true })),
+        timeoutMs,
+      );
     });
     await page.goto(workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }));
     const serverDied = server.exited.then((x) => {
@@ -280,7 +323,9 @@ export async function runNodeHostTests({
     });
     serverDied.catch(() => {}); // settles (rejects) at close() too: not an unhandled rejection
     const code = await Promise.race([exitCode, timeout, serverDied]);
-    process.stderr.write(`[harness] node-host tests exited ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `[harness] node-host tests exited ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     // Before the server's folders go: what the run left on disk can still be read.
     const checked = onDone ? await onDone(server) : true;
     return checked === false && code === 0 ? 1 : code;
@@ -378,7 +423,9 @@ export async function runCommand(page, title, { timeout = 30_000 } = {}) {
       // palette closing, or the command is not listed (yet): close it and try again
       await page.keyboard.press('Escape').catch(() => {});
     }
-    if (Date.now() > deadline) throw new Error(`command '${title}' not found in the Command Palette within ${timeout} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(`command '${title}' not found in the Command Palette within ${timeout} ms`);
+    }
     await sleep(500);
   }
 }
@@ -401,7 +448,10 @@ export async function webviewFrame(page, viewSelectorHint, { timeout = 30_000 } 
         const inner = await handle?.contentFrame();
         if (!inner) continue;
         const ok = viewSelectorHint
-          ? await inner.locator(viewSelectorHint).count().then((n) => n > 0)
+          ? await inner
+              .locator(viewSelectorHint)
+              .count()
+              .then((n) => n > 0)
           : await inner.evaluate(() => !!document.body && document.body.childElementCount > 0);
         if (ok) return inner;
       } catch {

@@ -13,7 +13,10 @@ const DROP_PATH = '/__drop';
 const REFUSING_PATH = '/__refusing';
 
 /** A plain-text answer any origin can read: the test only needs to know what happened. */
-const answer = (client, text) => client.end(`HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+const answer = (client, text) =>
+  client.end(
+    `HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 
 /** @returns {Promise<{ port: number, drops: () => number, close: () => Promise<void> }>} */
 export function startDropProxy(targetPort) {
@@ -52,13 +55,16 @@ export function startDropProxy(targetPort) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({
-      port: server.address().port,
-      drops: () => drops,
-      close: () => new Promise((done) => {
-        for (const pair of live) pair.forEach((socket) => socket.destroy());
-        server.close(() => done());
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: server.address().port,
+        drops: () => drops,
+        close: () =>
+          new Promise((done) => {
+            for (const pair of live) pair.forEach((socket) => socket.destroy());
+            server.close(() => done());
+          }),
       }),
-    }));
+    );
   });
 }

@@ -87,13 +87,16 @@ function cdpOver(url) {
   ws.on('close', () => pending.forEach((c) => c.reject(new Error(`${c.method}: the inspector closed`))));
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
-    ws.once('open', () => resolve({
-      send: (method, params = {}) => new Promise((res, rej) => {
-        pending.set(++nextId, { resolve: res, reject: rej, method });
-        ws.send(JSON.stringify({ id: nextId, method, params }));
+    ws.once('open', () =>
+      resolve({
+        send: (method, params = {}) =>
+          new Promise((res, rej) => {
+            pending.set(++nextId, { resolve: res, reject: rej, method });
+            ws.send(JSON.stringify({ id: nextId, method, params }));
+          }),
+        close: () => ws.close(),
       }),
-      close: () => ws.close(),
-    }));
+    );
   });
 }
 

@@ -10,7 +10,8 @@
 // proxies, TLS, the cache and which config files to read): a user who set those for `npm test`
 // on the command line or in the environment needs them for the nested install too. Everything
 // else the nested npm reads from the same config files itself.
-const KEEP = /^npm_config_(registry|@[^:]+:registry|userconfig|globalconfig|cache|cafile|ca|cert|key|strict_ssl|proxy|https_proxy|noproxy|offline|prefer_offline|prefer_online|fetch_retries|fetch_retry_factor|fetch_retry_mintimeout|fetch_retry_maxtimeout|fetch_timeout)$/i;
+const KEEP =
+  /^npm_config_(registry|@[^:]+:registry|userconfig|globalconfig|cache|cafile|ca|cert|key|strict_ssl|proxy|https_proxy|noproxy|offline|prefer_offline|prefer_online|fetch_retries|fetch_retry_factor|fetch_retry_mintimeout|fetch_retry_maxtimeout|fetch_timeout)$/i;
 const NPM_STATE = /^(npm_|init_cwd$|node$)/i;
 
 /**

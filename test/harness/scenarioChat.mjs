@@ -25,7 +25,9 @@ export async function openScenarioChat({ folder, scenario, name = 'Scenario Agen
       extensionDevelopmentPath: REPO_ROOT,
       folder,
       userSettings: {
-        'vscode-acp.agents': { scenario: { name, command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), file] } },
+        'vscode-acp.agents': {
+          scenario: { name, command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), file] },
+        },
         'vscode-acp.defaultAgent': 'scenario',
         ...userSettings,
       },
@@ -42,7 +44,17 @@ export async function openScenarioChat({ folder, scenario, name = 'Scenario Agen
       await box.press('Enter');
     };
     const opened = wb;
-    return { wb, page: wb.page, chat, box, send, close: async () => { await opened.close(); fs.rmSync(file, { force: true }); } };
+    return {
+      wb,
+      page: wb.page,
+      chat,
+      box,
+      send,
+      close: async () => {
+        await opened.close();
+        fs.rmSync(file, { force: true });
+      },
+    };
   } catch (error) {
     await wb?.close();
     fs.rmSync(file, { force: true });

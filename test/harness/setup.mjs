@@ -135,9 +135,14 @@ async function aptStep(wanted) {
     await run('apt-get', ['update'], { env });
     await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
   } catch (e) {
-    throw new Error(`apt: could not install ${missing.join(' ')}: ${e.message}. Try by hand: apt-get update && apt-get install -y ${missing.join(' ')}`, { cause: e });
+    throw new Error(
+      `apt: could not install ${missing.join(' ')}: ${e.message}. Try by hand: apt-get update && apt-get install -y ${missing.join(' ')}`,
+      { cause: e },
+    );
   }
-  if (wanted.includes('chromium') && !existsSync(CHROMIUM)) throw new Error(`apt: ${CHROMIUM} still missing after installing chromium`);
+  if (wanted.includes('chromium') && !existsSync(CHROMIUM)) {
+    throw new Error(`apt: ${CHROMIUM} still missing after installing chromium`);
+  }
   log(`apt: done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
@@ -183,9 +188,21 @@ async function codeServerStarts() {
   );
   const child = spawn(
     NODE24,
-    [CODE_SERVER_ENTRY, '--config', path.join(dir, 'config.yaml'), '--user-data-dir', path.join(dir, 'ud'), '--extensions-dir', path.join(dir, 'ext')],
+    [
+      CODE_SERVER_ENTRY,
+      '--config',
+      path.join(dir, 'config.yaml'),
+      '--user-data-dir',
+      path.join(dir, 'ud'),
+      '--extensions-dir',
+      path.join(dir, 'ext'),
+    ],
     // No PORT: code-server lets it override the port in its config (`PORT=9000 npm start` did).
-    { env: { ...process.env, PORT: undefined, XDG_DATA_HOME: path.join(dir, 'xdg-data') }, stdio: 'ignore', detached: true },
+    {
+      env: { ...process.env, PORT: undefined, XDG_DATA_HOME: path.join(dir, 'xdg-data') },
+      stdio: 'ignore',
+      detached: true,
+    },
   );
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -205,7 +222,17 @@ async function codeServerStarts() {
 }
 
 async function codeServerStep() {
-  const nativeAddon = path.join(CODE_SERVER_PKG, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node');
+  const nativeAddon = path.join(
+    CODE_SERVER_PKG,
+    'lib',
+    'vscode',
+    'node_modules',
+    '@vscode',
+    'spdlog',
+    'build',
+    'Release',
+    'spdlog.node',
+  );
   const filesOk = async () =>
     (await readJson(path.join(CODE_SERVER_PKG, 'package.json')))?.version === CODE_SERVER_VERSION &&
     existsSync(CODE_SERVER_ENTRY) &&
@@ -231,11 +258,10 @@ async function codeServerStep() {
       // npm 11 blocks dependency install scripts unless package.json allowScripts lists them
       // (the --allow-scripts flag is refused in project installs: EALLOWSCRIPTS).
       await npmProject(CODE_SERVER_DIR, { allowScripts: { 'code-server': true, argon2: true } });
-      await run(
-        'npm',
-        ['install', `code-server@${CODE_SERVER_VERSION}`, `--nodedir=${NODE24_HOME}`, ...NPM_QUIET],
-        { cwd: CODE_SERVER_DIR, env },
-      );
+      await run('npm', ['install', `code-server@${CODE_SERVER_VERSION}`, `--nodedir=${NODE24_HOME}`, ...NPM_QUIET], {
+        cwd: CODE_SERVER_DIR,
+        env,
+      });
       if (!(await filesOk())) {
         // Scripts were skipped (older/newer npm semantics): approve them and rebuild.
         log('code-server: install scripts did not run; approving and rebuilding');
@@ -258,9 +284,13 @@ async function testWebStep() {
       await npmProject(TEST_WEB_DIR);
       // --ignore-scripts: the only install script in its tree is @playwright/browser-chromium's
       // browser download; the browsers step below points Playwright at Debian's Chromium instead.
-      await run('npm', ['install', '--save-exact', `@vscode/test-web@${TEST_WEB_VERSION}`, '--ignore-scripts', ...NPM_QUIET], {
-        cwd: TEST_WEB_DIR,
-      });
+      await run(
+        'npm',
+        ['install', '--save-exact', `@vscode/test-web@${TEST_WEB_VERSION}`, '--ignore-scripts', ...NPM_QUIET],
+        {
+          cwd: TEST_WEB_DIR,
+        },
+      );
     },
   });
 }
@@ -277,7 +307,9 @@ async function findPlaywrightBrowsersJson(nodeModules, out = []) {
     if (!e.isDirectory() || e.name.startsWith('.')) continue;
     const dir = path.join(nodeModules, e.name);
     const pkgs = e.name.startsWith('@')
-      ? (await fs.readdir(dir, { withFileTypes: true })).filter((x) => x.isDirectory()).map((x) => path.join(dir, x.name))
+      ? (await fs.readdir(dir, { withFileTypes: true }))
+          .filter((x) => x.isDirectory())
+          .map((x) => path.join(dir, x.name))
       : [dir];
     for (const pkg of pkgs) {
       if (path.basename(pkg) === 'playwright-core' && existsSync(path.join(pkg, 'browsers.json'))) {
@@ -396,7 +428,8 @@ export async function setup({ parts = ['chromium', 'code-server', 'test-web'] } 
   await fs.mkdir(CACHE, { recursive: true });
   await withSetupLock(async () => {
     const codeServerMarked = await isMarked('code-server', `${CODE_SERVER_VERSION}+node${NODE24_VERSION}`);
-    const buildPackages = parts.includes('code-server') && !codeServerMarked ? APT_PACKAGES.filter((p) => p !== 'chromium') : [];
+    const buildPackages =
+      parts.includes('code-server') && !codeServerMarked ? APT_PACKAGES.filter((p) => p !== 'chromium') : [];
     const browser = parts.includes('chromium') || parts.includes('test-web') ? ['chromium'] : [];
     await aptStep([...browser, ...buildPackages]);
     if (parts.includes('code-server')) {

@@ -61,7 +61,14 @@ function forwardLines(stream, out, onLine) {
 }
 
 /** Options for test-web's runTests()/open() that make it use the local build and Debian Chromium. */
-function testWebOptions({ extensionDevelopmentPath, extensionTestsPath, folderPath, port, browserOptions = [], printServerLog = false }) {
+function testWebOptions({
+  extensionDevelopmentPath,
+  extensionTestsPath,
+  folderPath,
+  port,
+  browserOptions = [],
+  printServerLog = false,
+}) {
   return {
     browserType: 'chromium',
     headless: true,
@@ -99,7 +106,14 @@ export async function runWebHostTests({
   assertSetupDone('test-web');
   const started = Date.now();
   const port = await freePort();
-  const opts = testWebOptions({ extensionDevelopmentPath, extensionTestsPath, folderPath, port, browserOptions, printServerLog });
+  const opts = testWebOptions({
+    extensionDevelopmentPath,
+    extensionTestsPath,
+    folderPath,
+    port,
+    browserOptions,
+    printServerLog,
+  });
   const child = spawn(process.execPath, [THIS_FILE, '--child', JSON.stringify(opts)], {
     env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: PW_BROWSERS, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,7 +136,7 @@ export async function runWebHostTests({
     process.stderr.write(`[harness] web-host tests timed out after ${timeoutMs} ms; killing\n`);
     if (sawMochaSummary) {
       process.stderr.write(
-        '[harness] mocha finished but VS Code never got the result: is the test bundle\'s module.exports\n' +
+        "[harness] mocha finished but VS Code never got the result: is the test bundle's module.exports\n" +
           '[harness] still { run }? mocha/mocha.js (UMD in a "type":"module" package) overwrites a free\n' +
           '[harness] `module.exports` when a bundler treats it as ESM (webpack: use library type\n' +
           '[harness] commonjs2); see test/harness/README.md.\n',
@@ -141,7 +155,9 @@ export async function runWebHostTests({
   clearTimeout(timer);
   killGroup('SIGKILL');
   const result = timedOut ? 124 : code;
-  process.stderr.write(`[harness] web-host tests exited ${result} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `[harness] web-host tests exited ${result} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return result;
 }
 
@@ -152,7 +168,11 @@ export async function runWebHostTests({
  * @returns {Promise<{ page: import('playwright-core').Page, browser: import('playwright-core').Browser,
  *   url: string, close(): Promise<void> }>}
  */
-export async function openWebWorkbench({ extensionDevelopmentPath, folderPath, viewport = { width: 1280, height: 800 } } = {}) {
+export async function openWebWorkbench({
+  extensionDevelopmentPath,
+  folderPath,
+  viewport = { width: 1280, height: 800 },
+} = {}) {
   assertSetupDone('test-web');
   const { open } = loadTestWeb();
   const { launchChromium, waitForWorkbench } = await import('./code-server.mjs');

@@ -36,8 +36,24 @@ function steps({ reply, create, edit, shell, refuse, long }) {
   return {
     reply: { prompt: reply.prompt, text: reply.text },
     create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
-    ...(edit ? { edit: { marker: edit.marker, file: edit.file, before: edit.before, after: edit.after, doneText: edit.doneText } } : {}),
-    shell: { marker: shell.marker, command: shell.command, file: shell.file, fileContent: shell.fileContent, doneText: shell.doneText },
+    ...(edit
+      ? {
+          edit: {
+            marker: edit.marker,
+            file: edit.file,
+            before: edit.before,
+            after: edit.after,
+            doneText: edit.doneText,
+          },
+        }
+      : {}),
+    shell: {
+      marker: shell.marker,
+      command: shell.command,
+      file: shell.file,
+      fileContent: shell.fileContent,
+      doneText: shell.doneText,
+    },
     refuse: { marker: refuse.marker, file: refuse.file },
     long: { marker: long.marker, process: long.process },
   };
@@ -50,12 +66,27 @@ export const REAL_AGENTS = {
     async start({ workspace, log }) {
       const fake = await startFakeAnthropic({ rules: claudeScript.scriptRules(workspace), log });
       const home = await claude.makeAgentHome();
-      return { fake, home, version: claude.CLAUDE_AGENT_VERSION,
-        agent: { command: claude.CLAUDE_AGENT_NODE, args: [claude.CLAUDE_AGENT_ENTRY], env: claude.claudeAgentEnv({ home, baseUrl: fake.url }) } };
+      return {
+        fake,
+        home,
+        version: claude.CLAUDE_AGENT_VERSION,
+        agent: {
+          command: claude.CLAUDE_AGENT_NODE,
+          args: [claude.CLAUDE_AGENT_ENTRY],
+          env: claude.claudeAgentEnv({ home, baseUrl: fake.url }),
+        },
+      };
     },
     scenario(workspace) {
       const s = claudeScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refuse, long: s.long });
+      return steps({
+        reply: s.reply,
+        create: s.write,
+        edit: { ...s.edit, before: s.edit.original, after: s.edit.edited },
+        shell: s.bash,
+        refuse: s.refuse,
+        long: s.long,
+      });
     },
     expect: {
       label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
@@ -77,16 +108,33 @@ export const REAL_AGENTS = {
     async start({ workspace, log }) {
       const fake = await startFakeChatCompletions({ rules: opencodeScript.scriptRules(workspace), log });
       const home = await opencode.makeHome({ workspace, baseUrl: fake.url });
-      return { fake, home, version: opencode.OPENCODE_VERSION, agent: { ...opencode.launch(), env: opencode.env({ home }) } };
+      return {
+        fake,
+        home,
+        version: opencode.OPENCODE_VERSION,
+        agent: { ...opencode.launch(), env: opencode.env({ home }) },
+      };
     },
     scenario(workspace) {
       const s = opencodeScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.write, edit: { ...s.edit, before: s.edit.original, after: s.edit.edited }, shell: s.bash, refuse: s.refused, long: s.long });
+      return steps({
+        reply: s.reply,
+        create: s.write,
+        edit: { ...s.edit, before: s.edit.original, after: s.edit.edited },
+        shell: s.bash,
+        refuse: s.refused,
+        long: s.long,
+      });
     },
     expect: {
       label: `OpenCode ${opencode.OPENCODE_VERSION}`,
       switches: [
-        { kind: 'config', id: 'model', value: `${opencode.PROVIDER_ID}/fake-model-large`, requestModel: 'fake-model-large' },
+        {
+          kind: 'config',
+          id: 'model',
+          value: `${opencode.PROVIDER_ID}/fake-model-large`,
+          requestModel: 'fake-model-large',
+        },
         { kind: 'config', id: 'mode', value: 'plan' },
         { kind: 'config', id: 'mode', value: 'build' },
       ],
@@ -127,11 +175,23 @@ export const REAL_AGENTS = {
     async start({ workspace, log }) {
       const fake = await startFakeGemini({ rules: geminiScript.scriptRules(workspace), log });
       const home = await gemini.makeHome();
-      return { fake, home, version: gemini.GEMINI_VERSION, agent: { ...gemini.launch(), env: gemini.env({ home, baseUrl: fake.url }) } };
+      return {
+        fake,
+        home,
+        version: gemini.GEMINI_VERSION,
+        agent: { ...gemini.launch(), env: gemini.env({ home, baseUrl: fake.url }) },
+      };
     },
     scenario(workspace) {
       const s = geminiScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.rejected, long: s.long });
+      return steps({
+        reply: s.reply,
+        create: s.create,
+        edit: s.edit,
+        shell: s.shell,
+        refuse: s.rejected,
+        long: s.long,
+      });
     },
     expect: {
       label: `Gemini CLI ${gemini.GEMINI_VERSION}`,
@@ -149,7 +209,10 @@ export const REAL_AGENTS = {
       secondLoadForgets: true,
       loadInNewMinute: true,
       // Without a key it needs a sign-in before any session: the chat offers its own methods.
-      signIn: { env: { GEMINI_API_KEY: '', GOOGLE_GEMINI_BASE_URL: '' }, methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'] },
+      signIn: {
+        env: { GEMINI_API_KEY: '', GOOGLE_GEMINI_BASE_URL: '' },
+        methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'],
+      },
     },
   },
 };

@@ -25,7 +25,18 @@ const PATH = `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`;
 /** src/agents.ts, bundled for Node (it is TypeScript). */
 async function builtInAgents() {
   const out = path.join(scratch, 'agents.mjs');
-  const r = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'), [path.join(REPO_ROOT, 'src/agents.ts'), '--bundle', '--platform=node', '--format=esm', '--log-level=error', `--outfile=${out}`], { encoding: 'utf8' });
+  const r = spawnSync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'),
+    [
+      path.join(REPO_ROOT, 'src/agents.ts'),
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--log-level=error',
+      `--outfile=${out}`,
+    ],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`esbuild: ${r.stderr}`);
   return (await import(pathToFileURL(out).href)).BUILT_IN_AGENTS;
 }
@@ -34,9 +45,13 @@ function install(agent, dir) {
   const started = Date.now();
   const pkg = agent.install.args.at(-1);
   const r = spawnSync('npm', ['install', '--prefix', dir, pkg, '--no-audit', '--no-fund', '--loglevel=error'], {
-    encoding: 'utf8', timeout: 600_000, env: nestedNpmEnv({ PATH, HOME: path.join(dir, 'home') }),
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: nestedNpmEnv({ PATH, HOME: path.join(dir, 'home') }),
   });
-  if (r.status !== 0) throw new Error(`npm install ${pkg} failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
+  if (r.status !== 0) {
+    throw new Error(`npm install ${pkg} failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
+  }
   return Date.now() - started;
 }
 
@@ -57,8 +72,11 @@ function initialize(agent, dir) {
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
-      if (error) reject(new Error(`${error.message}${stderr ? `; stderr: ${stderr.trim().split('\n').slice(-2).join(' | ')}` : ''}`));
-      else resolve({ ms: Date.now() - started, answer });
+      if (error) {
+        reject(
+          new Error(`${error.message}${stderr ? `; stderr: ${stderr.trim().split('\n').slice(-2).join(' | ')}` : ''}`),
+        );
+      } else resolve({ ms: Date.now() - started, answer });
     };
     child.on('error', (e) => finish(e));
     child.on('exit', (code, signal) => finish(new Error(`exited (${signal ?? code}) before answering`)));
@@ -74,10 +92,24 @@ function initialize(agent, dir) {
         } catch {
           continue; // not ours to judge here: the extension reports stray lines
         }
-        if (message.id === 1) return message.error ? finish(new Error(`initialize failed: ${JSON.stringify(message.error)}`)) : finish(undefined, message.result);
+        if (message.id === 1) {
+          return message.error
+            ? finish(new Error(`initialize failed: ${JSON.stringify(message.error)}`))
+            : finish(undefined, message.result);
+        }
       }
     });
-    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true } } }) + '\n');
+    child.stdin.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: 1,
+          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+        },
+      }) + '\n',
+    );
   });
 }
 
@@ -90,9 +122,13 @@ try {
     try {
       const installMs = install(agent, dir);
       const { ms, answer } = await initialize(agent, dir);
-      const info = answer.agentInfo ? `${answer.agentInfo.title ?? answer.agentInfo.name} ${answer.agentInfo.version}` : 'no agentInfo';
+      const info = answer.agentInfo
+        ? `${answer.agentInfo.title ?? answer.agentInfo.name} ${answer.agentInfo.version}`
+        : 'no agentInfo';
       const auth = (answer.authMethods ?? []).map((m) => m.id).join(', ') || 'none';
-      process.stdout.write(`ok    ${agent.id}: ${[agent.command, ...agent.args].join(' ')} -> ${info}, protocol ${answer.protocolVersion}, sign-in: ${auth}; initialize ${ms} ms, install ${(installMs / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `ok    ${agent.id}: ${[agent.command, ...agent.args].join(' ')} -> ${info}, protocol ${answer.protocolVersion}, sign-in: ${auth}; initialize ${ms} ms, install ${(installMs / 1000).toFixed(1)} s\n`,
+      );
     } catch (error) {
       failed++;
       process.stdout.write(`FAIL  ${agent.id}: ${error.message}\n`);

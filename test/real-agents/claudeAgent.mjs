@@ -38,7 +38,11 @@ function cliWorks() {
   if (!cli) return false;
   const home = mkdtempSync(path.join(os.tmpdir(), 'acp-claude-check-'));
   try {
-    const r = spawnSync(cli, ['--version'], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH, HOME: home, IS_SANDBOX: '1', DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1' } });
+    const r = spawnSync(cli, ['--version'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { PATH: process.env.PATH, HOME: home, IS_SANDBOX: '1', DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1' },
+    });
     return r.status === 0 && /Claude Code/.test(r.stdout);
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -51,8 +55,14 @@ function cliWorks() {
  */
 export function installClaudeAgent() {
   return installPinned({
-    label: 'claude-agent-acp', dir: CLAUDE_AGENT_DIR, spec: `${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}`, stamp: CLAUDE_AGENT_VERSION, node24: true,
-    isInstalled: async () => (await installedVersion(CLAUDE_AGENT_DIR, CLAUDE_AGENT_PACKAGE)) === CLAUDE_AGENT_VERSION && existsSync(CLAUDE_AGENT_ENTRY),
+    label: 'claude-agent-acp',
+    dir: CLAUDE_AGENT_DIR,
+    spec: `${CLAUDE_AGENT_PACKAGE}@${CLAUDE_AGENT_VERSION}`,
+    stamp: CLAUDE_AGENT_VERSION,
+    node24: true,
+    isInstalled: async () =>
+      (await installedVersion(CLAUDE_AGENT_DIR, CLAUDE_AGENT_PACKAGE)) === CLAUDE_AGENT_VERSION &&
+      existsSync(CLAUDE_AGENT_ENTRY),
     works: async () => cliWorks(),
   });
 }

@@ -66,26 +66,41 @@ export async function startFakeAnthropic(options = {}) {
       if (typeof next === 'object') {
         const id = newId('toolu');
         issued.set(id, next);
-        return { content: [{ type: 'tool_use', id, name: next.tool, input: next.input }], stopReason: 'tool_use', why: `tool_use:${next.tool}` };
+        return {
+          content: [{ type: 'tool_use', id, name: next.tool, input: next.input }],
+          stopReason: 'tool_use',
+          why: `tool_use:${next.tool}`,
+        };
       }
       return { content: [{ type: 'text', text: next }], stopReason: 'end_turn', why: `after:${rule.tool}` };
     }
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
     if (lastIsUser && offersTools) {
-      const userText = blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+      const userText = blocks
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text)
+        .join('\n');
       const rule = rules.find((r) => userText.includes(r.marker));
       if (rule) {
         const offered = body.tools.some((t) => t.name === rule.tool);
         if (!offered) log(`rule "${rule.marker}": the agent does not offer the tool ${rule.tool}`);
         const id = newId('toolu');
         issued.set(id, rule);
-        return { content: [{ type: 'tool_use', id, name: rule.tool, input: rule.input }], stopReason: 'tool_use', why: `tool_use:${rule.tool}` };
+        return {
+          content: [{ type: 'tool_use', id, name: rule.tool, input: rule.input }],
+          stopReason: 'tool_use',
+          why: `tool_use:${rule.tool}`,
+        };
       }
     }
     // Side requests that ask for JSON (session titles) get an object of their schema.
     const format = body.output_config?.format;
     if (format?.type === 'json_schema' && format.schema) {
-      return { content: [{ type: 'text', text: JSON.stringify(sampleOf(format.schema)) }], stopReason: 'end_turn', why: 'json' };
+      return {
+        content: [{ type: 'text', text: JSON.stringify(sampleOf(format.schema)) }],
+        stopReason: 'end_turn',
+        why: 'json',
+      };
     }
     return { content: [{ type: 'text', text: FALLBACK_TEXT }], stopReason: 'end_turn', why: 'fallback' };
   }
@@ -99,7 +114,9 @@ export async function startFakeAnthropic(options = {}) {
       if (pathname === '/v1/messages' && method === 'POST') {
         const answer = decide(body);
         record.summary = { ...summarize(body), answered: answer.why, method, path: pathname };
-        log(`${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`);
+        log(
+          `${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`,
+        );
         const message = {
           id: newId('msg'),
           type: 'message',
@@ -115,7 +132,12 @@ export async function startFakeAnthropic(options = {}) {
       } else if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
         sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
       } else if (pathname === '/v1/models' && method === 'GET') {
-        sendJson(res, 200, { data: MODEL_IDS.map(modelInfo), has_more: false, first_id: MODEL_IDS[0], last_id: MODEL_IDS[MODEL_IDS.length - 1] });
+        sendJson(res, 200, {
+          data: MODEL_IDS.map(modelInfo),
+          has_more: false,
+          first_id: MODEL_IDS[0],
+          last_id: MODEL_IDS[MODEL_IDS.length - 1],
+        });
       } else if (pathname.startsWith('/v1/models/') && method === 'GET') {
         sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
       } else {
@@ -145,12 +167,24 @@ export function summarize(body) {
     messages: messages.length,
     lastRole: last?.role,
     json: body.output_config?.format?.type === 'json_schema',
-    lastUserText: blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n').slice(-2000),
+    lastUserText: blocks
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text)
+      .join('\n')
+      .slice(-2000),
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
-    userTexts: messages.filter((m) => m?.role === 'user').flatMap((m) => blocksOf(m)).filter((b) => b.type === 'text').map((b) => String(b.text).slice(0, 200)),
+    userTexts: messages
+      .filter((m) => m?.role === 'user')
+      .flatMap((m) => blocksOf(m))
+      .filter((b) => b.type === 'text')
+      .map((b) => String(b.text).slice(0, 200)),
     /** The images of the last user message (a prompt's attachments). */
-    lastUserImages: blocks.filter((b) => b.type === 'image').map((b) => ({ mediaType: b.source?.media_type, data: b.source?.data })),
-    toolResults: blocks.filter((b) => b.type === 'tool_result').map((b) => ({ toolUseId: b.tool_use_id, isError: b.is_error === true, text: textOf(b.content).slice(0, 2000) })),
+    lastUserImages: blocks
+      .filter((b) => b.type === 'image')
+      .map((b) => ({ mediaType: b.source?.media_type, data: b.source?.data })),
+    toolResults: blocks
+      .filter((b) => b.type === 'tool_result')
+      .map((b) => ({ toolUseId: b.tool_use_id, isError: b.is_error === true, text: textOf(b.content).slice(0, 2000) })),
   };
 }
 
@@ -177,7 +211,11 @@ function sampleOf(schema) {
 
 function blocksOf(message) {
   if (!message) return [];
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : Array.isArray(message.content) ? message.content : [];
+  return typeof message.content === 'string'
+    ? [{ type: 'text', text: message.content }]
+    : Array.isArray(message.content)
+      ? message.content
+      : [];
 }
 
 function textOf(content) {
@@ -197,7 +235,9 @@ function apiError(type, message) {
 async function streamMessage(res, message, delayMs) {
   const event = startSse(res, delayMs, { 'request-id': `req_${message.id}` });
   const send = (type, data) => event({ type, ...data }, type);
-  await send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } });
+  await send('message_start', {
+    message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
+  });
   await send('ping', {});
   for (const [index, block] of message.content.entries()) {
     if (block.type === 'text') {
@@ -207,12 +247,21 @@ async function streamMessage(res, message, delayMs) {
         if (part) await send('content_block_delta', { index, delta: { type: 'text_delta', text: part } });
       }
     } else if (block.type === 'tool_use') {
-      await send('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      await send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      await send('content_block_start', {
+        index,
+        content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+      });
+      await send('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     }
     await send('content_block_stop', { index });
   }
-  await send('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } });
+  await send('message_delta', {
+    delta: { stop_reason: message.stop_reason, stop_sequence: null },
+    usage: { output_tokens: message.usage.output_tokens },
+  });
   await send('message_stop', {});
   res.end();
 }

@@ -23,7 +23,12 @@ export function sendJson(res, status, value, headers = {}) {
 
 /** Starts a server-sent event stream; `send(data, event?)` writes one event (objects as JSON) and waits `delayMs`. */
 export function startSse(res, delayMs, headers = {}) {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...headers,
+  });
   return async (data, event) => {
     res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
@@ -50,7 +55,13 @@ export async function startFakeServer({ log, port = 0, isMessage, apiError, rout
 
   async function handle(method, url, body, res) {
     const pathname = url.pathname;
-    if (pathname === '/_fake/log' && method === 'GET') return sendJson(res, 200, requests.map((r) => r.summary));
+    if (pathname === '/_fake/log' && method === 'GET') {
+      return sendJson(
+        res,
+        200,
+        requests.map((r) => r.summary),
+      );
+    }
     if (pathname === '/_fake/reset' && method === 'POST') {
       requests.length = 0;
       return sendJson(res, 200, { ok: true });

@@ -24,7 +24,9 @@ function run(log, cmd, args, options) {
     log(`$ ${cmd} ${args.join(' ')}   (in ${options.cwd})`);
     const child = spawn(cmd, args, { ...options, stdio: ['ignore', 2, 2] });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
@@ -39,7 +41,8 @@ async function markerStamp(file) {
 /** The version in `<dir>/node_modules/<name>/package.json`, or undefined. */
 export async function installedVersion(dir, name) {
   try {
-    return JSON.parse(await fs.readFile(path.join(dir, 'node_modules', ...name.split('/'), 'package.json'), 'utf8')).version;
+    return JSON.parse(await fs.readFile(path.join(dir, 'node_modules', ...name.split('/'), 'package.json'), 'utf8'))
+      .version;
   } catch {
     return undefined;
   }
@@ -49,7 +52,16 @@ export async function installedVersion(dir, name) {
  * @param {{ label: string, dir: string, spec: string, stamp: string, node24?: boolean, ignoreScripts?: boolean,
  *   isInstalled: () => Promise<boolean>, works: () => Promise<boolean | string> }} options
  */
-export async function installPinned({ label, dir, spec, stamp, node24 = false, ignoreScripts = false, isInstalled, works }) {
+export async function installPinned({
+  label,
+  dir,
+  spec,
+  stamp,
+  node24 = false,
+  ignoreScripts = false,
+  isInstalled,
+  works,
+}) {
   const log = (line) => process.stderr.write(`[${label}] ${line}\n`);
   const marker = path.join(MARKERS, `${label}.json`);
   const start = Date.now();
@@ -57,11 +69,24 @@ export async function installPinned({ label, dir, spec, stamp, node24 = false, i
     log(`${spec}: done already (${Date.now() - start} ms)`);
     return;
   }
-  if (node24 && !existsSync(NODE24)) throw new Error(`Node 24 is missing (${NODE24}): run node test/harness/setup.mjs first`);
+  if (node24 && !existsSync(NODE24)) {
+    throw new Error(`Node 24 is missing (${NODE24}): run node test/harness/setup.mjs first`);
+  }
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: `vscode-acp-${label}`, private: true }, null, 2) + '\n');
+  await fs.writeFile(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: `vscode-acp-${label}`, private: true }, null, 2) + '\n',
+  );
   const env = nestedNpmEnv(node24 ? { PATH: `${NODE24_BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` } : {});
-  const args = ['install', '--save-exact', ...(ignoreScripts ? ['--ignore-scripts'] : []), spec, '--no-audit', '--no-fund', '--loglevel=error'];
+  const args = [
+    'install',
+    '--save-exact',
+    ...(ignoreScripts ? ['--ignore-scripts'] : []),
+    spec,
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+  ];
   await run(log, 'npm', args, { cwd: dir, env });
   if (!(await isInstalled())) throw new Error(`${spec} installed, but its files are not where expected in ${dir}`);
   const checked = await works();

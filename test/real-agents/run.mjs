@@ -39,7 +39,13 @@ function log(line) {
  * @param {{ bundle?: string, keep?: boolean, agents?: string[], timeoutMs?: number, verbose?: boolean }} [options]
  * @returns {Promise<number>} exit code
  */
-export async function runRealAgentTests({ bundle = DEFAULT_BUNDLE, keep = !!process.env.HARNESS_KEEP, agents, timeoutMs = 300_000, verbose = !!process.env.HARNESS_VERBOSE } = {}) {
+export async function runRealAgentTests({
+  bundle = DEFAULT_BUNDLE,
+  keep = !!process.env.HARNESS_KEEP,
+  agents,
+  timeoutMs = 300_000,
+  verbose = !!process.env.HARNESS_VERBOSE,
+} = {}) {
   bundle = path.resolve(bundle);
   if (!fs.existsSync(bundle)) {
     log(`no test bundle at ${bundle} (npm run build, or pass --bundle)`);
@@ -53,7 +59,9 @@ export async function runRealAgentTests({ bundle = DEFAULT_BUNDLE, keep = !!proc
   }
   const results = [];
   for (const id of ids) results.push({ id, ...(await runOne(id, { bundle, keep, timeoutMs, verbose })) });
-  log(`summary: ${results.map((r) => `${r.id} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}${r.connectMs ? `, connect ${r.connectMs} ms` : ''}`).join('; ')}`);
+  log(
+    `summary: ${results.map((r) => `${r.id} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}${r.connectMs ? `, connect ${r.connectMs} ms` : ''}`).join('; ')}`,
+  );
   return results.find((r) => r.code !== 0)?.code ?? 0;
 }
 
@@ -75,7 +83,12 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
     const [markName, markValue] = runMark.split('=');
     const config = {
       agentId: `${agentId}-real`,
-      agent: { name: `${spec.name} (fake model)`, command: agent.command, args: agent.args, env: { ...agent.env, [markName]: markValue } },
+      agent: {
+        name: `${spec.name} (fake model)`,
+        command: agent.command,
+        args: agent.args,
+        env: { ...agent.env, [markName]: markValue },
+      },
       fakeUrl: fake.url,
       runMark,
       scenario: spec.scenario(workspace),

@@ -43,7 +43,13 @@ export function scenario(workspace) {
       refusedText: 'The command was refused, so nothing ran.',
     },
     /** A command still running when the test disconnects: it must end with the agent. */
-    long: { marker: 'Please run the long command', tool: 'Bash', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md', description: 'Wait a while' },
+    long: {
+      marker: 'Please run the long command',
+      tool: 'Bash',
+      command: 'timeout 37 tail -f README.md',
+      process: 'timeout 37 tail -f README.md',
+      description: 'Wait a while',
+    },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -81,7 +87,7 @@ export function scriptRules(workspace) {
       marker: step.marker,
       tool: 'Bash',
       input: { command: step.command, description: step.description },
-      after: (r) => (r.isError ? step.refusedText ?? 'Refused.' : step.doneText ?? 'Done.'),
+      after: (r) => (r.isError ? (step.refusedText ?? 'Refused.') : (step.doneText ?? 'Done.')),
     })),
   ];
 }

@@ -16,7 +16,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { CLAUDE_AGENT_ENTRY, CLAUDE_AGENT_NODE, claudeAgentEnv, installClaudeAgent, makeAgentHome } from './claudeAgent.mjs';
+import {
+  CLAUDE_AGENT_ENTRY,
+  CLAUDE_AGENT_NODE,
+  claudeAgentEnv,
+  installClaudeAgent,
+  makeAgentHome,
+} from './claudeAgent.mjs';
 import { startFakeAnthropic } from './fakeAnthropic.mjs';
 import { scriptRules, WRITE_CONTENT } from './script.mjs';
 import { proofLog } from './proofLog.mjs';
@@ -44,52 +50,97 @@ try {
   let answer = 'allow_once';
   const permissions = [];
   const updates = [];
-  const app = acp.client({ name: 'sdk-proof' })
+  const app = acp
+    .client({ name: 'sdk-proof' })
     .onNotification('session/update', ({ params }) => {
       updates.push(params.update);
       if (verbose) say(`update ${JSON.stringify(params.update).slice(0, 400)}`);
     })
     .onRequest('session/request_permission', ({ params }) => {
       permissions.push(params);
-      say(`permission asked: ${JSON.stringify({ title: params.toolCall.title, kind: params.toolCall.kind, options: params.options.map((o) => `${o.kind}:${o.name}`) })}`);
-      const option = params.options.find((o) => (answer === 'reject' ? o.kind.startsWith('reject') : o.kind === answer));
+      say(
+        `permission asked: ${JSON.stringify({ title: params.toolCall.title, kind: params.toolCall.kind, options: params.options.map((o) => `${o.kind}:${o.name}`) })}`,
+      );
+      const option = params.options.find((o) =>
+        answer === 'reject' ? o.kind.startsWith('reject') : o.kind === answer,
+      );
       say(`answering ${option.kind} (${option.optionId})`);
       return { outcome: { outcome: 'selected', optionId: option.optionId } };
     });
   const connection = app.connect(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));
-  const withTimeout = (promise, ms, what) => Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
+  const withTimeout = (promise, ms, what) =>
+    Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
 
-  const init = await withTimeout(connection.agent.request('initialize', {
-    protocolVersion: acp.PROTOCOL_VERSION,
-    clientInfo: { name: 'sdk-proof', version: '0.0.0' },
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false, _meta: { terminal_output: true } },
-  }), 60_000, 'initialize');
-  say(`initialize: ${init.agentInfo?.name} ${init.agentInfo?.version}, auth methods ${JSON.stringify(init.authMethods?.map((m) => m.id))}`);
+  const init = await withTimeout(
+    connection.agent.request('initialize', {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientInfo: { name: 'sdk-proof', version: '0.0.0' },
+      clientCapabilities: {
+        fs: { readTextFile: false, writeTextFile: false },
+        terminal: false,
+        _meta: { terminal_output: true },
+      },
+    }),
+    60_000,
+    'initialize',
+  );
+  say(
+    `initialize: ${init.agentInfo?.name} ${init.agentInfo?.version}, auth methods ${JSON.stringify(init.authMethods?.map((m) => m.id))}`,
+  );
 
   for (const [prompt, choice, check] of [
-    ['Please create greeting.txt', 'allow_once', () => {
-      const file = path.join(workspace, 'greeting.txt');
-      expect(fs.existsSync(file) && fs.readFileSync(file, 'utf8') === WRITE_CONTENT, 'greeting.txt written with the scripted content');
-    }],
-    ['Please run the command', 'reject', () => {
-      expect(!fs.existsSync(path.join(workspace, 'ran.txt')), 'ran.txt not created (rejected)');
-    }],
+    [
+      'Please create greeting.txt',
+      'allow_once',
+      () => {
+        const file = path.join(workspace, 'greeting.txt');
+        expect(
+          fs.existsSync(file) && fs.readFileSync(file, 'utf8') === WRITE_CONTENT,
+          'greeting.txt written with the scripted content',
+        );
+      },
+    ],
+    [
+      'Please run the command',
+      'reject',
+      () => {
+        expect(!fs.existsSync(path.join(workspace, 'ran.txt')), 'ran.txt not created (rejected)');
+      },
+    ],
   ]) {
     answer = choice;
     permissions.length = 0;
     updates.length = 0;
     const started = Date.now();
-    const session = await withTimeout(connection.agent.request('session/new', { cwd: workspace, mcpServers: [] }), 60_000, 'session/new');
-    say(`session/new: ${session.sessionId} (${Date.now() - started} ms); modes ${JSON.stringify(session.modes?.availableModes?.map((m) => m.id))} current ${session.modes?.currentModeId}`);
+    const session = await withTimeout(
+      connection.agent.request('session/new', { cwd: workspace, mcpServers: [] }),
+      60_000,
+      'session/new',
+    );
+    say(
+      `session/new: ${session.sessionId} (${Date.now() - started} ms); modes ${JSON.stringify(session.modes?.availableModes?.map((m) => m.id))} current ${session.modes?.currentModeId}`,
+    );
     const turnStart = Date.now();
-    const result = await withTimeout(connection.agent.request('session/prompt', { sessionId: session.sessionId, prompt: [{ type: 'text', text: prompt }] }), 90_000, 'session/prompt');
+    const result = await withTimeout(
+      connection.agent.request('session/prompt', {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text: prompt }],
+      }),
+      90_000,
+      'session/prompt',
+    );
     await new Promise((r) => setTimeout(r, 200)); // late updates (seen with real agents: they may follow the response)
     say(`"${prompt}": stopReason ${result.stopReason} after ${Date.now() - turnStart} ms`);
     expect(permissions.length === 1, `one permission request (got ${permissions.length})`);
-    const text = updates.filter((u) => u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text').map((u) => u.content.text).join('');
+    const text = updates
+      .filter((u) => u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text')
+      .map((u) => u.content.text)
+      .join('');
     say(`agent text: ${JSON.stringify(text)}`);
     const tools = updates.filter((u) => u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update');
-    say(`tool updates: ${tools.map((u) => `${u.sessionUpdate}(${u.kind ?? ''}${u.status ? ' ' + u.status : ''})`).join(', ')}`);
+    say(
+      `tool updates: ${tools.map((u) => `${u.sessionUpdate}(${u.kind ?? ''}${u.status ? ' ' + u.status : ''})`).join(', ')}`,
+    );
     if (verbose) say(`permission request: ${JSON.stringify(permissions[0], null, 1)}`);
     check();
     say(`fake log: ${JSON.stringify(fake.messageLog().map((m) => m.answered))}`);

@@ -25,8 +25,14 @@ export async function connectAgent(spec, { name = 'vscode-acp-sdk', onUpdate = (
   const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-sdk-agent-ws-')));
   const { fake, home, agent } = await spec.start({ workspace, log: () => undefined });
   const spawnedAt = performance.now();
-  const child = spawn(agent.command, agent.args, { cwd: workspace, env: { ...process.env, ...agent.env }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
-  const connection = acp.client({ name })
+  const child = spawn(agent.command, agent.args, {
+    cwd: workspace,
+    env: { ...process.env, ...agent.env },
+    stdio: ['pipe', 'pipe', 'ignore'],
+    detached: true,
+  });
+  const connection = acp
+    .client({ name })
     .onNotification('session/update', ({ params }) => onUpdate(params.sessionId, params.update))
     .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
     .connect(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));

@@ -18,24 +18,42 @@ export async function checkTwoSessions(spec) {
   const { connection, workspace, close } = await connectAgent(spec, {
     name: 'vscode-acp-two-sessions',
     onUpdate: (sessionId, u) => {
-      if (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text') texts.set(sessionId, (texts.get(sessionId) ?? '') + u.content.text);
+      if (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text') {
+        texts.set(sessionId, (texts.get(sessionId) ?? '') + u.content.text);
+      }
     },
   });
   let timer;
-  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS)));
+  const timeout = new Promise(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS)),
+  );
   try {
-    return await Promise.race([timeout, (async () => {
-      await connection.agent.request('initialize', { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: CLIENT_CAPABILITIES });
-      const ids = [];
-      for (let i = 0; i < 2; i++) ids.push((await connection.agent.request('session/new', { cwd: workspace, mcpServers: [] })).sessionId);
-      if (ids[0] === ids[1]) return `both sessions got the id ${ids[0]}`;
-      const { reply } = spec.scenario(workspace);
-      const answers = await Promise.all(ids.map((sessionId) => connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: reply.prompt }] })));
-      // The last chunks of a turn can arrive after its answer (seen with real agents): a moment for them.
-      await new Promise((r) => setTimeout(r, 300));
-      const wrong = ids.filter((id, i) => answers[i].stopReason !== 'end_turn' || texts.get(id) !== reply.text);
-      return wrong.length ? `session ${wrong.join(', ')}: ${wrong.map((id) => JSON.stringify(texts.get(id) ?? '')).join(', ')} (expected ${JSON.stringify(reply.text)})` : undefined;
-    })()]);
+    return await Promise.race([
+      timeout,
+      (async () => {
+        await connection.agent.request('initialize', {
+          protocolVersion: acp.PROTOCOL_VERSION,
+          clientCapabilities: CLIENT_CAPABILITIES,
+        });
+        const ids = [];
+        for (let i = 0; i < 2; i++) {
+          ids.push((await connection.agent.request('session/new', { cwd: workspace, mcpServers: [] })).sessionId);
+        }
+        if (ids[0] === ids[1]) return `both sessions got the id ${ids[0]}`;
+        const { reply } = spec.scenario(workspace);
+        const answers = await Promise.all(
+          ids.map((sessionId) =>
+            connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: reply.prompt }] }),
+          ),
+        );
+        // The last chunks of a turn can arrive after its answer (seen with real agents): a moment for them.
+        await new Promise((r) => setTimeout(r, 300));
+        const wrong = ids.filter((id, i) => answers[i].stopReason !== 'end_turn' || texts.get(id) !== reply.text);
+        return wrong.length
+          ? `session ${wrong.join(', ')}: ${wrong.map((id) => JSON.stringify(texts.get(id) ?? '')).join(', ')} (expected ${JSON.stringify(reply.text)})`
+          : undefined;
+      })(),
+    ]);
   } catch (error) {
     return error.message;
   } finally {

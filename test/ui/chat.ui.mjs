@@ -75,39 +75,65 @@ export async function runChatUiTest() {
     await page.keyboard.press('Enter');
     const bar = chat.getByRole('region', { name: 'Files the agent changed' });
     await bar.getByText('created.txt').waitFor({ timeout: 20_000 });
-    await bar.getByRole('button', { name: 'created.txt, created: compare before the agent\'s change with now' }).click();
-    await page.locator('.tabs-container .tab').filter({ hasText: 'created.txt (created by the agent)' }).waitFor({ timeout: 15_000 });
+    await bar.getByRole('button', { name: "created.txt, created: compare before the agent's change with now" }).click();
+    await page
+      .locator('.tabs-container .tab')
+      .filter({ hasText: 'created.txt (created by the agent)' })
+      .waitFor({ timeout: 15_000 });
     await page.locator('.editor-instance .monaco-diff-editor').first().waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(RESULTS, 'ui-changes.png') });
 
     // The chat was saved when its turn ended: after a window reload, ACP: Load Session opens it at once.
     // Its changes are saved just after (once a pass over the workspace has said what the turn changed).
     // (The saved file itself, not the temporary one a save writes first and then renames over it.)
-    const savedChanges = () => filesUnder([wb.server.tmpDir]).some((f) => /\/sessions\/s[^/]*\.json$/.test(f) && /"changes":\{"bar":\[\{"path":"[^"]*created\.txt"/.test(fs.readFileSync(f, 'utf8')));
+    const savedChanges = () =>
+      filesUnder([wb.server.tmpDir]).some(
+        (f) =>
+          /\/sessions\/s[^/]*\.json$/.test(f) &&
+          /"changes":\{"bar":\[\{"path":"[^"]*created\.txt"/.test(fs.readFileSync(f, 'utf8')),
+      );
     for (let i = 0; i < 100 && !savedChanges(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(savedChanges(), 'the chat is saved with its Changes bar');
     await page.reload();
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await runCommand(page, 'ACP: Load Session');
     const pick = page.locator('.quick-input-widget');
-    await pick.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Say hello please' }).first().waitFor({ timeout: 15_000 });
+    await pick
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ hasText: 'Say hello please' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     const picked = Date.now();
     await page.keyboard.press('Enter');
     const reloaded = await webviewFrame(page, 'acp-chat-app');
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
     console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
-    assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
+    assert.equal(
+      (await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'),
+      true,
+      'shown before any agent is asked',
+    );
     // The Changes bar came back with the saved chat: Undo there removes the file the agent created.
     // Looked up again: the view's page may have been made anew since (a frame found before is then detached).
     const withBar = await webviewFrame(page, 'acp-chat-app >> acp-changes-bar');
     await withBar.getByRole('button', { name: 'Undo created.txt' }).click({ timeout: 15_000 });
-    for (let i = 0; i < 100 && fs.existsSync(path.join(folder, 'created.txt')); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(fs.existsSync(path.join(folder, 'created.txt')), false, 'Undo after a window reload removed the created file');
+    for (let i = 0; i < 100 && fs.existsSync(path.join(folder, 'created.txt')); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(
+      fs.existsSync(path.join(folder, 'created.txt')),
+      false,
+      'Undo after a window reload removed the created file',
+    );
 
     // ACP: Add Selection to Chat, by its keybinding, from an editor.
     await runCommand(page, 'Go to File...');
     await page.keyboard.type('README.md');
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'README.md' }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ hasText: 'README.md' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     const editor = page.locator('.editor-instance .monaco-editor textarea').first();
     await editor.waitFor({ state: 'attached', timeout: 10_000 });
@@ -117,15 +143,24 @@ export async function runChatUiTest() {
     await page.keyboard.press('Control+Alt+Shift+KeyI');
     const chip = reloaded.getByRole('list', { name: 'Attachments' }).getByText('README.md:L1-L1');
     await chip.waitFor({ timeout: 10_000 });
-    await reloaded.waitForFunction(() => document.hasFocus()
-      && document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot?.activeElement?.localName === 'textarea', undefined, { timeout: 10_000 });
+    await reloaded.waitForFunction(
+      () =>
+        document.hasFocus() &&
+        document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot
+          ?.activeElement?.localName === 'textarea',
+      undefined,
+      { timeout: 10_000 },
+    );
     // The caret is in the composer: typing goes there, and Enter sends the line with it.
     await page.keyboard.type('report prompt');
     const composer = reloaded.getByRole('combobox', { name: 'Message the agent' });
     assert.equal(await composer.inputValue(), 'report prompt', 'the keybinding put the caret in the composer');
     await page.keyboard.press('Enter');
     // The test agent's report of the blocks it got: the line, embedded with its place.
-    await reloaded.locator('acp-chat-entry').getByText(/README\.md#L1-L1.*"text":\s*"# A workspace for the UI test"/).waitFor({ timeout: 20_000 });
+    await reloaded
+      .locator('acp-chat-entry')
+      .getByText(/README\.md#L1-L1.*"text":\s*"# A workspace for the UI test"/)
+      .waitFor({ timeout: 20_000 });
     await reloaded.getByRole('list', { name: 'Attached' }).getByText('README.md:L1-L1').waitFor();
     return shot;
   } finally {
@@ -135,8 +170,11 @@ export async function runChatUiTest() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runChatUiTest().then((shot) => console.log(`UI test passed; screenshot: ${shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runChatUiTest().then(
+    (shot) => console.log(`UI test passed; screenshot: ${shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -58,7 +58,9 @@ async function until(what, probe, timeout = TIMEOUT) {
     } catch (error) {
       last = error instanceof Error ? error.message : error;
     }
-    if (Date.now() > deadline) throw new assert.AssertionError({ message: `timed out waiting for ${what} (last: ${JSON.stringify(last)})` });
+    if (Date.now() > deadline) {
+      throw new assert.AssertionError({ message: `timed out waiting for ${what} (last: ${JSON.stringify(last)})` });
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -93,7 +95,11 @@ async function openThemed(theme, folder) {
       userSettings: {
         'workbench.colorTheme': name,
         'vscode-acp.agents': {
-          test: { name: 'Test Agent', command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), SCENARIO] },
+          test: {
+            name: 'Test Agent',
+            command: process.execPath,
+            args: [path.join(REPO_ROOT, 'dist/test/agent.js'), SCENARIO],
+          },
         },
         'vscode-acp.defaultAgent': 'test',
       },
@@ -102,14 +108,23 @@ async function openThemed(theme, folder) {
       await runCommand(wb.page, 'ACP: Focus Chat');
       const chat = await webviewFrame(wb.page, 'acp-chat-app');
       // The webview's body says which theme VS Code applied (an unknown name falls back to the default theme).
-      const applied = await until('the webview theme attributes', () => chat.evaluate(() => document.body.dataset.vscodeThemeId && {
-        id: document.body.dataset.vscodeThemeId, kind: document.body.dataset.vscodeThemeKind, classes: document.body.className,
-      }));
+      const applied = await until('the webview theme attributes', () =>
+        chat.evaluate(
+          () =>
+            document.body.dataset.vscodeThemeId && {
+              id: document.body.dataset.vscodeThemeId,
+              kind: document.body.dataset.vscodeThemeKind,
+              classes: document.body.className,
+            },
+        ),
+      );
       const migrated = name.replace(/^Default /, '');
       if ((applied.id === name || applied.id === migrated) && applied.classes.includes(`vscode-${theme.kind}`)) {
         return { wb, chat, themeName: applied.id };
       }
-      process.stdout.write(`[everything] theme "${name}" was not applied (got ${JSON.stringify(applied)}); trying the next one\n`);
+      process.stdout.write(
+        `[everything] theme "${name}" was not applied (got ${JSON.stringify(applied)}); trying the next one\n`,
+      );
     } catch (error) {
       await wb.close();
       throw error;
@@ -121,7 +136,9 @@ async function openThemed(theme, folder) {
 
 /** A labelled control in the session controls, by its exact name ("Mode" must not find "Model"). */
 function control(chat, name) {
-  return chat.locator('acp-session-controls label').filter({ has: chat.locator('span', { hasText: new RegExp(`^${name}$`) }) });
+  return chat
+    .locator('acp-session-controls label')
+    .filter({ has: chat.locator('span', { hasText: new RegExp(`^${name}$`) }) });
 }
 
 async function connect(chat) {
@@ -150,10 +167,22 @@ async function checkDuringTurn(chat) {
   const live = chat.locator('.live-plan[role="region"][aria-label="Current plan"] acp-plan-view');
   await live.waitFor({ timeout: TIMEOUT });
   assert.equal(await textOf(live.locator('h2')), 'Plan · 1 of 3 done', 'live plan heading');
-  assert.deepEqual(await live.locator('li .content').allTextContents(), ['Read the file', 'Edit the file', 'Run the tests']);
-  assert.deepEqual(await live.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), ['completed', 'in_progress', 'pending']);
+  assert.deepEqual(await live.locator('li .content').allTextContents(), [
+    'Read the file',
+    'Edit the file',
+    'Run the tests',
+  ]);
+  assert.deepEqual(await live.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), [
+    'completed',
+    'in_progress',
+    'pending',
+  ]);
   assert.equal(await textOf(live.locator('li.completed .priority')), 'priority high');
-  assert.equal(await chat.locator('acp-chat-entry acp-plan-view').count(), 0, 'no plan snapshot in the transcript during the turn');
+  assert.equal(
+    await chat.locator('acp-chat-entry acp-plan-view').count(),
+    0,
+    'no plan snapshot in the transcript during the turn',
+  );
 
   // current_mode_update (there are no config options yet, so the Mode control shows it).
   const mode = control(chat, 'Mode').locator('select');
@@ -167,7 +196,11 @@ async function checkThought(chat) {
   assert.equal(await thought.count(), 1, 'one thought');
   assert.equal(await thought.evaluate((d) => d.open), false, 'the thought is collapsed');
   assert.equal(await textOf(thought.locator('summary .label')), 'Thinking');
-  assert.match(await textOf(thought.locator('summary .preview')), /then run the tests\.$/, 'the collapsed thought previews its last line');
+  assert.match(
+    await textOf(thought.locator('summary .preview')),
+    /then run the tests\.$/,
+    'the collapsed thought previews its last line',
+  );
   assert.equal(await thought.locator('acp-markdown').count(), 0, 'a collapsed thought renders no Markdown');
 }
 
@@ -186,7 +219,10 @@ async function checkMarkdown(chat, folder) {
   await block.locator('acp-copy-button button[aria-label="Copy code"]').waitFor({ state: 'attached' });
   const tokens = block.locator('pre code .token');
   assert.ok((await tokens.count()) >= 5, 'the code block is highlighted (Prism tokens)');
-  assert.ok((await block.locator('pre code .token.keyword').allTextContents()).includes('const'), '"const" is a keyword token');
+  assert.ok(
+    (await block.locator('pre code .token.keyword').allTextContents()).includes('const'),
+    '"const" is a keyword token',
+  );
   const colours = new Set(await tokens.evaluateAll((els) => els.map((el) => getComputedStyle(el).color)));
   assert.ok(colours.size >= 2, `highlighted tokens have several colours (got ${[...colours].join(', ')})`);
 
@@ -195,19 +231,33 @@ async function checkMarkdown(chat, folder) {
   assert.equal(await table.locator('thead th').count(), 5);
   assert.equal(await table.locator('tbody tr').count(), 8);
   assert.match(await textOf(table.locator('tbody tr').last()), /deliberately rather long/);
-  assert.equal(await md.locator('.table-wrap[role="region"][tabindex="0"]').count(), 1, 'the table scrolls in a focusable region');
+  assert.equal(
+    await md.locator('.table-wrap[role="region"][tabindex="0"]').count(),
+    1,
+    'the table scrolls in a focusable region',
+  );
 
   const docs = md.locator('a.link[data-href="https://example.com/docs"]');
   assert.equal(await textOf(docs), 'docs link');
 
   // The image: a placeholder, never an <img> (anywhere in the view, shadow roots included).
   // (Today the thread keeps an image in a message as the text "[image]"; a styled placeholder would do too.)
-  assert.match(await deepText(chat.locator('acp-chat-entry .assistant').first()), /\[image\]|Image \(image\/png\)/, 'the image is shown as a placeholder');
+  assert.match(
+    await deepText(chat.locator('acp-chat-entry .assistant').first()),
+    /\[image\]|Image \(image\/png\)/,
+    'the image is shown as a placeholder',
+  );
   assert.equal(await chat.locator('img').count(), 0, 'no <img> in the view');
-  assert.equal(await chat.evaluate(() => {
-    const count = (root) => root.querySelectorAll('img').length + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
-    return count(document);
-  }), 0, 'no <img> in any shadow root');
+  assert.equal(
+    await chat.evaluate(() => {
+      const count = (root) =>
+        root.querySelectorAll('img').length +
+        [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? count(el.shadowRoot) : 0), 0);
+      return count(document);
+    }),
+    0,
+    'no <img> in any shadow root',
+  );
 
   // The resource link: a link (by role) that the host opens.
   const resource = chat.locator(`acp-chat-entry a.link[role="link"][data-href="file://${folder}/example.txt"]`);
@@ -230,7 +280,10 @@ async function expand(chat, title, how = 'click') {
       await head.click();
     }
   }
-  await until(`the "${title}" card to expand`, async () => (await head.getAttribute('aria-expanded', PROBE)) === 'true');
+  await until(
+    `the "${title}" card to expand`,
+    async () => (await head.getAttribute('aria-expanded', PROBE)) === 'true',
+  );
   const body = c.locator('.body');
   await body.waitFor();
   return body;
@@ -259,16 +312,26 @@ async function checkOutsideLocationRefused(page, body) {
 async function checkToolCards(chat, page, folder) {
   const cards = chat.locator('acp-tool-card');
   assert.equal(await cards.count(), CARDS.length, 'one card per tool call');
-  const heads = await cards.locator('button.head').evaluateAll((bs) => bs.map((b) => ({
-    expanded: b.getAttribute('aria-expanded'),
-    title: b.querySelector('.title')?.textContent,
-    kind: b.querySelector('.kind')?.getAttribute('title'),
-    status: [...(b.querySelector('.status')?.classList ?? [])].filter((c) => c !== 'status').join(' '),
-    statusLabel: b.querySelector('.status')?.getAttribute('title'),
-  })));
-  assert.deepEqual(heads, CARDS.map((c) => ({
-    expanded: 'false', title: c.title, kind: c.kind, status: c.status, statusLabel: c.status === 'failed' ? 'Failed' : 'Completed',
-  })), 'cards start collapsed, with kind, title and status');
+  const heads = await cards.locator('button.head').evaluateAll((bs) =>
+    bs.map((b) => ({
+      expanded: b.getAttribute('aria-expanded'),
+      title: b.querySelector('.title')?.textContent,
+      kind: b.querySelector('.kind')?.getAttribute('title'),
+      status: [...(b.querySelector('.status')?.classList ?? [])].filter((c) => c !== 'status').join(' '),
+      statusLabel: b.querySelector('.status')?.getAttribute('title'),
+    })),
+  );
+  assert.deepEqual(
+    heads,
+    CARDS.map((c) => ({
+      expanded: 'false',
+      title: c.title,
+      kind: c.kind,
+      status: c.status,
+      statusLabel: c.status === 'failed' ? 'Failed' : 'Completed',
+    })),
+    'cards start collapsed, with kind, title and status',
+  );
   assert.equal(await cards.locator('.body').count(), 0, 'collapsed cards render no body');
 
   // Read: location, input, text result.
@@ -282,19 +345,33 @@ async function checkToolCards(chat, page, folder) {
   const editHead = card(chat, 'Edit example.txt').locator('button.head');
   await editHead.focus();
   await page.keyboard.press('Enter');
-  await until('Enter to expand the edit card', async () => (await editHead.getAttribute('aria-expanded', PROBE)) === 'true');
+  await until(
+    'Enter to expand the edit card',
+    async () => (await editHead.getAttribute('aria-expanded', PROBE)) === 'true',
+  );
   await page.keyboard.press('Space');
-  await until('Space to collapse the edit card', async () => (await editHead.getAttribute('aria-expanded', PROBE)) === 'false');
+  await until(
+    'Space to collapse the edit card',
+    async () => (await editHead.getAttribute('aria-expanded', PROBE)) === 'false',
+  );
   await page.keyboard.press('Enter');
   body = await expand(chat, 'Edit example.txt');
   const diff = body.locator('acp-diff-view');
   assert.equal(await textOf(diff.locator('.summary')), '+2 −1');
-  const rows = await diff.locator('.row').evaluateAll((rs) => rs.map((r) => {
-    const cell = (sel) => r.querySelector(sel)?.textContent ?? '';
-    const text = r.querySelector('.text');
-    const spoken = text?.querySelector('.sr-only')?.textContent ?? '';
-    return [r.classList[1], cell('.ln.old'), cell('.ln.new'), cell('.sign'), (text?.textContent ?? '').slice(spoken.length)];
-  }));
+  const rows = await diff.locator('.row').evaluateAll((rs) =>
+    rs.map((r) => {
+      const cell = (sel) => r.querySelector(sel)?.textContent ?? '';
+      const text = r.querySelector('.text');
+      const spoken = text?.querySelector('.sr-only')?.textContent ?? '';
+      return [
+        r.classList[1],
+        cell('.ln.old'),
+        cell('.ln.new'),
+        cell('.sign'),
+        (text?.textContent ?? '').slice(spoken.length),
+      ];
+    }),
+  );
   const want = [
     ['context', '1', '1', ' ', 'alpha'],
     ['context', '2', '2', ' ', 'beta'],
@@ -306,8 +383,16 @@ async function checkToolCards(chat, page, folder) {
   ];
   const lines = rows.filter((r) => r[0] !== 'hunk');
   assert.deepEqual(lines, want, 'unified diff rows: kind, old line, new line, sign, text');
-  const rowBackground = (kind) => diff.locator(`.row.${kind} > .text`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
-  assert.notEqual(await rowBackground('added'), await rowBackground('removed'), 'added and removed rows are coloured differently');
+  const rowBackground = (kind) =>
+    diff
+      .locator(`.row.${kind} > .text`)
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+  assert.notEqual(
+    await rowBackground('added'),
+    await rowBackground('removed'),
+    'added and removed rows are coloured differently',
+  );
   assert.equal(await textOf(body.locator('.diff a.location')), `${folder}/example.txt`);
 
   // New file.
@@ -327,10 +412,22 @@ async function checkToolCards(chat, page, folder) {
   assert.doesNotMatch(output, /progress 10%|progress 50%/, 'carriage returns redraw the line');
   assert.ok(output.startsWith('> vscode-acp@0.1.0 test'), 'the OSC window title is not shown');
   const span = (cls, text) => pre.locator(`span.${cls}`).filter({ hasText: text }).first();
-  for (const [cls, text] of [['fg-green', '✓'], ['bold', '✓'], ['dim', '(120 ms)'], ['fg-red', '✗ 1 flaky test retried'], ['fg-blue', 'Tests:'], ['has-bg', 'WARN']]) {
+  for (const [cls, text] of [
+    ['fg-green', '✓'],
+    ['bold', '✓'],
+    ['dim', '(120 ms)'],
+    ['fg-red', '✗ 1 flaky test retried'],
+    ['fg-blue', 'Tests:'],
+    ['has-bg', 'WARN'],
+  ]) {
     assert.equal(await span(cls, text).count(), 1, `"${text}" is a span.${cls}`);
   }
-  const style = (locator) => locator.evaluate((el) => ({ inline: el.style.color, computed: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+  const style = (locator) =>
+    locator.evaluate((el) => ({
+      inline: el.style.color,
+      computed: getComputedStyle(el).color,
+      background: getComputedStyle(el).backgroundColor,
+    }));
   const green = await style(span('fg-green', '✓'));
   const red = await style(span('fg-red', '✗'));
   const plain = await pre.evaluate((el) => getComputedStyle(el).color);
@@ -338,11 +435,19 @@ async function checkToolCards(chat, page, folder) {
   assert.notEqual(green.computed, plain, 'green differs from plain text');
   const orange = await style(pre.locator('span', { hasText: /^warning$/ }));
   const pink = await style(pre.locator('span', { hasText: 'truecolour pink' }));
-  assert.ok(orange.inline && pink.inline, `256-colour and truecolour set through CSSOM (${orange.inline}, ${pink.inline})`);
+  assert.ok(
+    orange.inline && pink.inline,
+    `256-colour and truecolour set through CSSOM (${orange.inline}, ${pink.inline})`,
+  );
   assert.notEqual(orange.computed, pink.computed);
   const warn = await style(span('has-bg', 'WARN'));
   assert.notEqual(warn.background, 'rgba(0, 0, 0, 0)', 'the WARN label has a background');
-  assert.equal(await pre.locator('[style]').evaluateAll((els) => els.filter((el) => el.getAttribute('style') && !el.style.length).length), 0);
+  assert.equal(
+    await pre
+      .locator('[style]')
+      .evaluateAll((els) => els.filter((el) => el.getAttribute('style') && !el.style.length).length),
+    0,
+  );
   assert.equal(await textOf(term.locator('.end.passed')), 'Exit code 0');
 
   // The failed call, with a location outside the workspace: clicking it opens nothing.
@@ -352,7 +457,9 @@ async function checkToolCards(chat, page, folder) {
   const failed = card(chat, 'Fetch https://example.invalid').locator('button.head .status.failed');
   assert.equal(await textOf(failed.locator('.sr-only')), ', Failed');
   const failedColour = await failed.locator('.codicon').evaluate((el) => getComputedStyle(el).color);
-  const okColour = await card(chat, 'Read example.txt').locator('button.head .status.completed .codicon').evaluate((el) => getComputedStyle(el).color);
+  const okColour = await card(chat, 'Read example.txt')
+    .locator('button.head .status.completed .codicon')
+    .evaluate((el) => getComputedStyle(el).color);
   assert.notEqual(failedColour, okColour, 'failed and completed status icons differ in colour');
 
   // An image in tool content: a placeholder.
@@ -369,7 +476,10 @@ async function checkAfterTurn(chat, page, folder) {
   // The prompt, once (the agent's echo during the turn is not repeated).
   assert.deepEqual(await chat.locator('acp-chat-entry .user .plain').allTextContents(), [PROMPT]);
   // The permission answer and the agent's report of it.
-  await chat.locator('acp-chat-entry .notice').filter({ hasText: 'Allow once: Edit example.txt' }).waitFor({ state: 'attached' });
+  await chat
+    .locator('acp-chat-entry .notice')
+    .filter({ hasText: 'Allow once: Edit example.txt' })
+    .waitFor({ state: 'attached' });
   assert.match(await deepText(chat.locator('acp-message-list')), /\[permission: allow_once\]/);
 
   await checkThought(chat);
@@ -380,7 +490,11 @@ async function checkAfterTurn(chat, page, folder) {
   const snapshot = chat.locator('acp-chat-entry acp-plan-view');
   assert.equal(await snapshot.count(), 1, 'one plan snapshot');
   assert.equal(await textOf(snapshot.locator('h2')), 'Plan · 2 of 3 done');
-  assert.deepEqual(await snapshot.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), ['completed', 'completed', 'in_progress']);
+  assert.deepEqual(await snapshot.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), [
+    'completed',
+    'completed',
+    'in_progress',
+  ]);
 
   // Session controls: config_option_update replaced the modes (config options win over modes).
   const model = control(chat, 'Model').locator('select');
@@ -415,13 +529,16 @@ async function checkSlashCommands(chat) {
   await list.waitFor({ timeout: TIMEOUT });
   assert.equal(await box.getAttribute('aria-expanded'), 'true');
   const options = list.getByRole('option');
-  assert.deepEqual((await options.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()), [
-    '/test test name Run the tests',
-    '/clear Clear the conversation',
-  ]);
+  assert.deepEqual(
+    (await options.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()),
+    ['/test test name Run the tests', '/clear Clear the conversation'],
+  );
   assert.equal(await options.first().getAttribute('aria-selected'), 'true');
   await box.press('c');
-  await until('"/c" to filter the list', async () => (await options.count()) === 1 && (await textOf(options.first())).startsWith('/clear'));
+  await until(
+    '"/c" to filter the list',
+    async () => (await options.count()) === 1 && (await textOf(options.first())).startsWith('/clear'),
+  );
   await box.press('Escape');
   await list.waitFor({ state: 'detached', timeout: TIMEOUT });
   assert.equal(await box.getAttribute('aria-expanded'), 'false');
@@ -438,13 +555,17 @@ async function screenshot(chat, page, file) {
   for (const { title } of CARDS) await expand(chat, title);
   const scroller = chat.locator('acp-message-list .scroller');
   // Grow the window until the transcript no longer scrolls (the webview is laid out again after each resize).
-  await until('the transcript to fit the window', async () => {
-    const hidden = await scroller.evaluate((s) => s.scrollHeight - s.clientHeight);
-    const { width, height } = page.viewportSize();
-    if (hidden <= 0 || height >= MAX_SHOT_HEIGHT) return true;
-    await page.setViewportSize({ width, height: Math.min(height + hidden, MAX_SHOT_HEIGHT) });
-    return false;
-  }, 15_000);
+  await until(
+    'the transcript to fit the window',
+    async () => {
+      const hidden = await scroller.evaluate((s) => s.scrollHeight - s.clientHeight);
+      const { width, height } = page.viewportSize();
+      if (hidden <= 0 || height >= MAX_SHOT_HEIGHT) return true;
+      await page.setViewportSize({ width, height: Math.min(height + hidden, MAX_SHOT_HEIGHT) });
+      return false;
+    },
+    15_000,
+  );
   await chat.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.mouse.move(0, 0);
   const box = await page.locator('.part.auxiliarybar').boundingBox();
@@ -460,7 +581,9 @@ async function runInTheme(theme) {
   const { page } = wb;
   const webviewErrors = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /vscode-cdn|webview|Content Security Policy/i.test(`${m.location().url} ${m.text()}`)) webviewErrors.push(m.text());
+    if (m.type() === 'error' && /vscode-cdn|webview|Content Security Policy/i.test(`${m.location().url} ${m.text()}`)) {
+      webviewErrors.push(m.text());
+    }
   });
   try {
     // The view container is contributed to the Secondary Side Bar.
@@ -478,7 +601,10 @@ async function runInTheme(theme) {
     return { shot, themeName, ...findings, webviewErrors };
   } catch (error) {
     const failure = path.join(RESULTS, theme.file.replace(/\.png$/, '-failure.png'));
-    await page.screenshot({ path: failure }).then(() => process.stdout.write(`[everything] failure screenshot: ${path.relative(REPO_ROOT, failure)}\n`), () => {});
+    await page.screenshot({ path: failure }).then(
+      () => process.stdout.write(`[everything] failure screenshot: ${path.relative(REPO_ROOT, failure)}\n`),
+      () => {},
+    );
     throw error;
   } finally {
     await wb.close();
@@ -493,18 +619,32 @@ export async function runEverythingUiTest() {
     const started = Date.now();
     const r = await runInTheme(theme);
     results.push(r);
-    process.stdout.write(`[everything] ${theme.kind} ("${r.themeName}"): every update kind shown (${((Date.now() - started) / 1000).toFixed(1)} s); screenshot ${path.relative(REPO_ROOT, r.shot)}\n`);
+    process.stdout.write(
+      `[everything] ${theme.kind} ("${r.themeName}"): every update kind shown (${((Date.now() - started) / 1000).toFixed(1)} s); screenshot ${path.relative(REPO_ROOT, r.shot)}\n`,
+    );
   }
   // Not asserted: how a host shows it is a choice, noted for the reader.
-  if (!results[0].modeShownAfterConfigOptions) process.stdout.write('[everything] note: once config options arrive, the Mode control is gone (config options win over modes; the agent sent no mode config option)\n');
-  for (const r of results) for (const e of r.webviewErrors) process.stdout.write(`[everything] webview console error: ${e}\n`);
+  if (!results[0].modeShownAfterConfigOptions) {
+    process.stdout.write(
+      '[everything] note: once config options arrive, the Mode control is gone (config options win over modes; the agent sent no mode config option)\n',
+    );
+  }
+  for (const r of results) {
+    for (const e of r.webviewErrors) process.stdout.write(`[everything] webview console error: ${e}\n`);
+  }
   return results.map((r) => r.shot);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  runEverythingUiTest().then((shots) => console.log(`everything UI test passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots: ${shots.join(', ')}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runEverythingUiTest().then(
+    (shots) =>
+      console.log(
+        `everything UI test passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots: ${shots.join(', ')}`,
+      ),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -42,8 +42,16 @@ function lastEntriesText() {
     }
   };
   walk(document);
-  const text = (node) => [...node.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : text(n))).join('') + (node.shadowRoot ? text(node.shadowRoot) : '');
-  return `${entries.length} entries; the last:\n` + entries.slice(-6).map((e) => text(e).replace(/\s+/g, ' ').slice(0, 300)).join('\n---\n');
+  const text = (node) =>
+    [...node.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : text(n))).join('') +
+    (node.shadowRoot ? text(node.shadowRoot) : '');
+  return (
+    `${entries.length} entries; the last:\n` +
+    entries
+      .slice(-6)
+      .map((e) => text(e).replace(/\s+/g, ' ').slice(0, 300))
+      .join('\n---\n')
+  );
 }
 
 export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
@@ -53,10 +61,15 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
   const outside = path.join(parent, 'fuzz-outside');
   fs.mkdirSync(folder);
   fs.mkdirSync(outside);
-  const scenario = { turns: [
-    ...seeds.map((seed) => ({ match: `^fuzz ${seed}$`, steps: [{ fuzz: { count, seed, reportFile: path.join(parent, `report-${seed}.json`) } }] })),
-    { match: '', steps: [{ text: 'still here' }] },
-  ] };
+  const scenario = {
+    turns: [
+      ...seeds.map((seed) => ({
+        match: `^fuzz ${seed}$`,
+        steps: [{ fuzz: { count, seed, reportFile: path.join(parent, `report-${seed}.json`) } }],
+      })),
+      { match: '', steps: [{ text: 'still here' }] },
+    ],
+  };
   const started = Date.now();
   const session = await openScenarioChat({ folder, scenario, name: 'Fuzz Agent' }).catch((error) => {
     fs.rmSync(parent, { recursive: true, force: true });
@@ -72,7 +85,10 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     if (inspector.error) throw new Error(inspector.error);
     // The chat view is same-origin with the workbench in code-server: one renderer heap for both.
     const renderer = await page.context().newCDPSession(page);
-    const heaps = async () => ({ host: (await heapAfterGc(inspector.send)).usedMiB * MiB, view: (await heapAfterGc((m, p) => renderer.send(m, p))).usedMiB * MiB });
+    const heaps = async () => ({
+      host: (await heapAfterGc(inspector.send)).usedMiB * MiB,
+      view: (await heapAfterGc((m, p) => renderer.send(m, p))).usedMiB * MiB,
+    });
     const before = await heaps();
 
     /**
@@ -127,10 +143,22 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
       },
     };
     const problems = [];
-    if (afterFuzz.host - before.host > HOST_HEAP_BOUND) problems.push(`host heap grew ${mib(afterFuzz.host - before.host)} (bound ${mib(HOST_HEAP_BOUND)})`);
-    if (afterFuzz.view - before.view > VIEW_HEAP_BOUND) problems.push(`view heap grew ${mib(afterFuzz.view - before.view)} (bound ${mib(VIEW_HEAP_BOUND)})`);
-    if (afterNew.host - before.host > AFTER_NEW_CHAT_BOUND) problems.push(`host heap after Close Chat is ${mib(afterNew.host - before.host)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
-    if (afterNew.view - before.view > AFTER_NEW_CHAT_BOUND) problems.push(`view heap after Close Chat is ${mib(afterNew.view - before.view)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`);
+    if (afterFuzz.host - before.host > HOST_HEAP_BOUND) {
+      problems.push(`host heap grew ${mib(afterFuzz.host - before.host)} (bound ${mib(HOST_HEAP_BOUND)})`);
+    }
+    if (afterFuzz.view - before.view > VIEW_HEAP_BOUND) {
+      problems.push(`view heap grew ${mib(afterFuzz.view - before.view)} (bound ${mib(VIEW_HEAP_BOUND)})`);
+    }
+    if (afterNew.host - before.host > AFTER_NEW_CHAT_BOUND) {
+      problems.push(
+        `host heap after Close Chat is ${mib(afterNew.host - before.host)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`,
+      );
+    }
+    if (afterNew.view - before.view > AFTER_NEW_CHAT_BOUND) {
+      problems.push(
+        `view heap after Close Chat is ${mib(afterNew.view - before.view)} over its start (bound ${mib(AFTER_NEW_CHAT_BOUND)})`,
+      );
+    }
     if (problems.length > 0) throw new Error(`memory not bounded: ${problems.join('; ')}\n${JSON.stringify(figures)}`);
     return figures;
   } catch (error) {
@@ -138,10 +166,19 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
     const shot = path.join(REPO_ROOT, 'test-results', 'fuzz-failure.png');
     fs.mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: shot }).catch(() => {});
-    const shown = await webviewFrame(page, 'acp-chat-app', { timeout: 5_000 }).then((f) => f.evaluate(lastEntriesText)).catch((e) => `(no chat: ${e.message})`);
+    const shown = await webviewFrame(page, 'acp-chat-app', { timeout: 5_000 })
+      .then((f) => f.evaluate(lastEntriesText))
+      .catch((e) => `(no chat: ${e.message})`);
     // The extension's log (an output channel: a file under the server's logs).
-    const logs = fs.readdirSync(path.join(server.userDataDir, 'logs'), { recursive: true }).filter((f) => /ACP.*\.log$/i.test(f));
-    for (const log of logs) fs.copyFileSync(path.join(server.userDataDir, 'logs', log), path.join(REPO_ROOT, 'test-results', `fuzz-${path.basename(log)}`));
+    const logs = fs
+      .readdirSync(path.join(server.userDataDir, 'logs'), { recursive: true })
+      .filter((f) => /ACP.*\.log$/i.test(f));
+    for (const log of logs) {
+      fs.copyFileSync(
+        path.join(server.userDataDir, 'logs', log),
+        path.join(REPO_ROOT, 'test-results', `fuzz-${path.basename(log)}`),
+      );
+    }
     error.stack = `${error.stack}\nlogs: ${logs.join(', ')}\nscreenshot: ${shot}\nthe chat's last text:\n${shown.slice(-3_000)}`;
     throw error;
   } finally {
@@ -152,15 +189,20 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
 
 export function describeFuzz(f) {
   const h = f.heap;
-  return `fuzz: ${f.cases} cases in ${f.seconds} s (${f.runs.map((r) => `seed ${r.seed}: ${r.sent} sent, ${r.broken} broken lines, ${mib(r.bytes)}, ${r.answers} answered, ${r.ms} ms`).join('; ')}); `
-    + `host heap ${mib(h.host.before)} -> ${mib(h.host.afterFuzz)} after the fuzz -> ${mib(h.host.afterClose)} after Close Chat; `
-    + `renderer heap (workbench and chat view) ${mib(h.view.before)} -> ${mib(h.view.afterFuzz)} -> ${mib(h.view.afterClose)}`;
+  return (
+    `fuzz: ${f.cases} cases in ${f.seconds} s (${f.runs.map((r) => `seed ${r.seed}: ${r.sent} sent, ${r.broken} broken lines, ${mib(r.bytes)}, ${r.answers} answered, ${r.ms} ms`).join('; ')}); ` +
+    `host heap ${mib(h.host.before)} -> ${mib(h.host.afterFuzz)} after the fuzz -> ${mib(h.host.afterClose)} after Close Chat; ` +
+    `renderer heap (workbench and chat view) ${mib(h.view.before)} -> ${mib(h.view.afterFuzz)} -> ${mib(h.view.afterClose)}`
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seeds = (option('seeds', process.env.ACP_FUZZ_SEEDS) ?? '1,2').split(',').map(Number);
-  runFuzzUiTest({ count: Number(option('count', 2_500)), seeds }).then((f) => console.log(describeFuzz(f)), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runFuzzUiTest({ count: Number(option('count', 2_500)), seeds }).then(
+    (f) => console.log(describeFuzz(f)),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -28,7 +28,10 @@ export const SHAPES = [
 
 /** Each case: a shape, sent as one chunk or as many; and the 16 MiB-less-1-KiB line. */
 export const CASES = [
-  ...SHAPES.flatMap((s) => [{ ...s, how: 'one' }, { ...s, how: 'many' }]),
+  ...SHAPES.flatMap((s) => [
+    { ...s, how: 'one' },
+    { ...s, how: 'many' },
+  ]),
   { name: 'line16MiB', fill: 'a', how: 'one', size: 16 * MiB - 1024 },
   // Markdown paragraphs just under the length at which one is shown as plain text.
   { name: 'bidi-paragraphs', fill: `${'aא'.repeat(1000)}\n\n`, how: 'one' },
@@ -52,7 +55,14 @@ const charsIn = (bytes, fill) => Math.floor(bytes / (Buffer.byteLength(fill) / f
 export function shapeTurns() {
   return CASES.map((c) => {
     if (c.how === 'one') {
-      return { match: `^${caseName(c)}$`, steps: [{ text: 'before ' }, { bigText: { size: charsIn(c.size ?? SIZE, c.fill), fill: c.fill } }, { text: ' after' }] };
+      return {
+        match: `^${caseName(c)}$`,
+        steps: [
+          { text: 'before ' },
+          { bigText: { size: charsIn(c.size ?? SIZE, c.fill), fill: c.fill } },
+          { text: ' after' },
+        ],
+      };
     }
     const repeat = c.fill.repeat(Math.ceil(charsIn(SIZE, c.fill) / CHUNKS / c.fill.length));
     return { match: `^${caseName(c)}$`, steps: [{ stream: { repeat, chunks: CHUNKS, intervalMs: 0 } }] };
@@ -69,23 +79,47 @@ const TASK = 'ThreadControllerImpl::RunTask';
  * time: the thread's own work, which the machine's load does not stretch.
  */
 function longestTask(events, from, to) {
-  const start = events.find((e) => e.name === from)?.ts, end = events.find((e) => e.name === to)?.ts;
+  const start = events.find((e) => e.name === from)?.ts,
+    end = events.find((e) => e.name === to)?.ts;
   if (start === undefined || end === undefined) throw new Error('the trace lacks the marks');
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   let longest;
   for (const e of events) {
-    if (e.name !== TASK || e.ph !== 'X' || !mains.has(`${e.pid}:${e.tid}`) || e.ts + e.dur < start || e.ts > end) continue;
+    if (e.name !== TASK || e.ph !== 'X' || !mains.has(`${e.pid}:${e.tid}`) || e.ts + e.dur < start || e.ts > end) {
+      continue;
+    }
     if (!longest || (e.tdur ?? e.dur) > (longest.tdur ?? longest.dur)) longest = e;
   }
   if (!longest) return { cpuMs: 0, wallMs: 0, did: '' };
   // What the task spent its time on: the timeline events inside it, by name (nested ones count in each).
   const did = new Map();
   for (const e of events) {
-    if (e.ph !== 'X' || e.pid !== longest.pid || e.tid !== longest.tid || e === longest || e.ts < longest.ts || e.ts > longest.ts + longest.dur) continue;
+    if (
+      e.ph !== 'X' ||
+      e.pid !== longest.pid ||
+      e.tid !== longest.tid ||
+      e === longest ||
+      e.ts < longest.ts ||
+      e.ts > longest.ts + longest.dur
+    ) {
+      continue;
+    }
     did.set(e.name, (did.get(e.name) ?? 0) + e.dur / 1000);
   }
-  const top = [...did].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ');
-  return { cpuMs: Math.round((longest.tdur ?? longest.dur) / 100) / 10, wallMs: Math.round(longest.dur / 100) / 10, did: top };
+  const top = [...did]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+    .join(', ');
+  return {
+    cpuMs: Math.round((longest.tdur ?? longest.dur) / 100) / 10,
+    wallMs: Math.round(longest.dur / 100) / 10,
+    did: top,
+  };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -100,7 +134,9 @@ export async function measureShapes({ page, chat, box, log = () => undefined, ca
   const results = [];
   for (const c of cases) {
     await runCommand(page, 'ACP: New Chat');
-    await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, { timeout: 20_000 });
+    await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, {
+      timeout: 20_000,
+    });
     await sleep(1000); // the agent's session/new
     await box.fill(caseName(c));
     await browser.startTracing(page, { categories: CATEGORIES });
@@ -109,12 +145,21 @@ export async function measureShapes({ page, chat, box, log = () => undefined, ca
     try {
       await page.evaluate(() => performance.mark('shape-sent'));
       await box.press('Enter');
-      await chat.waitForFunction(() => {
-        const app = document.querySelector('acp-chat-app');
-        return app.entries.some((e) => e.kind === 'assistant') && app.status.turn === 'idle';
-      }, undefined, { timeout: 180_000, polling: 100 });
+      await chat.waitForFunction(
+        () => {
+          const app = document.querySelector('acp-chat-app');
+          return app.entries.some((e) => e.kind === 'assistant') && app.status.turn === 'idle';
+        },
+        undefined,
+        { timeout: 180_000, polling: 100 },
+      );
       // The message itself, not a refusal of it (an agent ended for a message over the limit also ends the turn).
-      const failed = await chat.evaluate(() => document.querySelector('acp-chat-app').entries.filter((e) => e.kind === 'notice' && e.level !== 'info').map((e) => e.text));
+      const failed = await chat.evaluate(() =>
+        document
+          .querySelector('acp-chat-app')
+          .entries.filter((e) => e.kind === 'notice' && e.level !== 'info')
+          .map((e) => e.text),
+      );
       if (failed.length > 0) throw new Error(`${caseName(c)}: the turn did not end well: ${failed.join('; ')}`);
       await chat.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.evaluate(() => performance.mark('shape-shown'));
@@ -122,7 +167,9 @@ export async function measureShapes({ page, chat, box, log = () => undefined, ca
       events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
     }
     const r = { case: caseName(c), shownMs: Date.now() - started, ...longestTask(events, 'shape-sent', 'shape-shown') };
-    log(`${r.case}: shown after ${r.shownMs} ms; longest renderer task ${r.cpuMs} ms CPU (${r.wallMs} ms wall${r.did ? `: ${r.did}` : ''})`);
+    log(
+      `${r.case}: shown after ${r.shownMs} ms; longest renderer task ${r.cpuMs} ms CPU (${r.wallMs} ms wall${r.did ? `: ${r.did}` : ''})`,
+    );
     results.push(r);
   }
   return results;

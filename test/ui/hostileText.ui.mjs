@@ -30,7 +30,11 @@ const RESULTS = path.join(REPO_ROOT, 'test-results');
 
 function assertNoLongTask(results) {
   const slow = results.filter((r) => r.cpuMs > LONGEST_TASK_MS);
-  assert.deepEqual(slow.map((r) => `${r.case}: ${r.cpuMs} ms (${r.did})`), [], `renderer tasks over ${LONGEST_TASK_MS} ms of CPU`);
+  assert.deepEqual(
+    slow.map((r) => `${r.case}: ${r.cpuMs} ms (${r.did})`),
+    [],
+    `renderer tasks over ${LONGEST_TASK_MS} ms of CPU`,
+  );
 }
 
 /** Every text of the chat view, shadow roots and attributes included. */
@@ -51,7 +55,9 @@ function viewText() {
 /** The echoed secret: answers each permission request the agent makes, then looks at the view. */
 async function echoSecret({ chat, box }, secret) {
   await runCommand(chat.page(), 'ACP: New Chat');
-  await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, { timeout: 20_000 });
+  await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, {
+    timeout: 20_000,
+  });
   await box.fill('echo mcp');
   await box.press('Enter');
   const echoed = chat.locator('acp-chat-entry').getByText(/\[echoed \d+ values\]/);
@@ -59,7 +65,12 @@ async function echoSecret({ chat, box }, secret) {
   const deadline = Date.now() + 60_000;
   while (!(await echoed.isVisible().catch(() => false))) {
     if (Date.now() > deadline) throw new Error('the echo turn did not end');
-    if (await allow.first().isVisible().catch(() => false)) {
+    if (
+      await allow
+        .first()
+        .isVisible()
+        .catch(() => false)
+    ) {
       // The prompt as shown, before it is answered.
       const shown = await chat.evaluate(viewText);
       assert.ok(!shown.includes(secret), 'the secret is not in the permission prompt');
@@ -68,7 +79,9 @@ async function echoSecret({ chat, box }, secret) {
     await new Promise((r) => setTimeout(r, 100));
   }
   // Thoughts and tool cards are collapsed: open them, so that what they hold is in the DOM too.
-  for (const toggle of await chat.locator('acp-chat-entry summary, acp-tool-card [aria-expanded="false"]').all()) await toggle.click().catch(() => undefined);
+  for (const toggle of await chat.locator('acp-chat-entry summary, acp-tool-card [aria-expanded="false"]').all()) {
+    await toggle.click().catch(() => undefined);
+  }
   const shown = await chat.evaluate(viewText);
   assert.ok(shown.includes('token: [redacted] (that was it)'), 'the message is shown, redacted');
   assert.ok(!shown.includes(secret), 'the secret is nowhere in the chat view');
@@ -80,19 +93,27 @@ async function echoSecret({ chat, box }, secret) {
  */
 async function stopToIdle({ page, chat, box }) {
   await runCommand(page, 'ACP: New Chat');
-  await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, { timeout: 20_000 });
+  await chat.waitForFunction(() => document.querySelector('acp-chat-app')?.entries.length === 0, undefined, {
+    timeout: 20_000,
+  });
   await box.fill('ignore my stop');
   await box.press('Enter');
   await chat.locator('acp-chat-entry').getByText('Working on it.').waitFor({ timeout: 20_000 });
   const stop = chat.getByRole('button', { name: 'Stop', exact: true });
-  const clicked = await stop.evaluate((button) => new Promise((resolve) => {
-    // Timed in the page, from the click to Send in its place: no round trip of the test's own in it.
-    const started = performance.now();
-    button.click();
-    const composer = button.getRootNode().host;
-    const look = () => (composer.shadowRoot.querySelector('button.send') ? resolve(performance.now() - started) : requestAnimationFrame(look));
-    look();
-  }));
+  const clicked = await stop.evaluate(
+    (button) =>
+      new Promise((resolve) => {
+        // Timed in the page, from the click to Send in its place: no round trip of the test's own in it.
+        const started = performance.now();
+        button.click();
+        const composer = button.getRootNode().host;
+        const look = () =>
+          composer.shadowRoot.querySelector('button.send')
+            ? resolve(performance.now() - started)
+            : requestAnimationFrame(look);
+        look();
+      }),
+  );
   return Math.round(clicked);
 }
 
@@ -103,8 +124,18 @@ export async function runNodeHostileTextUiTest({ log = (line) => process.stdout.
   const session = await openScenarioChat({
     folder,
     name: 'Hostile Agent',
-    scenario: { turns: [...shapeTurns(), { match: '^echo mcp$', steps: [{ echoMcpValues: true }] }, { match: '^ignore my stop$', steps: [{ text: 'Working on it.' }, { hang: true }] }] },
-    userSettings: { 'vscode-acp.mcpServers': [{ name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_UI_SECRET}' }] }] },
+    scenario: {
+      turns: [
+        ...shapeTurns(),
+        { match: '^echo mcp$', steps: [{ echoMcpValues: true }] },
+        { match: '^ignore my stop$', steps: [{ text: 'Working on it.' }, { hang: true }] },
+      ],
+    },
+    userSettings: {
+      'vscode-acp.mcpServers': [
+        { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_UI_SECRET}' }] },
+      ],
+    },
     env: { ACP_UI_SECRET: secret },
   });
   try {
@@ -132,7 +163,11 @@ export async function runWebHostileTextUiTest({ log = (line) => process.stdout.w
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-hostile-web-'));
   const scenario = `${folder}-scenario.json`;
   fs.writeFileSync(scenario, JSON.stringify({ turns: shapeTurns() }));
-  const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-hostile-web-sessions-')), scenario);
+  const bridge = await startBridge(
+    folder,
+    fs.mkdtempSync(path.join(os.tmpdir(), 'acp-hostile-web-sessions-')),
+    scenario,
+  );
   let wb;
   try {
     wb = await openWebWorkbench({ extensionDevelopmentPath: REPO_ROOT, folderPath: folder });
@@ -155,8 +190,11 @@ export async function runWebHostileTextUiTest({ log = (line) => process.stdout.w
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const run = process.argv[2] === 'web' ? runWebHostileTextUiTest : runNodeHostileTextUiTest;
-  run().then((r) => console.log(`hostile text test passed; screenshot: ${r.shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  run().then(
+    (r) => console.log(`hostile text test passed; screenshot: ${r.shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -20,7 +20,12 @@ const SIZE = 8 * 1024 * 1024;
 async function answersWithin(what, ms, probe) {
   const start = Date.now();
   let timer;
-  await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)))]);
+  await Promise.race([
+    probe(),
+    new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)),
+    ),
+  ]);
   clearTimeout(timer);
   return Date.now() - start;
 }
@@ -29,10 +34,23 @@ export async function runHugeMessageUiTest() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-huge-'));
   let session;
   try {
-    session = await openScenarioChat({ folder, name: 'Huge Agent', scenario: { turns: [
-      { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE, fill: 'a_b*c`d[e]f(g)h<i>&j~' } }, { text: ' after' }] },
-      { match: '', steps: [{ text: 'still here' }] },
-    ] } });
+    session = await openScenarioChat({
+      folder,
+      name: 'Huge Agent',
+      scenario: {
+        turns: [
+          {
+            match: 'huge',
+            steps: [
+              { text: 'before ' },
+              { bigText: { size: SIZE, fill: 'a_b*c`d[e]f(g)h<i>&j~' } },
+              { text: ' after' },
+            ],
+          },
+          { match: '', steps: [{ text: 'still here' }] },
+        ],
+      },
+    });
     const { page, chat, box } = session;
     await box.fill('something huge');
     await box.press('Enter');
@@ -64,8 +82,11 @@ export async function runHugeMessageUiTest() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runHugeMessageUiTest().then((r) => console.log(`huge message test passed; slowest answer ${r.slowestMs} ms; screenshot: ${r.shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runHugeMessageUiTest().then(
+    (r) => console.log(`huge message test passed; slowest answer ${r.slowestMs} ms; screenshot: ${r.shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

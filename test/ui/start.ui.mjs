@@ -36,7 +36,10 @@ function npmStart(folder, port, { timeoutMs }) {
   let out = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const address = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no address within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start printed no address within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     child.stdout.setEncoding('utf8').on('data', (text) => {
       process.stdout.write(text);
       out += text;
@@ -63,7 +66,9 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
   let browser;
   try {
     const url = await start.address;
-    if (!url.startsWith(`http://127.0.0.1:${port}/`)) throw new Error(`npm start printed ${url}, not the port it was given (${port})`);
+    if (!url.startsWith(`http://127.0.0.1:${port}/`)) {
+      throw new Error(`npm start printed ${url}, not the port it was given (${port})`);
+    }
     process.stdout.write(`npm start served the workbench after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -74,7 +79,9 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     // The Demo Agent is set up and selected: Connect, ask, and read its answer.
     const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
     await picker.locator('option[value="demo"]').waitFor({ state: 'attached', timeout: 30_000 });
-    if ((await picker.inputValue()) !== 'demo') throw new Error(`the agent picker shows ${await picker.inputValue()}, not the Demo Agent`);
+    if ((await picker.inputValue()) !== 'demo') {
+      throw new Error(`the agent picker shows ${await picker.inputValue()}, not the Demo Agent`);
+    }
     await chat.getByRole('button', { name: 'Connect' }).click();
     await chat.getByText('Demo Agent (scripted) 1.0.0').waitFor({ timeout: 30_000 });
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
@@ -91,8 +98,12 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     process.kill(-start.child.pid, 'SIGINT');
     const deadline = Date.now() + 15_000;
     while (groupAlive(start.child.pid) && Date.now() < deadline) await sleep(200);
-    if (groupAlive(start.child.pid)) throw new Error('after Ctrl+C, processes that npm start started were still running 15 s later');
-    if ((await httpStatus(`http://127.0.0.1:${port}/healthz`)) !== 0) throw new Error(`after Ctrl+C, port ${port} still answers`);
+    if (groupAlive(start.child.pid)) {
+      throw new Error('after Ctrl+C, processes that npm start started were still running 15 s later');
+    }
+    if ((await httpStatus(`http://127.0.0.1:${port}/healthz`)) !== 0) {
+      throw new Error(`after Ctrl+C, port ${port} still answers`);
+    }
     return shot;
   } finally {
     await browser?.close().catch(() => {});
@@ -104,8 +115,11 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runStartTest().then((shot) => console.log(`npm start test passed; screenshot: ${shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runStartTest().then(
+    (shot) => console.log(`npm start test passed; screenshot: ${shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

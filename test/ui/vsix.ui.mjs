@@ -19,7 +19,9 @@ export async function runVsixTest() {
     await runCommand(wb.page, 'ACP: Focus Chat');
     const chat = await webviewFrame(wb.page, 'acp-chat-app');
     // The built-in agents are listed by the installed extension.
-    await chat.locator('acp-chat-header select[aria-label="Agent"] option', { hasText: 'OpenCode' }).waitFor({ state: 'attached', timeout: 20_000 });
+    await chat
+      .locator('acp-chat-header select[aria-label="Agent"] option', { hasText: 'OpenCode' })
+      .waitFor({ state: 'attached', timeout: 20_000 });
     // Connect when the selected agent is installed here, else Install (its npm install, run only when clicked).
     await chat.getByRole('button', { name: /^(Connect|Install)$/ }).waitFor();
     const shot = path.join(REPO_ROOT, 'test-results', 'vsix-chat.png');
@@ -33,8 +35,11 @@ export async function runVsixTest() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runVsixTest().then((shot) => console.log(`vsix test passed; screenshot: ${shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runVsixTest().then(
+    (shot) => console.log(`vsix test passed; screenshot: ${shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

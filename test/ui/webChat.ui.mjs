@@ -39,7 +39,11 @@ export async function runWebChatUiTest() {
     await page.reload();
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await runCommand(page, 'ACP: Load Session');
-    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'Say hello from the web' }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ hasText: 'Say hello from the web' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     const picked = Date.now();
     await page.keyboard.press('Enter');
     const reloaded = await webviewFrame(page, 'acp-chat-app').catch(async (error) => {
@@ -48,7 +52,11 @@ export async function runWebChatUiTest() {
     });
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
     const shownMs = Date.now() - picked;
-    assert.equal((await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'), true, 'shown before any agent is asked');
+    assert.equal(
+      (await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'),
+      true,
+      'shown before any agent is asked',
+    );
     const shot = path.join(RESULTS, 'ui-web-chat.png');
     await page.screenshot({ path: shot });
     return { shot, shownMs };
@@ -60,8 +68,11 @@ export async function runWebChatUiTest() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runWebChatUiTest().then(({ shot, shownMs }) => console.log(`web UI test passed (${shownMs} ms); screenshot: ${shot}`), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runWebChatUiTest().then(
+    ({ shot, shownMs }) => console.log(`web UI test passed (${shownMs} ms); screenshot: ${shot}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

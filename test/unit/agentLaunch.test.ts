@@ -15,22 +15,36 @@ describe('agent launch from a Windows npm shim', () => {
   });
 
   it('runs the interpreter and script a standard shim names, with the agent arguments after', async () => {
-    const launch = await shimLaunch(read('npm-goto-start-tsc.cmd'), SHIM, ['--acp'], async (shim) => shim.localInterpreter);
+    const launch = await shimLaunch(
+      read('npm-goto-start-tsc.cmd'),
+      SHIM,
+      ['--acp'],
+      async (shim) => shim.localInterpreter,
+    );
     assert.equal(launch.executable, 'C:\\Users\\me\\AppData\\Roaming\\npm\\node.exe');
     assert.equal(launch.args[launch.args.length - 1], '--acp');
     // The script, resolved against the shim's folder (this fixture's shim sits next to typescript\).
     assert.equal(launch.args[launch.args.length - 2], 'C:\\Users\\me\\AppData\\Roaming\\typescript\\bin\\tsc');
   });
 
-  it('says when the shim\'s interpreter is nowhere to be found', async () => {
-    await assert.rejects(shimLaunch(read('npm-goto-start-tsc.cmd'), SHIM, [], async () => undefined), /not found on PATH/);
+  it("says when the shim's interpreter is nowhere to be found", async () => {
+    await assert.rejects(
+      shimLaunch(read('npm-goto-start-tsc.cmd'), SHIM, [], async () => undefined),
+      /not found on PATH/,
+    );
   });
 
   it('refuses batch files that are not exactly a shim (injection attempts included)', async () => {
-    const refused = fs.readdirSync(fixtures).filter((f) => f.startsWith('hostile-') || f.startsWith('not-a-shim') || f.startsWith('pnpm-'));
+    const refused = fs
+      .readdirSync(fixtures)
+      .filter((f) => f.startsWith('hostile-') || f.startsWith('not-a-shim') || f.startsWith('pnpm-'));
     assert.ok(refused.length >= 7);
     for (const fixture of refused) {
-      await assert.rejects(shimLaunch(read(fixture), SHIM, [], async () => 'C:\\node.exe'), /not a standard npm shim/, fixture);
+      await assert.rejects(
+        shimLaunch(read(fixture), SHIM, [], async () => 'C:\\node.exe'),
+        /not a standard npm shim/,
+        fixture,
+      );
     }
   });
 });
@@ -38,7 +52,15 @@ describe('agent launch from a Windows npm shim', () => {
 describe('agent process start', () => {
   it('says which agent could not be started when the system refuses it at once (an argument over 128 KiB)', () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const launch = { executable: process.execPath, args: ['x'.repeat(200_000)], cwd: process.cwd(), env: process.env, label: 'Too long' };
-    assert.throws(() => spawnAgent(launch, { log: quiet as never, onProtocolWarning: () => undefined }), { message: 'Too long could not be started: spawn E2BIG' });
+    const launch = {
+      executable: process.execPath,
+      args: ['x'.repeat(200_000)],
+      cwd: process.cwd(),
+      env: process.env,
+      label: 'Too long',
+    };
+    assert.throws(() => spawnAgent(launch, { log: quiet as never, onProtocolWarning: () => undefined }), {
+      message: 'Too long could not be started: spawn E2BIG',
+    });
   });
 });

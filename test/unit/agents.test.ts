@@ -16,21 +16,41 @@ describe('agent settings', () => {
   });
 
   it('adds custom agents beside the built-in ones, with defaults', () => {
-    const { agents } = resolveAgentSettings({ mine: { name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' } }, bare: { command: 'bare-agent' } }, {});
+    const { agents } = resolveAgentSettings(
+      {
+        mine: { name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' } },
+        bare: { command: 'bare-agent' },
+      },
+      {},
+    );
     assert.equal(agents.length, BUILT_IN_AGENTS.length + 2);
-    assert.deepEqual(agents.find((a) => a.id === 'mine'), { id: 'mine', name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' }, builtIn: false });
-    assert.deepEqual(agents.find((a) => a.id === 'bare'), { id: 'bare', name: 'bare', command: 'bare-agent', args: [], env: {}, builtIn: false });
+    assert.deepEqual(
+      agents.find((a) => a.id === 'mine'),
+      { id: 'mine', name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' }, builtIn: false },
+    );
+    assert.deepEqual(
+      agents.find((a) => a.id === 'bare'),
+      { id: 'bare', name: 'bare', command: 'bare-agent', args: [], env: {}, builtIn: false },
+    );
   });
 
   it('applies agentPaths to built-in and custom agents', () => {
-    const { agents } = resolveAgentSettings({ mine: { command: 'x' } }, { opencode: '/opt/opencode', mine: '/usr/local/bin/mine' });
+    const { agents } = resolveAgentSettings(
+      { mine: { command: 'x' } },
+      { opencode: '/opt/opencode', mine: '/usr/local/bin/mine' },
+    );
     assert.equal(agents.find((a) => a.id === 'opencode')?.command, '/opt/opencode');
     assert.equal(agents.find((a) => a.id === 'mine')?.command, '/usr/local/bin/mine');
   });
 
   it('reports broken entries and keeps the rest', () => {
     const { agents, problems } = resolveAgentSettings(
-      { good: { command: 'ok' }, nocmd: { name: 'x' }, badargs: { command: 'y', args: 'not-a-list' }, 'bad id!': { command: 'z' } },
+      {
+        good: { command: 'ok' },
+        nocmd: { name: 'x' },
+        badargs: { command: 'y', args: 'not-a-list' },
+        'bad id!': { command: 'z' },
+      },
       { opencode: 'relative/path', ghost: '/abs', codex: 42 },
     );
     assert.ok(agents.some((a) => a.id === 'good'));

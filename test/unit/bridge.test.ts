@@ -12,11 +12,21 @@ import { startBridge, type RunningBridge } from '../../src-node/bridge/bridgeSer
 import { BridgeClose, parseBridgeExit } from '../../src/shared/bridgeProtocol';
 import { ORIGIN, agentJs, initialize, loopbackBridge, newSession, scenarios } from './bridgeClient';
 
-
-interface Outcome { code: number; reason: string; frames: string[]; httpStatus?: number }
+interface Outcome {
+  code: number;
+  reason: string;
+  frames: string[];
+  httpStatus?: number;
+}
 
 /** Opens a socket, sends `send`, then sends `then[id]` when the response with that id arrives. */
-function talk(url: string, origin: string | undefined, send: string[] = [], closeAfterFrames = Infinity, then: Record<number, string> = {}): Promise<Outcome> {
+function talk(
+  url: string,
+  origin: string | undefined,
+  send: string[] = [],
+  closeAfterFrames = Infinity,
+  then: Record<number, string> = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, origin ? { origin } : {});
     const frames: string[] = [];
@@ -34,7 +44,13 @@ function talk(url: string, origin: string | undefined, send: string[] = [], clos
   });
 }
 
-const prompt = (id: number, text: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/prompt', params: { sessionId: 'sess-1', prompt: [{ type: 'text', text }] } });
+const prompt = (id: number, text: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'session/prompt',
+    params: { sessionId: 'sess-1', prompt: [{ type: 'text', text }] },
+  });
 
 function agentProcesses(marker: string): string[] {
   try {
@@ -57,10 +73,16 @@ describe('bridge (real sockets, real agent process)', function () {
     marker = path.join(tmp, `crash-${process.pid}.json`);
     fs.copyFileSync(path.join(scenarios, 'crash.json'), marker);
     logs = [];
-    bridge = await startBridge(loopbackBridge([
-      { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
-      { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
-    ], { cwd: tmp }), (line) => logs.push(line));
+    bridge = await startBridge(
+      loopbackBridge(
+        [
+          { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, marker] },
+          { id: 'missing', name: 'Missing', command: 'no-such-agent-anywhere', args: [] },
+        ],
+        { cwd: tmp },
+      ),
+      (line) => logs.push(line),
+    );
   });
   after(async () => {
     await bridge.close();
@@ -87,7 +109,12 @@ describe('bridge (real sockets, real agent process)', function () {
     assert.equal((await talk(bridge.url, 'https://evil.example')).httpStatus, 403);
     assert.equal((await talk(bridge.url, 'https://vscode.dev.evil.example')).httpStatus, 403);
     // Look-alikes of each allowed origin, over a real socket: refused before any agent starts.
-    for (const origin of ['http://localhost.evil.example', 'http://127.0.0.1.attacker.net', 'https://github.dev.evil.example', 'http://localhost:3000@evil.example']) {
+    for (const origin of [
+      'http://localhost.evil.example',
+      'http://127.0.0.1.attacker.net',
+      'https://github.dev.evil.example',
+      'http://localhost:3000@evil.example',
+    ]) {
       assert.equal((await talk(bridge.url, origin)).httpStatus, 403, origin);
     }
     assert.equal(agentProcesses(marker).length, 0);
@@ -102,9 +129,9 @@ describe('bridge (real sockets, real agent process)', function () {
       'an extension': `${token}A`,
       'the last character off by one': token.slice(0, -1) + flip(token.slice(-1)),
       'the first character off by one': flip(token[0]) + token.slice(1),
-      'empty': '',
+      empty: '',
       'in upper case': token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
-      'twice': token + token,
+      twice: token + token,
     };
     for (const [what, given] of Object.entries(near)) {
       assert.notEqual(given, token, what);
@@ -136,7 +163,11 @@ describe('bridge (real sockets, real agent process)', function () {
   });
 
   it('closes the socket with the exit code and last stderr when the agent crashes', async () => {
-    const out = await talk(bridge.url, ORIGIN, [initialize], Infinity, { 1: newSession, 2: prompt(3, 'one'), 3: prompt(4, 'two') });
+    const out = await talk(bridge.url, ORIGIN, [initialize], Infinity, {
+      1: newSession,
+      2: prompt(3, 'one'),
+      3: prompt(4, 'two'),
+    });
     assert.equal(out.code, BridgeClose.agentExited);
     assert.match(out.reason, /exited with code 3: boom: simulated crash/);
     // Before it, the whole report: the client words it with the agent's own name and every line.
@@ -160,10 +191,11 @@ describe('bridge (real sockets, real agent process)', function () {
   });
 
   it('refuses more connections than allowed, before starting an agent for them', async () => {
-    const open = () => new Promise<WebSocket>((resolve) => {
-      const ws = new WebSocket(bridge.url, { origin: ORIGIN });
-      ws.once('message', () => resolve(ws)); // the hello: its agent runs
-    });
+    const open = () =>
+      new Promise<WebSocket>((resolve) => {
+        const ws = new WebSocket(bridge.url, { origin: ORIGIN });
+        ws.once('message', () => resolve(ws)); // the hello: its agent runs
+      });
     const first = await open();
     const second = await open();
     const third = await talk(bridge.url, ORIGIN);
@@ -200,12 +232,20 @@ describe('bridge relay (bytes through, limits kept)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bridge-relay-'));
     const huge = path.join(tmp, 'huge.json');
     fs.writeFileSync(huge, JSON.stringify({ turns: [{ match: '', steps: [{ garbage: 'x'.repeat(16 * MiB + 1) }] }] }));
-    const chatty = { turns: [{ match: '', steps: [{ echoUser: true }, { garbage: ' \t ' }, { garbage: `stray ${text}` }] }] };
+    const chatty = {
+      turns: [{ match: '', steps: [{ echoUser: true }, { garbage: ' \t ' }, { garbage: `stray ${text}` }] }],
+    };
     logs = [];
-    bridge = await startBridge(loopbackBridge([
-      { id: 'chatty', name: 'Chatty', command: process.execPath, args: [agentJs, JSON.stringify(chatty)] },
-      { id: 'huge', name: 'Huge', command: process.execPath, args: [agentJs, huge] },
-    ], { cwd: tmp }), (line) => logs.push(line));
+    bridge = await startBridge(
+      loopbackBridge(
+        [
+          { id: 'chatty', name: 'Chatty', command: process.execPath, args: [agentJs, JSON.stringify(chatty)] },
+          { id: 'huge', name: 'Huge', command: process.execPath, args: [agentJs, huge] },
+        ],
+        { cwd: tmp },
+      ),
+      (line) => logs.push(line),
+    );
   });
   after(async () => {
     await bridge.close();
@@ -213,7 +253,10 @@ describe('bridge relay (bytes through, limits kept)', function () {
   });
 
   /** Runs initialize, session/new, then one prompt; resolves with every frame after the hello and how the socket closed. */
-  function promptOnce(agent: string, before: (ws: WebSocket) => void = () => undefined): Promise<{ frames: string[]; code: number; reason: string }> {
+  function promptOnce(
+    agent: string,
+    before: (ws: WebSocket) => void = () => undefined,
+  ): Promise<{ frames: string[]; code: number; reason: string }> {
     return new Promise((resolve) => {
       const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
       const frames: string[] = [];
@@ -238,7 +281,10 @@ describe('bridge relay (bytes through, limits kept)', function () {
   it('relays text byte for byte both ways, stray lines too, and skips blank lines', async () => {
     const out = await promptOnce('chatty');
     assert.equal(out.code, 1000);
-    const echoed = out.frames.map((f) => (f.startsWith('{') ? JSON.parse(f) as { params?: { update?: { content?: { text?: string } } } } : undefined))
+    const echoed = out.frames
+      .map((f) =>
+        f.startsWith('{') ? (JSON.parse(f) as { params?: { update?: { content?: { text?: string } } } }) : undefined,
+      )
       .find((m) => m?.params?.update?.content?.text !== undefined);
     assert.equal(echoed?.params?.update?.content?.text, text);
     assert.ok(out.frames.includes(`stray ${text}`));

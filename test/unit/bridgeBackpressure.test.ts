@@ -44,7 +44,11 @@ async function agentsLeft(ms: number): Promise<string> {
 }
 
 function startBridgeProcess(agentCode: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [bridgeJs, '--port', '0', '--cwd', os.tmpdir(), '--', process.execPath, '-e', agentCode], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [bridgeJs, '--port', '0', '--cwd', os.tmpdir(), '--', process.execPath, '-e', agentCode],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (text: string) => {
@@ -117,7 +121,10 @@ describe('bridge backpressure (the bridge as its own process)', function () {
       for (let i = 0; i < FLOOD_MIB; i++) ws.send(frame);
       const peak = await peakRss(child.pid!, 3_000);
       assert.ok(peak < MAX_RSS_MIB, `the bridge grew to ${peak.toFixed(0)} MiB while its agent did not read`);
-      assert.ok(ws.bufferedAmount > (FLOOD_MIB / 2) * MiB, `the sender holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
+      assert.ok(
+        ws.bufferedAmount > (FLOOD_MIB / 2) * MiB,
+        `the sender holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`,
+      );
     } finally {
       ws.terminate();
       child.kill('SIGKILL');
@@ -146,17 +153,39 @@ describe('bridge backpressure (in this process)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-backpressure-'));
     progress = path.join(tmp, 'progress');
     const line = `JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n'`;
-    bridge = await startBridge(loopbackBridge([
-        // Writes LINES lines of 1 MiB as fast as they are taken, noting how many it has written.
-        { id: 'flood', name: 'Flood', command: process.execPath, args: ['-e', `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
+    bridge = await startBridge(
+      loopbackBridge(
+        [
+          // Writes LINES lines of 1 MiB as fast as they are taken, noting how many it has written.
+          {
+            id: 'flood',
+            name: 'Flood',
+            command: process.execPath,
+            args: [
+              '-e',
+              `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
 const go = () => { while (n < ${LINES}) { n++; fs.writeFileSync(${JSON.stringify(progress)}, String(n)); if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
-go(); setInterval(() => {}, 100_000);`] },
-        // Does not read for 0.8 s, then reads a batch of FRAMES lines and says how many bytes came; and again for the next batch.
-        { id: 'late', name: 'Late', command: process.execPath, args: ['-e', `/* ${MARKER} */ let got = 0; let batch = 1;
+go(); setInterval(() => {}, 100_000);`,
+            ],
+          },
+          // Does not read for 0.8 s, then reads a batch of FRAMES lines and says how many bytes came; and again for the next batch.
+          {
+            id: 'late',
+            name: 'Late',
+            command: process.execPath,
+            args: [
+              '-e',
+              `/* ${MARKER} */ let got = 0; let batch = 1;
 process.stdin.on('data', (c) => { got += c.length; if (got === batch * ${framed}) { process.stdout.write(JSON.stringify({ got }) + '\\n'); batch++; process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800); } });
 process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800);
-setInterval(() => {}, 100_000);`] },
-    ], { cwd: tmp }), () => undefined);
+setInterval(() => {}, 100_000);`,
+            ],
+          },
+        ],
+        { cwd: tmp },
+      ),
+      () => undefined,
+    );
   });
   after(async () => {
     await bridge.close();
@@ -168,7 +197,9 @@ setInterval(() => {}, 100_000);`] },
     const ws = new WebSocket(`${bridge.url}&agent=flood`, { origin: ORIGIN });
     const written = () => Number(fs.readFileSync(progress, 'utf8'));
     const until = async (done: () => boolean) => {
-      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+      for (const deadline = Date.now() + 30_000; !done() && Date.now() < deadline;) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
     };
     try {
       let frames = 0;
@@ -182,7 +213,10 @@ setInterval(() => {}, 100_000);`] },
       ws.pause(); // and again: the bridge must stop reading the agent a second time
       const seen = frames;
       await new Promise((r) => setTimeout(r, 700));
-      assert.ok(written() < seen + 40, `the agent wrote ${written()} MiB while its client, which had ${seen}, did not read again`);
+      assert.ok(
+        written() < seen + 40,
+        `the agent wrote ${written()} MiB while its client, which had ${seen}, did not read again`,
+      );
       ws.resume();
       await until(() => frames >= LINES + 1);
       assert.equal(frames, LINES + 1, 'every line arrives once the client reads');
@@ -203,9 +237,18 @@ setInterval(() => {}, 100_000);`] },
       for (const batch of [1, 2]) {
         for (let i = 0; i < FRAMES; i++) ws.send(frame);
         await new Promise((r) => setTimeout(r, 500));
-        assert.ok(ws.bufferedAmount > 24 * MiB, `batch ${batch}: the client holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`);
-        for (const deadline = Date.now() + 20_000; reports.length < batch && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
-        assert.equal(reports[batch - 1], batch * framed, `batch ${batch}: every frame reaches the agent, each as one line`);
+        assert.ok(
+          ws.bufferedAmount > 24 * MiB,
+          `batch ${batch}: the client holds what the agent did not take (${(ws.bufferedAmount / MiB).toFixed(0)} MiB)`,
+        );
+        for (const deadline = Date.now() + 20_000; reports.length < batch && Date.now() < deadline;) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assert.equal(
+          reports[batch - 1],
+          batch * framed,
+          `batch ${batch}: every frame reaches the agent, each as one line`,
+        );
       }
     } finally {
       ws.terminate();

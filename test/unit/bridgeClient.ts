@@ -13,12 +13,32 @@ export const ORIGIN = 'http://localhost:3000';
 export const agentJs = path.resolve(__dirname, 'agent.js');
 export const scenarios = path.resolve(__dirname, '../../test/agent/scenarios');
 
-export const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
-export const newSession = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } });
+export const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: 1, clientCapabilities: {} },
+});
+export const newSession = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'session/new',
+  params: { cwd: '/tmp', mcpServers: [] },
+});
 
 /** A bridge on 127.0.0.1, any free port, for `agents`; `more` overrides the rest. */
 export function loopbackBridge(agents: BridgeAgent[], more: Partial<BridgeOptions> = {}): BridgeOptions {
-  return { host: '127.0.0.1', port: 0, cwd: os.tmpdir(), allowRemote: false, extraOrigins: [], maxConnections: 2, idleTimeoutSeconds: 60, agents, ...more };
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    cwd: os.tmpdir(),
+    allowRemote: false,
+    extraOrigins: [],
+    maxConnections: 2,
+    idleTimeoutSeconds: 60,
+    agents,
+    ...more,
+  };
 }
 
 /** How `ws` closes: its code and reason. */

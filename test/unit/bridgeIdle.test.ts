@@ -20,11 +20,23 @@ const AGENTS: BridgeAgent[] = [
   // Never reads what it is sent, never writes: only the client's frames are traffic.
   { id: 'deaf', name: 'Deaf', command: process.execPath, args: ['-e', 'setInterval(() => {}, 100_000)'] },
   // Says something every TICK_MS, five times, unasked: only the agent's lines are traffic.
-  { id: 'talker', name: 'Talker', command: process.execPath, args: ['-e', `let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, ${TICK_MS}); setInterval(() => {}, 100_000);`] },
+  {
+    id: 'talker',
+    name: 'Talker',
+    command: process.execPath,
+    args: [
+      '-e',
+      `let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, ${TICK_MS}); setInterval(() => {}, 100_000);`,
+    ],
+  },
 ];
 
 /** Opens a socket to `agent`; resolves when it closes, with its code and the time from open to close. */
-function openUntilClosed(bridge: RunningBridge, agent: string, onOpen: (ws: WebSocket) => void = () => undefined): Promise<{ code: number; reason: string; openMs: number; lastMessageMs: number }> {
+function openUntilClosed(
+  bridge: RunningBridge,
+  agent: string,
+  onOpen: (ws: WebSocket) => void = () => undefined,
+): Promise<{ code: number; reason: string; openMs: number; lastMessageMs: number }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
     let opened = 0;
@@ -34,7 +46,14 @@ function openUntilClosed(bridge: RunningBridge, agent: string, onOpen: (ws: WebS
       onOpen(ws);
     });
     ws.on('message', () => (lastMessage = Date.now()));
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString(), openMs: Date.now() - opened, lastMessageMs: Date.now() - lastMessage }));
+    ws.on('close', (code, reason) =>
+      resolve({
+        code,
+        reason: reason.toString(),
+        openMs: Date.now() - opened,
+        lastMessageMs: Date.now() - lastMessage,
+      }),
+    );
     ws.on('error', () => undefined);
   });
 }
@@ -46,7 +65,9 @@ describe('bridge idle timeout', function () {
 
   before(async () => {
     logs = [];
-    bridge = await startBridge(loopbackBridge(AGENTS, { idleTimeoutSeconds: IDLE_MS / 1000 }), (line) => logs.push(line));
+    bridge = await startBridge(loopbackBridge(AGENTS, { idleTimeoutSeconds: IDLE_MS / 1000 }), (line) =>
+      logs.push(line),
+    );
   });
   after(() => bridge.close());
 
@@ -56,7 +77,10 @@ describe('bridge idle timeout', function () {
     assert.equal(out.code, BridgeClose.idle);
     assert.equal(out.reason, 'idle');
     assert.ok(out.openMs >= IDLE_MS - 50, `closed ${out.openMs} ms after it opened, before the timeout`);
-    assert.deepEqual(logs.slice(before).filter((l) => l.includes('idle')), ['closed an idle connection']);
+    assert.deepEqual(
+      logs.slice(before).filter((l) => l.includes('idle')),
+      ['closed an idle connection'],
+    );
   });
 
   it('counts from the last message either way, not from the first', async () => {
@@ -68,7 +92,7 @@ describe('bridge idle timeout', function () {
     assert.ok(out.lastMessageMs >= IDLE_MS - 50, `closed ${out.lastMessageMs} ms after the last message`);
   });
 
-  it('is kept open by the client\'s frames alone, to an agent that says nothing', async () => {
+  it("is kept open by the client's frames alone, to an agent that says nothing", async () => {
     const out = await openUntilClosed(bridge, 'deaf', (ws) => {
       let n = 0;
       const t = setInterval(() => {
@@ -77,13 +101,19 @@ describe('bridge idle timeout', function () {
       }, TICK_MS);
     });
     assert.equal(out.code, BridgeClose.idle);
-    assert.ok(out.openMs >= 5 * TICK_MS + IDLE_MS - 50, `closed ${out.openMs} ms after it opened, while the client was still sending`);
+    assert.ok(
+      out.openMs >= 5 * TICK_MS + IDLE_MS - 50,
+      `closed ${out.openMs} ms after it opened, while the client was still sending`,
+    );
   });
 
-  it('is kept open by the agent\'s lines alone, to a client that says nothing', async () => {
+  it("is kept open by the agent's lines alone, to a client that says nothing", async () => {
     const out = await openUntilClosed(bridge, 'talker');
     assert.equal(out.code, BridgeClose.idle);
-    assert.ok(out.openMs >= 5 * TICK_MS + IDLE_MS - 50, `closed ${out.openMs} ms after it opened, while the agent was still writing`);
+    assert.ok(
+      out.openMs >= 5 * TICK_MS + IDLE_MS - 50,
+      `closed ${out.openMs} ms after it opened, while the agent was still writing`,
+    );
     assert.ok(out.lastMessageMs >= IDLE_MS - 50, `closed ${out.lastMessageMs} ms after the agent's last line`);
   });
 
@@ -92,6 +122,9 @@ describe('bridge idle timeout', function () {
     const out = await openUntilClosed(bridge, 'test', (ws) => setTimeout(() => ws.close(1000), 100));
     assert.equal(out.code, 1000);
     await sleep(IDLE_MS + 300);
-    assert.deepEqual(logs.slice(before).filter((l) => l.includes('idle')), []);
+    assert.deepEqual(
+      logs.slice(before).filter((l) => l.includes('idle')),
+      [],
+    );
   });
 });

@@ -7,14 +7,22 @@ import { isBlank, LineSplitter, textPayload } from '../../src-node/bridge/lineSp
 
 function split(chunks: (string | Buffer)[], max = 1024): { lines: string[]; tooLong: number } {
   const out = { lines: [] as string[], tooLong: 0 };
-  const splitter = new LineSplitter(max, (line) => out.lines.push(line.toString('utf8')), () => out.tooLong++);
+  const splitter = new LineSplitter(
+    max,
+    (line) => out.lines.push(line.toString('utf8')),
+    () => out.tooLong++,
+  );
   for (const chunk of chunks) splitter.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return out;
 }
 
 describe('bridge line splitter', () => {
   it('splits lines across chunk boundaries and keeps a trailing \\r', () => {
-    assert.deepEqual(split(['{"a":1}\n{"b"', ':2}\r\n{"c":', '3', '}\n{"unfinished"']).lines, ['{"a":1}', '{"b":2}\r', '{"c":3}']);
+    assert.deepEqual(split(['{"a":1}\n{"b"', ':2}\r\n{"c":', '3', '}\n{"unfinished"']).lines, [
+      '{"a":1}',
+      '{"b":2}\r',
+      '{"c":3}',
+    ]);
   });
 
   it('skips lines that are only whitespace, as trim() sees it', () => {
@@ -25,7 +33,9 @@ describe('bridge line splitter', () => {
 
   it('keeps a character whose bytes arrive in two chunks whole', () => {
     const bytes = Buffer.from('{"t":"\u20ac\u{1f600}"}\n');
-    assert.deepEqual(split([bytes.subarray(0, 8), bytes.subarray(8, 11), bytes.subarray(11)]).lines, ['{"t":"\u20ac\u{1f600}"}']);
+    assert.deepEqual(split([bytes.subarray(0, 8), bytes.subarray(8, 11), bytes.subarray(11)]).lines, [
+      '{"t":"\u20ac\u{1f600}"}',
+    ]);
   });
 
   it('relays a line of exactly the limit, counted in bytes', () => {
@@ -42,7 +52,10 @@ describe('bridge line splitter', () => {
   });
 
   it('reports a line over the limit once, whether it completes or not, and relays nothing after it', () => {
-    assert.deepEqual(split(['ok\n', 'x'.repeat(10), 'x'.repeat(10), '\nlater\n', 'more\n'], 16), { lines: ['ok'], tooLong: 1 });
+    assert.deepEqual(split(['ok\n', 'x'.repeat(10), 'x'.repeat(10), '\nlater\n', 'more\n'], 16), {
+      lines: ['ok'],
+      tooLong: 1,
+    });
     assert.deepEqual(split(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(10)], 16), { lines: [], tooLong: 1 });
     assert.deepEqual(split([`${'x'.repeat(17)}\nlater\n`], 16), { lines: [], tooLong: 1 });
     // Nor what waits for its newline in a later chunk.
@@ -50,8 +63,12 @@ describe('bridge line splitter', () => {
   });
 
   it('blank is what trim() says', () => {
-    for (const text of ['', ' ', '\t\r', '\u00a0', '\ufeff \u3000']) assert.equal(isBlank(Buffer.from(text)), true, JSON.stringify(text));
-    for (const text of ['{', ' x', '\u00e9', '\u200b']) assert.equal(isBlank(Buffer.from(text)), text.trim() === '', JSON.stringify(text));
+    for (const text of ['', ' ', '\t\r', '\u00a0', '\ufeff \u3000']) {
+      assert.equal(isBlank(Buffer.from(text)), true, JSON.stringify(text));
+    }
+    for (const text of ['{', ' x', '\u00e9', '\u200b']) {
+      assert.equal(isBlank(Buffer.from(text)), text.trim() === '', JSON.stringify(text));
+    }
   });
 });
 

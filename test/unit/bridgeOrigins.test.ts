@@ -5,8 +5,15 @@ import { originAllowed } from '../../src-node/bridge/bridgeServer';
 describe('bridge origins', () => {
   // Every origin a browser sends for vscode.dev, github.dev, their webview CDN and a local test-web.
   const allowed = [
-    'https://vscode.dev', 'https://insiders.vscode.dev', 'https://github.dev', 'https://abc-123.vscode-cdn.net',
-    'http://localhost', 'http://localhost:3000', 'http://localhost:65535', 'http://127.0.0.1', 'http://127.0.0.1:8080',
+    'https://vscode.dev',
+    'https://insiders.vscode.dev',
+    'https://github.dev',
+    'https://abc-123.vscode-cdn.net',
+    'http://localhost',
+    'http://localhost:3000',
+    'http://localhost:65535',
+    'http://127.0.0.1',
+    'http://127.0.0.1:8080',
   ];
   // For each allowed origin, what an attacker's page can be served from: suffixes, prefixes,
   // ports, userinfo, other schemes, subdomains, case and stray characters.
@@ -14,12 +21,32 @@ describe('bridge origins', () => {
     const { protocol, host } = new URL(origin);
     const other = protocol === 'https:' ? 'http:' : 'https:';
     return [
-      `${origin}.evil.example`, `${origin}evil.example`, `${origin}x`, `${origin}/`, `${origin}/path`, `${origin}#`, `${origin}?`,
-      `${origin}@evil.example`, `${origin}:80@evil.example`, `${protocol}//evil.example@${host}`, `${protocol}//user:pass@${host}`,
-      `${origin}\n`, `${origin}\nhttps://evil.example`, ` ${origin}`, `${origin} `, `${origin}\u0000`,
-      `${other}//${host}`, `ws://${host}`, `x${origin}`, `https://evil.example/${origin}`, `${protocol}//evil.${host}`,
-      `${protocol}//${host.replace(/^[^.:]+/, (label) => `${label}.evil`)}`, origin.toUpperCase(),
-      host.includes(':') ? `${origin}0000` : `${origin}:123456`, `${origin}:`, `${origin}:-1`,
+      `${origin}.evil.example`,
+      `${origin}evil.example`,
+      `${origin}x`,
+      `${origin}/`,
+      `${origin}/path`,
+      `${origin}#`,
+      `${origin}?`,
+      `${origin}@evil.example`,
+      `${origin}:80@evil.example`,
+      `${protocol}//evil.example@${host}`,
+      `${protocol}//user:pass@${host}`,
+      `${origin}\n`,
+      `${origin}\nhttps://evil.example`,
+      ` ${origin}`,
+      `${origin} `,
+      `${origin}\u0000`,
+      `${other}//${host}`,
+      `ws://${host}`,
+      `x${origin}`,
+      `https://evil.example/${origin}`,
+      `${protocol}//evil.${host}`,
+      `${protocol}//${host.replace(/^[^.:]+/, (label) => `${label}.evil`)}`,
+      origin.toUpperCase(),
+      host.includes(':') ? `${origin}0000` : `${origin}:123456`,
+      `${origin}:`,
+      `${origin}:-1`,
     ];
   };
 
@@ -40,7 +67,15 @@ describe('bridge origins', () => {
   });
 
   it('refuses other vscode.dev and CDN subdomains, and the CDN itself', () => {
-    for (const origin of ['https://evil.vscode.dev', 'https://a.b.vscode-cdn.net', 'https://vscode-cdn.net', 'https://.vscode-cdn.net', 'https://insiders.github.dev', 'null', '']) {
+    for (const origin of [
+      'https://evil.vscode.dev',
+      'https://a.b.vscode-cdn.net',
+      'https://vscode-cdn.net',
+      'https://.vscode-cdn.net',
+      'https://insiders.github.dev',
+      'null',
+      '',
+    ]) {
       assert.equal(originAllowed(origin, []), false, origin);
     }
   });
@@ -48,7 +83,9 @@ describe('bridge origins', () => {
   it('allows an --allow-origin only as given, and no look-alike of it', () => {
     const extra = ['https://my.host:8443'];
     assert.equal(originAllowed('https://my.host:8443', extra), true);
-    for (const trick of tricks('https://my.host:8443')) assert.equal(originAllowed(trick, extra), false, JSON.stringify(trick));
+    for (const trick of tricks('https://my.host:8443')) {
+      assert.equal(originAllowed(trick, extra), false, JSON.stringify(trick));
+    }
     assert.equal(originAllowed('https://my.host:8443', []), false);
   });
 });

@@ -14,14 +14,20 @@ import { ORIGIN, closeOf as closed, loopbackBridge } from './bridgeClient';
 /** An agent that says nothing and reads nothing: these tests are about the server. */
 const QUIET = { id: 'quiet', name: 'Quiet', command: process.execPath, args: ['-e', 'setInterval(() => {}, 100_000)'] };
 
-const options = (more: Partial<BridgeOptions> = {}): BridgeOptions => loopbackBridge([QUIET], { maxConnections: 1, ...more });
+const options = (more: Partial<BridgeOptions> = {}): BridgeOptions =>
+  loopbackBridge([QUIET], { maxConnections: 1, ...more });
 
 function get(url: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (text: string) => (body += text)).on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (text: string) => (body += text))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -38,7 +44,11 @@ describe('bridge server (refusals, errors, shutdown)', function () {
 
   it('answers a plain HTTP request with 426 and a line saying what it is', async () => {
     const res = await get(bridge.url.replace(/^ws:/, 'http:'));
-    assert.deepEqual(res, { status: 426, type: 'text/plain', body: 'This is an ACP bridge for VS Code: connect with a WebSocket.\n' });
+    assert.deepEqual(res, {
+      status: 426,
+      type: 'text/plain',
+      body: 'This is an ACP bridge for VS Code: connect with a WebSocket.\n',
+    });
   });
 
   it('logs each refused origin with the address it came from, "(none)" when there was none', async () => {
@@ -48,20 +58,37 @@ describe('bridge server (refusals, errors, shutdown)', function () {
       await new Promise((r) => ws.once('unexpected-response', r));
       ws.terminate();
     }
-    assert.deepEqual(logs, ['refused 127.0.0.1 origin=(none): origin not allowed', 'refused 127.0.0.1 origin=https://evil.example: origin not allowed']);
+    assert.deepEqual(logs, [
+      'refused 127.0.0.1 origin=(none): origin not allowed',
+      'refused 127.0.0.1 origin=https://evil.example: origin not allowed',
+    ]);
   });
 
   it('tells the client, and the log, why it closed: a wrong token, an unknown agent, too many connections', async () => {
     const refused = async (url: string) => closed(new WebSocket(url, { origin: ORIGIN }));
-    assert.deepEqual(await refused(bridge.url.replace(/token=[^&]+/, 'token=wrong')), { code: BridgeClose.badToken, reason: 'invalid token' });
-    assert.deepEqual(await refused(`${bridge.url}&agent=opencode`), { code: BridgeClose.unknownAgent, reason: 'no agent "opencode" here' });
+    assert.deepEqual(await refused(bridge.url.replace(/token=[^&]+/, 'token=wrong')), {
+      code: BridgeClose.badToken,
+      reason: 'invalid token',
+    });
+    assert.deepEqual(await refused(`${bridge.url}&agent=opencode`), {
+      code: BridgeClose.unknownAgent,
+      reason: 'no agent "opencode" here',
+    });
     const first = new WebSocket(bridge.url, { origin: ORIGIN });
     await new Promise((r) => first.once('message', r)); // its hello: it holds the one connection
-    assert.deepEqual(await refused(bridge.url), { code: BridgeClose.tooManyConnections, reason: 'too many connections' });
+    assert.deepEqual(await refused(bridge.url), {
+      code: BridgeClose.tooManyConnections,
+      reason: 'too many connections',
+    });
     first.close();
-    assert.deepEqual(logs.filter((l) => l.startsWith('refused')), [
-      `refused origin=${ORIGIN}: invalid token`, `refused origin=${ORIGIN}: no agent "opencode" here`, `refused origin=${ORIGIN}: too many connections`,
-    ]);
+    assert.deepEqual(
+      logs.filter((l) => l.startsWith('refused')),
+      [
+        `refused origin=${ORIGIN}: invalid token`,
+        `refused origin=${ORIGIN}: no agent "opencode" here`,
+        `refused origin=${ORIGIN}: too many connections`,
+      ],
+    );
     assert.ok(logs.includes(`accepted origin=${ORIGIN} agent=quiet`), logs.join('\n'));
   });
 
@@ -78,7 +105,10 @@ describe('bridge server (refusals, errors, shutdown)', function () {
     ws.send(Buffer.from([0xc3, 0x28]), { binary: false }); // a text frame that is not UTF-8
     const { code } = await closed(ws);
     assert.equal(code, 1007);
-    assert.ok(logs.some((l) => l.startsWith(`connection error origin=${ORIGIN}: `) && /UTF-8/.test(l)), logs.join('\n'));
+    assert.ok(
+      logs.some((l) => l.startsWith(`connection error origin=${ORIGIN}: `) && /UTF-8/.test(l)),
+      logs.join('\n'),
+    );
   });
 
   it('closes open connections with "going away" when it shuts down', async () => {
@@ -92,7 +122,10 @@ describe('bridge server (refusals, errors, shutdown)', function () {
 
   it('fails to start, with the reason, on a port already taken', async () => {
     const port = Number(new URL(bridge.url).port);
-    await assert.rejects(startBridge(options({ port }), () => undefined), /EADDRINUSE/);
+    await assert.rejects(
+      startBridge(options({ port }), () => undefined),
+      /EADDRINUSE/,
+    );
   });
 });
 
@@ -104,7 +137,12 @@ describe('bridge server on IPv6 loopback', function () {
     try {
       bridge = await startBridge(options({ host: '::1' }), () => undefined);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' || (error as NodeJS.ErrnoException).code === 'EAFNOSUPPORT') return this.skip();
+      if (
+        (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' ||
+        (error as NodeJS.ErrnoException).code === 'EAFNOSUPPORT'
+      ) {
+        return this.skip();
+      }
       throw error;
     }
     try {

@@ -34,7 +34,11 @@ export function makeCheckpointSandbox(): Sandbox {
   fs.mkdirSync(outside);
   const file = (relative: string) => path.join(root, relative);
   return {
-    base, root, outside, store, file,
+    base,
+    root,
+    outside,
+    store,
+    file,
     write: (relative, content) => {
       fs.mkdirSync(path.dirname(file(relative)), { recursive: true });
       fs.writeFileSync(file(relative), content);
@@ -71,7 +75,11 @@ describe('checkpoints: what a turn changed', function () {
     fs.rmSync(s.file('src/gone.ts'));
     fs.utimesSync(s.file('same.txt'), new Date(), new Date(2030, 0, 1)); // touched, same bytes: no change
     const changes = await cp.afterTurn(mark);
-    assert.deepEqual(shown(changes, s.root), ['src/a.ts: 20 -> 20', 'src/gone.ts: 4 -> none', 'src/new/b.ts: none -> 4']);
+    assert.deepEqual(shown(changes, s.root), [
+      'src/a.ts: 20 -> 20',
+      'src/gone.ts: 4 -> none',
+      'src/new/b.ts: none -> 4',
+    ]);
     const edit = changes.find((c) => c.path === s.file('src/a.ts'))!;
     assert.equal(cp.copy(edit.before!.hash!).toString(), 'export const a = 1;\n');
     assert.equal(edit.after!.hash, hashOf(Buffer.from('export const a = 2;\n')));
@@ -94,7 +102,16 @@ describe('checkpoints: what a turn changed', function () {
     s.write('pkg/keep.log', 'kept\n');
     s.write('pkg/drop.log', 'dropped\n');
     const mark = await cp.beforeTurn([s.root]);
-    for (const f of ['.git/HEAD', 'node_modules/x/index.js', 'node_modules/y.js', 'pkg/keep.log', 'pkg/drop.log', 'build/out.js']) s.write(f, 'changed by the turn\n');
+    for (const f of [
+      '.git/HEAD',
+      'node_modules/x/index.js',
+      'node_modules/y.js',
+      'pkg/keep.log',
+      'pkg/drop.log',
+      'build/out.js',
+    ]) {
+      s.write(f, 'changed by the turn\n');
+    }
     assert.deepEqual(shown(await cp.afterTurn(mark), s.root), ['pkg/keep.log: 5 -> 20']);
     assert.deepEqual([...cp.lastPass(s.root)!.ignored].sort(), ['.git/', 'build/', 'node_modules/', 'pkg/drop.log']);
   });
@@ -198,12 +215,21 @@ describe('checkpoints: putting files back', function () {
     s.write('a.txt', 'before');
     const change = await turn(() => s.write('a.txt', 'agent'), 'a.txt');
     s.write('a.txt', 'user');
-    await assert.rejects(undo(change), (e: Error) => isChanged(e) && e.message === `${JSON.stringify(s.file('a.txt'))} was changed since the agent's change; it was left as it is.`);
+    await assert.rejects(
+      undo(change),
+      (e: Error) =>
+        isChanged(e) &&
+        e.message === `${JSON.stringify(s.file('a.txt'))} was changed since the agent's change; it was left as it is.`,
+    );
     assert.equal(fs.readFileSync(s.file('a.txt'), 'utf8'), 'user');
     const created = await turn(() => s.write('b.txt', 'agent'), 'b.txt');
     s.write('b.txt', 'user');
     await assert.rejects(undo(created), isChanged);
-    assert.equal(fs.readFileSync(s.file('b.txt'), 'utf8'), 'user', 'a created file the user then edited is not removed');
+    assert.equal(
+      fs.readFileSync(s.file('b.txt'), 'utf8'),
+      'user',
+      'a created file the user then edited is not removed',
+    );
     const deleted = await turn(() => fs.rmSync(s.file('a.txt')), 'a.txt');
     s.write('a.txt', 'user again');
     await assert.rejects(undo(deleted), (e: Error) => isChanged(e) && /was created by someone else/.test(e.message));
@@ -235,8 +261,14 @@ describe('checkpoints: putting files back', function () {
 
   it('refuses paths outside the checkpointed folders', async () => {
     await cp.beforeTurn([s.root]);
-    await assert.rejects(cp.restore(path.join(s.outside, 'x'), null, null), /is not inside a workspace folder with checkpoints/);
-    await assert.rejects(cp.restore(`${s.root}/../outside/x`, null, null), /is not inside a workspace folder with checkpoints|outside/);
+    await assert.rejects(
+      cp.restore(path.join(s.outside, 'x'), null, null),
+      /is not inside a workspace folder with checkpoints/,
+    );
+    await assert.rejects(
+      cp.restore(`${s.root}/../outside/x`, null, null),
+      /is not inside a workspace folder with checkpoints|outside/,
+    );
   });
 
   it('refuses a copy that is gone or whose bytes were damaged', async () => {
@@ -279,7 +311,9 @@ describe('checkpoints: putting files back', function () {
 describe('checkpoints: the next window', function () {
   if (process.platform !== 'linux') return;
   let s: Sandbox;
-  beforeEach(() => { s = makeCheckpointSandbox(); });
+  beforeEach(() => {
+    s = makeCheckpointSandbox();
+  });
   afterEach(() => s.cleanup());
   const indexFile = () => fs.readdirSync(s.store).find((f) => /^index-[0-9a-f]{16}\.json$/.test(f))!;
 
@@ -318,8 +352,14 @@ describe('checkpoints: the next window', function () {
       'not JSON': '{',
       'another folder (inode)': JSON.stringify({ ...saved, ino: '1' }),
       'another folder (path)': JSON.stringify({ ...saved, root: '/elsewhere' }),
-      'a copy that is gone': JSON.stringify({ ...saved, rows: saved.rows.map((r: unknown[]) => (r[0] === 'a.txt' ? [...r.slice(0, 5), '0'.repeat(64), null] : r)) }),
-      'a path out of the folder': JSON.stringify({ ...saved, rows: saved.rows.map((r: unknown[]) => (r[0] === 'a.txt' ? ['../a.txt', ...r.slice(1)] : r)) }),
+      'a copy that is gone': JSON.stringify({
+        ...saved,
+        rows: saved.rows.map((r: unknown[]) => (r[0] === 'a.txt' ? [...r.slice(0, 5), '0'.repeat(64), null] : r)),
+      }),
+      'a path out of the folder': JSON.stringify({
+        ...saved,
+        rows: saved.rows.map((r: unknown[]) => (r[0] === 'a.txt' ? ['../a.txt', ...r.slice(1)] : r)),
+      }),
     };
     for (const [what, text] of Object.entries(cases)) {
       fs.writeFileSync(file, text);

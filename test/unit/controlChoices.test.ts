@@ -14,9 +14,24 @@ function memento(): vscode.Memento {
 }
 
 const controls = controlsFromSetup({
-  modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
+  modes: {
+    currentModeId: 'ask',
+    availableModes: [
+      { id: 'ask', name: 'Ask' },
+      { id: 'code', name: 'Code' },
+    ],
+  },
   configOptions: [
-    { type: 'select', id: 'model', name: 'Model', currentValue: 'fast', options: [{ value: 'fast', name: 'Fast' }, { value: 'smart', name: 'Smart' }] },
+    {
+      type: 'select',
+      id: 'model',
+      name: 'Model',
+      currentValue: 'fast',
+      options: [
+        { value: 'fast', name: 'Fast' },
+        { value: 'smart', name: 'Smart' },
+      ],
+    },
     { type: 'boolean', id: 'web', name: 'Web', currentValue: false },
   ],
 });
@@ -51,7 +66,12 @@ describe('remembered control choices and hostile option ids', () => {
   it('an option id such as "constructor" has no remembered value unless one was remembered', () => {
     const choices = new ControlChoices(memento());
     choices.remember('a', { kind: 'mode', id: 'code' });
-    const hostile = controlsFromSetup({ configOptions: [{ type: 'boolean', id: 'constructor', name: 'C', currentValue: false }, { type: 'boolean', id: '__proto__', name: 'P', currentValue: false }] });
+    const hostile = controlsFromSetup({
+      configOptions: [
+        { type: 'boolean', id: 'constructor', name: 'C', currentValue: false },
+        { type: 'boolean', id: '__proto__', name: 'P', currentValue: false },
+      ],
+    });
     assert.deepEqual(choices.pending('a', hostile), []);
   });
 });

@@ -34,7 +34,10 @@ describe('the processes below an agent', function () {
     assert.equal(left.length, 1, 'the child in its own group outlives a signal to the agent group');
     signalEach(tree, 'SIGKILL');
     await sleep(200);
-    assert.deepEqual(tree.filter((p) => alive(p.pid)), []);
+    assert.deepEqual(
+      tree.filter((p) => alive(p.pid)),
+      [],
+    );
   });
 
   it('never signals a pid that now belongs to another process', () => {

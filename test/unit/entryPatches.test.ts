@@ -4,7 +4,11 @@ import { hostMessageSchema } from '../../src/shared/protocol';
 import { emptyThread, type Thread } from '../../src/shared/thread';
 import { reduceThread } from '../../src/shared/threadReducer';
 
-const chunk = (id: string, text: string) => ({ type: 'update' as const, id, update: { sessionUpdate: 'agent_message_chunk' as const, content: { type: 'text' as const, text } } });
+const chunk = (id: string, text: string) => ({
+  type: 'update' as const,
+  id,
+  update: { sessionUpdate: 'agent_message_chunk' as const, content: { type: 'text' as const, text } },
+});
 
 describe('entry patches', () => {
   it('sends a streamed chunk as an append of only the new text', () => {
@@ -45,10 +49,21 @@ describe('entry patches', () => {
     let thread: Thread = emptyThread;
     let view: ReturnType<typeof applyEntriesPatch> = [];
     const actions = [
-      { type: 'prompt' as const, id: 'p', text: 'q' }, chunk('a', 'one '), chunk('b', 'two'),
-      { type: 'update' as const, id: 't', update: { sessionUpdate: 'tool_call' as const, toolCallId: 'x', title: 'Run', status: 'pending' as const } },
-      { type: 'update' as const, id: 'u', update: { sessionUpdate: 'tool_call_update' as const, toolCallId: 'x', status: 'completed' as const } },
-      chunk('c', 'three'), { type: 'turnEnded' as const, id: 'z', stopReason: 'cancelled' as const },
+      { type: 'prompt' as const, id: 'p', text: 'q' },
+      chunk('a', 'one '),
+      chunk('b', 'two'),
+      {
+        type: 'update' as const,
+        id: 't',
+        update: { sessionUpdate: 'tool_call' as const, toolCallId: 'x', title: 'Run', status: 'pending' as const },
+      },
+      {
+        type: 'update' as const,
+        id: 'u',
+        update: { sessionUpdate: 'tool_call_update' as const, toolCallId: 'x', status: 'completed' as const },
+      },
+      chunk('c', 'three'),
+      { type: 'turnEnded' as const, id: 'z', stopReason: 'cancelled' as const },
     ];
     for (const action of actions) {
       const next = reduceThread(thread, action);
@@ -65,12 +80,17 @@ describe('entry patches', () => {
 
   it('gives the view at most the limit of a message, and its whole length once it is longer', () => {
     const limit = 100;
-    let thread = reduceThread(reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }), chunk('m', 'x'.repeat(60)));
+    let thread = reduceThread(
+      reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'q' }),
+      chunk('m', 'x'.repeat(60)),
+    );
     let sent = thread.entries;
     let view = applyEntriesPatch([], diffEntries([], sent, limit)!);
     const post = (text: string) => {
       thread = reduceThread(thread, chunk(`c${text.length}`, text));
-      const patch = hostMessageSchema.parse(JSON.parse(JSON.stringify({ type: 'entries', ...diffEntries(sent, thread.entries, limit)! })));
+      const patch = hostMessageSchema.parse(
+        JSON.parse(JSON.stringify({ type: 'entries', ...diffEntries(sent, thread.entries, limit)! })),
+      );
       sent = thread.entries;
       if (patch.type === 'entries') view = applyEntriesPatch(view, patch);
       return patch;
@@ -79,10 +99,17 @@ describe('entry patches', () => {
     assert.deepEqual(view[1], { kind: 'assistant', id: 'm', text: 'x'.repeat(60) + 'y'.repeat(30) });
     // Crossing the limit: the part that fits, and the whole length.
     post('z'.repeat(8 * 1024 * 1024));
-    assert.deepEqual(view[1], { kind: 'assistant', id: 'm', text: 'x'.repeat(60) + 'y'.repeat(30) + 'z'.repeat(10), fullLength: 90 + 8 * 1024 * 1024 });
+    assert.deepEqual(view[1], {
+      kind: 'assistant',
+      id: 'm',
+      text: 'x'.repeat(60) + 'y'.repeat(30) + 'z'.repeat(10),
+      fullLength: 90 + 8 * 1024 * 1024,
+    });
     // Past it, only the length travels.
     const patch = post('w'.repeat(1000));
-    assert.deepEqual(patch.type === 'entries' && patch.ops, [{ op: 'append', index: 1, text: '', fullLength: 91 + 8 * 1024 * 1024 + 999 }]);
+    assert.deepEqual(patch.type === 'entries' && patch.ops, [
+      { op: 'append', index: 1, text: '', fullLength: 91 + 8 * 1024 * 1024 + 999 },
+    ]);
     assert.equal((view[1] as { text: string }).text.length, limit);
     // A view that starts over (hidden and shown) gets the same.
     assert.deepEqual(applyEntriesPatch([], diffEntries([], thread.entries, limit)!)[1], view[1]);
@@ -106,7 +133,11 @@ describe('entry patches', () => {
   it('posts the first change after a pause at once, then at most once an interval', () => {
     assert.equal(nextFlushAt(1000, -Infinity), 1000, 'nothing posted yet');
     assert.equal(nextFlushAt(1000, 1000 - FLUSH_INTERVAL_MS - 5), 1000, 'nothing posted for more than an interval');
-    assert.equal(nextFlushAt(1003, 1000), 1000 + FLUSH_INTERVAL_MS, 'posted 3 ms ago: waits for the rest of the interval');
+    assert.equal(
+      nextFlushAt(1003, 1000),
+      1000 + FLUSH_INTERVAL_MS,
+      'posted 3 ms ago: waits for the rest of the interval',
+    );
     assert.equal(nextFlushAt(1000 + FLUSH_INTERVAL_MS, 1000), 1000 + FLUSH_INTERVAL_MS);
   });
 });

@@ -27,11 +27,19 @@ describe('install scripts of the dependencies', () => {
   it('each one is reviewed in package.json allowScripts', () => {
     const reviewed = Object.keys(readJson('package.json').allowScripts ?? {});
     const unreviewed = lockedPackages().filter((p) => p.hasInstallScript && !reviewed.includes(p.name));
-    assert.deepEqual(unreviewed.map((p) => p.name), []);
+    assert.deepEqual(
+      unreviewed.map((p) => p.name),
+      [],
+    );
   });
 
   it('none downloads a browser (the tests use Debian Chromium)', () => {
     const browserDownloads = /^(@playwright\/browser-|puppeteer$|electron$|chromedriver$)/;
-    assert.deepEqual(lockedPackages().filter((p) => browserDownloads.test(p.name)).map((p) => p.name), []);
+    assert.deepEqual(
+      lockedPackages()
+        .filter((p) => browserDownloads.test(p.name))
+        .map((p) => p.name),
+      [],
+    );
   });
 });

@@ -26,13 +26,38 @@ describe('which agent Markdown links may be clicked (safeLinkTarget)', () => {
     ['a/b:c', 'a/b:c'],
   ];
   const refused = [
-    '', '   ', 'javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)', 'java\rscript:alert(1)',
-    ' javascript:alert(1)', '\u0000javascript:alert(1)', '\u001fjavascript:alert(1)',
-    'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'command:workbench.action.reloadWindow', 'vscode://file/etc/passwd',
-    'file://evil.example/share/x', 'http://', 'https://', 'mailto:a@example.com', 'ftp://example.com/',
-    '//evil.example/x', '\\\\evil.example\\share', '/\\evil.example', '\\/evil.example',
-    '#top', '?q=1', 'ｊavascript:alert(1)', 'javascript%3Aalert(1):x', 'a:b', 'x'.repeat(8_193),
-    'https://exa\u0000mple.com/', 'src/a\u0007.ts', 'src/a\u007f.ts',
+    '',
+    '   ',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\rscript:alert(1)',
+    ' javascript:alert(1)',
+    '\u0000javascript:alert(1)',
+    '\u001fjavascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'command:workbench.action.reloadWindow',
+    'vscode://file/etc/passwd',
+    'file://evil.example/share/x',
+    'http://',
+    'https://',
+    'mailto:a@example.com',
+    'ftp://example.com/',
+    '//evil.example/x',
+    '\\\\evil.example\\share',
+    '/\\evil.example',
+    '\\/evil.example',
+    '#top',
+    '?q=1',
+    'ｊavascript:alert(1)',
+    'javascript%3Aalert(1):x',
+    'a:b',
+    'x'.repeat(8_193),
+    'https://exa\u0000mple.com/',
+    'src/a\u0007.ts',
+    'src/a\u007f.ts',
   ];
 
   for (const [given, target] of allowed) {
@@ -47,7 +72,14 @@ describe('which agent Markdown links may be clicked (safeLinkTarget)', () => {
   });
 
   it('judges a destination spelled with character references as what it decodes to', () => {
-    for (const spelled of ['&#106;avascript:alert(1)', '&#x6A;avascript:alert(1)', 'javascript&colon;alert(1)', 'java&Tab;script:alert(1)', '&sol;&sol;evil.example', 'data&#58;text/html,x']) {
+    for (const spelled of [
+      '&#106;avascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      'javascript&colon;alert(1)',
+      'java&Tab;script:alert(1)',
+      '&sol;&sol;evil.example',
+      'data&#58;text/html,x',
+    ]) {
       assert.equal(safeLinkTarget(decodeEntities(spelled)), undefined, spelled);
     }
     assert.equal(safeLinkTarget(decodeEntities('https&colon;&sol;&sol;example.com')), 'https://example.com/');

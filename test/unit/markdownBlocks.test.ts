@@ -14,11 +14,20 @@ const render = (markdown: string) => toHtml(renderBlocks(Lexer.lex(markdown)));
 
 describe('markdown block rendering (agent text only as text)', () => {
   it('shows a raw HTML block as the text it is', () => {
-    assert.equal(render('<div onclick="alert(1)">\n<script>x()</script>\n</div>'), '<p class="raw-html">&lt;div onclick=&quot;alert(1)&quot;&gt;\n&lt;script&gt;x()&lt;/script&gt;\n&lt;/div&gt;</p>'.replace(/\s*\n\s*/g, ' '));
+    assert.equal(
+      render('<div onclick="alert(1)">\n<script>x()</script>\n</div>'),
+      '<p class="raw-html">&lt;div onclick=&quot;alert(1)&quot;&gt;\n&lt;script&gt;x()&lt;/script&gt;\n&lt;/div&gt;</p>'.replace(
+        /\s*\n\s*/g,
+        ' ',
+      ),
+    );
   });
 
   it('renders each heading level, paragraphs and rules', () => {
-    assert.equal(render('# 1\n## 2\n### 3\n#### 4\n##### 5\n###### 6'), '<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>');
+    assert.equal(
+      render('# 1\n## 2\n### 3\n#### 4\n##### 5\n###### 6'),
+      '<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>',
+    );
     assert.equal(render('one\n\n---\n\ntwo'), '<p>one</p><hr><p>two</p>');
   });
 
@@ -26,7 +35,10 @@ describe('markdown block rendering (agent text only as text)', () => {
     assert.equal(render('- a\n- b'), '<ul><li>a</li><li>b</li></ul>');
     assert.equal(render('3. c\n4. d'), '<ol start="3"><li>c</li><li>d</li></ol>');
     assert.equal(render('1. e'), '<ol><li>e</li></ol>');
-    assert.match(render('- [x] done\n- [ ] open'), /^<ul class="tasks"><li class="task"><span class="task-mark done" [^>]*>.*<\/span>done<\/li><li class="task">/);
+    assert.match(
+      render('- [x] done\n- [ ] open'),
+      /^<ul class="tasks"><li class="task"><span class="task-mark done" [^>]*>.*<\/span>done<\/li><li class="task">/,
+    );
   });
 
   it('shows lists and quotes nested past 16 levels as their source', () => {
@@ -41,9 +53,11 @@ describe('markdown block rendering (agent text only as text)', () => {
   });
 
   it('renders tables with alignment as classes (the CSP forbids style attributes), in a region a keyboard can scroll', () => {
-    assert.equal(render('| a | b | c | d |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |'),
-      '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">a</th><th class="align-center">b</th><th class="align-right">c</th><th>d</th></tr></thead>'
-      + '<tbody><tr><td class="align-left">1</td><td class="align-center">2</td><td class="align-right">3</td><td>4</td></tr></tbody></table></div>');
+    assert.equal(
+      render('| a | b | c | d |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |'),
+      '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">a</th><th class="align-center">b</th><th class="align-right">c</th><th>d</th></tr></thead>' +
+        '<tbody><tr><td class="align-left">1</td><td class="align-center">2</td><td class="align-right">3</td><td>4</td></tr></tbody></table></div>',
+    );
   });
 
   it('renders nothing for blank space and link definitions', () => {
@@ -52,21 +66,43 @@ describe('markdown block rendering (agent text only as text)', () => {
 });
 
 describe('markdown rendering of tokens out of their place', () => {
-  const tok = (type: string, more: object = {}) => ({ type, raw: `raw ${type}`, text: `text ${type}`, ...more }) as never;
+  const tok = (type: string, more: object = {}) =>
+    ({ type, raw: `raw ${type}`, text: `text ${type}`, ...more }) as never;
 
   it('shows block tokens met inline as their source, and renders inline tokens met at block level inline', () => {
-    for (const type of ['blockquote', 'code', 'def', 'heading', 'hr', 'list', 'list_item', 'paragraph', 'space', 'table']) {
+    for (const type of [
+      'blockquote',
+      'code',
+      'def',
+      'heading',
+      'hr',
+      'list',
+      'list_item',
+      'paragraph',
+      'space',
+      'table',
+    ]) {
       assert.equal(toHtml(renderInline([tok(type)])), `raw ${type}`, type);
     }
     const inlineAtBlock: [string, object, string][] = [
-      ['br', {}, '<br>'], ['codespan', {}, '<code>text codespan</code>'], ['escape', {}, 'text escape'],
-      ['em', { tokens: [tok('text', { tokens: undefined })] }, '<em>raw text</em>'], ['strong', { tokens: [] }, '<strong></strong>'],
-      ['del', { tokens: [] }, '<del></del>'], ['list_item', {}, 'raw list_item'],
-      ['link', { href: 'javascript:x', tokens: [] }, '<span class="not-a-link" title="Not opened: javascript:x"></span>'],
+      ['br', {}, '<br>'],
+      ['codespan', {}, '<code>text codespan</code>'],
+      ['escape', {}, 'text escape'],
+      ['em', { tokens: [tok('text', { tokens: undefined })] }, '<em>raw text</em>'],
+      ['strong', { tokens: [] }, '<strong></strong>'],
+      ['del', { tokens: [] }, '<del></del>'],
+      ['list_item', {}, 'raw list_item'],
+      [
+        'link',
+        { href: 'javascript:x', tokens: [] },
+        '<span class="not-a-link" title="Not opened: javascript:x"></span>',
+      ],
       ['image', { href: 'javascript:x', tokens: [] }, 'Image not shown: javascript:x'],
       ['text', { tokens: undefined }, 'raw text'],
     ];
-    for (const [type, more, expected] of inlineAtBlock) assert.ok(toHtml(renderBlocks([tok(type, more)])).includes(expected), type);
+    for (const [type, more, expected] of inlineAtBlock) {
+      assert.ok(toHtml(renderBlocks([tok(type, more)])).includes(expected), type);
+    }
     assert.throws(() => renderBlocks([tok('hologram')]), /Unexpected value/);
     assert.throws(() => renderInline([tok('hologram')]), /Unexpected value/);
     assert.deepEqual(renderInline(undefined), []);
@@ -75,7 +111,14 @@ describe('markdown rendering of tokens out of their place', () => {
 
   it('marks a list as a task list when any item is a task, and gives a start only as a number', () => {
     assert.match(render('- [x] a\n- b'), /^<ul class="tasks"><li class="task">.*<\/li><li>b<\/li><\/ul>$/);
-    const list = { type: 'list', raw: '', ordered: true, start: '', loose: false, items: [{ type: 'list_item', raw: '', task: false, loose: false, text: 'a', tokens: [] }] };
+    const list = {
+      type: 'list',
+      raw: '',
+      ordered: true,
+      start: '',
+      loose: false,
+      items: [{ type: 'list_item', raw: '', task: false, loose: false, text: 'a', tokens: [] }],
+    };
     assert.equal(toHtml(renderBlocks([list as never])), '<ol><li></li></ol>');
   });
 

@@ -16,7 +16,9 @@ import { toHtml } from './litHtml';
 function inline(markdown: string): Token[] {
   const block = Lexer.lex(markdown)[0] as Tokens.Paragraph | Tokens.List;
   // A list item's first line: its task box (a token of its own) and its text.
-  return block.type === 'list' ? block.items[0].tokens.flatMap((t) => (t.type === 'text' ? (t as Tokens.Text).tokens ?? [] : [t])) : block.tokens;
+  return block.type === 'list'
+    ? block.items[0].tokens.flatMap((t) => (t.type === 'text' ? ((t as Tokens.Text).tokens ?? []) : [t]))
+    : block.tokens;
 }
 const render = (markdown: string) => toHtml(renderInline(inline(markdown)));
 const link = (target: string, content: string, title = target) =>
@@ -24,12 +26,21 @@ const link = (target: string, content: string, title = target) =>
 
 describe('markdown inline rendering (agent text only as text)', () => {
   it('shows raw HTML as the text it is, never as markup', () => {
-    assert.equal(render('a <img src=x onerror=alert(1)> b'), 'a <span class="raw-html">&lt;img src=x onerror=alert(1)&gt;</span> b');
-    assert.equal(render('x <script>alert(1)</script>'), 'x <span class="raw-html">&lt;script&gt;</span>alert(1)<span class="raw-html">&lt;/script&gt;</span>');
+    assert.equal(
+      render('a <img src=x onerror=alert(1)> b'),
+      'a <span class="raw-html">&lt;img src=x onerror=alert(1)&gt;</span> b',
+    );
+    assert.equal(
+      render('x <script>alert(1)</script>'),
+      'x <span class="raw-html">&lt;script&gt;</span>alert(1)<span class="raw-html">&lt;/script&gt;</span>',
+    );
   });
 
   it('renders emphasis, code, strike-through, breaks and escapes', () => {
-    assert.equal(render('**b** *i* ~~d~~ `<b>&amp;` \\* x  \ny'), '<strong>b</strong> <em>i</em> <del>d</del> <code>&lt;b&gt;&amp;amp;</code> * x<br>y');
+    assert.equal(
+      render('**b** *i* ~~d~~ `<b>&amp;` \\* x  \ny'),
+      '<strong>b</strong> <em>i</em> <del>d</del> <code>&lt;b&gt;&amp;amp;</code> * x<br>y',
+    );
   });
 
   it('decodes character references in text, as a browser would show them', () => {
@@ -40,9 +51,18 @@ describe('markdown inline rendering (agent text only as text)', () => {
     assert.equal(render('[site](https://example.com/a "The site")'), link('https://example.com/a', 'site', 'The site'));
     assert.equal(render('[site](https://example.com/a)'), link('https://example.com/a', 'site'));
     assert.equal(render('<https://example.com>'), link('https://example.com/', 'https://example.com'));
-    assert.equal(render('[x](javascript:alert(1))'), '<span class="not-a-link" title="Not opened: javascript:alert(1)">x</span>');
-    assert.equal(render('[x](&#106;avascript&colon;alert(1))'), '<span class="not-a-link" title="Not opened: javascript:alert(1)">x</span>');
-    assert.equal(render('[t](https://e.com "&quot;quoted&quot; &amp; more")'), link('https://e.com/', 't', '&quot;quoted&quot; &amp; more'));
+    assert.equal(
+      render('[x](javascript:alert(1))'),
+      '<span class="not-a-link" title="Not opened: javascript:alert(1)">x</span>',
+    );
+    assert.equal(
+      render('[x](&#106;avascript&colon;alert(1))'),
+      '<span class="not-a-link" title="Not opened: javascript:alert(1)">x</span>',
+    );
+    assert.equal(
+      render('[t](https://e.com "&quot;quoted&quot; &amp; more")'),
+      link('https://e.com/', 't', '&quot;quoted&quot; &amp; more'),
+    );
   });
 
   it('never loads an image: its description, linked when its target is safe', () => {
@@ -50,8 +70,14 @@ describe('markdown inline rendering (agent text only as text)', () => {
     const label = (alt: string) => `${icon}<span class="sr-only">Image: </span>${alt}`;
     const shown = render('![a *cat*](https://e.com/cat.png)');
     assert.ok(!/<img/i.test(shown), shown);
-    assert.equal(shown.replace(/<span class="codicon[^>]*><\/span>/, icon), `<span class="image">${link('https://e.com/cat.png', label('a cat'), 'Open image https://e.com/cat.png')}</span>`);
-    assert.equal(render('![](javascript:alert(1))').replace(/<span class="codicon[^>]*><\/span>/, icon), `<span class="image" title="Image not shown: javascript:alert(1)">${label('image')}</span>`);
+    assert.equal(
+      shown.replace(/<span class="codicon[^>]*><\/span>/, icon),
+      `<span class="image">${link('https://e.com/cat.png', label('a cat'), 'Open image https://e.com/cat.png')}</span>`,
+    );
+    assert.equal(
+      render('![](javascript:alert(1))').replace(/<span class="codicon[^>]*><\/span>/, icon),
+      `<span class="image" title="Image not shown: javascript:alert(1)">${label('image')}</span>`,
+    );
   });
 
   it('makes no link inside a link', () => {
@@ -75,7 +101,7 @@ describe('markdown inline rendering (agent text only as text)', () => {
     assert.equal((shallow.match(/<em>/g) ?? []).length, 5);
   });
 
-  it('takes an image\'s description from its text alone, however it is marked up', () => {
+  it("takes an image's description from its text alone, however it is marked up", () => {
     const image = inline('![**bold**, `code`, &amp; <b>tag</b> \\*](x.png)')[0] as Tokens.Image;
     assert.equal(plainText(image.tokens), 'bold, code, & <b>tag</b> *');
   });

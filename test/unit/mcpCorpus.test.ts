@@ -6,7 +6,8 @@ import { problemText } from '../../src/mcp/problems';
 import { readServer, settingServers } from '../../src/mcp/serverConfig';
 import { hostileCorpus } from './mcpCorpus';
 
-const STRUCTURED = /^\[MCP_[A-Z_]+\] (\.vscode\/mcp\.json|user:vscode-acp\.mcpServers)(\[\d+\]|\[property \d+\]|\.[a-z]+)* [a-z]/;
+const STRUCTURED =
+  /^\[MCP_[A-Z_]+\] (\.vscode\/mcp\.json|user:vscode-acp\.mcpServers)(\[\d+\]|\[property \d+\]|\.[a-z]+)* [a-z]/;
 
 describe('MCP servers: a hostile corpus', () => {
   it('>= 300 hostile mcp.json files and settings: no crash, every problem structured, nothing they wrote echoed', () => {
@@ -22,9 +23,16 @@ describe('MCP servers: a hostile corpus', () => {
       if (c.kind === 'file') source = parseMcpJson(c.bytes);
       else {
         const read = settingServers(c.value, 'user:vscode-acp.mcpServers');
-        source = read.ok ? { id: 'user', servers: read.servers.map((s) => readServer(s.value, s.at)) } : { id: 'user', problem: read.problem };
+        source = read.ok
+          ? { id: 'user', servers: read.servers.map((s) => readServer(s.value, s.at)) }
+          : { id: 'user', problem: read.problem };
       }
-      const plan = planMcp([source], { agent: { http: true, sse: true }, agentKnown: true, os: 'posix', env: (name) => (name.includes('UNSET') ? undefined : `value-of-${name}`) });
+      const plan = planMcp([source], {
+        agent: { http: true, sse: true },
+        agentKnown: true,
+        os: 'posix',
+        env: (name) => (name.includes('UNSET') ? undefined : `value-of-${name}`),
+      });
       const texts = [...planProblems(plan).map(problemText), planNotice(plan) ?? '', planSummary(plan)];
       for (const p of planProblems(plan)) assert.match(problemText(p), STRUCTURED, c.label);
       for (const t of texts) assert.ok(!/canary/i.test(t), `${c.label}: echoed: ${t.slice(0, 300)}`);
@@ -36,6 +44,8 @@ describe('MCP servers: a hostile corpus', () => {
     }
     assert.equal(({} as Record<string, unknown>).CANARY, undefined, 'no prototype was touched');
     assert.deepEqual(accepted, [], 'every case is refused, at least in part');
-    console.log(`      ${corpus.length} cases, ${refused} refused with ${problems} structured problems, 0 crashes, 0 echoes; slowest ${slowest.ms.toFixed(1)} ms (${slowest.label})`);
+    console.log(
+      `      ${corpus.length} cases, ${refused} refused with ${problems} structured problems, 0 crashes, 0 echoes; slowest ${slowest.ms.toFixed(1)} ms (${slowest.label})`,
+    );
   });
 });

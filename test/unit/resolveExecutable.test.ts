@@ -60,9 +60,16 @@ describe('resolveExecutable in an untrusted workspace', () => {
       fs.writeFileSync(path.join(workspace, 'node_modules', '.bin', 'agent'), '#!/bin/sh\n', { mode: 0o755 });
       fs.writeFileSync(path.join(dir, 'system', 'agent'), '#!/bin/sh\n', { mode: 0o755 });
       fs.symlinkSync(path.join(workspace, 'node_modules', '.bin'), path.join(dir, 'sneaky'));
-      const env = { PATH: [path.join(workspace, 'node_modules', '.bin'), path.join(dir, 'sneaky'), path.join(dir, 'system')].join(path.delimiter) };
+      const env = {
+        PATH: [path.join(workspace, 'node_modules', '.bin'), path.join(dir, 'sneaky'), path.join(dir, 'system')].join(
+          path.delimiter,
+        ),
+      };
       assert.equal(await resolveExecutable('agent', env), path.join(workspace, 'node_modules', '.bin', 'agent'));
-      assert.equal(await resolveExecutable('agent', env, { skipInside: [workspace] }), path.join(dir, 'system', 'agent'));
+      assert.equal(
+        await resolveExecutable('agent', env, { skipInside: [workspace] }),
+        path.join(dir, 'system', 'agent'),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -7,8 +7,14 @@ import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer'
 
 const SECRET = 'sk-live-"q\\-0123456789';
 let n = 0;
-const chunk = (text: string, kind: 'agent_message_chunk' | 'agent_thought_chunk' = 'agent_message_chunk'): ThreadAction =>
-  ({ type: 'update', id: `u${++n}`, update: { sessionUpdate: kind, content: { type: 'text', text } } });
+const chunk = (
+  text: string,
+  kind: 'agent_message_chunk' | 'agent_thought_chunk' = 'agent_message_chunk',
+): ThreadAction => ({
+  type: 'update',
+  id: `u${++n}`,
+  update: { sessionUpdate: kind, content: { type: 'text', text } },
+});
 
 /** Dispatches `actions` through a redaction of `secrets`, as a chat's thread does; every state on the way, and the last. */
 function play(actions: ThreadAction[], secrets = [SECRET]): { states: Thread[]; thread: Thread } {
@@ -33,7 +39,10 @@ describe('secrets kept out of the transcript', () => {
     for (const cut of [1, 5, 10, SECRET.length - 1]) {
       const { states, thread } = play([chunk(`token: ${SECRET.slice(0, cut)}`), chunk(`${SECRET.slice(cut)} done`)]);
       assert.equal(thread.entries[0]?.kind === 'assistant' && thread.entries[0].text, `token: ${REDACTED} done`);
-      assert.ok(states.every((s) => !holds(s, SECRET.slice(0, Math.max(cut, 2)))), `cut at ${cut}`);
+      assert.ok(
+        states.every((s) => !holds(s, SECRET.slice(0, Math.max(cut, 2)))),
+        `cut at ${cut}`,
+      );
     }
     // One character at a time.
     const { thread } = play([...`say ${SECRET}!`].map((c) => chunk(c)));
@@ -47,17 +56,28 @@ describe('secrets kept out of the transcript', () => {
       chunk('thinking sk-', 'agent_thought_chunk'),
       { type: 'turnEnded', id: 'end', stopReason: 'end_turn' },
     ]);
-    assert.deepEqual(thread.entries.map((e) => [e.kind, e.kind === 'tool' ? e.title : 'text' in e ? e.text : '']), [
-      ['assistant', 'almost sk-live'], ['tool', `Use ${REDACTED}`], ['thought', 'thinking sk-'],
-    ]);
+    assert.deepEqual(
+      thread.entries.map((e) => [e.kind, e.kind === 'tool' ? e.title : 'text' in e ? e.text : '']),
+      [
+        ['assistant', 'almost sk-live'],
+        ['tool', `Use ${REDACTED}`],
+        ['thought', 'thinking sk-'],
+      ],
+    );
     assert.equal(thread.turn, 'idle');
   });
 
   it('redacts every string of every update: titles, tool input and output, plans, commands, notices; its JSON form too', () => {
     const updates: SessionUpdate[] = [
       { sessionUpdate: 'session_info_update', title: `About ${SECRET}` },
-      { sessionUpdate: 'tool_call', toolCallId: 'c', title: 'Run', kind: 'execute', rawInput: { command: ['curl', `-H${SECRET}`], json: JSON.stringify({ SECRET }) },
-        content: [{ type: 'content', content: { type: 'text', text: `out ${SECRET}` } }] },
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'c',
+        title: 'Run',
+        kind: 'execute',
+        rawInput: { command: ['curl', `-H${SECRET}`], json: JSON.stringify({ SECRET }) },
+        content: [{ type: 'content', content: { type: 'text', text: `out ${SECRET}` } }],
+      },
       { sessionUpdate: 'plan', entries: [{ content: `Use ${SECRET}`, priority: 'low', status: 'pending' }] },
       { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'x', description: SECRET }] },
     ];
@@ -78,7 +98,11 @@ describe('secrets kept out of the transcript', () => {
 
   it("a terminal's output split between two reads is redacted whole", () => {
     const out = (data: string): ThreadAction => ({ type: 'terminal', id: `o${++n}`, terminalId: 'term', data });
-    const { thread } = play([out(`echo ${SECRET.slice(0, 8)}`), out(`${SECRET.slice(8)}\n`), { type: 'terminal', id: 'x', terminalId: 'term', exit: { exitCode: 0, signal: null } }]);
+    const { thread } = play([
+      out(`echo ${SECRET.slice(0, 8)}`),
+      out(`${SECRET.slice(8)}\n`),
+      { type: 'terminal', id: 'x', terminalId: 'term', exit: { exitCode: 0, signal: null } },
+    ]);
     assert.equal(thread.terminals.term?.output, `echo ${REDACTED}\n`);
     assert.equal(thread.terminals.term?.exitCode, 0);
   });

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { SessionUpdateRouter } from '../../src/connection/sessionUpdateRouter';
 
-const text = (t: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
+const text = (t: string): SessionUpdate => ({
+  sessionUpdate: 'agent_message_chunk',
+  content: { type: 'text', text: t },
+});
 
 describe('session update router', () => {
   it('buffers updates for a session nobody listens to yet, then replays them in order', () => {
@@ -10,7 +13,9 @@ describe('session update router', () => {
     router.dispatch('s1', text('a'));
     router.dispatch('s1', text('b'));
     const got: string[] = [];
-    router.listen('s1', (u) => got.push(u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : '?'));
+    router.listen('s1', (u) =>
+      got.push(u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : '?'),
+    );
     router.dispatch('s1', text('c'));
     assert.deepEqual(got, ['a', 'b', 'c']);
   });

@@ -1,17 +1,38 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkedValue, RESTARTING_SETTINGS, SECTION, SETTINGS, type SettingKey, type SettingSpec } from '../../src/settings/settingsTable';
+import {
+  checkedValue,
+  RESTARTING_SETTINGS,
+  SECTION,
+  SETTINGS,
+  type SettingKey,
+  type SettingSpec,
+} from '../../src/settings/settingsTable';
 
 const root = path.resolve(__dirname, '../..');
-const declared = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).contributes.configuration.properties as Record<string, { type: string; default: unknown; scope?: string }>);
+const declared = Object.entries(
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).contributes.configuration.properties as Record<
+    string,
+    { type: string; default: unknown; scope?: string }
+  >,
+);
 
 describe('settings', () => {
   it('are the ones package.json declares, with the same type, default and scope', () => {
-    assert.deepEqual(declared.map(([key]) => key).sort(), Object.keys(SETTINGS).map((k) => `${SECTION}.${k}`).sort());
+    assert.deepEqual(
+      declared.map(([key]) => key).sort(),
+      Object.keys(SETTINGS)
+        .map((k) => `${SECTION}.${k}`)
+        .sort(),
+    );
     for (const [key, d] of declared) {
       const spec: SettingSpec = SETTINGS[key.slice(SECTION.length + 1) as SettingKey];
-      assert.deepEqual({ type: d.type, default: d.default, scope: d.scope }, { type: spec.type, default: spec.default, scope: spec.scope }, key);
+      assert.deepEqual(
+        { type: d.type, default: d.default, scope: d.scope },
+        { type: spec.type, default: spec.default, scope: spec.scope },
+        key,
+      );
     }
   });
 

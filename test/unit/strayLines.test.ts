@@ -21,7 +21,10 @@ describe('stray stdout lines', () => {
   it('reports a message cut short, wherever its line ends', () => {
     assert.deepEqual(scan(['{"jsonrpc":"2.0","method":\n{"a":1}\n']), ['{"jsonrpc":"2.0","method":']);
     assert.deepEqual(scan(['{"jsonrpc":"2.0",', '"method":"x"}  \r', '\n{"a":', '1}\r\n']), []);
-    assert.deepEqual(scan(['{"a":1}', '\n{"b":"', 'x'.repeat(500), '\n']).map((l) => l.length), [200]);
+    assert.deepEqual(
+      scan(['{"a":1}', '\n{"b":"', 'x'.repeat(500), '\n']).map((l) => l.length),
+      [200],
+    );
   });
 
   it('reports the last line when the output ends without its newline', () => {
@@ -32,7 +35,11 @@ describe('stray stdout lines', () => {
   it('reports a line longer than the limit once, across chunks, and not as stray output too', () => {
     const found: string[] = [];
     let tooLong = 0;
-    const detector = new StrayLineDetector((line) => found.push(line), 100, () => tooLong++);
+    const detector = new StrayLineDetector(
+      (line) => found.push(line),
+      100,
+      () => tooLong++,
+    );
     const bytes = (text: string) => new TextEncoder().encode(text);
     detector.scan(bytes(`{"a":1}\n{"b":"${'x'.repeat(60)}`));
     assert.equal(tooLong, 0, 'at 66 bytes');

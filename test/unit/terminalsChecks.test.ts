@@ -17,9 +17,19 @@ import { identityOf, resolveCwd, sameFile, sameFolder, type PathIdentity } from 
 import type { GroupChild } from '../../src-node/terminals/processTree';
 import { pinFolder } from '../../src-node/terminals/recheckLaunch';
 import { Terminal } from '../../src-node/terminals/terminal';
-import { endTerminalTest, killLeftovers, liveProcessesWith, makeTerminalSandbox, said, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
+import {
+  endTerminalTest,
+  killLeftovers,
+  liveProcessesWith,
+  makeTerminalSandbox,
+  said,
+  uniqueSleep,
+  waitFor,
+  type TerminalSandbox,
+} from './terminalsSandbox.test';
 
-const changed = (what: string, file: string) => `changed: ${what} ${JSON.stringify(file)} changed after the command was shown for approval; it was not run.`;
+const changed = (what: string, file: string) =>
+  `changed: ${what} ${JSON.stringify(file)} changed after the command was shown for approval; it was not run.`;
 
 /** How many of this process's descriptors are open on `folder`. */
 function descriptorsOn(folder: string): number {
@@ -42,19 +52,30 @@ describe('terminals: identities, field by field', () => {
     assert.equal(sameFile(a, { ...a }), true);
     assert.equal(sameFolder(a, { ...a, dev: 9n }), false, 'another device');
     assert.equal(sameFolder(a, { ...a, ino: 9n }), false, 'another inode');
-    assert.equal(sameFolder(a, { ...a, size: 9n, mtimeNs: 9n, mode: 9n }), true, 'a folder changes size and time with its files');
-    for (const field of ['dev', 'ino', 'size', 'mtimeNs', 'mode'] as const) assert.equal(sameFile(a, { ...a, [field]: 9n }), false, field);
+    assert.equal(
+      sameFolder(a, { ...a, size: 9n, mtimeNs: 9n, mode: 9n }),
+      true,
+      'a folder changes size and time with its files',
+    );
+    for (const field of ['dev', 'ino', 'size', 'mtimeNs', 'mode'] as const) {
+      assert.equal(sameFile(a, { ...a, [field]: 9n }), false, field);
+    }
   });
 });
 
 describe('terminals: the folder a command starts in', () => {
   let s: TerminalSandbox;
-  beforeEach(() => { s = makeTerminalSandbox(); });
+  beforeEach(() => {
+    s = makeTerminalSandbox();
+  });
   afterEach(() => s.cleanup());
 
   it('takes a null folder as the workspace folder, and says so when that is gone', async () => {
     assert.equal((await resolveCwd(null, s.root)).path, s.root);
-    assert.equal(await said(resolveCwd(undefined, path.join(s.base, 'gone'))), 'cwd-not-found: The workspace folder does not exist.');
+    assert.equal(
+      await said(resolveCwd(undefined, path.join(s.base, 'gone'))),
+      'cwd-not-found: The workspace folder does not exist.',
+    );
   });
 
   it('on Linux holds the checked folder open: a folder swapped in after the check is not where the command starts', async function () {
@@ -67,7 +88,11 @@ describe('terminals: the folder a command starts in', () => {
     assert.ok(sameFolder(pinned.identity, await identityOf(sub)));
     fs.renameSync(sub, path.join(s.root, 'checked'));
     fs.mkdirSync(sub);
-    assert.equal(fs.realpathSync(pinned.spawnPath), path.join(s.root, 'checked'), 'the descriptor still names the checked folder');
+    assert.equal(
+      fs.realpathSync(pinned.spawnPath),
+      path.join(s.root, 'checked'),
+      'the descriptor still names the checked folder',
+    );
     assert.equal(descriptorsOn(path.join(s.root, 'checked')), 1);
     await pinned.close();
     assert.equal(descriptorsOn(path.join(s.root, 'checked')), 0, 'closed');
@@ -96,11 +121,13 @@ describe('terminals: on real processes, case by case', () => {
     marker = uniqueSleep();
   });
   afterEach(() => endTerminalTest(host, s, marker));
-  const launchOf = (script: string, env = s.env) => prepareLaunch({ command: '/bin/sh', args: ['-c', script] }, { root: s.root, env });
+  const launchOf = (script: string, env = s.env) =>
+    prepareLaunch({ command: '/bin/sh', args: ['-c', script] }, { root: s.root, env });
   const shell = async (script: string, on = host) => on.create(await launchOf(script));
 
   describe('a launch that changed before its start', () => {
-    const prepare = (request: Partial<LaunchRequest>, env = s.env) => prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env });
+    const prepare = (request: Partial<LaunchRequest>, env = s.env) =>
+      prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env });
 
     it('says which executable changed: rewritten, removed, or another name for the same file found first', async () => {
       const [first, second] = [path.join(s.base, 'bin1'), path.join(s.base, 'bin2')];
@@ -143,14 +170,19 @@ describe('terminals: on real processes, case by case', () => {
   });
 
   describe('the host', () => {
-
     it('says why it refuses a hand-made launch, a start cut short by disposeAll, and an id it does not know', async () => {
       const launch = await launchOf(`sleep ${marker}`);
-      assert.equal(await said(host.create({ ...launch })), 'invalid-request: Only a launch made by prepareLaunch can be started.');
+      assert.equal(
+        await said(host.create({ ...launch })),
+        'invalid-request: Only a launch made by prepareLaunch can be started.',
+      );
       const starting = host.create(launch);
       await host.disposeAll();
       assert.equal(await said(starting), "disposed: This session's terminals have been ended.");
-      const unknown = { code: 'unknown-terminal', message: 'No such terminal (it was never created here, or it was released).' };
+      const unknown = {
+        code: 'unknown-terminal',
+        message: 'No such terminal (it was never created here, or it was released).',
+      };
       assert.throws(() => host.output('nope'), unknown);
       await assert.rejects(host.kill(42 as never), unknown);
     });
@@ -194,14 +226,25 @@ describe('terminals: on real processes, case by case', () => {
 
     it('stops a wait at once for a signal already aborted, and leaves no abort listener behind', async () => {
       const id = await shell(`sleep ${marker}`);
-      const outcome = (p: Promise<unknown>) => Promise.race([p.then(() => 'exited', (e: Error) => e.message), new Promise((r) => setTimeout(r, 1_000, 'still waiting'))]);
+      const outcome = (p: Promise<unknown>) =>
+        Promise.race([
+          p.then(
+            () => 'exited',
+            (e: Error) => e.message,
+          ),
+          new Promise((r) => setTimeout(r, 1_000, 'still waiting')),
+        ]);
       assert.equal(await outcome(host.waitForExit(id, AbortSignal.abort(new Error('gone')))), 'gone');
       const controller = new AbortController();
       const wait = host.waitForExit(id, controller.signal);
       assert.equal(getEventListeners(controller.signal, 'abort').length, 1);
       controller.abort(new Error('cancelled'));
       assert.equal(await outcome(wait), 'cancelled');
-      assert.equal(getEventListeners(controller.signal, 'abort').length, 0, 'gone once it fired, while the command still runs');
+      assert.equal(
+        getEventListeners(controller.signal, 'abort').length,
+        0,
+        'gone once it fired, while the command still runs',
+      );
       const later = new AbortController();
       const quick = await shell('exit 0');
       await host.waitForExit(quick, later.signal);
@@ -214,7 +257,9 @@ describe('terminals: on real processes, case by case', () => {
       console.error = (...args: unknown[]) => void logged.push(args);
       const own = new TerminalHost();
       try {
-        own.onExit(() => { throw new Error('listener broke'); });
+        own.onExit(() => {
+          throw new Error('listener broke');
+        });
         const id = await own.create(await launchOf('exit 0'));
         await own.waitForExit(id);
       } finally {
@@ -228,13 +273,15 @@ describe('terminals: on real processes, case by case', () => {
 
     it('gives a command no stdin: one that reads it gets end of file at once', async () => {
       const id = await host.create(await prepareLaunch({ command: 'cat' }, { root: s.root, env: s.env }));
-      const outcome = await Promise.race([host.waitForExit(id), new Promise((r) => setTimeout(r, 2_000, 'still reading'))]);
+      const outcome = await Promise.race([
+        host.waitForExit(id),
+        new Promise((r) => setTimeout(r, 2_000, 'still reading')),
+      ]);
       assert.deepEqual(outcome, { exitCode: 0, signal: null });
     });
   });
 
   describe('ending a group, as signals and waits', () => {
-
     it('tells the keeper about the group, SIGTERMs it once, and never signals it again once it is gone', async () => {
       const { watch, forget } = processKeeper;
       const kill = process.kill;
@@ -243,17 +290,28 @@ describe('terminals: on real processes, case by case', () => {
       const signals: Array<[number, string | number | undefined]> = [];
       processKeeper.watch = (pid) => (pid !== undefined && watched.push(pid), watch.call(processKeeper, pid));
       processKeeper.forget = (pid) => (pid !== undefined && forgotten.push(pid), forget.call(processKeeper, pid));
-      process.kill = ((pid: number, signal?: string | number) => (signal !== 0 && signals.push([pid, signal]), kill.call(process, pid, signal))) as typeof process.kill;
+      process.kill = ((pid: number, signal?: string | number) => (
+        signal !== 0 && signals.push([pid, signal]),
+        kill.call(process, pid, signal)
+      )) as typeof process.kill;
       try {
         const id = await shell(`sleep ${marker}; echo never`);
         await waitFor(() => liveProcessesWith(marker).length === 2, 'the shell and its sleep');
         assert.equal(watched.length, 1);
         const [pgid] = watched;
         await host.kill(id);
-        assert.deepEqual(signals.filter(([pid]) => pid === -pgid), [[-pgid, 'SIGTERM']], 'no SIGKILL: the group ended on SIGTERM');
+        assert.deepEqual(
+          signals.filter(([pid]) => pid === -pgid),
+          [[-pgid, 'SIGTERM']],
+          'no SIGKILL: the group ended on SIGTERM',
+        );
         const first = new Map<number, unknown>();
         for (const [pid, signal] of signals) if (!first.has(pid)) first.set(pid, signal);
-        assert.deepEqual([...first.values()].filter((signal) => signal !== 'SIGTERM'), [], 'SIGTERM first, to the group and to each member');
+        assert.deepEqual(
+          [...first.values()].filter((signal) => signal !== 'SIGTERM'),
+          [],
+          'SIGTERM first, to the group and to each member',
+        );
         assert.ok(first.size >= 2, 'the sleep was signalled by pid too');
         assert.deepEqual(forgotten, [pgid]);
         signals.length = 0;
@@ -326,7 +384,10 @@ describe('terminals: on real processes, case by case', () => {
       try {
         const id = await shell(`(setsid sleep ${daemon} &); sleep ${marker}`);
         // The shell's own command line names both.
-        await waitFor(() => liveProcessesWith(daemon).length === 2 && liveProcessesWith(marker).length === 2, 'the daemon and the sleep');
+        await waitFor(
+          () => liveProcessesWith(daemon).length === 2 && liveProcessesWith(marker).length === 2,
+          'the daemon and the sleep',
+        );
         const started = Date.now();
         await host.kill(id);
         assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
@@ -336,7 +397,6 @@ describe('terminals: on real processes, case by case', () => {
       }
     });
   });
-
 });
 
 /** Zombies of process group `pgid`, from /proc. */
@@ -347,7 +407,7 @@ function zombiesIn(pgid: number): number {
   }).length;
 }
 
-describe('terminals: one terminal\'s streams', () => {
+describe("terminals: one terminal's streams", () => {
   class FakeChild extends EventEmitter {
     readonly pid = undefined;
     readonly stdout = new PassThrough();
@@ -360,7 +420,13 @@ describe('terminals: one terminal\'s streams', () => {
     const chunks: string[] = [];
     await tick(); // mocha's own timeout timer is set once the test has returned its promise
     const before = timers();
-    const terminal = new Terminal('t', child as unknown as GroupChild, 100, { output: (_id, chunk) => void chunks.push(chunk), exit: () => undefined }, timing);
+    const terminal = new Terminal(
+      't',
+      child as unknown as GroupChild,
+      100,
+      { output: (_id, chunk) => void chunks.push(chunk), exit: () => undefined },
+      timing,
+    );
     child.stdout.write(Buffer.from([0xe2, 0x82]));
     await tick();
     child.stdout.write(Buffer.from([0xac]));

@@ -6,7 +6,15 @@
  */
 import * as assert from 'node:assert/strict';
 import { TerminalHost, prepareLaunch, type LaunchRequest } from '../../src-node/terminals';
-import { endTerminalTest, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
+import {
+  endTerminalTest,
+  liveProcessesWith,
+  makeTerminalSandbox,
+  refusal,
+  uniqueSleep,
+  waitFor,
+  type TerminalSandbox,
+} from './terminalsSandbox.test';
 
 describe('terminals: lifecycle', () => {
   let s: TerminalSandbox;
@@ -21,7 +29,9 @@ describe('terminals: lifecycle', () => {
 
   /** /bin/sh as an explicit executable with -c: no shell option anywhere. */
   const shell = async (script: string, extra: Partial<LaunchRequest> = {}) =>
-    host.create(await prepareLaunch({ command: '/bin/sh', args: ['-c', script], ...extra }, { root: s.root, env: s.env }));
+    host.create(
+      await prepareLaunch({ command: '/bin/sh', args: ['-c', script], ...extra }, { root: s.root, env: s.env }),
+    );
   /** A shell that starts two sleeps (a child in the background and one in the foreground). */
   const tree = (prefix = '') => shell(`${prefix}echo started; sleep ${marker} & sleep ${marker}; echo never`);
   const treeRunning = () => waitFor(() => liveProcessesWith(marker).length === 3, 'the shell and both sleeps');
@@ -29,7 +39,11 @@ describe('terminals: lifecycle', () => {
   it('reports exit codes', async () => {
     const id = await shell('echo done; exit 3');
     assert.deepEqual(await host.waitForExit(id), { exitCode: 3, signal: null });
-    assert.deepEqual(host.output(id), { output: 'done\n', truncated: false, exitStatus: { exitCode: 3, signal: null } });
+    assert.deepEqual(host.output(id), {
+      output: 'done\n',
+      truncated: false,
+      exitStatus: { exitCode: 3, signal: null },
+    });
   });
 
   it('reports the signal that ended a command', async () => {
@@ -61,7 +75,11 @@ describe('terminals: lifecycle', () => {
     await host.kill(id);
     assert.deepEqual(liveProcessesWith(marker), []);
     assert.deepEqual(await host.waitForExit(id), { exitCode: null, signal: 'SIGTERM' });
-    assert.deepEqual(host.output(id), { output: 'started\n', truncated: false, exitStatus: { exitCode: null, signal: 'SIGTERM' } });
+    assert.deepEqual(host.output(id), {
+      output: 'started\n',
+      truncated: false,
+      exitStatus: { exitCode: null, signal: 'SIGTERM' },
+    });
     assert.equal(host.slotsInUse, 1, 'a killed terminal holds its slot until released');
   });
 
@@ -127,7 +145,10 @@ describe('terminals: lifecycle', () => {
 
   it('disposeAll ends every tree and refuses new terminals and pending requests', async () => {
     const pending = host.reserve();
-    const launch = await prepareLaunch({ command: '/bin/sh', args: ['-c', `sleep ${marker}`] }, { root: s.root, env: s.env });
+    const launch = await prepareLaunch(
+      { command: '/bin/sh', args: ['-c', `sleep ${marker}`] },
+      { root: s.root, env: s.env },
+    );
     const ids = [await tree(), await tree()];
     await waitFor(() => liveProcessesWith(marker).length === 6, 'two trees');
     await host.disposeAll();
@@ -140,7 +161,10 @@ describe('terminals: lifecycle', () => {
   });
 
   it('a terminal that finishes starting after disposeAll is ended at once', async () => {
-    const launch = await prepareLaunch({ command: '/bin/sh', args: ['-c', `sleep ${marker}`] }, { root: s.root, env: s.env });
+    const launch = await prepareLaunch(
+      { command: '/bin/sh', args: ['-c', `sleep ${marker}`] },
+      { root: s.root, env: s.env },
+    );
     const creating = host.create(launch);
     const refused = refusal(creating);
     await host.disposeAll();

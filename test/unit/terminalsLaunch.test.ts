@@ -10,9 +10,12 @@ import { makeTerminalSandbox, refusal, type TerminalSandbox } from './terminalsS
 
 describe('terminals: prepareLaunch', () => {
   let s: TerminalSandbox;
-  beforeEach(() => { s = makeTerminalSandbox(); });
+  beforeEach(() => {
+    s = makeTerminalSandbox();
+  });
   afterEach(() => s.cleanup());
-  const prepare = (request: Partial<LaunchRequest>) => prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env: s.env });
+  const prepare = (request: Partial<LaunchRequest>) =>
+    prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env: s.env });
   const sh = fs.realpathSync('/bin/sh');
 
   it('resolves a bare name on PATH to the canonical executable, without a shell', async () => {
@@ -85,9 +88,14 @@ describe('terminals: prepareLaunch', () => {
   it('passes only allowlisted variables: the host PATH and HOME, the agent only its formatting ones', async () => {
     const launch = await prepare({
       env: [
-        { name: 'LANG', value: 'C' }, { name: 'NO_COLOR', value: '1' }, { name: 'LC_ALL', value: 'C' },
-        { name: 'PATH', value: '/evil' }, { name: 'HOME', value: s.root }, { name: 'LD_PRELOAD', value: '/x.so' },
-        { name: 'SECRET2', value: 'x' }, { name: 'BAD NAME', value: 'x' },
+        { name: 'LANG', value: 'C' },
+        { name: 'NO_COLOR', value: '1' },
+        { name: 'LC_ALL', value: 'C' },
+        { name: 'PATH', value: '/evil' },
+        { name: 'HOME', value: s.root },
+        { name: 'LD_PRELOAD', value: '/x.so' },
+        { name: 'SECRET2', value: 'x' },
+        { name: 'BAD NAME', value: 'x' },
       ],
     });
     assert.deepEqual(launch.env, { PATH: s.env.PATH, HOME: s.env.HOME, LANG: 'C', NO_COLOR: '1', LC_ALL: 'C' });
@@ -99,10 +107,22 @@ describe('terminals: prepareLaunch', () => {
   it('on Windows, matches names without case and never lets the agent set PATH or the profile folder', async () => {
     const env = { Path: s.env.PATH, SystemRoot: 'C:\\Windows', USERPROFILE: 'C:\\Users\\me', GitHub_Token: 'x' };
     const launch = await prepareLaunch(
-      { command: '/bin/sh', env: [{ name: 'path', value: '/evil' }, { name: 'Lang', value: 'C' }, { name: 'UserProfile', value: 'C:\\evil' }] },
+      {
+        command: '/bin/sh',
+        env: [
+          { name: 'path', value: '/evil' },
+          { name: 'Lang', value: 'C' },
+          { name: 'UserProfile', value: 'C:\\evil' },
+        ],
+      },
       { root: s.root, env, platform: 'win32' },
     );
-    assert.deepEqual(launch.env, { Path: s.env.PATH, SystemRoot: 'C:\\Windows', USERPROFILE: 'C:\\Users\\me', Lang: 'C' });
+    assert.deepEqual(launch.env, {
+      Path: s.env.PATH,
+      SystemRoot: 'C:\\Windows',
+      USERPROFILE: 'C:\\Users\\me',
+      Lang: 'C',
+    });
     assert.deepEqual(launch.droppedEnv, ['UserProfile', 'path']);
     assert.deepEqual(launch.droppedHostEnv, ['GitHub_Token']);
   });
@@ -112,7 +132,11 @@ describe('terminals: prepareLaunch', () => {
     fs.writeFileSync(tool, '@echo off\r\n', { mode: 0o755 });
     const windows = prepareLaunch({ command: tool }, { root: s.root, env: s.env, platform: 'win32' });
     assert.equal(await refusal(windows), 'invalid-request');
-    assert.equal((await prepareLaunch({ command: tool }, { root: s.root, env: s.env, platform: 'linux' })).executable, tool, 'the control');
+    assert.equal(
+      (await prepareLaunch({ command: tool }, { root: s.root, env: s.env, platform: 'linux' })).executable,
+      tool,
+      'the control',
+    );
   });
 
   it('is frozen: nothing can be changed between the prompt and the start', async () => {
@@ -123,39 +147,68 @@ describe('terminals: prepareLaunch', () => {
 
 describe('terminals: describeLaunch and launchKey', () => {
   let s: TerminalSandbox;
-  beforeEach(() => { s = makeTerminalSandbox(); });
+  beforeEach(() => {
+    s = makeTerminalSandbox();
+  });
   afterEach(() => s.cleanup());
-  const prepare = (request: Partial<LaunchRequest>) => prepareLaunch({ command: 'sh', ...request }, { root: s.root, env: s.env });
+  const prepare = (request: Partial<LaunchRequest>) =>
+    prepareLaunch({ command: 'sh', ...request }, { root: s.root, env: s.env });
 
   it('shows the resolved executable, every argument, the canonical folder and the variables', async () => {
-    const launch = await prepare({ args: ['-c', 'echo hi && rm x'], cwd: path.join(s.root, 'sub'), env: [{ name: 'LANG', value: 'C' }, { name: 'TOKEN', value: 'x' }] });
-    assert.equal(describeLaunch(launch), [
-      `${fs.realpathSync('/bin/sh')} -c "echo hi && rm x"`,
-      `in ${path.join(s.root, 'sub')}`,
-      'Environment: HOME, LANG, PATH',
-      'Set by the agent: LANG="C"',
-      'Not passed (not allowed): TOKEN',
-    ].join('\n'));
+    const launch = await prepare({
+      args: ['-c', 'echo hi && rm x'],
+      cwd: path.join(s.root, 'sub'),
+      env: [
+        { name: 'LANG', value: 'C' },
+        { name: 'TOKEN', value: 'x' },
+      ],
+    });
+    assert.equal(
+      describeLaunch(launch),
+      [
+        `${fs.realpathSync('/bin/sh')} -c "echo hi && rm x"`,
+        `in ${path.join(s.root, 'sub')}`,
+        'Environment: HOME, LANG, PATH',
+        'Set by the agent: LANG="C"',
+        'Not passed (not allowed): TOKEN',
+      ].join('\n'),
+    );
   });
 
   it('lists two or more variables the agent set, and two or more it may not set, each separated by a comma', async () => {
-    const launch = await prepare({ env: [{ name: 'TZ', value: 'UTC' }, { name: 'LANG', value: 'C' }, { name: 'TOKEN', value: 'x' }, { name: 'API_KEY', value: 'y' }] });
+    const launch = await prepare({
+      env: [
+        { name: 'TZ', value: 'UTC' },
+        { name: 'LANG', value: 'C' },
+        { name: 'TOKEN', value: 'x' },
+        { name: 'API_KEY', value: 'y' },
+      ],
+    });
     const lines = describeLaunch(launch).split('\n');
     assert.equal(lines[3], 'Set by the agent: LANG="C", TZ="UTC"');
     assert.equal(lines[4], 'Not passed (not allowed): API_KEY, TOKEN');
   });
 
   it('makes hidden characters visible: newlines, bidi overrides, zero-width and C1 controls', async () => {
-    const launch = await prepare({ args: ['-c', 'echo safe\nrm -rf ~', 'a\u202Egnp.exe', 'zero\u200Bwidth', 'c1\u0085'] });
+    const launch = await prepare({
+      args: ['-c', 'echo safe\nrm -rf ~', 'a\u202Egnp.exe', 'zero\u200Bwidth', 'c1\u0085'],
+    });
     const text = describeLaunch(launch).split('\n')[0];
-    assert.equal(text, `${fs.realpathSync('/bin/sh')} -c "echo safe\\nrm -rf ~" "a\\u202egnp.exe" "zero\\u200bwidth" "c1\\u0085"`);
+    assert.equal(
+      text,
+      `${fs.realpathSync('/bin/sh')} -c "echo safe\\nrm -rf ~" "a\\u202egnp.exe" "zero\\u200bwidth" "c1\\u0085"`,
+    );
     assert.doesNotMatch(text, /[\u202E\u200B\u0085\n]/);
   });
 
   it('keys equal launches equally and different ones differently', async () => {
     const a = await prepare({ args: ['-c', 'true'] });
     assert.equal(launchKey(a), launchKey(await prepare({ args: ['-c', 'true'], outputByteLimit: 5 })));
-    assert.equal(launchKey(a), launchKey(await prepare({ command: '/bin/sh', args: ['-c', 'true'] })), 'same resolved executable');
+    assert.equal(
+      launchKey(a),
+      launchKey(await prepare({ command: '/bin/sh', args: ['-c', 'true'] })),
+      'same resolved executable',
+    );
     const others = [
       await prepare({ args: ['-c', 'false'] }),
       await prepare({ args: ['-c true'] }),

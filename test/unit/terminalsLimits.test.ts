@@ -8,7 +8,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TerminalHost, prepareLaunch, type LaunchRequest, type PreparedLaunch } from '../../src-node/terminals';
-import { endTerminalTest, liveProcessesWith, makeTerminalSandbox, refusal, uniqueSleep, waitFor, type TerminalSandbox } from './terminalsSandbox.test';
+import {
+  endTerminalTest,
+  liveProcessesWith,
+  makeTerminalSandbox,
+  refusal,
+  uniqueSleep,
+  waitFor,
+  type TerminalSandbox,
+} from './terminalsSandbox.test';
 
 describe('terminals: limits and checks', () => {
   let s: TerminalSandbox;
@@ -21,7 +29,8 @@ describe('terminals: limits and checks', () => {
   });
   afterEach(() => endTerminalTest(host, s, marker));
 
-  const prepare = (request: Partial<LaunchRequest>) => prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env: s.env });
+  const prepare = (request: Partial<LaunchRequest>) =>
+    prepareLaunch({ command: '/bin/sh', ...request }, { root: s.root, env: s.env });
   const sleeper = () => prepare({ command: 'sleep', args: [marker] });
 
   describe('the limit of 8 terminals', () => {
@@ -46,13 +55,19 @@ describe('terminals: limits and checks', () => {
       const id = await host.create(await sleeper(), pending[1]);
       assert.equal(host.slotsInUse, 7, 'the reservation became the terminal');
       assert.equal(pending[1].active, false);
-      assert.equal(await refusal(host.create(await sleeper(), pending[1])), 'invalid-request', 'a reservation starts one terminal');
+      assert.equal(
+        await refusal(host.create(await sleeper(), pending[1])),
+        'invalid-request',
+        'a reservation starts one terminal',
+      );
       assert.ok(host.output(id));
     });
 
     it('counts terminals being torn down until their processes are gone', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 8; i++) ids.push(await host.create(await prepare({ args: ['-c', `trap '' TERM; sleep ${marker}`] })));
+      for (let i = 0; i < 8; i++) {
+        ids.push(await host.create(await prepare({ args: ['-c', `trap '' TERM; sleep ${marker}`] })));
+      }
       await waitFor(() => liveProcessesWith(marker).length === 16, 'eight shells and sleeps');
       const releasing = host.release(ids[0]);
       assert.throws(() => host.reserve(), /At most 8/, 'still tearing down (SIGTERM is ignored)');
@@ -78,7 +93,15 @@ describe('terminals: limits and checks', () => {
   describe('environment', () => {
     it('gives the command exactly the allowlisted variables (the child prints its environment)', async () => {
       const launch = await prepareLaunch(
-        { command: 'env', env: [{ name: 'LANG', value: 'C' }, { name: 'AGENT_SECRET', value: 'x' }, { name: 'PATH', value: '/evil' }, { name: 'LD_PRELOAD', value: '/x.so' }] },
+        {
+          command: 'env',
+          env: [
+            { name: 'LANG', value: 'C' },
+            { name: 'AGENT_SECRET', value: 'x' },
+            { name: 'PATH', value: '/evil' },
+            { name: 'LD_PRELOAD', value: '/x.so' },
+          ],
+        },
         { root: s.root, env: { ...s.env, GITHUB_TOKEN: 'ghp_x', SSH_AUTH_SOCK: '/tmp/agent.sock' } },
       );
       const id = await host.create(launch);

@@ -18,47 +18,100 @@ import { makeTerminalSandbox, said, type TerminalSandbox } from './terminalsSand
 
 describe('terminals: what each refusal says', () => {
   let s: TerminalSandbox;
-  beforeEach(() => { s = makeTerminalSandbox(); });
+  beforeEach(() => {
+    s = makeTerminalSandbox();
+  });
   afterEach(() => s.cleanup());
-  const prepare = (request: Partial<LaunchRequest> & Record<string, unknown>) => said(prepareLaunch({ command: '/bin/sh', ...request } as LaunchRequest, { root: s.root, env: s.env }));
+  const prepare = (request: Partial<LaunchRequest> & Record<string, unknown>) =>
+    said(prepareLaunch({ command: '/bin/sh', ...request } as LaunchRequest, { root: s.root, env: s.env }));
 
   it('says what is wrong with the command', async () => {
     assert.equal(await prepare({ command: '' }), 'invalid-request: command must be a non-empty string.');
     assert.equal(await prepare({ command: 42 as never }), 'invalid-request: command must be a non-empty string.');
     assert.equal(await prepare({ command: 'sh\0x' }), 'invalid-request: command must not contain NUL bytes.');
-    assert.equal(await prepare({ command: './run.sh' }), 'invalid-request: command "./run.sh" is a relative path; give an absolute path or a bare name found on PATH.');
-    assert.equal(await prepare({ command: 'bin\\run' }), 'invalid-request: command "bin\\\\run" is a relative path; give an absolute path or a bare name found on PATH.');
-    assert.equal(await prepare({ command: 'no-such-command-acp' }), 'not-found: command "no-such-command-acp" was not found as an executable file.');
-    assert.equal(await prepare({ command: 'ls -la' }), 'not-found: command "ls -la" was not found as an executable file. Commands run without a shell: send the program in command and each argument in args (or run /bin/sh with -c).');
+    assert.equal(
+      await prepare({ command: './run.sh' }),
+      'invalid-request: command "./run.sh" is a relative path; give an absolute path or a bare name found on PATH.',
+    );
+    assert.equal(
+      await prepare({ command: 'bin\\run' }),
+      'invalid-request: command "bin\\\\run" is a relative path; give an absolute path or a bare name found on PATH.',
+    );
+    assert.equal(
+      await prepare({ command: 'no-such-command-acp' }),
+      'not-found: command "no-such-command-acp" was not found as an executable file.',
+    );
+    assert.equal(
+      await prepare({ command: 'ls -la' }),
+      'not-found: command "ls -la" was not found as an executable file. Commands run without a shell: send the program in command and each argument in args (or run /bin/sh with -c).',
+    );
     const tool = path.join(s.base, 'tool.CMD');
     fs.writeFileSync(tool, '@echo off\r\n', { mode: 0o755 });
-    assert.equal(await said(prepareLaunch({ command: tool }, { root: s.root, env: s.env, platform: 'win32' })),
-      `invalid-request: command ${JSON.stringify(tool)} is a batch file, which only cmd.exe runs; run the program it wraps directly (for an npm tool: node and its script).`);
+    assert.equal(
+      await said(prepareLaunch({ command: tool }, { root: s.root, env: s.env, platform: 'win32' })),
+      `invalid-request: command ${JSON.stringify(tool)} is a batch file, which only cmd.exe runs; run the program it wraps directly (for an npm tool: node and its script).`,
+    );
   });
 
   it('says what is wrong with the arguments, the environment and the output limit', async () => {
     assert.equal(await prepare({ args: 'ls' as never }), 'invalid-request: args must be a list of strings.');
     assert.equal(await prepare({ args: ['a', 1] as never }), 'invalid-request: args must be a list of strings.');
-    assert.equal(await prepare({ args: Array.from({ length: 1025 }, () => 'a') }), 'invalid-request: Too many arguments (1025; at most 1024).');
+    assert.equal(
+      await prepare({ args: Array.from({ length: 1025 }, () => 'a') }),
+      'invalid-request: Too many arguments (1025; at most 1024).',
+    );
     assert.equal(await prepare({ args: Array.from({ length: 1024 }, () => 'a') }), 'not refused');
     assert.equal(await prepare({ args: ['a\0b'] }), 'invalid-request: Arguments must not contain NUL bytes.');
-    assert.equal(await prepare({ env: { LANG: 'C' } as never }), 'invalid-request: env must be a list of { name, value } strings.');
-    assert.equal(await prepare({ env: [{ name: 'LANG' }] as never }), 'invalid-request: env must be a list of { name, value } strings.');
-    assert.equal(await prepare({ env: [null] as never }), 'invalid-request: env must be a list of { name, value } strings.');
-    assert.equal(await prepare({ env: [{ value: 'C' }] as never }), 'invalid-request: env must be a list of { name, value } strings.', 'a value with no name');
-    assert.equal(await prepare({ env: [{ name: 7, value: 'C' }] as never }), 'invalid-request: env must be a list of { name, value } strings.', 'a name that is no string');
-    assert.equal(await prepare({ env: [{ name: 'LA\0NG', value: 'C' }] }), 'invalid-request: Environment names and values must not contain NUL bytes.');
-    assert.equal(await prepare({ env: [{ name: 'LANG', value: 'C\0' }] }), 'invalid-request: Environment names and values must not contain NUL bytes.');
+    assert.equal(
+      await prepare({ env: { LANG: 'C' } as never }),
+      'invalid-request: env must be a list of { name, value } strings.',
+    );
+    assert.equal(
+      await prepare({ env: [{ name: 'LANG' }] as never }),
+      'invalid-request: env must be a list of { name, value } strings.',
+    );
+    assert.equal(
+      await prepare({ env: [null] as never }),
+      'invalid-request: env must be a list of { name, value } strings.',
+    );
+    assert.equal(
+      await prepare({ env: [{ value: 'C' }] as never }),
+      'invalid-request: env must be a list of { name, value } strings.',
+      'a value with no name',
+    );
+    assert.equal(
+      await prepare({ env: [{ name: 7, value: 'C' }] as never }),
+      'invalid-request: env must be a list of { name, value } strings.',
+      'a name that is no string',
+    );
+    assert.equal(
+      await prepare({ env: [{ name: 'LA\0NG', value: 'C' }] }),
+      'invalid-request: Environment names and values must not contain NUL bytes.',
+    );
+    assert.equal(
+      await prepare({ env: [{ name: 'LANG', value: 'C\0' }] }),
+      'invalid-request: Environment names and values must not contain NUL bytes.',
+    );
     for (const bad of [-1, 1.5, '10', Number.NaN]) {
-      assert.equal(await prepare({ outputByteLimit: bad as never }), 'invalid-request: outputByteLimit must be a whole number >= 0.', String(bad));
+      assert.equal(
+        await prepare({ outputByteLimit: bad as never }),
+        'invalid-request: outputByteLimit must be a whole number >= 0.',
+        String(bad),
+      );
     }
   });
 
   it('counts the whole command line, environment included, against what a prompt can show', async () => {
     // '/bin/sh' is 7 bytes: 7 + 65,529 is exactly the 64 KiB a consent prompt shows.
     assert.equal(await prepare({ args: ['x'.repeat(65_529)] }), 'not refused');
-    assert.equal(await prepare({ args: ['x'.repeat(65_530)] }), 'invalid-request: The command line is too long to show for approval (65537 bytes; at most 65536).');
-    assert.equal(await prepare({ args: ['x'.repeat(65_000)], env: [{ name: 'LANG', value: 'y'.repeat(600) }] }), 'invalid-request: The command line is too long to show for approval (65611 bytes; at most 65536).');
+    assert.equal(
+      await prepare({ args: ['x'.repeat(65_530)] }),
+      'invalid-request: The command line is too long to show for approval (65537 bytes; at most 65536).',
+    );
+    assert.equal(
+      await prepare({ args: ['x'.repeat(65_000)], env: [{ name: 'LANG', value: 'y'.repeat(600) }] }),
+      'invalid-request: The command line is too long to show for approval (65611 bytes; at most 65536).',
+    );
   });
 
   it('says what is wrong with the folder, without telling where a symlink leads', async () => {
@@ -69,14 +122,38 @@ describe('terminals: what each refusal says', () => {
     assert.equal(await prepare({ cwd: 42 as never }), 'invalid-request: cwd must be a string without NUL bytes.');
     assert.equal(await prepare({ cwd: `${s.root}\0` }), 'invalid-request: cwd must be a string without NUL bytes.');
     assert.equal(await prepare({ cwd: 'sub' }), 'invalid-request: cwd must be an absolute path: "sub".');
-    assert.equal(await prepare({ cwd: path.join(s.root, 'missing') }), `cwd-not-found: The folder ${q(path.join(s.root, 'missing'))} does not exist.`);
-    assert.equal(await prepare({ cwd: path.join(s.root, 'file.txt') }), `cwd-not-found: The folder ${q(path.join(s.root, 'file.txt'))} is not a folder.`);
-    assert.equal(await prepare({ cwd: path.join(s.root, 'loop') }), `cwd-not-found: The folder ${q(path.join(s.root, 'loop'))} is a symbolic link loop.`);
-    assert.equal(await prepare({ cwd: s.outside }), `outside-workspace: The folder ${q(s.outside)} is outside the workspace folder ${q(s.root)}.`);
-    assert.equal(await prepare({ cwd: path.join(s.root, 'escape') }), `outside-workspace: The folder ${q(path.join(s.root, 'escape'))} leads outside the workspace folder ${q(s.root)}.`);
-    assert.equal(await said(prepareLaunch({ command: '/bin/sh' }, { root: 'root', env: s.env })), 'cwd-not-found: The workspace folder is not an absolute path.');
-    assert.equal(await said(prepareLaunch({ command: '/bin/sh' }, { root: `${s.root}\0`, env: s.env })), 'cwd-not-found: The workspace folder is not an absolute path.');
-    assert.equal(await said(prepareLaunch({ command: '/bin/sh' }, { root: path.join(s.base, 'gone'), env: s.env })), `cwd-not-found: The workspace folder ${q(path.join(s.base, 'gone'))} does not exist.`);
+    assert.equal(
+      await prepare({ cwd: path.join(s.root, 'missing') }),
+      `cwd-not-found: The folder ${q(path.join(s.root, 'missing'))} does not exist.`,
+    );
+    assert.equal(
+      await prepare({ cwd: path.join(s.root, 'file.txt') }),
+      `cwd-not-found: The folder ${q(path.join(s.root, 'file.txt'))} is not a folder.`,
+    );
+    assert.equal(
+      await prepare({ cwd: path.join(s.root, 'loop') }),
+      `cwd-not-found: The folder ${q(path.join(s.root, 'loop'))} is a symbolic link loop.`,
+    );
+    assert.equal(
+      await prepare({ cwd: s.outside }),
+      `outside-workspace: The folder ${q(s.outside)} is outside the workspace folder ${q(s.root)}.`,
+    );
+    assert.equal(
+      await prepare({ cwd: path.join(s.root, 'escape') }),
+      `outside-workspace: The folder ${q(path.join(s.root, 'escape'))} leads outside the workspace folder ${q(s.root)}.`,
+    );
+    assert.equal(
+      await said(prepareLaunch({ command: '/bin/sh' }, { root: 'root', env: s.env })),
+      'cwd-not-found: The workspace folder is not an absolute path.',
+    );
+    assert.equal(
+      await said(prepareLaunch({ command: '/bin/sh' }, { root: `${s.root}\0`, env: s.env })),
+      'cwd-not-found: The workspace folder is not an absolute path.',
+    );
+    assert.equal(
+      await said(prepareLaunch({ command: '/bin/sh' }, { root: path.join(s.base, 'gone'), env: s.env })),
+      `cwd-not-found: The workspace folder ${q(path.join(s.base, 'gone'))} does not exist.`,
+    );
   });
 
   it('says a folder it may not enter is one it cannot open', async function () {
@@ -85,7 +162,10 @@ describe('terminals: what each refusal says', () => {
     fs.mkdirSync(path.join(locked, 'in'), { recursive: true });
     fs.chmodSync(locked, 0o000);
     try {
-      assert.equal(await prepare({ cwd: path.join(locked, 'in') }), `cwd-not-found: The folder ${JSON.stringify(path.join(locked, 'in'))} cannot be opened (permission denied).`);
+      assert.equal(
+        await prepare({ cwd: path.join(locked, 'in') }),
+        `cwd-not-found: The folder ${JSON.stringify(path.join(locked, 'in'))} cannot be opened (permission denied).`,
+      );
     } finally {
       fs.chmodSync(locked, 0o755);
     }
@@ -116,10 +196,26 @@ describe('terminals: how agent text is shown', () => {
 
 describe('terminals: the environment allowlist', () => {
   it('lets the host pass what tools need, and the agent set only formatting and locale', () => {
-    for (const name of ['PATH', 'HOME', 'SHELL', 'TMPDIR', 'LANG', 'TERM', 'LC_ALL', 'CI']) assert.equal(hostMayPass(name, 'linux'), true, name);
-    for (const name of ['AWS_SECRET_ACCESS_KEY', 'SSH_AUTH_SOCK', 'LD_PRELOAD', 'NODE_OPTIONS', 'path', 'LC_', 'LC_all']) assert.equal(hostMayPass(name, 'linux'), false, name);
-    for (const name of ['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'LC_MESSAGES']) assert.equal(agentMaySet(name, 'linux'), true, name);
-    for (const name of ['PATH', 'HOME', 'SHELL', 'LD_PRELOAD', 'lang', 'LANG=', 'LANG ', '1LANG', 'LC_1']) assert.equal(agentMaySet(name, 'linux'), false, name);
+    for (const name of ['PATH', 'HOME', 'SHELL', 'TMPDIR', 'LANG', 'TERM', 'LC_ALL', 'CI']) {
+      assert.equal(hostMayPass(name, 'linux'), true, name);
+    }
+    for (const name of [
+      'AWS_SECRET_ACCESS_KEY',
+      'SSH_AUTH_SOCK',
+      'LD_PRELOAD',
+      'NODE_OPTIONS',
+      'path',
+      'LC_',
+      'LC_all',
+    ]) {
+      assert.equal(hostMayPass(name, 'linux'), false, name);
+    }
+    for (const name of ['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'COLUMNS', 'LC_MESSAGES']) {
+      assert.equal(agentMaySet(name, 'linux'), true, name);
+    }
+    for (const name of ['PATH', 'HOME', 'SHELL', 'LD_PRELOAD', 'lang', 'LANG=', 'LANG ', '1LANG', 'LC_1']) {
+      assert.equal(agentMaySet(name, 'linux'), false, name);
+    }
     assert.equal(hostMayPass('Path', 'win32'), true);
     assert.equal(hostMayPass('SystemRoot', 'win32'), true);
     assert.equal(agentMaySet('lang', 'win32'), true);
@@ -127,15 +223,26 @@ describe('terminals: the environment allowlist', () => {
     assert.equal(agentMaySet('PROGRAMFILES(X86)', 'win32'), false, 'the host passes it; the agent may not name it');
     // Windows compares names in upper case, and a few non-ASCII letters upper-case to ASCII ones (ı to I, ſ to S):
     // the name itself must still be a portable one, whole, from its first character to its last.
-    assert.equal(agentMaySet('CL\u0131COLOR', 'win32'), false, 'a dotless i inside the name (CLICOLOR once upper-cased)');
+    assert.equal(
+      agentMaySet('CL\u0131COLOR', 'win32'),
+      false,
+      'a dotless i inside the name (CLICOLOR once upper-cased)',
+    );
     assert.equal(agentMaySet('LINE\u017F', 'win32'), false, 'a long s at the end of the name (LINES once upper-cased)');
     assert.equal(agentMaySet('lc_al\u0131', 'win32'), false, 'a dotless i at the end of a locale name (LC_ALI)');
   });
 
   it('keeps the first host spelling of a name, drops values with NUL, and lets the last agent entry win', () => {
-    const filtered = filterEnv({ Path: '/a', PATH: '/b', LANG: 'C', TERM: 'x\0y', UNSET: undefined, TOKEN: 't' }, [
-      { name: 'lang', value: 'de' }, { name: 'LANG', value: 'fr' }, { name: 'TOKEN', value: 'u' }, { name: 'TOKEN', value: 'v' },
-    ], 'win32');
+    const filtered = filterEnv(
+      { Path: '/a', PATH: '/b', LANG: 'C', TERM: 'x\0y', UNSET: undefined, TOKEN: 't' },
+      [
+        { name: 'lang', value: 'de' },
+        { name: 'LANG', value: 'fr' },
+        { name: 'TOKEN', value: 'u' },
+        { name: 'TOKEN', value: 'v' },
+      ],
+      'win32',
+    );
     assert.deepEqual(filtered.env, { Path: '/a', LANG: 'fr' });
     assert.deepEqual(filtered.fromAgent, ['LANG']);
     assert.deepEqual(filtered.droppedFromAgent, ['TOKEN']);
@@ -147,12 +254,22 @@ describe('terminals: the environment allowlist', () => {
 });
 
 describe('terminals: output at character boundaries', () => {
-  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+  const bytes = (...parts: (string | number[])[]) =>
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 
   it('holds back exactly the incomplete character at the end of a read', () => {
     const cases: [number[], number][] = [
-      [[0x61], 1], [[0xc3], 0], [[0xc3, 0xa9], 2], [[0xe2, 0x82], 0], [[0xe2, 0x82, 0xac], 3],
-      [[0xf0, 0x9f, 0x9a], 0], [[0xf0, 0x9f, 0x9a, 0x80], 4], [[0x61, 0xf0], 1], [[0xff], 1], [[0xc1], 1], [[0xf5], 1],
+      [[0x61], 1],
+      [[0xc3], 0],
+      [[0xc3, 0xa9], 2],
+      [[0xe2, 0x82], 0],
+      [[0xe2, 0x82, 0xac], 3],
+      [[0xf0, 0x9f, 0x9a], 0],
+      [[0xf0, 0x9f, 0x9a, 0x80], 4],
+      [[0x61, 0xf0], 1],
+      [[0xff], 1],
+      [[0xc1], 1],
+      [[0xf5], 1],
       [[0x80, 0x80, 0x80, 0x80, 0x80], 5],
     ];
     for (const [input, out] of cases) {
@@ -176,7 +293,12 @@ describe('terminals: output at character boundaries', () => {
     for (let i = 0; i < 600; i++) buffer.append(Buffer.from(`${i % 10}`));
     const after = buffer.snapshot();
     assert.equal(after.output.length, 1000);
-    assert.equal(after.output, Array.from({ length: 1200 }, (_, i) => `${i % 10}`).join('').slice(-1000));
+    assert.equal(
+      after.output,
+      Array.from({ length: 1200 }, (_, i) => `${i % 10}`)
+        .join('')
+        .slice(-1000),
+    );
     assert.equal(after.truncated, true);
   });
 
@@ -191,32 +313,97 @@ describe('terminals: slots', () => {
   it('says why no slot is left, and that a request no longer holds one', () => {
     const pool = new SlotPool(1);
     const held = pool.reserve();
-    assert.throws(() => pool.reserve(), (e: unknown) => e instanceof TerminalError && e.code === 'too-many' && e.message === 'At most 1 terminals per session; release one first.');
+    assert.throws(
+      () => pool.reserve(),
+      (e: unknown) =>
+        e instanceof TerminalError &&
+        e.code === 'too-many' &&
+        e.message === 'At most 1 terminals per session; release one first.',
+    );
     held.release();
     held.release();
     assert.equal(pool.inUse, 0, 'released once, however often it is called');
     const next = pool.reserve();
     pool.take(next);
-    assert.throws(() => pool.take(next), (e: unknown) => e instanceof TerminalError && e.code === 'invalid-request' && e.message === 'This terminal request no longer holds a slot.');
+    assert.throws(
+      () => pool.take(next),
+      (e: unknown) =>
+        e instanceof TerminalError &&
+        e.code === 'invalid-request' &&
+        e.message === 'This terminal request no longer holds a slot.',
+    );
     const waiting = new SlotPool(2);
     const pending = waiting.reserve();
     waiting.close();
     assert.equal(pending.active, false);
     assert.equal(waiting.inUse, 0);
-    assert.throws(() => waiting.take(pending), (e: unknown) => e instanceof TerminalError && e.code === 'disposed');
-    assert.throws(() => waiting.reserve(), (e: unknown) => e instanceof TerminalError && e.code === 'disposed' && e.message === "This session's terminals have been ended.");
+    assert.throws(
+      () => waiting.take(pending),
+      (e: unknown) => e instanceof TerminalError && e.code === 'disposed',
+    );
+    assert.throws(
+      () => waiting.reserve(),
+      (e: unknown) =>
+        e instanceof TerminalError &&
+        e.code === 'disposed' &&
+        e.message === "This session's terminals have been ended.",
+    );
   });
 });
 
 describe('terminals: the allowlist, name by name, and what a prompt shows', () => {
   const HOST_ONLY = [
-    'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TMP', 'TEMP', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
-    'PATHEXT', 'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'USERPROFILE', 'USERNAME', 'USERDOMAIN',
-    'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)', 'PROGRAMW6432',
-    'COMMONPROGRAMFILES', 'COMMONPROGRAMFILES(X86)', 'COMMONPROGRAMW6432', 'HOMEDRIVE', 'HOMEPATH',
-    'ALLUSERSPROFILE', 'PUBLIC', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+    'PATH',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'SHELL',
+    'TMPDIR',
+    'TMP',
+    'TEMP',
+    'XDG_CONFIG_HOME',
+    'XDG_CACHE_HOME',
+    'XDG_DATA_HOME',
+    'XDG_STATE_HOME',
+    'PATHEXT',
+    'SYSTEMROOT',
+    'SYSTEMDRIVE',
+    'WINDIR',
+    'COMSPEC',
+    'USERPROFILE',
+    'USERNAME',
+    'USERDOMAIN',
+    'APPDATA',
+    'LOCALAPPDATA',
+    'PROGRAMDATA',
+    'PROGRAMFILES',
+    'PROGRAMFILES(X86)',
+    'PROGRAMW6432',
+    'COMMONPROGRAMFILES',
+    'COMMONPROGRAMFILES(X86)',
+    'COMMONPROGRAMW6432',
+    'HOMEDRIVE',
+    'HOMEPATH',
+    'ALLUSERSPROFILE',
+    'PUBLIC',
+    'NUMBER_OF_PROCESSORS',
+    'PROCESSOR_ARCHITECTURE',
+    'OS',
   ];
-  const AGENT_SETTABLE = ['LANG', 'LANGUAGE', 'TERM', 'COLORTERM', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE', 'COLUMNS', 'LINES', 'CI'];
+  const AGENT_SETTABLE = [
+    'LANG',
+    'LANGUAGE',
+    'TERM',
+    'COLORTERM',
+    'TZ',
+    'NO_COLOR',
+    'FORCE_COLOR',
+    'CLICOLOR',
+    'CLICOLOR_FORCE',
+    'COLUMNS',
+    'LINES',
+    'CI',
+  ];
 
   it('passes exactly the listed host names, and lets the agent set exactly its own list and locales', () => {
     for (const name of HOST_ONLY) {
@@ -228,9 +415,23 @@ describe('terminals: the allowlist, name by name, and what a prompt shows', () =
   });
 
   it('keeps one spelling per name on Windows, whoever names it first, and lists drops sorted', () => {
-    const agentOnly = filterEnv({}, [{ name: 'lang', value: 'de' }, { name: 'LANG', value: 'fr' }], 'win32');
+    const agentOnly = filterEnv(
+      {},
+      [
+        { name: 'lang', value: 'de' },
+        { name: 'LANG', value: 'fr' },
+      ],
+      'win32',
+    );
     assert.deepEqual(agentOnly.env, { lang: 'fr' });
-    const unsorted = filterEnv({ ZED: 'z', ALPHA: 'a', MID: 'm' }, [{ name: 'Z_X', value: '1' }, { name: 'A_X', value: '1' }], 'linux');
+    const unsorted = filterEnv(
+      { ZED: 'z', ALPHA: 'a', MID: 'm' },
+      [
+        { name: 'Z_X', value: '1' },
+        { name: 'A_X', value: '1' },
+      ],
+      'linux',
+    );
     assert.deepEqual(unsorted.droppedFromHost, ['ALPHA', 'MID', 'ZED']);
     assert.deepEqual(unsorted.droppedFromAgent, ['A_X', 'Z_X']);
   });
@@ -238,18 +439,44 @@ describe('terminals: the allowlist, name by name, and what a prompt shows', () =
   it('accepts absent arguments, environment and limit, and refuses an environment with any bad entry', async () => {
     const s = makeTerminalSandbox();
     try {
-      const launch = await prepareLaunch({ command: '/bin/sh', args: null, env: null, outputByteLimit: null } as never, { root: s.root, env: {} });
+      const launch = await prepareLaunch(
+        { command: '/bin/sh', args: null, env: null, outputByteLimit: null } as never,
+        { root: s.root, env: {} },
+      );
       assert.deepEqual([launch.args, launch.env, launch.outputByteLimit], [[], {}, 1024 * 1024]);
       assert.equal(describeLaunch(launch), `${fs.realpathSync('/bin/sh')}\nin ${s.root}\nEnvironment: (none)`);
-      const prepare = (env: unknown) => said(prepareLaunch({ command: '/bin/sh', env } as never, { root: s.root, env: {} }));
-      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, { name: 'TZ' }]), 'invalid-request: env must be a list of { name, value } strings.');
-      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, null]), 'invalid-request: env must be a list of { name, value } strings.');
-      assert.equal(await prepare([{ name: 'LANG', value: 'C' }, { name: 'TZ', value: 'U\0TC' }]), 'invalid-request: Environment names and values must not contain NUL bytes.');
+      const prepare = (env: unknown) =>
+        said(prepareLaunch({ command: '/bin/sh', env } as never, { root: s.root, env: {} }));
+      assert.equal(
+        await prepare([{ name: 'LANG', value: 'C' }, { name: 'TZ' }]),
+        'invalid-request: env must be a list of { name, value } strings.',
+      );
+      assert.equal(
+        await prepare([{ name: 'LANG', value: 'C' }, null]),
+        'invalid-request: env must be a list of { name, value } strings.',
+      );
+      assert.equal(
+        await prepare([
+          { name: 'LANG', value: 'C' },
+          { name: 'TZ', value: 'U\0TC' },
+        ]),
+        'invalid-request: Environment names and values must not contain NUL bytes.',
+      );
       const tool = path.join(s.base, 'tool.cmd.sh');
       fs.writeFileSync(tool, '#!/bin/sh\n', { mode: 0o755 });
-      assert.equal((await prepareLaunch({ command: tool }, { root: s.root, env: {}, platform: 'win32' })).executable, tool, 'only a name that ends in .bat or .cmd is a batch file');
-      const a = await prepareLaunch({ command: '/bin/sh' }, { root: s.root, env: { HOME: '/h', PATH: '/p', LANG: 'C' } });
-      const b = await prepareLaunch({ command: '/bin/sh' }, { root: s.root, env: { LANG: 'C', PATH: '/p', HOME: '/h' } });
+      assert.equal(
+        (await prepareLaunch({ command: tool }, { root: s.root, env: {}, platform: 'win32' })).executable,
+        tool,
+        'only a name that ends in .bat or .cmd is a batch file',
+      );
+      const a = await prepareLaunch(
+        { command: '/bin/sh' },
+        { root: s.root, env: { HOME: '/h', PATH: '/p', LANG: 'C' } },
+      );
+      const b = await prepareLaunch(
+        { command: '/bin/sh' },
+        { root: s.root, env: { LANG: 'C', PATH: '/p', HOME: '/h' } },
+      );
       assert.equal(launchKey(a), launchKey(b), 'the same environment in another order is the same launch');
       assert.match(launchKey(a), /^launch:[0-9a-f]{64}$/);
     } finally {
@@ -281,7 +508,7 @@ describe('terminals: the allowlist, name by name, and what a prompt shows', () =
     assert.deepEqual(calls, [1]);
   });
 
-  it('knows each lead byte\'s length at the edges of its range', () => {
+  it("knows each lead byte's length at the edges of its range", () => {
     const held = (bytes: number[]) => new Utf8Splitter().push(Buffer.from(bytes)).length;
     assert.equal(held([0x7f]), 1);
     assert.equal(held([0xc2]), 0);

@@ -22,7 +22,10 @@ describe('terminals: output', () => {
 
   /** Runs `node -e script` to the end and returns its terminal output. */
   async function run(script: string, outputByteLimit?: number) {
-    const launch = await prepareLaunch({ command: process.execPath, args: ['-e', script], outputByteLimit }, { root: s.root, env: s.env });
+    const launch = await prepareLaunch(
+      { command: process.execPath, args: ['-e', script], outputByteLimit },
+      { root: s.root, env: s.env },
+    );
     const id = await host.create(launch);
     await host.waitForExit(id);
     return { id, ...host.output(id) };
@@ -73,7 +76,10 @@ describe('terminals: output', () => {
   it('reports the exit once the output pipes close, so output still in flight is included', async () => {
     host = new TerminalHost({ exitDrainMs: 3_000 });
     // The shell exits at once; its background child still writes to the same pipe.
-    const launch = await prepareLaunch({ command: '/bin/sh', args: ['-c', '(sleep 0.2; echo late) & exit 0'] }, { root: s.root, env: s.env });
+    const launch = await prepareLaunch(
+      { command: '/bin/sh', args: ['-c', '(sleep 0.2; echo late) & exit 0'] },
+      { root: s.root, env: s.env },
+    );
     const id = await host.create(launch);
     assert.deepEqual(await host.waitForExit(id), { exitCode: 0, signal: null });
     assert.equal(host.output(id).output, 'late\n');
@@ -92,7 +98,9 @@ describe('terminals: output', () => {
   it('keeps going when a listener throws', async () => {
     const errors: unknown[] = [];
     host = new TerminalHost({ onListenerError: (e) => errors.push(e) });
-    host.onOutput(() => { throw new Error('listener bug'); });
+    host.onOutput(() => {
+      throw new Error('listener bug');
+    });
     const out = await run(`console.log('still here')`);
     assert.equal(out.output, 'still here\n');
     assert.ok(errors.length >= 1);
@@ -125,23 +133,46 @@ describe('terminals: output buffer rules', () => {
   it('holds back exactly the lead bytes that start a character still incomplete, by their range', () => {
     // [lead byte, bytes its character has]: 0 for a byte that starts no character (passed on at once, as is).
     const leads: Array<[number, number]> = [
-      [0x41, 1], [0x7f, 1], [0xc0, 0], [0xc1, 0], [0xc2, 2], [0xdf, 2], [0xe0, 3], [0xef, 3], [0xf0, 4], [0xf4, 4], [0xf5, 0], [0xff, 0],
+      [0x41, 1],
+      [0x7f, 1],
+      [0xc0, 0],
+      [0xc1, 0],
+      [0xc2, 2],
+      [0xdf, 2],
+      [0xe0, 3],
+      [0xef, 3],
+      [0xf0, 4],
+      [0xf4, 4],
+      [0xf5, 0],
+      [0xff, 0],
     ];
     for (const [lead, length] of leads) {
       // The lead byte and every count of continuation bytes short of a whole character: held back, after the text before it.
       for (let have = 1; have < length; have++) {
         const splitter = new Utf8Splitter();
         const partial = [lead, ...Array(have - 1).fill(0x80)];
-        assert.deepEqual([...splitter.push(Buffer.from([0x61, ...partial]))], [0x61], `0x${lead.toString(16)} with ${have} of ${length} bytes`);
+        assert.deepEqual(
+          [...splitter.push(Buffer.from([0x61, ...partial]))],
+          [0x61],
+          `0x${lead.toString(16)} with ${have} of ${length} bytes`,
+        );
         assert.deepEqual([...splitter.end()], partial);
         // And alone: a read that is nothing but the incomplete character.
         const alone = new Utf8Splitter();
-        assert.equal(alone.push(Buffer.from(partial)).length, 0, `0x${lead.toString(16)} with ${have} of ${length} bytes, alone`);
+        assert.equal(
+          alone.push(Buffer.from(partial)).length,
+          0,
+          `0x${lead.toString(16)} with ${have} of ${length} bytes, alone`,
+        );
       }
       // A whole character (or a byte that starts none) goes at once.
       const whole = [lead, ...Array(Math.max(length - 1, 0)).fill(0x80)];
       const splitter = new Utf8Splitter();
-      assert.deepEqual([...splitter.push(Buffer.from([0x61, ...whole]))], [0x61, ...whole], `0x${lead.toString(16)} whole`);
+      assert.deepEqual(
+        [...splitter.push(Buffer.from([0x61, ...whole]))],
+        [0x61, ...whole],
+        `0x${lead.toString(16)} whole`,
+      );
       assert.equal(splitter.end().length, 0);
     }
   });
@@ -171,7 +202,11 @@ describe('terminals: output buffer rules', () => {
     buffer.append(Buffer.from('e'));
     assert.deepEqual(buffer.snapshot(), { output: 'bcde', truncated: true });
     buffer.append(Buffer.from('fghi'));
-    assert.deepEqual(buffer.snapshot(), { output: 'fghi', truncated: true }, 'a read as long as the limit replaces it all');
+    assert.deepEqual(
+      buffer.snapshot(),
+      { output: 'fghi', truncated: true },
+      'a read as long as the limit replaces it all',
+    );
   });
 
   it('never holds more than its limit, whatever the sizes of the reads (a read shorter than what must go is dropped whole)', () => {
@@ -181,7 +216,11 @@ describe('terminals: output buffer rules', () => {
       const piece = String.fromCharCode(0x61 + (all.length % 26)).repeat(size);
       all += piece;
       buffer.append(Buffer.from(piece));
-      assert.equal(buffer.heldBytes, Math.min(all.length, 10), `holds ${buffer.heldBytes} bytes after a read of ${size}`);
+      assert.equal(
+        buffer.heldBytes,
+        Math.min(all.length, 10),
+        `holds ${buffer.heldBytes} bytes after a read of ${size}`,
+      );
       assert.equal(buffer.snapshot().output, all.slice(-10));
     }
   });

@@ -28,7 +28,12 @@ export function makeTerminalSandbox(): TerminalSandbox {
   const outside = path.join(base, 'outside');
   fs.mkdirSync(path.join(root, 'sub'), { recursive: true });
   fs.mkdirSync(outside);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? base, LANG: 'C.UTF-8', SECRET_TOKEN: 'host-secret-value' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? base,
+    LANG: 'C.UTF-8',
+    SECRET_TOKEN: 'host-secret-value',
+  };
   return { base, root, outside, env, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
 }
 

@@ -28,7 +28,10 @@ describe('long text in pieces (what one block lays out)', () => {
   it('ends a piece after a newline in its second half, so that lines stay whole', () => {
     const line = `${'w'.repeat(99)}\n`;
     const pieces = checkPieces(line.repeat(100), 1000);
-    assert.ok(pieces.every((p) => p.endsWith('\n') && p.length === 1000), pieces.map((p) => p.length).join(','));
+    assert.ok(
+      pieces.every((p) => p.endsWith('\n') && p.length === 1000),
+      pieces.map((p) => p.length).join(','),
+    );
     // A newline early in the window does not make a tiny piece: the cut falls at the bound.
     const [first] = checkPieces(`ab\n${'z'.repeat(3000)}`, 1000);
     assert.equal(first.length, 1000);
@@ -39,9 +42,15 @@ describe('long text in pieces (what one block lays out)', () => {
     for (const fill of ['😀', 'e\u0301\u0323', family, '🏳️\u200d🌈', 'a\ufe0f']) {
       const text = fill.repeat(Math.ceil(20_000 / fill.length));
       for (const piece of checkPieces(text, 1000)) {
-        // eslint-disable-next-line no-misleading-character-class -- each mark or joiner alone, on purpose
-        assert.ok(!/^[\udc00-\udfff\p{M}\u200c\u200d\ufe00-\ufe0f]/u.test(piece), `${JSON.stringify(fill)}: a piece starts with ${JSON.stringify(piece.slice(0, 2))}`);
-        assert.ok(!/[\ud800-\udbff\u200d]$/.test(piece), `${JSON.stringify(fill)}: a piece ends with ${JSON.stringify(piece.slice(-2))}`);
+        assert.ok(
+          // eslint-disable-next-line no-misleading-character-class -- each mark or joiner alone, on purpose
+          !/^[\udc00-\udfff\p{M}\u200c\u200d\ufe00-\ufe0f]/u.test(piece),
+          `${JSON.stringify(fill)}: a piece starts with ${JSON.stringify(piece.slice(0, 2))}`,
+        );
+        assert.ok(
+          !/[\ud800-\udbff\u200d]$/.test(piece),
+          `${JSON.stringify(fill)}: a piece ends with ${JSON.stringify(piece.slice(-2))}`,
+        );
       }
     }
   });
@@ -52,11 +61,24 @@ describe('long text in pieces (what one block lays out)', () => {
   });
 
   it('splits terminal output where its text is cut, a coloured segment across a cut into two', () => {
-    const segments: Segment[] = [{ text: 'a'.repeat(1500), classes: 'fg-red' }, { text: 'b'.repeat(PIECE_CHARS), classes: '' }, { text: 'tail', classes: 'bold' }];
+    const segments: Segment[] = [
+      { text: 'a'.repeat(1500), classes: 'fg-red' },
+      { text: 'b'.repeat(PIECE_CHARS), classes: '' },
+      { text: 'tail', classes: 'bold' },
+    ];
     const pieces = inPieces(segments);
-    assert.deepEqual(pieces.map((p) => p.map((s) => s.text).join('')), textPieces(segments.map((s) => s.text).join('')));
-    assert.deepEqual(pieces[0]!.map((s) => s.classes), ['fg-red', '']);
-    assert.deepEqual(pieces.at(-1)!.map((s) => s.classes), ['', 'bold']);
+    assert.deepEqual(
+      pieces.map((p) => p.map((s) => s.text).join('')),
+      textPieces(segments.map((s) => s.text).join('')),
+    );
+    assert.deepEqual(
+      pieces[0]!.map((s) => s.classes),
+      ['fg-red', ''],
+    );
+    assert.deepEqual(
+      pieces.at(-1)!.map((s) => s.classes),
+      ['', 'bold'],
+    );
     assert.deepEqual(inPieces([{ text: 'short', classes: '' }]), [[{ text: 'short', classes: '' }]]);
   });
 });

@@ -21,7 +21,10 @@ function play(actions: Unnumbered[]): Thread {
 }
 
 describe('thread reducer: golden transcripts', () => {
-  for (const file of fs.readdirSync(goldenDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(goldenDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     it(file.replace(/\.json$/, ''), () => {
       const actions = JSON.parse(fs.readFileSync(path.join(goldenDir, file), 'utf8')) as Unnumbered[];
       const actual = threadToMarkdown(play(actions));
@@ -33,7 +36,10 @@ describe('thread reducer: golden transcripts', () => {
 });
 
 describe('thread reducer: identity', () => {
-  const chunk = (text: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } });
+  const chunk = (text: string): Unnumbered => ({
+    type: 'update',
+    update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+  });
 
   it('keeps unchanged entries identical, so the view patches only the changed one', () => {
     const before = play([{ type: 'prompt', text: 'hi' }, chunk('a')]);
@@ -45,23 +51,42 @@ describe('thread reducer: identity', () => {
 
   it('returns the same thread for update kinds it does not show', () => {
     const before = play([{ type: 'prompt', text: 'hi' }]);
-    const after = reduceThread(before, { type: 'update', id: 'x', update: { sessionUpdate: 'some_future_kind' } as never });
+    const after = reduceThread(before, {
+      type: 'update',
+      id: 'x',
+      update: { sessionUpdate: 'some_future_kind' } as never,
+    });
     assert.equal(after, before);
   });
 });
 
 describe('thread reducer: text between turns', () => {
-  const chunk = (text: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } });
+  const chunk = (text: string): Unnumbered => ({
+    type: 'update',
+    update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+  });
 
   it('never joins the last answer: text after the turn ended (Gemini CLI after a mode change) is a message of its own', () => {
     const thread = play([
-      { type: 'prompt', text: 'hi' }, chunk('The answer.'), { type: 'turnEnded', stopReason: 'end_turn' },
-      chunk('[MODE_UPDATE] '), chunk('autoEdit'),
+      { type: 'prompt', text: 'hi' },
+      chunk('The answer.'),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+      chunk('[MODE_UPDATE] '),
+      chunk('autoEdit'),
     ]);
-    assert.deepEqual(thread.entries.map((e) => (e.kind === 'assistant' ? e.text : e.kind)), ['user', 'The answer.', '[MODE_UPDATE] autoEdit']);
+    assert.deepEqual(
+      thread.entries.map((e) => (e.kind === 'assistant' ? e.text : e.kind)),
+      ['user', 'The answer.', '[MODE_UPDATE] autoEdit'],
+    );
     // The next turn's answer is its own too.
-    const next = reduceThread(reduceThread(thread, { type: 'prompt', id: 'p2', text: 'again' }), { ...chunk('Second.'), id: 'c2' } as ThreadAction);
-    assert.deepEqual(next.entries.slice(-2).map((e) => (e.kind === 'assistant' ? e.text : e.kind)), ['user', 'Second.']);
+    const next = reduceThread(reduceThread(thread, { type: 'prompt', id: 'p2', text: 'again' }), {
+      ...chunk('Second.'),
+      id: 'c2',
+    } as ThreadAction);
+    assert.deepEqual(
+      next.entries.slice(-2).map((e) => (e.kind === 'assistant' ? e.text : e.kind)),
+      ['user', 'Second.'],
+    );
   });
 });
 
@@ -70,22 +95,41 @@ describe('thread reducer: hostile ids', () => {
     for (const terminalId of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const thread = play([
         { type: 'prompt', text: 'hi' },
-        { type: 'update', update: { sessionUpdate: 'tool_call', toolCallId: 't', title: 'run', kind: 'execute', content: [{ type: 'terminal', terminalId }] } },
+        {
+          type: 'update',
+          update: {
+            sessionUpdate: 'tool_call',
+            toolCallId: 't',
+            title: 'run',
+            kind: 'execute',
+            content: [{ type: 'terminal', terminalId }],
+          },
+        },
         { type: 'terminal', terminalId: 'other', data: 'x' },
       ]);
-      for (const entry of thread.entries) assert.equal(entrySchema.safeParse(entry).success, true, `${terminalId}: ${JSON.stringify(entry)}`);
+      for (const entry of thread.entries) {
+        assert.equal(entrySchema.safeParse(entry).success, true, `${terminalId}: ${JSON.stringify(entry)}`);
+      }
       const tool = thread.entries[1];
-      assert.deepEqual(tool?.kind === 'tool' ? tool.content : undefined, [{ type: 'terminal', terminalId, output: '' }]);
+      assert.deepEqual(tool?.kind === 'tool' ? tool.content : undefined, [
+        { type: 'terminal', terminalId, output: '' },
+      ]);
       const after = reduceThread(thread, { type: 'terminal', id: 'z', terminalId, data: 'out' });
       const shown = after.entries[1];
-      assert.deepEqual(shown?.kind === 'tool' ? shown.content : undefined, [{ type: 'terminal', terminalId, output: 'out' }]);
+      assert.deepEqual(shown?.kind === 'tool' ? shown.content : undefined, [
+        { type: 'terminal', terminalId, output: 'out' },
+      ]);
     }
   });
 });
 
 describe('thread reducer: which entry a chunk joins', () => {
   type Kind = 'user' | 'assistant' | 'thought';
-  const KINDS: Record<Kind, string> = { user: 'user_message_chunk', assistant: 'agent_message_chunk', thought: 'agent_thought_chunk' };
+  const KINDS: Record<Kind, string> = {
+    user: 'user_message_chunk',
+    assistant: 'agent_message_chunk',
+    thought: 'agent_thought_chunk',
+  };
   const chunk = (kind: Kind, text: string): Unnumbered =>
     ({ type: 'update', update: { sessionUpdate: KINDS[kind], content: { type: 'text', text } } }) as Unnumbered;
   const shown = (thread: Thread) => thread.entries.map((e) => `${e.kind}:${'text' in e ? e.text : ''}`);
@@ -109,52 +153,100 @@ describe('thread reducer: which entry a chunk joins', () => {
       { type: 'notice', level: 'info', text: 'note' },
       chunk('assistant', 'last'),
     ]);
-    assert.deepEqual(thread.entries.map((e) => e.kind), ['assistant', 'tool', 'assistant', 'notice', 'assistant']);
-    assert.deepEqual(thread.entries.filter((e) => e.kind === 'assistant').map((e) => ('text' in e ? e.text : '')), ['before', 'after', 'last']);
+    assert.deepEqual(
+      thread.entries.map((e) => e.kind),
+      ['assistant', 'tool', 'assistant', 'notice', 'assistant'],
+    );
+    assert.deepEqual(
+      thread.entries.filter((e) => e.kind === 'assistant').map((e) => ('text' in e ? e.text : '')),
+      ['before', 'after', 'last'],
+    );
   });
 });
 
 describe('thread reducer: the end of a turn, notices, content', () => {
-  const tool = (toolCallId: string, status: string): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status } as never });
-  const statuses = (thread: Thread) => thread.entries.filter((e) => e.kind === 'tool').map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
+  const tool = (toolCallId: string, status: string): Unnumbered => ({
+    type: 'update',
+    update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status } as never,
+  });
+  const statuses = (thread: Thread) =>
+    thread.entries
+      .filter((e) => e.kind === 'tool')
+      .map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
 
   it('cancels the tool calls a turn leaves pending or running, and no others', () => {
     const thread = play([
-      { type: 'prompt', text: 'go' }, tool('a', 'pending'), tool('b', 'in_progress'), tool('c', 'completed'), tool('d', 'failed'),
+      { type: 'prompt', text: 'go' },
+      tool('a', 'pending'),
+      tool('b', 'in_progress'),
+      tool('c', 'completed'),
+      tool('d', 'failed'),
       { type: 'turnEnded', stopReason: 'end_turn' },
     ]);
     assert.deepEqual(statuses(thread), ['a:cancelled', 'b:cancelled', 'c:completed', 'd:failed']);
     assert.equal(thread.turn, 'idle');
-    const settled = play([{ type: 'prompt', text: 'go' }, tool('c', 'completed'), { type: 'turnEnded', stopReason: 'end_turn' }]);
+    const settled = play([
+      { type: 'prompt', text: 'go' },
+      tool('c', 'completed'),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    ]);
     assert.deepEqual(statuses(settled), ['c:completed']);
   });
 
   it('updates a tool call by its id wherever it is, and adds one first seen in an update', () => {
     const thread = play([
-      tool('a', 'pending'), tool('b', 'pending'),
-      { type: 'update', update: { sessionUpdate: 'tool_call', toolCallId: 'a', title: 'a again', status: 'in_progress' } },
+      tool('a', 'pending'),
+      tool('b', 'pending'),
+      {
+        type: 'update',
+        update: { sessionUpdate: 'tool_call', toolCallId: 'a', title: 'a again', status: 'in_progress' },
+      },
       { type: 'update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' } },
-      { type: 'update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'new', status: 'pending', title: 'seen late' } },
+      {
+        type: 'update',
+        update: { sessionUpdate: 'tool_call_update', toolCallId: 'new', status: 'pending', title: 'seen late' },
+      },
     ]);
     assert.deepEqual(statuses(thread), ['a:in_progress', 'b:completed', 'new:pending']);
     assert.equal(thread.entries.length, 3);
   });
 
   it('says why a turn stopped, and seals the last entry so later text starts a message of its own', () => {
-    const notices = (reason: string) => play([{ type: 'prompt', text: 'go' }, { type: 'turnEnded', stopReason: reason as never }]).entries
-      .filter((e) => e.kind === 'notice').map((e) => (e.kind === 'notice' ? `${e.level}: ${e.text}` : ''));
+    const notices = (reason: string) =>
+      play([
+        { type: 'prompt', text: 'go' },
+        { type: 'turnEnded', stopReason: reason as never },
+      ])
+        .entries.filter((e) => e.kind === 'notice')
+        .map((e) => (e.kind === 'notice' ? `${e.level}: ${e.text}` : ''));
     assert.deepEqual(notices('end_turn'), []);
     assert.deepEqual(notices('cancelled'), ['info: Stopped.']);
     assert.deepEqual(notices('max_tokens'), ['warning: The agent stopped: it reached its token limit.']);
     assert.deepEqual(notices('something_new'), ['warning: The turn ended: something_new.']);
-    const failed = play([{ type: 'prompt', text: 'go' }, { type: 'turnFailed', message: 'boom' }]);
-    assert.deepEqual(failed.entries.map((e) => e.kind === 'notice' ? `${e.level}: ${e.text}` : e.kind), ['user', 'error: boom']);
+    const failed = play([
+      { type: 'prompt', text: 'go' },
+      { type: 'turnFailed', message: 'boom' },
+    ]);
+    assert.deepEqual(
+      failed.entries.map((e) => (e.kind === 'notice' ? `${e.level}: ${e.text}` : e.kind)),
+      ['user', 'error: boom'],
+    );
     assert.equal(failed.sealedEntryId, failed.entries.at(-1)!.id);
   });
 
   it('shows an agent notice with its severity, unknown severities as info', () => {
     const notice = (severity: string, description?: string) => {
-      const thread = play([{ type: 'update', update: { sessionUpdate: 'notice', severity, title: 'Heads up', ...(description ? { description } : {}) } as never }]);
+      const thread = play([
+        {
+          type: 'update',
+          update: {
+            sessionUpdate: 'notice',
+            severity,
+            title: 'Heads up',
+            ...(description ? { description } : {}),
+          } as never,
+        },
+      ]);
       const e = thread.entries[0];
       return e?.kind === 'notice' ? `${e.level}: ${e.text}` : JSON.stringify(e);
     };
@@ -166,20 +258,35 @@ describe('thread reducer: the end of a turn, notices, content', () => {
 
   it('names an image or audio block by a media type only when it looks like one', () => {
     const shown = (block: object) => {
-      const e = play([{ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: block } as never }]).entries[0];
+      const e = play([{ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: block } as never }])
+        .entries[0];
       return e?.kind === 'assistant' ? e.text.trim() : '';
     };
     assert.equal(shown({ type: 'image', mimeType: 'image/png', data: '' }), '_Image (image/png), not shown_');
     assert.equal(shown({ type: 'audio', mimeType: 'audio/wav', data: '' }), '_Audio (audio/wav), not played_');
-    for (const hostile of ['x](javascript:alert(1)) image/png', 'image/png\n# heading', 'image/png)', `${'a'.repeat(65)}/png`, 'image/', '']) {
-      assert.equal(shown({ type: 'image', mimeType: hostile, data: '' }), '_Image (unknown type), not shown_', JSON.stringify(hostile));
+    for (const hostile of [
+      'x](javascript:alert(1)) image/png',
+      'image/png\n# heading',
+      'image/png)',
+      `${'a'.repeat(65)}/png`,
+      'image/',
+      '',
+    ]) {
+      assert.equal(
+        shown({ type: 'image', mimeType: hostile, data: '' }),
+        '_Image (unknown type), not shown_',
+        JSON.stringify(hostile),
+      );
     }
     assert.equal(shown({ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA==' } }), '[file:///a.bin]');
     assert.equal(shown({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'inline' } }), 'inline');
   });
 
-  it('replays a prompt\'s attachments as chips on the user\'s message, a selection by its lines', () => {
-    const chunk = (content: object): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'user_message_chunk', content } as never });
+  it("replays a prompt's attachments as chips on the user's message, a selection by its lines", () => {
+    const chunk = (content: object): Unnumbered => ({
+      type: 'update',
+      update: { sessionUpdate: 'user_message_chunk', content } as never,
+    });
     const thread = play([
       chunk({ type: 'text', text: 'look' }),
       chunk({ type: 'resource', resource: { uri: 'file:///w/src/a.ts#L3-L9', text: 'code' } }),
@@ -192,14 +299,23 @@ describe('thread reducer: the end of a turn, notices, content', () => {
     assert.ok(user.kind === 'user');
     assert.equal(user.text, 'look');
     assert.deepEqual(user.attachments, [
-      { label: 'a.ts:L3-L9', icon: 'selection' }, { label: 'b.ts', icon: 'file' }, { label: 'Image (image/png)', icon: 'image' }, { label: 'c.md notes', icon: 'file' },
+      { label: 'a.ts:L3-L9', icon: 'selection' },
+      { label: 'b.ts', icon: 'file' },
+      { label: 'Image (image/png)', icon: 'image' },
+      { label: 'c.md notes', icon: 'file' },
     ]);
   });
 });
 
 describe('thread reducer: what each action leaves', () => {
-  const tool = (toolCallId: string, status: string, extra: object = {}): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status, ...extra } as never });
-  const statuses = (thread: Thread) => thread.entries.filter((e) => e.kind === 'tool').map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
+  const tool = (toolCallId: string, status: string, extra: object = {}): Unnumbered => ({
+    type: 'update',
+    update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status, ...extra } as never,
+  });
+  const statuses = (thread: Thread) =>
+    thread.entries
+      .filter((e) => e.kind === 'tool')
+      .map((e) => (e.kind === 'tool' ? `${e.toolCallId}:${e.status}` : ''));
 
   it('a control the agent accepted replaces the controls; an action of no known type is a bug, not ignored', () => {
     const controls = { configOptions: [], commands: [{ name: 'plan', description: 'Plan first' }] };
@@ -211,13 +327,19 @@ describe('thread reducer: what each action leaves', () => {
 
   it('a notice keeps its action, and has none when it was given none', () => {
     const action = 'signIn' as const;
-    const [withAction, without] = play([{ type: 'notice', level: 'warning', text: 'Sign in first', action }, { type: 'notice', level: 'info', text: 'plain' }]).entries;
+    const [withAction, without] = play([
+      { type: 'notice', level: 'warning', text: 'Sign in first', action },
+      { type: 'notice', level: 'info', text: 'plain' },
+    ]).entries;
     assert.deepEqual(withAction, { kind: 'notice', id: 'e1', level: 'warning', text: 'Sign in first', action });
     assert.deepEqual(without, { kind: 'notice', id: 'e2', level: 'info', text: 'plain' });
   });
 
   it('an empty chunk, a block of no known type, or a title update without a title change nothing', () => {
-    const before = play([{ type: 'prompt', text: 'hi' }, { type: 'turnEnded', stopReason: 'end_turn' }]);
+    const before = play([
+      { type: 'prompt', text: 'hi' },
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    ]);
     for (const update of [
       { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '' } },
       { sessionUpdate: 'agent_message_chunk', content: { type: 'hologram', data: 'x' } },
@@ -225,14 +347,31 @@ describe('thread reducer: what each action leaves', () => {
       { sessionUpdate: 'session_info_update', title: null },
       { sessionUpdate: 'session_info_update' },
     ]) {
-      assert.equal(reduceThread(before, { type: 'update', id: 'x', update: update as never }), before, JSON.stringify(update));
+      assert.equal(
+        reduceThread(before, { type: 'update', id: 'x', update: update as never }),
+        before,
+        JSON.stringify(update),
+      );
     }
-    assert.equal(reduceThread(before, { type: 'update', id: 'x', update: { sessionUpdate: 'session_info_update', title: 'Fix the build' } }).title, 'Fix the build');
+    assert.equal(
+      reduceThread(before, {
+        type: 'update',
+        id: 'x',
+        update: { sessionUpdate: 'session_info_update', title: 'Fix the build' },
+      }).title,
+      'Fix the build',
+    );
   });
 
   it('records what a chunk appended, so the view posts only the new piece', () => {
-    const one = play([{ type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hello' } } }]);
-    const two = reduceThread(one, { type: 'update', id: 'x', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ', world' } } });
+    const one = play([
+      { type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hello' } } },
+    ]);
+    const two = reduceThread(one, {
+      type: 'update',
+      id: 'x',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ', world' } },
+    });
     assert.equal(grownSince(one.entries[0], two.entries[0]), ', world');
   });
 
@@ -252,7 +391,11 @@ describe('thread reducer: what each action leaves', () => {
 
   it('a turn that ends cancels a call left pending alone, or running alone', () => {
     for (const status of ['pending', 'in_progress']) {
-      const thread = play([{ type: 'prompt', text: 'go' }, tool('a', status), { type: 'turnEnded', stopReason: 'end_turn' }]);
+      const thread = play([
+        { type: 'prompt', text: 'go' },
+        tool('a', status),
+        { type: 'turnEnded', stopReason: 'end_turn' },
+      ]);
       assert.deepEqual(statuses(thread), ['a:cancelled'], status);
     }
   });
@@ -260,24 +403,40 @@ describe('thread reducer: what each action leaves', () => {
   it('a turn that ends keeps its plan as an entry and starts the next with none', () => {
     const thread = play([
       { type: 'prompt', text: 'go' },
-      { type: 'update', update: { sessionUpdate: 'plan', entries: [{ content: 'Read', priority: 'high', status: 'completed' }] } },
+      {
+        type: 'update',
+        update: { sessionUpdate: 'plan', entries: [{ content: 'Read', priority: 'high', status: 'completed' }] },
+      },
       { type: 'turnEnded', stopReason: 'end_turn' },
     ]);
     assert.deepEqual(thread.plan, []);
-    assert.deepEqual(thread.entries.at(-1), { kind: 'plan', id: 'e3:plan', entries: [{ content: 'Read', priority: 'high', status: 'completed' }] });
+    assert.deepEqual(thread.entries.at(-1), {
+      kind: 'plan',
+      id: 'e3:plan',
+      entries: [{ content: 'Read', priority: 'high', status: 'completed' }],
+    });
   });
 });
 
 describe('thread reducer: replayed attachments', () => {
-  const chunk = (content: object): Unnumbered => ({ type: 'update', update: { sessionUpdate: 'user_message_chunk', content } as never });
-  const labels = (thread: Thread) => thread.entries.map((e) => (e.kind === 'user' ? (e.attachments ?? []).map((a) => `${a.icon}:${a.label}`) : [e.kind]));
+  const chunk = (content: object): Unnumbered => ({
+    type: 'update',
+    update: { sessionUpdate: 'user_message_chunk', content } as never,
+  });
+  const labels = (thread: Thread) =>
+    thread.entries.map((e) =>
+      e.kind === 'user' ? (e.attachments ?? []).map((a) => `${a.icon}:${a.label}`) : [e.kind],
+    );
   const chip = (content: object) => labels(play([chunk(content)]))[0]?.[0];
 
   it('names each kind of block', () => {
     assert.equal(chip({ type: 'audio', mimeType: 'audio/wav', data: '' }), 'file:Audio (audio/wav)');
     assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: 'c.md', title: 'Notes' }), 'file:Notes');
     assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: ' \n\t ' }), 'file:attachment');
-    assert.equal(chip({ type: 'resource_link', uri: 'file:///w/c.md', name: 'n'.repeat(300) }), `file:${'n'.repeat(200)}`);
+    assert.equal(
+      chip({ type: 'resource_link', uri: 'file:///w/c.md', name: 'n'.repeat(300) }),
+      `file:${'n'.repeat(200)}`,
+    );
   });
 
   it('names a resource by the last part of its URI, decoded when it can be, a selection only by an exact line range', () => {
@@ -290,13 +449,18 @@ describe('thread reducer: replayed attachments', () => {
       ['file:///w/100%.ts', 'file:100%.ts'],
       ['file:///w/x.ts#note\nmore', 'file:x.ts#note more'],
     ];
-    for (const [uri, expected] of cases) assert.equal(chip({ type: 'resource', resource: { uri, text: '' } }), expected, uri);
+    for (const [uri, expected] of cases) {
+      assert.equal(chip({ type: 'resource', resource: { uri, text: '' } }), expected, uri);
+    }
   });
 
   it('puts at most 100 chips on one message, and none on a message that ended a turn', () => {
     const image = chunk({ type: 'image', mimeType: 'image/png', data: '' });
     const many = play([chunk({ type: 'text', text: 'look' }), ...Array.from({ length: 101 }, () => image)]);
-    assert.deepEqual(labels(many).map((l) => l.length), [100, 1]);
+    assert.deepEqual(
+      labels(many).map((l) => l.length),
+      [100, 1],
+    );
     const sealed = play([chunk({ type: 'text', text: 'look' }), { type: 'turnEnded', stopReason: 'end_turn' }, image]);
     assert.deepEqual(labels(sealed), [[], ['image:Image (image/png)']]);
   });

@@ -23,7 +23,11 @@ describe('titles from an agent', () => {
   });
 
   it('reach the thread cleaned (session_info_update)', () => {
-    const thread = reduceThread(emptyThread, { type: 'update', id: 'u', update: { sessionUpdate: 'session_info_update', title: 'Refactor\u202e the parser\n' } });
+    const thread = reduceThread(emptyThread, {
+      type: 'update',
+      id: 'u',
+      update: { sessionUpdate: 'session_info_update', title: 'Refactor\u202e the parser\n' },
+    });
     assert.equal(thread.title, 'Refactor the parser');
   });
 });

@@ -53,9 +53,15 @@ describe('windowsShim: decodeWindowsShim', () => {
 
   it('decodes a shim saved as .bat, with LF line ends, and on a UNC path', () => {
     const text = read('copied-shim.bat');
-    assert.equal(decodeWindowsShim(text, `${BIN}\\tsc.bat`)?.script, 'C:\\work\\app\\node_modules\\typescript\\bin\\tsc');
+    assert.equal(
+      decodeWindowsShim(text, `${BIN}\\tsc.bat`)?.script,
+      'C:\\work\\app\\node_modules\\typescript\\bin\\tsc',
+    );
     assert.ok(decodeWindowsShim(text.replace(/\r\n/g, '\n'), `${BIN}\\tsc.cmd`));
-    assert.equal(decodeWindowsShim(text, '\\\\server\\share\\app\\node_modules\\.bin\\tsc.cmd')?.script, '\\\\server\\share\\app\\node_modules\\typescript\\bin\\tsc');
+    assert.equal(
+      decodeWindowsShim(text, '\\\\server\\share\\app\\node_modules\\.bin\\tsc.cmd')?.script,
+      '\\\\server\\share\\app\\node_modules\\typescript\\bin\\tsc',
+    );
   });
 
   it('refuses every injection into an otherwise exact shim', () => {
@@ -64,8 +70,13 @@ describe('windowsShim: decodeWindowsShim', () => {
     }
   });
 
-  it('refuses what is not one of npm\'s shims: pnpm, a build script, variables, a direct program', () => {
-    for (const file of ['pnpm-shim-tsc.cmd', 'not-a-shim-build.bat', 'npm-goto-start-env-vars.cmd', 'npm-no-shebang-exe.cmd']) {
+  it("refuses what is not one of npm's shims: pnpm, a build script, variables, a direct program", () => {
+    for (const file of [
+      'pnpm-shim-tsc.cmd',
+      'not-a-shim-build.bat',
+      'npm-goto-start-env-vars.cmd',
+      'npm-no-shebang-exe.cmd',
+    ]) {
       assert.equal(decodeWindowsShim(read(file), `${BIN}\\x.cmd`), undefined, file);
     }
   });
@@ -90,7 +101,14 @@ describe('windowsShim: decodeWindowsShim', () => {
 
   it('refuses a shim path that is not an absolute Windows path to a .cmd or .bat', () => {
     const text = read('npm-goto-start-tsc.cmd');
-    for (const shimPath of ['tsc.cmd', '\\node_modules\\.bin\\tsc.cmd', '/usr/lib/node_modules/.bin/tsc.cmd', `${BIN}\\tsc.ps1`, `${BIN}\\tsc`, 'C:tsc.cmd']) {
+    for (const shimPath of [
+      'tsc.cmd',
+      '\\node_modules\\.bin\\tsc.cmd',
+      '/usr/lib/node_modules/.bin/tsc.cmd',
+      `${BIN}\\tsc.ps1`,
+      `${BIN}\\tsc`,
+      'C:tsc.cmd',
+    ]) {
       assert.equal(decodeWindowsShim(text, shimPath), undefined, shimPath);
     }
   });

@@ -9,7 +9,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  WorkspaceFsError, descriptorWalkSupported, openWorkspaceRoot, readTextFile, writeTextFile,
+  WorkspaceFsError,
+  descriptorWalkSupported,
+  openWorkspaceRoot,
+  readTextFile,
+  writeTextFile,
 } from '../../src-node/workspaceFs';
 import { SECRET, makeSandbox, openDescriptorCount, refusal, type Sandbox } from './workspaceFsCanary.test';
 
@@ -21,7 +25,9 @@ const strategies = ['walk', 'identity'] as const;
 describe('workspace fs', () => {
   let s: Sandbox;
   const file = (...names: string[]) => path.join(s.rootDir, ...names);
-  beforeEach(async () => { s = await makeSandbox(); });
+  beforeEach(async () => {
+    s = await makeSandbox();
+  });
   afterEach(() => s.cleanup());
 
   describe('openWorkspaceRoot', () => {
@@ -51,7 +57,8 @@ describe('workspace fs', () => {
     for (const strategy of strategies) {
       it(`reads whole files and honours 1-based line and limit (${strategy})`, async () => {
         fs.writeFileSync(file('lines.txt'), 'one\ntwo\nthree\nfour');
-        const read = (line?: number | null, limit?: number | null) => readTextFile(s.root, file('lines.txt'), { line, limit, strategy });
+        const read = (line?: number | null, limit?: number | null) =>
+          readTextFile(s.root, file('lines.txt'), { line, limit, strategy });
         assert.equal(await read(), 'one\ntwo\nthree\nfour');
         assert.equal(await read(2), 'two\nthree\nfour');
         assert.equal(await read(2, 2), 'two\nthree\n');
@@ -184,15 +191,34 @@ describe('workspace fs', () => {
 /** One of everything: reads and writes that work, and each kind of refusal on the way. */
 async function oneRound(s: Sandbox): Promise<void> {
   const at = (...names: string[]) => path.join(s.rootDir, ...names);
-  const settle = (p: Promise<unknown>) => p.then(() => undefined, () => undefined);
+  const settle = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      () => undefined,
+    );
   for (const strategy of strategies) {
     await readTextFile(s.root, at('sub', 'b.txt'), { strategy, line: 1, limit: 1 });
-    for (const bad of [at('leak.txt'), at('out', 'secret.txt'), at('sub', 'missing'), at('sub'), at('pipe'), at('a.txt', 'x'), s.secret]) {
+    for (const bad of [
+      at('leak.txt'),
+      at('out', 'secret.txt'),
+      at('sub', 'missing'),
+      at('sub'),
+      at('pipe'),
+      at('a.txt', 'x'),
+      s.secret,
+    ]) {
       await settle(readTextFile(s.root, bad, { strategy }));
     }
   }
   await writeTextFile(s.root, at('sub', 'round.txt'), 'round\n');
-  for (const bad of [at('leak.txt'), at('out', 'x.txt'), at('missing', 'x.txt'), at('sub'), at('pipe'), `${s.rootDir}/../x`]) {
+  for (const bad of [
+    at('leak.txt'),
+    at('out', 'x.txt'),
+    at('missing', 'x.txt'),
+    at('sub'),
+    at('pipe'),
+    `${s.rootDir}/../x`,
+  ]) {
     await settle(writeTextFile(s.root, bad, 'x'));
   }
 }

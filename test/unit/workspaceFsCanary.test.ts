@@ -51,12 +51,18 @@ export async function makeSandbox(): Promise<Sandbox> {
   const secret = plantCanary(path.join(outside, 'secret.txt'));
   const sibling = plantCanary(path.join(base, 'root-evil', 'secret.txt'));
   let snapshots: Snapshot[] = [];
-  const remember = () => { snapshots = [secret, sibling].map((file) => ({ file, stat: fs.statSync(file, { bigint: true }) })); };
+  const remember = () => {
+    snapshots = [secret, sibling].map((file) => ({ file, stat: fs.statSync(file, { bigint: true }) }));
+  };
   remember();
   const listings = () => [outside, path.join(base, 'root-evil'), base].map((d) => fs.readdirSync(d).sort().join('|'));
   const before = listings();
   return {
-    base, rootDir, outside, secret, sibling,
+    base,
+    rootDir,
+    outside,
+    secret,
+    sibling,
     root: await openWorkspaceRoot(rootDir),
     assertUntouched: () => {
       for (const s of snapshots) assertCanary(s);
@@ -123,7 +129,9 @@ export function openDescriptorCount(): number {
 
 describe('workspace fs test fixture', () => {
   let sandbox: Sandbox;
-  beforeEach(async () => { sandbox = await makeSandbox(); });
+  beforeEach(async () => {
+    sandbox = await makeSandbox();
+  });
   afterEach(() => sandbox.cleanup());
 
   it('sees a read of a canary (atime)', function () {

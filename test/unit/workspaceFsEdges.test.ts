@@ -9,20 +9,27 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  WorkspaceFsError, isWorkspaceFsError, openWorkspaceRoot, readFileBytes, readTextFile, writeTextFile, type WalkStep,
+  WorkspaceFsError,
+  isWorkspaceFsError,
+  openWorkspaceRoot,
+  readFileBytes,
+  readTextFile,
+  writeTextFile,
+  type WalkStep,
 } from '../../src-node/workspaceFs';
 import { probeDescriptorWalk } from '../../src-node/workspaceFs/descriptorWalk';
 import { readAtMost } from '../../src-node/workspaceFs/readTextFile';
 import { sameFile } from '../../src-node/workspaceFs/workspaceRoot';
 import { makeSandbox, openDescriptorCount, said, type Sandbox } from './workspaceFsCanary.test';
 
-
 describe('workspace fs: edges', function () {
   if (process.platform !== 'linux') return;
   let s: Sandbox;
   const file = (...names: string[]) => path.join(s.rootDir, ...names);
   const q = (...names: string[]) => JSON.stringify(file(...names));
-  beforeEach(async () => { s = await makeSandbox(); });
+  beforeEach(async () => {
+    s = await makeSandbox();
+  });
   afterEach(() => s.cleanup());
 
   it('takes a name of exactly 255 bytes and a path of exactly 4095 bytes', async () => {
@@ -38,7 +45,10 @@ describe('workspace fs: edges', function () {
 
   it('refuses the workspace folder itself, in every spelling', async () => {
     for (const spelling of [s.rootDir, `${s.base}/./root`, `${s.base}//root`]) {
-      assert.equal(await said(readTextFile(s.root, spelling)), `not-a-file: ${JSON.stringify(spelling)} is the workspace folder itself, not a file.`);
+      assert.equal(
+        await said(readTextFile(s.root, spelling)),
+        `not-a-file: ${JSON.stringify(spelling)} is the workspace folder itself, not a file.`,
+      );
     }
   });
 
@@ -51,7 +61,10 @@ describe('workspace fs: edges', function () {
     const root = await openWorkspaceRoot('/');
     assert.equal(await readTextFile(root, file('a.txt')), 'inside a\n');
     assert.equal(await said(readTextFile(root, file('missing.txt'))), `no-file: ${q('missing.txt')} does not exist.`);
-    assert.equal(await said(readTextFile(root, file('missing.txt'), { strategy: 'identity' })), `no-file: ${q('missing.txt')} does not exist.`);
+    assert.equal(
+      await said(readTextFile(root, file('missing.txt'), { strategy: 'identity' })),
+      `no-file: ${q('missing.txt')} does not exist.`,
+    );
   });
 
   it('tells its hook each step: every lookup, then the open of the file', async () => {
@@ -62,20 +75,27 @@ describe('workspace fs: edges', function () {
     await writeTextFile(s.root, file('sub', 'new.txt'), 'new\n', { onStep });
     await readTextFile(s.root, file('sub', 'b.txt'), { onStep, strategy: 'identity' });
     const walk = (name: string) => [
-      { phase: 'lookup', index: 0, name: 'sub' }, { phase: 'lookup', index: 1, name }, { phase: 'open', index: 1, name },
+      { phase: 'lookup', index: 0, name: 'sub' },
+      { phase: 'lookup', index: 1, name },
+      { phase: 'open', index: 1, name },
     ];
     assert.deepEqual(steps, [...walk('b.txt'), ...walk('b.txt'), ...walk('new.txt'), ...walk('b.txt')]);
   });
 
   it('says what happened when a new file appears, or its folder goes, while it is created', async () => {
-    const appear = (step: WalkStep) => void (step.phase === 'open' && fs.writeFileSync(file('sub', 'new.txt'), 'theirs\n'));
-    assert.equal(await said(writeTextFile(s.root, file('sub', 'new.txt'), 'ours\n', { onStep: appear })),
-      `changed: ${q('sub', 'new.txt')} was created by something else while it was being written; nothing was written.`);
+    const appear = (step: WalkStep) =>
+      void (step.phase === 'open' && fs.writeFileSync(file('sub', 'new.txt'), 'theirs\n'));
+    assert.equal(
+      await said(writeTextFile(s.root, file('sub', 'new.txt'), 'ours\n', { onStep: appear })),
+      `changed: ${q('sub', 'new.txt')} was created by something else while it was being written; nothing was written.`,
+    );
     assert.equal(fs.readFileSync(file('sub', 'new.txt'), 'utf8'), 'theirs\n');
     fs.mkdirSync(file('gone'));
     const remove = (step: WalkStep) => void (step.phase === 'open' && fs.rmdirSync(file('gone')));
-    assert.equal(await said(writeTextFile(s.root, file('gone', 'new.txt'), 'ours\n', { onStep: remove })),
-      `not-found: ${q('gone', 'new.txt')} does not exist. Folders are not created.`);
+    assert.equal(
+      await said(writeTextFile(s.root, file('gone', 'new.txt'), 'ours\n', { onStep: remove })),
+      `not-found: ${q('gone', 'new.txt')} does not exist. Folders are not created.`,
+    );
   });
 
   it('closes every descriptor it opens, reads of bytes included', async () => {
@@ -101,7 +121,10 @@ describe('workspace fs: edges', function () {
       fs.renameSync(file('sub', 'deeper'), file('sub', 'moved'));
       fs.symlinkSync(file('sub', 'moved'), file('sub', 'deeper'));
     };
-    assert.equal(await said(readTextFile(s.root, file('sub', 'deeper', 'c.txt'), { strategy: 'identity', onStep: swap(toLink) })), expected);
+    assert.equal(
+      await said(readTextFile(s.root, file('sub', 'deeper', 'c.txt'), { strategy: 'identity', onStep: swap(toLink) })),
+      expected,
+    );
     // For another folder holding the same file (a hard link): no link anywhere, and still not the folder checked.
     fs.rmSync(file('sub', 'deeper'));
     fs.renameSync(file('sub', 'moved'), file('sub', 'deeper'));
@@ -111,13 +134,23 @@ describe('workspace fs: edges', function () {
       fs.renameSync(file('sub', 'deeper'), file('sub', 'old'));
       fs.renameSync(file('sub', 'other'), file('sub', 'deeper'));
     };
-    assert.equal(await said(readTextFile(s.root, file('sub', 'deeper', 'c.txt'), { strategy: 'identity', onStep: swap(toOther) })), expected);
+    assert.equal(
+      await said(readTextFile(s.root, file('sub', 'deeper', 'c.txt'), { strategy: 'identity', onStep: swap(toOther) })),
+      expected,
+    );
   });
 
   it('says a folder became a file when that happens before the last name is looked up (identity)', async () => {
-    const toFile = (step: WalkStep) => void (step.phase === 'lookup' && step.index === 1 && (fs.renameSync(file('sub'), file('sub.old')), fs.writeFileSync(file('sub'), 'x')));
-    assert.equal(await said(readTextFile(s.root, file('sub', 'b.txt'), { strategy: 'identity', onStep: toFile })),
-      `not-found: ${q('sub', 'b.txt')} does not exist: a folder on its path is a file.`);
+    const toFile = (step: WalkStep) =>
+      void (
+        step.phase === 'lookup' &&
+        step.index === 1 &&
+        (fs.renameSync(file('sub'), file('sub.old')), fs.writeFileSync(file('sub'), 'x'))
+      );
+    assert.equal(
+      await said(readTextFile(s.root, file('sub', 'b.txt'), { strategy: 'identity', onStep: toFile })),
+      `not-found: ${q('sub', 'b.txt')} does not exist: a folder on its path is a file.`,
+    );
   });
 
   for (const strategy of ['walk', 'identity'] as const) {
@@ -159,9 +192,21 @@ describe('workspace fs: reading a file that changes size', () => {
 
   it('refuses, with the size, a file over the cap, and says one grew past it while read', async () => {
     const MiB = 1024 * 1024;
-    await assert.rejects(readAtMost(handle(3 * MiB, text(0)), '"f"', 2 * MiB), (e: unknown) => e instanceof WorkspaceFsError && e.code === 'too-large' && e.message === '"f" is 3.0 MiB; files over 2.0 MiB are not read.');
-    await assert.rejects(readAtMost(handle(0, text(101)), '"f"', 100), (e: unknown) => e instanceof WorkspaceFsError && e.message === '"f" grew; files over 0.0 MiB are not read.');
-    await assert.rejects(readAtMost(handle(100, text(101)), '"f"', 100), (e: unknown) => e instanceof WorkspaceFsError && e.code === 'too-large');
+    await assert.rejects(
+      readAtMost(handle(3 * MiB, text(0)), '"f"', 2 * MiB),
+      (e: unknown) =>
+        e instanceof WorkspaceFsError &&
+        e.code === 'too-large' &&
+        e.message === '"f" is 3.0 MiB; files over 2.0 MiB are not read.',
+    );
+    await assert.rejects(
+      readAtMost(handle(0, text(101)), '"f"', 100),
+      (e: unknown) => e instanceof WorkspaceFsError && e.message === '"f" grew; files over 0.0 MiB are not read.',
+    );
+    await assert.rejects(
+      readAtMost(handle(100, text(101)), '"f"', 100),
+      (e: unknown) => e instanceof WorkspaceFsError && e.code === 'too-large',
+    );
   });
 });
 

@@ -72,7 +72,10 @@ describe('workspace fs races', () => {
       s.assertUntouched();
     });
     it('read (identity): refused as changed', async () => {
-      assert.equal((await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code, 'changed');
+      assert.equal(
+        (await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code,
+        'changed',
+      );
       s.assertUntouched();
     });
     it('write: lands in the original folder', async () => {
@@ -89,7 +92,10 @@ describe('workspace fs races', () => {
       s.assertUntouched();
     });
     it('read (identity): refused as a symlink (O_NOFOLLOW)', async () => {
-      assert.equal((await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code, 'symlink');
+      assert.equal(
+        (await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code,
+        'symlink',
+      );
       s.assertUntouched();
     });
     it('write: writes the file that was checked', async () => {
@@ -100,25 +106,30 @@ describe('workspace fs races', () => {
   });
 
   describe('the file replaced by a FIFO between its check and its open', () => {
-    const hook = () => at({ phase: 'open' }, () => {
-      fs.renameSync(target, `${target}.orig`);
-      execFileSync('mkfifo', [target]);
-    });
+    const hook = () =>
+      at({ phase: 'open' }, () => {
+        fs.renameSync(target, `${target}.orig`);
+        execFileSync('mkfifo', [target]);
+      });
     it('read (walk): reads the file that was checked', async () => {
       assert.equal(await readTextFile(s.root, target, { strategy: 'walk', onStep: hook() }), DECOY);
       s.assertUntouched();
     });
     it('read (identity): refused as changed, without hanging (O_NONBLOCK)', async () => {
-      assert.equal((await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code, 'changed');
+      assert.equal(
+        (await refusal(readTextFile(s.root, target, { strategy: 'identity', onStep: hook() }))).code,
+        'changed',
+      );
       s.assertUntouched();
     });
   });
 
   describe('the root replaced by a link after it was opened', () => {
-    const hook = () => at({ phase: 'lookup', index: 0 }, () => {
-      fs.renameSync(s.rootDir, `${s.rootDir}.moved`);
-      fs.symlinkSync(s.outside, s.rootDir);
-    });
+    const hook = () =>
+      at({ phase: 'lookup', index: 0 }, () => {
+        fs.renameSync(s.rootDir, `${s.rootDir}.moved`);
+        fs.symlinkSync(s.outside, s.rootDir);
+      });
     it('read (walk): keeps reading the original root', async () => {
       assert.equal(await readTextFile(s.root, target, { strategy: 'walk', onStep: hook() }), DECOY);
       s.assertUntouched();
@@ -131,7 +142,10 @@ describe('workspace fs races', () => {
   });
 
   describe('a link appearing where a missing file is about to be created', () => {
-    for (const [title, link] of [['to the canary', () => s.secret], ['dangling, to a new file outside', () => path.join(s.outside, 'new.txt')]] as const) {
+    for (const [title, link] of [
+      ['to the canary', () => s.secret],
+      ['dangling, to a new file outside', () => path.join(s.outside, 'new.txt')],
+    ] as const) {
       it(`write: refused as changed (${title})`, async () => {
         const file = path.join(s.rootDir, 'sub', 'new.txt');
         const onStep = at({ phase: 'open' }, () => fs.symlinkSync(link(), file));
@@ -149,8 +163,14 @@ describe('workspace fs races', () => {
       const outcomes = await raceFlipper(s, 2000);
       assert.equal(outcomes.get('ESCAPED'), undefined);
       // The race was live: the folder was seen both as itself and as a link.
-      assert.ok((outcomes.get('read inside') ?? 0) > 0 && (outcomes.get('written inside') ?? 0) > 0, JSON.stringify([...outcomes]));
-      assert.ok((outcomes.get('read symlink') ?? 0) > 0 && (outcomes.get('write symlink') ?? 0) > 0, JSON.stringify([...outcomes]));
+      assert.ok(
+        (outcomes.get('read inside') ?? 0) > 0 && (outcomes.get('written inside') ?? 0) > 0,
+        JSON.stringify([...outcomes]),
+      );
+      assert.ok(
+        (outcomes.get('read symlink') ?? 0) > 0 && (outcomes.get('write symlink') ?? 0) > 0,
+        JSON.stringify([...outcomes]),
+      );
       s.assertUntouched();
     });
   });
@@ -179,10 +199,12 @@ async function raceFlipper(s: Sandbox, ms: number): Promise<Map<string, number>>
     for (const deadline = Date.now() + ms; Date.now() < deadline;) {
       await readTextFile(s.root, file, { strategy: 'walk' }).then(
         (text) => count(text === DECOY || text === written ? 'read inside' : 'ESCAPED'),
-        (e: { code?: string }) => count(`read ${e.code}`));
+        (e: { code?: string }) => count(`read ${e.code}`),
+      );
       await writeTextFile(s.root, file, written).then(
         () => count('written inside'),
-        (e: { code?: string }) => count(`write ${e.code}`));
+        (e: { code?: string }) => count(`write ${e.code}`),
+      );
     }
   } finally {
     flipper.kill();

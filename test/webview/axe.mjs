@@ -15,18 +15,26 @@ const AXE_SOURCE = fs.readFileSync(path.join(REPO_ROOT, 'node_modules/axe-core/a
  */
 export async function runAxe(page) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(`${AXE_SOURCE}\n;void 0`);
-  const result = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    resultTypes: ['violations'],
-  }));
+  const result = await page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    }),
+  );
   return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    targets: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`.trim()),
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes
+      .slice(0, 5)
+      .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`.trim()),
   }));
 }
 
 /** The violations a test must fail on. */
-export const seriousOrWorse = (violations) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export const seriousOrWorse = (violations) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 /** Serious and critical violations on the page, shadow roots included, as "rule: targets" lines. */
-export const axeViolations = async (page) => seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);
+export const axeViolations = async (page) =>
+  seriousOrWorse(await runAxe(page)).map((v) => `${v.id}: ${v.targets.join(', ')}`);

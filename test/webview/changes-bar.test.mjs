@@ -10,8 +10,16 @@ import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
 const status = (changes) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
-  controls: { configOptions: [], commands: [] }, ...(changes ? { changes } : {}),
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'idle',
+  plan: [],
+  permissions: [],
+  controls: { configOptions: [], commands: [] },
+  ...(changes ? { changes } : {}),
 });
 
 const files = [
@@ -46,15 +54,24 @@ describe('the Changes bar', function () {
     assert.match(text, /src\/app\.ts \+12 -3/);
     assert.match(text, /src\/new\.ts \+40/);
     assert.match(text, /old\.txt -7/);
-    for (const [label, kind] of [['src/app.ts', 'edited'], ['src/new.ts', 'created'], ['old.txt', 'deleted']]) {
-      await bar.getByRole('button', { name: `${label}, ${kind}: compare before the agent's change with now` }).waitFor();
+    for (const [label, kind] of [
+      ['src/app.ts', 'edited'],
+      ['src/new.ts', 'created'],
+      ['old.txt', 'deleted'],
+    ]) {
+      await bar
+        .getByRole('button', { name: `${label}, ${kind}: compare before the agent's change with now` })
+        .waitFor();
     }
     assert.deepEqual(await axeViolations(chat.page), []);
   });
 
   it('asks the host to open, keep and undo one file, and to keep or undo all', async () => {
     await chat.apply({ type: 'status', status: status({ files, total: 4, busy: false }) });
-    await bar.getByRole('button', { name: /src\/app\.ts/ }).first().click();
+    await bar
+      .getByRole('button', { name: /src\/app\.ts/ })
+      .first()
+      .click();
     await bar.getByRole('button', { name: 'Keep src/new.ts' }).click();
     await bar.getByRole('button', { name: 'Undo old.txt' }).click();
     await bar.getByRole('button', { name: 'Keep All' }).click();
@@ -100,18 +117,26 @@ describe('the Changes bar', function () {
 
   it('shows a hostile file name as text', async () => {
     const label = '<img src=x onerror=alert(1)>\u202Egnp.exe';
-    await chat.apply({ type: 'status', status: status({ files: [{ path: '/ws/x', label, kind: 'created' }], total: 1, busy: false }) });
+    await chat.apply({
+      type: 'status',
+      status: status({ files: [{ path: '/ws/x', label, kind: 'created' }], total: 1, busy: false }),
+    });
     assert.equal(await bar.locator('img').count(), 0);
     assert.ok((await bar.innerText()).includes('<img src=x onerror=alert(1)>'));
   });
 
   it('offers Restore files to here on the prompts the host names, and asks the host for it', async () => {
     await chat.setEntries([
-      { kind: 'user', id: 'u1', text: 'first' }, { kind: 'assistant', id: 'a1', text: 'one' },
-      { kind: 'user', id: 'u2', text: 'second' }, { kind: 'assistant', id: 'a2', text: 'two' },
+      { kind: 'user', id: 'u1', text: 'first' },
+      { kind: 'assistant', id: 'a1', text: 'one' },
+      { kind: 'user', id: 'u2', text: 'second' },
+      { kind: 'assistant', id: 'a2', text: 'two' },
       { kind: 'user', id: 'u3', text: 'third, no changes after it' },
     ]);
-    await chat.apply({ type: 'status', status: { ...status({ files, total: 4, busy: false }), checkpoints: ['u1', 'u2'] } });
+    await chat.apply({
+      type: 'status',
+      status: { ...status({ files, total: 4, busy: false }), checkpoints: ['u1', 'u2'] },
+    });
     const restore = chat.page.getByRole('button', { name: 'Restore files to here' });
     await restore.first().waitFor();
     assert.equal(await restore.count(), 2);

@@ -3,7 +3,14 @@ import * as assert from 'node:assert/strict';
 import { openChatPage } from './harness.mjs';
 
 const status = (turn) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn,
+  plan: [],
+  permissions: [],
   controls: { configOptions: [], commands: [] },
 });
 
@@ -22,7 +29,13 @@ describe('<acp-chat-app> announcements', function () {
 
   /** Waits for the live region to say `text` (announcements are deferred a little). */
   async function heard(text) {
-    await chat.page.waitForFunction((t) => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === t, text, { timeout: 2_000 })
+    await chat.page
+      .waitForFunction(
+        (t) =>
+          document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === t,
+        text,
+        { timeout: 2_000 },
+      )
       .catch(async () => assert.fail(`announced "${await region.textContent()}", expected "${text}"`));
   }
 
@@ -43,11 +56,22 @@ describe('<acp-chat-app> announcements', function () {
   it('announces a stopped turn, a limit, and an error (whose text its alert reads)', async () => {
     await turn([{ kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }]);
     await heard('Stopped.');
-    await turn([{ kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }, { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' }]);
-    await heard('The agent stopped with an error.');
-    assert.equal(await chat.page.locator('acp-chat-entry [role="alert"]').last().textContent().then((t) => t.replace(/\s+/g, ' ').trim()), 'Error: The agent crashed (exit code 3).');
     await turn([
-      { kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' }, { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' },
+      { kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' },
+      { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' },
+    ]);
+    await heard('The agent stopped with an error.');
+    assert.equal(
+      await chat.page
+        .locator('acp-chat-entry [role="alert"]')
+        .last()
+        .textContent()
+        .then((t) => t.replace(/\s+/g, ' ').trim()),
+      'Error: The agent crashed (exit code 3).',
+    );
+    await turn([
+      { kind: 'notice', id: 'n1', level: 'info', text: 'Stopped.' },
+      { kind: 'notice', id: 'n2', level: 'error', text: 'The agent crashed (exit code 3).' },
       { kind: 'notice', id: 'n3', level: 'warning', text: 'The agent stopped: it reached its token limit.' },
     ]);
     await heard('The agent stopped: it reached its token limit.');
@@ -59,12 +83,20 @@ describe('<acp-chat-app> announcements', function () {
     // The region is emptied first, so a screen reader hears the repeat.
     await chat.apply({ type: 'status', status: status('running') });
     await chat.apply({ type: 'status', status: status('idle') });
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === '', undefined, { timeout: 1_000 });
+    await chat.page.waitForFunction(
+      () =>
+        document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent === '',
+      undefined,
+      { timeout: 1_000 },
+    );
     await heard('The agent finished.');
   });
 
   it('says nothing while a turn runs, not even what the last turn said', async () => {
-    const said = () => chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent);
+    const said = () =>
+      chat.page.evaluate(
+        () => document.querySelector('acp-chat-app').shadowRoot.querySelector('.sr-only[role="status"]').textContent,
+      );
     await turn([]);
     await heard('The agent finished.');
     await chat.apply({ type: 'status', status: status('running') });
@@ -81,7 +113,9 @@ describe('<acp-chat-app> announcements', function () {
     await heard('The agent asks to run npm test');
     await chat.page.evaluate(() => {
       const inside = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer');
-      inside.dispatchEvent(new CustomEvent('acp-announce', { detail: { text: 'Permission needed' }, bubbles: true, composed: true }));
+      inside.dispatchEvent(
+        new CustomEvent('acp-announce', { detail: { text: 'Permission needed' }, bubbles: true, composed: true }),
+      );
     });
     await heard('Permission needed');
     // Long agent text is cut short: the transcript has the rest.
@@ -99,14 +133,34 @@ describe('<acp-chat-app> and a malformed entry from the host', function () {
     // Through window.postMessage, as the extension's messages arrive: the schema check runs.
     const post = (message) => chat.page.evaluate((m) => window.postMessage(m, '*'), message);
     const entries = chat.page.locator('acp-chat-entry');
-    await post({ type: 'entries', length: 3, ops: [
-      { op: 'set', index: 0, entry: { kind: 'user', id: 'u1', text: 'First' } },
-      // A terminal block without its output: what an agent's terminal id "constructor" once produced.
-      { op: 'set', index: 1, entry: { kind: 'tool', id: 't1', toolCallId: 'x', title: 'T', toolKind: 'execute', status: 'pending', content: [{ type: 'terminal', terminalId: 'constructor' }], locations: [] } },
-      { op: 'set', index: 2, entry: { kind: 'assistant', id: 'a1', text: 'Third' } },
-    ] });
+    await post({
+      type: 'entries',
+      length: 3,
+      ops: [
+        { op: 'set', index: 0, entry: { kind: 'user', id: 'u1', text: 'First' } },
+        // A terminal block without its output: what an agent's terminal id "constructor" once produced.
+        {
+          op: 'set',
+          index: 1,
+          entry: {
+            kind: 'tool',
+            id: 't1',
+            toolCallId: 'x',
+            title: 'T',
+            toolKind: 'execute',
+            status: 'pending',
+            content: [{ type: 'terminal', terminalId: 'constructor' }],
+            locations: [],
+          },
+        },
+        { op: 'set', index: 2, entry: { kind: 'assistant', id: 'a1', text: 'Third' } },
+      ],
+    });
     await entries.nth(2).getByText('Third').waitFor({ timeout: 2_000 });
-    await entries.nth(1).getByText(/This entry could not be shown/).waitFor({ timeout: 2_000 });
+    await entries
+      .nth(1)
+      .getByText(/This entry could not be shown/)
+      .waitFor({ timeout: 2_000 });
     await post({ type: 'entries', length: 3, ops: [{ op: 'append', index: 2, text: ' and more' }] });
     await entries.nth(2).getByText('Third and more').waitFor({ timeout: 2_000 });
   });
@@ -120,28 +174,74 @@ describe('<acp-chat-app> with several chats', function () {
   afterEach(() => chat?.close());
 
   const set = (index, entry) => ({ op: 'set', index, entry });
-  const lists = () => chat.page.evaluate(() => [...document.querySelector('acp-chat-app').shadowRoot.querySelectorAll('acp-message-list')]
-    .map((l) => {
-      // Text through the shadow roots of the entries inside.
-      const deep = (node) => [...node.childNodes].map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`)).join(' ');
-      return { kept: l.classList.contains('kept'), hidden: getComputedStyle(l).visibility === 'hidden', inert: l.inert, text: deep(l.shadowRoot).replace(/\s+/g, ' ').trim() };
-    }));
+  const lists = () =>
+    chat.page.evaluate(() =>
+      [...document.querySelector('acp-chat-app').shadowRoot.querySelectorAll('acp-message-list')].map((l) => {
+        // Text through the shadow roots of the entries inside.
+        const deep = (node) =>
+          [...node.childNodes]
+            .map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`))
+            .join(' ');
+        return {
+          kept: l.classList.contains('kept'),
+          hidden: getComputedStyle(l).visibility === 'hidden',
+          inert: l.inert,
+          text: deep(l.shadowRoot).replace(/\s+/g, ' ').trim(),
+        };
+      }),
+    );
 
   it('keeps the list of the chat shown before: switching back patches it, and only the shown one can be seen or reached', async () => {
-    await chat.apply({ type: 'entries', chatId: 'c1', keep: [], length: 0, ops: [set(0, { kind: 'user', id: 'c1e1', text: 'first chat' })] });
-    await chat.apply({ type: 'entries', chatId: 'c2', keep: ['c1'], length: 0, ops: [set(0, { kind: 'user', id: 'c2e1', text: 'second chat' })] });
+    await chat.apply({
+      type: 'entries',
+      chatId: 'c1',
+      keep: [],
+      length: 0,
+      ops: [set(0, { kind: 'user', id: 'c1e1', text: 'first chat' })],
+    });
+    await chat.apply({
+      type: 'entries',
+      chatId: 'c2',
+      keep: ['c1'],
+      length: 0,
+      ops: [set(0, { kind: 'user', id: 'c2e1', text: 'second chat' })],
+    });
     let shown = await lists();
     assert.equal(shown.length, 2);
-    assert.deepEqual(shown.map((l) => [l.kept, l.hidden, l.inert]), [[true, true, true], [false, false, false]]);
+    assert.deepEqual(
+      shown.map((l) => [l.kept, l.hidden, l.inert]),
+      [
+        [true, true, true],
+        [false, false, false],
+      ],
+    );
     assert.match(shown[0].text, /first chat/);
     assert.match(shown[1].text, /second chat/);
     // Mark c1's element: switching back must reuse it, with only the new entry added.
-    await chat.page.evaluate(() => { document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list.kept').dataset.mark = 'same'; });
-    await chat.apply({ type: 'entries', chatId: 'c1', keep: ['c2'], length: 1, ops: [set(1, { kind: 'assistant', id: 'c1e2', text: 'an answer that came meanwhile' })] });
+    await chat.page.evaluate(() => {
+      document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list.kept').dataset.mark = 'same';
+    });
+    await chat.apply({
+      type: 'entries',
+      chatId: 'c1',
+      keep: ['c2'],
+      length: 1,
+      ops: [set(1, { kind: 'assistant', id: 'c1e2', text: 'an answer that came meanwhile' })],
+    });
     shown = await lists();
-    assert.deepEqual(shown.map((l) => l.kept), [false, true], 'the same two elements, in the same order');
+    assert.deepEqual(
+      shown.map((l) => l.kept),
+      [false, true],
+      'the same two elements, in the same order',
+    );
     assert.match(shown[0].text, /first chat.*an answer that came meanwhile/);
-    assert.equal(await chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list:not(.kept)').dataset.mark), 'same');
+    assert.equal(
+      await chat.page.evaluate(
+        () =>
+          document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list:not(.kept)').dataset.mark,
+      ),
+      'same',
+    );
     // A chat the host no longer keeps loses its element.
     await chat.apply({ type: 'entries', chatId: 'c3', keep: ['c1'], length: 0, ops: [] });
     shown = await lists();

@@ -4,16 +4,27 @@ import { axeViolations } from './axe.mjs';
 import { installVsCodeState, openChatPage } from './harness.mjs';
 
 const status = (turn, chatId = 'c1') => ({
-  chatId, chats: [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }, { id: 'c2', title: 'Two', agentName: 'Agent', marker: 'none' }], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn, plan: [], permissions: [],
+  chatId,
+  chats: [
+    { id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' },
+    { id: 'c2', title: 'Two', agentName: 'Agent', marker: 'none' },
+  ],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn,
+  plan: [],
+  permissions: [],
   controls: { configOptions: [], commands: [] },
 });
 
 /** The focused element through shadow roots, as "tag.class". */
-const focused = (page) => page.evaluate(() => {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a ? `${a.localName}${a.className ? `.${a.className}` : ''}` : '';
-});
+const focused = (page) =>
+  page.evaluate(() => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a ? `${a.localName}${a.className ? `.${a.className}` : ''}` : '';
+  });
 
 describe('<acp-chat-composer>', function () {
   let chat;
@@ -37,7 +48,11 @@ describe('<acp-chat-composer>', function () {
     await chat.page.getByRole('button', { name: 'Send' }).click();
     await chat.apply({ type: 'status', status: status('running') });
     await chat.page.getByRole('button', { name: 'Stop' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'prompt', chatId: 'c1', text: 'one\ntwo' }, { type: 'prompt', chatId: 'c1', text: 'three' }, { type: 'cancel', chatId: 'c1' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'prompt', chatId: 'c1', text: 'one\ntwo' },
+      { type: 'prompt', chatId: 'c1', text: 'three' },
+      { type: 'cancel', chatId: 'c1' },
+    ]);
   });
 
   it('keeps focus in the text box when a turn starts and brings it back when it ends', async () => {
@@ -58,7 +73,18 @@ describe('<acp-chat-composer>', function () {
   });
 
   it('leaves focus alone when the user moved it elsewhere', async () => {
-    await chat.setEntries([{ kind: 'tool', id: 't', toolCallId: 'c', title: 'Read', toolKind: 'read', status: 'in_progress', content: [], locations: [] }]);
+    await chat.setEntries([
+      {
+        kind: 'tool',
+        id: 't',
+        toolCallId: 'c',
+        title: 'Read',
+        toolKind: 'read',
+        status: 'in_progress',
+        content: [],
+        locations: [],
+      },
+    ]);
     await chat.apply({ type: 'status', status: status('running') });
     await chat.page.locator('acp-tool-card button.head').focus();
     await chat.apply({ type: 'status', status: status('idle') });
@@ -86,7 +112,7 @@ describe('<acp-chat-composer>', function () {
     assert.equal(await box.inputValue(), '');
   });
 
-  it('each chat has its own draft: switching chats swaps the text, and a closed chat\'s draft is forgotten', async () => {
+  it("each chat has its own draft: switching chats swaps the text, and a closed chat's draft is forgotten", async () => {
     await installVsCodeState(chat.page);
     await chat.page.reload();
     await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
@@ -100,13 +126,22 @@ describe('<acp-chat-composer>', function () {
     assert.equal(await box.inputValue(), 'for the first chat');
     await box.focus();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'prompt'), [{ type: 'prompt', chatId: 'c1', text: 'for the first chat' }]);
+    assert.deepEqual(
+      (await chat.posted()).filter((m) => m.type === 'prompt'),
+      [{ type: 'prompt', chatId: 'c1', text: 'for the first chat' }],
+    );
     await chat.apply({ type: 'status', status: status('idle', 'c2') });
     assert.equal(await box.inputValue(), 'for the second');
     // The second chat is closed: the first is shown, and the draft is not offered again.
-    await chat.apply({ type: 'status', status: { ...status('idle', 'c1'), chats: [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }] } });
+    await chat.apply({
+      type: 'status',
+      status: { ...status('idle', 'c1'), chats: [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }] },
+    });
     await chat.page.waitForTimeout(400);
-    assert.deepEqual(await chat.page.evaluate(() => JSON.parse(sessionStorage.getItem('vscode-state') ?? '{}').drafts), {});
+    assert.deepEqual(
+      await chat.page.evaluate(() => JSON.parse(sessionStorage.getItem('vscode-state') ?? '{}').drafts),
+      {},
+    );
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {
@@ -123,7 +158,13 @@ describe('<acp-chat-composer> attachments', function () {
   const chips = [
     { id: 'a1', label: 'notes.txt', detail: 'docs/notes.txt', icon: 'file', state: 'ready' },
     { id: 'a2', label: 'shot.png', icon: 'image', state: 'preparing' },
-    { id: 'a3', label: 'liar.png', icon: 'image', state: 'error', message: 'Its name says image/png, but its bytes are image/jpeg.' },
+    {
+      id: 'a3',
+      label: 'liar.png',
+      icon: 'image',
+      state: 'error',
+      message: 'Its name says image/png, but its bytes are image/jpeg.',
+    },
   ];
   const withChips = (attachments) => ({ ...status('idle'), attachments });
   beforeEach(async () => {
@@ -134,20 +175,33 @@ describe('<acp-chat-composer> attachments', function () {
   afterEach(() => chat?.close());
 
   /** Dispatches a paste or drop carrying `files` ({name, type, bytes}) and `uris` on the composer's text box. */
-  const transfer = (kind, { files = [], uris = [] }) => chat.page.evaluate(({ kind, files, uris }) => {
-    const box = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.querySelector('textarea');
-    const data = new DataTransfer();
-    for (const f of files) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-    if (uris.length > 0) data.setData('text/uri-list', uris.join('\r\n'));
-    const event = kind === 'paste' ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true })
-      : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, composed: true });
-    box.dispatchEvent(event);
-    return event.defaultPrevented;
-  }, { kind, files, uris });
+  const transfer = (kind, { files = [], uris = [] }) =>
+    chat.page.evaluate(
+      ({ kind, files, uris }) => {
+        const box = document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-chat-composer')
+          .shadowRoot.querySelector('textarea');
+        const data = new DataTransfer();
+        for (const f of files) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+        if (uris.length > 0) data.setData('text/uri-list', uris.join('\r\n'));
+        const event =
+          kind === 'paste'
+            ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true })
+            : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, composed: true });
+        box.dispatchEvent(event);
+        return event.defaultPrevented;
+      },
+      { kind, files, uris },
+    );
 
   it('shows each chip with its state, and the reason of one that cannot be sent', async () => {
     const list = chat.page.getByRole('list', { name: 'Attachments' });
-    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), ['notes.txt', 'shot.png\n(being read)', 'liar.png\n(cannot be sent)\nIts name says image/png, but its bytes are image/jpeg.']);
+    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), [
+      'notes.txt',
+      'shot.png\n(being read)',
+      'liar.png\n(cannot be sent)\nIts name says image/png, but its bytes are image/jpeg.',
+    ]);
   });
 
   it('Remove is reachable by keyboard, named after its chip, and focus moves to the next chip, then to the text box', async () => {
@@ -156,11 +210,14 @@ describe('<acp-chat-composer> attachments', function () {
     await chat.page.keyboard.press('Enter');
     assert.deepEqual(await chat.posted(), [{ type: 'removeAttachment', chatId: 'c1', id: 'a1' }]);
     assert.equal(await focused(chat.page), 'button');
-    assert.equal(await chat.page.evaluate(() => {
-      let a = document.activeElement;
-      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-      return a?.getAttribute('aria-label');
-    }), 'Remove shot.png');
+    assert.equal(
+      await chat.page.evaluate(() => {
+        let a = document.activeElement;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        return a?.getAttribute('aria-label');
+      }),
+      'Remove shot.png',
+    );
     // The host's status follows; the last chip removed puts focus back in the text box.
     await chat.apply({ type: 'status', status: withChips([chips[2]]) });
     await chat.page.getByRole('button', { name: 'Remove liar.png' }).focus();
@@ -171,34 +228,61 @@ describe('<acp-chat-composer> attachments', function () {
   it('the paperclip asks the host to attach files; Send goes with attachments only', async () => {
     await chat.page.getByRole('button', { name: 'Attach files' }).click();
     await chat.page.getByRole('button', { name: 'Send' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'attachFiles', chatId: 'c1' }, { type: 'prompt', chatId: 'c1', text: '' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'attachFiles', chatId: 'c1' },
+      { type: 'prompt', chatId: 'c1', text: '' },
+    ]);
   });
 
   it('a pasted image is attached (its bytes, base64), pasted text is typed as usual', async () => {
     await chat.apply({ type: 'status', status: withChips([]) });
-    assert.equal(await transfer('paste', { files: [{ name: 'image.png', type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] }] }), true);
+    assert.equal(
+      await transfer('paste', { files: [{ name: 'image.png', type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] }] }),
+      true,
+    );
     await chat.page.waitForFunction(() => window.__acpHarness.posted.some((m) => m.type === 'attachData'));
-    assert.deepEqual(await chat.posted(), [{ type: 'attachData', chatId: 'c1', name: 'image.png', base64: 'iVBORw==' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'attachData', chatId: 'c1', name: 'image.png', base64: 'iVBORw==' },
+    ]);
     assert.equal(await transfer('paste', {}), false, 'a paste without files is left to the text box');
   });
 
   it('dropped Explorer files go as URIs; dropped files from outside as bytes, ten at most, and the rest is said', async () => {
     await chat.apply({ type: 'status', status: withChips([]) });
     await transfer('drop', { uris: ['file:///w/a.ts', '# a comment line', 'file:///w/b.ts'] });
-    assert.deepEqual(await chat.posted(), [{ type: 'attachUris', chatId: 'c1', uris: ['file:///w/a.ts', 'file:///w/b.ts'] }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'attachUris', chatId: 'c1', uris: ['file:///w/a.ts', 'file:///w/b.ts'] },
+    ]);
     await chat.clearPosted();
     const files = Array.from({ length: 1_000 }, (_, i) => ({ name: `f${i}.txt`, type: 'text/plain', bytes: [0x61] }));
     await transfer('drop', { files });
-    await chat.page.waitForFunction(() => window.__acpHarness.posted.filter((m) => m.type === 'attachData').length === 10);
+    await chat.page.waitForFunction(
+      () => window.__acpHarness.posted.filter((m) => m.type === 'attachData').length === 10,
+    );
     await chat.page.waitForTimeout(100);
     const posted = await chat.posted();
     assert.equal(posted.length, 10);
     assert.deepEqual(posted[0], { type: 'attachData', chatId: 'c1', name: 'f0.txt', base64: 'YQ==' });
-    assert.match(await chat.page.evaluate(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('[aria-live]')?.textContent ?? ''), /At most 10 attachments go with one prompt: 990 not added/);
+    assert.match(
+      await chat.page.evaluate(
+        () => document.querySelector('acp-chat-app').shadowRoot.querySelector('[aria-live]')?.textContent ?? '',
+      ),
+      /At most 10 attachments go with one prompt: 990 not added/,
+    );
   });
 
   it('a sent prompt shows its attachments as chips with nothing to press', async () => {
-    await chat.setEntries([{ kind: 'user', id: 'u1', text: 'look', attachments: [{ label: 'notes.txt', icon: 'file' }, { label: 'Image (image/png)', icon: 'image' }] }]);
+    await chat.setEntries([
+      {
+        kind: 'user',
+        id: 'u1',
+        text: 'look',
+        attachments: [
+          { label: 'notes.txt', icon: 'file' },
+          { label: 'Image (image/png)', icon: 'image' },
+        ],
+      },
+    ]);
     const sent = chat.page.getByRole('list', { name: 'Attached' });
     assert.deepEqual(await sent.getByRole('listitem').allInnerTexts(), ['notes.txt', 'Image (image/png)']);
     assert.equal(await sent.getByRole('button').count(), 0);
@@ -208,7 +292,11 @@ describe('<acp-chat-composer> attachments', function () {
     await chat.page.bringToFront();
     await chat.page.getByRole('button', { name: 'Attach files' }).focus();
     await chat.apply({ type: 'status', status: { ...withChips(chips), focusComposer: 1 } });
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.activeElement?.localName === 'textarea');
+    await chat.page.waitForFunction(
+      () =>
+        document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.activeElement
+          ?.localName === 'textarea',
+    );
     await chat.page.getByRole('button', { name: 'Attach files' }).focus();
     await chat.apply({ type: 'status', status: { ...withChips(chips), focusComposer: 1, turn: 'idle' } });
     await chat.page.waitForTimeout(50);
@@ -225,7 +313,13 @@ describe('<acp-chat-composer> @ mentions', function () {
   let box;
   beforeEach(async () => {
     chat = await openChatPage({ theme: 'dark' });
-    await chat.apply({ type: 'status', status: { ...status('idle'), controls: { configOptions: [], commands: [{ name: 'review', description: 'Review' }] } } });
+    await chat.apply({
+      type: 'status',
+      status: {
+        ...status('idle'),
+        controls: { configOptions: [], commands: [{ name: 'review', description: 'Review' }] },
+      },
+    });
     box = chat.page.getByRole('combobox', { name: 'Message the agent' });
     await chat.clearPosted();
   });
@@ -242,15 +336,26 @@ describe('<acp-chat-composer> @ mentions', function () {
     await box.focus();
     await chat.page.keyboard.type('look at @no');
     const queries = (await chat.posted()).filter((m) => m.type === 'mentionQuery');
-    assert.deepEqual(queries.map((q) => q.query), ['', 'n', 'no']);
+    assert.deepEqual(
+      queries.map((q) => q.query),
+      ['', 'n', 'no'],
+    );
     await chat.apply({ type: 'mentions', requestId: queries.at(-1).requestId, items });
-    assert.deepEqual(await menu().getByRole('option').allInnerTexts(), ['Problems in broken.ts\n1 problem', 'notes.md\ndocs/notes.md', 'docs/\ndocs/']);
+    assert.deepEqual(await menu().getByRole('option').allInnerTexts(), [
+      'Problems in broken.ts\n1 problem',
+      'notes.md\ndocs/notes.md',
+      'docs/\ndocs/',
+    ]);
     assert.equal(await box.getAttribute('aria-expanded'), 'true');
     await chat.page.keyboard.press('ArrowDown');
     assert.equal(await box.getAttribute('aria-activedescendant'), 'mention-1');
     await chat.clearPosted();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual(await chat.posted(), [{ type: 'attachMention', chatId: 'c1', id: 'm2' }], 'Enter chose, it did not send');
+    assert.deepEqual(
+      await chat.posted(),
+      [{ type: 'attachMention', chatId: 'c1', id: 'm2' }],
+      'Enter chose, it did not send',
+    );
     assert.equal(await box.inputValue(), 'look at ');
     await menu().waitFor({ state: 'detached' });
   });
@@ -268,7 +373,10 @@ describe('<acp-chat-composer> @ mentions', function () {
     await box.fill('');
     await chat.clearPosted();
     await chat.page.keyboard.type('mail me at me@example.com');
-    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'mentionQuery'), []);
+    assert.deepEqual(
+      (await chat.posted()).filter((m) => m.type === 'mentionQuery'),
+      [],
+    );
   });
 
   it('shares the slash menu\'s keys: "/" still opens the commands', async () => {

@@ -8,11 +8,13 @@ import { openChatPage } from './harness.mjs';
 
 describe('<acp-chat-entry>', function () {
   let chat;
-  before(async () => { chat = await openChatPage({ theme: 'light' }); });
+  before(async () => {
+    chat = await openChatPage({ theme: 'light' });
+  });
   after(() => chat?.close());
   afterEach(() => assert.deepEqual(chat.errors(), []));
 
-  it('shows the user\'s text exactly as typed, not as Markdown', async () => {
+  it("shows the user's text exactly as typed, not as Markdown", async () => {
     await chat.setEntries([{ kind: 'user', id: 'u', text: '# not a heading\n*not em* <b>not bold</b>  \n  indented' }]);
     const user = chat.page.locator('.user .plain');
     assert.equal(await user.textContent(), '# not a heading\n*not em* <b>not bold</b>  \n  indented');
@@ -20,7 +22,7 @@ describe('<acp-chat-entry>', function () {
     assert.equal(await chat.page.locator('.user').getByText('You', { exact: true }).count(), 1);
   });
 
-  it('renders the agent\'s text as Markdown', async () => {
+  it("renders the agent's text as Markdown", async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'a', text: 'Hello **there**' }]);
     assert.deepEqual(await markdownHtmls(chat.page), ['<div class="blocks"><p>Hello <strong>there</strong></p></div>']);
   });
@@ -44,7 +46,9 @@ describe('<acp-chat-entry>', function () {
     assert.equal(await chat.page.locator('details.thought').evaluate((d) => d.open), true);
     await markdown.waitFor();
     await chat.streamText(0, ['\n\n- step', ' two', '\n- step three']);
-    assert.deepEqual(await markdownHtmls(chat.page), ['<div class="blocks"><p>Step one.</p><ul><li>step two</li><li>step three</li></ul></div>']);
+    assert.deepEqual(await markdownHtmls(chat.page), [
+      '<div class="blocks"><p>Step one.</p><ul><li>step two</li><li>step three</li></ul></div>',
+    ]);
     await summary.focus();
     await chat.page.keyboard.press('Enter');
     assert.equal(await chat.page.locator('details.thought').evaluate((d) => d.open), false);
@@ -61,7 +65,13 @@ describe('<acp-chat-entry>', function () {
       { kind: 'notice', id: 'n2', level: 'warning', text: 'The agent is slow' },
       { kind: 'notice', id: 'n3', level: 'error', text: 'The agent <b>crashed</b>' },
     ]);
-    const notices = await chat.page.locator('.notice').evaluateAll((els) => els.map((e) => ({ cls: e.className, role: e.getAttribute('role'), text: e.textContent.replace(/\s+/g, ' ').trim() })));
+    const notices = await chat.page.locator('.notice').evaluateAll((els) =>
+      els.map((e) => ({
+        cls: e.className,
+        role: e.getAttribute('role'),
+        text: e.textContent.replace(/\s+/g, ' ').trim(),
+      })),
+    );
     assert.deepEqual(notices, [
       { cls: 'notice info', role: null, text: 'Info: Connected to Test Agent' },
       { cls: 'notice warning', role: null, text: 'Warning: The agent is slow' },
@@ -75,8 +85,21 @@ describe('<acp-chat-entry>', function () {
   });
 
   it('renders tool calls with <acp-tool-card> and plans with <acp-plan-view>', async () => {
-    const tool = { kind: 'tool', id: 'tc', toolCallId: 'call-1', title: 'Read file', toolKind: 'read', status: 'completed', content: [], locations: [] };
-    const plan = { kind: 'plan', id: 'p', entries: [{ content: 'Write tests', priority: 'high', status: 'completed' }] };
+    const tool = {
+      kind: 'tool',
+      id: 'tc',
+      toolCallId: 'call-1',
+      title: 'Read file',
+      toolKind: 'read',
+      status: 'completed',
+      content: [],
+      locations: [],
+    };
+    const plan = {
+      kind: 'plan',
+      id: 'p',
+      entries: [{ content: 'Write tests', priority: 'high', status: 'completed' }],
+    };
     await chat.setEntries([tool, plan]);
     const card = chat.page.locator('acp-tool-card');
     assert.equal(await card.count(), 1);
@@ -92,7 +115,9 @@ describe('<acp-chat-entry>', function () {
       { kind: 'thought', id: 'y', text: 'thinking' },
       { kind: 'notice', id: 'z', level: 'error', text: 'boom' },
     ]);
-    const bad = (await allElements(chat.page)).filter((e) => Object.keys(e.attrs).some((a) => a === 'style' || a.startsWith('on')));
+    const bad = (await allElements(chat.page)).filter((e) =>
+      Object.keys(e.attrs).some((a) => a === 'style' || a.startsWith('on')),
+    );
     assert.deepEqual(bad, []);
   });
 });

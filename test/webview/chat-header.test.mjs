@@ -3,10 +3,21 @@ import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
-const AGENTS = [{ id: 'a', name: 'Agent A', available: true }, { id: 'b', name: 'Agent B', available: false, detail: 'b-cli not found on PATH' }];
+const AGENTS = [
+  { id: 'a', name: 'Agent A', available: true },
+  { id: 'b', name: 'Agent B', available: false, detail: 'b-cli not found on PATH' },
+];
 const status = (connection, extra) => ({
-  chatId: 'c1', chats: [], agents: AGENTS, selectedAgentId: 'a', connection, turn: 'idle', plan: [], permissions: [],
-  controls: { configOptions: [], commands: [] }, ...extra,
+  chatId: 'c1',
+  chats: [],
+  agents: AGENTS,
+  selectedAgentId: 'a',
+  connection,
+  turn: 'idle',
+  plan: [],
+  permissions: [],
+  controls: { configOptions: [], commands: [] },
+  ...extra,
 });
 
 describe('<acp-chat-header>', function () {
@@ -18,7 +29,11 @@ describe('<acp-chat-header>', function () {
   afterEach(() => chat?.close());
 
   const header = () => chat.page.locator('acp-chat-header');
-  const state = () => header().locator('[role="status"]').textContent().then((t) => t.replace(/\s+/g, ' ').trim());
+  const state = () =>
+    header()
+      .locator('[role="status"]')
+      .textContent()
+      .then((t) => t.replace(/\s+/g, ' ').trim());
 
   it('offers Follow only where the host does, as a toggle that asks the host to turn it on and off', async () => {
     await chat.apply({ type: 'status', status: status('connected') });
@@ -31,7 +46,10 @@ describe('<acp-chat-header>', function () {
     assert.equal(await follow.getAttribute('aria-pressed'), 'true');
     assert.deepEqual(await axeViolations(chat.page), []);
     await follow.click();
-    assert.deepEqual(await chat.posted(), [{ type: 'setFollow', chatId: 'c1', on: true }, { type: 'setFollow', chatId: 'c1', on: false }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'setFollow', chatId: 'c1', on: true },
+      { type: 'setFollow', chatId: 'c1', on: false },
+    ]);
   });
 
   it('picks an agent and connects', async () => {
@@ -42,12 +60,24 @@ describe('<acp-chat-header>', function () {
     assert.equal(await state(), 'Not connected');
     await picker.selectOption('b');
     await chat.page.getByRole('button', { name: 'Connect' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'selectAgent', chatId: 'c1', agentId: 'b' }, { type: 'connect', chatId: 'c1' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'selectAgent', chatId: 'c1', agentId: 'b' },
+      { type: 'connect', chatId: 'c1' },
+    ]);
     assert.equal(await header().locator('button .codicon-plug').count(), 1);
   });
 
   it('offers to install an agent that is not installed: the button says what it runs, and only posts when clicked', async () => {
-    const agents = [...AGENTS, { id: 'c', name: 'Agent C', available: false, detail: 'c-cli not found on PATH', install: 'npm install --global agent-c' }];
+    const agents = [
+      ...AGENTS,
+      {
+        id: 'c',
+        name: 'Agent C',
+        available: false,
+        detail: 'c-cli not found on PATH',
+        install: 'npm install --global agent-c',
+      },
+    ];
     await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'c' }) });
     assert.equal(await state(), 'Agent C is not installed');
     const install = chat.page.getByRole('button', { name: 'Install' });
@@ -74,7 +104,10 @@ describe('<acp-chat-header>', function () {
     const disconnect = chat.page.getByRole('button', { name: 'Disconnect' });
     await disconnect.focus();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual(await chat.posted(), [{ type: 'disconnect', chatId: 'c1' }, { type: 'disconnect', chatId: 'c1' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'disconnect', chatId: 'c1' },
+      { type: 'disconnect', chatId: 'c1' },
+    ]);
 
     await chat.apply({ type: 'status', status: status('failed') });
     assert.equal(await state(), 'Disconnected (failed)');
@@ -105,7 +138,11 @@ describe('<acp-chat-header>', function () {
       return { overflow: cs.textOverflow, wrap: cs.whiteSpace, clipped: el.scrollWidth > el.clientWidth };
     });
     assert.deepEqual(box, { overflow: 'ellipsis', wrap: 'nowrap', clipped: true });
-    assert.equal(await chat.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'the page does not scroll sideways');
+    assert.equal(
+      await chat.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      true,
+      'the page does not scroll sideways',
+    );
     // Not part of the live region: a new title is not read out over what the user is doing.
     assert.equal(await header().locator('[role="status"] .title').count(), 0);
 
@@ -126,13 +163,25 @@ describe('<acp-chat-header>', function () {
     assert.equal(await chat.page.getByRole('combobox', { name: 'Chat', exact: true }).count(), 0);
     await chat.apply({ type: 'status', status: status('connected', { chats }) });
     const list = chat.page.getByRole('combobox', { name: 'Chat', exact: true });
-    assert.deepEqual(await list.locator('option').allTextContents(), ['Fix the parser (Agent A)', 'Write <b>docs</b> (Agent B) · asks permission', 'New chat (Agent A) · finished']);
+    assert.deepEqual(await list.locator('option').allTextContents(), [
+      'Fix the parser (Agent A)',
+      'Write <b>docs</b> (Agent B) · asks permission',
+      'New chat (Agent A) · finished',
+    ]);
     assert.equal(await list.inputValue(), 'c1');
-    assert.equal((await header().locator('acp-chat-list .attention').textContent()).trim(), '2', 'two other chats want the user');
+    assert.equal(
+      (await header().locator('acp-chat-list .attention').textContent()).trim(),
+      '2',
+      'two other chats want the user',
+    );
     await list.selectOption('c2');
     await chat.page.getByRole('button', { name: 'Close chat' }).click();
     await chat.page.getByRole('button', { name: 'Disconnect' }).click();
-    assert.deepEqual(await chat.posted(), [{ type: 'showChat', chatId: 'c2' }, { type: 'closeChat', chatId: 'c1' }, { type: 'disconnect', chatId: 'c1' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'showChat', chatId: 'c2' },
+      { type: 'closeChat', chatId: 'c1' },
+      { type: 'disconnect', chatId: 'c1' },
+    ]);
     // The host shows c2: from now on the page's messages are about c2.
     await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c2' }) });
     assert.equal(await list.inputValue(), 'c2');
@@ -143,7 +192,19 @@ describe('<acp-chat-header>', function () {
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);
-      await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3', title: 'Fix the parser', controls: { configOptions: [], commands: [], modes: { currentModeId: 'x', available: [{ id: 'x', name: 'X' }] }, usage: { used: 1, size: 4 } } }) });
+      await chat.apply({
+        type: 'status',
+        status: status('connected', {
+          agentLabel: 'Test Agent 1.2.3',
+          title: 'Fix the parser',
+          controls: {
+            configOptions: [],
+            commands: [],
+            modes: { currentModeId: 'x', available: [{ id: 'x', name: 'X' }] },
+            usage: { used: 1, size: 4 },
+          },
+        }),
+      });
       assert.deepEqual(await axeViolations(chat.page), []);
     });
   }

@@ -8,8 +8,16 @@ import * as assert from 'node:assert/strict';
 import { openChatPage } from './harness.mjs';
 
 const status = {
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
-  plan: [{ content: 'Read the file', priority: 'high', status: 'completed' }, { content: 'Refactor', priority: 'low', status: 'pending' }],
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'running',
+  plan: [
+    { content: 'Read the file', priority: 'high', status: 'completed' },
+    { content: 'Refactor', priority: 'low', status: 'pending' },
+  ],
   permissions: [],
   controls: {
     commands: [],
@@ -21,7 +29,16 @@ const status = {
 };
 
 const entries = [
-  { kind: 'tool', id: 't1', toolCallId: 'c1', title: 'Read a.ts', toolKind: 'read', status: 'completed', content: [], locations: [] },
+  {
+    kind: 'tool',
+    id: 't1',
+    toolCallId: 'c1',
+    title: 'Read a.ts',
+    toolKind: 'read',
+    status: 'completed',
+    content: [],
+    locations: [],
+  },
   { kind: 'plan', id: 'p1', entries: status.plan },
   { kind: 'assistant', id: 'a1', text: '- [x] done\n- [ ] to do' },
 ];
@@ -45,17 +62,29 @@ function measure(targets) {
   const parse = (c) => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) throw new Error(`unexpected colour ${c}`);
-    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return { r, g, b, a };
   };
   const over = (top, bottom) => ({
-    r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1,
+    r: top.r * top.a + bottom.r * (1 - top.a),
+    g: top.g * top.a + bottom.g * (1 - top.a),
+    b: top.b * top.a + bottom.b * (1 - top.a),
+    a: 1,
   });
   const luminance = ({ r, g, b }) => {
-    const lin = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+    const lin = (v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   };
-  const ratio = (x, y) => { const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p); return (hi + 0.05) / (lo + 0.05); };
+  const ratio = (x, y) => {
+    const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+    return (hi + 0.05) / (lo + 0.05);
+  };
   const composedParent = (el) => el.parentElement ?? el.getRootNode().host ?? null;
   const backgroundBehind = (el) => {
     const layers = [];
@@ -75,18 +104,22 @@ function measure(targets) {
     walk(document.querySelector('acp-chat-app').shadowRoot);
     return hosts.flatMap((h) => [...h.shadowRoot.querySelectorAll(rest.join(' '))]);
   };
-  return targets.map(([label, selector, which]) => {
-    const els = findAll(selector);
-    if (els.length === 0) return { label, error: `nothing matches ${selector}` };
-    return els.map((el) => {
-      const cs = getComputedStyle(el);
-      if (which === 'border' && (cs.borderTopStyle === 'none' || parseFloat(cs.borderTopWidth) < 1)) return { label, error: 'no border' };
-      const colour = parse(which === 'border' ? cs.borderTopColor : cs.color);
-      // The element's own background is behind its glyph, but not behind its border.
-      const behind = backgroundBehind(which === 'border' ? composedParent(el) : el);
-      return { label, ratio: Math.round(ratio(over(colour, behind), behind) * 100) / 100 };
-    });
-  }).flat();
+  return targets
+    .map(([label, selector, which]) => {
+      const els = findAll(selector);
+      if (els.length === 0) return { label, error: `nothing matches ${selector}` };
+      return els.map((el) => {
+        const cs = getComputedStyle(el);
+        if (which === 'border' && (cs.borderTopStyle === 'none' || parseFloat(cs.borderTopWidth) < 1)) {
+          return { label, error: 'no border' };
+        }
+        const colour = parse(which === 'border' ? cs.borderTopColor : cs.color);
+        // The element's own background is behind its glyph, but not behind its border.
+        const behind = backgroundBehind(which === 'border' ? composedParent(el) : el);
+        return { label, ratio: Math.round(ratio(over(colour, behind), behind) * 100) / 100 };
+      });
+    })
+    .flat();
 }
 
 describe('non-text contrast of status icons and checkboxes', function () {

@@ -9,7 +9,21 @@ export function composedHtml(page, selector) {
     const root = document.querySelector('acp-chat-app');
     const target = sel ? findDeep(root, sel) : root;
     if (!target) throw new Error(`nothing matches ${sel}`);
-    const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+    const VOID = new Set([
+      'area',
+      'base',
+      'br',
+      'col',
+      'embed',
+      'hr',
+      'img',
+      'input',
+      'link',
+      'meta',
+      'source',
+      'track',
+      'wbr',
+    ]);
     return serialise(target);
 
     function findDeep(node, s) {
@@ -23,8 +37,12 @@ export function composedHtml(page, selector) {
       return null;
     }
     function serialise(node) {
-      if (node.nodeType === Node.TEXT_NODE) return node.data.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
-      if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return `<#shadow>${[...node.childNodes].map(serialise).join('')}</#shadow>`;
+      if (node.nodeType === Node.TEXT_NODE) {
+        return node.data.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+      }
+      if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+        return `<#shadow>${[...node.childNodes].map(serialise).join('')}</#shadow>`;
+      }
       if (node.nodeType !== Node.ELEMENT_NODE) return '';
       const name = node.localName;
       const attrs = [...node.attributes].map((a) => ` ${a.name}="${a.value.replace(/"/g, '&quot;')}"`).join('');
@@ -78,8 +96,12 @@ export function markdownHtmls(page) {
   return withMarkdowns(page, (elements) => {
     const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr']);
     const serialise = (node) => {
-      if (node.nodeType === Node.TEXT_NODE) return node.data.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
-      if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return `<#shadow>${[...node.childNodes].map(serialise).join('')}</#shadow>`;
+      if (node.nodeType === Node.TEXT_NODE) {
+        return node.data.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+      }
+      if (node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+        return `<#shadow>${[...node.childNodes].map(serialise).join('')}</#shadow>`;
+      }
       if (node.nodeType !== Node.ELEMENT_NODE) return '';
       const attrs = [...node.attributes].map((a) => ` ${a.name}="${a.value.replace(/"/g, '&quot;')}"`).join('');
       if (VOID.has(node.localName)) return `<${node.localName}${attrs}>`;

@@ -27,9 +27,24 @@ export const WEBVIEW_DIST = path.resolve(process.env.ACP_WEBVIEW_DIST || path.jo
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 // One browser per process, shared by every open page (a launch costs ~0.5 s);
 // it closes when the last page does, so a mocha run can end on its own.
@@ -62,9 +77,14 @@ function serve(content) {
     }
     // The browser asks for it by itself (not a page request); answered so that the console stays clean.
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
-    const file = url.pathname.startsWith(ASSET_PREFIX) && path.join(WEBVIEW_DIST, decodeURIComponent(url.pathname.slice(ASSET_PREFIX.length)));
+    const file =
+      url.pathname.startsWith(ASSET_PREFIX) &&
+      path.join(WEBVIEW_DIST, decodeURIComponent(url.pathname.slice(ASSET_PREFIX.length)));
     if (file && file.startsWith(WEBVIEW_DIST + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       return fs.createReadStream(file).pipe(res);
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -82,7 +102,9 @@ function serve(content) {
  */
 export async function openChatPage({ theme = 'dark', width = 420, height = 800 } = {}) {
   if (!fs.existsSync(path.join(WEBVIEW_DIST, 'webview.js'))) {
-    throw new Error('dist/webview/webview.js is missing: run `npx webpack --mode production --config-name webview` first');
+    throw new Error(
+      'dist/webview/webview.js is missing: run `npx webpack --mode production --config-name webview` first',
+    );
   }
   if (!THEMES[theme]) throw new Error(`Unknown theme "${theme}": use ${Object.keys(THEMES).join(', ')}`);
   const content = {};
@@ -103,15 +125,19 @@ export async function openChatPage({ theme = 'dark', width = 420, height = 800 }
     ...hostDriver(page),
     ...recordings(page, log, origin),
     /** Text of the rendered tree, shadow roots included; `visibleOnly` skips what is not rendered (closed <details>). */
-    deepText: (selector = 'acp-chat-app', { visibleOnly = false } = {}) => page.evaluate(deepTextInPage, { selector, visibleOnly }),
+    deepText: (selector = 'acp-chat-app', { visibleOnly = false } = {}) =>
+      page.evaluate(deepTextInPage, { selector, visibleOnly }),
     /** Switches the theme variables and body class in place. */
     async setTheme(name) {
       const css = themeCss(name);
-      await page.evaluate(({ css, kind }) => {
-        document.getElementById('acp-theme').textContent = css;
-        document.body.className = kind;
-        document.body.dataset.vscodeThemeKind = kind;
-      }, { css, kind: THEMES[name].kind });
+      await page.evaluate(
+        ({ css, kind }) => {
+          document.getElementById('acp-theme').textContent = css;
+          document.body.className = kind;
+          document.body.dataset.vscodeThemeKind = kind;
+        },
+        { css, kind: THEMES[name].kind },
+      );
     },
     async close() {
       if (closed) return;
@@ -125,7 +151,13 @@ export async function openChatPage({ theme = 'dark', width = 420, height = 800 }
 
   try {
     await page.goto(`${origin}/`);
-    await page.waitForFunction(() => document.querySelector('acp-chat-app')?.shadowRoot && window.__acpHarness.posted.some((m) => m.type === 'ready'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('acp-chat-app')?.shadowRoot &&
+        window.__acpHarness.posted.some((m) => m.type === 'ready'),
+      undefined,
+      { timeout: 10_000 },
+    );
   } catch (error) {
     const details = JSON.stringify({ errors: log.errors, console: log.console.slice(-5) });
     await harness.close();
@@ -138,11 +170,16 @@ export async function openChatPage({ theme = 'dark', width = 420, height = 800 }
 function record(page, context) {
   const log = { requests: [], dialogs: [], console: [], errors: [], navigations: [], popups: [] };
   page.on('request', (r) => log.requests.push({ url: r.url(), method: r.method(), resourceType: r.resourceType() }));
-  page.on('dialog', (d) => { log.dialogs.push({ type: d.type(), message: d.message() }); void d.dismiss().catch(() => {}); });
+  page.on('dialog', (d) => {
+    log.dialogs.push({ type: d.type(), message: d.message() });
+    void d.dismiss().catch(() => {});
+  });
   page.on('console', (m) => log.console.push({ type: m.type(), text: m.text() }));
   page.on('pageerror', (e) => log.errors.push(String(e?.stack ?? e)));
   page.on('framenavigated', (f) => log.navigations.push({ url: f.url(), main: f === page.mainFrame() }));
-  context.on('page', (p) => { if (p !== page) log.popups.push(p.url()); });
+  context.on('page', (p) => {
+    if (p !== page) log.popups.push(p.url());
+  });
   return log;
 }
 
@@ -161,7 +198,11 @@ function hostDriver(page) {
     },
     /** Replaces the whole transcript with `entries`. */
     setEntries(entries) {
-      return driver.apply({ type: 'entries', length: entries.length, ops: entries.map((entry, index) => ({ op: 'set', index, entry })) });
+      return driver.apply({
+        type: 'entries',
+        length: entries.length,
+        ops: entries.map((entry, index) => ({ op: 'set', index, entry })),
+      });
     },
     /** Appends streamed text to the text entry at `index` (the list keeps its length). */
     async appendText(index, text) {
@@ -174,15 +215,18 @@ function hostDriver(page) {
      * hundreds of chunks take a second, not a round trip each).
      */
     async streamText(index, chunks) {
-      await page.evaluate(async ({ index, chunks }) => {
-        const app = document.querySelector('acp-chat-app');
-        for (const text of chunks) {
-          app.apply({ type: 'entries', length: app.entries.length, ops: [{ op: 'append', index, text }] });
-          await app.updateComplete;
-          await new Promise((resolve) => setTimeout(resolve, 0));
-        }
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      }, { index, chunks });
+      await page.evaluate(
+        async ({ index, chunks }) => {
+          const app = document.querySelector('acp-chat-app');
+          for (const text of chunks) {
+            app.apply({ type: 'entries', length: app.entries.length, ops: [{ op: 'append', index, text }] });
+            await app.updateComplete;
+            await new Promise((resolve) => setTimeout(resolve, 0));
+          }
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        },
+        { index, chunks },
+      );
     },
   };
   return driver;
@@ -194,7 +238,10 @@ function recordings(page, log, origin) {
     /** Messages the webview posted to the host, in order (the first is `{ type: 'ready' }`). */
     posted: () => page.evaluate(() => window.__acpHarness.posted.slice()),
     /** Forgets the posted messages recorded so far. */
-    clearPosted: () => page.evaluate(() => { window.__acpHarness.posted.length = 0; }),
+    clearPosted: () =>
+      page.evaluate(() => {
+        window.__acpHarness.posted.length = 0;
+      }),
     /** Every request the page made: `{ url, method, resourceType }`. */
     requests: () => log.requests.slice(),
     /** Requests other than the page itself and files of dist/webview (the bundle, its font). */
@@ -213,7 +260,11 @@ function recordings(page, log, origin) {
 }
 
 function isOwnRequest(url, origin) {
-  return url === `${origin}/` || url.startsWith(`${origin}${ASSET_PREFIX}`) && fs.existsSync(path.join(WEBVIEW_DIST, new URL(url).pathname.slice(ASSET_PREFIX.length)));
+  return (
+    url === `${origin}/` ||
+    (url.startsWith(`${origin}${ASSET_PREFIX}`) &&
+      fs.existsSync(path.join(WEBVIEW_DIST, new URL(url).pathname.slice(ASSET_PREFIX.length))))
+  );
 }
 
 /** Runs in the page: concatenated text of an element's composed tree. */

@@ -4,13 +4,18 @@ import { openChatPage } from './harness.mjs';
 
 describe('component-test harness', function () {
   let chat;
-  before(async () => { chat = await openChatPage({ theme: 'light' }); });
+  before(async () => {
+    chat = await openChatPage({ theme: 'light' });
+  });
   after(() => chat?.close());
 
   it('loads the bundle under the CSP and records the ready message', async () => {
     assert.deepEqual((await chat.posted())[0], { type: 'ready' });
     const csp = await chat.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    assert.match(csp, /default-src 'none'; script-src 'nonce-[0-9a-f]{32}'; style-src http:\/\/127\.0\.0\.1:\d+ 'nonce-/);
+    assert.match(
+      csp,
+      /default-src 'none'; script-src 'nonce-[0-9a-f]{32}'; style-src http:\/\/127\.0\.0\.1:\d+ 'nonce-/,
+    );
     assert.deepEqual(chat.errors(), []);
     assert.deepEqual(await chat.violations(), []);
   });
@@ -23,7 +28,12 @@ describe('component-test harness', function () {
 
   it('records requests, dialogs and CSP violations', async () => {
     // Evaluated through the DevTools protocol, so not subject to the CSP: a stand-in for a bug.
-    await chat.page.evaluate(() => { alert('probe'); const i = new Image(); i.src = 'https://example.invalid/x.png'; return new Promise((r) => setTimeout(r, 100)); });
+    await chat.page.evaluate(() => {
+      alert('probe');
+      const i = new Image();
+      i.src = 'https://example.invalid/x.png';
+      return new Promise((r) => setTimeout(r, 100));
+    });
     assert.deepEqual(chat.dialogs(), [{ type: 'alert', message: 'probe' }]);
     assert.ok((await chat.violations()).some((v) => v.blockedURI.startsWith('https://example.invalid')));
     assert.ok(chat.requests().some((r) => r.url.endsWith('/webview/webview.js')));

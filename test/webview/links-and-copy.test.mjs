@@ -52,11 +52,15 @@ describe('links and copy buttons', function () {
     await link('the site').focus();
     await chat.page.keyboard.press('Enter');
     await chat.page.keyboard.press('Tab');
-    assert.equal(await chat.page.evaluate(() => {
-      let el = document.activeElement;
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-      return el?.textContent;
-    }), 'a file', 'Tab moves to the next link');
+    assert.equal(
+      await chat.page.evaluate(() => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el?.textContent;
+      }),
+      'a file',
+      'Tab moves to the next link',
+    );
     await chat.page.keyboard.press('Enter');
     assert.deepEqual(await chat.posted(), [
       { type: 'openLink', href: 'https://example.com/page?q=1#top' },
@@ -92,7 +96,11 @@ describe('links and copy buttons', function () {
     await button.focus();
     await chat.page.keyboard.press('Enter');
     await chat.page.keyboard.press('Space');
-    assert.deepEqual(await chat.posted(), [{ type: 'copyText', text: code }, { type: 'copyText', text: code }, { type: 'copyText', text: code }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'copyText', text: code },
+      { type: 'copyText', text: code },
+      { type: 'copyText', text: code },
+    ]);
     assertNoNavigation();
   });
 
@@ -103,7 +111,9 @@ describe('links and copy buttons', function () {
       button.text = 'alone';
       document.body.append(button);
       const seen = [];
-      button.addEventListener('acp-to-host', (e) => seen.push({ detail: e.detail, composed: e.composed, bubbles: e.bubbles }));
+      button.addEventListener('acp-to-host', (e) =>
+        seen.push({ detail: e.detail, composed: e.composed, bubbles: e.bubbles }),
+      );
       return button.updateComplete.then(() => {
         button.querySelector('button').click();
         button.remove();

@@ -3,25 +3,42 @@ import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { installVsCodeState, openChatPage } from './harness.mjs';
 
-const history = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
-  ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }
-  : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}\n\n${'Some words. '.repeat(20)}` }));
+const history = Array.from({ length: 60 }, (_, i) =>
+  i % 2 === 0
+    ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }
+    : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}\n\n${'Some words. '.repeat(20)}` },
+);
 
 const scroller = (page) => page.locator('acp-message-list .scroller');
 /** How far the transcript's view is from its newest end, in CSS px. */
 const fromEnd = (page) => scroller(page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop);
 /** Waits until the view is at the newest end. */
-const atEnd = (page) => page.waitForFunction(() => {
-  const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
-  return s.scrollHeight - s.clientHeight - s.scrollTop <= 1;
-}, undefined, { timeout: 2_000 });
+const atEnd = (page) =>
+  page.waitForFunction(
+    () => {
+      const s = document
+        .querySelector('acp-chat-app')
+        .shadowRoot.querySelector('acp-message-list')
+        .shadowRoot.querySelector('.scroller');
+      return s.scrollHeight - s.clientHeight - s.scrollTop <= 1;
+    },
+    undefined,
+    { timeout: 2_000 },
+  );
 /** Where entry `index` is, relative to the top of the view. */
-const entryTop = (page, index) => page.evaluate((i) => {
-  const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
-  return list.querySelectorAll('acp-chat-entry')[i].getBoundingClientRect().top - list.querySelector('.scroller').getBoundingClientRect().top;
-}, index);
+const entryTop = (page, index) =>
+  page.evaluate((i) => {
+    const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+    return (
+      list.querySelectorAll('acp-chat-entry')[i].getBoundingClientRect().top -
+      list.querySelector('.scroller').getBoundingClientRect().top
+    );
+  }, index);
 /** Two frames and a task: the browser's intersection and resize observations have been delivered. */
-const settle = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+const settle = (page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 
 async function reloadReady(chat) {
   await chat.page.reload();
@@ -30,7 +47,9 @@ async function reloadReady(chat) {
 
 describe('<acp-message-list>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark', height: 600 }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark', height: 600 });
+  });
   afterEach(() => chat?.close());
 
   it('stays on the newest entry while text streams, without reading layout', async () => {
@@ -42,10 +61,27 @@ describe('<acp-message-list>', function () {
       window.__layoutReads = 0;
       const count = (proto, name) => {
         const d = Object.getOwnPropertyDescriptor(proto, name);
-        if (d.get) Object.defineProperty(proto, name, { ...d, get() { window.__layoutReads++; return d.get.call(this); } });
-        else Object.defineProperty(proto, name, { ...d, value(...a) { window.__layoutReads++; return d.value.apply(this, a); } });
+        if (d.get) {
+          Object.defineProperty(proto, name, {
+            ...d,
+            get() {
+              window.__layoutReads++;
+              return d.get.call(this);
+            },
+          });
+        } else {
+          Object.defineProperty(proto, name, {
+            ...d,
+            value(...a) {
+              window.__layoutReads++;
+              return d.value.apply(this, a);
+            },
+          });
+        }
       };
-      for (const n of ['scrollTop', 'scrollHeight', 'clientHeight', 'getBoundingClientRect', 'getClientRects']) count(Element.prototype, n);
+      for (const n of ['scrollTop', 'scrollHeight', 'clientHeight', 'getBoundingClientRect', 'getClientRects']) {
+        count(Element.prototype, n);
+      }
       for (const n of ['offsetHeight', 'offsetTop']) count(HTMLElement.prototype, n);
     });
     await chat.setEntries([...history, { kind: 'assistant', id: 'live', text: '' }]);
@@ -54,16 +90,28 @@ describe('<acp-message-list>', function () {
     // The newest text is in view.
     const last = chat.page.locator('acp-chat-entry').last();
     const [box, view] = [await last.boundingBox(), await list.boundingBox()];
-    assert.ok(box.y + box.height <= view.y + view.height + 1 && box.y + box.height > view.y, 'newest entry visible at the bottom');
+    assert.ok(
+      box.y + box.height <= view.y + view.height + 1 && box.y + box.height > view.y,
+      'newest entry visible at the bottom',
+    );
     assert.ok(await list.evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1), 'scrolled to the end');
     assert.equal(await list.getAttribute('role'), 'log');
     assert.equal(await list.getAttribute('aria-live'), 'off', 'chunks are not read out one by one');
   });
 
   it('follows an answer that grows taller than the view, from a transcript that fitted', async () => {
-    await chat.setEntries([{ kind: 'user', id: 'q', text: 'Tell me a long story.' }, { kind: 'assistant', id: 'a', text: '' }]);
-    assert.ok(await fromEnd(chat.page) <= 1);
-    await chat.streamText(1, Array.from({ length: 80 }, (_, i) => `Sentence ${i} of a story that goes on. `.repeat(3) + (i % 4 === 3 ? '\n\n' : '')));
+    await chat.setEntries([
+      { kind: 'user', id: 'q', text: 'Tell me a long story.' },
+      { kind: 'assistant', id: 'a', text: '' },
+    ]);
+    assert.ok((await fromEnd(chat.page)) <= 1);
+    await chat.streamText(
+      1,
+      Array.from(
+        { length: 80 },
+        (_, i) => `Sentence ${i} of a story that goes on. `.repeat(3) + (i % 4 === 3 ? '\n\n' : ''),
+      ),
+    );
     assert.ok(await scroller(chat.page).evaluate((s) => s.scrollHeight > s.clientHeight * 2), 'the answer overflows');
     await atEnd(chat.page);
     await chat.streamText(1, ['\n\nThe very end.']);
@@ -76,17 +124,30 @@ describe('<acp-message-list>', function () {
     await settle(chat.page);
     // The first entry that starts in the view.
     let reference = 0;
-    while (await entryTop(chat.page, reference) < 0) reference++;
+    while ((await entryTop(chat.page, reference)) < 0) reference++;
     assert.ok(reference > 4 && reference < history.length, `entry ${reference} is in view`);
     const before = await entryTop(chat.page, reference);
-    await chat.streamText(history.length, Array.from({ length: 30 }, (_, i) => `More text ${i}. `.repeat(8)));
-    assert.ok(Math.abs(await entryTop(chat.page, reference) - before) <= 1, 'text streamed below did not move the view');
+    await chat.streamText(
+      history.length,
+      Array.from({ length: 30 }, (_, i) => `More text ${i}. `.repeat(8)),
+    );
+    assert.ok(
+      Math.abs((await entryTop(chat.page, reference)) - before) <= 1,
+      'text streamed below did not move the view',
+    );
     // An older entry, above the view, gets taller (as one does when its Markdown or its real size arrives).
     const above = reference - 4 - ((reference + 1) % 2); // an answer (odd index), wholly above the view
-    await chat.apply({ type: 'entries', length: history.length + 1, ops: [{ op: 'append', index: above, text: `\n\n${'Grown. '.repeat(200)}` }] });
+    await chat.apply({
+      type: 'entries',
+      length: history.length + 1,
+      ops: [{ op: 'append', index: above, text: `\n\n${'Grown. '.repeat(200)}` }],
+    });
     await settle(chat.page);
-    assert.ok(Math.abs(await entryTop(chat.page, reference) - before) <= 1, 'an entry growing above did not move the view');
-    assert.ok(await fromEnd(chat.page) > 1000, 'still scrolled back');
+    assert.ok(
+      Math.abs((await entryTop(chat.page, reference)) - before) <= 1,
+      'an entry growing above did not move the view',
+    );
+    assert.ok((await fromEnd(chat.page)) > 1000, 'still scrolled back');
   });
 
   it('keeps the newest end in view when the view gets shorter', async () => {
@@ -110,10 +171,17 @@ describe('<acp-message-list>', function () {
 
     await reloadReady(chat);
     await chat.setEntries(history);
-    await chat.page.waitForFunction(() => {
-      const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
-      return Math.abs(s.scrollHeight - s.clientHeight - s.scrollTop - 700) <= 1;
-    }, undefined, { timeout: 2_000 });
+    await chat.page.waitForFunction(
+      () => {
+        const s = document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-message-list')
+          .shadowRoot.querySelector('.scroller');
+        return Math.abs(s.scrollHeight - s.clientHeight - s.scrollTop - 700) <= 1;
+      },
+      undefined,
+      { timeout: 2_000 },
+    );
 
     // Back at the newest end, that is what is restored.
     await scroller(chat.page).evaluate((s) => s.scrollTo({ top: s.scrollHeight }));
@@ -121,26 +189,42 @@ describe('<acp-message-list>', function () {
     await reloadReady(chat);
     await chat.setEntries(history);
     await chat.page.waitForTimeout(100);
-    assert.ok(await scroller(chat.page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1), 'at the end');
+    assert.ok(
+      await scroller(chat.page).evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop <= 1),
+      'at the end',
+    );
   });
 
   it('shows a long transcript newest first, then all of it within frames, at the newest end throughout', async () => {
-    const long = Array.from({ length: 1_000 }, (_, i) => (i % 2 === 0
-      ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }
-      : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}: ${'words '.repeat(20)}` }));
+    const long = Array.from({ length: 1_000 }, (_, i) =>
+      i % 2 === 0
+        ? { kind: 'user', id: `u${i}`, text: `Question ${i}` }
+        : { kind: 'assistant', id: `a${i}`, text: `Answer ${i}: ${'words '.repeat(20)}` },
+    );
     const seen = await chat.page.evaluate(async (entries) => {
       const app = document.querySelector('acp-chat-app');
       const list = () => app.shadowRoot.querySelector('acp-message-list');
       const count = () => list().shadowRoot.querySelectorAll('acp-chat-entry').length;
-      const distance = () => { const s = list().shadowRoot.querySelector('.scroller'); return s.scrollHeight - s.clientHeight - s.scrollTop; };
-      app.apply({ type: 'entries', length: entries.length, ops: entries.map((entry, index) => ({ op: 'set', index, entry })) });
+      const distance = () => {
+        const s = list().shadowRoot.querySelector('.scroller');
+        return s.scrollHeight - s.clientHeight - s.scrollTop;
+      };
+      app.apply({
+        type: 'entries',
+        length: entries.length,
+        ops: entries.map((entry, index) => ({ op: 'set', index, entry })),
+      });
       await app.updateComplete;
       await list().updateComplete;
       // What the first frame gets, then every frame until all are there.
       const frames = [{ count: count() }];
       for (let i = 0; i < 60 && frames.at(-1).count < entries.length; i++) {
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        frames.push({ count: count(), distance: distance(), last: list().shadowRoot.querySelector('acp-chat-entry:last-of-type')?.entry.id });
+        frames.push({
+          count: count(),
+          distance: distance(),
+          last: list().shadowRoot.querySelector('acp-chat-entry:last-of-type')?.entry.id,
+        });
       }
       return frames;
     }, long);
@@ -149,11 +233,20 @@ describe('<acp-message-list>', function () {
     assert.equal(seen.at(-1).count, long.length, `all entries within ${seen.length} frames`);
     assert.ok(seen.length <= 8, `${seen.length} frames to show them all`);
     for (const frame of seen.slice(1)) {
-      assert.ok(frame.distance <= 1, `the view stays at the newest end while older entries appear (${JSON.stringify(frame)})`);
+      assert.ok(
+        frame.distance <= 1,
+        `the view stays at the newest end while older entries appear (${JSON.stringify(frame)})`,
+      );
       assert.equal(frame.last, long.at(-1).id);
     }
     // In order: the oldest first.
-    assert.equal(await chat.page.locator('acp-chat-entry').first().evaluate((e) => e.entry.id), 'u0');
+    assert.equal(
+      await chat.page
+        .locator('acp-chat-entry')
+        .first()
+        .evaluate((e) => e.entry.id),
+      'u0',
+    );
   });
 
   it('is keyboard scrollable', async () => {
@@ -163,32 +256,45 @@ describe('<acp-message-list>', function () {
     await list.focus();
     await chat.page.keyboard.press('PageUp');
     await chat.page.waitForFunction(() => {
-      const s = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot.querySelector('.scroller');
+      const s = document
+        .querySelector('acp-chat-app')
+        .shadowRoot.querySelector('acp-message-list')
+        .shadowRoot.querySelector('.scroller');
       return s.scrollHeight - s.clientHeight - s.scrollTop > 1;
     });
   });
 
   it('renders older answers lazily: near the view or when idle, all of them in the end', async () => {
-    const transcript = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
-      ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
-      : { kind: 'assistant', id: `r${i}`, text: `Answer **${i}** with a [link](src/f${i}.ts).\n\n${'More words. '.repeat(30)}` }));
+    const transcript = Array.from({ length: 60 }, (_, i) =>
+      i % 2 === 0
+        ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
+        : {
+            kind: 'assistant',
+            id: `r${i}`,
+            text: `Answer **${i}** with a [link](src/f${i}.ts).\n\n${'More words. '.repeat(30)}`,
+          },
+    );
     // Idle time is ours to give: callbacks wait until the test runs them.
     await chat.page.evaluate(() => {
       window.__idle = [];
       window.requestIdleCallback = (callback) => window.__idle.push(callback);
     });
     await chat.setEntries(transcript);
-    const entries = () => chat.page.evaluate(() => {
-      const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
-      return [...list.querySelectorAll('acp-chat-entry')].map((e) => ({
-        markdown: e.shadowRoot.querySelector('acp-markdown') !== null,
-        plain: e.shadowRoot.querySelector('.assistant > .plain')?.textContent,
-        skippable: getComputedStyle(e).contentVisibility === 'auto',
-      }));
-    });
+    const entries = () =>
+      chat.page.evaluate(() => {
+        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+        return [...list.querySelectorAll('acp-chat-entry')].map((e) => ({
+          markdown: e.shadowRoot.querySelector('acp-markdown') !== null,
+          plain: e.shadowRoot.querySelector('.assistant > .plain')?.textContent,
+          skippable: getComputedStyle(e).contentVisibility === 'auto',
+        }));
+      });
     let state = await entries();
     // The newest 20 are whole and never skipped; the older ones may be skipped while off screen.
-    assert.deepEqual(state.map((e) => e.skippable), transcript.map((_, i) => i < 40));
+    assert.deepEqual(
+      state.map((e) => e.skippable),
+      transcript.map((_, i) => i < 40),
+    );
     assert.ok(state.slice(40).every((e, i) => e.markdown === (transcript[40 + i].kind === 'assistant')));
     // The oldest answer, far from the view, waits: its text is there, plain.
     assert.deepEqual(state[1], { markdown: false, plain: transcript[1].text, skippable: true });
@@ -196,54 +302,84 @@ describe('<acp-message-list>', function () {
     const more = async (count) => {
       const start = transcript.length;
       for (let i = 0; i < count; i++) transcript.push({ kind: 'user', id: `q${start + i}`, text: `One more ${i}` });
-      await chat.apply({ type: 'entries', length: transcript.length, ops: transcript.slice(start).map((entry, i) => ({ op: 'set', index: start + i, entry })) });
+      await chat.apply({
+        type: 'entries',
+        length: transcript.length,
+        ops: transcript.slice(start).map((entry, i) => ({ op: 'set', index: start + i, entry })),
+      });
       return (await entries()).map((e) => e.skippable);
     };
-    assert.deepEqual(await more(1), transcript.map((_, i) => i < 40));
-    assert.deepEqual(await more(18), transcript.map((_, i) => i < 40));
-    assert.deepEqual(await more(1), transcript.map((_, i) => i < 60));
+    assert.deepEqual(
+      await more(1),
+      transcript.map((_, i) => i < 40),
+    );
+    assert.deepEqual(
+      await more(18),
+      transcript.map((_, i) => i < 40),
+    );
+    assert.deepEqual(
+      await more(1),
+      transcript.map((_, i) => i < 60),
+    );
 
     // Scrolled to, it is rendered without waiting for idle time.
     await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
-      .querySelector('acp-chat-entry:nth-child(2)').shadowRoot.querySelector('acp-markdown') !== null, undefined, { timeout: 3_000 });
+    await chat.page.waitForFunction(
+      () =>
+        document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-message-list')
+          .shadowRoot.querySelector('acp-chat-entry:nth-child(2)')
+          .shadowRoot.querySelector('acp-markdown') !== null,
+      undefined,
+      { timeout: 3_000 },
+    );
 
     // Idle time renders the rest: every answer's link is then in the tab order.
     await chat.page.evaluate(async () => {
       while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
     });
     state = await entries();
-    assert.deepEqual(state.filter((e, i) => transcript[i].kind === 'assistant' && !e.markdown), []);
+    assert.deepEqual(
+      state.filter((e, i) => transcript[i].kind === 'assistant' && !e.markdown),
+      [],
+    );
     assert.equal(await chat.page.locator('acp-markdown a.link[tabindex="0"]').count(), 30);
   });
 
   it('keeps at most 2 MiB of off-screen answers rendered as Markdown; the rest are plain until scrolled to', async function () {
     this.timeout(120_000);
     const answer = (i) => `Answer **${i}**.\n\n${'Some words in a paragraph, *emphasis* and `code`. '.repeat(2_600)}`; // ~128 KiB
-    const transcript = Array.from({ length: 60 }, (_, i) => (i % 2 === 0
-      ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
-      : { kind: 'assistant', id: `r${i}`, text: answer(i) }));
+    const transcript = Array.from({ length: 60 }, (_, i) =>
+      i % 2 === 0
+        ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
+        : { kind: 'assistant', id: `r${i}`, text: answer(i) },
+    );
     await chat.page.evaluate(() => {
       window.__idle = [];
       window.requestIdleCallback = (callback) => window.__idle.push(callback);
     });
     await chat.setEntries(transcript);
-    const runIdle = () => chat.page.evaluate(async () => {
-      while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
-    });
+    const runIdle = () =>
+      chat.page.evaluate(async () => {
+        while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
+      });
     /** Characters of far (skippable) answers showing Markdown, and whether every answer's text is there. */
-    const rendered = () => chat.page.evaluate(() => {
-      const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
-      let chars = 0;
-      let complete = true;
-      for (const e of list.querySelectorAll('acp-chat-entry')) {
-        if (e.entry.kind !== 'assistant') continue;
-        const markdown = e.shadowRoot.querySelector('acp-markdown');
-        if (markdown && getComputedStyle(e).contentVisibility === 'auto') chars += e.entry.text.length;
-        if (!markdown && e.shadowRoot.querySelector('.assistant > .plain')?.textContent !== e.entry.text) complete = false;
-      }
-      return { chars, complete };
-    });
+    const rendered = () =>
+      chat.page.evaluate(() => {
+        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+        let chars = 0;
+        let complete = true;
+        for (const e of list.querySelectorAll('acp-chat-entry')) {
+          if (e.entry.kind !== 'assistant') continue;
+          const markdown = e.shadowRoot.querySelector('acp-markdown');
+          if (markdown && getComputedStyle(e).contentVisibility === 'auto') chars += e.entry.text.length;
+          if (!markdown && e.shadowRoot.querySelector('.assistant > .plain')?.textContent !== e.entry.text) {
+            complete = false;
+          }
+        }
+        return { chars, complete };
+      });
     const budget = 2 * 1024 * 1024;
     await runIdle();
     let now = await rendered();
@@ -251,16 +387,29 @@ describe('<acp-message-list>', function () {
     assert.ok(now.complete, 'a plain answer shows its whole text');
     // Scrolled through from the top: each answer is rendered when it comes near, and the budget holds.
     for (let i = 1; i < transcript.length; i += 2) {
-      await chat.page.evaluate((n) => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
-        .querySelectorAll('acp-chat-entry')[n].scrollIntoView(), i);
+      await chat.page.evaluate((n) => {
+        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list');
+        list.shadowRoot.querySelectorAll('acp-chat-entry')[n].scrollIntoView();
+      }, i);
       await settle(chat.page);
     }
     now = await rendered();
-    assert.ok(now.chars <= budget + 200 * 1024, `${now.chars} characters of far answers rendered after scrolling through`);
+    assert.ok(
+      now.chars <= budget + 200 * 1024,
+      `${now.chars} characters of far answers rendered after scrolling through`,
+    );
     // Back at the top, the oldest answer is Markdown again.
     await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot
-      .querySelector('acp-chat-entry:nth-child(2)').shadowRoot.querySelector('acp-markdown') !== null, undefined, { timeout: 3_000 });
+    await chat.page.waitForFunction(
+      () =>
+        document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-message-list')
+          .shadowRoot.querySelector('acp-chat-entry:nth-child(2)')
+          .shadowRoot.querySelector('acp-markdown') !== null,
+      undefined,
+      { timeout: 3_000 },
+    );
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -8,9 +8,21 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
 const SINKS = [
-  /\.innerHTML\b/, /\.outerHTML\b/, /\binsertAdjacentHTML\b/, /\bdocument\.write(ln)?\b/, /\bcreateContextualFragment\b/,
-  /\bDOMParser\b/, /\bsrcdoc\b/, /\bunsafeHTML\b/, /\bunsafeSVG\b/, /\bunsafeMathML\b/, /\bunsafeStatic\b/,
-  /\beval\s*\(/, /\bnew\s+Function\b/, /\bsetTimeout\s*\(\s*['"`]/, /\bPrism\.highlight(All|Element)?\s*\(/,
+  /\.innerHTML\b/,
+  /\.outerHTML\b/,
+  /\binsertAdjacentHTML\b/,
+  /\bdocument\.write(ln)?\b/,
+  /\bcreateContextualFragment\b/,
+  /\bDOMParser\b/,
+  /\bsrcdoc\b/,
+  /\bunsafeHTML\b/,
+  /\bunsafeSVG\b/,
+  /\bunsafeMathML\b/,
+  /\bunsafeStatic\b/,
+  /\beval\s*\(/,
+  /\bnew\s+Function\b/,
+  /\bsetTimeout\s*\(\s*['"`]/,
+  /\bPrism\.highlight(All|Element)?\s*\(/,
 ];
 
 /** Code without comments: a comment may name a sink to say why it is not used. */
@@ -20,7 +32,10 @@ function code(text) {
 
 describe('webview sources', function () {
   const dir = path.join(REPO_ROOT, 'webview');
-  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'));
+  const files = fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'));
 
   it('exist', () => assert.ok(files.length > 5));
 

@@ -7,8 +7,16 @@ import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
 const status = (extra = {}) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connecting', turn: 'idle', plan: [], permissions: [],
-  controls: { configOptions: [], commands: [] }, ...extra,
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connecting',
+  turn: 'idle',
+  plan: [],
+  permissions: [],
+  controls: { configOptions: [], commands: [] },
+  ...extra,
 });
 
 describe('a prompt waiting for the connection', function () {
@@ -37,7 +45,13 @@ describe('a prompt waiting for the connection', function () {
     await box.fill('typed since');
     const returned = status({ returnedDraft: { id: 1, text: 'the lost prompt' } });
     await chat.apply({ type: 'status', status: returned });
-    await chat.page.waitForFunction(() => document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.querySelector('textarea').value !== 'typed since');
+    await chat.page.waitForFunction(
+      () =>
+        document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-chat-composer')
+          .shadowRoot.querySelector('textarea').value !== 'typed since',
+    );
     assert.equal(await box.inputValue(), 'the lost prompt\ntyped since');
     assert.deepEqual(await chat.posted(), [{ type: 'draftTaken', chatId: 'c1', id: 1 }]);
     // The host repeats it in every status until it hears back: taken once only.
@@ -46,19 +60,31 @@ describe('a prompt waiting for the connection', function () {
   });
 
   it('a notice that offers Restart asks the host to restart', async () => {
-    await chat.setEntries([{ kind: 'notice', id: 'n1', level: 'warning', text: 'The agent did not confirm the stop.', action: 'restart' }]);
+    await chat.setEntries([
+      { kind: 'notice', id: 'n1', level: 'warning', text: 'The agent did not confirm the stop.', action: 'restart' },
+    ]);
     await chat.page.getByRole('button', { name: 'Restart agent' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'restart' }]);
   });
 
   it('the notice of a trimmed chat opens the entries it moved out', async () => {
-    await chat.setEntries([{ kind: 'notice', id: 'moved-out', level: 'info', text: 'The 12 oldest entries of this chat (48.0 MiB) were moved out of memory to a file.', action: 'openEarlier' }]);
+    await chat.setEntries([
+      {
+        kind: 'notice',
+        id: 'moved-out',
+        level: 'info',
+        text: 'The 12 oldest entries of this chat (48.0 MiB) were moved out of memory to a file.',
+        action: 'openEarlier',
+      },
+    ]);
     await chat.page.getByRole('button', { name: 'Open earlier entries' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'openEarlier' }]);
   });
 
   it('a prompt the agent refused until the user signs in offers Sign in', async () => {
-    await chat.setEntries([{ kind: 'notice', id: 'sign', level: 'warning', text: 'Sign in, then send the prompt again.', action: 'signIn' }]);
+    await chat.setEntries([
+      { kind: 'notice', id: 'sign', level: 'warning', text: 'Sign in, then send the prompt again.', action: 'signIn' },
+    ]);
     await chat.page.getByRole('button', { name: 'Sign in' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'signIn' }]);
   });

@@ -6,7 +6,12 @@ import { openChatPage } from './harness.mjs';
 const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reject']) => ({
   requestId,
   tool: {
-    kind: 'tool', id: `t-${requestId}`, toolCallId: `call-${requestId}`, title, toolKind: 'edit', status: 'pending',
+    kind: 'tool',
+    id: `t-${requestId}`,
+    toolCallId: `call-${requestId}`,
+    title,
+    toolKind: 'edit',
+    status: 'pending',
     locations: [{ path: '/w/notes.txt', line: 3 }],
     content: [{ type: 'diff', path: '/w/notes.txt', oldText: 'old line\n', newText: 'new line\n' }],
   },
@@ -15,51 +20,82 @@ const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reje
 });
 
 const status = (permissions) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running', plan: [],
-  controls: { configOptions: [], commands: [] }, permissions,
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'running',
+  plan: [],
+  controls: { configOptions: [], commands: [] },
+  permissions,
 });
 
 describe('<acp-permission-prompt>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
   afterEach(() => chat?.close());
 
   it('shows what is asked and our labels; the agent option names are inert text', async () => {
     await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
     const el = chat.page.locator('acp-permission-prompt');
     assert.match(await el.locator('.ask').innerText(), /The agent asks to: Write notes\.txt/);
-    assert.deepEqual(await el.locator('.buttons button').allInnerTexts(), ['Allow once', 'Always allow in this session', 'Reject']);
-    assert.match(await el.locator('.agent-options').innerText(), /<img src=x onerror="window.__pwned=1">Yes · Always · No/);
+    assert.deepEqual(await el.locator('.buttons button').allInnerTexts(), [
+      'Allow once',
+      'Always allow in this session',
+      'Reject',
+    ]);
+    assert.match(
+      await el.locator('.agent-options').innerText(),
+      /<img src=x onerror="window.__pwned=1">Yes · Always · No/,
+    );
     assert.equal(await el.locator('img').count(), 0);
     assert.equal(await chat.page.evaluate(() => window.__pwned), undefined);
     // The diff and the location are shown.
-    assert.equal(await el.locator('acp-diff-view').getByText('new line').count() > 0, true);
+    assert.equal((await el.locator('acp-diff-view').getByText('new line').count()) > 0, true);
     assert.match(await el.locator('.location').first().innerText(), /\/w\/notes\.txt:3/);
   });
 
   it('shows an edit as its diff, not also as the raw input that repeats it (OpenCode)', async () => {
     const edit = prompt('perm-1', 'Edit notes.txt');
-    edit.tool.input = JSON.stringify({ filepath: '/w/notes.txt', diff: '--- /w/notes.txt\n+++ /w/notes.txt\n@@ -1 +1 @@\n-old line\n+new line\n' }, null, 2);
+    edit.tool.input = JSON.stringify(
+      { filepath: '/w/notes.txt', diff: '--- /w/notes.txt\n+++ /w/notes.txt\n@@ -1 +1 @@\n-old line\n+new line\n' },
+      null,
+      2,
+    );
     await chat.apply({ type: 'status', status: status([edit]) });
     const el = chat.page.locator('acp-permission-prompt');
-    assert.equal(await el.locator('acp-diff-view').getByText('new line').count() > 0, true);
+    assert.equal((await el.locator('acp-diff-view').getByText('new line').count()) > 0, true);
     assert.equal(await el.locator('pre.input').count(), 0);
   });
 
   it('keeps its buttons in view when what it shows is huge: the details scroll', async () => {
     const big = prompt('perm-1', 'Run a long script');
-    Object.assign(big.tool, { toolKind: 'execute', content: [], locations: [], input: Array.from({ length: 2000 }, (_, i) => `echo line ${i}`).join(' && ') });
+    Object.assign(big.tool, {
+      toolKind: 'execute',
+      content: [],
+      locations: [],
+      input: Array.from({ length: 2000 }, (_, i) => `echo line ${i}`).join(' && '),
+    });
     await chat.apply({ type: 'status', status: status([big]) });
     const el = chat.page.locator('acp-permission-prompt');
     const box = await el.getByRole('button', { name: 'Allow once' }).boundingBox();
     const viewport = chat.page.viewportSize();
-    assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `Allow once is in view (${JSON.stringify(box)})`);
+    assert.ok(
+      box && box.y >= 0 && box.y + box.height <= viewport.height,
+      `Allow once is in view (${JSON.stringify(box)})`,
+    );
     const details = el.getByRole('region', { name: 'Details' });
     assert.ok(await details.evaluate((d) => d.scrollHeight > d.clientHeight), 'the details scroll instead');
   });
 
   it('each button posts its choice for that request, by keyboard too', async () => {
-    await chat.apply({ type: 'status', status: status([prompt('perm-1', 'First'), prompt('perm-2', 'Second', ['allow_once', 'reject'])]) });
+    await chat.apply({
+      type: 'status',
+      status: status([prompt('perm-1', 'First'), prompt('perm-2', 'Second', ['allow_once', 'reject'])]),
+    });
     const prompts = chat.page.locator('acp-permission-prompt');
     assert.equal(await prompts.count(), 2);
     assert.deepEqual(await prompts.nth(1).locator('.buttons button').allInnerTexts(), ['Allow once', 'Reject']);
@@ -67,10 +103,13 @@ describe('<acp-permission-prompt>', function () {
     await prompts.nth(1).getByRole('button', { name: 'Reject' }).click();
     await prompts.nth(0).getByRole('button', { name: 'Allow once' }).focus();
     await chat.page.keyboard.press('Enter');
-    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'answerPermission'), [
-      { type: 'answerPermission', chatId: 'c1', requestId: 'perm-2', choice: 'reject' },
-      { type: 'answerPermission', chatId: 'c1', requestId: 'perm-1', choice: 'allow_once' },
-    ]);
+    assert.deepEqual(
+      (await chat.posted()).filter((m) => m.type === 'answerPermission'),
+      [
+        { type: 'answerPermission', chatId: 'c1', requestId: 'perm-2', choice: 'reject' },
+        { type: 'answerPermission', chatId: 'c1', requestId: 'perm-1', choice: 'allow_once' },
+      ],
+    );
   });
 
   it('announces a new request politely and does not take focus from the composer', async () => {

@@ -10,8 +10,16 @@ const PLAN = [
 ];
 
 const status = (extra) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'running',
-  plan: [], controls: { configOptions: [], commands: [] }, permissions: [], ...extra,
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'running',
+  plan: [],
+  controls: { configOptions: [], commands: [] },
+  permissions: [],
+  ...extra,
 });
 
 /** Each step as "status label: content [priority]" the way a screen reader reads it. */
@@ -21,7 +29,9 @@ function steps(plan) {
 
 describe('<acp-plan-view>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
   afterEach(() => chat?.close());
 
   it('shows the live plan above the composer while the turn runs', async () => {
@@ -33,12 +43,26 @@ describe('<acp-plan-view>', function () {
       'Pending: Run <b>all</b> tests priority low',
     ]);
     assert.match(await live.locator('h2').textContent(), /Plan · 1 of 3 done/);
-    assert.deepEqual(await live.locator('li').evaluateAll((l) => l.map((e) => e.className)), ['completed', 'in_progress', 'pending']);
-    assert.deepEqual(await live.locator('.priority').evaluateAll((l) => l.map((e) => e.className)), ['priority high', 'priority medium', 'priority low']);
-    assert.deepEqual(await live.locator('li .codicon').evaluateAll((l) => l.map((e) => e.classList[1])), ['codicon-pass', 'codicon-circle-large-filled', 'codicon-circle-large']);
+    assert.deepEqual(await live.locator('li').evaluateAll((l) => l.map((e) => e.className)), [
+      'completed',
+      'in_progress',
+      'pending',
+    ]);
+    assert.deepEqual(await live.locator('.priority').evaluateAll((l) => l.map((e) => e.className)), [
+      'priority high',
+      'priority medium',
+      'priority low',
+    ]);
+    assert.deepEqual(await live.locator('li .codicon').evaluateAll((l) => l.map((e) => e.classList[1])), [
+      'codicon-pass',
+      'codicon-circle-large-filled',
+      'codicon-circle-large',
+    ]);
     assert.equal(await chat.page.locator('acp-plan-view b').count(), 0, 'plan text is text');
     // It sits between the transcript and the composer.
-    const order = await chat.page.locator('acp-chat-app').evaluate((app) => [...app.shadowRoot.children].map((c) => c.localName + (c.className ? `.${c.className}` : '')));
+    const order = await chat.page
+      .locator('acp-chat-app')
+      .evaluate((app) => [...app.shadowRoot.children].map((c) => c.localName + (c.className ? `.${c.className}` : '')));
     assert.deepEqual(order.slice(0, 4), ['acp-chat-header', 'div.lists', 'div.live-plan', 'acp-chat-composer']);
 
     // Updates as the agent reports progress.
@@ -51,9 +75,14 @@ describe('<acp-plan-view>', function () {
   });
 
   it('shows plan snapshots in the transcript, with unknown values as given', async () => {
-    await chat.setEntries([{ kind: 'plan', id: 'p1', entries: [...PLAN, { content: 'Odd', priority: 'urgent', status: 'blocked' }] }]);
+    await chat.setEntries([
+      { kind: 'plan', id: 'p1', entries: [...PLAN, { content: 'Odd', priority: 'urgent', status: 'blocked' }] },
+    ]);
     const plan = chat.page.locator('acp-chat-entry acp-plan-view');
-    assert.deepEqual((await steps(plan)).slice(2), ['Pending: Run <b>all</b> tests priority low', 'blocked: Odd priority urgent']);
+    assert.deepEqual((await steps(plan)).slice(2), [
+      'Pending: Run <b>all</b> tests priority low',
+      'blocked: Odd priority urgent',
+    ]);
     assert.equal(await plan.locator('li').nth(3).getAttribute('class'), 'pending');
   });
 

@@ -27,10 +27,13 @@ if (!fs.existsSync(bundle)) {
 }
 warnIfStale(bundle);
 
-const files = fs.readdirSync(here, { recursive: true }).map(String)
+const files = fs
+  .readdirSync(here, { recursive: true })
+  .map(String)
   .filter((f) => f.endsWith('.test.mjs') && !f.split(path.sep).includes('node_modules'))
   .filter((f) => words.length === 0 || words.some((w) => f.includes(w)))
-  .sort().map((f) => path.join(here, f));
+  .sort()
+  .map((f) => path.join(here, f));
 if (files.length === 0) {
   console.error(`No test files matched ${words.join(', ') || '*.test.mjs'}.`);
   process.exit(1);
@@ -48,7 +51,13 @@ mocha.run((failures) => {
 function warnIfStale(file) {
   const built = fs.statSync(file).mtimeMs;
   const sources = path.resolve(here, '..', '..', 'webview');
-  const newer = fs.readdirSync(sources, { recursive: true }).map(String)
+  const newer = fs
+    .readdirSync(sources, { recursive: true })
+    .map(String)
     .filter((f) => f.endsWith('.ts') && fs.statSync(path.join(sources, f)).mtimeMs > built);
-  if (newer.length > 0) console.warn(`warning: dist/webview/webview.js is older than ${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ', …' : ''}; rebuild it.`);
+  if (newer.length > 0) {
+    console.warn(
+      `warning: dist/webview/webview.js is older than ${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ', …' : ''}; rebuild it.`,
+    );
+  }
 }

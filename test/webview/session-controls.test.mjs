@@ -3,29 +3,72 @@ import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
 
-const MODES = { currentModeId: 'ask', available: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code', description: 'Writes code' }] };
-const MODELS = { currentModelId: 'small', available: [{ modelId: 'small', name: 'Small' }, { modelId: 'large', name: 'Large' }] };
+const MODES = {
+  currentModeId: 'ask',
+  available: [
+    { id: 'ask', name: 'Ask' },
+    { id: 'code', name: 'Code', description: 'Writes code' },
+  ],
+};
+const MODELS = {
+  currentModelId: 'small',
+  available: [
+    { modelId: 'small', name: 'Small' },
+    { modelId: 'large', name: 'Large' },
+  ],
+};
 const CONFIG = [
-  { type: 'select', id: 'model', name: 'Model', description: 'Which model answers', category: 'model', currentValue: 'm1', options: [{ value: 'm1', name: 'Model One' }, { value: 'm2', name: 'Model Two' }] },
-  { type: 'select', id: 'effort', name: 'Effort', currentValue: 'low', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] },
+  {
+    type: 'select',
+    id: 'model',
+    name: 'Model',
+    description: 'Which model answers',
+    category: 'model',
+    currentValue: 'm1',
+    options: [
+      { value: 'm1', name: 'Model One' },
+      { value: 'm2', name: 'Model Two' },
+    ],
+  },
+  {
+    type: 'select',
+    id: 'effort',
+    name: 'Effort',
+    currentValue: 'low',
+    options: [
+      { value: 'low', name: 'Low' },
+      { value: 'high', name: 'High' },
+    ],
+  },
   { type: 'boolean', id: 'web', name: 'Web search', currentValue: false },
 ];
 
 const status = (controls, extra) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
-  controls: { configOptions: [], commands: [], ...controls }, ...extra,
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'idle',
+  plan: [],
+  permissions: [],
+  controls: { configOptions: [], commands: [], ...controls },
+  ...extra,
 });
 
 /** The element a Tab or focus() landed on, through shadow roots. */
-const deepFocus = (page) => page.evaluate(() => {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a ? `${a.localName}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}` : '';
-});
+const deepFocus = (page) =>
+  page.evaluate(() => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a ? `${a.localName}${a.getAttribute('aria-label') ? `[${a.getAttribute('aria-label')}]` : ''}` : '';
+  });
 
 describe('<acp-session-controls>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
   afterEach(() => chat?.close());
 
   it('shows config options instead of modes, and instead of legacy models when one is the model, and posts setConfigOption', async () => {
@@ -57,7 +100,12 @@ describe('<acp-session-controls>', function () {
     assert.equal(await model.inputValue(), 'm1');
     assert.equal(await effort.inputValue(), 'low');
     assert.equal(await web.isChecked(), false);
-    await chat.apply({ type: 'status', status: status({ configOptions: [{ ...CONFIG[0], currentValue: 'm2' }, CONFIG[1], { ...CONFIG[2], currentValue: true }] }) });
+    await chat.apply({
+      type: 'status',
+      status: status({
+        configOptions: [{ ...CONFIG[0], currentValue: 'm2' }, CONFIG[1], { ...CONFIG[2], currentValue: true }],
+      }),
+    });
     assert.equal(await model.inputValue(), 'm2');
     assert.equal(await web.isChecked(), true);
   });
@@ -71,7 +119,10 @@ describe('<acp-session-controls>', function () {
     await chat.clearPosted();
     await mode.selectOption('code');
     await model.selectOption('large');
-    assert.deepEqual(await chat.posted(), [{ type: 'setMode', chatId: 'c1', modeId: 'code' }, { type: 'setModel', chatId: 'c1', modelId: 'large' }]);
+    assert.deepEqual(await chat.posted(), [
+      { type: 'setMode', chatId: 'c1', modeId: 'code' },
+      { type: 'setModel', chatId: 'c1', modelId: 'large' },
+    ]);
 
     await chat.apply({ type: 'status', status: status({ models: MODELS }) });
     assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(), 0);
@@ -79,8 +130,15 @@ describe('<acp-session-controls>', function () {
   });
 
   it('shows legacy models beside config options that have no model', async () => {
-    await chat.apply({ type: 'status', status: status({ configOptions: CONFIG.slice(1), modes: MODES, models: MODELS }) });
-    assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(), 0, 'config options replace modes');
+    await chat.apply({
+      type: 'status',
+      status: status({ configOptions: CONFIG.slice(1), modes: MODES, models: MODELS }),
+    });
+    assert.equal(
+      await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).count(),
+      0,
+      'config options replace modes',
+    );
     assert.equal(await chat.page.getByRole('combobox', { name: 'Effort' }).inputValue(), 'low');
     assert.equal(await chat.page.getByRole('combobox', { name: 'Model', exact: true }).inputValue(), 'small');
   });

@@ -11,7 +11,14 @@ const COMMANDS = [
 ];
 
 const status = (commands = COMMANDS) => ({
-  chatId: 'c1', chats: [], agents: [{ id: 'a', name: 'Agent', available: true }], selectedAgentId: 'a', connection: 'connected', turn: 'idle', plan: [], permissions: [],
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'idle',
+  plan: [],
+  permissions: [],
   controls: { configOptions: [], commands },
 });
 
@@ -28,8 +35,14 @@ describe('slash commands in <acp-chat-composer>', function () {
   afterEach(() => chat?.close());
 
   const list = () => chat.page.getByRole('listbox', { name: 'Slash commands' });
-  const options = () => list().getByRole('option').evaluateAll((os) => os.map((o) => o.querySelector('.slash-name').textContent));
-  const active = () => box.getAttribute('aria-activedescendant').then((id) => id && chat.page.locator(`acp-chat-composer #${id} .slash-name`).textContent());
+  const options = () =>
+    list()
+      .getByRole('option')
+      .evaluateAll((os) => os.map((o) => o.querySelector('.slash-name').textContent));
+  const active = () =>
+    box
+      .getAttribute('aria-activedescendant')
+      .then((id) => id && chat.page.locator(`acp-chat-composer #${id} .slash-name`).textContent());
 
   it('opens on "/" at the start with every command, its hint and description', async () => {
     assert.equal(await box.getAttribute('aria-expanded'), 'false');
@@ -84,7 +97,13 @@ describe('slash commands in <acp-chat-composer>', function () {
     await chat.page.keyboard.type('/co');
     await chat.page.keyboard.press('Tab');
     assert.equal(await box.inputValue(), '/compact ');
-    assert.equal(await chat.page.evaluate(() => document.activeElement.shadowRoot.activeElement.shadowRoot.activeElement.localName), 'textarea', 'Tab stayed in the box');
+    assert.equal(
+      await chat.page.evaluate(
+        () => document.activeElement.shadowRoot.activeElement.shadowRoot.activeElement.localName,
+      ),
+      'textarea',
+      'Tab stayed in the box',
+    );
 
     await box.fill('');
     await chat.page.keyboard.type('/');

@@ -9,27 +9,62 @@ import { openChatPage } from './harness.mjs';
 
 /** A reply with every construct, long code (more than one highlighting chunk), references defined late, CRLF lines. */
 function richReply() {
-  const code = Array.from({ length: 95 }, (_, i) => `  const v${i} = compute(${i}); /* multi\n     line */ // ${i}`).join('\n');
+  const code = Array.from(
+    { length: 95 },
+    (_, i) => `  const v${i} = compute(${i}); /* multi\n     line */ // ${i}`,
+  ).join('\n');
   return [
-    '# Plan', '', 'First we **read** the file, then we _change_ it; see [the docs][docs] and <https://example.com>.', '',
-    '## Steps', '', '1. Open `src/app.ts`', '2. Edit\n   - nested item\n   - [x] done task', '3. Run the tests', '',
-    '```ts', 'function main(): void {', code, '}', '```', '',
-    '> A quote with *emphasis*', '> over two lines', '',
-    '| Name | Value |', '|:-----|------:|', '| a | 1 |', '| b | 2 |', '',
-    'Raw <b>html</b> stays text. ![diagram](https://example.com/d.png)\r\nCRLF line two\r\n', '',
-    '---', '',
-    '    indented code', '    second line', '',
-    '```diff', '-old', '+new', '```', '',
+    '# Plan',
+    '',
+    'First we **read** the file, then we _change_ it; see [the docs][docs] and <https://example.com>.',
+    '',
+    '## Steps',
+    '',
+    '1. Open `src/app.ts`',
+    '2. Edit\n   - nested item\n   - [x] done task',
+    '3. Run the tests',
+    '',
+    '```ts',
+    'function main(): void {',
+    code,
+    '}',
+    '```',
+    '',
+    '> A quote with *emphasis*',
+    '> over two lines',
+    '',
+    '| Name | Value |',
+    '|:-----|------:|',
+    '| a | 1 |',
+    '| b | 2 |',
+    '',
+    'Raw <b>html</b> stays text. ![diagram](https://example.com/d.png)\r\nCRLF line two\r\n',
+    '',
+    '---',
+    '',
+    '    indented code',
+    '    second line',
+    '',
+    '```diff',
+    '-old',
+    '+new',
+    '```',
+    '',
     ...Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with a [link](src/file${i}.ts) and ~~old~~ text.\n`),
-    '[docs]: https://docs.example/guide "Guide"', '',
-    'The end, with a trailing open code block:', '', '```python', 'def f(x):', '    return x * 2',
+    '[docs]: https://docs.example/guide "Guide"',
+    '',
+    'The end, with a trailing open code block:',
+    '',
+    '```python',
+    'def f(x):',
+    '    return x * 2',
   ].join('\n');
 }
 
 /** Cuts `text` into `count` pieces at pseudo-random (but fixed) places. */
 function chunks(text, count, seed = 7) {
   let s = seed;
-  const random = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const cuts = new Set();
   while (cuts.size < count - 1) cuts.add(1 + Math.floor(random() * (text.length - 1)));
   const sorted = [0, ...[...cuts].sort((a, b) => a - b), text.length];
@@ -38,7 +73,9 @@ function chunks(text, count, seed = 7) {
 
 describe('<acp-markdown> streaming', function () {
   let chat;
-  before(async () => { chat = await openChatPage(); });
+  before(async () => {
+    chat = await openChatPage();
+  });
   after(() => chat?.close());
   afterEach(() => assert.deepEqual(chat.errors(), []));
 
@@ -46,17 +83,29 @@ describe('<acp-markdown> streaming', function () {
     const text = richReply();
     const pieces = chunks(text, 500);
     assert.equal(pieces.join(''), text);
-    await chat.setEntries([{ kind: 'assistant', id: 'streamed', text: '' }, { kind: 'assistant', id: 'whole', text }]);
+    await chat.setEntries([
+      { kind: 'assistant', id: 'streamed', text: '' },
+      { kind: 'assistant', id: 'whole', text },
+    ]);
     await chat.streamText(0, pieces);
     const [streamed, whole] = await markdownHtmls(chat.page);
-    assert.ok(whole.includes('<a class="link" role="link" tabindex="0" data-href="https://docs.example/guide" title="Guide">the docs</a>'), 'the late reference resolved');
+    assert.ok(
+      whole.includes(
+        '<a class="link" role="link" tabindex="0" data-href="https://docs.example/guide" title="Guide">the docs</a>',
+      ),
+      'the late reference resolved',
+    );
     assert.ok(whole.includes('Paragraph 39'));
     assert.equal(streamed, whole);
   });
 
   it('also when streamed one character at a time', async () => {
-    const text = '## Title\n\n- a\n- b\n\n```js\nlet x = 1;\n```\n\n| h |\n|---|\n| c |\n\n> q\n\ndone [r]\n\n[r]: /path';
-    await chat.setEntries([{ kind: 'assistant', id: 'chars', text: '' }, { kind: 'assistant', id: 'set', text }]);
+    const text =
+      '## Title\n\n- a\n- b\n\n```js\nlet x = 1;\n```\n\n| h |\n|---|\n| c |\n\n> q\n\ndone [r]\n\n[r]: /path';
+    await chat.setEntries([
+      { kind: 'assistant', id: 'chars', text: '' },
+      { kind: 'assistant', id: 'set', text },
+    ]);
     await chat.streamText(0, [...text]);
     const [streamed, whole] = await markdownHtmls(chat.page);
     assert.equal(streamed, whole);
@@ -74,7 +123,10 @@ describe('<acp-markdown> streaming', function () {
     const bound = pieces.length * (Math.max(...paragraphs.map((p) => p.length)) + longestChunk);
     assert.ok(work.lexedChars <= bound, `lexed ${work.lexedChars} characters for ${text.length}; bound ${bound}`);
     // Each update renders the open block (rarely two), and each paragraph is rendered once more when it completes.
-    assert.ok(work.renderedBlocks <= 2 * pieces.length + paragraphs.length, `rendered ${work.renderedBlocks} blocks in ${pieces.length} updates`);
+    assert.ok(
+      work.renderedBlocks <= 2 * pieces.length + paragraphs.length,
+      `rendered ${work.renderedBlocks} blocks in ${pieces.length} updates`,
+    );
     const [html] = await markdownHtmls(chat.page);
     assert.equal(html.match(/<p>/g).length, 150);
   });
@@ -89,17 +141,25 @@ describe('<acp-markdown> streaming', function () {
       const lines = [];
       for (let i = 0, size = 0; size < 160 * 1024; i++) size += (lines[i] = line(i)).length;
       const text = lines.join('');
-      const pieces = Array.from({ length: 400 }, (_, i) => text.slice(Math.floor((i * text.length) / 400), Math.floor(((i + 1) * text.length) / 400)));
+      const pieces = Array.from({ length: 400 }, (_, i) =>
+        text.slice(Math.floor((i * text.length) / 400), Math.floor(((i + 1) * text.length) / 400)),
+      );
       await chat.setEntries([{ kind: 'assistant', id: `grows-${shape}`, text: '' }]);
       await chat.streamText(0, pieces);
       const work = await withMarkdowns(chat.page, (els) => els[0].work);
       // Lexing the whole block on every update would be ~400 * 80 KiB = 32 MB; the open block is lexed only until 64 KiB.
-      const bound = pieces.length * (64 * 1024 + 1024) / 2 + 64 * 1024;
-      assert.ok(work.lexedChars <= bound, `lexed ${work.lexedChars} characters of a ${text.length}-character ${shape}; bound ${bound}`);
+      const bound = (pieces.length * (64 * 1024 + 1024)) / 2 + 64 * 1024;
+      assert.ok(
+        work.lexedChars <= bound,
+        `lexed ${work.lexedChars} characters of a ${text.length}-character ${shape}; bound ${bound}`,
+      );
       // All of it is shown, as its source once the block outgrew the bound.
       const shown = await withMarkdowns(chat.page, (els) => els[0].shadowRoot.textContent);
       assert.ok(shown.includes(lines.at(-1).trim().slice(0, 20)), 'the last line is shown');
-      const source = await withMarkdowns(chat.page, (els) => els[0].shadowRoot.querySelector('.raw-html.long-line')?.textContent.length ?? 0);
+      const source = await withMarkdowns(
+        chat.page,
+        (els) => els[0].shadowRoot.querySelector('.raw-html.long-line')?.textContent.length ?? 0,
+      );
       assert.ok(source > 64 * 1024, `${source} characters shown as source`);
     });
   }
@@ -107,9 +167,15 @@ describe('<acp-markdown> streaming', function () {
   it('shows a table of more than 16 KiB as its source: laid out whole, it would cost a frame per row added', async () => {
     const rows = Array.from({ length: 1_200 }, (_, i) => `| row ${i} | ${i * 2} |`).join('\n');
     const small = '| a | b |\n|---|---|\n| 1 | 2 |';
-    await chat.setEntries([{ kind: 'assistant', id: 'big-table', text: `| a | b |\n|---|---|\n${rows}\n\nAfter.` }, { kind: 'assistant', id: 'small-table', text: `${small}\n\nAfter.` }]);
+    await chat.setEntries([
+      { kind: 'assistant', id: 'big-table', text: `| a | b |\n|---|---|\n${rows}\n\nAfter.` },
+      { kind: 'assistant', id: 'small-table', text: `${small}\n\nAfter.` },
+    ]);
     const [big, little] = await markdownHtmls(chat.page);
-    assert.ok(!big.includes('<table') && big.includes('table-source'), 'the big table is its source, in the editor font');
+    assert.ok(
+      !big.includes('<table') && big.includes('table-source'),
+      'the big table is its source, in the editor font',
+    );
     assert.ok(big.includes('| row 1199 | 2398 |'));
     assert.ok(little.includes('<table'), 'a small table is a table');
   });
@@ -121,23 +187,41 @@ describe('<acp-markdown> streaming', function () {
       first.dataset.mark = 'first';
       second.dataset.mark = 'second';
       window.__mutations = [];
-      new MutationObserver((records) => window.__mutations.push(...records.map((r) => r.type))).observe(first, { subtree: true, childList: true, characterData: true, attributeFilter: ['class', 'title'] });
+      new MutationObserver((records) => window.__mutations.push(...records.map((r) => r.type))).observe(first, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributeFilter: ['class', 'title'],
+      });
     });
     const more = Array.from({ length: 270 }, (_, i) => `\n\nMore paragraph ${i} with \`code\` and **bold**`);
     await chat.streamText(0, [' and now closed.', ...more.flatMap((p) => [p.slice(0, 9), p.slice(9)])]);
     const state = await withMarkdowns(chat.page, ([md]) => {
       const ps = [...md.shadowRoot.querySelectorAll('p')];
       // Completed blocks are grouped by 128; every group is skipped by rendering while off screen.
-      const groups = [...md.shadowRoot.querySelectorAll('.markdown > .blocks')].map((g) => `${g.className} ${g.children.length} ${getComputedStyle(g).contentVisibility}`);
-      return { count: ps.length, first: ps[0].dataset.mark, second: ps[1].dataset.mark, secondText: ps[1].textContent, mutations: window.__mutations.length, groups };
+      const groups = [...md.shadowRoot.querySelectorAll('.markdown > .blocks')].map(
+        (g) => `${g.className} ${g.children.length} ${getComputedStyle(g).contentVisibility}`,
+      );
+      return {
+        count: ps.length,
+        first: ps[0].dataset.mark,
+        second: ps[1].dataset.mark,
+        secondText: ps[1].textContent,
+        mutations: window.__mutations.length,
+        groups,
+      };
     });
     assert.deepEqual(state, {
-      count: 272, first: 'first', second: 'second', secondText: 'Second, still open and now closed.', mutations: 0,
+      count: 272,
+      first: 'first',
+      second: 'second',
+      secondText: 'Second, still open and now closed.',
+      mutations: 0,
       groups: ['blocks closed 128 auto', 'blocks closed 128 auto', 'blocks 16 auto'],
     });
   });
 
-  it('keeps a streamed code block\'s highlighted nodes when it completes, not highlighting it again', async () => {
+  it("keeps a streamed code block's highlighted nodes when it completes, not highlighting it again", async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'code', text: 'Code:\n\n```ts\nconst a = 1;\nlet b = "two";' }]);
     await withMarkdowns(chat.page, ([md]) => {
       md.shadowRoot.querySelector('code .token.keyword').dataset.mark = 'kept';
@@ -161,19 +245,28 @@ describe('<acp-markdown> streaming', function () {
       window.__mutations = 0;
       const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
       const [first, second] = list.querySelectorAll('acp-chat-entry');
-      const observe = (root) => new MutationObserver((r) => { window.__mutations += r.length; }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      const observe = (root) =>
+        new MutationObserver((r) => {
+          window.__mutations += r.length;
+        }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
       observe(first.shadowRoot);
       observe(first.shadowRoot.querySelector('acp-markdown').shadowRoot);
       observe(second.shadowRoot);
     });
-    await chat.streamText(2, Array.from({ length: 50 }, (_, i) => ` word${i}`));
+    await chat.streamText(
+      2,
+      Array.from({ length: 50 }, (_, i) => ` word${i}`),
+    );
     assert.equal(await chat.page.evaluate(() => window.__mutations), 0);
     assert.match(await chat.deepText(), /Start word0 word1 .* word49/);
   });
 
   it('starts over when the text is replaced rather than extended', async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'Old first.\n\nOld second.\n\n- old list' }]);
-    await chat.setEntries([{ kind: 'assistant', id: 'r', text: 'New *text* only.' }, { kind: 'assistant', id: 'fresh', text: 'New *text* only.' }]);
+    await chat.setEntries([
+      { kind: 'assistant', id: 'r', text: 'New *text* only.' },
+      { kind: 'assistant', id: 'fresh', text: 'New *text* only.' },
+    ]);
     const [replaced, fresh] = await markdownHtmls(chat.page);
     assert.equal(replaced, '<div class="blocks"><p>New <em>text</em> only.</p></div>');
     assert.equal(replaced, fresh);

@@ -13,7 +13,14 @@ const OUTPUT = [
 ].join('');
 
 const terminalEntry = (extra = {}) => ({
-  kind: 'tool', id: 'term', toolCallId: 'c1', title: 'npm test', toolKind: 'execute', status: 'completed', locations: [], input: 'npm test',
+  kind: 'tool',
+  id: 'term',
+  toolCallId: 'c1',
+  title: 'npm test',
+  toolKind: 'execute',
+  status: 'completed',
+  locations: [],
+  input: 'npm test',
   content: [{ type: 'terminal', terminalId: 't1', output: OUTPUT, exitCode: 1, ...extra }],
 });
 
@@ -28,20 +35,28 @@ function paintedColour(locator) {
 }
 
 function luminance([r, g, b]) {
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lin = (c) => {
+    c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
-const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const contrast = (a, b) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
 
 describe('<acp-terminal-output>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
   afterEach(() => chat?.close());
 
   async function showTerminal(extra) {
     await chat.setEntries([terminalEntry(extra)]);
     const head = chat.page.locator('acp-tool-card button.head');
-    if (await head.getAttribute('aria-expanded') === 'false') await head.click();
+    if ((await head.getAttribute('aria-expanded')) === 'false') await head.click();
     return chat.page.locator('acp-terminal-output');
   }
 
@@ -68,20 +83,33 @@ describe('<acp-terminal-output>', function () {
   it("takes the 16 colours from the theme's terminal variables, kept readable", async () => {
     const term = await showTerminal();
     const red = term.locator('pre span.fg-red');
-    await chat.page.evaluate(() => document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(250, 160, 160)'));
+    await chat.page.evaluate(() =>
+      document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(250, 160, 160)'),
+    );
     assert.deepEqual(await paintedColour(red), [250, 160, 160], 'a readable theme colour is used as is');
-    await chat.page.evaluate(() => document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(120, 0, 0)'));
+    await chat.page.evaluate(() =>
+      document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(120, 0, 0)'),
+    );
     const lifted = await paintedColour(red);
-    const background = await term.locator('pre').evaluate((e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3).map(Number));
+    const background = await term
+      .locator('pre')
+      .evaluate((e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3).map(Number));
     assert.ok(lifted[0] > lifted[1] && lifted[0] > lifted[2], `still red: ${lifted}`);
     assert.ok(contrast(lifted, background) >= 4.5, `dark red is lifted to contrast ${contrast(lifted, background)}`);
     // On a light theme, light colours are darkened instead.
     await chat.setTheme('light');
-    await chat.page.evaluate(() => document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(255, 170, 170)'));
+    await chat.page.evaluate(() =>
+      document.documentElement.style.setProperty('--vscode-terminal-ansiRed', 'rgb(255, 170, 170)'),
+    );
     const darkened = await paintedColour(red);
-    const lightBackground = await term.locator('pre').evaluate((e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3).map(Number));
+    const lightBackground = await term
+      .locator('pre')
+      .evaluate((e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3).map(Number));
     assert.ok(darkened[0] > darkened[1], `still red: ${darkened}`);
-    assert.ok(contrast(darkened, lightBackground) >= 4.5, `light red is darkened to contrast ${contrast(darkened, lightBackground)}`);
+    assert.ok(
+      contrast(darkened, lightBackground) >= 4.5,
+      `light red is darkened to contrast ${contrast(darkened, lightBackground)}`,
+    );
     // Black on a white background keeps both: that pair is readable by itself.
     const black = await paintedColour(term.locator('pre span.fg-black'));
     assert.ok(luminance(black) < 0.05, `black stays black: ${black}`);
@@ -99,7 +127,13 @@ describe('<acp-terminal-output>', function () {
 
   it('streams: a longer output replaces the shown one', async () => {
     await showTerminal({ output: 'line 1\n', exitCode: undefined });
-    await chat.apply({ type: 'entries', length: 1, ops: [{ op: 'set', index: 0, entry: terminalEntry({ output: `line 1\n${ESC}[33mline 2${ESC}[0m\n`, exitCode: 0 }) }] });
+    await chat.apply({
+      type: 'entries',
+      length: 1,
+      ops: [
+        { op: 'set', index: 0, entry: terminalEntry({ output: `line 1\n${ESC}[33mline 2${ESC}[0m\n`, exitCode: 0 }) },
+      ],
+    });
     const term = chat.page.locator('acp-terminal-output');
     assert.equal(await term.locator('pre').textContent(), 'line 1\nline 2\n');
     assert.equal(await term.locator('pre span.fg-yellow').textContent(), 'line 2');

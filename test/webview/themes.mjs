@@ -16,12 +16,12 @@ const fonts = {
 
 const dark = {
   ...fonts,
-  'foreground': '#cccccc',
-  'descriptionForeground': '#9d9d9d',
-  'disabledForeground': '#cccccc80',
-  'focusBorder': '#0078d4',
+  foreground: '#cccccc',
+  descriptionForeground: '#9d9d9d',
+  disabledForeground: '#cccccc80',
+  focusBorder: '#0078d4',
   'icon-foreground': '#cccccc',
-  'errorForeground': '#f85149',
+  errorForeground: '#f85149',
   'editor-background': '#1f1f1f',
   'editor-foreground': '#cccccc',
   'editorWidget-background': '#202020',
@@ -80,12 +80,12 @@ const dark = {
 
 const light = {
   ...fonts,
-  'foreground': '#3b3b3b',
-  'descriptionForeground': '#3b3b3b',
-  'disabledForeground': '#61616180',
-  'focusBorder': '#005fb8',
+  foreground: '#3b3b3b',
+  descriptionForeground: '#3b3b3b',
+  disabledForeground: '#61616180',
+  focusBorder: '#005fb8',
   'icon-foreground': '#3b3b3b',
-  'errorForeground': '#f85149',
+  errorForeground: '#f85149',
   'editor-background': '#ffffff',
   'editor-foreground': '#3b3b3b',
   'editorWidget-background': '#f8f8f8',
@@ -145,14 +145,14 @@ const light = {
 
 const highContrast = {
   ...fonts,
-  'foreground': '#ffffff',
-  'descriptionForeground': '#ffffffb3',
-  'disabledForeground': '#a5a5a5',
-  'focusBorder': '#f38518',
-  'contrastBorder': '#6fc3df',
-  'contrastActiveBorder': '#f38518',
+  foreground: '#ffffff',
+  descriptionForeground: '#ffffffb3',
+  disabledForeground: '#a5a5a5',
+  focusBorder: '#f38518',
+  contrastBorder: '#6fc3df',
+  contrastActiveBorder: '#f38518',
   'icon-foreground': '#ffffff',
-  'errorForeground': '#f48771',
+  errorForeground: '#f48771',
   'editor-background': '#000000',
   'editor-foreground': '#ffffff',
   'editorWidget-background': '#0c141f',
@@ -211,6 +211,8 @@ export const THEMES = {
 export function themeCss(name) {
   const theme = THEMES[name];
   if (!theme) throw new Error(`Unknown theme "${name}": use ${Object.keys(THEMES).join(', ')}`);
-  const decls = Object.entries(theme.vars).map(([k, v]) => `  --vscode-${k}: ${v};`).join('\n');
+  const decls = Object.entries(theme.vars)
+    .map(([k, v]) => `  --vscode-${k}: ${v};`)
+    .join('\n');
   return `html {\n${decls}\n}`;
 }

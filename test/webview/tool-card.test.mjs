@@ -3,16 +3,52 @@ import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { installVsCodeState, openChatPage } from './harness.mjs';
 
-const tool = (id, extra = {}) => ({ kind: 'tool', id, toolCallId: `call-${id}`, title: `Tool ${id}`, toolKind: 'other', status: 'completed', content: [], locations: [], ...extra });
+const tool = (id, extra = {}) => ({
+  kind: 'tool',
+  id,
+  toolCallId: `call-${id}`,
+  title: `Tool ${id}`,
+  toolKind: 'other',
+  status: 'completed',
+  content: [],
+  locations: [],
+  ...extra,
+});
 
 describe('<acp-tool-card>', function () {
   let chat;
-  beforeEach(async () => { chat = await openChatPage({ theme: 'dark' }); });
+  beforeEach(async () => {
+    chat = await openChatPage({ theme: 'dark' });
+  });
   afterEach(() => chat?.close());
 
   it('renders one collapsed card per tool call with kind icon, title and a spoken status', async () => {
-    const kinds = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other', 'something-new'];
-    const icons = ['eye', 'edit', 'trash', 'move', 'search', 'terminal', 'lightbulb', 'globe', 'arrow-swap', 'tools', 'tools'];
+    const kinds = [
+      'read',
+      'edit',
+      'delete',
+      'move',
+      'search',
+      'execute',
+      'think',
+      'fetch',
+      'switch_mode',
+      'other',
+      'something-new',
+    ];
+    const icons = [
+      'eye',
+      'edit',
+      'trash',
+      'move',
+      'search',
+      'terminal',
+      'lightbulb',
+      'globe',
+      'arrow-swap',
+      'tools',
+      'tools',
+    ];
     await chat.setEntries(kinds.map((k, i) => tool(`t${i}`, { toolKind: k, title: `Title ${k}` })));
     const cards = chat.page.locator('acp-tool-card');
     assert.equal(await cards.count(), kinds.length);
@@ -24,15 +60,30 @@ describe('<acp-tool-card>', function () {
       assert.equal(await c.locator('.body').count(), 0, 'collapsed: no body');
     }
 
-    const statuses = { pending: ['Pending', 'ellipsis'], in_progress: ['Running', 'loading'], completed: ['Completed', 'check'], failed: ['Failed', 'error'], cancelled: ['Cancelled', 'circle-slash'] };
-    await chat.setEntries(Object.keys(statuses).map((s, i) => tool(`s${i}`, { status: s, toolKind: 'read', title: 'Read a.ts' })));
+    const statuses = {
+      pending: ['Pending', 'ellipsis'],
+      in_progress: ['Running', 'loading'],
+      completed: ['Completed', 'check'],
+      failed: ['Failed', 'error'],
+      cancelled: ['Cancelled', 'circle-slash'],
+    };
+    await chat.setEntries(
+      Object.keys(statuses).map((s, i) => tool(`s${i}`, { status: s, toolKind: 'read', title: 'Read a.ts' })),
+    );
     for (const [i, [status, [label, icon]]] of Object.entries(statuses).entries()) {
       const button = chat.page.locator('acp-tool-card').nth(i).locator('button.head');
       // The accessible name carries kind, title and status for screen readers.
-      assert.equal((await button.evaluate((b) => b.textContent.replace(/\s+/g, ' ').trim())), `Read: Read a.ts , ${label}`);
-      assert.ok(await button.locator(`.status.${status} .codicon-${icon}`).count() === 1, `${status} icon`);
+      assert.equal(
+        await button.evaluate((b) => b.textContent.replace(/\s+/g, ' ').trim()),
+        `Read: Read a.ts , ${label}`,
+      );
+      assert.ok((await button.locator(`.status.${status} .codicon-${icon}`).count()) === 1, `${status} icon`);
     }
-    assert.equal(await chat.page.locator('acp-tool-card .status.in_progress .codicon.spin').count(), 1, 'running spins');
+    assert.equal(
+      await chat.page.locator('acp-tool-card .status.in_progress .codicon.spin').count(),
+      1,
+      'running spins',
+    );
   });
 
   it('expands and collapses with the keyboard and the mouse', async () => {
@@ -42,32 +93,48 @@ describe('<acp-tool-card>', function () {
     await chat.page.keyboard.press('Enter');
     assert.equal(await head.getAttribute('aria-expanded'), 'true');
     assert.equal(await head.getAttribute('aria-controls'), 'body');
-    assert.match(await chat.page.locator('acp-tool-card').first().locator('#body pre.input').textContent(), /"path": "a.ts"/);
+    assert.match(
+      await chat.page.locator('acp-tool-card').first().locator('#body pre.input').textContent(),
+      /"path": "a.ts"/,
+    );
     await chat.page.keyboard.press('Space');
     assert.equal(await head.getAttribute('aria-expanded'), 'false');
     assert.equal(await chat.page.locator('acp-tool-card').first().locator('.body').count(), 0);
     // Tab reaches the next card's button.
     await chat.page.keyboard.press('Tab');
-    assert.equal(await chat.page.evaluate(() => {
-      let a = document.activeElement;
-      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-      return a?.getRootNode().host.entry.id;
-    }), 'b');
+    assert.equal(
+      await chat.page.evaluate(() => {
+        let a = document.activeElement;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        return a?.getRootNode().host.entry.id;
+      }),
+      'b',
+    );
     await chat.page.locator('acp-tool-card').nth(1).locator('button.head').click();
-    assert.equal(await chat.page.locator('acp-tool-card').nth(1).locator('button.head').getAttribute('aria-expanded'), 'true');
+    assert.equal(
+      await chat.page.locator('acp-tool-card').nth(1).locator('button.head').getAttribute('aria-expanded'),
+      'true',
+    );
   });
 
   it('shows the command of an execute call, all content, and links that post only when used', async () => {
-    await chat.setEntries([tool('x', {
-      toolKind: 'execute', title: 'Run tests', input: 'npm test -- --grep "a b"',
-      locations: [{ path: '/w/src/a.ts', line: 12 }, { path: '/w/src/b.ts' }, { path: '/w/c.ts', line: 0 }],
-      content: [
-        { type: 'content', block: { type: 'text', text: 'Done **well**' } },
-        { type: 'content', block: { type: 'image', mimeType: 'image/png' } },
-        { type: 'content', block: { type: 'audio', mimeType: 'audio/wav' } },
-        { type: 'content', block: { type: 'resource', uri: 'file:///w/notes.md', name: 'notes.md', text: 'resource body' } },
-      ],
-    })]);
+    await chat.setEntries([
+      tool('x', {
+        toolKind: 'execute',
+        title: 'Run tests',
+        input: 'npm test -- --grep "a b"',
+        locations: [{ path: '/w/src/a.ts', line: 12 }, { path: '/w/src/b.ts' }, { path: '/w/c.ts', line: 0 }],
+        content: [
+          { type: 'content', block: { type: 'text', text: 'Done **well**' } },
+          { type: 'content', block: { type: 'image', mimeType: 'image/png' } },
+          { type: 'content', block: { type: 'audio', mimeType: 'audio/wav' } },
+          {
+            type: 'content',
+            block: { type: 'resource', uri: 'file:///w/notes.md', name: 'notes.md', text: 'resource body' },
+          },
+        ],
+      }),
+    ]);
     await chat.clearPosted();
     const c = chat.page.locator('acp-tool-card');
     await c.locator('button.head').click();
@@ -75,13 +142,31 @@ describe('<acp-tool-card>', function () {
     assert.equal((await c.locator('pre.command').textContent()).replace('Command: ', ''), '$ npm test -- --grep "a b"');
     assert.equal(await c.locator('acp-markdown').evaluate((m) => m.text), 'Done **well**');
     assert.match(await c.locator('acp-markdown').locator('strong').textContent(), /well/);
-    assert.equal(await c.locator('.placeholder').nth(0).textContent().then((t) => t.trim()), 'Image (image/png), not shown');
-    assert.equal(await c.locator('.placeholder').nth(1).textContent().then((t) => t.trim()), 'Audio (audio/wav), not shown');
+    assert.equal(
+      await c
+        .locator('.placeholder')
+        .nth(0)
+        .textContent()
+        .then((t) => t.trim()),
+      'Image (image/png), not shown',
+    );
+    assert.equal(
+      await c
+        .locator('.placeholder')
+        .nth(1)
+        .textContent()
+        .then((t) => t.trim()),
+      'Audio (audio/wav), not shown',
+    );
     assert.equal(await c.locator('img, audio, video').count(), 0);
     assert.equal(await c.locator('.resource pre').textContent(), 'resource body');
 
     const links = c.locator('a.location');
-    assert.deepEqual(await links.allTextContents().then((t) => t.map((s) => s.trim())), ['/w/src/a.ts:12', '/w/src/b.ts', '/w/c.ts']);
+    assert.deepEqual(await links.allTextContents().then((t) => t.map((s) => s.trim())), [
+      '/w/src/a.ts:12',
+      '/w/src/b.ts',
+      '/w/c.ts',
+    ]);
     await links.nth(0).click();
     await links.nth(1).focus();
     await chat.page.keyboard.press('Enter');
@@ -99,7 +184,14 @@ describe('<acp-tool-card>', function () {
 
   it('keeps hostile text as text', async () => {
     const evil = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
-    await chat.setEntries([tool('h', { title: evil, input: evil, locations: [{ path: evil }], content: [{ type: 'content', block: { type: 'resource', uri: 'javascript:alert(3)', name: evil, text: evil } }] })]);
+    await chat.setEntries([
+      tool('h', {
+        title: evil,
+        input: evil,
+        locations: [{ path: evil }],
+        content: [{ type: 'content', block: { type: 'resource', uri: 'javascript:alert(3)', name: evil, text: evil } }],
+      }),
+    ]);
     const c = chat.page.locator('acp-tool-card');
     await c.locator('button.head').click();
     assert.equal(await c.locator('.title').textContent(), evil);
@@ -130,30 +222,81 @@ describe('<acp-tool-card>', function () {
     // An agent's message keeps CommonMark's soft breaks: one paragraph line per paragraph.
     const reply = chat.page.locator('acp-chat-entry acp-markdown').last();
     assert.equal(await reply.locator('br').count(), 0);
-    assert.equal(await reply.locator('p').first().evaluate((p) => p.innerText), 'import { a } from "./a"; const b = a + 1; export default b;');
+    assert.equal(
+      await reply
+        .locator('p')
+        .first()
+        .evaluate((p) => p.innerText),
+      'import { a } from "./a"; const b = a + 1; export default b;',
+    );
   });
 
   it('shows a path once when a diff already shows it', async () => {
-    await chat.setEntries([tool('e', {
-      toolKind: 'edit',
-      locations: [{ path: '/w/a.ts' }, { path: '/w/b.ts' }, { path: '/w/a.ts', line: 7 }, { path: '/w/a.ts', line: 0 }],
-      content: [{ type: 'diff', path: '/w/a.ts', oldText: 'x\n', newText: 'y\n' }],
-    })]);
+    await chat.setEntries([
+      tool('e', {
+        toolKind: 'edit',
+        locations: [
+          { path: '/w/a.ts' },
+          { path: '/w/b.ts' },
+          { path: '/w/a.ts', line: 7 },
+          { path: '/w/a.ts', line: 0 },
+        ],
+        content: [{ type: 'diff', path: '/w/a.ts', oldText: 'x\n', newText: 'y\n' }],
+      }),
+    ]);
     const c = chat.page.locator('acp-tool-card');
     await c.locator('button.head').click();
     // The location list keeps what the diff does not say: another file, a line.
-    assert.deepEqual(await c.locator('.locations a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/b.ts', '/w/a.ts:7']);
-    assert.deepEqual(await c.locator('.diff a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/a.ts']);
+    assert.deepEqual(
+      await c
+        .locator('.locations a.location')
+        .allTextContents()
+        .then((t) => t.map((s) => s.trim())),
+      ['/w/b.ts', '/w/a.ts:7'],
+    );
+    assert.deepEqual(
+      await c
+        .locator('.diff a.location')
+        .allTextContents()
+        .then((t) => t.map((s) => s.trim())),
+      ['/w/a.ts'],
+    );
 
     // Without a diff every location is listed.
-    await chat.setEntries([tool('e', { toolKind: 'read', locations: [{ path: '/w/a.ts' }], content: [{ type: 'content', block: { type: 'text', text: 'x' } }] })]);
-    assert.deepEqual(await c.locator('a.location').allTextContents().then((t) => t.map((s) => s.trim())), ['/w/a.ts']);
+    await chat.setEntries([
+      tool('e', {
+        toolKind: 'read',
+        locations: [{ path: '/w/a.ts' }],
+        content: [{ type: 'content', block: { type: 'text', text: 'x' } }],
+      }),
+    ]);
+    assert.deepEqual(
+      await c
+        .locator('a.location')
+        .allTextContents()
+        .then((t) => t.map((s) => s.trim())),
+      ['/w/a.ts'],
+    );
   });
 
   it('updates in place as the call progresses, keeping it expanded', async () => {
     await chat.setEntries([tool('p', { status: 'in_progress', toolKind: 'execute' })]);
     await chat.page.locator('acp-tool-card button.head').click();
-    await chat.apply({ type: 'entries', length: 1, ops: [{ op: 'set', index: 0, entry: tool('p', { status: 'failed', toolKind: 'execute', content: [{ type: 'terminal', terminalId: 't', output: 'boom\n', exitCode: 2 }] }) }] });
+    await chat.apply({
+      type: 'entries',
+      length: 1,
+      ops: [
+        {
+          op: 'set',
+          index: 0,
+          entry: tool('p', {
+            status: 'failed',
+            toolKind: 'execute',
+            content: [{ type: 'terminal', terminalId: 't', output: 'boom\n', exitCode: 2 }],
+          }),
+        },
+      ],
+    });
     const c = chat.page.locator('acp-tool-card');
     assert.equal(await c.locator('button.head').getAttribute('aria-expanded'), 'true');
     assert.match(await c.locator('button.head').textContent(), /Failed/);
@@ -174,7 +317,9 @@ describe('<acp-tool-card>', function () {
     await chat.page.reload();
     await chat.page.waitForFunction(() => window.__acpHarness?.posted.some((m) => m.type === 'ready'));
     await chat.setEntries(entries);
-    const expanded = await chat.page.locator('acp-tool-card button.head').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-expanded')));
+    const expanded = await chat.page
+      .locator('acp-tool-card button.head')
+      .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-expanded')));
     assert.deepEqual(expanded, ['false', 'true', 'false']);
 
     // A new chat (the list cleared) forgets them: its ids may repeat.
@@ -187,9 +332,24 @@ describe('<acp-tool-card>', function () {
     it(`has no serious accessibility violations when expanded (${theme})`, async () => {
       await chat.setTheme(theme);
       await chat.setEntries([
-        tool('a', { toolKind: 'execute', status: 'failed', input: 'make', locations: [{ path: '/w/a.ts', line: 1 }], content: [{ type: 'terminal', terminalId: 't', output: '\x1b[31merror\x1b[0m ok\n', exitCode: 1 }] }),
-        tool('b', { toolKind: 'edit', content: [{ type: 'diff', path: '/w/b.ts', oldText: 'a\nb\n', newText: 'a\nc\n' }, { type: 'content', block: { type: 'image', mimeType: 'image/png' } }] }),
-        tool('c', { status: 'pending', content: [{ type: 'content', block: { type: 'resource', uri: 'file:///w/r', name: 'r' } }] }),
+        tool('a', {
+          toolKind: 'execute',
+          status: 'failed',
+          input: 'make',
+          locations: [{ path: '/w/a.ts', line: 1 }],
+          content: [{ type: 'terminal', terminalId: 't', output: '\x1b[31merror\x1b[0m ok\n', exitCode: 1 }],
+        }),
+        tool('b', {
+          toolKind: 'edit',
+          content: [
+            { type: 'diff', path: '/w/b.ts', oldText: 'a\nb\n', newText: 'a\nc\n' },
+            { type: 'content', block: { type: 'image', mimeType: 'image/png' } },
+          ],
+        }),
+        tool('c', {
+          status: 'pending',
+          content: [{ type: 'content', block: { type: 'resource', uri: 'file:///w/r', name: 'r' } }],
+        }),
       ]);
       for (const head of await chat.page.locator('acp-tool-card button.head').all()) await head.click();
       assert.deepEqual(await axeViolations(chat.page), []);

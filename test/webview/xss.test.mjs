@@ -10,9 +10,35 @@ import { openChatPage } from './harness.mjs';
 import { xssCorpus } from './xss-corpus.mjs';
 
 /** Elements and attributes that agent text must never produce. */
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'form', 'meta', 'base', 'link', 'style', 'img', 'picture', 'source',
-  'video', 'audio', 'svg', 'math', 'animate', 'input', 'marquee', 'noscript', 'template', 'x', 'body', 'details-payload']);
-const FORBIDDEN_ATTRS = /^(on.*|style|href|src|srcset|srcdoc|action|formaction|poster|background|xlink:href|http-equiv|data)$/i;
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'form',
+  'meta',
+  'base',
+  'link',
+  'style',
+  'img',
+  'picture',
+  'source',
+  'video',
+  'audio',
+  'svg',
+  'math',
+  'animate',
+  'input',
+  'marquee',
+  'noscript',
+  'template',
+  'x',
+  'body',
+  'details-payload',
+]);
+const FORBIDDEN_ATTRS =
+  /^(on.*|style|href|src|srcset|srcdoc|action|formaction|poster|background|xlink:href|http-equiv|data)$/i;
 /** What `safeLinkTarget` lets through: web pages and files. */
 const SAFE_HREF = /^(https?:\/\/[^/]|file:\/\/\/|file:\/\/localhost\/|[a-zA-Z]:[\\/]|[^:]*$|[^/\\?#:]*[/\\?#])/;
 
@@ -29,13 +55,17 @@ async function problems(chat) {
   if (foreign.length) found.push(`requests: ${JSON.stringify(foreign)}`);
   const violations = await chat.violations();
   if (violations.length) found.push(`CSP violations: ${JSON.stringify(violations)}`);
-  if (chat.navigations().length !== 1 || chat.popups().length) found.push(`navigations: ${chat.navigations()} popups: ${chat.popups()}`);
+  if (chat.navigations().length !== 1 || chat.popups().length) {
+    found.push(`navigations: ${chat.navigations()} popups: ${chat.popups()}`);
+  }
   if (chat.errors().length) found.push(`page errors: ${chat.errors()}`);
   for (const el of await allElements(chat.page)) {
     if (FORBIDDEN_TAGS.has(el.tag)) found.push(`element <${el.tag}> ${JSON.stringify(el.attrs)}`);
     const attrs = Object.keys(el.attrs).filter((a) => FORBIDDEN_ATTRS.test(a));
     if (attrs.length) found.push(`<${el.tag}> has ${attrs.map((a) => `${a}="${el.attrs[a]}"`).join(' ')}`);
-    if (el.attrs['data-href'] !== undefined && !SAFE_HREF.test(el.attrs['data-href'])) found.push(`link to ${el.attrs['data-href']}`);
+    if (el.attrs['data-href'] !== undefined && !SAFE_HREF.test(el.attrs['data-href'])) {
+      found.push(`link to ${el.attrs['data-href']}`);
+    }
   }
   return found;
 }
@@ -57,7 +87,10 @@ function assertVisible(texts, corpus, { verbatim }) {
   assert.equal(texts.length, corpus.length, 'one rendered entry per payload');
   corpus.forEach((p, i) => {
     for (const expected of verbatim ? [p.text] : p.visible) {
-      assert.ok(squash(texts[i]).includes(squash(expected)), `${p.name}: "${expected}" is visible in ${JSON.stringify(texts[i])}`);
+      assert.ok(
+        squash(texts[i]).includes(squash(expected)),
+        `${p.name}: "${expected}" is visible in ${JSON.stringify(texts[i])}`,
+      );
     }
   });
 }
@@ -85,9 +118,18 @@ describe('hostile agent text', function () {
       img.src = url;
     }, `${chat.origin}/beacon/canary.png`);
     const found = await problems(chat);
-    assert.ok(found.some((f) => f.startsWith('window.xssFlag')), 'flag seen');
-    assert.ok(found.some((f) => f.startsWith('console marker')), 'marker seen');
-    assert.ok(found.some((f) => f.includes('/beacon/canary.png')), 'beacon seen');
+    assert.ok(
+      found.some((f) => f.startsWith('window.xssFlag')),
+      'flag seen',
+    );
+    assert.ok(
+      found.some((f) => f.startsWith('console marker')),
+      'marker seen',
+    );
+    assert.ok(
+      found.some((f) => f.includes('/beacon/canary.png')),
+      'beacon seen',
+    );
   });
 
   it('as assistant messages', async () => {
@@ -106,7 +148,9 @@ describe('hostile agent text', function () {
     await chat.streamText(0, pieces);
     assert.deepEqual(await problems(chat), []);
     const [rendered] = await entryTexts(chat.page);
-    for (const p of corpus) for (const v of p.visible) assert.ok(squash(rendered).includes(squash(v)), `${p.name}: "${v}" is visible`);
+    for (const p of corpus) {
+      for (const v of p.visible) assert.ok(squash(rendered).includes(squash(v)), `${p.name}: "${v}" is visible`);
+    }
   });
 
   it('as thoughts, collapsed and opened', async () => {
@@ -125,13 +169,25 @@ describe('hostile agent text', function () {
   });
 
   it('as tool call output, expanded', async () => {
-    await chat.setEntries(corpus.map((p, i) => ({
-      kind: 'tool', id: p.id, toolCallId: `call-${i}`, title: `Tool ${i}`, toolKind: 'other', status: 'completed',
-      content: [{ type: 'content', block: { type: 'text', text: p.text } }], locations: [],
-    })));
+    await chat.setEntries(
+      corpus.map((p, i) => ({
+        kind: 'tool',
+        id: p.id,
+        toolCallId: `call-${i}`,
+        title: `Tool ${i}`,
+        toolKind: 'other',
+        status: 'completed',
+        content: [{ type: 'content', block: { type: 'text', text: p.text } }],
+        locations: [],
+      })),
+    );
     assert.deepEqual(await problems(chat), []);
     for (const head of await chat.page.locator('acp-tool-card button.head').all()) await head.click();
-    assert.equal(await chat.page.locator('acp-tool-card acp-markdown').count(), corpus.length, 'tool text is rendered by <acp-markdown>');
+    assert.equal(
+      await chat.page.locator('acp-tool-card acp-markdown').count(),
+      corpus.length,
+      'tool text is rendered by <acp-markdown>',
+    );
     assert.deepEqual(await problems(chat), []);
     assertVisible(await entryTexts(chat.page), corpus, { verbatim: false });
     await clickAllLinks(chat);

@@ -15,27 +15,50 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** An import of one of `folders`, from anywhere: a relative path that climbs into it. */
-const into = (...folders) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: 'crosses a layer (see tools/lint/eslint.config.mjs)' });
+const into = (...folders) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message: 'crosses a layer (see tools/lint/eslint.config.mjs)',
+});
 /** Any relative import that leaves its own folder (for a flat folder). */
-const outOfFolder = { regex: '^\\.\\./', message: 'src/shared imports only src/shared (see tools/lint/eslint.config.mjs)' };
+const outOfFolder = {
+  regex: '^\\.\\./',
+  message: 'src/shared imports only src/shared (see tools/lint/eslint.config.mjs)',
+};
 /** A package import other than `packages` (or their subpaths). */
 const packagesBut = (...packages) => ({
   regex: `^(?!\\.|(${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`,
   message: `this folder imports only ${packages.join(', ')} of the packages (see tools/lint/eslint.config.mjs)`,
 });
-const layer = (files, patterns, paths = []) => ({ files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } });
+const layer = (files, patterns, paths = []) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'out/**', 'reports/**', 'test-results/**', '.stryker-tmp/**', '**/node_modules/**', 'test/bench/tmp/**', '.vscode-test*/**'],
+    ignores: [
+      'dist/**',
+      'out/**',
+      'reports/**',
+      'test-results/**',
+      '.stryker-tmp/**',
+      '**/node_modules/**',
+      'test/bench/tmp/**',
+      '.vscode-test*/**',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.mjs', '**/*.js'],
     extends: [eslint.configs.recommended, tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     rules: {
+      // A body on lines of its own is in braces (Prettier breaks a long one-line `if` after its condition).
+      curly: ['error', 'multi-line'],
       // `_`-prefixed names are unused on purpose (a parameter a signature needs).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Agents send hostile text: matching control characters (to strip or show them) is the point, not a slip.
       'no-control-regex': 'off',
       // An empty catch is a failure that does not matter (a file already gone, a process already ended).
@@ -57,10 +80,13 @@ export default tseslint.config(
     layer(['src/shared/**/*.ts'], [outOfFolder, packagesBut('zod', '@agentclientprotocol/sdk')]),
     layer(['src-node/**/*.ts'], [into('src-web', 'webview')]),
     layer(['src-web/**/*.ts'], [into('src-node', 'webview')]),
-    layer(['webview/**/*.ts'], [
-      into('src-node', 'src-web', 'test'),
-      { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
-      packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
-    ]),
+    layer(
+      ['webview/**/*.ts'],
+      [
+        into('src-node', 'src-web', 'test'),
+        { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
+        packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
+      ],
+    ),
   ],
 );

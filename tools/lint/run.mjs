@@ -1,9 +1,9 @@
 /**
  * `npm run lint`: checks that the layer rules still refuse what they are
  * there to refuse, then lints and checks the formatting of the whole
- * repository. `npm run format` (`--fix`): formats, then fixes what the
- * linter can. Both tools come from this folder's own install (see its
- * package.json).
+ * repository. `npm run format` (`--fix`): formats, fixes what the linter
+ * can, and formats what it fixed. Both tools come from this folder's own
+ * install (see its package.json).
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -33,15 +33,27 @@ const CROSSINGS = [
 async function layersHold() {
   const leaks = [];
   for (const [file, target] of CROSSINGS) {
-    const [result] = await eslint.lintText(`import * as x from '${target}';\nexport { x };\n`, { filePath: path.join(root, file) });
+    const [result] = await eslint.lintText(`import * as x from '${target}';\nexport { x };\n`, {
+      filePath: path.join(root, file),
+    });
     if (!result.messages.some((m) => m.ruleId === 'no-restricted-imports')) leaks.push(`${file} may import ${target}`);
   }
-  if (leaks.length > 0) throw new Error(`the layer rules in tools/lint/eslint.config.mjs no longer hold:\n  ${leaks.join('\n  ')}`);
+  if (leaks.length > 0) {
+    throw new Error(`the layer rules in tools/lint/eslint.config.mjs no longer hold:\n  ${leaks.join('\n  ')}`);
+  }
 }
 
 function prettier(...args) {
-  const { status, error } = spawnSync(path.join(here, 'node_modules/.bin/prettier'), [...args, '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
-  if (error) throw new Error(`prettier did not start (${error.message}): run npm install at the repository's root`, { cause: error });
+  const { status, error } = spawnSync(
+    path.join(here, 'node_modules/.bin/prettier'),
+    [...args, '--log-level', 'warn', '.'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (error) {
+    throw new Error(`prettier did not start (${error.message}): run npm install at the repository's root`, {
+      cause: error,
+    });
+  }
   return status === 0;
 }
 
@@ -54,5 +66,6 @@ async function lint() {
 }
 
 await layersHold();
-const ok = fix ? prettier('--write') && (await lint()) : (await lint()) && prettier('--check');
+// The linter's fixes (braces, say) are formatted again.
+const ok = fix ? prettier('--write') && (await lint()) && prettier('--write') : (await lint()) && prettier('--check');
 process.exit(ok ? 0 : 1);

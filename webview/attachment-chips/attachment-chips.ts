@@ -11,7 +11,13 @@ import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 
 /** The codicon of each kind of attachment (the `@` menu uses them too). */
-export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = { file: 'file', image: 'file-media', selection: 'list-selection', folder: 'folder', problems: 'warning' };
+export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = {
+  file: 'file',
+  image: 'file-media',
+  selection: 'list-selection',
+  folder: 'folder',
+  problems: 'warning',
+};
 
 export class AttachmentChips extends LitElement {
   static override properties = { chips: { attribute: false }, sent: { attribute: false } };
@@ -20,7 +26,9 @@ export class AttachmentChips extends LitElement {
   /** A sent prompt's attachments (display only). */
   declare sent: readonly SentAttachment[];
 
-  static override styles = [codiconStyles, css`
+  static override styles = [
+    codiconStyles,
+    css`
     :host { display: block; }
     ul { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
     li { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; padding: 1px 4px; border-radius: 3px;
@@ -34,7 +42,8 @@ export class AttachmentChips extends LitElement {
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
     .codicon { font-size: 14px; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-  `];
+  `,
+  ];
 
   /** Removed here, not yet gone from `chips` (the host's status follows). */
   private readonly removed = new Set<string>();
@@ -47,14 +56,18 @@ export class AttachmentChips extends LitElement {
 
   override render() {
     if (this.chips.length > 0) {
-      return html`<ul aria-label="Attachments">${repeat(this.chips.filter((c) => !this.removed.has(c.id)), (c) => c.id, (c) => html`
+      return html`<ul aria-label="Attachments">${repeat(
+        this.chips.filter((c) => !this.removed.has(c.id)),
+        (c) => c.id,
+        (c) => html`
         <li class=${c.state} data-id=${c.id} title=${[c.detail, c.message].filter(Boolean).join('\n') || nothing}>
           ${c.state === 'preparing' ? codicon('loading', 'spin') : c.state === 'error' ? codicon('error') : codicon(ATTACHMENT_ICONS[c.icon])}
           <span class="label">${c.label}</span>
           ${c.state === 'preparing' ? html`<span class="sr-only">(being read)</span>` : c.state === 'error' ? html`<span class="sr-only">(cannot be sent)</span>` : nothing}
           <button aria-label=${`Remove ${c.label}`} @click=${() => this.removeChip(c.id)}>${codicon('close')}</button>
           ${c.state === 'error' && c.message ? html`<span class="why">${c.message}</span>` : nothing}
-        </li>`)}</ul>`;
+        </li>`,
+      )}</ul>`;
     }
     if (this.sent.length === 0) return nothing;
     return html`<ul aria-label="Attached">${this.sent.map((a) => html`<li>${codicon(ATTACHMENT_ICONS[a.icon] ?? 'file')}<span class="label">${a.label}</span></li>`)}</ul>`;

@@ -10,7 +10,11 @@ import { noChanges } from '../../src/shared/changes';
 import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 
-const ICONS: Record<ChangedFile['kind'], CodiconName> = { created: 'diff-added', edited: 'diff-modified', deleted: 'diff-removed' };
+const ICONS: Record<ChangedFile['kind'], CodiconName> = {
+  created: 'diff-added',
+  edited: 'diff-modified',
+  deleted: 'diff-removed',
+};
 
 export class ChangesBarElement extends LitElement {
   static override properties = { changes: { attribute: false }, open: { state: true } };
@@ -18,7 +22,9 @@ export class ChangesBarElement extends LitElement {
   /** The list is shown (the summary line is always there). */
   declare open: boolean;
 
-  static override styles = [codiconStyles, css`
+  static override styles = [
+    codiconStyles,
+    css`
     :host { display: block; margin: 4px 8px 0; }
     section { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); border-radius: 4px; }
     .summary { display: flex; align-items: center; gap: 4px; padding: 2px 4px; }
@@ -41,7 +47,8 @@ export class ChangesBarElement extends LitElement {
     button:disabled { opacity: 0.5; cursor: default; }
     .saved { flex: none; color: var(--vscode-editorWarning-foreground, var(--vscode-charts-yellow)); }
     .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -64,10 +71,14 @@ export class ChangesBarElement extends LitElement {
         <button ?disabled=${busy} aria-label="Keep All" title="Keep All: every change as it is now" @click=${() => this.act('keep')}>${codicon('check-all')}</button>
         <button ?disabled=${busy} aria-label="Undo All" title="Undo All: every file back as it was before the agent changed it" @click=${() => this.act('undo')}>${codicon('discard')}</button>
       </div>
-      ${this.open ? html`<ul>
+      ${
+        this.open
+          ? html`<ul>
         ${files.map((f) => this.row(f, busy))}
         ${total > files.length ? html`<li class="more">and ${total - files.length} more (Keep All and Undo All include them)</li>` : nothing}
-      </ul>` : nothing}
+      </ul>`
+          : nothing
+      }
     </section>`;
   }
 

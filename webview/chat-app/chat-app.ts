@@ -23,7 +23,21 @@ import { srOnlyStyles } from '../shared/codicons';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
-const initialStatus: ViewStatus = { chatId: '', chats: [], agents: [], connection: 'disconnected', turn: 'idle', plan: [], controls: { configOptions: [], commands: [] }, permissions: [], attachments: [], preparing: false, focusComposer: 0, changes: { files: [], total: 0, busy: false }, checkpoints: [] };
+const initialStatus: ViewStatus = {
+  chatId: '',
+  chats: [],
+  agents: [],
+  connection: 'disconnected',
+  turn: 'idle',
+  plan: [],
+  controls: { configOptions: [], commands: [] },
+  permissions: [],
+  attachments: [],
+  preparing: false,
+  focusComposer: 0,
+  changes: { files: [], total: 0, busy: false },
+  checkpoints: [],
+};
 
 /**
  * The host sends the status (turn ended) and then the entries (the notice
@@ -46,7 +60,9 @@ export class ChatApp extends LitElement {
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
 
-  static override styles = [srOnlyStyles, css`
+  static override styles = [
+    srOnlyStyles,
+    css`
     :host { display: flex; flex-direction: column; height: 100vh; box-sizing: border-box; color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
     .lists { flex: 1 1 auto; min-height: 0; position: relative; }
     acp-message-list { position: absolute; inset: 0; }
@@ -55,7 +71,8 @@ export class ChatApp extends LitElement {
     .live-plan { flex: none; max-height: 35vh; overflow-y: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     .permissions { flex: none; max-height: 50vh; overflow-y: auto; }
     .live-plan:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -85,13 +102,17 @@ export class ChatApp extends LitElement {
       setShownChat(message.status.chatId);
       // A new request for this chat, or any on a page just made (the command that asked also revealed the view).
       const fresh = this.status.chatId === '';
-      const focus = message.status.focusComposer !== this.status.focusComposer && (fresh || message.status.chatId === this.status.chatId);
+      const focus =
+        message.status.focusComposer !== this.status.focusComposer &&
+        (fresh || message.status.chatId === this.status.chatId);
       this.status = message.status;
       if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector('acp-chat-composer')?.focusInput());
     } else if (message.type === 'mentions') {
       this.renderRoot.querySelector('acp-chat-composer')?.mentionResults(message.requestId, message.items);
     } else {
-      if (message.chatId !== undefined && message.chatId !== this.listChat) this.switchList(message.chatId, message.keep ?? []);
+      if (message.chatId !== undefined && message.chatId !== this.listChat) {
+        this.switchList(message.chatId, message.keep ?? []);
+      }
       // A cleared list: its entry ids may repeat the old ones.
       else if (message.length === 0 && message.ops.length === 0) forgetExpandedCards();
       const before = this.entries;
@@ -124,20 +145,28 @@ export class ChatApp extends LitElement {
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
       <div class="lists">
-        ${repeat(this.listOrder, (id) => id, (id) => {
-          // One template for both states: an element moves between them, it is not rebuilt.
-          const shown = id === this.listChat;
-          return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
-            .entries=${shown ? this.entries : this.keptLists.get(id) ?? []} .running=${shown && running} .checkpoints=${shown ? this.status.checkpoints ?? [] : []}></acp-message-list>`;
-        })}
+        ${repeat(
+          this.listOrder,
+          (id) => id,
+          (id) => {
+            // One template for both states: an element moves between them, it is not rebuilt.
+            const shown = id === this.listChat;
+            return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
+            .entries=${shown ? this.entries : (this.keptLists.get(id) ?? [])} .running=${shown && running} .checkpoints=${shown ? (this.status.checkpoints ?? []) : []}></acp-message-list>`;
+          },
+        )}
       </div>
-      ${running && this.status.plan.length > 0
-        ? html`<div class="live-plan" role="region" aria-label="Current plan" tabindex="0"><acp-plan-view .entries=${this.status.plan}></acp-plan-view></div>`
-        : nothing}
-      ${this.status.permissions.length > 0
-        ? html`<div class="permissions" role="region" aria-label="Permission requests">
+      ${
+        running && this.status.plan.length > 0
+          ? html`<div class="live-plan" role="region" aria-label="Current plan" tabindex="0"><acp-plan-view .entries=${this.status.plan}></acp-plan-view></div>`
+          : nothing
+      }
+      ${
+        this.status.permissions.length > 0
+          ? html`<div class="permissions" role="region" aria-label="Permission requests">
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
-        : nothing}
+          : nothing
+      }
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
       ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
       <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
@@ -152,7 +181,9 @@ export class ChatApp extends LitElement {
    */
   private onPermissionsChange(before: number, after: number): void {
     if (after <= before) return;
-    this.announce(after === 1 ? 'The agent asks for permission.' : `The agent asks for permission (${after} requests waiting).`);
+    this.announce(
+      after === 1 ? 'The agent asks for permission.' : `The agent asks for permission (${after} requests waiting).`,
+    );
   }
 
   private onTurnChange(before: ViewStatus['turn'], after: ViewStatus['turn']): void {
@@ -164,7 +195,10 @@ export class ChatApp extends LitElement {
       this.liveRegion.clear();
       return;
     }
-    this.turnEndTimer = setTimeout(() => this.announce(turnEndAnnouncement(this.entries, this.turnStart)), ANNOUNCE_DELAY_MS);
+    this.turnEndTimer = setTimeout(
+      () => this.announce(turnEndAnnouncement(this.entries, this.turnStart)),
+      ANNOUNCE_DELAY_MS,
+    );
   }
 }
 

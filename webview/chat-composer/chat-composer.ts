@@ -20,7 +20,12 @@ import type { MentionItem } from '../../src/shared/protocol';
 
 export class ChatComposer extends LitElement {
   static override properties = {
-    chatId: { attribute: false }, openChats: { attribute: false }, running: { type: Boolean }, connection: { attribute: false }, commands: { attribute: false }, returnedDraft: { attribute: false },
+    chatId: { attribute: false },
+    openChats: { attribute: false },
+    running: { type: Boolean },
+    connection: { attribute: false },
+    commands: { attribute: false },
+    returnedDraft: { attribute: false },
     attachments: { attribute: false },
   };
   /** The chat's attachments, shown as chips above the text. */
@@ -40,7 +45,10 @@ export class ChatComposer extends LitElement {
   /** Set when a turn starts or ends while focus was here (or nowhere): it goes back to the text box. */
   private refocus = false;
 
-  static override styles = [completionMenuStyles, codiconStyles, css`
+  static override styles = [
+    completionMenuStyles,
+    codiconStyles,
+    css`
     :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     :host(.dragging) { outline: 1px dashed var(--vscode-focusBorder); outline-offset: -2px; }
     .row { display: flex; gap: 6px; }
@@ -51,7 +59,8 @@ export class ChatComposer extends LitElement {
     button { align-self: flex-end; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; font: inherit; cursor: pointer; }
     button:hover { background: var(--vscode-button-hoverBackground); }
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -122,9 +131,11 @@ export class ChatComposer extends LitElement {
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder="Ask the agent…" rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
-      ${this.running
-        ? html`<button class="stop" @click=${() => toHost(this, { type: 'cancel' })}>Stop</button>`
-        : html`<button class="send" @click=${() => this.send()}>Send</button>`}
+      ${
+        this.running
+          ? html`<button class="stop" @click=${() => toHost(this, { type: 'cancel' })}>Stop</button>`
+          : html`<button class="send" @click=${() => this.send()}>Send</button>`
+      }
       </div>
     `;
   }
@@ -162,7 +173,13 @@ export class ChatComposer extends LitElement {
 
   private onPaste(event: ClipboardEvent): void {
     // Text pastes into the box as usual; files and images become attachments.
-    if (event.clipboardData && event.clipboardData.files.length > 0 && attachTransfer(this, event.clipboardData, this.slots(), (text) => this.say(text))) event.preventDefault();
+    if (
+      event.clipboardData &&
+      event.clipboardData.files.length > 0 &&
+      attachTransfer(this, event.clipboardData, this.slots(), (text) => this.say(text))
+    ) {
+      event.preventDefault();
+    }
   }
 
   private slots(): number {

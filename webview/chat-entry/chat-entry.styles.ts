@@ -3,7 +3,11 @@ import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 
-export const chatEntryStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
+export const chatEntryStyles = [
+  codiconStyles,
+  srOnlyStyles,
+  pieceStyles,
+  css`
   /*
    * The list may skip an entry's rendering while it is off screen
    * (content-visibility, see message-list), which clips its paint to its
@@ -63,4 +67,5 @@ export const chatEntryStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
   .open-whole:hover { background: var(--vscode-button-secondaryHoverBackground); }
 
   .fallback { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; padding: 4px 8px; }
-`];
+`,
+];

@@ -27,7 +27,12 @@ import { plainText } from '../shared/text-pieces';
 const PREVIEW_CHARS = 160;
 
 export class ChatEntry extends LitElement implements DeferredEntry {
-  static override properties = { entry: { attribute: false }, restorable: { type: Boolean }, thoughtOpen: { state: true }, waiting: { state: true } };
+  static override properties = {
+    entry: { attribute: false },
+    restorable: { type: Boolean },
+    thoughtOpen: { state: true },
+    waiting: { state: true },
+  };
   declare entry: Entry;
   /** A user message the host can restore files to (a checkpoint before its turn): shows "Restore files to here". */
   declare restorable: boolean;
@@ -113,9 +118,11 @@ export class ChatEntry extends LitElement implements DeferredEntry {
       case 'user':
         return html`<div class="user"><div class="role">You${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
-        return html`<div class="assistant"><div class="role">Agent</div>${this.waiting
-          ? html`<div class="plain">${plainText(e.text)}</div>`
-          : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`}${cutShort(e)}</div>`;
+        return html`<div class="assistant"><div class="role">Agent</div>${
+          this.waiting
+            ? html`<div class="plain">${plainText(e.text)}</div>`
+            : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`
+        }${cutShort(e)}</div>`;
       case 'thought':
         return this.thought(e);
       case 'tool':

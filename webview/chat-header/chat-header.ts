@@ -23,7 +23,10 @@ export class ChatHeader extends LitElement {
   static override properties = { status: { attribute: false } };
   declare status: ViewStatus;
 
-  static override styles = [codiconStyles, srOnlyStyles, css`
+  static override styles = [
+    codiconStyles,
+    srOnlyStyles,
+    css`
     :host { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
     .row { display: flex; align-items: center; gap: 6px; min-width: 0; }
     select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
@@ -44,7 +47,8 @@ export class ChatHeader extends LitElement {
     .session { flex-wrap: wrap; justify-content: space-between; row-gap: 4px; }
     .session:not(:has(> :not([hidden]))) { display: none; }
     acp-session-controls { flex: 1 1 auto; }
-  `];
+  `,
+  ];
 
   override render() {
     const s = this.status;
@@ -55,19 +59,27 @@ export class ChatHeader extends LitElement {
           ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
         </select>
         ${this.renderConnectButton()}
-        ${s.follow !== undefined ? html`<button class="follow" aria-pressed=${s.follow ? 'true' : 'false'}
+        ${
+          s.follow !== undefined
+            ? html`<button class="follow" aria-pressed=${s.follow ? 'true' : 'false'}
           title="Follow the agent: while it works, open the file it is at (in a preview editor, without taking focus)"
-          @click=${() => toHost(this, { type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>` : nothing}
+          @click=${() => toHost(this, { type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>`
+            : nothing
+        }
       </div>
       <div class="state ${s.connection}" role="status" aria-live="polite">
         ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}
         <span class="label">${notInstalled(s) ?? stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
       </div>
       ${this.renderTitle()}
-      ${s.connection === 'connected' ? html`<div class="row session">
+      ${
+        s.connection === 'connected'
+          ? html`<div class="row session">
         <acp-session-controls .controls=${s.controls}></acp-session-controls>
         <acp-usage-meter .usage=${s.controls.usage}></acp-usage-meter>
-      </div>` : nothing}
+      </div>`
+          : nothing
+      }
     `;
   }
 

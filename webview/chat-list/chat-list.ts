@@ -23,7 +23,9 @@ export class ChatList extends LitElement {
   declare chats: readonly ChatSummary[];
   declare chatId: string;
 
-  static override styles = [codiconStyles, css`
+  static override styles = [
+    codiconStyles,
+    css`
     :host { display: flex; align-items: center; gap: 6px; min-width: 0; }
     :host([hidden]) { display: none; }
     select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
@@ -31,7 +33,8 @@ export class ChatList extends LitElement {
     button:hover { background: var(--vscode-toolbar-hoverBackground); }
     button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
     .attention { font-size: 0.9em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();

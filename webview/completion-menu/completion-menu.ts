@@ -27,7 +27,10 @@ export class CompletionMenu<T> {
   /** Escape closes the menu until the query changes. */
   private dismissed = false;
 
-  constructor(private readonly host: { requestUpdate(): void }, private readonly spec: MenuSpec<T>) {}
+  constructor(
+    private readonly host: { requestUpdate(): void },
+    private readonly spec: MenuSpec<T>,
+  ) {}
 
   get isOpen(): boolean {
     return this.query !== undefined && !this.dismissed && this.items.length > 0;
@@ -49,21 +52,31 @@ export class CompletionMenu<T> {
   keyDown(event: KeyboardEvent): boolean {
     if (!this.isOpen || event.isComposing) return false;
     switch (event.key) {
-      case 'ArrowDown': this.move(1); return true;
-      case 'ArrowUp': this.move(-1); return true;
+      case 'ArrowDown':
+        this.move(1);
+        return true;
+      case 'ArrowUp':
+        this.move(-1);
+        return true;
       case 'Enter':
       case 'Tab':
         if (event.shiftKey) return false;
         this.choose(this.active);
         return true;
-      case 'Escape': this.dismissed = true; this.host.requestUpdate(); return true;
-      default: return false;
+      case 'Escape':
+        this.dismissed = true;
+        this.host.requestUpdate();
+        return true;
+      default:
+        return false;
     }
   }
 
   /** ARIA state for the text box (the combobox). */
   get comboboxState(): { expanded: 'true' | 'false'; activeDescendant: string | typeof nothing } {
-    return this.isOpen ? { expanded: 'true', activeDescendant: this.optionId(this.active) } : { expanded: 'false', activeDescendant: nothing };
+    return this.isOpen
+      ? { expanded: 'true', activeDescendant: this.optionId(this.active) }
+      : { expanded: 'false', activeDescendant: nothing };
   }
 
   get listId(): string {
@@ -73,8 +86,13 @@ export class CompletionMenu<T> {
   render(): TemplateResult | typeof nothing {
     if (!this.isOpen) return nothing;
     return html`<div class="completion-list" id=${this.listId} role="listbox" aria-label=${this.spec.label}>
-      ${this.items.map((item, i) => html`<div class="completion-option ${i === this.active ? 'active' : ''}" id=${this.optionId(i)} role="option" aria-selected=${i === this.active ? 'true' : 'false'}
-          @mousedown=${(e: Event) => e.preventDefault()} @click=${() => this.choose(i)}>${this.spec.renderOption(item)}</div>`)}
+      ${this.items.map(
+        (
+          item,
+          i,
+        ) => html`<div class="completion-option ${i === this.active ? 'active' : ''}" id=${this.optionId(i)} role="option" aria-selected=${i === this.active ? 'true' : 'false'}
+          @mousedown=${(e: Event) => e.preventDefault()} @click=${() => this.choose(i)}>${this.spec.renderOption(item)}</div>`,
+      )}
     </div>`;
   }
 

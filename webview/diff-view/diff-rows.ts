@@ -29,7 +29,10 @@ const MAX_EDIT_LENGTH = 2_000;
 export function diffRows(oldText: string | null, newText: string): DiffModel {
   if (oldText === null) return newFileRows(newText);
   if (oldText.length + newText.length > MAX_DIFF_CHARS) return tooLarge(oldText, newText);
-  const patch = structuredPatch('a', 'b', oldText, newText, '', '', { context: CONTEXT_LINES, maxEditLength: MAX_EDIT_LENGTH });
+  const patch = structuredPatch('a', 'b', oldText, newText, '', '', {
+    context: CONTEXT_LINES,
+    maxEditLength: MAX_EDIT_LENGTH,
+  });
   if (!patch) return tooLarge(oldText, newText);
   const rows: DiffRow[] = [];
   let added = 0;
@@ -41,10 +44,19 @@ export function diffRows(oldText: string | null, newText: string): DiffModel {
     for (const line of hunk.lines) {
       const text = line.slice(1);
       switch (line[0]) {
-        case '+': rows.push({ kind: 'added', newLine: newLine++, text }); added++; break;
-        case '-': rows.push({ kind: 'removed', oldLine: oldLine++, text }); removed++; break;
-        case '\\': rows.push({ kind: 'note', text: text.trim() }); break;
-        default: rows.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text });
+        case '+':
+          rows.push({ kind: 'added', newLine: newLine++, text });
+          added++;
+          break;
+        case '-':
+          rows.push({ kind: 'removed', oldLine: oldLine++, text });
+          removed++;
+          break;
+        case '\\':
+          rows.push({ kind: 'note', text: text.trim() });
+          break;
+        default:
+          rows.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text });
       }
     }
   }
@@ -58,7 +70,13 @@ function newFileRows(newText: string): DiffModel {
 }
 
 function capped(rows: DiffRow[], added: number, removed: number): DiffModel {
-  return { kind: 'rows', rows: rows.slice(0, MAX_ROWS), added, removed, hiddenRows: Math.max(0, rows.length - MAX_ROWS) };
+  return {
+    kind: 'rows',
+    rows: rows.slice(0, MAX_ROWS),
+    added,
+    removed,
+    hiddenRows: Math.max(0, rows.length - MAX_ROWS),
+  };
 }
 
 function tooLarge(oldText: string, newText: string): DiffModel {

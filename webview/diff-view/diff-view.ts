@@ -10,7 +10,12 @@ import { pieceStyles, plainText } from '../shared/text-pieces';
 import { diffRows, type DiffModel, type DiffRow } from './diff-rows';
 
 export class DiffView extends LitElement {
-  static override properties = { path: {}, oldText: { attribute: false }, newText: { attribute: false }, tooLarge: { attribute: false } };
+  static override properties = {
+    path: {},
+    oldText: { attribute: false },
+    newText: { attribute: false },
+    tooLarge: { attribute: false },
+  };
   declare path: string;
   /** Null for a new file. */
   declare oldText: string | null;
@@ -19,7 +24,10 @@ export class DiffView extends LitElement {
   declare tooLarge: { oldLines: number; newLines: number } | undefined;
   private model: DiffModel = { kind: 'rows', rows: [], added: 0, removed: 0, hiddenRows: 0 };
 
-  static override styles = [srOnlyStyles, pieceStyles, css`
+  static override styles = [
+    srOnlyStyles,
+    pieceStyles,
+    css`
     :host { display: block; font-family: var(--vscode-editor-font-family, monospace); font-size: var(--vscode-editor-font-size, 12px); }
     .summary { color: var(--vscode-descriptionForeground); margin: 2px 0; font-family: var(--vscode-font-family); font-size: 0.9em; }
     .rows { display: grid; grid-template-columns: max-content max-content max-content minmax(0, 1fr); border: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent)); }
@@ -39,7 +47,8 @@ export class DiffView extends LitElement {
     .hunk > span, .note > span { color: var(--vscode-descriptionForeground); background: var(--vscode-editorGutter-background, transparent); }
     .hunk > .text, .note > .text { grid-column: 1 / -1; font-style: italic; }
     .more { color: var(--vscode-descriptionForeground); margin: 2px 0; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -86,7 +95,14 @@ function renderRow(row: DiffRow) {
 }
 
 /** Line numbers and sign are visual; a screen reader hears "added: text". */
-function line(kind: string, oldLine: number | undefined, newLine: number | undefined, sign: string, spoken: string, text: string) {
+function line(
+  kind: string,
+  oldLine: number | undefined,
+  newLine: number | undefined,
+  sign: string,
+  spoken: string,
+  text: string,
+) {
   return html`<div class="row ${kind}"><span class="ln old" aria-hidden="true">${oldLine ?? ''}</span><span class="ln new" aria-hidden="true">${newLine ?? ''}</span><span class="sign" aria-hidden="true">${sign}</span><span class="text">${spoken ? html`<span class="sr-only">${spoken}</span>` : nothing}${plainText(text)}</span></div>`;
 }
 

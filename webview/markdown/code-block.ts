@@ -8,9 +8,15 @@ import { html, type TemplateResult } from 'lit';
 import { highlight, highlightStreaming, languageOf, streamedWhole, type ChunkCache } from './highlight';
 
 /** `streaming` and `streamed`: see BlockContext. */
-export function codeBlock(code: string, info: string | undefined, { streaming, streamed }: { streaming?: ChunkCache; streamed?: ChunkCache }): TemplateResult {
+export function codeBlock(
+  code: string,
+  info: string | undefined,
+  { streaming, streamed }: { streaming?: ChunkCache; streamed?: ChunkCache },
+): TemplateResult {
   const language = languageOf(info);
-  const body = streaming ? highlightStreaming(code, language, streaming) : ((streamed && streamedWhole(code, language, streamed)) ?? highlight(code, language));
+  const body = streaming
+    ? highlightStreaming(code, language, streaming)
+    : ((streamed && streamedWhole(code, language, streamed)) ?? highlight(code, language));
   const name = language.label ? `${language.label} code` : 'Code';
   // tabindex: the block scrolls sideways, and a keyboard user must be able to scroll it.
   return html`<div class="code-block" role="group" aria-label=${name}>

@@ -60,7 +60,9 @@ export class CopyButton extends LitElement {
     toHost(this, { type: 'copyText', text: this.text });
     this.copied = true;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.copied = false; }, CONFIRM_MS);
+    this.timer = setTimeout(() => {
+      this.copied = false;
+    }, CONFIRM_MS);
   }
 }
 

@@ -33,20 +33,55 @@ import 'prismjs/components/prism-sql';
 
 /** Fence info names -> Prism grammar names (Prism knows a few aliases itself). */
 const aliases: Record<string, string> = {
-  ts: 'typescript', tsx: 'typescript', mts: 'typescript', cts: 'typescript',
-  js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
-  jsonc: 'json', json5: 'json',
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', shellsession: 'bash',
-  py: 'python', python3: 'python', yml: 'yaml',
-  rs: 'rust', golang: 'go', 'c++': 'cpp', cc: 'cpp', cxx: 'cpp', hpp: 'cpp', h: 'c',
-  html: 'markup', xml: 'markup', svg: 'markup', patch: 'diff',
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  node: 'javascript',
+  jsonc: 'json',
+  json5: 'json',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  shellsession: 'bash',
+  py: 'python',
+  python3: 'python',
+  yml: 'yaml',
+  rs: 'rust',
+  golang: 'go',
+  'c++': 'cpp',
+  cc: 'cpp',
+  cxx: 'cpp',
+  hpp: 'cpp',
+  h: 'c',
+  html: 'markup',
+  xml: 'markup',
+  svg: 'markup',
+  patch: 'diff',
 };
 
 /** Display names for the code block header. */
 const labels: Record<string, string> = {
-  typescript: 'TypeScript', javascript: 'JavaScript', json: 'JSON', bash: 'Shell', python: 'Python', diff: 'Diff',
-  yaml: 'YAML', rust: 'Rust', go: 'Go', java: 'Java', c: 'C', cpp: 'C++',
-  sql: 'SQL', css: 'CSS', markup: 'HTML',
+  typescript: 'TypeScript',
+  javascript: 'JavaScript',
+  json: 'JSON',
+  bash: 'Shell',
+  python: 'Python',
+  diff: 'Diff',
+  yaml: 'YAML',
+  rust: 'Rust',
+  go: 'Go',
+  java: 'Java',
+  c: 'C',
+  cpp: 'C++',
+  sql: 'SQL',
+  css: 'CSS',
+  markup: 'HTML',
 };
 
 export interface Language {
@@ -95,7 +130,10 @@ const CHUNK_LINES = 40;
  * element, which Lit leaves in place while it is the same; the last one
  * (`full: false`) as it was last shown, kept for when the block completes.
  */
-export type ChunkCache = Map<number, { readonly chunk: string; readonly language?: string; readonly view: Node; readonly full: boolean }>;
+export type ChunkCache = Map<
+  number,
+  { readonly chunk: string; readonly language?: string; readonly view: Node; readonly full: boolean }
+>;
 
 /**
  * Highlights a code block that is still streaming: in chunks of lines, each

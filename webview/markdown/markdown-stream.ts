@@ -158,7 +158,10 @@ export class MarkdownStream {
     }
     const rest = tokens.slice(this.frozenTokens).filter((t) => t.type !== 'space') as MarkedToken[];
     this.work.renderedBlocks += rest.length;
-    this.open = [...rest.map((t, i) => safely(t, i === rest.length - 1 && long < 0 ? { streaming: this.chunks } : {})), ...plain];
+    this.open = [
+      ...rest.map((t, i) => safely(t, i === rest.length - 1 && long < 0 ? { streaming: this.chunks } : {})),
+      ...plain,
+    ];
   }
 
   /** Text shown as it is, in pieces that are made once each while it grows. */
@@ -177,7 +180,9 @@ export class MarkdownStream {
   /** What to render: the groups of completed blocks, the open block last in the last group. */
   view(): unknown[] {
     const last = this.groups.length - 1;
-    return this.groups.map((g, i) => (i < last ? g.closed : groupTemplate([...g.blocks.map((b) => b.view), ...this.open], false)));
+    return this.groups.map((g, i) =>
+      i < last ? g.closed : groupTemplate([...g.blocks.map((b) => b.view), ...this.open], false),
+    );
   }
 
   /**

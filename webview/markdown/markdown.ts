@@ -44,7 +44,9 @@ export class Markdown extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('breaks')) this.stream = new MarkdownStream({ breaks: this.breaks });
-    if (changed.has('text') || changed.has('breaks')) this.stream.update(typeof this.text === 'string' ? this.text : '', this.growth);
+    if (changed.has('text') || changed.has('breaks')) {
+      this.stream.update(typeof this.text === 'string' ? this.text : '', this.growth);
+    }
   }
 
   override render() {

@@ -81,10 +81,19 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
     case 'html':
       // Raw HTML from the agent: shown as the text it is.
       return rawText(t.raw);
-    case 'space': case 'def':
+    case 'space':
+    case 'def':
       return nothing;
-    case 'checkbox': case 'br': case 'codespan': case 'del': case 'em': case 'escape': case 'image':
-    case 'link': case 'strong': case 'list_item':
+    case 'checkbox':
+    case 'br':
+    case 'codespan':
+    case 'del':
+    case 'em':
+    case 'escape':
+    case 'image':
+    case 'link':
+    case 'strong':
+    case 'list_item':
       // Inline tokens at block level (a task box first in a tight item): render them inline.
       return renderInline([t]);
     default:
@@ -95,18 +104,26 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
 function heading(t: Tokens.Heading): TemplateResult {
   const content = renderInline(t.tokens);
   switch (t.depth) {
-    case 1: return html`<h1>${content}</h1>`;
-    case 2: return html`<h2>${content}</h2>`;
-    case 3: return html`<h3>${content}</h3>`;
-    case 4: return html`<h4>${content}</h4>`;
-    case 5: return html`<h5>${content}</h5>`;
-    default: return html`<h6>${content}</h6>`;
+    case 1:
+      return html`<h1>${content}</h1>`;
+    case 2:
+      return html`<h2>${content}</h2>`;
+    case 3:
+      return html`<h3>${content}</h3>`;
+    case 4:
+      return html`<h4>${content}</h4>`;
+    case 5:
+      return html`<h5>${content}</h5>`;
+    default:
+      return html`<h6>${content}</h6>`;
   }
 }
 
 /** Nested blocks are highlighted whole even while streaming: only a top-level code block has a chunk cache. */
 function list(t: Tokens.List, depth: number): TemplateResult {
-  const items = t.items.map((item) => html`<li class=${item.task ? 'task' : nothing}>${renderBlocks(item.tokens, { depth })}</li>`);
+  const items = t.items.map(
+    (item) => html`<li class=${item.task ? 'task' : nothing}>${renderBlocks(item.tokens, { depth })}</li>`,
+  );
   if (!t.ordered) return html`<ul class=${t.items.some((i) => i.task) ? 'tasks' : nothing}>${items}</ul>`;
   const start = typeof t.start === 'number' && t.start !== 1 ? t.start : nothing;
   return html`<ol start=${start}>${items}</ol>`;

@@ -55,8 +55,16 @@ function inlineToken(t: MarkedToken, ctx: InlineContext): unknown {
       return html`<span class="raw-html">${t.raw}</span>`;
     case 'checkbox':
       return checkbox(t);
-    case 'blockquote': case 'code': case 'def': case 'heading': case 'hr': case 'list': case 'list_item':
-    case 'paragraph': case 'space': case 'table':
+    case 'blockquote':
+    case 'code':
+    case 'def':
+    case 'heading':
+    case 'hr':
+    case 'list':
+    case 'list_item':
+    case 'paragraph':
+    case 'space':
+    case 'table':
       // Block tokens do not occur inline; if marked ever puts one here, show its source.
       return t.raw;
     default:

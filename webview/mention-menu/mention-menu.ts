@@ -20,11 +20,15 @@ export class MentionMenu extends CompletionMenu<MentionItem> {
   private results: readonly MentionItem[] = [];
 
   /** `owner`: the element the menu is in (it asks the host through it). `remove(from, to)` takes the typed `@word` out of the text box. */
-  constructor(private readonly owner: { requestUpdate(): void } & EventTarget, remove: (from: number, to: number) => void) {
+  constructor(
+    private readonly owner: { requestUpdate(): void } & EventTarget,
+    remove: (from: number, to: number) => void,
+  ) {
     super(owner, {
       id: 'mention',
       label: 'Files, folders and problems to attach',
-      renderOption: (m) => html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html`<span class="mention-detail">${m.detail}</span>` : ''}`,
+      renderOption: (m) =>
+        html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html`<span class="mention-detail">${m.detail}</span>` : ''}`,
       choose: (m) => {
         remove(this.at, this.at + 1 + (this.asked ?? '').length);
         toHost(this.owner, { type: 'attachMention', id: m.id });

@@ -53,7 +53,12 @@ const RUN_LENGTH = 64;
 const BACKFILL_RUNS = 4;
 
 export class MessageList extends LitElement {
-  static override properties = { entries: { attribute: false }, running: { type: Boolean }, kept: { attribute: false }, checkpoints: { attribute: false } };
+  static override properties = {
+    entries: { attribute: false },
+    running: { type: Boolean },
+    kept: { attribute: false },
+    checkpoints: { attribute: false },
+  };
   declare entries: readonly Entry[];
   /** The prompt entries that offer "Restore files to here". */
   declare checkpoints: readonly string[];
@@ -148,8 +153,14 @@ export class MessageList extends LitElement {
     const restorable = this.restorable;
     // Which of the run's entries offer a restore: the run re-renders when that changes too.
     const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0')).join('');
-    return guard([far, marks, ...entries], () => repeat(entries, (e) => e.id, (e, i) => html`<acp-chat-entry
-      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)}></acp-chat-entry>`));
+    return guard([far, marks, ...entries], () =>
+      repeat(
+        entries,
+        (e) => e.id,
+        (e, i) => html`<acp-chat-entry
+      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)}></acp-chat-entry>`,
+      ),
+    );
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -11,7 +11,9 @@ export class PendingPromptElement extends LitElement {
   static override properties = { text: { attribute: false } };
   declare text: string;
 
-  static override styles = [codiconStyles, css`
+  static override styles = [
+    codiconStyles,
+    css`
     :host { display: block; margin: 6px 8px; }
     section { border: 1px dashed var(--vscode-panel-border, var(--vscode-contrastBorder, currentColor)); border-radius: 4px; padding: 6px 8px; opacity: 0.85; }
     .state { display: flex; gap: 6px; align-items: center; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
@@ -19,7 +21,8 @@ export class PendingPromptElement extends LitElement {
     button { font: inherit; border: 1px solid var(--vscode-button-border, transparent); padding: 2px 10px; cursor: pointer;
       color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();

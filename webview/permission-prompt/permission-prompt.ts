@@ -15,7 +15,9 @@ export class PermissionPromptElement extends LitElement {
   static override properties = { prompt: { attribute: false } };
   declare prompt: PermissionPrompt;
 
-  static override styles = [...toolCardStyles, css`
+  static override styles = [
+    ...toolCardStyles,
+    css`
     :host { display: block; margin: 6px 8px; }
     section { border: 1px solid var(--vscode-focusBorder, var(--vscode-contrastActiveBorder, currentColor)); border-radius: 4px; padding: 6px 8px; background: var(--vscode-editorWidget-background, transparent); }
     .ask { display: flex; gap: 6px; align-items: center; font-weight: 600; }
@@ -28,7 +30,8 @@ export class PermissionPromptElement extends LitElement {
     /* A long input or diff scrolls inside the prompt: the buttons below it stay in reach. */
     .body { max-height: 40vh; overflow: auto; }
     .body:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-  `];
+  `,
+  ];
 
   override render() {
     const p = this.prompt;

@@ -21,7 +21,10 @@ export class PlanView extends LitElement {
   /** The heading, e.g. "Plan" for a snapshot and "Current plan" for the live one. */
   declare label: string;
 
-  static override styles = [codiconStyles, srOnlyStyles, css`
+  static override styles = [
+    codiconStyles,
+    srOnlyStyles,
+    css`
     :host { display: block; }
     section { border-left: 2px solid var(--vscode-textBlockQuote-border, var(--vscode-panel-border, rgba(128, 128, 128, 0.5))); padding: 2px 8px; }
     h2 { display: flex; align-items: center; gap: 6px; margin: 0 0 4px; font-size: 0.9em; font-weight: 600; color: var(--vscode-descriptionForeground); }
@@ -36,7 +39,8 @@ export class PlanView extends LitElement {
     .completed .content { color: var(--vscode-descriptionForeground); text-decoration: line-through; }
     .priority { font-size: 0.8em; padding: 0 4px; border-radius: 3px; border: 1px solid var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); color: var(--vscode-descriptionForeground); white-space: nowrap; }
     .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -55,7 +59,9 @@ export class PlanView extends LitElement {
 }
 
 function renderStep(entry: PlanEntry) {
-  const status = Object.hasOwn(statuses, entry.status) ? statuses[entry.status]! : { icon: 'circle-large' as const, label: entry.status };
+  const status = Object.hasOwn(statuses, entry.status)
+    ? statuses[entry.status]!
+    : { icon: 'circle-large' as const, label: entry.status };
   const priority = priorities.has(entry.priority) ? entry.priority : '';
   return html`<li class=${Object.hasOwn(statuses, entry.status) ? entry.status : 'pending'}>
     ${codicon(status.icon)}<span class="sr-only">${status.label}: </span>

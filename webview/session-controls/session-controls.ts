@@ -12,7 +12,11 @@ import { assertNever } from '../../src/shared/thread';
 import { toHost } from '../shared/to-host';
 
 type ConfigOption = SessionControls['configOptions'][number];
-interface Choice { value: string; name: string; description?: string }
+interface Choice {
+  value: string;
+  name: string;
+  description?: string;
+}
 
 export class SessionControlsBar extends LitElement {
   static override properties = { controls: { attribute: false } };
@@ -75,16 +79,21 @@ function hasSettings(c: SessionControls): boolean {
 
 function modeSelect(modes: NonNullable<SessionControls['modes']>) {
   const choices = modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }));
-  return select('Mode', undefined, choices, modes.currentModeId, (modeId, from) => toHost(from, { type: 'setMode', modeId }));
+  return select('Mode', undefined, choices, modes.currentModeId, (modeId, from) =>
+    toHost(from, { type: 'setMode', modeId }),
+  );
 }
 
 function modelSelect(models: NonNullable<SessionControls['models']>) {
   const choices = models.available.map((m) => ({ value: m.modelId, name: m.name, description: m.description }));
-  return select('Model', undefined, choices, models.currentModelId, (modelId, from) => toHost(from, { type: 'setModel', modelId }));
+  return select('Model', undefined, choices, models.currentModelId, (modelId, from) =>
+    toHost(from, { type: 'setModel', modelId }),
+  );
 }
 
 function renderOption(option: ConfigOption) {
-  const post = (value: string | boolean, from: EventTarget) => toHost(from, { type: 'setConfigOption', configId: option.id, value });
+  const post = (value: string | boolean, from: EventTarget) =>
+    toHost(from, { type: 'setConfigOption', configId: option.id, value });
   switch (option.type) {
     case 'select':
       return select(option.name, option.description, option.options, option.currentValue, post);
@@ -102,7 +111,13 @@ function renderOption(option: ConfigOption) {
  * `live` makes each render re-apply the agent's current value, so a change the
  * agent refused does not linger in the control.
  */
-function select(name: string, description: string | undefined, choices: readonly Choice[], current: string, post: (value: string, from: EventTarget) => void) {
+function select(
+  name: string,
+  description: string | undefined,
+  choices: readonly Choice[],
+  current: string,
+  post: (value: string, from: EventTarget) => void,
+) {
   return html`<label title=${description ?? nothing}>
     <span class="name">${name}</span>
     <select aria-label=${name} @change=${(e: Event) => post((e.target as HTMLSelectElement).value, e.target!)}>

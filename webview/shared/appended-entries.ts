@@ -21,12 +21,16 @@ export function noteAppends(before: readonly Entry[], after: readonly Entry[], o
   for (const op of ops) opsAt.set(op.index, (opsAt.get(op.index) ?? 0) + 1);
   for (const op of ops) {
     const [old, grown] = [before[op.index], after[op.index]];
-    if (op.op === 'append' && opsAt.get(op.index) === 1 && old && grown && old !== grown) grownFrom.set(grown, { previous: old, appended: op.text });
+    if (op.op === 'append' && opsAt.get(op.index) === 1 && old && grown && old !== grown) {
+      grownFrom.set(grown, { previous: old, appended: op.text });
+    }
   }
 }
 
 /** How `entry`'s text grew from `previous`'s, when `entry` is `previous` with text appended. */
 export function textGrowth(entry: Entry, previous: Entry | undefined): TextGrowth | undefined {
   const growth = grownFrom.get(entry);
-  return previous && growth?.previous === previous && isTextEntry(previous) ? { from: previous.text, appended: growth.appended } : undefined;
+  return previous && growth?.previous === previous && isTextEntry(previous)
+    ? { from: previous.text, appended: growth.appended }
+    : undefined;
 }

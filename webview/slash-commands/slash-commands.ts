@@ -18,7 +18,9 @@ export class SlashCommandMenu extends CompletionMenu<SlashCommand> {
     super(host, {
       id: 'slash-command',
       label: 'Slash commands',
-      renderOption: (c) => html`<span class="slash-name">/${c.name}</span>${c.hint ? html` <span class="slash-hint">${c.hint}</span>` : nothing}
+      renderOption: (
+        c,
+      ) => html`<span class="slash-name">/${c.name}</span>${c.hint ? html` <span class="slash-hint">${c.hint}</span>` : nothing}
         <span class="slash-description">${c.description}</span>`,
       choose: (c) => insert(`/${c.name} `),
     });

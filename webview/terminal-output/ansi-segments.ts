@@ -25,7 +25,10 @@ const DECORATIONS = new Set(['bold', 'dim', 'italic', 'underline', 'strikethroug
 
 /** Parses `output` into segments; adjacent text of one style is one segment. */
 export function ansiSegments(output: string): Segment[] {
-  const entries = Anser.ansiToJson(applyCarriageReturns(output.replace(OSC, '')), { use_classes: true, remove_empty: true });
+  const entries = Anser.ansiToJson(applyCarriageReturns(output.replace(OSC, '')), {
+    use_classes: true,
+    remove_empty: true,
+  });
   const segments: Segment[] = [];
   for (const entry of entries) {
     const text = entry.content.replace(LEFTOVER_ESCAPES, '');
@@ -36,8 +39,14 @@ export function ansiSegments(output: string): Segment[] {
     if (color) segment.color = color;
     if (background) segment.background = background;
     const last = segments[segments.length - 1];
-    if (last && last.classes === segment.classes && last.color === segment.color && last.background === segment.background) last.text += text;
-    else segments.push(segment);
+    if (
+      last &&
+      last.classes === segment.classes &&
+      last.color === segment.color &&
+      last.background === segment.background
+    ) {
+      last.text += text;
+    } else segments.push(segment);
   }
   return segments;
 }
@@ -48,14 +57,21 @@ export function ansiSegments(output: string): Segment[] {
  */
 function applyCarriageReturns(text: string): string {
   if (!text.includes('\r')) return text;
-  return text.replace(/\r\n/g, '\n').split('\n').map((line) => {
-    const parts = line.split('\r');
-    if (parts.length === 1) return line;
-    let shown = parts.length - 1;
-    while (shown > 0 && parts[shown] === '') shown--;
-    const carried = parts.slice(0, shown).map((p) => (p.match(SGR) ?? []).join('')).join('');
-    return carried + parts[shown];
-  }).join('\n');
+  return text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => {
+      const parts = line.split('\r');
+      if (parts.length === 1) return line;
+      let shown = parts.length - 1;
+      while (shown > 0 && parts[shown] === '') shown--;
+      const carried = parts
+        .slice(0, shown)
+        .map((p) => (p.match(SGR) ?? []).join(''))
+        .join('');
+      return carried + parts[shown];
+    })
+    .join('\n');
 }
 
 function classesOf(entry: Anser.AnserJsonEntry): string {

@@ -13,8 +13,24 @@ const MAX_CHARS = 100_000;
 
 const COLOURS = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'] as const;
 /** VS Code's default dark terminal colours, for hosts that do not define the variables. */
-const FALLBACKS = ['#000000', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc', '#11a8cd', '#e5e5e5',
-  '#666666', '#f14c4c', '#23d18b', '#f5f543', '#3b8eea', '#d670d6', '#29b8db', '#e5e5e5'];
+const FALLBACKS = [
+  '#000000',
+  '#cd3131',
+  '#0dbc79',
+  '#e5e510',
+  '#2472c8',
+  '#bc3fbc',
+  '#11a8cd',
+  '#e5e5e5',
+  '#666666',
+  '#f14c4c',
+  '#23d18b',
+  '#f5f543',
+  '#3b8eea',
+  '#d670d6',
+  '#29b8db',
+  '#e5e5e5',
+];
 
 /**
  * Like VS Code's terminal (terminal.integrated.minimumContrastRatio), colours
@@ -26,22 +42,33 @@ function readable(colour: string): string {
   return `oklch(from ${colour} clamp(var(--ansi-min-l), l, var(--ansi-max-l)) c h)`;
 }
 
-const colourRules = [false, true].flatMap((bright) => COLOURS.map((name, i) => {
-  const cls = bright ? `bright-${name}` : name;
-  const variable = `--vscode-terminal-ansi${bright ? 'Bright' : ''}${name[0]!.toUpperCase()}${name.slice(1)}`;
-  const value = `var(${variable}, ${FALLBACKS[i + (bright ? 8 : 0)]})`;
-  return `.fg-${cls} { color: ${readable(value)}; } .bg-${cls} { background-color: ${value}; }`;
-})).join('\n');
+const colourRules = [false, true]
+  .flatMap((bright) =>
+    COLOURS.map((name, i) => {
+      const cls = bright ? `bright-${name}` : name;
+      const variable = `--vscode-terminal-ansi${bright ? 'Bright' : ''}${name[0]!.toUpperCase()}${name.slice(1)}`;
+      const value = `var(${variable}, ${FALLBACKS[i + (bright ? 8 : 0)]})`;
+      return `.fg-${cls} { color: ${readable(value)}; } .bg-${cls} { background-color: ${value}; }`;
+    }),
+  )
+  .join('\n');
 
 export class TerminalOutput extends LitElement {
-  static override properties = { output: { attribute: false }, exitCode: { attribute: false }, signal: { attribute: false } };
+  static override properties = {
+    output: { attribute: false },
+    exitCode: { attribute: false },
+    signal: { attribute: false },
+  };
   declare output: string;
   declare exitCode: number | null | undefined;
   declare signal: string | null | undefined;
   private segments: Segment[] = [];
   private hiddenChars = 0;
 
-  static override styles = [codiconStyles, pieceStyles, css`
+  static override styles = [
+    codiconStyles,
+    pieceStyles,
+    css`
     /* Lightness bounds for foreground colours: see readable(). */
     :host { display: block; --ansi-min-l: 0.72; --ansi-max-l: 1; }
     :host-context(.vscode-light), :host-context(.vscode-high-contrast-light) { --ansi-min-l: 0; --ansi-max-l: 0.5; }
@@ -64,7 +91,8 @@ export class TerminalOutput extends LitElement {
     .end .codicon { margin-right: 4px; }
     .end.failed .codicon { color: var(--vscode-errorForeground); }
     .end.passed .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -99,7 +127,9 @@ export class TerminalOutput extends LitElement {
 /** The segments, in pieces when their text is long (see text-pieces.ts). */
 function renderPieces(segments: readonly Segment[]) {
   const pieces = inPieces(segments);
-  return pieces.length === 1 ? segments.map(renderSegment) : pieces.map((piece) => html`<span class="piece">${piece.map(renderSegment)}</span>`);
+  return pieces.length === 1
+    ? segments.map(renderSegment)
+    : pieces.map((piece) => html`<span class="piece">${piece.map(renderSegment)}</span>`);
 }
 
 function renderSegment(s: Segment) {

@@ -2,7 +2,11 @@ import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 
-export const toolCardStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
+export const toolCardStyles = [
+  codiconStyles,
+  srOnlyStyles,
+  pieceStyles,
+  css`
   :host { display: block; }
   .card {
     border: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, rgba(128, 128, 128, 0.35)));
@@ -36,4 +40,5 @@ export const toolCardStyles = [codiconStyles, srOnlyStyles, pieceStyles, css`
   .link:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   .link .codicon { font-size: 14px; vertical-align: text-bottom; }
   .placeholder, .quiet { color: var(--vscode-descriptionForeground); font-style: italic; }
-`];
+`,
+];

@@ -4,7 +4,13 @@
  * through <acp-markdown> (which sanitises), the rest is escaped by Lit.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { assertNever, type DisplayBlock, type ToolContent, type ToolEntry, type ToolLocation } from '../../src/shared/thread';
+import {
+  assertNever,
+  type DisplayBlock,
+  type ToolContent,
+  type ToolEntry,
+  type ToolLocation,
+} from '../../src/shared/thread';
 import { codicon } from '../shared/codicons';
 import type { WebviewMessage } from '../../src/shared/pageMessages';
 import { toHost } from '../shared/to-host';

@@ -12,15 +12,45 @@ const chunk = (text: string) => ({ sessionUpdate: 'agent_message_chunk', content
 
 const scenario = {
   // Gemini CLI: legacy modes and models, both.
-  modes: { currentModeId: 'default', availableModes: [{ id: 'default', name: 'Default' }, { id: 'autoEdit', name: 'Auto Edit' }] },
-  models: { currentModelId: 'gemini-2.5-pro', availableModels: [{ modelId: 'gemini-2.5-pro', name: 'gemini-2.5-pro' }, { modelId: 'gemini-2.5-flash', name: 'gemini-2.5-flash' }] },
+  modes: {
+    currentModeId: 'default',
+    availableModes: [
+      { id: 'default', name: 'Default' },
+      { id: 'autoEdit', name: 'Auto Edit' },
+    ],
+  },
+  models: {
+    currentModelId: 'gemini-2.5-pro',
+    availableModels: [
+      { modelId: 'gemini-2.5-pro', name: 'gemini-2.5-pro' },
+      { modelId: 'gemini-2.5-flash', name: 'gemini-2.5-flash' },
+    ],
+  },
   turns: [
     {
       // Gemini CLI announces the call only in the permission request, then updates it.
       match: 'gemini',
       steps: [
-        { permission: { toolCall: { toolCallId: 'write_file-1', title: 'Writing to a.txt', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '${cwd}/a.txt', oldText: null, newText: 'hi\n' }], locations: [{ path: '${cwd}/a.txt' }] } }, expectOutcome: 'allow_once' },
-        { toolCallUpdate: { toolCallId: 'write_file-1', status: 'completed', content: [{ type: 'diff', path: '${cwd}/a.txt', oldText: null, newText: 'hi\n' }] } },
+        {
+          permission: {
+            toolCall: {
+              toolCallId: 'write_file-1',
+              title: 'Writing to a.txt',
+              kind: 'edit',
+              status: 'pending',
+              content: [{ type: 'diff', path: '${cwd}/a.txt', oldText: null, newText: 'hi\n' }],
+              locations: [{ path: '${cwd}/a.txt' }],
+            },
+          },
+          expectOutcome: 'allow_once',
+        },
+        {
+          toolCallUpdate: {
+            toolCallId: 'write_file-1',
+            status: 'completed',
+            content: [{ type: 'diff', path: '${cwd}/a.txt', oldText: null, newText: 'hi\n' }],
+          },
+        },
         { text: 'Written.' },
       ],
     },
@@ -28,7 +58,15 @@ const scenario = {
       // Codex: the command as an argv array.
       match: 'codex',
       steps: [
-        { toolCall: { toolCallId: 'call_1', title: 'Run echo ran', kind: 'execute', status: 'in_progress', rawInput: { call_id: 'call_1', command: ['bash', '-lc', 'echo ran | tee ran.txt'], cwd: '${cwd}' } } },
+        {
+          toolCall: {
+            toolCallId: 'call_1',
+            title: 'Run echo ran',
+            kind: 'execute',
+            status: 'in_progress',
+            rawInput: { call_id: 'call_1', command: ['bash', '-lc', 'echo ran | tee ran.txt'], cwd: '${cwd}' },
+          },
+        },
         { toolCallUpdate: { toolCallId: 'call_1', status: 'completed' } },
         { text: 'Ran.' },
       ],
@@ -38,8 +76,26 @@ const scenario = {
       match: 'opencode',
       steps: [
         { toolCall: { toolCallId: 'edit_1', title: 'write', kind: 'edit', status: 'pending', rawInput: {} } },
-        { permission: { toolCall: { toolCallId: 'edit_1', title: '${cwd}/b.txt', kind: 'edit', status: 'pending', rawInput: { filepath: '${cwd}/b.txt', diff: '--- b.txt\n+++ b.txt\n-old\n+new\n' }, content: [{ type: 'diff', path: '${cwd}/b.txt', oldText: 'old\n', newText: 'new\n' }] } }, expectOutcome: 'allow_once' },
-        { toolCallUpdate: { toolCallId: 'edit_1', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'Edit applied successfully.' } }] } },
+        {
+          permission: {
+            toolCall: {
+              toolCallId: 'edit_1',
+              title: '${cwd}/b.txt',
+              kind: 'edit',
+              status: 'pending',
+              rawInput: { filepath: '${cwd}/b.txt', diff: '--- b.txt\n+++ b.txt\n-old\n+new\n' },
+              content: [{ type: 'diff', path: '${cwd}/b.txt', oldText: 'old\n', newText: 'new\n' }],
+            },
+          },
+          expectOutcome: 'allow_once',
+        },
+        {
+          toolCallUpdate: {
+            toolCallId: 'edit_1',
+            status: 'completed',
+            content: [{ type: 'content', content: { type: 'text', text: 'Edit applied successfully.' } }],
+          },
+        },
         { text: 'Edited.' },
       ],
     },
@@ -91,9 +147,16 @@ suite('what real agents send', function () {
 
   test('both the Mode and the legacy Model control (Gemini CLI sends both), and a model change goes through session/set_model', async () => {
     assert.equal(chat.status.controls.modes?.currentModeId, 'default');
-    assert.equal(JSON.stringify(chat.status.controls.models?.available.map((m) => m.modelId)), JSON.stringify(['gemini-2.5-pro', 'gemini-2.5-flash']));
+    assert.equal(
+      JSON.stringify(chat.status.controls.models?.available.map((m) => m.modelId)),
+      JSON.stringify(['gemini-2.5-pro', 'gemini-2.5-flash']),
+    );
     await chat.changeControl({ kind: 'model', id: 'gemini-2.5-flash' });
-    await waitFor(chat, 'the model to change', () => chat.status.controls.models?.currentModelId === 'gemini-2.5-flash');
+    await waitFor(
+      chat,
+      'the model to change',
+      () => chat.status.controls.models?.currentModelId === 'gemini-2.5-flash',
+    );
     await chat.changeControl({ kind: 'mode', id: 'autoEdit' });
     await waitFor(chat, 'the mode to change', () => chat.status.controls.modes?.currentModeId === 'autoEdit');
   });
@@ -126,7 +189,10 @@ suite('what real agents send', function () {
   test('text the agent sends after its turn ended never joins the last answer', async () => {
     await chat.send('outside');
     await waitFor(chat, 'the text outside the turn', () => lastReply(chat) === '[MODE_UPDATE] autoEdit');
-    const answers = chat.thread.entries.filter((e) => e.kind === 'assistant').slice(-2).map((e) => (e.kind === 'assistant' ? e.text : ''));
+    const answers = chat.thread.entries
+      .filter((e) => e.kind === 'assistant')
+      .slice(-2)
+      .map((e) => (e.kind === 'assistant' ? e.text : ''));
     assert.equal(JSON.stringify(answers), JSON.stringify(['The answer.', '[MODE_UPDATE] autoEdit']));
     await chat.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');

@@ -20,7 +20,10 @@ import { scenarioAgent } from './scenarioAgents';
 const report = { turns: [{ match: '', steps: [{ reportPrompt: true }] }] };
 const agents = {
   plain: scenarioAgent('Text Only Agent', { ...report, agentCapabilities: {} }),
-  embeds: scenarioAgent('Embedding Agent', { ...report, agentCapabilities: { promptCapabilities: { embeddedContext: true } } }),
+  embeds: scenarioAgent('Embedding Agent', {
+    ...report,
+    agentCapabilities: { promptCapabilities: { embeddedContext: true } },
+  }),
   images: scenarioAgent('Image Agent', { ...report, agentCapabilities: { promptCapabilities: { image: true } } }),
 };
 
@@ -64,11 +67,20 @@ suite('attachments (Node host)', function () {
     const notes = file('notes.txt', 'some notes\n');
     const pixel = file('pixel.png', PIXEL_PNG);
     await attach(chat, notes, pixel);
-    assert.deepEqual(chat.status.attachments.map((a) => a.state), ['ready', 'ready']);
+    assert.deepEqual(
+      chat.status.attachments.map((a) => a.state),
+      ['ready', 'ready'],
+    );
     assert.deepEqual(await sent(chat, 'links please'), [
       { type: 'text', text: 'links please' },
       { type: 'resource_link', uri: notes.toString(), name: 'notes.txt', size: 11 },
-      { type: 'resource_link', uri: pixel.toString(), name: 'pixel.png', mimeType: 'image/png', size: PIXEL_PNG.length },
+      {
+        type: 'resource_link',
+        uri: pixel.toString(),
+        name: 'pixel.png',
+        mimeType: 'image/png',
+        size: PIXEL_PNG.length,
+      },
     ]);
     await api.chats.close(chat.id);
   });
@@ -81,7 +93,13 @@ suite('attachments (Node host)', function () {
     assert.deepEqual(await sent(embeds, 'go'), [
       { type: 'text', text: 'go' },
       { type: 'resource', uri: notes.toString(), mimeType: 'text/plain', text: 'some notes\n' },
-      { type: 'resource_link', uri: pixel.toString(), name: 'pixel.png', mimeType: 'image/png', size: PIXEL_PNG.length },
+      {
+        type: 'resource_link',
+        uri: pixel.toString(),
+        name: 'pixel.png',
+        mimeType: 'image/png',
+        size: PIXEL_PNG.length,
+      },
     ]);
     await api.chats.close(embeds.id);
     const images = await chatWith('images');
@@ -101,15 +119,24 @@ suite('attachments (Node host)', function () {
     await chat.send('look at this');
     assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'no prompt was sent');
     assert.equal(chat.status.returnedDraft?.text, 'look at this');
-    assert.deepEqual(chat.status.attachments.map((a) => [a.label, a.state, a.message]), [['screenshot.png', 'error', 'The agent does not accept images.']]);
+    assert.deepEqual(
+      chat.status.attachments.map((a) => [a.label, a.state, a.message]),
+      [['screenshot.png', 'error', 'The agent does not accept images.']],
+    );
     const notice = chat.thread.entries.at(-1);
-    assert.match(notice?.kind === 'notice' ? notice.text : '', /^The prompt was not sent: an attachment cannot go to this agent/);
+    assert.match(
+      notice?.kind === 'notice' ? notice.text : '',
+      /^The prompt was not sent: an attachment cannot go to this agent/,
+    );
     // To an agent that takes images it goes inline, with no file behind it.
     await api.chats.close(chat.id);
     const images = await chatWith('images');
     attachData(images.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
     await waitFor(images, 'read', () => images.status.attachments[0]?.state === 'ready');
-    assert.deepEqual(await sent(images, 'look'), [{ type: 'text', text: 'look' }, { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length }]);
+    assert.deepEqual(await sent(images, 'look'), [
+      { type: 'text', text: 'look' },
+      { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length },
+    ]);
     await api.chats.close(images.id);
   });
 
@@ -119,9 +146,18 @@ suite('attachments (Node host)', function () {
     const huge = file('huge.log', '');
     fs.truncateSync(huge.fsPath, 2 * 1024 ** 3);
     await attach(chat, big, huge);
-    assert.deepEqual(chat.status.attachments.map((a) => a.message), ['Larger than 1 MiB: sent as a link where the agent can open it.', 'Larger than 1 MiB: sent as a link where the agent can open it.']);
-    const blocks = await sent(chat, 'big ones') as Array<{ type: string }>;
-    assert.deepEqual(blocks.map((b) => b.type), ['text', 'resource_link', 'resource_link']);
+    assert.deepEqual(
+      chat.status.attachments.map((a) => a.message),
+      [
+        'Larger than 1 MiB: sent as a link where the agent can open it.',
+        'Larger than 1 MiB: sent as a link where the agent can open it.',
+      ],
+    );
+    const blocks = (await sent(chat, 'big ones')) as Array<{ type: string }>;
+    assert.deepEqual(
+      blocks.map((b) => b.type),
+      ['text', 'resource_link', 'resource_link'],
+    );
     const many = Array.from({ length: 11 }, (_, i) => file(`many-${i}.txt`, `file ${i}\n`));
     await attach(chat, ...many);
     assert.equal(chat.status.attachments.length, 10);
@@ -175,13 +211,18 @@ suite('attachments (Node host)', function () {
     // Lines 2 and 3, the selection ending at the start of line 4 (which it does not take).
     editor.selection = new vscode.Selection(1, 0, 3, 0);
     assert.ok(attachSelection(chat.attachments, editor));
-    assert.deepEqual(chat.status.attachments.map((a) => [a.label, a.icon]), [['selected.ts:L2-L3', 'selection']]);
+    assert.deepEqual(
+      chat.status.attachments.map((a) => [a.label, a.icon]),
+      [['selected.ts:L2-L3', 'selection']],
+    );
     assert.deepEqual(await sent(chat, 'explain'), [
       { type: 'text', text: 'explain' },
       { type: 'resource', uri: `${source.toString()}#L2-L3`, mimeType: 'text/plain', text: 'TWO\nthree\n' },
     ]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    const untitled = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'scratch text' }));
+    const untitled = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ content: 'scratch text' }),
+    );
     untitled.selection = new vscode.Selection(0, 0, 0, 7);
     assert.equal(attachSelection(chat.attachments, untitled), false, 'an untitled document is not a workspace file');
     assert.equal(chat.status.attachments.length, 0);

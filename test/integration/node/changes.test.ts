@@ -23,25 +23,69 @@ const changer = scenarioAgent('Changer', {
         { text: 'done' },
       ],
     },
-    { match: 'edit again', steps: [{ diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent again\n' } }, { text: 'again' }] },
-    { match: 'grow the big file', steps: [{ diskWrite: { path: '${cwd}/changes/big.bin', content: 'now small' } }, { diskWrite: { path: '${cwd}/changes/ignored-dir/x.txt', content: 'ignored' } }, { text: 'grown' }] },
+    {
+      match: 'edit again',
+      steps: [{ diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent again\n' } }, { text: 'again' }],
+    },
+    {
+      match: 'grow the big file',
+      steps: [
+        { diskWrite: { path: '${cwd}/changes/big.bin', content: 'now small' } },
+        { diskWrite: { path: '${cwd}/changes/ignored-dir/x.txt', content: 'ignored' } },
+        { text: 'grown' },
+      ],
+    },
     {
       match: 'diff only',
       steps: [
         // A diff the agent reports but never writes (and one it does write): the bar follows the disk, not the report.
-        { toolCall: { toolCallId: 'd1', title: 'Edit edited.txt', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '${cwd}/changes/edited.txt', oldText: 'x', newText: 'imaginary' }] } },
-        { toolCall: { toolCallId: 'd2', title: 'Edit diffed.txt', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '${cwd}/changes/diffed.txt', oldText: null, newText: 'real\n' }] } },
+        {
+          toolCall: {
+            toolCallId: 'd1',
+            title: 'Edit edited.txt',
+            kind: 'edit',
+            status: 'completed',
+            content: [{ type: 'diff', path: '${cwd}/changes/edited.txt', oldText: 'x', newText: 'imaginary' }],
+          },
+        },
+        {
+          toolCall: {
+            toolCallId: 'd2',
+            title: 'Edit diffed.txt',
+            kind: 'edit',
+            status: 'completed',
+            content: [{ type: 'diff', path: '${cwd}/changes/diffed.txt', oldText: null, newText: 'real\n' }],
+          },
+        },
         { diskWrite: { path: '${cwd}/changes/diffed.txt', content: 'real\n' } },
         { text: 'diffed' },
       ],
     },
-    { match: 'slow edit', steps: [{ text: 'working' }, { sleep: 1500 }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent, after the user saved\n' } }, { text: 'slow' }] },
-    { match: 'third turn', steps: [{ diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } }, { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'third turn\n' } }, { text: 'third' }] },
+    {
+      match: 'slow edit',
+      steps: [
+        { text: 'working' },
+        { sleep: 1500 },
+        { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'the agent, after the user saved\n' } },
+        { text: 'slow' },
+      ],
+    },
+    {
+      match: 'third turn',
+      steps: [
+        { diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } },
+        { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'third turn\n' } },
+        { text: 'third' },
+      ],
+    },
   ],
 });
 
 /** Runs `run` with the modal warning answered `answer`; resolves with its message and detail. */
-async function answering(answer: (buttons: string[]) => string | undefined, run: () => Promise<unknown>): Promise<{ message: string; detail: string }> {
+async function answering(
+  answer: (buttons: string[]) => string | undefined,
+  run: () => Promise<unknown>,
+): Promise<{ message: string; detail: string }> {
   type Warn = (message: string, options: { detail?: string }, ...items: string[]) => Promise<string | undefined>;
   const window = vscode.window as unknown as { showWarningMessage: Warn };
   const real = window.showWarningMessage;
@@ -63,7 +107,9 @@ suite('the Changes bar (Node host)', function () {
   let root: string;
   let chat: Chat;
   const file = (name: string) => path.join(root, 'changes', name);
-  const listed = () => (chat.status as { changes: { files: Array<{ label: string; kind: string; added?: number; removed?: number }> } }).changes.files;
+  const listed = () =>
+    (chat.status as { changes: { files: Array<{ label: string; kind: string; added?: number; removed?: number }> } })
+      .changes.files;
   const shown = async () => (await acpApi()).chats.shown;
 
   setup(async () => {
@@ -79,11 +125,12 @@ suite('the Changes bar (Node host)', function () {
 
   test('lists each file the turn created, edited or deleted, with its added and removed lines', async () => {
     assert.equal(lastReply(chat), '[write ok][disk write ok][disk write ok]done');
-    assert.deepEqual(listed().map((f) => `${f.label} ${f.kind} +${f.added ?? '?'} -${f.removed ?? '?'}`).sort(), [
-      'changes/created.txt created +1 -0',
-      'changes/deleted.txt deleted +0 -2',
-      'changes/edited.txt edited +2 -1',
-    ]);
+    assert.deepEqual(
+      listed()
+        .map((f) => `${f.label} ${f.kind} +${f.added ?? '?'} -${f.removed ?? '?'}`)
+        .sort(),
+      ['changes/created.txt created +1 -0', 'changes/deleted.txt deleted +0 -2', 'changes/edited.txt edited +2 -1'],
+    );
   });
 
   test('Undo All puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
@@ -94,14 +141,23 @@ suite('the Changes bar (Node host)', function () {
     assert.equal(listed().length, 0);
   });
 
-  test('Undo refuses a file the user changed since, says so, and keeps the user\'s text', async () => {
-    fs.writeFileSync(file('edited.txt'), 'the user\'s own edit\n');
+  test("Undo refuses a file the user changed since, says so, and keeps the user's text", async () => {
+    fs.writeFileSync(file('edited.txt'), "the user's own edit\n");
     await (await shown()).changes!.undo(file('edited.txt'));
-    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'the user\'s own edit\n');
-    assert.deepEqual(listed().map((f) => f.label).sort(), ['changes/created.txt', 'changes/deleted.txt', 'changes/edited.txt'], 'still listed, to compare');
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), "the user's own edit\n");
+    assert.deepEqual(
+      listed()
+        .map((f) => f.label)
+        .sort(),
+      ['changes/created.txt', 'changes/deleted.txt', 'changes/edited.txt'],
+      'still listed, to compare',
+    );
     const last = chat.thread.entries[chat.thread.entries.length - 1];
     assert.equal(last.kind, 'notice');
-    assert.match((last as { text: string }).text, /^Undo left a file as it is: .*changes\/edited\.txt" was changed since the agent's change; it was left as it is\./);
+    assert.match(
+      (last as { text: string }).text,
+      /^Undo left a file as it is: .*changes\/edited\.txt" was changed since the agent's change; it was left as it is\./,
+    );
   });
 
   test('Undo refuses a file with unsaved changes in an editor', async () => {
@@ -116,13 +172,22 @@ suite('the Changes bar (Node host)', function () {
 
   test('Keep forgets a file as it is; a later turn lists it again from the kept version', async () => {
     (await shown()).changes!.keep(file('edited.txt'));
-    assert.deepEqual(listed().map((f) => f.label).sort(), ['changes/created.txt', 'changes/deleted.txt']);
+    assert.deepEqual(
+      listed()
+        .map((f) => f.label)
+        .sort(),
+      ['changes/created.txt', 'changes/deleted.txt'],
+    );
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
     (await shown()).changes!.keep();
     await chat.send('edit again');
     await waitFor(chat, 'the file listed again', () => listed().length === 1);
     await (await shown()).changes!.undo();
-    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'back to the kept version, not the first');
+    assert.equal(
+      fs.readFileSync(file('edited.txt'), 'utf8'),
+      'one\nTWO\nthree\nfour\n',
+      'back to the kept version, not the first',
+    );
   });
 
   test('a file opens in the diff editor: the copy from before against the file now', async () => {
@@ -137,30 +202,47 @@ suite('the Changes bar (Node host)', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  test('Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user\'s edit in between', async () => {
+  test("Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user's edit in between", async () => {
     const c = await shown();
     const firstPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id;
     await chat.send('edit again');
     await chat.send('third turn');
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
     const secondPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-2)!.id;
-    assert.deepEqual((chat.status as { checkpoints: string[] }).checkpoints.slice(-3), [firstPrompt, secondPrompt, chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id]);
+    assert.deepEqual((chat.status as { checkpoints: string[] }).checkpoints.slice(-3), [
+      firstPrompt,
+      secondPrompt,
+      chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id,
+    ]);
     fs.writeFileSync(file('created.txt'), 'the user edited this in between\n');
     // Cancelled at the preview: nothing changes.
-    const cancelled = await answering(() => undefined, () => c.changes!.restoreTo(secondPrompt));
+    const cancelled = await answering(
+      () => undefined,
+      () => c.changes!.restoreTo(secondPrompt),
+    );
     assert.equal(cancelled.message, 'Restore files to how they were before this prompt?');
     assert.match(cancelled.detail, /^Put back as before this prompt:\nchanges\/(edited|third)\.txt/);
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
     // To the first prompt: every file goes back except the one the user changed since.
-    const preview = await answering((buttons) => buttons[0], () => c.changes!.restoreTo(firstPrompt));
+    const preview = await answering(
+      (buttons) => buttons[0],
+      () => c.changes!.restoreTo(firstPrompt),
+    );
     assert.match(preview.detail, /changes\/third\.txt \(removed: the agent created it\)/);
     assert.match(preview.detail, /changes\/deleted\.txt \(comes back: the agent deleted it\)/);
     assert.match(preview.detail, /Left as they are[^]*changes\/created\.txt[^]*was changed since the agent's change/);
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.existsSync(file('third.txt')), false);
     assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
-    assert.equal(fs.readFileSync(file('created.txt'), 'utf8'), 'the user edited this in between\n', 'the user\'s edit is kept');
-    assert.deepEqual(listed().map((f) => f.label), ['changes/created.txt']);
+    assert.equal(
+      fs.readFileSync(file('created.txt'), 'utf8'),
+      'the user edited this in between\n',
+      "the user's edit is kept",
+    );
+    assert.deepEqual(
+      listed().map((f) => f.label),
+      ['changes/created.txt'],
+    );
   });
 
   test('a saved chat keeps its Changes bar and its checkpoints: opened again, Undo and Restore work', async () => {
@@ -171,7 +253,12 @@ suite('the Changes bar (Node host)', function () {
     // Saved once the turn's changes are known (just after the turn ends).
     for (let i = 0; i < 50; i++) {
       const entry = await saved();
-      if (entry && (await api.sessions.transcript(entry) as { changes?: { bar: unknown[] } }).changes?.bar.length === 3) break;
+      if (
+        entry &&
+        ((await api.sessions.transcript(entry)) as { changes?: { bar: unknown[] } }).changes?.bar.length === 3
+      ) {
+        break;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     await api.chats.close(before.id);
@@ -181,7 +268,10 @@ suite('the Changes bar (Node host)', function () {
     assert.deepEqual(opened.status.checkpoints, [prompt.id]);
     await opened.changes!.undo(file('created.txt'));
     assert.equal(fs.existsSync(file('created.txt')), false);
-    await answering((buttons) => buttons[0], () => opened.changes!.restoreTo(prompt.id));
+    await answering(
+      (buttons) => buttons[0],
+      () => opened.changes!.restoreTo(prompt.id),
+    );
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
     assert.equal(opened.status.changes.total, 0);
@@ -199,11 +289,25 @@ suite('the Changes bar (Node host)', function () {
     await sent;
     await waitFor(chat, 'the file listed', () => listed().length === 1);
     assert.equal((chat.status.changes.files[0] as { userSaved?: boolean }).userSaved, true);
-    const declined = await answering(() => undefined, () => (shown()).then((c) => c.changes!.undo()));
+    const declined = await answering(
+      () => undefined,
+      () => shown().then((c) => c.changes!.undo()),
+    );
     assert.equal(declined.message, 'You saved these files while the agent was working on them.');
-    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'the agent, after the user saved\n', 'declined: left as it is');
-    await answering((buttons) => buttons[0], () => (shown()).then((c) => c.changes!.undo()));
-    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'the version from before the turn');
+    assert.equal(
+      fs.readFileSync(file('edited.txt'), 'utf8'),
+      'the agent, after the user saved\n',
+      'declined: left as it is',
+    );
+    await answering(
+      (buttons) => buttons[0],
+      () => shown().then((c) => c.changes!.undo()),
+    );
+    assert.equal(
+      fs.readFileSync(file('edited.txt'), 'utf8'),
+      'one\nTWO\nthree\nfour\n',
+      'the version from before the turn',
+    );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -231,11 +335,14 @@ suite('the Changes bar (Node host)', function () {
     fs.rmSync(file('huge.bin'));
   });
 
-  test('a tool call\'s diff that was never written lists nothing; one that was lists the file with its real bytes', async () => {
+  test("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {
     (await shown()).changes!.keep();
     await chat.send('diff only');
     await waitFor(chat, 'the written file listed', () => listed().length > 0);
-    assert.deepEqual(listed().map((f) => `${f.label} ${f.kind} +${f.added}`), ['changes/diffed.txt created +1']);
+    assert.deepEqual(
+      listed().map((f) => `${f.label} ${f.kind} +${f.added}`),
+      ['changes/diffed.txt created +1'],
+    );
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
   });
 });

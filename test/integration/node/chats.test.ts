@@ -19,7 +19,13 @@ const scenario = {
   agentCapabilities: { sessionCapabilities: { close: {} } },
   turns: [
     { match: 'sessions', steps: [{ reportSessions: true }] },
-    { match: 'ask', steps: [{ stream: { text: 'Asking first. ', chunks: 3, intervalMs: 5 } }, { permission: { toolCall: { toolCallId: 'write-1', title: 'Write notes.txt', kind: 'edit' } } }] },
+    {
+      match: 'ask',
+      steps: [
+        { stream: { text: 'Asking first. ', chunks: 3, intervalMs: 5 } },
+        { permission: { toolCall: { toolCallId: 'write-1', title: 'Write notes.txt', kind: 'edit' } } },
+      ],
+    },
     { match: 'crash', steps: [{ crash: { exitCode: 3, stderr: 'shared agent fell over' } }] },
   ],
 };
@@ -59,7 +65,11 @@ suite('several chats at once (Node host)', function () {
     // The chat before was connected: the new one connects to the same agent at once.
     await waitFor(second, 'connected', () => second.connection === 'connected');
     assert.equal(await ask(second, 'sessions'), `[sessions open: 2, pid ${pid}]`);
-    assert.equal(second.thread.entries.filter((e) => e.kind === 'user').length, 1, 'the new chat shows only its own turn');
+    assert.equal(
+      second.thread.entries.filter((e) => e.kind === 'user').length,
+      1,
+      'the new chat shows only its own turn',
+    );
   });
 
   test('both stream at once, each asks permission in its own chat, answered in the other order', async () => {
@@ -69,15 +79,19 @@ suite('several chats at once (Node host)', function () {
     // The first chat is in the background: its line says it asks.
     assert.equal(chats.shown, second);
     assert.equal(chats.summaries().find((s) => s.id === first.id)?.marker, 'permission');
-    assert.equal(chat.status.permissions.length, 1, 'the view shows only the shown chat\'s prompt');
+    assert.equal(chat.status.permissions.length, 1, "the view shows only the shown chat's prompt");
     second.permissions.answer(second.permissions.prompts[0].requestId, 'allow_once');
     await waitFor(second, 'its answer', () => lastText(second).includes('[permission: allow_once]'));
-    assert.equal(first.permissions.prompts.length, 1, 'the other chat\'s prompt still waits');
+    assert.equal(first.permissions.prompts.length, 1, "the other chat's prompt still waits");
     first.permissions.answer(first.permissions.prompts[0].requestId, 'reject');
     await Promise.all(turns);
     assert.match(lastText(first), /\[permission: reject_once\]$/);
     assert.match(lastText(second), /\[permission: allow_once\]$/);
-    assert.equal(chats.summaries().find((s) => s.id === first.id)?.marker, 'finished', 'the background chat finished out of sight');
+    assert.equal(
+      chats.summaries().find((s) => s.id === first.id)?.marker,
+      'finished',
+      'the background chat finished out of sight',
+    );
     chats.show(first.id);
     assert.equal(chats.summaries().find((s) => s.id === first.id)?.marker, 'none', 'seen once shown');
     assert.equal(chat.status.chatId, first.id);
@@ -100,7 +114,11 @@ suite('several chats at once (Node host)', function () {
     const next = chats.newChat();
     next.selectAgent('multi');
     assert.equal(await ask(next, 'sessions'), 'the new configuration');
-    assert.match(await ask(first, 'sessions'), new RegExp(`pid ${oldPid}\\]$`), 'the chat before still has its process');
+    assert.match(
+      await ask(first, 'sessions'),
+      new RegExp(`pid ${oldPid}\\]$`),
+      'the chat before still has its process',
+    );
     await chats.close(next.id);
     await chatWithAgents({ multi: scenarioAgent('Multi Agent', scenario) });
     // Back on a process of the current settings, for the next test.
@@ -126,7 +144,14 @@ suite('several chats at once (Node host)', function () {
 
   test('Restart Agent: the chat shown gets a new process and a new session; another chat on the old process reconnects and continues its own', async () => {
     const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-restart-'));
-    await chatWithAgents({ keeper: scenarioAgent('Keeper Agent', { ...scenario, agentCapabilities: { sessionCapabilities: { close: {}, resume: {} } } }, '--sessions', store) });
+    await chatWithAgents({
+      keeper: scenarioAgent(
+        'Keeper Agent',
+        { ...scenario, agentCapabilities: { sessionCapabilities: { close: {}, resume: {} } } },
+        '--sessions',
+        store,
+      ),
+    });
     const pidOf = (text: string) => /pid (\d+)\]$/.exec(text)?.[1];
     const other = chats.newChat();
     other.selectAgent('keeper');

@@ -14,11 +14,25 @@ function scenario(agentCapabilities: object, replayAfterLoad = false): string {
   return JSON.stringify({
     agentCapabilities,
     replayAfterLoad,
-    onNewSession: [{ update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review code' }] } }],
+    onNewSession: [
+      {
+        update: {
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [{ name: 'review', description: 'Review code' }],
+        },
+      },
+    ],
     turns: [
       { match: 'crash', steps: [{ text: 'About to crash.' }, { crash: { exitCode: 3 } }] },
       { match: 'recall', steps: [{ reportHistory: true }] },
-      { match: '', steps: [{ thought: 'Thinking.' }, { toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } }, { text: 'Hello.' }] },
+      {
+        match: '',
+        steps: [
+          { thought: 'Thinking.' },
+          { toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } },
+          { text: 'Hello.' },
+        ],
+      },
     ],
   });
 }
@@ -31,13 +45,19 @@ suite('continuing a session after the agent died', function () {
     const root = path.resolve(__dirname, '../../..');
     const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-continue-'));
     const agent = (name: string, capabilities: object, replayAfterLoad?: boolean) => ({
-      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities, replayAfterLoad), '--sessions', sessions],
+      name,
+      command: process.execPath,
+      args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities, replayAfterLoad), '--sessions', sessions],
     });
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      loads: agent('Loading Agent', { loadSession: true }),
-      loadsLate: agent('Late Replaying Agent', { loadSession: true }, true),
-      forgets: agent('Forgetful Agent', {}),
-    }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        loads: agent('Loading Agent', { loadSession: true }),
+        loadsLate: agent('Late Replaying Agent', { loadSession: true }, true),
+        forgets: agent('Forgetful Agent', {}),
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     chat = await activeChat();
     await chat.refreshAgents();
   });
@@ -79,7 +99,10 @@ suite('continuing a session after the agent died', function () {
 
   test('an agent that cannot continue gets a new session, and the chat says so', async () => {
     const added = await talkThenCrash('forgets');
-    assert.equal(added, '\n> warning: This is a new session: the agent cannot continue a session after a reconnect. The agent does not remember the conversation above.\n');
+    assert.equal(
+      added,
+      '\n> warning: This is a new session: the agent cannot continue a session after a reconnect. The agent does not remember the conversation above.\n',
+    );
     await chat.send('recall');
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: recall\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');

@@ -9,7 +9,6 @@ import * as assert from '../shared/assert';
 import { lastReply, type Chat } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
 
-
 suite('agent file requests (Node host)', function () {
   this.timeout(30_000);
   let chat: Chat;
@@ -77,7 +76,9 @@ suite('agent file requests (Node host)', function () {
     await vscode.window.showTextDocument(doc);
     await chat.send('write open');
     assert.equal(lastReply(chat), '[write ok]');
-    for (let i = 0; i < 50 && doc.getText() !== 'new text from the agent'; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && doc.getText() !== 'new text from the agent'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     assert.equal(doc.getText(), 'new text from the agent');
   });
 });

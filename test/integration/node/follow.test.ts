@@ -15,9 +15,26 @@ const walker = scenarioAgent('Walker', {
     {
       match: 'walk',
       steps: [
-        { toolCall: { toolCallId: 'r1', title: 'Read follow/a.ts', kind: 'read', status: 'in_progress', locations: [{ path: '${cwd}/follow/a.ts', line: 3 }] } },
+        {
+          toolCall: {
+            toolCallId: 'r1',
+            title: 'Read follow/a.ts',
+            kind: 'read',
+            status: 'in_progress',
+            locations: [{ path: '${cwd}/follow/a.ts', line: 3 }],
+          },
+        },
         { toolCallUpdate: { toolCallId: 'r1', status: 'completed' }, delayMs: 400 },
-        { toolCall: { toolCallId: 'r2', title: 'Read outside', kind: 'read', status: 'in_progress', locations: [{ path: '/etc/hostname', line: 1 }] }, delayMs: 100 },
+        {
+          toolCall: {
+            toolCallId: 'r2',
+            title: 'Read outside',
+            kind: 'read',
+            status: 'in_progress',
+            locations: [{ path: '/etc/hostname', line: 1 }],
+          },
+          delayMs: 100,
+        },
         { toolCallUpdate: { toolCallId: 'r2', status: 'completed' }, delayMs: 400 },
         { text: 'walked' },
       ],
@@ -45,13 +62,17 @@ suite('Follow the agent (Node host)', function () {
     assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
-  test('on, opens the tool call\'s file at its line in a preview editor, and nothing outside the workspace', async () => {
+  test("on, opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
     (await acpApi()).chats.shown.setFollow(true);
     assert.equal((chat.status as { follow?: boolean }).follow, true);
     await chat.send('walk');
     await new Promise((resolve) => setTimeout(resolve, 600));
     const editor = vscode.window.activeTextEditor;
-    assert.equal(editor?.document.uri.fsPath, path.join(root, 'follow', 'a.ts'), 'the workspace file, not /etc/hostname');
+    assert.equal(
+      editor?.document.uri.fsPath,
+      path.join(root, 'follow', 'a.ts'),
+      'the workspace file, not /etc/hostname',
+    );
     assert.equal(editor?.selection.active.line, 2);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.isPreview, true);

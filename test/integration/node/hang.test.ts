@@ -14,9 +14,17 @@ suite('an agent that hangs', function () {
   test('connecting can be cancelled, and the agent process is ended', async () => {
     const root = path.resolve(__dirname, '../../..');
     const scenario = JSON.stringify({ onInitialize: [{ hang: true }] });
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      hang: { name: 'Hanging Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario] },
-    }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        hang: {
+          name: 'Hanging Agent',
+          command: process.execPath,
+          args: [path.join(root, 'dist/test/agent.js'), scenario],
+        },
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     const chat = await activeChat();
     await chat.refreshAgents();
     chat.selectAgent('hang');

@@ -27,7 +27,13 @@ function scenario(agentCapabilities: object): string {
     agentCapabilities,
     turns: [
       { match: 'recall', steps: [{ reportHistory: true }] },
-      { match: '', steps: [{ toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } }, { text: 'Hello from history.' }] },
+      {
+        match: '',
+        steps: [
+          { toolCall: { toolCallId: 'read-1', title: 'Read a.txt', kind: 'read', status: 'completed' } },
+          { text: 'Hello from history.' },
+        ],
+      },
     ],
   });
 }
@@ -43,13 +49,23 @@ suite('chat history (Node host)', function () {
   suiteSetup(async () => {
     sessionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-'));
     const agent = (name: string, capabilities: object, dir = sessionsDir) => ({
-      name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities), '--sessions', dir],
+      name,
+      command: process.execPath,
+      args: [path.join(root, 'dist/test/agent.js'), scenario(capabilities), '--sessions', dir],
     });
-    await config().update('agents', {
-      resumes: agent('Resuming Agent', { sessionCapabilities: { resume: {} } }),
-      loads: agent('Loading Agent', { loadSession: true }),
-      amnesiac: agent('Amnesiac Agent', { loadSession: true }, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-amnesia-'))),
-    }, vscode.ConfigurationTarget.Global);
+    await config().update(
+      'agents',
+      {
+        resumes: agent('Resuming Agent', { sessionCapabilities: { resume: {} } }),
+        loads: agent('Loading Agent', { loadSession: true }),
+        amnesiac: agent(
+          'Amnesiac Agent',
+          { loadSession: true },
+          fs.mkdtempSync(path.join(os.tmpdir(), 'acp-amnesia-')),
+        ),
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     api = await acpApi();
     chats = api.chats;
     await api.chat.refreshAgents();
@@ -72,7 +88,7 @@ suite('chat history (Node host)', function () {
     return entry!;
   }
 
-  test('a chat is saved after its first turn, titled by its first prompt, in this workspace\'s storage', async () => {
+  test("a chat is saved after its first turn, titled by its first prompt, in this workspace's storage", async () => {
     const { sessionId } = await chatOnce('resumes', 'Fix the parser please');
     const entry = await savedEntry(sessionId);
     assert.equal(entry.title, 'Fix the parser please');
@@ -80,9 +96,15 @@ suite('chat history (Node host)', function () {
     // Read as the store reads it: the file may be in the middle of a rewrite (the turn's changes are saved just after).
     const saved = await api.sessions.transcript(entry);
     assert.ok(!('error' in saved), JSON.stringify(saved));
-    assert.deepEqual((saved as { entries: Array<{ kind: string }> }).entries.map((e) => e.kind), ['user', 'tool', 'assistant']);
+    assert.deepEqual(
+      (saved as { entries: Array<{ kind: string }> }).entries.map((e) => e.kind),
+      ['user', 'tool', 'assistant'],
+    );
     assert.ok(api.sessions.location!.fsPath.includes('workspaceStorage'), api.sessions.location!.fsPath);
-    assert.ok(fs.readdirSync(api.sessions.location!.fsPath).some((name) => name.startsWith(`${entry.key}.json`)), 'the transcript is a file there');
+    assert.ok(
+      fs.readdirSync(api.sessions.location!.fsPath).some((name) => name.startsWith(`${entry.key}.json`)),
+      'the transcript is a file there',
+    );
   });
 
   test('a window that dies while a save replaces the index or a transcript loses neither', async () => {
@@ -91,17 +113,26 @@ suite('chat history (Node host)', function () {
     await api.sessions.transcript(entry); // after the writes queued
     // VS Code's rename over a file deletes it, then renames: the state a crash between the two leaves.
     const folder = api.sessions.location!.fsPath;
-    for (const name of ['index.json', `${entry.key}.json`]) fs.renameSync(path.join(folder, name), path.join(folder, `${name}.new`));
+    for (const name of ['index.json', `${entry.key}.json`]) {
+      fs.renameSync(path.join(folder, name), path.join(folder, `${name}.new`));
+    }
     const log = vscode.window.createOutputChannel('ACP history crash test', { log: true });
     const restarted = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
     try {
-      assert.ok((await restarted.list()).some((s) => s.key === entry.key), 'the history is read from the index\'s next version');
+      assert.ok(
+        (await restarted.list()).some((s) => s.key === entry.key),
+        "the history is read from the index's next version",
+      );
       const saved = await restarted.transcript(entry);
       assert.ok(!('error' in saved), JSON.stringify(saved));
       const [first] = (saved as { entries: Array<{ kind: string; text?: string }> }).entries;
       assert.deepEqual([first.kind, first.text], ['user', 'survive the crash']);
     } finally {
-      for (const name of ['index.json', `${entry.key}.json`]) if (!fs.existsSync(path.join(folder, name))) fs.renameSync(path.join(folder, `${name}.new`), path.join(folder, name));
+      for (const name of ['index.json', `${entry.key}.json`]) {
+        if (!fs.existsSync(path.join(folder, name))) {
+          fs.renameSync(path.join(folder, `${name}.new`), path.join(folder, name));
+        }
+      }
       restarted.dispose();
       log.dispose();
     }
@@ -147,13 +178,16 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
-  test('ACP: Load Session offers this workspace\'s saved chats, newest first, and opens the one picked', async () => {
+  test("ACP: Load Session offers this workspace's saved chats, newest first, and opens the one picked", async () => {
     await chatOnce('resumes', 'pick me later');
     let offered: string[] = [];
-    await withQuickPick((all) => {
-      offered = all.map((i) => `${i.label} (${i.description})`);
-      return all.find((i) => i.label === 'pick me later');
-    }, () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.loadSession')));
+    await withQuickPick(
+      (all) => {
+        offered = all.map((i) => `${i.label} (${i.description})`);
+        return all.find((i) => i.label === 'pick me later');
+      },
+      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.loadSession')),
+    );
     assert.equal(offered[0], 'pick me later (Resuming Agent)', JSON.stringify(offered));
     const opened = chats.shown;
     assert.match(threadToMarkdown(opened.thread), /^## User\n\npick me later\n/);
@@ -167,7 +201,10 @@ suite('chat history (Node host)', function () {
     await chatOnce('resumes', 'two');
     await chatOnce('resumes', 'three');
     const list = await api.sessions.list();
-    assert.deepEqual(list.map((s) => s.title), ['three', 'two']);
+    assert.deepEqual(
+      list.map((s) => s.title),
+      ['three', 'two'],
+    );
     // Deleted right after the index that no longer has it is written.
     const pruned = vscode.Uri.joinPath(api.sessions.location!, `${firstKey}.json`).fsPath;
     for (let i = 0; i < 40 && fs.existsSync(pruned); i++) await new Promise((r) => setTimeout(r, 50));
@@ -178,13 +215,16 @@ suite('chat history (Node host)', function () {
   test('a history edited by hand into garbage loses only what does not parse, and says so', async () => {
     const index = vscode.Uri.joinPath(api.sessions.location!, 'index.json').fsPath;
     const good = JSON.parse(fs.readFileSync(index, 'utf8')) as { sessions: unknown[] };
-    fs.writeFileSync(index, JSON.stringify({ version: 1, sessions: [...good.sessions, { key: '../escape', agentId: 1 }, 'junk'] }));
+    fs.writeFileSync(
+      index,
+      JSON.stringify({ version: 1, sessions: [...good.sessions, { key: '../escape', agentId: 1 }, 'junk'] }),
+    );
     const log = vscode.window.createOutputChannel('ACP history test', { log: true });
     const reread = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
     const said: string[] = [];
     reread.onDidFail((text) => said.push(text));
     assert.equal((await reread.list()).length, good.sessions.length);
-    assert.deepEqual(said, ['2 saved chat sessions in this workspace\'s history could not be read and are left out.']);
+    assert.deepEqual(said, ["2 saved chat sessions in this workspace's history could not be read and are left out."]);
     // Not JSON at all: an empty history, said once; a damaged transcript opens with a notice.
     fs.writeFileSync(index, '{ not json');
     const broken = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
@@ -192,13 +232,23 @@ suite('chat history (Node host)', function () {
     broken.onDidFail((text) => saidBroken.push(text));
     assert.deepEqual(await broken.list(), []);
     // How many were lost: the transcripts beside the index say (it says nothing of itself).
-    const lost = fs.readdirSync(api.sessions.location!.fsPath).filter((f) => /^[a-z0-9-]+\.json$/.test(f) && f !== 'index.json').length;
+    const lost = fs
+      .readdirSync(api.sessions.location!.fsPath)
+      .filter((f) => /^[a-z0-9-]+\.json$/.test(f) && f !== 'index.json').length;
     assert.ok(lost >= 2, `${lost} transcripts`);
-    assert.deepEqual(saidBroken, [`${lost} saved chat sessions in this workspace's history could not be read and are left out.`]);
+    assert.deepEqual(saidBroken, [
+      `${lost} saved chat sessions in this workspace's history could not be read and are left out.`,
+    ]);
     const [entry] = good.sessions as Array<{ key: string }>;
-    fs.writeFileSync(vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`).fsPath, '{"version":1,"entries":[{"kind":"bogus"}]}');
+    fs.writeFileSync(
+      vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`).fsPath,
+      '{"version":1,"entries":[{"kind":"bogus"}]}',
+    );
     const opened = await chats.openSaved((await api.sessions.list()).find((s) => s.key === entry.key)!);
-    assert.match(threadToMarkdown(opened.thread), /This chat's history could not be shown: its saved transcript is damaged/);
+    assert.match(
+      threadToMarkdown(opened.thread),
+      /This chat's history could not be shown: its saved transcript is damaged/,
+    );
     await chats.close(opened.id);
     reread.dispose();
     broken.dispose();

@@ -26,20 +26,44 @@ suite('history and Sessions tree edges (Node host)', function () {
   suiteSetup(async () => {
     const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-edges-'));
     const agent = (name: string, scenario: object) => ({
-      name, command: process.execPath,
-      args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ turns: [{ match: '', steps: [{ text: 'ok' }] }], ...scenario }), '--sessions', store],
+      name,
+      command: process.execPath,
+      args: [
+        path.join(root, 'dist/test/agent.js'),
+        JSON.stringify({ turns: [{ match: '', steps: [{ text: 'ok' }] }], ...scenario }),
+        '--sessions',
+        store,
+      ],
     });
-    await config().update('agents', {
-      deleter: agent('Deleting Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, delete: {} } } }),
-      broken: agent('Broken Lister', { agentCapabilities: { sessionCapabilities: { list: {} } }, listError: { code: -32603, message: 'the session index is locked' } }),
-      // Lists a session it cannot load (its session/load answers "not found").
-      forgetful: agent('Forgetful Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } }, listedSessions: [{ sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' }] }),
-      // Pages of one, with cursors only the process that gave them takes.
-      pager: agent('Paging Agent', {
-        agentCapabilities: { sessionCapabilities: { list: {} } }, listPageSize: 1, listCursorInProcess: true,
-        listedSessions: ['one', 'two', 'three'].map((n) => ({ sessionId: `paged-${n}`, cwd: workspace(), title: `Paged ${n}` })),
-      }),
-    }, vscode.ConfigurationTarget.Global);
+    await config().update(
+      'agents',
+      {
+        deleter: agent('Deleting Agent', {
+          agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, delete: {} } },
+        }),
+        broken: agent('Broken Lister', {
+          agentCapabilities: { sessionCapabilities: { list: {} } },
+          listError: { code: -32603, message: 'the session index is locked' },
+        }),
+        // Lists a session it cannot load (its session/load answers "not found").
+        forgetful: agent('Forgetful Agent', {
+          agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+          listedSessions: [{ sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' }],
+        }),
+        // Pages of one, with cursors only the process that gave them takes.
+        pager: agent('Paging Agent', {
+          agentCapabilities: { sessionCapabilities: { list: {} } },
+          listPageSize: 1,
+          listCursorInProcess: true,
+          listedSessions: ['one', 'two', 'three'].map((n) => ({
+            sessionId: `paged-${n}`,
+            cwd: workspace(),
+            title: `Paged ${n}`,
+          })),
+        }),
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     api = await acpApi();
     await api.chat.refreshAgents();
     api.sessionsTree.refresh();
@@ -56,7 +80,8 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.ok(node, `an agent node for ${agentId}`);
     return api.sessionsTree.getChildren(node);
   };
-  const listedIds = async (agentId: string) => (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
+  const listedIds = async (agentId: string) =>
+    (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
 
   /** Runs `run` with the modal warning answered `answer`; resolves with the buttons it offered. */
   async function answering(answer: string | undefined, run: () => Thenable<unknown>): Promise<string[]> {
@@ -76,24 +101,31 @@ suite('history and Sessions tree edges (Node host)', function () {
     return offered;
   }
 
-  test('Delete Session removes it from this workspace\'s history only, unless deleting the agent\'s copy is chosen too', async () => {
+  test("Delete Session removes it from this workspace's history only, unless deleting the agent's copy is chosen too", async () => {
     const kept = await talk('deleter', 'keep on the agent');
     const gone = await talk('deleter', 'delete everywhere');
     assert.ok((await listedIds('deleter')).includes(kept), 'the agent lists it');
     const entryOf = async (id: string) => (await api.sessions.list()).find((s) => s.sessionId === id);
-    const node = (id: string) => children('deleter').then((nodes) => nodes.find((n) => n.kind === 'session' && n.saved?.sessionId === id));
-    const offered = await answering('Delete from History', async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(kept)));
+    const node = (id: string) =>
+      children('deleter').then((nodes) => nodes.find((n) => n.kind === 'session' && n.saved?.sessionId === id));
+    const offered = await answering('Delete from History', async () =>
+      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(kept)),
+    );
     assert.deepEqual(offered, ['Delete from History', 'Delete Here and in Deleting Agent']);
-    assert.equal(await entryOf(kept), undefined, 'gone from this workspace\'s history');
+    assert.equal(await entryOf(kept), undefined, "gone from this workspace's history");
     api.sessionsTree.refresh();
     assert.ok((await listedIds('deleter')).includes(kept), 'the agent still has it');
-    await answering('Delete Here and in Deleting Agent', async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(gone)));
+    await answering('Delete Here and in Deleting Agent', async () =>
+      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(gone)),
+    );
     assert.equal(await entryOf(gone), undefined);
     api.sessionsTree.refresh();
     assert.ok(!(await listedIds('deleter')).includes(gone), 'the agent deleted its copy (session/delete)');
     // Cancelled: nothing happens.
     const third = await talk('deleter', 'not deleted');
-    await answering(undefined, async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(third)));
+    await answering(undefined, async () =>
+      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(third)),
+    );
     assert.ok(await entryOf(third), 'kept when the question is cancelled');
   });
 
@@ -115,7 +147,13 @@ suite('history and Sessions tree edges (Node host)', function () {
     const store = new SessionStore(vscode.Uri.file(blocked), log);
     const said: string[] = [];
     store.onDidFail((text) => said.push(text));
-    await store.save({ agentId: 'deleter', sessionId: 's-1', cwd: '/w', title: 'x', thread: { entries: [{ kind: 'user', id: 'u', text: 'x' }], terminals: {} } });
+    await store.save({
+      agentId: 'deleter',
+      sessionId: 's-1',
+      cwd: '/w',
+      title: 'x',
+      thread: { entries: [{ kind: 'user', id: 'u', text: 'x' }], terminals: {} },
+    });
     assert.equal(said.length, 2, JSON.stringify(said));
     assert.match(said[0], /^This workspace's chat history could not be read \(.+\)\.$/);
     assert.match(said[1], /^The chat history could not be saved \(.+\)\. What was saved before is kept\.$/);
@@ -132,12 +170,19 @@ suite('history and Sessions tree edges (Node host)', function () {
   });
 
   test('a listed session the agent cannot load goes on as a new session, saved once under its new id, not under the dead one', async () => {
-    const chat = api.chats.openListed('forgetful', { sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' }, 'load');
+    const chat = api.chats.openListed(
+      'forgetful',
+      { sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' },
+      'load',
+    );
     for (let i = 0; chat.status.connection !== 'connected'; i++) {
       assert.ok(i < 300, 'connected');
       await new Promise((r) => setTimeout(r, 50));
     }
-    assert.ok(chat.thread.entries.some((e) => e.kind === 'notice' && /This is a new session/.test(e.text)), 'the chat says the session is new');
+    assert.ok(
+      chat.thread.entries.some((e) => e.kind === 'notice' && /This is a new session/.test(e.text)),
+      'the chat says the session is new',
+    );
     await chat.send('go on');
     const newId = chat.session!.sessionId;
     assert.ok(newId !== 'forgotten-1', 'a new session');
@@ -147,7 +192,11 @@ suite('history and Sessions tree edges (Node host)', function () {
       await new Promise((r) => setTimeout(r, 50));
       saved = await api.sessions.list();
     }
-    assert.deepEqual(saved.filter((s) => s.agentId === 'forgetful').map((s) => s.sessionId), [newId], 'one entry, under the session the chat has');
+    assert.deepEqual(
+      saved.filter((s) => s.agentId === 'forgetful').map((s) => s.sessionId),
+      [newId],
+      'one entry, under the session the chat has',
+    );
     await api.chats.close(chat.id);
   });
 
@@ -160,7 +209,9 @@ suite('history and Sessions tree edges (Node host)', function () {
     await chat.send('after the restart');
     const after = chat.session!.sessionId;
     assert.ok(after !== before, 'a new session');
-    for (let i = 0; i < 100 && !(await api.sessions.list()).some((s) => s.sessionId === after); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await api.sessions.list()).some((s) => s.sessionId === after); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const ids = (await api.sessions.list()).map((s) => s.sessionId);
     assert.ok(ids.includes(before) && ids.includes(after), `both sessions in the history: ${ids.join(', ')}`);
     await api.chats.close(chat.id);
@@ -195,7 +246,10 @@ suite('history and Sessions tree edges (Node host)', function () {
 
   test('ACP: Open Chat in Editor shows the chat in an editor tab, which closes with the chat', async () => {
     const chat = api.chats.newChat();
-    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('vscode-acp.chatEditor'));
+    const tabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('vscode-acp.chatEditor'));
     await vscode.commands.executeCommand('vscode-acp.openChatInEditor');
     for (let i = 0; i < 50 && tabs().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(tabs().length, 1, 'one chat tab');

@@ -21,7 +21,10 @@ suite('an 8 MiB message', function () {
     const scenario = {
       turns: [
         { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE } }, { text: ' after' }] },
-        { match: 'too big', steps: [{ text: 'here it comes' }, { bigText: { size: 17 * 1024 * 1024 } }, { text: 'never shown' }] },
+        {
+          match: 'too big',
+          steps: [{ text: 'here it comes' }, { bigText: { size: 17 * 1024 * 1024 } }, { text: 'never shown' }],
+        },
         { match: '', steps: [{ text: 'still here' }] },
       ],
     };
@@ -52,8 +55,16 @@ suite('an 8 MiB message', function () {
   test('a message over the 16 MiB limit: the agent is ended, the chat says why and keeps the transcript', async () => {
     const before = chat.thread.entries.length;
     await chat.send('something too big');
-    await waitFor(chat, 'the agent to be ended', () => chat.status.connection === 'failed' && chat.status.turn === 'idle', 30_000);
-    assert.match(transcript(chat), /here it comes\n\n> error: The agent stopped: .* sent a message larger than 16 MiB, the limit, and was ended\.\n/);
+    await waitFor(
+      chat,
+      'the agent to be ended',
+      () => chat.status.connection === 'failed' && chat.status.turn === 'idle',
+      30_000,
+    );
+    assert.match(
+      transcript(chat),
+      /here it comes\n\n> error: The agent stopped: .* sent a message larger than 16 MiB, the limit, and was ended\.\n/,
+    );
     assert.ok(!transcript(chat).includes('never shown'));
     assert.ok(chat.thread.entries.length > before, 'the transcript is kept');
     await vscode.commands.executeCommand('vscode-acp.connect');

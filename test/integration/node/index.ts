@@ -18,13 +18,36 @@ export function run(): Promise<void> {
     reportsStrayOutput: true,
     mcpSecret: process.env.ACP_TEST_MCP_SECRET,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
-    expectedCapabilities: '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":true},"_meta":{"terminal_output":true,"terminal-auth":true}}',
-    configureAgent: () => Promise.resolve(vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      test: { name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json'), '--sessions', sessions] },
-    }, vscode.ConfigurationTarget.Global)),
+    expectedCapabilities:
+      '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":true},"_meta":{"terminal_output":true,"terminal-auth":true}}',
+    configureAgent: () =>
+      Promise.resolve(
+        vscode.workspace.getConfiguration('vscode-acp').update(
+          'agents',
+          {
+            test: {
+              name: 'Test Agent',
+              command: process.execPath,
+              args: [
+                path.join(root, 'dist/test/agent.js'),
+                path.join(root, 'test/integration/scenario.json'),
+                '--sessions',
+                sessions,
+              ],
+            },
+          },
+          vscode.ConfigurationTarget.Global,
+        ),
+      ),
   });
   // ACP_TEST_GREP=<suite words> runs only the matching tests (when working on one).
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec', grep: process.env.ACP_TEST_GREP });
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: 60_000,
+    reporter: 'spec',
+    grep: process.env.ACP_TEST_GREP,
+  });
   // The tests are bundled into this file: register mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   require('./tests');

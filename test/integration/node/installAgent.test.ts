@@ -20,18 +20,24 @@ suite('installing a built-in agent', function () {
 
   suiteSetup(async () => {
     bin = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-fake-npm-'));
-    fs.writeFileSync(path.join(bin, 'npm'), [
-      '#!/bin/sh',
-      'here=$(dirname "$0")',
-      'echo "$@" > "$here/npm-args.txt"',
-      'echo "fake npm: $*"',
-      "printf '#!/bin/sh\\nexit 0\\n' > \"$here/cline\"",
-      'chmod +x "$here/cline"',
-    ].join('\n') + '\n', { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(bin, 'npm'),
+      [
+        '#!/bin/sh',
+        'here=$(dirname "$0")',
+        'echo "$@" > "$here/npm-args.txt"',
+        'echo "fake npm: $*"',
+        'printf \'#!/bin/sh\\nexit 0\\n\' > "$here/cline"',
+        'chmod +x "$here/cline"',
+      ].join('\n') + '\n',
+      { mode: 0o755 },
+    );
     savedPath = process.env.PATH;
     process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
     chat = await activeChat();
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('vscode-acp')
+      .update('agents', undefined, vscode.ConfigurationTarget.Global);
     await chat.refreshAgents();
   });
 
@@ -58,7 +64,11 @@ suite('installing a built-in agent', function () {
     assert.equal(terminal.name, 'Install Cline');
     await installed;
     assert.equal(fs.readFileSync(path.join(bin, 'npm-args.txt'), 'utf8').trim(), 'install --global cline');
-    await waitFor(chat, 'the agent to be found', () => chat.status.agents.find((a) => a.id === 'cline')?.available === true);
+    await waitFor(
+      chat,
+      'the agent to be found',
+      () => chat.status.agents.find((a) => a.id === 'cline')?.available === true,
+    );
     assert.equal(chat.status.agents.find((a) => a.id === 'cline')?.install, undefined, 'no install offered once found');
     assert.match(transcript(chat), /Cline is installed: Connect to start it\./);
   });

@@ -8,7 +8,12 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
-import { MAX_TRANSCRIPT_CHARS, MOVED_NOTICE_ID, TRIM_TARGET_CHARS, transcriptSize } from '../../../src/shared/transcriptBound';
+import {
+  MAX_TRANSCRIPT_CHARS,
+  MOVED_NOTICE_ID,
+  TRIM_TARGET_CHARS,
+  transcriptSize,
+} from '../../../src/shared/transcriptBound';
 
 const MiB = 1024 * 1024;
 const MESSAGES = 72;
@@ -21,9 +26,18 @@ suite('a transcript past 64 MiB', function () {
     const steps = [];
     for (let i = 0; i < MESSAGES; i++) {
       // A tool call between two messages makes each its own entry.
-      steps.push({ text: `message ${i} starts here ` }, { bigText: { size: MiB } }, { toolCall: { toolCallId: `c${i}`, title: `step ${i}`, kind: 'read', status: 'completed' } });
+      steps.push(
+        { text: `message ${i} starts here ` },
+        { bigText: { size: MiB } },
+        { toolCall: { toolCallId: `c${i}`, title: `step ${i}`, kind: 'read', status: 'completed' } },
+      );
     }
-    const scenario = { turns: [{ match: 'long', steps }, { match: '', steps: [{ text: 'still here' }] }] };
+    const scenario = {
+      turns: [
+        { match: 'long', steps },
+        { match: '', steps: [{ text: 'still here' }] },
+      ],
+    };
     chat = await chatWithAgents({ long: scenarioAgent('Long Agent', scenario) }, 'long');
   });
 
@@ -35,11 +49,17 @@ suite('a transcript past 64 MiB', function () {
     assert.ok(size >= TRIM_TARGET_CHARS - 2 * MiB, `${size} characters kept: no more was moved than needed`);
     const [first] = chat.thread.entries;
     assert.equal(first?.id, MOVED_NOTICE_ID);
-    assert.match(first?.kind === 'notice' ? first.text : '', /^The [\d,]+ oldest entries of this chat \([\d.]+ MiB\) were moved out of memory to a file/);
+    assert.match(
+      first?.kind === 'notice' ? first.text : '',
+      /^The [\d,]+ oldest entries of this chat \([\d.]+ MiB\) were moved out of memory to a file/,
+    );
     assert.equal(first?.kind === 'notice' ? first.action : undefined, 'openEarlier');
     const messages = chat.thread.entries.filter((e) => e.kind === 'assistant');
     const newest = messages[messages.length - 1];
-    assert.ok(newest?.kind === 'assistant' && newest.text.startsWith(`message ${MESSAGES - 1} starts here`), 'the newest message is kept');
+    assert.ok(
+      newest?.kind === 'assistant' && newest.text.startsWith(`message ${MESSAGES - 1} starts here`),
+      'the newest message is kept',
+    );
     assert.ok(!chat.thread.entries.some((e) => e.kind === 'user'), 'the prompt, the oldest entry, was moved out');
 
     await chat.openEarlier();
@@ -63,7 +83,9 @@ suite('a transcript past 64 MiB', function () {
     const old = chats.all.find((c) => c.thread.entries[0]?.id === MOVED_NOTICE_ID);
     assert.ok(old, 'the long chat is still open');
     await chats.close(old.id);
-    for (const end = Date.now() + 5_000; fs.existsSync(file) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+    for (const end = Date.now() + 5_000; fs.existsSync(file) && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     assert.equal(fs.existsSync(file), false, `closing the chat deleted the file ${file}`);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });

@@ -17,7 +17,8 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
   const realFs = Object.getOwnPropertyDescriptor(vscode.workspace, 'fs')!;
   let dir: string;
   let eventsFile: string;
-  const events = () => (fs.existsSync(eventsFile) ? fs.readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean) : []);
+  const events = () =>
+    fs.existsSync(eventsFile) ? fs.readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean) : [];
   const restoreFs = () => Object.defineProperty(vscode.workspace, 'fs', realFs);
 
   /** Holds every stat of a `.vscode/mcp.json` until the returned release is called; `held` resolves at the first. */
@@ -28,7 +29,9 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
     const held = new Promise<void>((resolve) => (reached = resolve));
     const real = vscode.workspace.fs;
     // A copy (the object is frozen, so a Proxy may not change what it returns) with a slow stat.
-    const copy = Object.fromEntries(Object.entries(real).map(([key, value]) => [key, typeof value === 'function' ? value.bind(real) : value]));
+    const copy = Object.fromEntries(
+      Object.entries(real).map(([key, value]) => [key, typeof value === 'function' ? value.bind(real) : value]),
+    );
     const slow = {
       ...copy,
       stat: async (uri: vscode.Uri) => {
@@ -47,9 +50,18 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-mcprace-'));
     eventsFile = path.join(dir, 'events');
     // Each agent records what it was asked in a file of its own: the race agent's is `eventsFile`.
-    const agent = (name: string, file: string) => scenarioAgent(name, { eventsFile: file, turns: [{ match: '', steps: [{ text: 'answered' }] }] });
+    const agent = (name: string, file: string) =>
+      scenarioAgent(name, { eventsFile: file, turns: [{ match: '', steps: [{ text: 'answered' }] }] });
     const agents = vscode.workspace.getConfiguration('vscode-acp').get<Record<string, unknown>>('agents') ?? {};
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', { ...agents, race: agent('Race Agent', eventsFile), other: agent('Other Agent', path.join(dir, 'other-events')) }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        ...agents,
+        race: agent('Race Agent', eventsFile),
+        other: agent('Other Agent', path.join(dir, 'other-events')),
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     await (await acpApi()).chat.refreshAgents();
   });
 
@@ -70,7 +82,10 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
       assert.equal(await keeper.connect(), true);
       await keeper.send('hello');
       assert.equal(lastReply(keeper), 'answered');
-      assert.deepEqual(events().map((e) => e.split(' ')[0]), ['start', 'session/new']);
+      assert.deepEqual(
+        events().map((e) => e.split(' ')[0]),
+        ['start', 'session/new'],
+      );
       const chat = api.chats.newChat();
       try {
         assert.ok(api.chats.all.includes(keeper), 'the keeper chat is still open');
@@ -83,7 +98,11 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
         assert.equal(await connecting, false, 'the connect was given up');
         // Time for a session/new that should not be sent to arrive.
         await new Promise((r) => setTimeout(r, 500));
-        assert.deepEqual(events().map((e) => e.split(' ')[0]), ['start', 'session/new'], 'nothing more reached the agent');
+        assert.deepEqual(
+          events().map((e) => e.split(' ')[0]),
+          ['start', 'session/new'],
+          'nothing more reached the agent',
+        );
         assert.equal(chat.session, undefined);
         assert.equal(chat.status.connection, 'disconnected');
 
@@ -93,7 +112,10 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
         assert.equal(await chat.connect(), true);
         await chat.send('hello');
         await waitFor(chat, 'the answer', () => lastReply(chat) === 'answered');
-        assert.deepEqual(events().map((e) => e.split(' ')[0]), ['start', 'session/new', 'session/new']);
+        assert.deepEqual(
+          events().map((e) => e.split(' ')[0]),
+          ['start', 'session/new', 'session/new'],
+        );
       } finally {
         await api.chats.close(chat.id);
         await api.chats.close(keeper.id);

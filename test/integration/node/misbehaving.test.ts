@@ -13,11 +13,13 @@ import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { MAX_INPUT_CHARS } from '../../../src/shared/toolCalls';
 
 const MiB = 1024 * 1024;
-const update = (sessionId: string, body: object) =>
-  ({ rawMessage: { jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: body } } });
+const update = (sessionId: string, body: object) => ({
+  rawMessage: { jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: body } },
+});
 /** An agent_message_chunk's JSON line up to the start of its text. */
-const HEAD = '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${sessionId}","update":'
-  + '{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"';
+const HEAD =
+  '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${sessionId}","update":' +
+  '{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"';
 const chunk = (text: string) => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
 
 const scenario = {
@@ -47,7 +49,13 @@ const scenario = {
         update('no-such-session', chunk('GHOST TEXT')),
         { update: { sessionUpdate: 'tool_call_update', toolCallId: 'never-started', status: 'completed' } },
         { rawMessage: { jsonrpc: '2.0', id: 424242, result: { stopReason: 'end_turn' } } },
-        { rawMessage: { jsonrpc: '2.0', id: 'nobody-asked', error: { code: -32000, message: 'an error nobody asked for' } } },
+        {
+          rawMessage: {
+            jsonrpc: '2.0',
+            id: 'nobody-asked',
+            error: { code: -32000, message: 'an error nobody asked for' },
+          },
+        },
         { text: 'strangers over' },
       ],
     },
@@ -60,7 +68,15 @@ const scenario = {
         { text: 'other over' },
       ],
     },
-    { match: 'deaf', steps: [{ text: 'Not listening any more.' }, { stopReading: true }, { stream: { repeat: '.', chunks: 5, intervalMs: 50 } }, { hang: true }] },
+    {
+      match: 'deaf',
+      steps: [
+        { text: 'Not listening any more.' },
+        { stopReading: true },
+        { stream: { repeat: '.', chunks: 5, intervalMs: 50 } },
+        { hang: true },
+      ],
+    },
     {
       match: 'die',
       steps: [
@@ -127,7 +143,10 @@ suite('a misbehaving agent', function () {
     const reply = lastReply(chat);
     assert.equal((reply.match(/\[error: [^\]]*No session with this id on this connection\./g) ?? []).length, 2, reply);
     assert.ok(reply.includes('[permission: cancelled]'), reply);
-    assert.ok(!fs.existsSync(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'other-session.txt')), 'nothing written');
+    assert.ok(
+      !fs.existsSync(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'other-session.txt')),
+      'nothing written',
+    );
     assert.equal(chat.status.permissions.length, 0, 'no prompt shown');
     await answersNext();
   });
@@ -152,12 +171,19 @@ suite('a misbehaving agent', function () {
   test('an agent that exits in the middle of a message: its exit is reported, the half message is not shown', async () => {
     const before = transcript(chat).length;
     await chat.send('die');
-    await waitFor(chat, 'the agent to be gone', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
+    await waitFor(
+      chat,
+      'the agent to be gone',
+      () => chat.status.connection === 'failed' && chat.status.turn === 'idle',
+    );
     const turn = transcript(chat).slice(before);
     assert.match(turn, /Dying\.\n\n> error: The agent stopped: .*exited with code 5\./);
     assert.match(turn, /died in the middle of a message/);
     // Its unfinished last line is reported as what it is, not shown as a message.
-    const shown = turn.split('\n').filter((line) => !line.startsWith('> warning: The agent wrote a line that is not ACP')).join('\n');
+    const shown = turn
+      .split('\n')
+      .filter((line) => !line.startsWith('> warning: The agent wrote a line that is not ACP'))
+      .join('\n');
     assert.ok(!shown.includes('HALF A MESSAGE'), `the half message is not shown:\n${turn}`);
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');

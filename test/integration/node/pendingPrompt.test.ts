@@ -14,9 +14,14 @@ suite('a prompt sent while connecting', function () {
 
   suiteSetup(async () => {
     chat = await chatWithAgents({
-      slowStart: agent('Slow Starter', { onInitialize: [{ sleep: 1500 }], turns: [{ match: '', steps: [{ reportHistory: true }] }] }),
+      slowStart: agent('Slow Starter', {
+        onInitialize: [{ sleep: 1500 }],
+        turns: [{ match: '', steps: [{ reportHistory: true }] }],
+      }),
       neverStarts: agent('Never Starts', { onInitialize: [{ hang: true }] }),
-      failsToStart: agent('Fails To Start', { onInitialize: [{ crash: { exitCode: 7, stderr: 'no model configured' } }] }),
+      failsToStart: agent('Fails To Start', {
+        onInitialize: [{ crash: { exitCode: 7, stderr: 'no model configured' } }],
+      }),
     });
   });
 
@@ -40,7 +45,10 @@ suite('a prompt sent while connecting', function () {
     await sent;
     await waitFor(chat, 'the reply', () => chat.status.turn === 'idle' && lastReply(chat).startsWith('[history'));
     assert.equal(chat.status.pendingPrompt, undefined);
-    assert.match(transcript(chat), /## User\n\nsent too early\n\n## Assistant\n\n\[history of [^:]+: sent too early\]\n$/);
+    assert.match(
+      transcript(chat),
+      /## User\n\nsent too early\n\n## Assistant\n\n\[history of [^:]+: sent too early\]\n$/,
+    );
   });
 
   test('Cancel hands it back to the composer, which takes it', async () => {

@@ -21,7 +21,9 @@ suite('an agent that floods permission requests', function () {
     const watch = chat.onDidChange(() => (most = Math.max(most, chat.status.permissions.length)));
     void chat.send('ask for everything');
     await waitFor(chat, '32 prompts', () => chat.status.permissions.length === 32);
-    await waitFor(chat, 'the refusal notice', () => /more than 32 permissions at once: the rest were answered "cancelled"/.test(transcript(chat)));
+    await waitFor(chat, 'the refusal notice', () =>
+      /more than 32 permissions at once: the rest were answered "cancelled"/.test(transcript(chat)),
+    );
     // Answer what waits until the agent has its 1,000 answers (room frees as we answer, so more may wait meanwhile).
     while (chat.status.turn === 'running') {
       for (const prompt of chat.status.permissions) chat.permissions.answer(prompt.requestId, 'reject');

@@ -12,7 +12,9 @@ export function processes(pattern: string): string {
 
 /** Waits up to `ms` for no process to match `pattern`; resolves with those still running ('' when none). */
 export async function processesGone(pattern: string, ms: number): Promise<string> {
-  for (const end = Date.now() + ms; processes(pattern) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  for (const end = Date.now() + ms; processes(pattern) && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return processes(pattern);
 }
 

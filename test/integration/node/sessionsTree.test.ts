@@ -27,7 +27,9 @@ suite('the Sessions tree (Node host)', function () {
   let api: AcpExtensionApi;
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-tree-'));
   const agent = (name: string, scenario: object, sessions = store) => ({
-    name, command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ turns, ...scenario }), '--sessions', sessions],
+    name,
+    command: process.execPath,
+    args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ turns, ...scenario }), '--sessions', sessions],
   });
 
   suiteSetup(async () => {
@@ -37,15 +39,46 @@ suite('the Sessions tree (Node host)', function () {
       ...Array.from({ length: 1_500 }, (_, i) => ({ sessionId: `bulk-${i}`, cwd, title: `Bulk ${i}` })),
       { sessionId: 'bulk-3', cwd, title: 'a duplicate id' },
     ];
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      pager: agent('Paging Agent', { agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, resume: {} } }, listPageSize: 2 }),
-      looper: agent('Looping Agent', { agentCapabilities: { sessionCapabilities: { list: {} } }, listPageSize: 1, listCursorLoop: true, listedSessions: [{ sessionId: 'l1', cwd, title: 'one' }, { sessionId: 'l2', cwd, title: 'two' }] }, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-loop-'))),
-      flood: agent('Flooding Agent', { agentCapabilities: { sessionCapabilities: { list: {} } }, listPageSize: 5_000, listedSessions: hostile }, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-flood-'))),
-      locked: agent('Locked Agent', { agentCapabilities: { sessionCapabilities: { list: {} } }, requireAuth: true, authMethods: [{ id: 'key', name: 'API key' }] }, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-locked-'))),
-      loader: agent('Loading Agent', { agentCapabilities: { loadSession: true } }),
-      mute: agent('Agent Without History', {}),
-      missing: { name: 'Missing Agent', command: '/nonexistent/agent-binary' },
-    }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        pager: agent('Paging Agent', {
+          agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, resume: {} } },
+          listPageSize: 2,
+        }),
+        looper: agent(
+          'Looping Agent',
+          {
+            agentCapabilities: { sessionCapabilities: { list: {} } },
+            listPageSize: 1,
+            listCursorLoop: true,
+            listedSessions: [
+              { sessionId: 'l1', cwd, title: 'one' },
+              { sessionId: 'l2', cwd, title: 'two' },
+            ],
+          },
+          fs.mkdtempSync(path.join(os.tmpdir(), 'acp-loop-')),
+        ),
+        flood: agent(
+          'Flooding Agent',
+          { agentCapabilities: { sessionCapabilities: { list: {} } }, listPageSize: 5_000, listedSessions: hostile },
+          fs.mkdtempSync(path.join(os.tmpdir(), 'acp-flood-')),
+        ),
+        locked: agent(
+          'Locked Agent',
+          {
+            agentCapabilities: { sessionCapabilities: { list: {} } },
+            requireAuth: true,
+            authMethods: [{ id: 'key', name: 'API key' }],
+          },
+          fs.mkdtempSync(path.join(os.tmpdir(), 'acp-locked-')),
+        ),
+        loader: agent('Loading Agent', { agentCapabilities: { loadSession: true } }),
+        mute: agent('Agent Without History', {}),
+        missing: { name: 'Missing Agent', command: '/nonexistent/agent-binary' },
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     api = await acpApi();
     await api.chat.refreshAgents();
     api.sessionsTree.refresh();
@@ -67,12 +100,19 @@ suite('the Sessions tree (Node host)', function () {
     let nodes = await children('pager');
     // The first page has two; the saved one it did not reach is still shown (a partial listing says nothing of it).
     assert.deepEqual(labels(nodes), ['third', 'second', 'first', 'Load more']);
-    assert.ok(nodes[2].kind === 'session' && nodes[2].saved && !nodes[2].listed && !nodes[2].stale, 'saved, not listed yet, not stale');
+    assert.ok(
+      nodes[2].kind === 'session' && nodes[2].saved && !nodes[2].listed && !nodes[2].stale,
+      'saved, not listed yet, not stale',
+    );
     await vscode.commands.executeCommand('vscode-acp.sessions.more', nodes.at(-1));
     nodes = await children('pager');
     assert.deepEqual(labels(nodes), ['third', 'second', 'first']);
     const item = api.sessionsTree.getTreeItem(nodes[0]);
-    assert.equal(item.contextValue, 'session.load.resume.saved', 'Load with History and Resume without History are both offered');
+    assert.equal(
+      item.contextValue,
+      'session.load.resume.saved',
+      'Load with History and Resume without History are both offered',
+    );
   });
 
   test('a listed session this workspace has not saved opens loaded with its history, shown once', async () => {
@@ -87,9 +127,17 @@ suite('the Sessions tree (Node host)', function () {
     const chat = api.chats.shown;
     await waitFor(chat, 'the load', () => chat.connection === 'connected');
     const text = threadToMarkdown(chat.thread);
-    assert.match(text, /^## User\n\nonly on the agent\n\n## Assistant\n\nListed reply\.\n\n> info: The session continues \(loaded by the agent\)\.\n$/);
-    for (let i = 0; i < 50 && !(await api.sessions.list()).some((e) => e.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
-    assert.ok((await api.sessions.list()).some((e) => e.sessionId === sessionId), 'opened, it is saved in this workspace\'s history again');
+    assert.match(
+      text,
+      /^## User\n\nonly on the agent\n\n## Assistant\n\nListed reply\.\n\n> info: The session continues \(loaded by the agent\)\.\n$/,
+    );
+    for (let i = 0; i < 50 && !(await api.sessions.list()).some((e) => e.sessionId === sessionId); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(
+      (await api.sessions.list()).some((e) => e.sessionId === sessionId),
+      "opened, it is saved in this workspace's history again",
+    );
     await api.chats.close(chat.id);
   });
 
@@ -107,44 +155,67 @@ suite('the Sessions tree (Node host)', function () {
     assert.equal(api.sessionsTree.getTreeItem(stale).description, 'the agent no longer has it');
   });
 
-  test('a listing reconciles the saved history: a saved session the agent lists under another title takes the agent\'s', async () => {
+  test("a listing reconciles the saved history: a saved session the agent lists under another title takes the agent's", async () => {
     const sessionId = await talk('pager', 'titled by the agent');
     // This workspace's copy says otherwise (an older title).
     const saved = (await api.sessions.list()).find((s) => s.sessionId === sessionId)!;
-    await api.sessions.save({ agentId: saved.agentId, sessionId, cwd: saved.cwd, title: 'an older title', thread: emptyThread });
+    await api.sessions.save({
+      agentId: saved.agentId,
+      sessionId,
+      cwd: saved.cwd,
+      title: 'an older title',
+      thread: emptyThread,
+    });
     assert.equal((await api.sessions.list()).find((s) => s.sessionId === sessionId)?.title, 'an older title');
     const before = (await api.sessions.list()).map((s) => s.sessionId);
     api.sessionsTree.refresh();
     await children('pager');
     const after = await api.sessions.list();
     assert.equal(after.find((s) => s.sessionId === sessionId)?.title, 'titled by the agent');
-    assert.deepEqual(after.map((s) => s.sessionId), before, 'nothing added, the order kept');
+    assert.deepEqual(
+      after.map((s) => s.sessionId),
+      before,
+      'nothing added, the order kept',
+    );
   });
 
   test('a cursor that loops stops with a note; a hostile listing is cleaned, deduplicated and bounded', async () => {
     assert.deepEqual(labels(await children('looper')), ['one', 'Load more']);
     await vscode.commands.executeCommand('vscode-acp.sessions.more', (await children('looper')).at(-1));
-    assert.deepEqual(labels(await children('looper')), ['one', 'The agent\'s listing repeats itself: stopped here.']);
+    assert.deepEqual(labels(await children('looper')), ['one', "The agent's listing repeats itself: stopped here."]);
     const flood = await children('flood');
     const sessions = flood.filter((n) => n.kind === 'session');
     assert.equal(sessions.length, 1_000);
     assert.equal(labels(flood).at(-1), 'Only the first 1,000 are listed.');
-    assert.equal(new Set(sessions.map((n) => n.kind === 'session' && n.listed?.sessionId)).size, 1_000, 'no duplicates');
+    assert.equal(
+      new Set(sessions.map((n) => n.kind === 'session' && n.listed?.sessionId)).size,
+      1_000,
+      'no duplicates',
+    );
     const markup = String(api.sessionsTree.getTreeItem(sessions[0]).label);
-    assert.ok(markup.startsWith('<img src=x onerror=alert(1)> evil x') && markup.length <= 200 && !markup.includes('\u202e'), markup.slice(0, 80));
+    assert.ok(
+      markup.startsWith('<img src=x onerror=alert(1)> evil x') && markup.length <= 200 && !markup.includes('\u202e'),
+      markup.slice(0, 80),
+    );
   });
 
   test('sign-in required to list: offered, and the listing follows', async () => {
     const nodes = await children('locked');
     assert.deepEqual(labels(nodes), ['Sign in to Locked Agent to list its sessions']);
-    await withQuickPick((items) => items[0], () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.sessions.signIn', nodes[0])));
+    await withQuickPick(
+      (items) => items[0],
+      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.sessions.signIn', nodes[0])),
+    );
     assert.deepEqual(labels(await children('locked')), ['No sessions yet']);
   });
 
-  test('an agent that cannot list shows this workspace\'s history; one that cannot continue says so; a missing one says it is missing', async () => {
+  test("an agent that cannot list shows this workspace's history; one that cannot continue says so; a missing one says it is missing", async () => {
     await talk('loader', 'saved here');
     api.sessionsTree.refresh();
-    assert.deepEqual(labels(await children('loader')), ['Loading Agent cannot list its sessions: this workspace\'s history', 'saved here']);
+    assert.deepEqual(labels(await children('loader')), [
+      "Loading Agent cannot list its sessions: this workspace's history",
+      'saved here',
+    ]);
     assert.deepEqual(labels(await children('mute')), ['Agent Without History cannot continue earlier sessions']);
     assert.deepEqual(labels(await children('missing')), ['Missing Agent was not found']);
   });

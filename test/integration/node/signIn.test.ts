@@ -26,19 +26,39 @@ suite('sign-in', function () {
     const signInFile = path.join(dir, 'signed-in');
     const eventsFile = path.join(dir, 'events');
     const scenario = {
-      requireAuth: true, signInFile, eventsFile, signInOutput: 'Signed in as',
+      requireAuth: true,
+      signInFile,
+      eventsFile,
+      signInOutput: 'Signed in as',
       agentCapabilities: { auth: { logout: {} } },
-      authMethods: [{ type: 'terminal', id: 'term-login', name: 'Sign in in a terminal', args: ['--sign-in'], env: { SIGN_IN_MODE: 'test' } }],
+      authMethods: [
+        {
+          type: 'terminal',
+          id: 'term-login',
+          name: 'Sign in in a terminal',
+          args: ['--sign-in'],
+          env: { SIGN_IN_MODE: 'test' },
+        },
+      ],
       turns: [{ match: '', steps: [{ text: 'signed in and answering' }] }],
       ...extra,
     };
     const agents = vscode.workspace.getConfiguration('vscode-acp').get<Record<string, unknown>>('agents') ?? {};
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      ...agents, signin: { ...scenarioAgent('Sign-in Agent', scenario), env },
-    }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        ...agents,
+        signin: { ...scenarioAgent('Sign-in Agent', scenario), env },
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     const api = await acpApi();
     await api.chat.refreshAgents();
-    const starts = () => fs.readFileSync(eventsFile, 'utf8').split('\n').filter((l) => l.startsWith('start ')).length;
+    const starts = () =>
+      fs
+        .readFileSync(eventsFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('start ')).length;
     return { api, dir, signInFile, scenario, starts };
   }
 
@@ -49,26 +69,32 @@ suite('sign-in', function () {
     const watch = vscode.window.onDidOpenTerminal((t) => opened.push(t));
     try {
       chat.selectAgent('signin');
-      await withQuickPick((list) => {
-        offered.push(...list.map((i) => `${i.label} | ${i.detail}`));
-        return list.find((i) => i.label === 'Sign in in a terminal');
-      }, () => chat.send('hello'));
+      await withQuickPick(
+        (list) => {
+          offered.push(...list.map((i) => `${i.label} | ${i.detail}`));
+          return list.find((i) => i.label === 'Sign in in a terminal');
+        },
+        () => chat.send('hello'),
+      );
     } finally {
       watch.dispose();
     }
     return { offered, opened };
   }
 
-  test('a terminal sign-in runs the agent\'s own program, then the session opens on the same agent process', async () => {
+  test("a terminal sign-in runs the agent's own program, then the session opens on the same agent process", async () => {
     const { api, dir, signInFile, scenario, starts } = await signInAgent({});
     const chat = api.chats.newChat();
     try {
       const { offered, opened } = await signInByTerminal(chat);
-      assert.deepEqual(offered, ['Sign in in a terminal | runs the agent\'s sign-in in a terminal']);
+      assert.deepEqual(offered, ["Sign in in a terminal | runs the agent's sign-in in a terminal"]);
       assert.equal(opened.length, 1);
       assert.equal(opened[0].name, 'Sign in to Sign-in Agent');
       const options = opened[0].creationOptions as vscode.TerminalOptions;
-      assert.deepEqual([options.shellPath, ...(options.shellArgs as string[])], [process.execPath, path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), '--sign-in']);
+      assert.deepEqual(
+        [options.shellPath, ...(options.shellArgs as string[])],
+        [process.execPath, path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), '--sign-in'],
+      );
       assert.equal(options.env?.SIGN_IN_MODE, 'test');
       assert.ok(fs.existsSync(signInFile), 'the sign-in program ran');
       assert.equal(lastReply(chat), 'signed in and answering');
@@ -77,7 +103,8 @@ suite('sign-in', function () {
       // ACP: Sign Out asks the agent (it advertises logout).
       const infos: string[] = [];
       const realInfo = vscode.window.showInformationMessage;
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = async (text: string) => void infos.push(text);
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = async (text: string) =>
+        void infos.push(text);
       try {
         await vscode.commands.executeCommand('vscode-acp.signOut');
       } finally {
@@ -106,13 +133,18 @@ suite('sign-in', function () {
   });
 
   test('an env_var method says which variable the agent reads and where to set it, never its value', async () => {
-    const envVar = { authMethods: [{ type: 'env_var', id: 'key', name: 'API key', vars: [{ name: 'TEST_AGENT_KEY' }] }] };
+    const envVar = {
+      authMethods: [{ type: 'env_var', id: 'key', name: 'API key', vars: [{ name: 'TEST_AGENT_KEY' }] }],
+    };
     const refusal = async (env: Record<string, string>) => {
       const { api, dir } = await signInAgent(envVar, env);
       const chat = api.chats.newChat();
       try {
         chat.selectAgent('signin');
-        await withQuickPick((list) => list.find((i) => i.label === 'API key'), () => chat.send('hello'));
+        await withQuickPick(
+          (list) => list.find((i) => i.label === 'API key'),
+          () => chat.send('hello'),
+        );
         return JSON.stringify(chat.thread);
       } finally {
         await api.chats.close(chat.id);
@@ -120,10 +152,16 @@ suite('sign-in', function () {
       }
     };
     const unset = await refusal({});
-    assert.match(unset, /reads its key from the environment variable TEST_AGENT_KEY\. Set TEST_AGENT_KEY in the environment VS Code starts from/);
+    assert.match(
+      unset,
+      /reads its key from the environment variable TEST_AGENT_KEY\. Set TEST_AGENT_KEY in the environment VS Code starts from/,
+    );
     // Set in the agent's settings (and still refused): that value is the one to check, not the environment.
     const configured = await refusal({ TEST_AGENT_KEY: 'canary-key-value' });
-    assert.match(configured, /TEST_AGENT_KEY is set for this agent in the setting vscode-acp\.agents, and that value is what it gets/);
+    assert.match(
+      configured,
+      /TEST_AGENT_KEY is set for this agent in the setting vscode-acp\.agents, and that value is what it gets/,
+    );
     assert.ok(!configured.includes('canary-key-value'), 'the value is never shown');
   });
 });

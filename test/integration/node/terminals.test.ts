@@ -25,7 +25,10 @@ suite('agent terminals (Node host)', function () {
     assert.equal(prompt.tool.toolKind, 'execute');
     assert.match(prompt.tool.input ?? '', /\/echo/); // the resolved absolute executable
     assert.match(prompt.tool.input ?? '', /hello terminal/);
-    assert.match(prompt.tool.input ?? '', new RegExp(vscode.workspace.workspaceFolders![0].uri.fsPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.match(
+      prompt.tool.input ?? '',
+      new RegExp(vscode.workspace.workspaceFolders![0].uri.fsPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
     chat.permissions.answer(prompt.requestId, 'allow_once');
     await turn;
     assert.match(lastReply(chat), /\[terminal: exit 0\] hello terminal/);
@@ -86,8 +89,13 @@ suite('agent terminals (Node host)', function () {
     const turn = chat.send('run sleeper');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
-    for (let i = 0; i < 50 && !(processes('sleep 318') && processes('sleep 317')); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(processes('sleep 318') !== '' && processes('sleep 317') !== '', 'the command and its background child run');
+    for (let i = 0; i < 50 && !(processes('sleep 318') && processes('sleep 317')); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(
+      processes('sleep 318') !== '' && processes('sleep 317') !== '',
+      'the command and its background child run',
+    );
     beforeCommand?.();
     await vscode.commands.executeCommand(command);
     await turn;
@@ -95,9 +103,13 @@ suite('agent terminals (Node host)', function () {
     return processes('sleep 31[78]');
   }
 
-  test('Restart Agent ends the chat\'s commands and starts a fresh agent process, with a new session for the chat', async () => {
+  test("Restart Agent ends the chat's commands and starts a fresh agent process, with a new session for the chat", async () => {
     const api = await acpApi();
-    assert.equal(await sleeperAfter('vscode-acp.restart', () => (before = api.chats.shown.session?.sessionId)), '', 'no process of the command\'s tree is left');
+    assert.equal(
+      await sleeperAfter('vscode-acp.restart', () => (before = api.chats.shown.session?.sessionId)),
+      '',
+      "no process of the command's tree is left",
+    );
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
     const after = api.chats.shown.session?.sessionId;
     assert.ok(before && after && after !== before, `a new session: ${before} then ${after}`);
@@ -106,7 +118,7 @@ suite('agent terminals (Node host)', function () {
   });
   let before: string | undefined;
 
-  test('Disconnect ends the chat\'s commands, leaving no process behind', async () => {
+  test("Disconnect ends the chat's commands, leaving no process behind", async () => {
     assert.equal(await sleeperAfter('vscode-acp.disconnect'), '', 'no process of the tree is left');
   });
 });

@@ -39,7 +39,10 @@ suite('an agent that ignores Stop', function () {
     assert.ok(took >= 1_400 && took <= 1_800, `the turn ended ${took} ms after Stop (the grace is 1,500 ms)`);
     const last = chat.thread.entries[chat.thread.entries.length - 1];
     assert.equal(last?.kind === 'notice' ? last.action : undefined, 'restart', 'the chat offers Restart');
-    assert.match(transcript(chat), /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/);
+    assert.match(
+      transcript(chat),
+      /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/,
+    );
     assert.equal(chat.status.connection, 'connected');
 
     // The notice's Restart (what its button asks for): the session goes on.

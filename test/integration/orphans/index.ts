@@ -18,10 +18,25 @@ const count = (pattern: string) => processes(pattern).split('\n').filter(Boolean
 
 export async function run(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
-  const scenario = { turns: [{ match: '', steps: [{ terminal: { command: 'sh', args: ['-c', `${MARKER} & ${MARKER}; wait`], toolCallId: 'orphan-cmd' } }] }] };
-  await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-    orphans: { name: 'Orphans Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)] },
-  }, vscode.ConfigurationTarget.Global);
+  const scenario = {
+    turns: [
+      {
+        match: '',
+        steps: [{ terminal: { command: 'sh', args: ['-c', `${MARKER} & ${MARKER}; wait`], toolCallId: 'orphan-cmd' } }],
+      },
+    ],
+  };
+  await vscode.workspace.getConfiguration('vscode-acp').update(
+    'agents',
+    {
+      orphans: {
+        name: 'Orphans Agent',
+        command: process.execPath,
+        args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario)],
+      },
+    },
+    vscode.ConfigurationTarget.Global,
+  );
   const chat = await activeChat();
   await chat.refreshAgents();
   chat.selectAgent('orphans');

@@ -54,14 +54,18 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       assert.equal(chat.status.permissions.length, 1, 'one permission prompt at a time');
       prompt = chat.status.permissions[0]!;
       // The call is in the chat while the prompt waits (Gemini CLI announces it only in the request).
-      assert.ok(chat.thread.entries.some((e) => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId), 'the call is shown while it waits');
+      assert.ok(
+        chat.thread.entries.some((e) => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId),
+        'the call is shown while it waits',
+      );
       chat.permissions.answer(prompt.requestId, choice);
     }
     await sent;
     await waitFor(chat, 'the end of the turn', () => chat.thread.turn === 'idle', 60_000);
     assert.equal(chat.status.permissions.length, 0, 'no prompt left');
     const entries = chat.thread.entries.slice(before);
-    const tool = prompt && entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId);
+    const tool =
+      prompt && entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId);
     const replies = entries.filter((e) => e.kind === 'assistant').map((e) => (e.kind === 'assistant' ? e.text : ''));
     const requests = (await fakeLog(config)).slice(logBefore);
     const ms = Date.now() - started;
@@ -77,7 +81,9 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
 
   suiteSetup(async function () {
     chat = await activeChat();
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('vscode-acp')
+      .update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
     await chat.refreshAgents();
     chat.selectAgent(config.agentId);
     assert.equal(chat.status.selectedAgentId, config.agentId, JSON.stringify(chat.status.agents));
@@ -95,14 +101,19 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
   test('connects, and the chat names the agent as it names itself', async () => {
     const started = Date.now();
     await vscode.commands.executeCommand('vscode-acp.connect');
-    await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+    await waitFor(
+      chat,
+      'connected',
+      () => chat.status.connection === 'connected' || chat.status.connection === 'failed',
+      90_000,
+    );
     assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
     connectedAt = Date.now();
     console.log(`    CONNECT ${config.agentId} ${connectedAt - started} ms`);
     assert.equal(chat.status.agentLabel, config.expect.label);
   });
 
-  test('a reply: the model\'s text, streamed into one answer', async () => {
+  test("a reply: the model's text, streamed into one answer", async () => {
     const t = await turn(s.reply.prompt);
     assert.equal(t.reply, s.reply.text, threadToMarkdown({ ...chat.thread, entries: t.entries }));
     assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
@@ -114,10 +125,18 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(secret, 'run.mjs sets ACP_REAL_MCP_SECRET');
     const root = path.resolve(__dirname, '../../..');
     const settings = vscode.workspace.getConfiguration('vscode-acp');
-    await settings.update('mcpServers', [{
-      name: 'acp-test', command: process.execPath, args: [path.join(root, 'test/real-agents/mcpServer.mjs'), record],
-      env: [{ name: 'MCP_TEST_TOKEN', value: '${env:ACP_REAL_MCP_SECRET}' }],
-    }], vscode.ConfigurationTarget.Global);
+    await settings.update(
+      'mcpServers',
+      [
+        {
+          name: 'acp-test',
+          command: process.execPath,
+          args: [path.join(root, 'test/real-agents/mcpServer.mjs'), record],
+          env: [{ name: 'MCP_TEST_TOKEN', value: '${env:ACP_REAL_MCP_SECRET}' }],
+        },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
     const api = await acpApi();
     const other = api.chats.newChat();
     try {
@@ -128,13 +147,22 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       while (!fs.existsSync(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       assert.ok(fs.existsSync(record), `${config.agent.name} did not start the MCP server within 30 s of session/new`);
       // Give the agent a moment to finish its handshake with the server.
-      for (let i = 0; i < 50 && !JSON.parse(fs.readFileSync(record, 'utf8')).requests.includes('tools/list'); i++) await new Promise((r) => setTimeout(r, 100));
-      const started = JSON.parse(fs.readFileSync(record, 'utf8')) as { token: string | null; args: string[]; requests: string[] };
+      for (let i = 0; i < 50 && !JSON.parse(fs.readFileSync(record, 'utf8')).requests.includes('tools/list'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const started = JSON.parse(fs.readFileSync(record, 'utf8')) as {
+        token: string | null;
+        args: string[];
+        requests: string[];
+      };
       assert.equal(started.token, secret, 'the server got the resolved value');
       assert.deepEqual(started.args, [record]);
       console.log(`    MCP ${config.agentId}: ${started.requests.join(', ')}`);
       // (Claude Code asks `server/discover` first, and initializes when the server does not know it.)
-      assert.ok(started.requests.includes('initialize') && started.requests.includes('tools/list'), started.requests.join(', '));
+      assert.ok(
+        started.requests.includes('initialize') && started.requests.includes('tools/list'),
+        started.requests.join(', '),
+      );
       // The secret was resolved into the session, and appears nowhere in the chat.
       assert.ok(!JSON.stringify(other.thread).includes(secret!), 'the value is not in the transcript');
     } finally {
@@ -152,24 +180,37 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('The secret word is marmalade.\n'));
     await vscode.workspace.fs.writeFile(pixel, PIXEL_PNG);
     await vscode.commands.executeCommand('vscode-acp.attachFiles', [notes, pixel]);
-    await waitFor(chat, 'the attachments read', () => chat.status.attachments.length === 2 && chat.status.attachments.every((a) => a.state === 'ready'));
+    await waitFor(
+      chat,
+      'the attachments read',
+      () => chat.status.attachments.length === 2 && chat.status.attachments.every((a) => a.state === 'ready'),
+    );
     const t = await turn('What is in the attachments?');
     const asked = t.requests.find((r) => (r.lastUserImages?.length ?? 0) > 0);
     assert.ok(asked, `a model request with the image: ${JSON.stringify(t.requests).slice(0, 2000)}`);
-    assert.deepEqual(asked!.lastUserImages, [{ mediaType: 'image/png', data: btoa(String.fromCharCode(...PIXEL_PNG)) }]);
+    assert.deepEqual(asked!.lastUserImages, [
+      { mediaType: 'image/png', data: btoa(String.fromCharCode(...PIXEL_PNG)) },
+    ]);
     // The file's text, however the agent puts it before its model (in the prompt, or a context message of its own).
-    assert.ok(t.requests.some((r) => [r.lastUserText ?? '', ...(r.userTexts ?? [])].some((text) => text.includes('The secret word is marmalade.'))),
-      `a model request with the file's text: ${JSON.stringify(t.requests.map((r) => r.lastUserText)).slice(0, 2000)}`);
+    assert.ok(
+      t.requests.some((r) =>
+        [r.lastUserText ?? '', ...(r.userTexts ?? [])].some((text) => text.includes('The secret word is marmalade.')),
+      ),
+      `a model request with the file's text: ${JSON.stringify(t.requests.map((r) => r.lastUserText)).slice(0, 2000)}`,
+    );
     assert.equal(t.reply, s.reply.text);
   });
 
-  test('a new file: the prompt shows it, Allow once writes it with the agent\'s own tool', async () => {
+  test("a new file: the prompt shows it, Allow once writes it with the agent's own tool", async () => {
     const t = await turn(s.create.marker, 'allow_once');
     assert.ok(t.prompt && t.tool);
     assert.equal(t.prompt.tool.toolKind, 'edit');
     assert.equal(fs.readFileSync(s.create.file, 'utf8'), s.create.content);
     assert.equal(t.tool.status, 'completed', JSON.stringify(t.tool));
-    assert.ok(t.tool.content.some((c) => c.type === 'diff' && c.path === s.create.file), `the card shows the diff: ${JSON.stringify(t.tool.content)}`);
+    assert.ok(
+      t.tool.content.some((c) => c.type === 'diff' && c.path === s.create.file),
+      `the card shows the diff: ${JSON.stringify(t.tool.content)}`,
+    );
     assert.equal(t.reply, s.create.doneText);
     cardsAreCalls(t);
   });
@@ -181,41 +222,51 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(t.tool);
     assert.equal(fs.readFileSync(edit.file, 'utf8'), edit.after);
     assert.equal(t.tool.status, 'completed');
-    assert.ok(t.tool.content.some((c) => c.type === 'diff' && c.path === edit.file), `the card shows the diff: ${JSON.stringify(t.tool.content)}`);
+    assert.ok(
+      t.tool.content.some((c) => c.type === 'diff' && c.path === edit.file),
+      `the card shows the diff: ${JSON.stringify(t.tool.content)}`,
+    );
     assert.equal(t.reply, edit.doneText);
     cardsAreCalls(t);
   });
 
-  test('the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user\'s edit, puts back the agent\'s edit, a restore keeps the user\'s edit, Keep All empties it', async () => {
+  test("the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user's edit, puts back the agent's edit, a restore keeps the user's edit, Keep All empties it", async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
     const bar = () => chat.status.changes.files.map((f) => `${f.kind} ${f.path}`);
     await waitFor(chat, 'the Changes bar', () => bar().includes(`created ${s.create.file}`), 15_000);
     if (s.edit) assert.ok(bar().includes(`edited ${s.edit.file}`), bar().join('\n'));
     // The user edits the new file: Undo leaves it as the user has it, and says so.
-    fs.writeFileSync(s.create.file, 'the user\'s own text\n');
+    fs.writeFileSync(s.create.file, "the user's own text\n");
     await shown.changes!.undo(s.create.file);
-    assert.equal(fs.readFileSync(s.create.file, 'utf8'), 'the user\'s own text\n');
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), "the user's own text\n");
     assert.match(transcript(chat), /Undo left a file as it is: .* was changed since the agent's change/);
     if (s.edit) {
       await shown.changes!.undo(s.edit.file);
-      assert.equal(fs.readFileSync(s.edit.file, 'utf8'), s.edit.before, 'the agent\'s edit is undone, byte for byte');
+      assert.equal(fs.readFileSync(s.edit.file, 'utf8'), s.edit.before, "the agent's edit is undone, byte for byte");
       fs.writeFileSync(s.edit.file, s.edit.after);
     }
     // Restore to the prompt that created the file: the user's edit in between is kept.
-    const window = vscode.window as unknown as { showWarningMessage: (m: string, o: { detail?: string }, ...items: string[]) => Promise<string | undefined> };
+    const window = vscode.window as unknown as {
+      showWarningMessage: (m: string, o: { detail?: string }, ...items: string[]) => Promise<string | undefined>;
+    };
     const real = window.showWarningMessage;
     let detail = '';
     window.showWarningMessage = async (_m, o, ...items) => ((detail = o.detail ?? ''), items[0]);
     try {
-      const createPrompt = chat.thread.entries.filter((e) => e.kind === 'user').find((e) => e.kind === 'user' && e.text === s.create.marker);
-      assert.ok(createPrompt && chat.status.checkpoints.includes(createPrompt.id), JSON.stringify(chat.status.checkpoints));
+      const createPrompt = chat.thread.entries
+        .filter((e) => e.kind === 'user')
+        .find((e) => e.kind === 'user' && e.text === s.create.marker);
+      assert.ok(
+        createPrompt && chat.status.checkpoints.includes(createPrompt.id),
+        JSON.stringify(chat.status.checkpoints),
+      );
       await shown.changes!.restoreTo(createPrompt.id);
     } finally {
       window.showWarningMessage = real;
     }
     assert.match(detail, /Left as they are[^]*was changed since the agent's change/);
-    assert.equal(fs.readFileSync(s.create.file, 'utf8'), 'the user\'s own text\n', 'the user\'s edit is kept');
+    assert.equal(fs.readFileSync(s.create.file, 'utf8'), "the user's own text\n", "the user's edit is kept");
     fs.writeFileSync(s.create.file, s.create.content);
     // Keep All: the bar empties, the files stay as they are.
     shown.changes!.keep();
@@ -228,7 +279,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(t.prompt && t.tool);
     assert.equal(t.prompt.tool.toolKind, 'execute');
     const shown = t.tool.input ?? t.prompt.tool.input ?? t.tool.title;
-    assert.ok(shown.includes(s.shell.command) && !shown.trimStart().startsWith('{'), `the command as a command line: ${shown}`);
+    assert.ok(
+      shown.includes(s.shell.command) && !shown.trimStart().startsWith('{'),
+      `the command as a command line: ${shown}`,
+    );
     assert.equal(fs.readFileSync(s.shell.file, 'utf8'), s.shell.fileContent);
     assert.equal(t.tool.status, 'completed');
     assert.equal(t.reply, s.shell.doneText);
@@ -240,24 +294,36 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(t.tool);
     assert.ok(!fs.existsSync(s.refuse.file), 'the command did not run');
     assert.ok(t.tool.status === 'failed' || t.tool.status === 'cancelled', `status ${t.tool.status}`);
-    assert.ok(t.entries.some((e) => e.kind === 'notice' && e.text.startsWith('Reject: ')), 'the answer is in the transcript');
+    assert.ok(
+      t.entries.some((e) => e.kind === 'notice' && e.text.startsWith('Reject: ')),
+      'the answer is in the transcript',
+    );
   });
 
   test('control changes: each one is taken by the agent, and a model change reaches the model', async () => {
     for (const change of config.expect.switches) {
-      await chat.changeControl(change.kind === 'config' ? { kind: 'config', id: change.id, value: change.value } : { kind: change.kind, id: change.value });
+      await chat.changeControl(
+        change.kind === 'config'
+          ? { kind: 'config', id: change.id, value: change.value }
+          : { kind: change.kind, id: change.value },
+      );
       const shows = () => {
         const c = chat.status.controls;
         if (change.kind === 'mode') return c.modes?.currentModeId === change.value;
         if (change.kind === 'model') return c.models?.currentModelId === change.value;
-        return change.kind === 'config' && c.configOptions.some((o) => o.id === change.id && o.currentValue === change.value);
+        return (
+          change.kind === 'config' && c.configOptions.some((o) => o.id === change.id && o.currentValue === change.value)
+        );
       };
       await waitFor(chat, `the agent to take ${JSON.stringify(change)}`, shows, 15_000);
       assert.ok(!/The agent refused the change/.test(transcript(chat)), transcript(chat));
       if (change.requestModel) {
         const t = await turn(s.reply.prompt);
         const models = t.requests.map((r) => r.model ?? r.path);
-        assert.ok(models.some((m) => m.includes(change.requestModel!)), `the next turn asks ${change.requestModel}: ${JSON.stringify(models)}`);
+        assert.ok(
+          models.some((m) => m.includes(change.requestModel!)),
+          `the next turn asks ${change.requestModel}: ${JSON.stringify(models)}`,
+        );
       }
     }
   });
@@ -270,34 +336,56 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const before = transcript(chat);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('vscode-acp.connect');
-    await waitFor(chat, 'connected again', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+    await waitFor(
+      chat,
+      'connected again',
+      () => chat.status.connection === 'connected' || chat.status.connection === 'failed',
+      90_000,
+    );
     assert.equal(chat.status.connection, 'connected', threadToMarkdown(chat.thread));
     const after = transcript(chat);
     assert.ok(after.startsWith(before), 'the transcript stays');
-    assert.match(after.slice(before.length), new RegExp(`The session continues \\(${config.expect.continuation} by the agent\\)\\.`));
+    assert.match(
+      after.slice(before.length),
+      new RegExp(`The session continues \\(${config.expect.continuation} by the agent\\)\\.`),
+    );
     const t = await turn('Do you remember what we did?');
     const told = t.requests.flatMap((r) => r.userTexts ?? []);
-    assert.ok(told.some((text) => text.includes(s.create.marker)), `the model was told the earlier turns: ${JSON.stringify(told)}`);
+    assert.ok(
+      told.some((text) => text.includes(s.create.marker)),
+      `the model was told the earlier turns: ${JSON.stringify(told)}`,
+    );
   });
 
-  test('the chat is in this workspace\'s history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues', async () => {
+  test("the chat is in this workspace's history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues", async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
     const sessionId = shown.session?.sessionId;
     assert.ok(sessionId, 'the chat has a session');
-    assert.ok((await api.sessions.list()).some((e) => e.sessionId === sessionId), 'saved after its turns');
+    assert.ok(
+      (await api.sessions.list()).some((e) => e.sessionId === sessionId),
+      'saved after its turns',
+    );
     api.sessionsTree.refresh();
-    const agentNode = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === config.agentId);
+    const agentNode = (await api.sessionsTree.getChildren()).find(
+      (n) => n.kind === 'agent' && n.agentId === config.agentId,
+    );
     assert.ok(agentNode, 'the agent is in the tree');
     let nodes = await api.sessionsTree.getChildren(agentNode);
-    for (let pages = 0; pages < 20 && !nodes.some((n) => n.kind === 'session' && n.listed?.sessionId === sessionId); pages++) {
+    for (
+      let pages = 0;
+      pages < 20 && !nodes.some((n) => n.kind === 'session' && n.listed?.sessionId === sessionId);
+      pages++
+    ) {
       const more = nodes.find((n) => n.kind === 'info' && n.command === 'vscode-acp.sessions.more');
       if (!more) break;
       await vscode.commands.executeCommand('vscode-acp.sessions.more', more);
       nodes = await api.sessionsTree.getChildren(agentNode);
     }
     const labels = nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
-    const node = nodes.find((n) => n.kind === 'session' && (n.listed?.sessionId === sessionId || n.saved?.sessionId === sessionId));
+    const node = nodes.find(
+      (n) => n.kind === 'session' && (n.listed?.sessionId === sessionId || n.saved?.sessionId === sessionId),
+    );
     assert.ok(node && node.kind === 'session', `this chat's session is in the tree: ${JSON.stringify(labels)}`);
     assert.equal(!!node.listed, config.expect.lists, `listed by the agent itself: ${JSON.stringify(labels)}`);
     const { canLoad, canResume } = api.sessionsTree.abilities(config.agentId);
@@ -310,7 +398,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
         const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
         await new Promise((r) => setTimeout(r, Math.max(0, nextMinute - Date.now() + 1_000)));
       }
-      await vscode.commands.executeCommand(how === 'load' ? 'vscode-acp.sessions.loadWithHistory' : 'vscode-acp.sessions.resumeWithoutHistory', node);
+      await vscode.commands.executeCommand(
+        how === 'load' ? 'vscode-acp.sessions.loadWithHistory' : 'vscode-acp.sessions.resumeWithoutHistory',
+        node,
+      );
       const opened = api.chats.shown;
       assert.ok(opened.thread.entries.length > 0, 'the saved transcript is shown at once');
       const before = transcript(chat);
@@ -318,13 +409,27 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       const after = transcript(chat);
       let at = 0;
       while (at < before.length && before[at] === after[at]) at++;
-      assert.ok(after.startsWith(before), `the transcript stays; it differs at ${at} of ${before.length}:\n--- before\n${before.slice(Math.max(0, at - 300), at + 300)}\n--- after\n${after.slice(Math.max(0, at - 300), at + 300)}`);
-      assert.match(after, new RegExp(`The session continues \\(${how === 'load' ? 'loaded' : 'resumed'} by the agent\\)\\.`));
-      assert.equal(chat.thread.entries.filter((e) => e.kind === 'user' && e.text.includes(s.create.marker)).length, 1, `${how}: the earlier prompt once: a load does not show the replay twice:\n${after}`);
+      assert.ok(
+        after.startsWith(before),
+        `the transcript stays; it differs at ${at} of ${before.length}:\n--- before\n${before.slice(Math.max(0, at - 300), at + 300)}\n--- after\n${after.slice(Math.max(0, at - 300), at + 300)}`,
+      );
+      assert.match(
+        after,
+        new RegExp(`The session continues \\(${how === 'load' ? 'loaded' : 'resumed'} by the agent\\)\\.`),
+      );
+      assert.equal(
+        chat.thread.entries.filter((e) => e.kind === 'user' && e.text.includes(s.create.marker)).length,
+        1,
+        `${how}: the earlier prompt once: a load does not show the replay twice:\n${after}`,
+      );
       const told = t.requests.flatMap((r) => r.userTexts ?? []);
       const remembers = told.some((text) => text.includes(s.create.marker));
-      if (how === 'load' && config.expect.secondLoadForgets) assert.ok(!remembers, 'Gemini CLI now keeps the history on a second load: drop secondLoadForgets and its README note');
-      else assert.ok(remembers, `${how}: the model was told the earlier turns: ${JSON.stringify(told)}`);
+      if (how === 'load' && config.expect.secondLoadForgets) {
+        assert.ok(
+          !remembers,
+          'Gemini CLI now keeps the history on a second load: drop secondLoadForgets and its README note',
+        );
+      } else assert.ok(remembers, `${how}: the model was told the earlier turns: ${JSON.stringify(told)}`);
       if (how !== ways.at(-1)) await api.chats.close(opened.id);
     }
   });
@@ -335,33 +440,58 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const until = async (what: string, check: () => boolean, ms: number) => {
       const deadline = Date.now() + ms;
       while (!check()) {
-        if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${what}\n${transcript(chat).slice(-1500)}`);
+        if (Date.now() > deadline) {
+          throw new Error(`not within ${ms / 1000} s: ${what}\n${transcript(chat).slice(-1500)}`);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     };
     // Allowed when asked (an agent may run a harmless command without asking).
-    await until(`\`${s.long.process}\` running`, () => {
-      const prompt = chat.status.permissions[0];
-      if (prompt) chat.permissions.answer(prompt.requestId, 'allow_once');
-      return commandPids(s.long.process).length > 0;
-    }, 30_000);
+    await until(
+      `\`${s.long.process}\` running`,
+      () => {
+        const prompt = chat.status.permissions[0];
+        if (prompt) chat.permissions.answer(prompt.requestId, 'allow_once');
+        return commandPids(s.long.process).length > 0;
+      },
+      30_000,
+    );
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await sent;
-    await until('no agent process and no command left', () => agentPids(config).length === 0 && commandPids(s.long.process).length === 0, 5_000)
-      .catch((e: Error) => assert.ok(false, `${e.message}: agent ${agentPids(config).join(' ')}, command ${commandPids(s.long.process).join(' ')}`));
+    await until(
+      'no agent process and no command left',
+      () => agentPids(config).length === 0 && commandPids(s.long.process).length === 0,
+      5_000,
+    ).catch((e: Error) =>
+      assert.ok(
+        false,
+        `${e.message}: agent ${agentPids(config).join(' ')}, command ${commandPids(s.long.process).join(' ')}`,
+      ),
+    );
   });
 
   test('an agent that needs a sign-in: the chat offers the methods the agent names, and connects to nothing when none is picked', async function () {
     const signIn = config.expect.signIn;
     if (!signIn) return this.skip();
     const id = `${config.agentId}-signed-out`;
-    await vscode.workspace.getConfiguration('vscode-acp').update('agents', {
-      [config.agentId]: config.agent, [id]: { ...config.agent, name: `${config.agent.name}, signed out`, env: { ...config.agent.env, ...signIn.env } },
-    }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('vscode-acp').update(
+      'agents',
+      {
+        [config.agentId]: config.agent,
+        [id]: {
+          ...config.agent,
+          name: `${config.agent.name}, signed out`,
+          env: { ...config.agent.env, ...signIn.env },
+        },
+      },
+      vscode.ConfigurationTarget.Global,
+    );
     await chat.refreshAgents();
     chat.selectAgent(id);
     // The test's window API is the extension's (the same extension): see what the pick offers, and pick nothing.
-    type Pick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => Promise<undefined>;
+    type Pick = (
+      items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>,
+    ) => Promise<undefined>;
     const window = vscode.window as unknown as { showQuickPick: Pick };
     const real = window.showQuickPick;
     let offered: string[] | undefined;
@@ -373,7 +503,12 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       if (signIn.atPrompt) {
         // Sessions open; the first prompt is refused, and the chat's notice offers Sign in.
         await vscode.commands.executeCommand('vscode-acp.connect');
-        await waitFor(chat, 'connected', () => chat.status.connection === 'connected' || chat.status.connection === 'failed', 90_000);
+        await waitFor(
+          chat,
+          'connected',
+          () => chat.status.connection === 'connected' || chat.status.connection === 'failed',
+          90_000,
+        );
         assert.equal(chat.status.connection, 'connected', transcript(chat));
         await chat.send(s.reply.prompt);
         await waitFor(chat, 'the refused turn to end', () => chat.thread.turn === 'idle', 60_000);
@@ -384,13 +519,23 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
         await vscode.commands.executeCommand('vscode-acp.disconnect');
       } else {
         await vscode.commands.executeCommand('vscode-acp.connect');
-        await waitFor(chat, 'the connect to give up', () => chat.status.connection === 'failed' || chat.status.connection === 'disconnected', 60_000);
+        await waitFor(
+          chat,
+          'the connect to give up',
+          () => chat.status.connection === 'failed' || chat.status.connection === 'disconnected',
+          60_000,
+        );
       }
     } finally {
       window.showQuickPick = real;
     }
     assert.equal(JSON.stringify(offered), JSON.stringify(signIn.methods));
-    assert.match(transcript(chat), signIn.atPrompt ? /needs you to sign in before it can start a session\.\n$/ : /needs you to sign in before it can start a session\./);
+    assert.match(
+      transcript(chat),
+      signIn.atPrompt
+        ? /needs you to sign in before it can start a session\.\n$/
+        : /needs you to sign in before it can start a session\./,
+    );
     const deadline = Date.now() + 5_000;
     while (agentPids(config).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(agentPids(config).join(' '), '', 'the agent was ended');

@@ -25,7 +25,10 @@ export interface RealAgentConfig {
   };
   readonly expect: {
     readonly label: string;
-    readonly switches: readonly ({ kind: 'config'; id: string; value: string; requestModel?: string } | { kind: 'mode' | 'model'; value: string; requestModel?: string })[];
+    readonly switches: readonly (
+      | { kind: 'config'; id: string; value: string; requestModel?: string }
+      | { kind: 'mode' | 'model'; value: string; requestModel?: string }
+    )[];
     readonly continuation: 'resumed' | 'loaded';
     /** The agent lists its sessions (`session/list`): the Sessions tree shows this chat's from the agent's own listing. */
     readonly lists: boolean;
@@ -74,7 +77,9 @@ export function commandPids(command: string): number[] {
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === command) pids.push(Number(name));
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === command) {
+        pids.push(Number(name));
+      }
     } catch {
       // gone, or not ours to read
     }
@@ -88,7 +93,9 @@ export function agentPids(config: RealAgentConfig): number[] {
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(config.runMark)) pids.push(Number(name));
+      if (fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(config.runMark)) {
+        pids.push(Number(name));
+      }
     } catch {
       // gone, or not ours to read
     }

@@ -12,7 +12,9 @@ export function ok(value: unknown, message = 'expected a truthy value'): asserts
 }
 
 export function equal<T>(actual: T, expected: T, message?: string): void {
-  if (actual !== expected) throw new AssertionError(message ?? `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (actual !== expected) {
+    throw new AssertionError(message ?? `expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
 }
 
 export function match(text: string, pattern: RegExp, message?: string): void {

@@ -27,7 +27,10 @@ suite('attachments', function () {
     await editor.edit((e) => e.replace(new vscode.Range(1, 0, 1, 7), 'unsaved'));
 
     await vscode.commands.executeCommand('vscode-acp.attachFiles', [notes, image]);
-    assert.deepEqual(chat.status.attachments.map((a) => `${a.label} ${a.icon}`), ['attach-notes.md file', 'attach-pixel.png image']);
+    assert.deepEqual(
+      chat.status.attachments.map((a) => `${a.label} ${a.icon}`),
+      ['attach-notes.md file', 'attach-pixel.png image'],
+    );
     await waitFor(chat, 'both read', () => chat.status.attachments.every((a) => a.state === 'ready'));
     await chat.send('report prompt');
     const reply = lastReply(chat);
@@ -37,13 +40,16 @@ suite('attachments', function () {
       { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length, uri: image.toString() },
     ]);
     const user = chat.thread.entries.find((e) => e.kind === 'user');
-    assert.deepEqual(user?.kind === 'user' ? user.attachments : undefined, [{ label: 'attach-notes.md', icon: 'file' }, { label: 'attach-pixel.png', icon: 'image' }]);
+    assert.deepEqual(user?.kind === 'user' ? user.attachments : undefined, [
+      { label: 'attach-notes.md', icon: 'file' },
+      { label: 'attach-pixel.png', icon: 'image' },
+    ]);
     assert.deepEqual(chat.status.attachments, [], 'the composer has no attachments left');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.chats.close(chat.id);
   });
 
-  test('@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file\'s problems as text', async () => {
+  test("@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file's problems as text", async () => {
     const { api, chat } = await newChatWithTestAgent();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const dir = vscode.Uri.joinPath(folder, 'mention-dir');
@@ -54,27 +60,50 @@ suite('attachments', function () {
     await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode('let x = ;\n'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));
     const problems = vscode.languages.createDiagnosticCollection('acp-test');
-    problems.set(broken, [new vscode.Diagnostic(new vscode.Range(0, 8, 0, 9), 'Expression expected.', vscode.DiagnosticSeverity.Error)]);
+    problems.set(broken, [
+      new vscode.Diagnostic(new vscode.Range(0, 8, 0, 9), 'Expression expected.', vscode.DiagnosticSeverity.Error),
+    ]);
     const mentions = new Mentions();
     try {
       const byFuzzy = await mentions.search('dpnstmen');
       assert.equal(byFuzzy[0]?.label, 'deeply-nested-mention.txt', JSON.stringify(byFuzzy));
       assert.ok(mentions.attach(chat.attachments, byFuzzy[0].id));
       const folders = (await mentions.search('mention-dir')).filter((m) => m.icon === 'folder');
-      assert.deepEqual(folders.map((m) => m.label), ['mention-dir/']);
+      assert.deepEqual(
+        folders.map((m) => m.label),
+        ['mention-dir/'],
+      );
       mentions.attach(chat.attachments, folders[0].id);
       const problem = (await mentions.search('probl')).find((m) => m.icon === 'problems');
       assert.equal(problem?.label, 'Problems in broken.ts');
       assert.equal(problem?.detail, '1 problem');
       mentions.attach(chat.attachments, problem!.id);
-      assert.equal(mentions.attach(chat.attachments, byFuzzy[0].id), false, 'an item of an earlier answer is no longer offered');
-      await waitFor(chat, 'read', () => chat.status.attachments.length === 3 && chat.status.attachments.every((a) => a.state === 'ready'));
+      assert.equal(
+        mentions.attach(chat.attachments, byFuzzy[0].id),
+        false,
+        'an item of an earlier answer is no longer offered',
+      );
+      await waitFor(
+        chat,
+        'read',
+        () => chat.status.attachments.length === 3 && chat.status.attachments.every((a) => a.state === 'ready'),
+      );
       await chat.send('report prompt');
       assert.deepEqual(reportedBlocks(lastReply(chat)), [
         { type: 'text', text: 'report prompt' },
         { type: 'resource', uri: deep.toString(), mimeType: 'text/plain', text: 'found by a fuzzy query\n' },
-        { type: 'resource', uri: dir.toString(), mimeType: 'text/plain', text: 'The files in mention-dir/:\nmention-dir/deeply-nested-mention.txt\nmention-dir/other.txt' },
-        { type: 'resource', uri: `${broken.toString()}#problems`, mimeType: 'text/plain', text: 'broken.ts:1:9: error: Expression expected.' },
+        {
+          type: 'resource',
+          uri: dir.toString(),
+          mimeType: 'text/plain',
+          text: 'The files in mention-dir/:\nmention-dir/deeply-nested-mention.txt\nmention-dir/other.txt',
+        },
+        {
+          type: 'resource',
+          uri: `${broken.toString()}#problems`,
+          mimeType: 'text/plain',
+          text: 'broken.ts:1:9: error: Expression expected.',
+        },
       ]);
     } finally {
       problems.dispose();

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { transcript, waitFor, type Chat } from './chatWaits';
 import { chatWithTestAgent, hostSetup } from './host';
 
-
 const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
 
 suite('chat with a real ACP agent', function () {
@@ -52,7 +51,10 @@ suite('chat with a real ACP agent', function () {
     await chat.send('Say hello');
     sub.dispose();
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
-    assert.equal(atTurnEnd, '## User\n\nSay hello\n\n<thinking>\nThe user wants a greeting.\n</thinking>\n\n## Assistant\n\nHello from the test agent\n');
+    assert.equal(
+      atTurnEnd,
+      '## User\n\nSay hello\n\n<thinking>\nThe user wants a greeting.\n</thinking>\n\n## Assistant\n\nHello from the test agent\n',
+    );
     assert.ok(seen.size >= 5, `the text should arrive in steps, saw ${seen.size}: ${[...seen].join(' | ')}`);
   });
 
@@ -69,7 +71,11 @@ suite('chat with a real ACP agent', function () {
 
   test('Stop cancels a running turn', async () => {
     const turn = chat.send('please stop me');
-    await waitFor(chat, 'the agent to start answering', () => lastEntry(chat)?.kind === 'assistant' && chat.status.turn === 'running');
+    await waitFor(
+      chat,
+      'the agent to start answering',
+      () => lastEntry(chat)?.kind === 'assistant' && chat.status.turn === 'running',
+    );
     await vscode.commands.executeCommand('vscode-acp.stop');
     await turn;
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
@@ -81,15 +87,24 @@ suite('chat with a real ACP agent', function () {
     await chat.send('send garbage');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /Before\. After\./);
-    if (hostSetup.reportsStrayOutput) assert.match(transcript(chat), /not ACP to its output, ignored: this line is not JSON/);
+    if (hostSetup.reportsStrayOutput) {
+      assert.match(transcript(chat), /not ACP to its output, ignored: this line is not JSON/);
+    }
   });
 
   test('an agent crash is reported with exit code and stderr, and the chat recovers', async () => {
     await chat.send('crash now');
-    await waitFor(chat, 'the connection to fail', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
+    await waitFor(
+      chat,
+      'the connection to fail',
+      () => chat.status.connection === 'failed' && chat.status.turn === 'idle',
+    );
     const text = transcript(chat);
     // Named as the agent names itself, with every line of its stderr's end (the bridge's close reason holds one).
-    assert.match(text, /The agent stopped: Test Agent exited with code 3\.\n[^]*boom: the first of two lines\nboom: simulated crash/);
+    assert.match(
+      text,
+      /The agent stopped: Test Agent exited with code 3\.\n[^]*boom: the first of two lines\nboom: simulated crash/,
+    );
     // Recover: connect again and chat on.
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected');
@@ -120,7 +135,13 @@ suite('chat with a real ACP agent', function () {
     assert.equal(controls().modes?.currentModeId, 'code');
     // A new session of the same agent gets the remembered choices.
     await vscode.commands.executeCommand('vscode-acp.newChat');
-    await waitFor(chat, 'the remembered model', () => controls().configOptions.find((o) => o.id === 'model')?.currentValue === 'smart' && controls().modes?.currentModeId === 'code');
+    await waitFor(
+      chat,
+      'the remembered model',
+      () =>
+        controls().configOptions.find((o) => o.id === 'model')?.currentValue === 'smart' &&
+        controls().modes?.currentModeId === 'code',
+    );
   });
 
   test('a permission request waits for the user, with our labels, and the answer reaches the agent', async () => {

@@ -31,7 +31,11 @@ export function waitFor(chat: Watched, what: string, check: () => boolean, timeo
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();
-      reject(new Error(`Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`));
+      reject(
+        new Error(
+          `Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`,
+        ),
+      );
     }, timeoutMs);
     const sub = chat.onDidChange(() => {
       if (!check()) return;

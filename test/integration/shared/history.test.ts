@@ -25,13 +25,17 @@ suite('chat history', function () {
     const api = await acpApi();
     const { sessionId, markdown } = await talkOnce(api, hostSetup.agentId, 'remember these words');
     const entry = (await api.sessions.list()).find((s) => s.sessionId === sessionId);
-    assert.ok(entry, 'the chat is in this workspace\'s history');
+    assert.ok(entry, "the chat is in this workspace's history");
     assert.equal(entry!.title, 'remember these words');
 
     api.sessionsTree.refresh();
-    const agentNode = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === hostSetup.agentId);
+    const agentNode = (await api.sessionsTree.getChildren()).find(
+      (n) => n.kind === 'agent' && n.agentId === hostSetup.agentId,
+    );
     assert.ok(agentNode, 'the test agent has a node in the Sessions tree');
-    const labels = (await api.sessionsTree.getChildren(agentNode)).map((n) => String(api.sessionsTree.getTreeItem(n).label));
+    const labels = (await api.sessionsTree.getChildren(agentNode)).map((n) =>
+      String(api.sessionsTree.getTreeItem(n).label),
+    );
     // The test agent cannot list its sessions: the tree shows this workspace's history.
     assert.ok(labels.includes('remember these words'), labels.join(' / '));
 
@@ -58,8 +62,15 @@ suite('chat history', function () {
       const firstKey = (await api.sessions.list()).find((s) => s.sessionId === first.sessionId)!.key;
       await talkOnce(api, hostSetup.agentId, 'kept second');
       await talkOnce(api, hostSetup.agentId, 'kept third');
-      assert.deepEqual((await api.sessions.list()).map((s) => s.title), ['kept third', 'kept second']);
-      const gone = async () => vscode.workspace.fs.stat(vscode.Uri.joinPath(location, `${firstKey}.json`)).then(() => false, () => true);
+      assert.deepEqual(
+        (await api.sessions.list()).map((s) => s.title),
+        ['kept third', 'kept second'],
+      );
+      const gone = async () =>
+        vscode.workspace.fs.stat(vscode.Uri.joinPath(location, `${firstKey}.json`)).then(
+          () => false,
+          () => true,
+        );
       for (let i = 0; i < 40 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 50));
       assert.ok(await gone(), 'the pruned transcript is deleted');
     } finally {
@@ -69,14 +80,19 @@ suite('chat history', function () {
     const index = vscode.Uri.joinPath(location, 'index.json');
     const good = new TextDecoder().decode(await vscode.workspace.fs.readFile(index));
     const sessions = (JSON.parse(good) as { sessions: unknown[] }).sessions;
-    await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(JSON.stringify({ version: 1, sessions: [...sessions, { key: '../escape', agentId: 1 }, 'junk'] })));
+    await vscode.workspace.fs.writeFile(
+      index,
+      new TextEncoder().encode(
+        JSON.stringify({ version: 1, sessions: [...sessions, { key: '../escape', agentId: 1 }, 'junk'] }),
+      ),
+    );
     try {
       const log = vscode.window.createOutputChannel('ACP history test', { log: true });
       const reread = new SessionStore(vscode.Uri.joinPath(location, '..'), log);
       const said: string[] = [];
       reread.onDidFail((text) => said.push(text));
       assert.equal((await reread.list()).length, sessions.length);
-      assert.deepEqual(said, ['2 saved chat sessions in this workspace\'s history could not be read and are left out.']);
+      assert.deepEqual(said, ["2 saved chat sessions in this workspace's history could not be read and are left out."]);
       log.dispose();
     } finally {
       await vscode.workspace.fs.writeFile(index, new TextEncoder().encode(good));

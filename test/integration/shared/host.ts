@@ -31,7 +31,10 @@ export async function chatWithTestAgent(): Promise<Chat> {
 }
 
 /** Another open chat, with the host's test agent configured and selected in it. */
-export async function newChatWithTestAgent(): Promise<{ api: AcpExtensionApi; chat: ReturnType<AcpExtensionApi['chats']['newChat']> }> {
+export async function newChatWithTestAgent(): Promise<{
+  api: AcpExtensionApi;
+  chat: ReturnType<AcpExtensionApi['chats']['newChat']>;
+}> {
   await chatWithTestAgent();
   const api = await acpApi();
   const chat = api.chats.newChat();

@@ -20,23 +20,34 @@ suite('MCP servers', function () {
   const mcpJson = () => vscode.Uri.joinPath(folder(), '.vscode', 'mcp.json');
 
   suiteSetup(async () => {
-    await config().update('mcpServers', [
-      { name: 'Docs', command: '/usr/bin/user-docs' },
-      { name: 'user-only', command: '/opt/user-only', args: ['--stdio'] },
-      { type: 'sse', name: 'events', url: 'https://events.example.com/sse' },
-      { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_TEST_MCP_SECRET}' }] },
-      // A Windows program: the agent runs on Linux (here, or on the bridge machine, whose hello says so).
-      { name: 'win-tool', command: 'C:\\tools\\mcp.exe' },
-    ], vscode.ConfigurationTarget.Global);
-    await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
-    await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(`{
+    await config().update(
+      'mcpServers',
+      [
+        { name: 'Docs', command: '/usr/bin/user-docs' },
+        { name: 'user-only', command: '/opt/user-only', args: ['--stdio'] },
+        { type: 'sse', name: 'events', url: 'https://events.example.com/sse' },
+        { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_TEST_MCP_SECRET}' }] },
+        // A Windows program: the agent runs on Linux (here, or on the bridge machine, whose hello says so).
+        { name: 'win-tool', command: 'C:\\tools\\mcp.exe' },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    await config().update(
+      'mcpServers',
+      [{ name: 'ws-only', command: '/opt/ws-only' }],
+      vscode.ConfigurationTarget.Workspace,
+    );
+    await vscode.workspace.fs.writeFile(
+      mcpJson(),
+      new TextEncoder().encode(`{
       // VS Code's own shape, with a comment and trailing commas
       "servers": {
         "docs": { "type": "stdio", "command": "/opt/project-docs", "args": ["serve"] },
         "remote": { "type": "http", "url": "https://mcp.example.com/v1", "headers": { "X-Team": "core" } },
         "relative": { "command": "node", "args": ["server.js"] },
       },
-    }`));
+    }`),
+    );
   });
 
   suiteTeardown(async () => {
@@ -50,8 +61,15 @@ suite('MCP servers', function () {
     await chat.send('report mcp');
     const servers = reportedMcp(lastReply(chat));
     const secret = hostSetup.mcpSecret;
-    assert.deepEqual(servers.map((s) => s.name), ['user-only', ...(secret ? ['with-secret'] : []), 'ws-only', 'docs', 'remote']);
-    assert.equal(servers.find((s) => s.name === 'docs')?.command, '/opt/project-docs', '.vscode/mcp.json replaced the user\'s "Docs"');
+    assert.deepEqual(
+      servers.map((s) => s.name),
+      ['user-only', ...(secret ? ['with-secret'] : []), 'ws-only', 'docs', 'remote'],
+    );
+    assert.equal(
+      servers.find((s) => s.name === 'docs')?.command,
+      '/opt/project-docs',
+      '.vscode/mcp.json replaced the user\'s "Docs"',
+    );
     assert.deepEqual(servers.find((s) => s.name === 'remote')?.headers, [`X-Team=${await digest('core')}`]);
     if (secret) assert.deepEqual(servers.find((s) => s.name === 'with-secret')?.env, [`TOKEN=${await digest(secret)}`]);
     const notice = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.includes('MCP'));
@@ -68,14 +86,22 @@ suite('MCP servers', function () {
     await chat.send('report mcp');
     const sessionId = chat.session!.sessionId;
     await chat.disconnect();
-    await config().update('mcpServers', [{ name: 'ws-later', command: '/opt/ws-later' }], vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'mcpServers',
+      [{ name: 'ws-later', command: '/opt/ws-later' }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     try {
       await chat.send('report mcp');
       assert.equal(chat.session!.sessionId, sessionId, 'the same session, resumed');
       const names = reportedMcp(lastReply(chat)).map((s) => s.name);
       assert.ok(names.includes('ws-later') && !names.includes('ws-only'), names.join(', '));
     } finally {
-      await config().update('mcpServers', [{ name: 'ws-only', command: '/opt/ws-only' }], vscode.ConfigurationTarget.Workspace);
+      await config().update(
+        'mcpServers',
+        [{ name: 'ws-only', command: '/opt/ws-only' }],
+        vscode.ConfigurationTarget.Workspace,
+      );
       await api.chats.close(chat.id);
     }
   });
@@ -86,7 +112,10 @@ suite('MCP servers', function () {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('leak mcp');
     const shown = JSON.stringify(chat.thread);
-    assert.ok(!shown.includes(secret!) && !shown.includes(JSON.stringify(secret).slice(1, -1)), 'the secret is not in the transcript');
+    assert.ok(
+      !shown.includes(secret!) && !shown.includes(JSON.stringify(secret).slice(1, -1)),
+      'the secret is not in the transcript',
+    );
     assert.match(shown, /failed with \[redacted\], core/);
     await api.chats.close(chat.id);
   });
@@ -109,18 +138,43 @@ suite('MCP servers', function () {
     }
     await turn;
     const kept = JSON.stringify(chat.thread);
-    for (const [what, text] of [['the transcript', kept], ['the permission prompts', prompts.join('\n')], ['the title', chat.title ?? '']] as const) {
-      assert.ok(!text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)), `the secret is not in ${what}`);
+    for (const [what, text] of [
+      ['the transcript', kept],
+      ['the permission prompts', prompts.join('\n')],
+      ['the title', chat.title ?? ''],
+    ] as const) {
+      assert.ok(
+        !text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)),
+        `the secret is not in ${what}`,
+      );
     }
-    assert.equal(chat.title, 'Session about core', 'the last title the agent set (its last MCP value is a header that is no secret)');
-    for (const shown of ['token: [redacted] (that was it)', 'thinking about [redacted]', 'Use [redacted]', 'output [redacted]', 'Plan with [redacted]', 'Notice of [redacted]']) {
+    assert.equal(
+      chat.title,
+      'Session about core',
+      'the last title the agent set (its last MCP value is a header that is no secret)',
+    );
+    for (const shown of [
+      'token: [redacted] (that was it)',
+      'thinking about [redacted]',
+      'Use [redacted]',
+      'output [redacted]',
+      'Plan with [redacted]',
+      'Notice of [redacted]',
+    ]) {
       assert.ok(kept.includes(shown), `the transcript shows ${shown}`);
     }
-    assert.ok(prompts.some((p) => p.includes('Send [redacted]') && p.includes('Allow [redacted]')), 'the permission prompt shows it redacted');
+    assert.ok(
+      prompts.some((p) => p.includes('Send [redacted]') && p.includes('Allow [redacted]')),
+      'the permission prompt shows it redacted',
+    );
     assert.ok(kept.includes('[echoed 2 values]'), 'the turn ended as the agent meant it to');
     // What the history saved: the index (with the title) and the transcript.
     const sessionId = chat.session!.sessionId;
-    for (let tries = 0; !(await api.sessions.list()).some((s) => s.sessionId === sessionId && s.title === 'Session about core'); tries++) {
+    for (
+      let tries = 0;
+      !(await api.sessions.list()).some((s) => s.sessionId === sessionId && s.title === 'Session about core');
+      tries++
+    ) {
       assert.ok(tries < 100, 'the chat is saved in the history, titled');
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -128,9 +182,14 @@ suite('MCP servers', function () {
     for (const [name, type] of await vscode.workspace.fs.readDirectory(location)) {
       if (type !== vscode.FileType.File) continue;
       // A save's temporary file may be renamed away meanwhile: what it held is in the file it became.
-      const bytes = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(location, name))).catch(() => new Uint8Array());
+      const bytes = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(location, name))).catch(
+        () => new Uint8Array(),
+      );
       const text = new TextDecoder().decode(bytes);
-      assert.ok(!text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)), `the secret is not in the saved ${name}`);
+      assert.ok(
+        !text.includes(secret!) && !text.includes(JSON.stringify(secret).slice(1, -1)),
+        `the secret is not in the saved ${name}`,
+      );
     }
     await api.chats.close(chat.id);
   });
@@ -139,7 +198,11 @@ suite('MCP servers', function () {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello');
     await vscode.commands.executeCommand('vscode-acp.showMcpServers');
-    await waitFor(chat, 'the report is shown', () => vscode.window.activeTextEditor?.document.uri.scheme === 'vscode-acp-mcp');
+    await waitFor(
+      chat,
+      'the report is shown',
+      () => vscode.window.activeTextEditor?.document.uri.scheme === 'vscode-acp-mcp',
+    );
     const report = vscode.window.activeTextEditor!.document.getText();
     assert.match(report, /Agent: Test Agent 1\.2\.3 \(takes HTTP servers: yes, SSE servers: no\)/);
     assert.match(report, /docs: stdio from \.vscode\/mcp\.json: \/opt\/project-docs, 1 argument/);

@@ -7,7 +7,11 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
  * Opens a chat with `agentId`, sends `text`, waits until the history has its
  * session, closes it; resolves with the session id and the transcript (no controls) as it was.
  */
-export async function talkOnce(api: AcpExtensionApi, agentId: string, text: string): Promise<{ sessionId: string; markdown: string }> {
+export async function talkOnce(
+  api: AcpExtensionApi,
+  agentId: string,
+  text: string,
+): Promise<{ sessionId: string; markdown: string }> {
   const chat = api.chats.newChat();
   chat.selectAgent(agentId);
   await chat.send(text);
@@ -15,7 +19,9 @@ export async function talkOnce(api: AcpExtensionApi, agentId: string, text: stri
   // The controls belong to the live session, not to the saved transcript.
   const markdown = threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
   // Saved at the end of the turn; the write is queued.
-  for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 50 && !(await api.sessions.list()).some((s) => s.sessionId === sessionId); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await api.chats.close(chat.id);
   return { sessionId, markdown };
 }

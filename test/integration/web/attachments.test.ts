@@ -14,7 +14,12 @@ suite('attachments on the web host', function () {
 
   test('a file to an agent that takes no embedded context is refused, never sent as a link it cannot open', async () => {
     const api = await acpApi();
-    assert.ok(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(PLAIN_BRIDGE_URL_FILE)));
+    assert.ok(
+      await vscode.commands.executeCommand<boolean>(
+        'vscode-acp.setBridgeToken',
+        await harnessFile(PLAIN_BRIDGE_URL_FILE),
+      ),
+    );
     const chat = api.chats.newChat();
     try {
       chat.selectAgent('bridge');
@@ -25,7 +30,10 @@ suite('attachments on the web host', function () {
       await chat.send('read my notes');
       assert.equal(chat.connection, 'connected');
       assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'nothing was sent');
-      assert.deepEqual(chat.status.attachments.map((a) => [a.label, a.state, a.message]), [['web-notes.md', 'error', 'The agent does not accept embedded files, and it cannot open this one itself.']]);
+      assert.deepEqual(
+        chat.status.attachments.map((a) => [a.label, a.state, a.message]),
+        [['web-notes.md', 'error', 'The agent does not accept embedded files, and it cannot open this one itself.']],
+      );
       assert.equal(chat.status.returnedDraft?.text, 'read my notes');
       // Without the attachment, the prompt goes.
       chat.attachments.remove(chat.status.attachments[0].id);
@@ -34,7 +42,9 @@ suite('attachments on the web host', function () {
       assert.equal(last?.kind === 'assistant' ? last.text : '', '[prompt: [{"type":"text","text":"read my notes"}]]');
     } finally {
       await api.chats.close(chat.id);
-      assert.ok(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(BRIDGE_URL_FILE)));
+      assert.ok(
+        await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(BRIDGE_URL_FILE)),
+      );
     }
   });
 });

@@ -14,7 +14,8 @@ export function run(): Promise<void> {
     reportsStrayOutput: true,
     mcpSecret: undefined,
     // The agent works next to the bridge: no files, no terminals from the web worker.
-    expectedCapabilities: '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
+    expectedCapabilities:
+      '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"_meta":{"terminal_output":true}}',
     configureAgent: async () => {
       const url = await harnessFile(BRIDGE_URL_FILE);
       const ok = await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', url);

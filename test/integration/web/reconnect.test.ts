@@ -23,7 +23,11 @@ suite('a dropped connection to the bridge', function () {
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const turn = chat.send('keep talking');
-    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
+    await waitFor(
+      chat,
+      'the agent to start answering',
+      () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running',
+    );
     // The turn is over after the drop: compare without the "running" marker.
     const before = transcript(chat).replace(/\n_\(turn running\)_\n$/, '');
 
@@ -34,10 +38,17 @@ suite('a dropped connection to the bridge', function () {
     await waitFor(chat, 'the turn to end as lost', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /> error: The connection to the bridge was lost \(code 1006\)\. Reconnecting…\n/);
     await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected', 20_000);
-    assert.equal(await (await fetch((await dropUrl()).replace(/__drop$/, '__refusing'))).text(), '0', 'both refused attempts were made before the one that connected');
+    assert.equal(
+      await (await fetch((await dropUrl()).replace(/__drop$/, '__refusing'))).text(),
+      '0',
+      'both refused attempts were made before the one that connected',
+    );
 
     const after = transcript(chat);
-    assert.ok(after.startsWith(before), `nothing shown before the drop may be lost:\n--- before\n${before}\n--- after\n${after}`);
+    assert.ok(
+      after.startsWith(before),
+      `nothing shown before the drop may be lost:\n--- before\n${before}\n--- after\n${after}`,
+    );
     assert.match(after, /> info: The session continues \(resumed by the agent\)\.\n$/);
     assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
 
@@ -48,7 +59,11 @@ suite('a dropped connection to the bridge', function () {
 
   test('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
     const turn = chat.send('keep talking');
-    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
+    await waitFor(
+      chat,
+      'the agent to start answering',
+      () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running',
+    );
     await fetch(await dropUrl());
     await turn;
     await waitFor(chat, 'reconnecting', () => chat.status.connection === 'reconnecting');
@@ -62,7 +77,10 @@ suite('a dropped connection to the bridge', function () {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await chat.send('recall the history');
-    assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/);
+    assert.match(
+      lastReply(chat),
+      /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/,
+    );
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 
@@ -70,15 +88,28 @@ suite('a dropped connection to the bridge', function () {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     const turn = chat.send('keep talking');
-    await waitFor(chat, 'the agent to start answering', () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running');
-    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', 'not-the-bridge-token-0123456789'), true);
+    await waitFor(
+      chat,
+      'the agent to start answering',
+      () => lastReply(chat) === 'Part one.' && chat.status.turn === 'running',
+    );
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', 'not-the-bridge-token-0123456789'),
+      true,
+    );
     await fetch(await dropUrl());
     await turn;
     // The first retry is refused; a refusal is not retried.
     await waitFor(chat, 'the retries to stop', () => chat.status.connection === 'failed', 10_000);
-    assert.match(transcript(chat), /> error: Could not reconnect: The bridge refused the token\. Run "ACP: Set Bridge Token" and paste the URL the bridge printed\. Connect again to continue this session\.\n$/);
+    assert.match(
+      transcript(chat),
+      /> error: Could not reconnect: The bridge refused the token\. Run "ACP: Set Bridge Token" and paste the URL the bridge printed\. Connect again to continue this session\.\n$/,
+    );
     // With the right token again, Connect continues the session.
-    assert.equal(await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(BRIDGE_URL_FILE)), true);
+    assert.equal(
+      await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', await harnessFile(BRIDGE_URL_FILE)),
+      true,
+    );
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await chat.send('recall the history');

@@ -14,7 +14,9 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   (globalThis as { acpTestAgent?: unknown }).acpTestAgent = {
-    name: 'Test Agent', command: process.execPath, args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')],
+    name: 'Test Agent',
+    command: process.execPath,
+    args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')],
   };
   if (mode === 'multi-root') require('./multiRoot.test');
   else if (mode === 'restricted') require('./restricted.test');

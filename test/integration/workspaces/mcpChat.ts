@@ -6,7 +6,9 @@ import { reportedMcp } from '../shared/mcpReport';
 
 export async function useTestAgent(): Promise<void> {
   const agent = (globalThis as { acpTestAgent?: unknown }).acpTestAgent;
-  await vscode.workspace.getConfiguration('vscode-acp').update('agents', { test: agent }, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('vscode-acp')
+    .update('agents', { test: agent }, vscode.ConfigurationTarget.Global);
   await (await acpApi()).chat.refreshAgents();
 }
 

@@ -24,7 +24,7 @@ suite('MCP servers in a multi-root workspace', function () {
     await useTestAgent();
   });
 
-  test('each session gets the workspace\'s servers and its own folder\'s, the folder\'s replacing the workspace\'s by name', async () => {
+  test("each session gets the workspace's servers and its own folder's, the folder's replacing the workspace's by name", async () => {
     const api = await acpApi();
     await focusFolder(folder('alpha'));
     const a = api.chats.newChat();
@@ -40,7 +40,7 @@ suite('MCP servers in a multi-root workspace', function () {
     await api.chats.close(b.id);
   });
 
-  test('a session on a process whose folder left the workspace gets only the user\'s and the workspace\'s servers', async () => {
+  test("a session on a process whose folder left the workspace gets only the user's and the workspace's servers", async () => {
     const api = await acpApi();
     await focusFolder(folder('beta'));
     const first = api.chats.newChat();

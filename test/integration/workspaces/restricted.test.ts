@@ -17,7 +17,7 @@ suite('MCP servers in Restricted Mode', function () {
   });
 
   // (VS Code hides a restricted setting's workspace value in Restricted Mode, so only the file can be named.)
-  test('only the user\'s servers are sent; .vscode/mcp.json is said to be unused', async () => {
+  test("only the user's servers are sent; .vscode/mcp.json is said to be unused", async () => {
     const api = await acpApi();
     const chat = api.chats.newChat();
     chat.selectAgent('test');

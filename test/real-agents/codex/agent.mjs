@@ -62,7 +62,13 @@ export const PROVIDER_ID = 'fake';
 export const API_KEY_ENV = 'FAKE_API_KEY';
 
 /** The adapter's entry script (the package's `bin` `codex-acp`, `#!/usr/bin/env node`). */
-export const CODEX_ACP_ENTRY = path.join(CODEX_ACP_DIR, 'node_modules', ...CODEX_ACP_PACKAGE.split('/'), 'dist', 'index.js');
+export const CODEX_ACP_ENTRY = path.join(
+  CODEX_ACP_DIR,
+  'node_modules',
+  ...CODEX_ACP_PACKAGE.split('/'),
+  'dist',
+  'index.js',
+);
 /** The node that runs it: the one running this script (the machine's; the package needs no newer). */
 export const CODEX_ACP_NODE = process.execPath;
 
@@ -76,7 +82,15 @@ const CODEX_TARGETS = {
 const PLATFORM = `${process.platform}-${process.arch}`;
 const CODEX_PLATFORM_PACKAGE = `${CODEX_PACKAGE}-${PLATFORM}`;
 /** The native Codex (`codex app-server` is what the adapter starts, through @openai/codex's bin/codex.js). */
-export const CODEX_BIN = path.join(CODEX_ACP_DIR, 'node_modules', ...CODEX_PLATFORM_PACKAGE.split('/'), 'vendor', CODEX_TARGETS[PLATFORM] ?? 'unsupported', 'bin', 'codex');
+export const CODEX_BIN = path.join(
+  CODEX_ACP_DIR,
+  'node_modules',
+  ...CODEX_PLATFORM_PACKAGE.split('/'),
+  'vendor',
+  CODEX_TARGETS[PLATFORM] ?? 'unsupported',
+  'bin',
+  'codex',
+);
 
 /**
  * The full check: the adapter starts in a throwaway HOME and answers `initialize` on stdio.
@@ -87,7 +101,12 @@ export const CODEX_BIN = path.join(CODEX_ACP_DIR, 'node_modules', ...CODEX_PLATF
 async function answersInitialize() {
   const home = await makeHome({ workspace: os.tmpdir(), baseUrl: 'http://127.0.0.1:9' }, 'acp-codex-check-');
   const { command, args } = launch();
-  const child = spawn(command, args, { cwd: home, env: { PATH: process.env.PATH, ...env({ home }) }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+  const child = spawn(command, args, {
+    cwd: home,
+    env: { PATH: process.env.PATH, ...env({ home }) },
+    stdio: ['pipe', 'pipe', 'ignore'],
+    detached: true,
+  });
   try {
     const line = await new Promise((resolve, reject) => {
       let out = '';
@@ -101,7 +120,14 @@ async function answersInitialize() {
           resolve(out.slice(0, out.indexOf('\n')));
         }
       });
-      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } }) + '\n');
+      child.stdin.write(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: 1, clientCapabilities: {} },
+        }) + '\n',
+      );
     });
     const info = JSON.parse(line).result?.agentInfo;
     if (!info?.name) throw new Error(`unexpected answer to initialize: ${line.slice(0, 300)}`);
@@ -117,13 +143,21 @@ async function answersInitialize() {
 /** Installs the pinned agent into $CACHE/codex-acp-2 unless it is there already (~460 MB, ~5 s). */
 export function install() {
   return installPinned({
-    label: 'codex-acp-2', dir: CODEX_ACP_DIR, spec: `${CODEX_ACP_PACKAGE}@${CODEX_ACP_VERSION}`, stamp: `${CODEX_ACP_VERSION} ${CODEX_PACKAGE}@${CODEX_VERSION} ${PLATFORM}`,
-    isInstalled: async () => (await installedVersion(CODEX_ACP_DIR, CODEX_ACP_PACKAGE)) === CODEX_ACP_VERSION && existsSync(CODEX_ACP_ENTRY) && existsSync(CODEX_BIN),
+    label: 'codex-acp-2',
+    dir: CODEX_ACP_DIR,
+    spec: `${CODEX_ACP_PACKAGE}@${CODEX_ACP_VERSION}`,
+    stamp: `${CODEX_ACP_VERSION} ${CODEX_PACKAGE}@${CODEX_VERSION} ${PLATFORM}`,
+    isInstalled: async () =>
+      (await installedVersion(CODEX_ACP_DIR, CODEX_ACP_PACKAGE)) === CODEX_ACP_VERSION &&
+      existsSync(CODEX_ACP_ENTRY) &&
+      existsSync(CODEX_BIN),
     works: async () => {
       const codex = await installedVersion(CODEX_ACP_DIR, CODEX_PACKAGE);
       const native = await installedVersion(CODEX_ACP_DIR, CODEX_PLATFORM_PACKAGE);
       if (codex !== CODEX_VERSION || native !== `${CODEX_VERSION}-${PLATFORM}`) {
-        throw new Error(`npm installed ${CODEX_PACKAGE} ${codex} (native ${native}), not the ${CODEX_VERSION} this test expects: update CODEX_VERSION in codex/agent.mjs and re-run sdkClient.mjs`);
+        throw new Error(
+          `npm installed ${CODEX_PACKAGE} ${codex} (native ${native}), not the ${CODEX_VERSION} this test expects: update CODEX_VERSION in codex/agent.mjs and re-run sdkClient.mjs`,
+        );
       }
       return `${await answersInitialize()} (${CODEX_PACKAGE} ${codex}) answered initialize`;
     },

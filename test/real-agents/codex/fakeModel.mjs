@@ -53,9 +53,15 @@ export const REASONING_TEXT = 'Thinking about a short answer.';
 export const TITLE = 'Fake session title';
 /** How Codex's compaction prompt begins (it compacts the history when a thread changes model), and the summary given. */
 const COMPACTION_PROMPT = 'You are performing a CONTEXT CHECKPOINT COMPACTION.';
-export const COMPACTION_SUMMARY = 'Summary (fake): the user asked for a few files and commands; nothing remains to be done.';
+export const COMPACTION_SUMMARY =
+  'Summary (fake): the user asked for a few files and commands; nothing remains to be done.';
 /** The verdict when Codex's auto-reviewer (mode "agent", Auto review) asks whether an action may run. */
-export const REVIEW = { risk_level: 'low', user_authorization: 'high', outcome: 'allow', rationale: 'The user asked for exactly this (fake review).' };
+export const REVIEW = {
+  risk_level: 'low',
+  user_authorization: 'high',
+  outcome: 'allow',
+  rationale: 'The user asked for exactly this (fake review).',
+};
 const MODEL_IDS = ['gpt-5.5', 'gpt-6.1-sol'];
 
 /**
@@ -91,10 +97,14 @@ export async function startFakeModel(options = {}) {
 
   /** Decides the answer to one Responses request: { items: output items, why }. */
   function decide(body) {
-    if (isTitleRequest(body)) return { items: [messageItem(newId('msg'), JSON.stringify({ title: TITLE }))], why: 'title' };
+    if (isTitleRequest(body)) {
+      return { items: [messageItem(newId('msg'), JSON.stringify({ title: TITLE }))], why: 'title' };
+    }
     if (isReviewRequest(body)) return { items: [messageItem(newId('msg'), JSON.stringify(REVIEW))], why: 'review' };
     const input = Array.isArray(body.input) ? body.input : [];
-    if (contentText(input.findLast(isUserMessage)?.content).startsWith(COMPACTION_PROMPT)) return { items: [messageItem(newId('msg'), COMPACTION_SUMMARY)], why: 'compaction' };
+    if (contentText(input.findLast(isUserMessage)?.content).startsWith(COMPACTION_PROMPT)) {
+      return { items: [messageItem(newId('msg'), COMPACTION_SUMMARY)], why: 'compaction' };
+    }
     // What came after the model last spoke: a tool output (the turn goes on), or the user's prompt.
     const fresh = input.slice(input.findLastIndex(isAssistantItem) + 1);
     const last = fresh.findLast((item) => isUserMessage(item) || (isToolOutput(item) && issued.has(item.call_id)));
@@ -115,15 +125,44 @@ export async function startFakeModel(options = {}) {
       if (codeMode) {
         // The nested tool takes the same input (a string or an object); `text()` is exec's output.
         const script = `const result = await tools.${rule.tool}(${JSON.stringify(rule.input)});\ntext(typeof result === 'string' ? result : JSON.stringify(result));\n`;
-        return { items: [{ type: 'custom_tool_call', id: newId('ctc'), status: 'completed', call_id: callId, name: 'exec', input: script }], why: `call:exec:${rule.tool}` };
+        return {
+          items: [
+            {
+              type: 'custom_tool_call',
+              id: newId('ctc'),
+              status: 'completed',
+              call_id: callId,
+              name: 'exec',
+              input: script,
+            },
+          ],
+          why: `call:exec:${rule.tool}`,
+        };
       }
       const item =
         tool?.type === 'custom' || (!tool && typeof rule.input === 'string')
-          ? { type: 'custom_tool_call', id: newId('ctc'), status: 'completed', call_id: callId, name: rule.tool, input: String(rule.input) }
-          : { type: 'function_call', id: newId('fc'), status: 'completed', call_id: callId, name: rule.tool, arguments: JSON.stringify(rule.input) };
+          ? {
+              type: 'custom_tool_call',
+              id: newId('ctc'),
+              status: 'completed',
+              call_id: callId,
+              name: rule.tool,
+              input: String(rule.input),
+            }
+          : {
+              type: 'function_call',
+              id: newId('fc'),
+              status: 'completed',
+              call_id: callId,
+              name: rule.tool,
+              arguments: JSON.stringify(rule.input),
+            };
       return { items: [item], why: `call:${rule.tool}` };
     }
-    return { items: [reasoningItem(newId('rs'), REASONING_TEXT), messageItem(newId('msg'), FALLBACK_PARTS)], why: 'fallback' };
+    return {
+      items: [reasoningItem(newId('rs'), REASONING_TEXT), messageItem(newId('msg'), FALLBACK_PARTS)],
+      why: 'fallback',
+    };
   }
 
   const server = await startFakeServer({
@@ -136,10 +175,19 @@ export async function startFakeModel(options = {}) {
       if (pathname === '/v1/responses' && method === 'POST') {
         const answer = decide(body);
         record.summary = { method, path: pathname, ...summarize(body), answered: answer.why };
-        log(`${method} ${pathname} model=${body.model} tools=${body.tools?.length ?? 0} input=${body.input?.length ?? 0} -> ${answer.why}`);
-        await streamResponse(res, { id: newId('resp'), model: body.model ?? MODEL_IDS[0], items: answer.items }, delayMs);
+        log(
+          `${method} ${pathname} model=${body.model} tools=${body.tools?.length ?? 0} input=${body.input?.length ?? 0} -> ${answer.why}`,
+        );
+        await streamResponse(
+          res,
+          { id: newId('resp'), model: body.model ?? MODEL_IDS[0], items: answer.items },
+          delayMs,
+        );
       } else if (pathname === '/v1/models' && method === 'GET') {
-        sendJson(res, 200, { object: 'list', data: MODEL_IDS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) });
+        sendJson(res, 200, {
+          object: 'list',
+          data: MODEL_IDS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+        });
       } else {
         return false;
       }
@@ -164,13 +212,19 @@ export function summarize(body) {
     stream: body.stream === true,
     reasoning: body.reasoning,
     /** The tools offered: `tools`, then code mode's namespaced ones (`functions.exec(custom)`). */
-    tools: [...(Array.isArray(body.tools) ? body.tools : []), ...additionalTools(body)].map((t) => `${t.name ?? t.type}${t.type === 'function' ? '' : `(${t.type})`}`),
+    tools: [...(Array.isArray(body.tools) ? body.tools : []), ...additionalTools(body)].map(
+      (t) => `${t.name ?? t.type}${t.type === 'function' ? '' : `(${t.type})`}`,
+    ),
     items: input.length,
     lastUserText: contentText(fresh.findLast(isUserMessage)?.content).slice(-2000),
     /** The start of every user text in the conversation, oldest first (Codex's context messages too). */
     userTexts: input.filter(isUserMessage).map((i) => contentText(i.content).slice(0, 200)),
     /** The images of the user's messages since the model last spoke (a prompt's attachments). */
-    lastUserImages: fresh.filter(isUserMessage).flatMap((i) => (Array.isArray(i.content) ? i.content : [])).filter((p) => p?.type === 'input_image').map((p) => dataUrl(p.image_url)),
+    lastUserImages: fresh
+      .filter(isUserMessage)
+      .flatMap((i) => (Array.isArray(i.content) ? i.content : []))
+      .filter((p) => p?.type === 'input_image')
+      .map((p) => dataUrl(p.image_url)),
     /** The tool outputs since the model last spoke (names as in the other fakes' summaries). */
     toolResults: fresh.filter(isToolOutput).map((i) => {
       const text = outputText(i.output);
@@ -182,19 +236,29 @@ export function summarize(body) {
 /** codex-acp's title request: a structured output whose schema requires `title`. */
 function isTitleRequest(body) {
   const format = body.text?.format;
-  return format?.type === 'json_schema' && Array.isArray(format.schema?.required) && format.schema.required.includes('title');
+  return (
+    format?.type === 'json_schema' && Array.isArray(format.schema?.required) && format.schema.required.includes('title')
+  );
 }
 
 /** Codex's auto-reviewer ("guardian"): a structured output whose schema requires `outcome` (allow / deny). */
 function isReviewRequest(body) {
   const format = body.text?.format;
-  return format?.type === 'json_schema' && Array.isArray(format.schema?.required) && format.schema.required.includes('outcome');
+  return (
+    format?.type === 'json_schema' &&
+    Array.isArray(format.schema?.required) &&
+    format.schema.required.includes('outcome')
+  );
 }
 
 /** Code mode's tools: the `additional_tools` input items' namespaces, flattened (`functions.exec`). */
 function additionalTools(body) {
   const items = Array.isArray(body.input) ? body.input.filter((i) => i?.type === 'additional_tools') : [];
-  return items.flatMap((i) => i.tools ?? []).flatMap((t) => (t.type === 'namespace' ? (t.tools ?? []).map((x) => ({ ...x, name: `${t.name}.${x.name}` })) : [t]));
+  return items
+    .flatMap((i) => i.tools ?? [])
+    .flatMap((t) =>
+      t.type === 'namespace' ? (t.tools ?? []).map((x) => ({ ...x, name: `${t.name}.${x.name}` })) : [t],
+    );
 }
 
 /** Whether the request offers code mode's `exec` (the custom tool `functions.exec`). */
@@ -203,7 +267,10 @@ function codeModeExec(body) {
 }
 
 function isAssistantItem(item) {
-  return (item?.type === 'message' && item.role === 'assistant') || ['function_call', 'custom_tool_call', 'local_shell_call', 'reasoning'].includes(item?.type);
+  return (
+    (item?.type === 'message' && item.role === 'assistant') ||
+    ['function_call', 'custom_tool_call', 'local_shell_call', 'reasoning'].includes(item?.type)
+  );
 }
 
 function isUserMessage(item) {
@@ -223,14 +290,23 @@ function contentText(content) {
 function outputText(output) {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return contentText(output);
-  if (output && typeof output === 'object') return typeof output.content === 'string' ? output.content : JSON.stringify(output);
+  if (output && typeof output === 'object') {
+    return typeof output.content === 'string' ? output.content : JSON.stringify(output);
+  }
   return '';
 }
 
 /** An assistant message; `text` as an array gives the parts its deltas stream. */
 function messageItem(id, text) {
   const parts = Array.isArray(text) ? text : splitInThree(text);
-  return { type: 'message', id, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: parts.join(''), annotations: [] }], parts };
+  return {
+    type: 'message',
+    id,
+    status: 'completed',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: parts.join(''), annotations: [] }],
+    parts,
+  };
 }
 
 function reasoningItem(id, text) {
@@ -269,22 +345,42 @@ async function streamResponse(res, { id, model, items }, delayMs) {
   const event = startSse(res, delayMs, { 'x-request-id': `req_${id}` });
   let sequence = 0;
   const send = (type, data) => event({ type, sequence_number: sequence++, ...data }, type);
-  const response = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), status: 'in_progress', model, output: [] };
+  const response = {
+    id,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status: 'in_progress',
+    model,
+    output: [],
+  };
   await send('response.created', { response });
   await send('response.in_progress', { response });
   const done = [];
   for (const [outputIndex, { parts, ...item }] of items.entries()) {
     const base = { output_index: outputIndex, item_id: item.id };
     if (item.type === 'message') {
-      await send('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } });
-      await send('response.content_part.added', { ...base, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
+      await send('response.output_item.added', {
+        output_index: outputIndex,
+        item: { ...item, status: 'in_progress', content: [] },
+      });
+      await send('response.content_part.added', {
+        ...base,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [] },
+      });
       for (const delta of parts) await send('response.output_text.delta', { ...base, content_index: 0, delta });
       await send('response.output_text.done', { ...base, content_index: 0, text: item.content[0].text });
       await send('response.content_part.done', { ...base, content_index: 0, part: item.content[0] });
     } else if (item.type === 'reasoning') {
       await send('response.output_item.added', { output_index: outputIndex, item: { ...item, summary: [] } });
-      await send('response.reasoning_summary_part.added', { ...base, summary_index: 0, part: { type: 'summary_text', text: '' } });
-      for (const delta of parts) await send('response.reasoning_summary_text.delta', { ...base, summary_index: 0, delta });
+      await send('response.reasoning_summary_part.added', {
+        ...base,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      });
+      for (const delta of parts) {
+        await send('response.reasoning_summary_text.delta', { ...base, summary_index: 0, delta });
+      }
       await send('response.reasoning_summary_text.done', { ...base, summary_index: 0, text: item.summary[0].text });
       await send('response.reasoning_summary_part.done', { ...base, summary_index: 0, part: item.summary[0] });
     } else {
@@ -293,7 +389,13 @@ async function streamResponse(res, { id, model, items }, delayMs) {
     await send('response.output_item.done', { output_index: outputIndex, item });
     done.push(item);
   }
-  const usage = { input_tokens: 120, input_tokens_details: { cached_tokens: 0 }, output_tokens: 12, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 132 };
+  const usage = {
+    input_tokens: 120,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 12,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 132,
+  };
   await send('response.completed', { response: { ...response, status: 'completed', output: done, usage } });
   res.end();
 }

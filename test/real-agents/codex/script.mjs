@@ -46,7 +46,8 @@ export function scenario(workspace) {
       file: path.join(workspace, 'notes.txt'),
       before: EDIT_BEFORE,
       after: EDIT_AFTER,
-      patch: '*** Begin Patch\n*** Update File: notes.txt\n@@\n first line\n-second line\n+second line, edited by the fake model\n third line\n*** End Patch\n',
+      patch:
+        '*** Begin Patch\n*** Update File: notes.txt\n@@\n first line\n-second line\n+second line, edited by the fake model\n third line\n*** End Patch\n',
       doneText: 'I edited notes.txt.',
       refusedText: 'The patch was refused, so notes.txt is unchanged.',
     },
@@ -62,7 +63,14 @@ export function scenario(workspace) {
       refusedText: 'The command was refused, so nothing ran.',
     },
     /** A command still running when the test disconnects: it must end with the agent. */
-    long: { marker: 'Please run the long command', tool: 'exec_command', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md', doneText: 'The long command ended.', refusedText: 'Refused.' },
+    long: {
+      marker: 'Please run the long command',
+      tool: 'exec_command',
+      command: 'timeout 37 tail -f README.md',
+      process: 'timeout 37 tail -f README.md',
+      doneText: 'The long command ended.',
+      refusedText: 'Refused.',
+    },
     refuse: {
       marker: 'Please run the risky command',
       tool: 'exec_command',
@@ -77,12 +85,22 @@ export function scenario(workspace) {
 /** The fake model's rules for `scenario(workspace)`. */
 export function scriptRules(workspace) {
   const s = scenario(workspace);
-  const patchRule = (step) => ({ marker: step.marker, tool: step.tool, input: step.patch, after: (r) => (r.isError ? step.refusedText : step.doneText) });
+  const patchRule = (step) => ({
+    marker: step.marker,
+    tool: step.tool,
+    input: step.patch,
+    after: (r) => (r.isError ? step.refusedText : step.doneText),
+  });
   const commandRule = (step) => ({
     marker: step.marker,
     tool: step.tool,
     // Outside the sandbox, so Codex asks first (in read-only mode it would run it sandboxed, unasked).
-    input: { cmd: step.command, workdir: workspace, sandbox_permissions: 'require_escalated', justification: `May I run \`${step.command}\`?` },
+    input: {
+      cmd: step.command,
+      workdir: workspace,
+      sandbox_permissions: 'require_escalated',
+      justification: `May I run \`${step.command}\`?`,
+    },
     after: (r) => (r.isError ? step.refusedText : step.doneText),
   });
   return [patchRule(s.create), patchRule(s.edit), commandRule(s.shell), commandRule(s.refuse), commandRule(s.long)];

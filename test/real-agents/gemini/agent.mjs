@@ -26,7 +26,11 @@ export const GEMINI_NODE = NODE24;
 function starts() {
   const home = mkdtempSync(path.join(os.tmpdir(), 'acp-gemini-check-'));
   try {
-    const r = spawnSync(GEMINI_NODE, [GEMINI_ENTRY, '--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH, ...env({ home, baseUrl: 'http://127.0.0.1:9' }) } });
+    const r = spawnSync(GEMINI_NODE, [GEMINI_ENTRY, '--version'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH, ...env({ home, baseUrl: 'http://127.0.0.1:9' }) },
+    });
     return r.status === 0 && r.stdout.trim() === GEMINI_VERSION;
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -36,8 +40,14 @@ function starts() {
 /** Installs the pinned Gemini CLI into $CACHE/gemini-cli unless it is there already. */
 export function install() {
   return installPinned({
-    label: 'gemini-cli', dir: GEMINI_DIR, spec: `${GEMINI_PACKAGE}@${GEMINI_VERSION}`, stamp: GEMINI_VERSION, node24: true, ignoreScripts: true,
-    isInstalled: async () => (await installedVersion(GEMINI_DIR, GEMINI_PACKAGE)) === GEMINI_VERSION && existsSync(GEMINI_ENTRY),
+    label: 'gemini-cli',
+    dir: GEMINI_DIR,
+    spec: `${GEMINI_PACKAGE}@${GEMINI_VERSION}`,
+    stamp: GEMINI_VERSION,
+    node24: true,
+    ignoreScripts: true,
+    isInstalled: async () =>
+      (await installedVersion(GEMINI_DIR, GEMINI_PACKAGE)) === GEMINI_VERSION && existsSync(GEMINI_ENTRY),
     works: async () => starts(),
   });
 }
@@ -56,7 +66,12 @@ export function launch() {
  * auth method selected.").
  */
 export const SETTINGS = {
-  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, defaultApprovalMode: 'default', checkpointing: { enabled: false } },
+  general: {
+    enableAutoUpdate: false,
+    enableAutoUpdateNotification: false,
+    defaultApprovalMode: 'default',
+    checkpointing: { enabled: false },
+  },
   privacy: { usageStatisticsEnabled: false },
   ide: { enabled: false },
 };

@@ -60,13 +60,26 @@ export async function startFakeModel(options = {}) {
       const result = resultOf(response);
       return { parts: [{ text: rule.after(result) }], why: `after:${rule.tool}${result.isError ? ':error' : ''}` };
     }
-    for (const p of parts) if (p.functionResponse) log(`functionResponse for a call this server did not issue: ${p.functionResponse.name} ${p.functionResponse.id}`);
+    for (const p of parts) {
+      if (p.functionResponse) {
+        log(
+          `functionResponse for a call this server did not issue: ${p.functionResponse.name} ${p.functionResponse.id}`,
+        );
+      }
+    }
     const declared = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name);
-    const userText = parts.filter((p) => typeof p.text === 'string').map((p) => p.text).join('\n');
+    const userText = parts
+      .filter((p) => typeof p.text === 'string')
+      .map((p) => p.text)
+      .join('\n');
     if (declared.length > 0) {
       const rule = rules.find((r) => userText.includes(r.marker));
       if (rule) {
-        if (!declared.includes(rule.tool)) log(`rule "${rule.marker}": the agent does not declare the tool ${rule.tool} (it has ${declared.join(', ')})`);
+        if (!declared.includes(rule.tool)) {
+          log(
+            `rule "${rule.marker}": the agent does not declare the tool ${rule.tool} (it has ${declared.join(', ')})`,
+          );
+        }
         // Gemini CLI shows this id to the client as `<tool>__<id>` and sends it back here as it was.
         const id = newId('call');
         issued.set(id, rule);
@@ -85,7 +98,8 @@ export async function startFakeModel(options = {}) {
     log,
     port: options.port,
     isMessage: (p) => /:(generateContent|streamGenerateContent)$/.test(p),
-    apiError: (type, message) => (type === 'not_found' ? apiError(404, message, 'NOT_FOUND') : apiError(500, message, 'INTERNAL')),
+    apiError: (type, message) =>
+      type === 'not_found' ? apiError(404, message, 'NOT_FOUND') : apiError(500, message, 'INTERNAL'),
     async route({ method, pathname, body, record }, res) {
       const call = pathname.match(/^\/(v1beta|v1alpha|v1)\/models\/([^/:]+):([A-Za-z]+)$/);
       const one = pathname.match(/^\/(v1beta|v1)\/models\/([^/:]+)$/);
@@ -128,12 +142,29 @@ export function summarize(body) {
     contents: contents.length,
     lastRole: last?.role,
     json: config.responseMimeType === 'application/json' || !!(config.responseJsonSchema ?? config.responseSchema),
-    lastUserText: parts.filter((p) => typeof p.text === 'string').map((p) => p.text).join('\n').slice(-2000),
+    lastUserText: parts
+      .filter((p) => typeof p.text === 'string')
+      .map((p) => p.text)
+      .join('\n')
+      .slice(-2000),
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
-    userTexts: contents.filter((c) => c?.role === 'user').flatMap((c) => (Array.isArray(c.parts) ? c.parts : [])).filter((p) => typeof p.text === 'string').map((p) => p.text.slice(0, 200)),
+    userTexts: contents
+      .filter((c) => c?.role === 'user')
+      .flatMap((c) => (Array.isArray(c.parts) ? c.parts : []))
+      .filter((p) => typeof p.text === 'string')
+      .map((p) => p.text.slice(0, 200)),
     /** The images of the last message (a prompt's attachments). */
-    lastUserImages: parts.filter((p) => p.inlineData).map((p) => ({ mediaType: p.inlineData.mimeType, data: p.inlineData.data })),
-    functionResponses: parts.filter((p) => p.functionResponse).map((p) => ({ id: p.functionResponse.id, name: p.functionResponse.name, ...resultOf(p.functionResponse), text: resultOf(p.functionResponse).text.slice(0, 2000) })),
+    lastUserImages: parts
+      .filter((p) => p.inlineData)
+      .map((p) => ({ mediaType: p.inlineData.mimeType, data: p.inlineData.data })),
+    functionResponses: parts
+      .filter((p) => p.functionResponse)
+      .map((p) => ({
+        id: p.functionResponse.id,
+        name: p.functionResponse.name,
+        ...resultOf(p.functionResponse),
+        text: resultOf(p.functionResponse).text.slice(0, 2000),
+      })),
   };
 }
 
@@ -152,7 +183,7 @@ function resultOf(functionResponse) {
 function sampleOf(schema) {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
-  const type = String(Array.isArray(schema.type) ? schema.type[0] : schema.type ?? '').toLowerCase();
+  const type = String(Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? '')).toLowerCase();
   switch (type) {
     case 'object':
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sampleOf(v)]));
@@ -185,7 +216,15 @@ function responseOf(parts, model, final) {
 }
 
 function modelInfo(id) {
-  return { name: `models/${id}`, baseModelId: id, version: '001', displayName: id, inputTokenLimit: 1048576, outputTokenLimit: 65536, supportedGenerationMethods: ['generateContent', 'countTokens'] };
+  return {
+    name: `models/${id}`,
+    baseModelId: id,
+    version: '001',
+    displayName: id,
+    inputTokenLimit: 1048576,
+    outputTokenLimit: 65536,
+    supportedGenerationMethods: ['generateContent', 'countTokens'],
+  };
 }
 
 function apiError(code, message, status) {

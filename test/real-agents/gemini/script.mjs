@@ -62,7 +62,14 @@ export function scenario(workspace) {
       refusedText: 'The command was refused, so nothing ran.',
     },
     /** A command still running when the test disconnects: it must end with the agent. */
-    long: { marker: 'Please run the long command', tool: 'run_shell_command', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md', description: 'Wait a while', doneText: 'The long command ended.' },
+    long: {
+      marker: 'Please run the long command',
+      tool: 'run_shell_command',
+      command: 'timeout 37 tail -f README.md',
+      process: 'timeout 37 tail -f README.md',
+      description: 'Wait a while',
+      doneText: 'The long command ended.',
+    },
     /** In mode autoEdit an edit runs without asking. */
     autoEdit: {
       marker: 'Please create auto.txt',
@@ -78,18 +85,48 @@ export function scenario(workspace) {
 /** The fake model's rules for `scenario(workspace)`. */
 export function scriptRules(workspace) {
   const s = scenario(workspace);
-  const done = (step) => (r) => (r.isError ? step.failedText ?? step.refusedText : step.doneText);
+  const done = (step) => (r) => (r.isError ? (step.failedText ?? step.refusedText) : step.doneText);
   return [
-    { marker: s.create.marker, tool: s.create.tool, args: { file_path: s.create.file, content: s.create.content }, after: done(s.create) },
+    {
+      marker: s.create.marker,
+      tool: s.create.tool,
+      args: { file_path: s.create.file, content: s.create.content },
+      after: done(s.create),
+    },
     {
       marker: s.edit.marker,
       tool: s.edit.tool,
-      args: { file_path: s.edit.file, instruction: s.edit.instruction, old_string: s.edit.oldString, new_string: s.edit.newString },
+      args: {
+        file_path: s.edit.file,
+        instruction: s.edit.instruction,
+        old_string: s.edit.oldString,
+        new_string: s.edit.newString,
+      },
       after: done(s.edit),
     },
-    { marker: s.shell.marker, tool: s.shell.tool, args: { command: s.shell.command, description: s.shell.description }, after: done(s.shell) },
-    { marker: s.rejected.marker, tool: s.rejected.tool, args: { command: s.rejected.command, description: s.rejected.description }, after: done(s.rejected) },
-    { marker: s.long.marker, tool: s.long.tool, args: { command: s.long.command, description: s.long.description }, after: done(s.long) },
-    { marker: s.autoEdit.marker, tool: s.autoEdit.tool, args: { file_path: s.autoEdit.file, content: s.autoEdit.content }, after: done(s.autoEdit) },
+    {
+      marker: s.shell.marker,
+      tool: s.shell.tool,
+      args: { command: s.shell.command, description: s.shell.description },
+      after: done(s.shell),
+    },
+    {
+      marker: s.rejected.marker,
+      tool: s.rejected.tool,
+      args: { command: s.rejected.command, description: s.rejected.description },
+      after: done(s.rejected),
+    },
+    {
+      marker: s.long.marker,
+      tool: s.long.tool,
+      args: { command: s.long.command, description: s.long.description },
+      after: done(s.long),
+    },
+    {
+      marker: s.autoEdit.marker,
+      tool: s.autoEdit.tool,
+      args: { file_path: s.autoEdit.file, content: s.autoEdit.content },
+      after: done(s.autoEdit),
+    },
   ];
 }

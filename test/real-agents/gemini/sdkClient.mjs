@@ -39,7 +39,7 @@ const missing = process.env.MISSING ?? 'empty';
 const ending = process.env.END ?? 'eof';
 const { t0, say, expect, failures } = proofLog();
 const trim = (value, max = 300) => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max)}…(${text.length})` : text;
 };
 
@@ -78,7 +78,9 @@ let exited;
 function workspacePath(file) {
   const resolved = path.resolve(file);
   const rel = path.relative(workspace, resolved);
-  if (!path.isAbsolute(file) || rel.startsWith('..') || path.isAbsolute(rel)) throw new acp.RequestError(-32602, `${file} is outside the workspace`);
+  if (!path.isAbsolute(file) || rel.startsWith('..') || path.isAbsolute(rel)) {
+    throw new acp.RequestError(-32602, `${file} is outside the workspace`);
+  }
   return resolved;
 }
 
@@ -106,7 +108,11 @@ let terminalCount = 0;
 function createTerminal({ command, args = [], cwd, env: vars = [], outputByteLimit }) {
   const id = `term-${++terminalCount}`;
   const term = { output: '', truncated: false, exit: undefined, waiters: [] };
-  const proc = spawn(command, args, { cwd: cwd ?? workspace, env: { ...process.env, ...Object.fromEntries(vars.map((v) => [v.name, v.value])) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, {
+    cwd: cwd ?? workspace,
+    env: { ...process.env, ...Object.fromEntries(vars.map((v) => [v.name, v.value])) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const append = (chunk) => {
     term.output += chunk;
     if (outputByteLimit && Buffer.byteLength(term.output) > outputByteLimit) {
@@ -161,7 +167,8 @@ try {
   const outsideTurn = [];
   let updateCount = 0;
   const fsRequests = [];
-  const app = acp.client({ name: 'gemini-sdk-proof' })
+  const app = acp
+    .client({ name: 'gemini-sdk-proof' })
     .onNotification('session/update', ({ params }) => {
       updates.push(params.update);
       updateCount++;
@@ -171,7 +178,9 @@ try {
     .onRequest('session/request_permission', ({ params }) => {
       permissions.push(params);
       const option = params.options.find((o) => o.kind.startsWith(answer));
-      say(`permission asked: ${trim({ title: params.toolCall.title, kind: params.toolCall.kind, options: params.options.map((o) => `${o.kind}:${o.optionId}`) })}; answering ${option.kind}`);
+      say(
+        `permission asked: ${trim({ title: params.toolCall.title, kind: params.toolCall.kind, options: params.options.map((o) => `${o.kind}:${o.optionId}`) })}; answering ${option.kind}`,
+      );
       return { outcome: { outcome: 'selected', optionId: option.optionId } };
     })
     .onRequest('fs/read_text_file', ({ params }) => {
@@ -212,19 +221,21 @@ try {
     });
 
   // Tap both directions of the stream: every message is recorded (and dumped).
-  const record = (dir) => new TransformStream({
-    transform(msg, controller) {
-      const entry = { t: Date.now() - t0, dir, msg };
-      wire.push(entry);
-      if (dump !== undefined) fs.writeSync(dump, JSON.stringify(entry) + '\n');
-      controller.enqueue(msg);
-    },
-  });
+  const record = (dir) =>
+    new TransformStream({
+      transform(msg, controller) {
+        const entry = { t: Date.now() - t0, dir, msg };
+        wire.push(entry);
+        if (dump !== undefined) fs.writeSync(dump, JSON.stringify(entry) + '\n');
+        controller.enqueue(msg);
+      },
+    });
   const raw = acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout));
   const outgoing = record('out');
   void outgoing.readable.pipeTo(raw.writable).catch(() => {});
   const connection = app.connect({ readable: raw.readable.pipeThrough(record('in')), writable: outgoing.writable });
-  const withTimeout = (promise, ms, what) => Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
+  const withTimeout = (promise, ms, what) =>
+    Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
   const request = (method, params, ms = 90_000) => withTimeout(connection.agent.request(method, params), ms, method);
 
   const init = await request('initialize', {
@@ -232,16 +243,23 @@ try {
     clientInfo: { name: 'gemini-sdk-proof', version: '0.0.0' },
     clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
   });
-  say(`initialize (${Date.now() - spawnedAt} ms): ${init.agentInfo?.name} ${init.agentInfo?.version}; agentCapabilities ${trim(init.agentCapabilities)}; auth methods ${trim(init.authMethods.map((m) => m.id))}`);
+  say(
+    `initialize (${Date.now() - spawnedAt} ms): ${init.agentInfo?.name} ${init.agentInfo?.version}; agentCapabilities ${trim(init.agentCapabilities)}; auth methods ${trim(init.authMethods.map((m) => m.id))}`,
+  );
   expect(init.agentCapabilities?.loadSession === true, 'initialize advertises loadSession');
 
   const session = await request('session/new', { cwd: workspace, mcpServers: [] });
   const sessionMinute = minuteOf(new Date());
   const { sessionId } = session;
   say(`connect time (spawn to session/new answered): ${Date.now() - spawnedAt} ms`);
-  say(`session/new: modes ${trim(session.modes)}; models ${trim(session.models, 600)}; configOptions ${trim(session.configOptions)}`);
+  say(
+    `session/new: modes ${trim(session.modes)}; models ${trim(session.models, 600)}; configOptions ${trim(session.configOptions)}`,
+  );
   expect(session.modes?.currentModeId === 'default', 'session starts in mode "default"');
-  expect(Array.isArray(session.models?.availableModels) && session.models.availableModels.length > 1, 'session/new lists models (legacy `models`)');
+  expect(
+    Array.isArray(session.models?.availableModels) && session.models.availableModels.length > 1,
+    'session/new lists models (legacy `models`)',
+  );
 
   /** One prompt turn: the stop reason, the agent's text, the updates and permissions of the turn. */
   async function turn(label, text, choice = 'allow_once') {
@@ -271,14 +289,20 @@ try {
 
   // (a) a streamed reply
   const a = await turn('(a) reply', s.reply.prompt);
-  expect(a.reply === s.reply.text, '(a) the reply is the fake model\'s text');
+  expect(a.reply === s.reply.text, "(a) the reply is the fake model's text");
   expect(a.chunks.length >= 3, `(a) it arrived in ${a.chunks.length} chunks (>= 3)`);
 
   // (b) create a new file
   const b = await turn('(b) create', s.create.marker);
   expect(b.permissions.length === 1, `(b) one permission request (got ${b.permissions.length})`);
-  expect(fs.existsSync(s.create.file) && fs.readFileSync(s.create.file, 'utf8') === s.create.content, '(b) greeting.txt written with the scripted content');
-  expect(b.reply === s.create.doneText, `(b) the model was told it worked (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`);
+  expect(
+    fs.existsSync(s.create.file) && fs.readFileSync(s.create.file, 'utf8') === s.create.content,
+    '(b) greeting.txt written with the scripted content',
+  );
+  expect(
+    b.reply === s.create.doneText,
+    `(b) the model was told it worked (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`,
+  );
 
   // (c) edit an existing file
   const c = await turn('(c) edit', s.edit.marker);
@@ -289,29 +313,53 @@ try {
   // (d) a shell command
   const d = await turn('(d) shell', s.shell.marker);
   expect(d.permissions.length === 1, `(d) one permission request (got ${d.permissions.length})`);
-  expect(fs.existsSync(s.shell.file) && fs.readFileSync(s.shell.file, 'utf8') === s.shell.fileContent, '(d) ran.txt written by the command');
-  expect(d.reply === s.shell.doneText, `(d) the model was told it worked (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`);
+  expect(
+    fs.existsSync(s.shell.file) && fs.readFileSync(s.shell.file, 'utf8') === s.shell.fileContent,
+    '(d) ran.txt written by the command',
+  );
+  expect(
+    d.reply === s.shell.doneText,
+    `(d) the model was told it worked (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`,
+  );
 
   // a rejected permission
   const r = await turn('rejected shell', s.rejected.marker, 'reject');
   expect(r.permissions.length === 1, `(reject) one permission request (got ${r.permissions.length})`);
   expect(!fs.existsSync(s.rejected.file), '(reject) nope.txt not created');
-  expect(r.reply === s.rejected.refusedText, `(reject) the model got an error result (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`);
+  expect(
+    r.reply === s.rejected.refusedText,
+    `(reject) the model got an error result (${JSON.stringify(lastCall()?.functionResponses?.[0]?.text ?? '')})`,
+  );
   say(`  tool updates after the rejection: ${r.tools.length}`);
 
   // modes: autoEdit, then a write that must not ask
   const before = outsideTurn.length;
   const setMode = await request('session/set_mode', { sessionId, modeId: 'autoEdit' });
   await new Promise((r) => setTimeout(r, 300));
-  say(`session/set_mode autoEdit answered ${trim(setMode)}; updates outside a turn since: ${trim(outsideTurn.slice(before))}`);
-  expect(outsideTurn.slice(before).some((u) => u.sessionUpdate === 'current_mode_update' || JSON.stringify(u).includes('autoEdit')), 'the mode change is reported (current_mode_update or a chunk naming the mode)');
+  say(
+    `session/set_mode autoEdit answered ${trim(setMode)}; updates outside a turn since: ${trim(outsideTurn.slice(before))}`,
+  );
+  expect(
+    outsideTurn
+      .slice(before)
+      .some((u) => u.sessionUpdate === 'current_mode_update' || JSON.stringify(u).includes('autoEdit')),
+    'the mode change is reported (current_mode_update or a chunk naming the mode)',
+  );
   const m = await turn('autoEdit write', s.autoEdit.marker);
   expect(m.permissions.length === 0, `(autoEdit) no permission request (got ${m.permissions.length})`);
-  expect(fs.existsSync(s.autoEdit.file) && fs.readFileSync(s.autoEdit.file, 'utf8') === s.autoEdit.content, '(autoEdit) auto.txt written');
+  expect(
+    fs.existsSync(s.autoEdit.file) && fs.readFileSync(s.autoEdit.file, 'utf8') === s.autoEdit.content,
+    '(autoEdit) auto.txt written',
+  );
   await request('session/set_mode', { sessionId, modeId: 'default' });
 
   // models: legacy `models` + raw session/set_model, seen in the next request's URL
-  const usedModel = () => fake.messageLog().filter((x) => x.verb === 'streamGenerateContent').at(-1)?.path.match(/models\/([^:]+):/)?.[1];
+  const usedModel = () =>
+    fake
+      .messageLog()
+      .filter((x) => x.verb === 'streamGenerateContent')
+      .at(-1)
+      ?.path.match(/models\/([^:]+):/)?.[1];
   const previous = usedModel();
   const target = session.models.availableModels.map((x) => x.modelId).find((id) => id !== 'auto' && id !== previous);
   const setModel = await request('session/set_model', { sessionId, modelId: target });
@@ -333,14 +381,22 @@ try {
   const kinds = {};
   for (const u of updates) kinds[u.sessionUpdate] = (kinds[u.sessionUpdate] ?? 0) + 1;
   say(`session/load (${Date.now() - loadStart} ms) answered ${trim(load, 400)}; replayed ${trim(kinds)}`);
-  const replayedUser = updates.filter((u) => u.sessionUpdate === 'user_message_chunk').map((u) => u.content.text).join('\n');
-  expect(replayedUser.includes(s.create.marker) && replayedUser.includes(s.shell.marker), 'session/load replays the user prompts');
+  const replayedUser = updates
+    .filter((u) => u.sessionUpdate === 'user_message_chunk')
+    .map((u) => u.content.text)
+    .join('\n');
+  expect(
+    replayedUser.includes(s.create.marker) && replayedUser.includes(s.shell.marker),
+    'session/load replays the user prompts',
+  );
   const a2 = await turn('after load', s.reply.prompt);
   expect(a2.reply === s.reply.text, 'a turn after session/load works');
 
   // fake endpoint: what it was asked
   const log = fake.messageLog();
-  say(`fake endpoint: ${log.map((x) => `${x.verb === 'generateContent' ? 'gen' : 'stream'}:${x.path.split('/').at(-1).split(':')[0]}->${x.answered}`).join(' ')}`);
+  say(
+    `fake endpoint: ${log.map((x) => `${x.verb === 'generateContent' ? 'gen' : 'stream'}:${x.path.split('/').at(-1).split(':')[0]}->${x.answered}`).join(' ')}`,
+  );
   const sent = wire.filter((e) => e.dir === 'in' && e.msg.method === 'session/update').length;
   expect(updateCount === sent, `every session/update passed the SDK's validation (${updateCount} of ${sent})`);
   const unknown = fake.requests.filter((x) => x.summary.unknown).map((x) => `${x.method} ${x.path}`);
@@ -348,14 +404,21 @@ try {
   if (verbose) say(`agent stderr:\n${stderr.join('')}`);
 
   // ending the agent
-  const group = () => spawnSync('ps', ['-o', 'pid=,args=', '-g', String(child.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map((l) => trim(l.trim(), 120));
+  const group = () =>
+    spawnSync('ps', ['-o', 'pid=,args=', '-g', String(child.pid)], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => trim(l.trim(), 120));
   say(`process group ${child.pid} before the end: ${JSON.stringify(group())}`);
   const endAt = Date.now();
   if (ending === 'eof') child.stdin.end();
   else if (ending === 'leader') process.kill(child.pid, 'SIGTERM');
   else process.kill(-child.pid, 'SIGTERM');
   const leader = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 10_000))]);
-  say(`${ending}: leader ${leader ? `exited after ${leader.at - endAt} ms (${leader.signal ?? `code ${leader.code}`})` : 'still running after 10 s'}`);
+  say(
+    `${ending}: leader ${leader ? `exited after ${leader.at - endAt} ms (${leader.signal ?? `code ${leader.code}`})` : 'still running after 10 s'}`,
+  );
   await new Promise((r) => setTimeout(r, 500));
   say(`${ending}: process group after: ${JSON.stringify(group())}`);
   expect(leader !== undefined, `the agent exits on ${ending}`);

@@ -55,15 +55,25 @@ export function binary() {
 
 /** The binary must start and name the pinned version. */
 function binaryWorks() {
-  const r = spawnSync(binary(), ['--version'], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH, HOME: os.tmpdir(), OPENCODE_DISABLE_AUTOUPDATE: '1' } });
+  const r = spawnSync(binary(), ['--version'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), OPENCODE_DISABLE_AUTOUPDATE: '1' },
+  });
   return r.status === 0 && r.stdout.trim() === OPENCODE_VERSION;
 }
 
 /** Installs the pinned agent into $CACHE/opencode-agent unless it is there already. */
 export function install() {
   return installPinned({
-    label: 'opencode-agent', dir: OPENCODE_DIR, spec: `${OPENCODE_PACKAGE}@${OPENCODE_VERSION}`, stamp: OPENCODE_VERSION, node24: true, ignoreScripts: true,
-    isInstalled: async () => (await installedVersion(OPENCODE_DIR, OPENCODE_PACKAGE)) === OPENCODE_VERSION && existsSync(binary()),
+    label: 'opencode-agent',
+    dir: OPENCODE_DIR,
+    spec: `${OPENCODE_PACKAGE}@${OPENCODE_VERSION}`,
+    stamp: OPENCODE_VERSION,
+    node24: true,
+    ignoreScripts: true,
+    isInstalled: async () =>
+      (await installedVersion(OPENCODE_DIR, OPENCODE_PACKAGE)) === OPENCODE_VERSION && existsSync(binary()),
     works: async () => binaryWorks(),
   });
 }
@@ -89,7 +99,18 @@ export function config({ baseUrl }) {
         name: 'Fake',
         npm: '@ai-sdk/openai-compatible',
         options: { baseURL: `${baseUrl}/v1`, apiKey: 'x' },
-        models: Object.fromEntries(Object.entries(MODELS).map(([id, name]) => [id, { name, tool_call: true, attachment: true, modalities: { input: ['text', 'image'], output: ['text'] }, limit: { context: 128000, output: 4096 } }])),
+        models: Object.fromEntries(
+          Object.entries(MODELS).map(([id, name]) => [
+            id,
+            {
+              name,
+              tool_call: true,
+              attachment: true,
+              modalities: { input: ['text', 'image'], output: ['text'] },
+              limit: { context: 128000, output: 4096 },
+            },
+          ]),
+        ),
       },
     },
     enabled_providers: [PROVIDER_ID],
@@ -113,12 +134,17 @@ export function config({ baseUrl }) {
  */
 export async function makeHome({ baseUrl }) {
   const home = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'acp-opencode-home-')));
-  for (const dir of ['.cache', path.join('.local', 'share'), path.join('.local', 'state'), 'tmp']) await fs.mkdir(path.join(home, dir), { recursive: true });
+  for (const dir of ['.cache', path.join('.local', 'share'), path.join('.local', 'state'), 'tmp']) {
+    await fs.mkdir(path.join(home, dir), { recursive: true });
+  }
   const configDir = path.join(home, '.config', 'opencode');
   await fs.mkdir(path.join(configDir, 'node_modules'), { recursive: true });
   const dependencies = { '@opencode-ai/plugin': OPENCODE_VERSION };
   await fs.writeFile(path.join(configDir, 'package.json'), JSON.stringify({ dependencies }, null, 2) + '\n');
-  await fs.writeFile(path.join(configDir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, requires: true, packages: { '': { dependencies } } }, null, 2) + '\n');
+  await fs.writeFile(
+    path.join(configDir, 'package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, requires: true, packages: { '': { dependencies } } }, null, 2) + '\n',
+  );
   await fs.writeFile(configFile(home), JSON.stringify(config({ baseUrl }), null, 2) + '\n');
   return home;
 }

@@ -43,7 +43,8 @@ export const MODEL_IDS = ['fake-model', 'fake-model-large'];
  * specific tool call.") or a rule denied ("The user has specified a rule which prevents you from
  * using this specific tool call. ..."); judge other failures by `text`.
  */
-const REFUSED = /^The user (rejected permission to use|has specified a rule which prevents you from using) this specific tool call/;
+const REFUSED =
+  /^The user (rejected permission to use|has specified a rule which prevents you from using) this specific tool call/;
 
 /**
  * @typedef {object} Rule
@@ -71,7 +72,9 @@ export async function startFakeModel(options = {}) {
   /** Call number `step` of `rule`, as an answer. */
   function call(body, rule, step) {
     const { tool, input } = callsOf(rule)[step];
-    if (!body.tools?.some((t) => t.function?.name === tool)) log(`rule "${rule.marker}": the agent does not offer the tool ${tool}`);
+    if (!body.tools?.some((t) => t.function?.name === tool)) {
+      log(`rule "${rule.marker}": the agent does not offer the tool ${tool}`);
+    }
     const id = newId('call');
     issued.set(id, { rule, step });
     return { toolCall: { id, name: tool, arguments: JSON.stringify(input) }, why: `tool:${tool}` };
@@ -104,20 +107,43 @@ export async function startFakeModel(options = {}) {
       if (pathname === '/v1/chat/completions' && method === 'POST') {
         const answer = decide(body);
         record.summary = { method, path: pathname, ...summarize(body), answered: answer.why };
-        log(`${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`);
-        const completion = { id: newId('chatcmpl'), created: Math.floor(Date.now() / 1000), model: body.model ?? MODEL_IDS[0] };
+        log(
+          `${method} ${pathname} model=${body.model} stream=${body.stream === true} tools=${body.tools?.length ?? 0} -> ${answer.why}`,
+        );
+        const completion = {
+          id: newId('chatcmpl'),
+          created: Math.floor(Date.now() / 1000),
+          model: body.model ?? MODEL_IDS[0],
+        };
         if (body.stream === true) await streamCompletion(res, completion, answer, delayMs);
         else {
           const message = answer.toolCall
-            ? { role: 'assistant', content: null, tool_calls: [{ id: answer.toolCall.id, type: 'function', function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments } }] }
+            ? {
+                role: 'assistant',
+                content: null,
+                tool_calls: [
+                  {
+                    id: answer.toolCall.id,
+                    type: 'function',
+                    function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments },
+                  },
+                ],
+              }
             : { role: 'assistant', content: answer.text };
-          sendJson(res, 200, { ...completion, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: answer.toolCall ? 'tool_calls' : 'stop' }], usage: USAGE });
+          sendJson(res, 200, {
+            ...completion,
+            object: 'chat.completion',
+            choices: [{ index: 0, message, finish_reason: answer.toolCall ? 'tool_calls' : 'stop' }],
+            usage: USAGE,
+          });
         }
         return true;
       }
-      if (pathname === '/v1/models' && method === 'GET') sendJson(res, 200, { object: 'list', data: MODEL_IDS.map(modelInfo) });
-      else if (pathname.startsWith('/v1/models/') && method === 'GET') sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
-      else return false;
+      if (pathname === '/v1/models' && method === 'GET') {
+        sendJson(res, 200, { object: 'list', data: MODEL_IDS.map(modelInfo) });
+      } else if (pathname.startsWith('/v1/models/') && method === 'GET') {
+        sendJson(res, 200, modelInfo(decodeURIComponent(pathname.slice('/v1/models/'.length))));
+      } else return false;
       return true;
     },
   });
@@ -139,8 +165,16 @@ export function summarize(body) {
     /** The start of every user text in the conversation, oldest first: what the model was told before. */
     userTexts: messages.filter((m) => m?.role === 'user').map((m) => textOf(m.content).slice(0, 200)),
     /** The images of the last user message (a prompt's attachments), from their data: URLs. */
-    lastUserImages: (Array.isArray(lastUser?.content) ? lastUser.content : []).filter((p) => p?.type === 'image_url').map((p) => dataUrl(p.image_url?.url)),
-    toolResults: messages.filter((m) => m?.role === 'tool').map((m) => ({ toolCallId: m.tool_call_id, isError: REFUSED.test(textOf(m.content)), text: textOf(m.content).slice(0, 2000) })),
+    lastUserImages: (Array.isArray(lastUser?.content) ? lastUser.content : [])
+      .filter((p) => p?.type === 'image_url')
+      .map((p) => dataUrl(p.image_url?.url)),
+    toolResults: messages
+      .filter((m) => m?.role === 'tool')
+      .map((m) => ({
+        toolCallId: m.tool_call_id,
+        isError: REFUSED.test(textOf(m.content)),
+        text: textOf(m.content).slice(0, 2000),
+      })),
   };
 }
 
@@ -167,12 +201,20 @@ function apiError(type, message) {
 /** The answer as Chat Completions chunks: text in three deltas, a tool call's arguments in two. */
 async function streamCompletion(res, completion, answer, delayMs) {
   const event = startSse(res, delayMs);
-  const send = (delta, finishReason = null, extra = {}) => event({ ...completion, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
+  const send = (delta, finishReason = null, extra = {}) =>
+    event({
+      ...completion,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+      ...extra,
+    });
   await send({ role: 'assistant', content: '' });
   if (answer.toolCall) {
     const { id, name, arguments: args } = answer.toolCall;
     const half = Math.ceil(args.length / 2);
-    await send({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, half) } }] });
+    await send({
+      tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, half) } }],
+    });
     await send({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });
   } else {
     for (const part of threeParts(answer.text)) await send({ content: part });

@@ -55,7 +55,12 @@ export function scenario(workspace) {
       refusedText: 'The command was refused, so nothing ran.',
     },
     /** A command still running when the test disconnects: it must end with the agent. */
-    long: { marker: 'Please run the long command', tool: 'bash', command: 'timeout 37 tail -f README.md', process: 'timeout 37 tail -f README.md' },
+    long: {
+      marker: 'Please run the long command',
+      tool: 'bash',
+      command: 'timeout 37 tail -f README.md',
+      process: 'timeout 37 tail -f README.md',
+    },
     /**
      * (e) a shell command whose permission the test rejects. OpenCode then ends the turn without
      * asking the model again (no text); the model sees the rejection with the next prompt.
@@ -76,7 +81,12 @@ export function scriptRules(workspace) {
   const s = scenario(workspace);
   const after = (step) => (r) => (r.isError ? step.refusedText : step.doneText);
   return [
-    { marker: s.write.marker, tool: 'write', input: { filePath: s.write.file, content: s.write.content }, after: after(s.write) },
+    {
+      marker: s.write.marker,
+      tool: 'write',
+      input: { filePath: s.write.file, content: s.write.content },
+      after: after(s.write),
+    },
     {
       marker: s.edit.marker,
       tool: 'edit',

@@ -5,7 +5,7 @@
  * result is its exit code when the terminal closes. Nothing is installed
  * any other way, and nothing without the user's click.
  */
-import { installCommandLine, type AgentDefinition } from '../src/agents';
+import { installCommandLine, type AgentDefinition } from '../src/agents/agents';
 import { launchFor } from './agentLaunch';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { runInVisibleTerminal } from './visibleTerminal';

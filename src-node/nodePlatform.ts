@@ -2,7 +2,7 @@
  * The Node host: agents are local processes, found on PATH or configured.
  */
 import * as vscode from 'vscode';
-import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents';
+import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
 import { installInTerminal, signInInTerminal } from './agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
 import type {

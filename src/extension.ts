@@ -4,24 +4,26 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from './chat/chat';
-import { AgentList } from './chat/agentList';
-import { ChatEditorPanels } from './chat/chatEditorPanel';
+import { AgentList } from './agents/agentList';
+import { ChatEditorPanels } from './views/chatEditorPanel';
 import { Chats } from './chat/chats';
-import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
-import { LinkOpener } from './chat/linkOpener';
-import { MESSAGE_SCHEME, MessageDocuments } from './chat/messageDocuments';
-import { CheckpointDocuments } from './chat/checkpointDocuments';
-import { CHECKPOINT_SCHEME } from './chat/chatChanges';
+import { LinkOpener } from './views/linkOpener';
+import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
+import { CheckpointDocuments } from './changes/checkpointDocuments';
+import { CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { TranscriptArchive } from './chat/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
-import { registerSessionCommands } from './sessions/sessionCommands';
-import { SessionStore } from './sessions/sessionStore';
+import { registerSessionCommands } from './history/historyCommands';
+import { HistoryStore } from './history/historyStore';
+import { openSavedChat, saveHistory } from './history/historySaver';
 import { Mentions } from './attachments/mentions';
-import { SESSIONS_VIEW_ID, SessionsTree } from './sessions/sessionsTree';
-import { registerSessionsTreeCommands } from './sessions/sessionsTreeCommands';
+import { SESSIONS_VIEW_ID, SessionsTree } from './history/sessionsTree';
+import { registerSessionsTreeCommands } from './history/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
+import type { HistoryEntry } from './shared/savedSessions';
 import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
 import { Diagnostics } from './diagnostics/diagnostics';
@@ -48,7 +50,9 @@ export interface AcpExtensionApi {
   readonly openMessage: (entryId: string) => Promise<boolean>;
   readonly chat: ShownChat;
   readonly chats: Chats;
-  readonly sessions: SessionStore;
+  readonly sessions: HistoryStore;
+  /** Opens a saved chat (what the Sessions tree and ACP: Load Session do). */
+  readonly openSaved: (entry: HistoryEntry, how?: 'load' | 'resume') => Promise<Chat>;
   readonly sessionsTree: SessionsTree;
 }
 
@@ -66,11 +70,10 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   );
   const agentList = new AgentList(platform, context.globalState, log);
   // Workspace storage: each workspace has its own history, and none without a folder.
-  const store = new SessionStore(context.storageUri, log);
+  const store = new HistoryStore(context.storageUri, log);
   const chats = new Chats(
     { platform, agents, agentList, choices: new ControlChoices(context.globalState), log },
     () => new TranscriptArchive(context.globalStorageUri, log),
-    store,
   );
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
@@ -95,6 +98,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     chats,
     agents,
     store,
+    saveHistory(chats, store, platform, log),
     store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     sessionsTree,
@@ -144,5 +148,12 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     refreshAgents: () => chats.refreshAgents(),
     installAgent: (agentId) => chats.installAgent(chats.shown, agentId),
   };
-  return { chat, chats, sessions: store, sessionsTree, openMessage: (entryId) => messages.open(entryId) };
+  return {
+    chat,
+    chats,
+    sessions: store,
+    sessionsTree,
+    openMessage: (entryId) => messages.open(entryId),
+    openSaved: (entry, how) => openSavedChat(chats, store, entry, how),
+  };
 }

@@ -2,7 +2,7 @@
  * The bridge's command line. The agents it may run are fixed here, at start:
  * a client picks among them by id and can never send a command line.
  */
-import { BUILT_IN_AGENTS } from '../../src/agents';
+import { BUILT_IN_AGENTS } from '../../src/agents/agents';
 
 /** Largest frame accepted from a client, and the largest line relayed from an agent. */
 export { MAX_MESSAGE_BYTES } from '../messageLimit';

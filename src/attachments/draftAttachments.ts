@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { AttachmentFiles } from '../platform';
 import { MAX_ATTACHMENTS, type AttachmentChip, type AttachmentIcon } from '../shared/attachments';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { prepareAttachment, type AttachmentSource } from './prepareAttachment';
 import type { PreparedAttachment, PromptAttachment } from './promptBlocks';
 

@@ -23,7 +23,7 @@ import {
   type ImageType,
   type SentAttachment,
 } from '../shared/attachments';
-import { NO_QUIRKS, type AgentQuirks } from '../connection/agentQuirks';
+import { NO_QUIRKS, type AgentQuirks } from '../agents/agentQuirks';
 
 /** An attachment as read: what it is, not yet how it is sent. */
 export type PreparedAttachment =
@@ -68,7 +68,7 @@ export type BuiltPrompt =
   /** Nothing is sent: the reason for each attachment that cannot go (by id). */
   | { readonly ok: false; readonly errors: ReadonlyMap<string, string> };
 
-/** What a known agent gets wrong that the prompt works around (see connection/agentQuirks.ts). */
+/** What a known agent gets wrong that the prompt works around (see agents/agentQuirks.ts). */
 export type PromptQuirks = Pick<AgentQuirks, 'resourcesDropImages'>;
 
 export function buildPrompt(

@@ -14,22 +14,28 @@ import { emptySessionControls } from '../shared/sessionControls';
 import type { Entry, Thread } from '../shared/thread';
 import { keptFromReplay } from '../shared/updateKinds';
 import type { ThreadAction } from '../shared/threadReducer';
-import { describeExit, errorMessage } from '../connection/errors';
+import { describeExit, errorMessage } from '../errorText';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
 import { PromptAssembly } from './promptAssembly';
-import { ChatChanges } from './chatChanges';
+import { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
 import { noChanges } from '../shared/changes';
 import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
-import type { AgentList } from './agentList';
-import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
-import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
+import type { AgentList } from '../agents/agentList';
+import {
+  endChatSession,
+  followSession,
+  openChatSession,
+  type ChatSession,
+  type SessionDeps,
+} from '../session/chatSession';
+import { ChatLifecycle, retryOpen, type OpenOutcome } from '../session/chatLifecycle';
 import { ChatThread } from './chatThread';
 import { ChatTurns, type TurnTarget } from './chatTurns';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PendingPrompt } from './pendingPrompt';
-import { PermissionQueue } from './permissionQueue';
-import type { EarlierSession } from './sessionOpen';
+import { PermissionQueue } from '../session/permissionQueue';
+import type { EarlierSession } from '../session/sessionOpen';
 import type { TranscriptArchive } from './transcriptArchive';
 import { redactor } from '../secrets/redactor';
 

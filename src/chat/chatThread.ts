@@ -7,7 +7,7 @@
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { Entry, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
-import type { Continuation } from './sessionOpen';
+import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';

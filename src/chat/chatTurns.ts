@@ -6,7 +6,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { AgentClient } from '../connection/agentClient';
 import type { SentAttachment } from '../shared/attachments';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { isAuthRequired } from '../connection/signIn';
 import type { ThreadAction } from '../shared/threadReducer';
 import type { ChatThread } from './chatThread';

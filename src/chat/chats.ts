@@ -5,11 +5,25 @@
  */
 import * as vscode from 'vscode';
 import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '../shared/protocol';
-import type { HistoryEntry } from '../shared/savedSessions';
+import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
-import type { SessionStore } from '../sessions/sessionStore';
 import { Chat, type ChatDeps } from './chat';
 import type { TranscriptArchive } from './transcriptArchive';
+
+/** An agent's session, as the history names it. */
+export interface SessionRef {
+  readonly agentId: string;
+  readonly sessionId: string;
+}
+
+/** What this workspace's history keeps up with (history/historySaver.ts saves on each). */
+export type HistoryEvent =
+  /** Used (a turn ended, it was opened): saved, at the top of the history, under `title`. */
+  | { readonly kind: 'used'; readonly chat: Chat; readonly title: string | undefined }
+  /** Its changes were recorded (a turn's pass over the workspace, Keep, Undo): the saved copy is brought up to date, in its place. */
+  | { readonly kind: 'changed'; readonly chat: Chat }
+  /** The agent could not continue `before`: the chat goes on in `after`, and so does its saved entry. */
+  | { readonly kind: 'replaced'; readonly before: SessionRef; readonly after: SessionRef };
 
 export class Chats implements vscode.Disposable {
   private readonly _onDidChangeShown = new vscode.EventEmitter<void>();
@@ -24,6 +38,9 @@ export class Chats implements vscode.Disposable {
   private readonly _onDidChangeChat = new vscode.EventEmitter<Chat>();
   /** Any change of any chat (editor tabs show one chat each). */
   readonly onDidChangeChat = this._onDidChangeChat.event;
+  private readonly _onDidChangeHistory = new vscode.EventEmitter<HistoryEvent>();
+  /** What the workspace's history saves (see HistoryEvent). */
+  readonly onDidChangeHistory = this._onDidChangeHistory.event;
   private readonly open: Chat[] = [];
   private readonly subscriptions = new Map<Chat, vscode.Disposable>();
   private shownChat: Chat;
@@ -36,7 +53,6 @@ export class Chats implements vscode.Disposable {
   constructor(
     private readonly deps: ChatDeps,
     private readonly makeArchive: () => TranscriptArchive,
-    private readonly store: SessionStore,
   ) {
     this.shownChat = this.create();
   }
@@ -73,14 +89,13 @@ export class Chats implements vscode.Disposable {
   }
 
   /**
-   * Opens a saved session: the chat that has it, else a new chat showing its
-   * saved transcript at once; the first Connect (or prompt) continues it
-   * (`how`: only that way).
+   * Opens a saved session (`saved`: its transcript, or why it could not be
+   * read): the chat that has it, else a new chat showing the transcript at
+   * once; the first Connect (or prompt) continues it (`how`: only that way).
    */
-  async openSaved(entry: HistoryEntry, how?: 'load' | 'resume'): Promise<Chat> {
-    const open = this.chatWith(entry.agentId, entry.sessionId);
+  openSaved(entry: HistoryEntry, saved: SavedTranscript | { error: string }, how?: 'load' | 'resume'): Chat {
+    const open = this.showChatOn(entry.agentId, entry.sessionId);
     if (open) return open;
-    const saved = await this.store.transcript(entry);
     const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd, ...(how ? { how } : {}) };
     const chat = this.createShown(entry.agentId);
     if ('error' in saved) {
@@ -93,7 +108,7 @@ export class Chats implements vscode.Disposable {
       chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
     }
     // Opened is used: it moves to the top of the history.
-    void this.store.save({ ...session, title: entry.title, thread: chat.thread, changes: chat.changes?.toSave });
+    this._onDidChangeHistory.fire({ kind: 'used', chat, title: entry.title });
     return chat;
   }
 
@@ -107,7 +122,7 @@ export class Chats implements vscode.Disposable {
     listed: { sessionId: string; cwd: string; title?: string },
     how: 'load' | 'resume',
   ): Chat {
-    const open = this.chatWith(agentId, listed.sessionId);
+    const open = this.showChatOn(agentId, listed.sessionId);
     if (open) return open;
     const chat = this.createShown(agentId);
     const session = { agentId, sessionId: listed.sessionId, cwd: listed.cwd };
@@ -116,14 +131,14 @@ export class Chats implements vscode.Disposable {
     void chat.connect().then((connected) => {
       // Under the session the chat has now: a new one if the agent could not continue the listed one.
       if (connected && chat.session) {
-        void this.store.save({ ...chat.session, title: chat.title ?? listed.title, thread: chat.thread });
+        this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title ?? listed.title });
       }
     });
     return chat;
   }
 
   /** The open chat on that agent session, shown; undefined if none. */
-  private chatWith(agentId: string, sessionId: string): Chat | undefined {
+  showChatOn(agentId: string, sessionId: string): Chat | undefined {
     const open = this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
     if (open) this.show(open.id);
     return open;
@@ -200,13 +215,14 @@ export class Chats implements vscode.Disposable {
     this._onDidChangeList.dispose();
     this._onDidChangeChat.dispose();
     this._onDidChangeAgents.dispose();
+    this._onDidChangeHistory.dispose();
   }
 
   private create(agentId?: string): Chat {
     const chat = new Chat(`c${++this.nextId}`, this.deps, this.makeArchive(), agentId);
     let turn = chat.thread.turn;
     // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
-    chat.onDidReplaceSession(({ before, after }) => void this.store.moved(before, after));
+    chat.onDidReplaceSession(({ before, after }) => this._onDidChangeHistory.fire({ kind: 'replaced', before, after }));
     this.subscriptions.set(
       chat,
       chat.onDidChange(() => {
@@ -221,39 +237,17 @@ export class Chats implements vscode.Disposable {
         this._onDidChangeList.fire();
       }),
     );
-    // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them:
-    // the saved chat is brought up to date then (without counting as a use).
-    chat.changes?.onDidRecord(() => {
-      const session = chat.session;
-      const saved =
-        session && chat.thread.turn === 'idle'
-          ? this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave }, true)
-          : Promise.resolve();
-      // After the save: the sweep keeps what saved chats name.
-      void saved
-        .then(() => this.deps.platform.checkpoints?.sweepIfFull(() => this.checkpointHashes()))
-        .catch((error: unknown) => this.deps.log.warn(`Checkpoint copies were not swept: ${String(error)}`));
-    });
+    // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them.
+    chat.changes?.onDidRecord(() => this._onDidChangeHistory.fire({ kind: 'changed', chat }));
     this.open.push(chat);
     this.lines.set(chat, JSON.stringify(this.summary(chat)));
     return chat;
   }
 
-  /** Every copy a chat's changes name: the open chats' and the saved ones'. */
-  private async checkpointHashes(): Promise<ReadonlySet<string>> {
-    const keep = new Set<string>();
-    for (const chat of this.open) chat.changes?.hashes(keep);
-    await this.store.changesHashes(keep);
-    return keep;
-  }
-
-  /** A turn ended: the chat is saved (from its first completed turn on), and marked if out of sight. */
+  /** A turn ended: the chat is used (the history saves it from its first completed turn on), and marked if out of sight. */
   private turnEnded(chat: Chat): void {
     if (chat !== this.shownChat) this.unseen.add(chat);
-    const session = chat.session;
-    if (session) {
-      void this.store.save({ ...session, title: chat.title, thread: chat.thread, changes: chat.changes?.toSave });
-    }
+    if (chat.session) this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title });
   }
 
   private summary(chat: Chat): ChatSummary {

@@ -4,11 +4,11 @@
  * its messages.
  */
 import * as vscode from 'vscode';
-import type { AgentList } from '../chat/agentList';
-import type { CheckpointDocuments } from '../chat/checkpointDocuments';
+import type { AgentList } from '../agents/agentList';
+import type { CheckpointDocuments } from '../changes/checkpointDocuments';
 import type { Chats } from '../chat/chats';
 import type { AgentConnections } from '../connection/agentConnections';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { McpReports } from '../mcp/showMcpServers';
 import { sessionFolderIfAny } from '../workspaceFolder';

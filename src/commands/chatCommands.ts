@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import type { ChatEditorPanels } from '../chat/chatEditorPanel';
+import type { ChatEditorPanels } from '../views/chatEditorPanel';
 import type { Chats } from '../chat/chats';
-import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { ChatViewProvider } from '../views/chatViewProvider';
 
 export interface ChatCommandDeps {
   readonly chats: Chats;

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { addFiles, attachSelection, pickAttachments } from '../attachments/attach';
 import type { Chats } from '../chat/chats';
-import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { ChatViewProvider } from '../views/chatViewProvider';
 
 export function registerContextCommands({
   chats,

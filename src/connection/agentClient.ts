@@ -6,7 +6,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
-import { describeExit } from './errors';
+import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 

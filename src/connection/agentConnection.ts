@@ -5,7 +5,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { quirksOf, type AgentQuirks } from './agentQuirks';
+import { quirksOf, type AgentQuirks } from '../agents/agentQuirks';
 import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
 import { FileRequests } from './fileRequests';

@@ -1,7 +1,7 @@
 /**
  * This workspace's saved chat history, as data: the index (which sessions,
  * of which agent, when) and each session's local transcript, their schemas,
- * and the rules that keep them bounded. No I/O here (sessions/sessionStore.ts
+ * and the rules that keep them bounded. No I/O here (history/historyStore.ts
  * reads and writes them); everything read back is parsed, as it may have been
  * edited by hand into anything.
  */

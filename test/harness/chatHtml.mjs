@@ -1,6 +1,6 @@
 /**
  * The extension's own chat page: `chatHtml(webview, root)` from
- * src/chat/chatWebview.ts, bundled on the fly with a stand-in `vscode`
+ * src/views/chatWebview.ts, bundled on the fly with a stand-in `vscode`
  * module, so that test and bench pages have exactly the production markup
  * and CSP.
  */
@@ -24,7 +24,7 @@ export async function loadChatHtml() {
     },
   };
   const out = await build({
-    entryPoints: [path.join(REPO_ROOT, 'src/chat/chatWebview.ts')],
+    entryPoints: [path.join(REPO_ROOT, 'src/views/chatWebview.ts')],
     bundle: true,
     write: false,
     format: 'esm',
@@ -35,7 +35,7 @@ export async function loadChatHtml() {
   });
   const module = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
   if (typeof module.chatHtml !== 'function') {
-    throw new Error('src/chat/chatWebview.ts no longer exports chatHtml(webview, root)');
+    throw new Error('src/views/chatWebview.ts no longer exports chatHtml(webview, root)');
   }
   loaded = module.chatHtml;
   return loaded;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { buildPrompt, type PromptAttachment } from '../../src/attachments/promptBlocks';
-import { NO_QUIRKS, quirksOf } from '../../src/connection/agentQuirks';
+import { NO_QUIRKS, quirksOf } from '../../src/agents/agentQuirks';
 
 const attachment = (id: string, prepared: PromptAttachment['prepared']): PromptAttachment => ({
   id,

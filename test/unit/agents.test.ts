@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BUILT_IN_AGENTS, resolveAgentSettings } from '../../src/agents';
+import { BUILT_IN_AGENTS, resolveAgentSettings } from '../../src/agents/agents';
 
 describe('agent settings', () => {
   it('offers the built-in agents with no settings', () => {

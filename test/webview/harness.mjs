@@ -1,7 +1,7 @@
 /**
  * Component-test harness: the REAL chat webview bundle (dist/webview/webview.js)
  * in Debian's Chromium, on a page served from 127.0.0.1 under the same CSP as
- * src/chat/chatWebview.ts, with VS Code theme variables. It records what
+ * src/views/chatWebview.ts, with VS Code theme variables. It records what
  * a test must be able to assert about hostile content: the messages the view
  * posts to the host, every network request, every dialog, CSP violations,
  * console output, page errors and navigations.

@@ -3,7 +3,7 @@
  * VS Code itself adds to every webview (theme variables, default styles) and
  * the harness's recorder.
  *
- * The HTML comes from the real `chatHtml` in src/chat/chatViewProvider.ts
+ * The HTML comes from the real `chatHtml` in src/views/chatWebview.ts
  * (test/harness/chatHtml.mjs), so the page has exactly the production CSP.
  */
 import { chatPageHtml } from '../harness/chatHtml.mjs';

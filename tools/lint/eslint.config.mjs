@@ -11,6 +11,9 @@
  * compilers already refuse Node in src/ and vscode or the DOM in src/shared/
  * (each folder's tsconfig); these say which folder may import which.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +36,63 @@ const layer = (files, patterns, paths = []) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
 });
+
+/** The webview: itself, src/shared/ of the core, and its UI libraries. */
+const webviewRules = [
+  into('src-node', 'src-web', 'test'),
+  { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
+  packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
+];
+
+/**
+ * The rooms of src/, lowest first: each imports only rooms before it (and
+ * itself). A folder is a room; so is a file at the top of src/.
+ */
+const SRC_ROOMS = [
+  ['shared'],
+  ['secrets', 'settings'],
+  ['errorText', 'mcp', 'diagnostics'],
+  ['platform', 'capabilities', 'workspaceFolder'],
+  ['agents'],
+  ['connection'],
+  ['attachments', 'session', 'changes'],
+  ['chat'],
+  ['history', 'views'],
+  ['commands'],
+  ['extension'],
+];
+const ROOT_FILES = new Set(['errorText', 'platform', 'capabilities', 'workspaceFolder', 'extension']);
+
+function srcLayers() {
+  // A new room has a place in the order, or the linter says so.
+  const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+  const placed = new Set(SRC_ROOMS.flat());
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    const room = entry.isDirectory() ? entry.name : entry.name.replace(/\.ts$/, '');
+    if (entry.name.endsWith('.json') || placed.has(room)) continue;
+    throw new Error(
+      `src/${entry.name} has no place in SRC_ROOMS (tools/lint/eslint.config.mjs): say which rooms it may import`,
+    );
+  }
+  const outside = into('src-node', 'src-web', 'webview', 'test');
+  return SRC_ROOMS.flatMap((rooms, level) => {
+    const above = SRC_ROOMS.slice(level + 1).flat();
+    return rooms.map((room) => {
+      const root = ROOT_FILES.has(room);
+      const up =
+        above.length === 0
+          ? []
+          : [
+              {
+                regex: `^${root ? '\\./' : '\\.\\./'}(${above.join('|')})(\\.ts)?(/|$)`,
+                message: `src/${room} imports only rooms below it (SRC_ROOMS in tools/lint/eslint.config.mjs)`,
+              },
+            ];
+      const own = room === 'shared' ? [outOfFolder, packagesBut('zod', '@agentclientprotocol/sdk')] : [];
+      return layer([root ? `src/${room}.ts` : `src/${room}/**/*.ts`], [outside, ...up, ...own]);
+    });
+  });
+}
 
 export default tseslint.config(
   {
@@ -73,20 +133,22 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...srcLayers(),
   ...[
-    layer(['src/*/**/*.ts'], [into('src-node', 'src-web', 'webview', 'test')]),
-    layer(['src/*.ts'], [into('src-node', 'src-web', 'webview', 'test')]),
-    // After src/*/**: of two entries for one file, the later one's rule is the one that holds.
-    layer(['src/shared/**/*.ts'], [outOfFolder, packagesBut('zod', '@agentclientprotocol/sdk')]),
     layer(['src-node/**/*.ts'], [into('src-web', 'webview')]),
     layer(['src-web/**/*.ts'], [into('src-node', 'webview')]),
+    layer(['webview/**/*.ts'], webviewRules),
+    // After webview/**: of two entries for one file, the later one's rule is the one that holds.
     layer(
-      ['webview/**/*.ts'],
+      ['webview/*/**/*.ts'],
       [
-        into('src-node', 'src-web', 'test'),
-        { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
-        packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
+        ...webviewRules,
+        { regex: '^\\.\\./chat-app(/|$)', message: 'only the app imports chat-app/: an element emits, the app talks' },
       ],
+    ),
+    layer(
+      ['webview/shared/**/*.ts'],
+      [...webviewRules, { regex: '^\\.\\./(?!\\.\\.)', message: 'webview/shared/ imports no element: they import it' }],
     ),
   ],
 );

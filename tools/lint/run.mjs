@@ -28,6 +28,13 @@ const CROSSINGS = [
   ['webview/chat-app/chat-app.ts', '../../src/chat/chat'],
   ['webview/chat-app/chat-app.ts', 'vscode'],
   ['webview/chat-app/chat-app.ts', 'node:path'],
+  ['src/chat/chat.ts', '../history/historyStore'],
+  ['src/connection/agentClient.ts', '../session/chatSession'],
+  ['src/agents/agentList.ts', '../connection/agentConnections'],
+  ['src/platform.ts', './chat/chats'],
+  ['src/shared/thread.ts', 'lit'],
+  ['webview/markdown/markdown.ts', '../chat-app/chat-app'],
+  ['webview/shared/codicons.ts', '../markdown/markdown'],
 ];
 
 async function layersHold() {

@@ -12,11 +12,10 @@
 import '../attachment-chips/attachment-chips';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
-import { textGrowth } from '../shared/appended-entries';
+import { textGrowth, type TextGrowth } from '../shared/appended-entries';
 import { codicon, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 import '../markdown/markdown';
-import type { TextGrowth } from '../markdown/markdown-stream';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';

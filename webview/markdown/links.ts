@@ -1,7 +1,7 @@
 /**
  * The link element for agent Markdown (which targets may be links:
  * linkTarget.ts). A clicked link is never followed by the webview: the host
- * gets `openLink` and decides (see src/chat/linkOpener.ts).
+ * gets `openLink` and decides (see src/views/linkOpener.ts).
  */
 import { html, type TemplateResult } from 'lit';
 import { toHost } from '../shared/to-host';

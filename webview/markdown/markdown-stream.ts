@@ -16,6 +16,7 @@
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type TokensList } from 'marked';
+import type { TextGrowth } from '../shared/appended-entries';
 import { growingText, type PieceCache } from '../shared/text-pieces';
 import type { ChunkCache } from './highlight';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
@@ -60,12 +61,6 @@ export const MAX_MARKDOWN_LINE = 20_000;
  * 1 MB list where the same text as paragraphs took 1.5 s).
  */
 export const MAX_OPEN_BLOCK = 64 * 1024;
-
-/** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */
-export interface TextGrowth {
-  readonly from: string;
-  readonly appended: string;
-}
 
 interface Block {
   /** The block's Markdown source, newlines normalised (kept to re-lex it if link definitions change). */

@@ -8,7 +8,8 @@
  * starts with the previous one costs the new part only (MarkdownStream).
  */
 import { html, LitElement, type PropertyValues } from 'lit';
-import { MarkdownStream, type TextGrowth } from './markdown-stream';
+import type { TextGrowth } from '../shared/appended-entries';
+import { MarkdownStream } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
 // The code blocks' copy button (code-block.ts), defined with the element that shows them.
 import './copy-button';

@@ -7,7 +7,12 @@
  */
 import type { EntryOp } from '../../src/shared/protocol';
 import { isTextEntry, type Entry } from '../../src/shared/thread';
-import type { TextGrowth } from '../markdown/markdown-stream';
+
+/** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */
+export interface TextGrowth {
+  readonly from: string;
+  readonly appended: string;
+}
 
 const grownFrom = new WeakMap<Entry, { readonly previous: Entry; readonly appended: string }>();
 

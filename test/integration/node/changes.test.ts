@@ -262,7 +262,7 @@ suite('the Changes bar (Node host)', function () {
       await new Promise((r) => setTimeout(r, 100));
     }
     await api.chats.close(before.id);
-    const opened = await api.chats.openSaved((await saved())!);
+    const opened = await api.openSaved((await saved())!);
     await waitFor(opened, 'the Changes bar again', () => opened.status.changes.total === 3);
     const prompt = opened.thread.entries.find((e) => e.kind === 'user')!;
     assert.deepEqual(opened.status.checkpoints, [prompt.id]);

@@ -12,7 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Chats } from '../../../src/chat/chats';
 import type { Chat as OneChat } from '../../../src/chat/chat';
-import { SessionStore } from '../../../src/sessions/sessionStore';
+import { HistoryStore } from '../../../src/history/historyStore';
 import type { AcpExtensionApi } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
@@ -117,7 +117,7 @@ suite('chat history (Node host)', function () {
       fs.renameSync(path.join(folder, name), path.join(folder, `${name}.new`));
     }
     const log = vscode.window.createOutputChannel('ACP history crash test', { log: true });
-    const restarted = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    const restarted = new HistoryStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
     try {
       assert.ok(
         (await restarted.list()).some((s) => s.key === entry.key),
@@ -141,7 +141,7 @@ suite('chat history (Node host)', function () {
   test('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {
     const { sessionId, markdown } = await chatOnce('resumes', 'first words');
     const entry = await savedEntry(sessionId);
-    const opened: OneChat = await chats.openSaved(entry);
+    const opened: OneChat = await api.openSaved(entry);
     assert.equal(chats.shown, opened);
     assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
     assert.equal(threadToMarkdown(opened.thread), markdown);
@@ -151,13 +151,13 @@ suite('chat history (Node host)', function () {
     assert.match(text, /The session continues \(resumed by the agent\)/);
     assert.match(text, /\[history of [^:]+: first words \| recall\]/);
     // Opening it again shows the chat that has it.
-    assert.equal(await chats.openSaved(entry), opened);
+    assert.equal(await api.openSaved(entry), opened);
     await chats.close(opened.id);
   });
 
   test('loaded instead where the agent can only load: the replay is not shown twice', async () => {
     const { sessionId, markdown } = await chatOnce('loads', 'load me');
-    const opened = await chats.openSaved(await savedEntry(sessionId));
+    const opened = await api.openSaved(await savedEntry(sessionId));
     await opened.send('recall');
     const text = threadToMarkdown(opened.thread);
     assert.ok(text.startsWith(markdown), text);
@@ -172,7 +172,7 @@ suite('chat history (Node host)', function () {
     // The agent's own store is gone (another machine, a cleaned cache).
     const store = String(config().get<Record<string, { args: string[] }>>('agents')!.amnesiac.args.at(-1));
     for (const file of fs.readdirSync(store)) fs.rmSync(path.join(store, file));
-    const opened = await chats.openSaved(entry);
+    const opened = await api.openSaved(entry);
     await opened.send('hello again');
     assert.match(threadToMarkdown(opened.thread), /This is a new session: the agent could not continue it/);
     await chats.close(opened.id);
@@ -220,14 +220,14 @@ suite('chat history (Node host)', function () {
       JSON.stringify({ version: 1, sessions: [...good.sessions, { key: '../escape', agentId: 1 }, 'junk'] }),
     );
     const log = vscode.window.createOutputChannel('ACP history test', { log: true });
-    const reread = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    const reread = new HistoryStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
     const said: string[] = [];
     reread.onDidFail((text) => said.push(text));
     assert.equal((await reread.list()).length, good.sessions.length);
     assert.deepEqual(said, ["2 saved chat sessions in this workspace's history could not be read and are left out."]);
     // Not JSON at all: an empty history, said once; a damaged transcript opens with a notice.
     fs.writeFileSync(index, '{ not json');
-    const broken = new SessionStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
+    const broken = new HistoryStore(vscode.Uri.joinPath(api.sessions.location!, '..'), log);
     const saidBroken: string[] = [];
     broken.onDidFail((text) => saidBroken.push(text));
     assert.deepEqual(await broken.list(), []);
@@ -244,7 +244,7 @@ suite('chat history (Node host)', function () {
       vscode.Uri.joinPath(api.sessions.location!, `${entry.key}.json`).fsPath,
       '{"version":1,"entries":[{"kind":"bogus"}]}',
     );
-    const opened = await chats.openSaved((await api.sessions.list()).find((s) => s.key === entry.key)!);
+    const opened = await api.openSaved((await api.sessions.list()).find((s) => s.key === entry.key)!);
     assert.match(
       threadToMarkdown(opened.thread),
       /This chat's history could not be shown: its saved transcript is damaged/,

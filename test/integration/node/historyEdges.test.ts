@@ -9,8 +9,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
-import type { SessionNode } from '../../../src/sessions/sessionsTree';
-import { SessionStore } from '../../../src/sessions/sessionStore';
+import type { SessionNode } from '../../../src/history/sessionsTree';
+import { HistoryStore } from '../../../src/history/historyStore';
 import * as assert from '../shared/assert';
 import { talkOnce } from '../shared/savedChats';
 import { acpApi } from '../shared/chatWaits';
@@ -144,7 +144,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-blocked-'));
     fs.writeFileSync(path.join(blocked, 'sessions'), 'a file where the folder should be');
     const log = vscode.window.createOutputChannel('ACP storage test', { log: true });
-    const store = new SessionStore(vscode.Uri.file(blocked), log);
+    const store = new HistoryStore(vscode.Uri.file(blocked), log);
     const said: string[] = [];
     store.onDidFail((text) => said.push(text));
     await store.save({

@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
-import type { SessionNode } from '../../../src/sessions/sessionsTree';
+import type { SessionNode } from '../../../src/history/sessionsTree';
 import { emptyThread } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';

@@ -5,7 +5,7 @@
  * and the first prompt continues the session, which the agent remembers.
  */
 import * as vscode from 'vscode';
-import { SessionStore } from '../../../src/sessions/sessionStore';
+import { HistoryStore } from '../../../src/history/historyStore';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import type { Thread } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
@@ -39,7 +39,7 @@ suite('chat history', function () {
     // The test agent cannot list its sessions: the tree shows this workspace's history.
     assert.ok(labels.includes('remember these words'), labels.join(' / '));
 
-    const opened = await api.chats.openSaved(entry!);
+    const opened = await api.openSaved(entry!);
     assert.equal(api.chats.shown, opened);
     assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
     assert.equal(entries(opened.thread), markdown);
@@ -88,7 +88,7 @@ suite('chat history', function () {
     );
     try {
       const log = vscode.window.createOutputChannel('ACP history test', { log: true });
-      const reread = new SessionStore(vscode.Uri.joinPath(location, '..'), log);
+      const reread = new HistoryStore(vscode.Uri.joinPath(location, '..'), log);
       const said: string[] = [];
       reread.onDidFail((text) => said.push(text));
       assert.equal((await reread.list()).length, sessions.length);

@@ -39,7 +39,7 @@ export interface SessionToSave {
   readonly changes?: ChangesToSave;
 }
 
-export class SessionStore implements vscode.Disposable {
+export class HistoryStore implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** The history changed (saved, deleted, pruned). */
   readonly onDidChange = this._onDidChange.event;

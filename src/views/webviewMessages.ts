@@ -7,8 +7,8 @@ import type { WebviewMessage } from '../shared/pageMessages';
 import { attachData, attachUris, pickAttachments } from '../attachments/attach';
 import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';
-import type { Chat } from './chat';
-import type { Chats } from './chats';
+import type { Chat } from '../chat/chat';
+import type { Chats } from '../chat/chats';
 import type { LinkOpener } from './linkOpener';
 import type { MessageDocuments } from './messageDocuments';
 

@@ -4,8 +4,8 @@
  * it closes with its chat.
  */
 import * as vscode from 'vscode';
-import type { Chat } from './chat';
-import type { Chats } from './chats';
+import type { Chat } from '../chat/chat';
+import type { Chats } from '../chat/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
 

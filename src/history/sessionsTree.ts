@@ -6,15 +6,15 @@
  * state says what to do next: sign in, install, retry, nothing yet, stale.
  */
 import * as vscode from 'vscode';
-import type { AgentList } from '../chat/agentList';
+import type { AgentList } from '../agents/agentList';
 import type { Chats } from '../chat/chats';
 import type { AgentConnection } from '../connection/agentConnection';
 import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { AgentListing, type ListedSession } from './sessionListing';
-import type { SessionStore } from './sessionStore';
+import type { HistoryStore } from './historyStore';
 
 export const SESSIONS_VIEW_ID = 'vscode-acp.sessions';
 
@@ -58,7 +58,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   constructor(
     private readonly agentList: AgentList,
     private readonly agents: AgentConnections,
-    private readonly store: SessionStore,
+    private readonly store: HistoryStore,
     private readonly chats: Chats,
     private readonly log: vscode.LogOutputChannel,
   ) {

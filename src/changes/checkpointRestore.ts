@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import type { FileVersion } from '../shared/changes';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 
 /** One file to put back: from `now` (what the agent left) to `back`. */
 export interface PutBack {

@@ -4,7 +4,7 @@
  * view for chats that want the user out of its sight.
  */
 import * as vscode from 'vscode';
-import type { Chats } from './chats';
+import type { Chats } from '../chat/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
 

@@ -5,16 +5,17 @@
  * advertises it) is a separate choice, asked for explicitly.
  */
 import * as vscode from 'vscode';
-import type { AgentList } from '../chat/agentList';
+import type { AgentList } from '../agents/agentList';
+import { openSavedChat } from './historySaver';
 import type { Chats } from '../chat/chats';
 import type { AgentConnections } from '../connection/agentConnections';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import type { HistoryEntry } from '../shared/savedSessions';
-import type { SessionStore } from './sessionStore';
+import type { HistoryStore } from './historyStore';
 
 export interface SessionCommandDeps {
   readonly chats: Chats;
-  readonly store: SessionStore;
+  readonly store: HistoryStore;
   readonly agentList: AgentList;
   readonly agents: AgentConnections;
   readonly log: vscode.LogOutputChannel;
@@ -56,7 +57,7 @@ export function registerSessionCommands(deps: SessionCommandDeps): vscode.Dispos
 export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void> {
   const entry = await pickSaved(deps, 'Load Session');
   if (!entry) return;
-  await deps.chats.openSaved(entry);
+  await openSavedChat(deps.chats, deps.store, entry);
   // From the Command Palette the chat view may be closed: show the chat that was opened.
   await vscode.commands.executeCommand('vscode-acp.focusChat');
 }

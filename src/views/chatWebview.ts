@@ -9,8 +9,8 @@ import { transcriptSize } from '../shared/transcriptBound';
 import type { HostMessage } from '../shared/protocol';
 import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
 import type { Entry } from '../shared/thread';
-import type { Chat } from './chat';
-import type { Chats } from './chats';
+import type { Chat } from '../chat/chat';
+import type { Chats } from '../chat/chats';
 
 /**
  * The page keeps the lists of this many chats (the shown one and the last

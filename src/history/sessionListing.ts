@@ -9,7 +9,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { AUTH_REQUIRED } from '../connection/agentClient';
 import type { AgentConnection } from '../connection/agentConnection';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { titleText } from '../shared/titleText';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Platform } from '../platform';
 import type { AgentChoice } from '../shared/protocol';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { setting } from '../settings/settings';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';

@@ -18,7 +18,7 @@ import {
   type FileChange,
   type FileVersion,
 } from '../shared/changes';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { putBack, type PutBack } from './checkpointRestore';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
 

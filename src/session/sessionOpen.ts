@@ -6,7 +6,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { AgentClient, SessionHandlers } from '../connection/agentClient';
-import { errorMessage } from '../connection/errors';
+import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import { keptFromReplay } from '../shared/updateKinds';

@@ -1,6 +1,6 @@
 /** How the end of an agent and a failed request are said to the user. */
 import * as acp from '@agentclientprotocol/sdk';
-import { redactor } from '../secrets/redactor';
+import { redactor } from './secrets/redactor';
 
 /** Redacted: the agent's stderr may hold what an MCP server's `${env:...}` resolved to. */
 export function describeExit(exit: { message: string; stderrTail?: string }): string {

@@ -5,7 +5,8 @@
  * items (Load more, Sign in, Retry, Install).
  */
 import * as vscode from 'vscode';
-import { deleteSessionCommand, type SessionCommandDeps } from './sessionCommands';
+import { deleteSessionCommand, type SessionCommandDeps } from './historyCommands';
+import { openSavedChat } from './historySaver';
 import type { SessionNode, SessionsTree } from './sessionsTree';
 
 type SessionItem = Extract<SessionNode, { kind: 'session' }>;
@@ -20,7 +21,7 @@ function isNode(node: unknown): node is SessionNode {
 
 export function registerSessionsTreeCommands(tree: SessionsTree, deps: SessionCommandDeps): vscode.Disposable[] {
   const open = async (node: SessionItem, how?: 'load' | 'resume') => {
-    if (node.saved) await deps.chats.openSaved(node.saved, how);
+    if (node.saved) await openSavedChat(deps.chats, deps.store, node.saved, how);
     else if (node.listed) {
       const { canLoad } = tree.abilities(node.agentId);
       deps.chats.openListed(node.agentId, node.listed, how ?? (canLoad ? 'load' : 'resume'));

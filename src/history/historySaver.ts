@@ -1,0 +1,62 @@
+/**
+ * Saving the workspace's history: it observes the open chats (Chats'
+ * HistoryEvent) and saves each one that was used, brings a saved copy up to
+ * date when its changes are recorded, and follows a session the agent
+ * replaced. Opening a saved chat reads its transcript here, so the chat
+ * model never touches the history's files.
+ */
+import * as vscode from 'vscode';
+import type { Platform } from '../platform';
+import type { HistoryEntry } from '../shared/savedSessions';
+import type { Chat } from '../chat/chat';
+import type { Chats, HistoryEvent } from '../chat/chats';
+import type { HistoryStore } from './historyStore';
+
+export function saveHistory(
+  chats: Chats,
+  store: HistoryStore,
+  platform: Pick<Platform, 'checkpoints'>,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable {
+  /** Every copy a chat's changes name: the open chats' and the saved ones' (the checkpoints' sweep keeps them). */
+  const checkpointHashes = async (): Promise<ReadonlySet<string>> => {
+    const keep = new Set<string>();
+    for (const chat of chats.all) chat.changes?.hashes(keep);
+    await store.changesHashes(keep);
+    return keep;
+  };
+  const save = (chat: Chat, title: string | undefined, refresh = false): Promise<void> => {
+    const session = chat.session;
+    if (!session) return Promise.resolve();
+    return store.save({ ...session, title, thread: chat.thread, changes: chat.changes?.toSave }, refresh);
+  };
+  return chats.onDidChangeHistory((event: HistoryEvent) => {
+    switch (event.kind) {
+      case 'used':
+        void save(event.chat, event.title);
+        return;
+      case 'changed': {
+        // Not a use: the saved copy keeps its place. A turn under way is saved when it ends.
+        const saved = event.chat.thread.turn === 'idle' ? save(event.chat, event.chat.title, true) : Promise.resolve();
+        // After the save: the sweep keeps what saved chats name.
+        void saved
+          .then(() => platform.checkpoints?.sweepIfFull(checkpointHashes))
+          .catch((error: unknown) => log.warn(`Checkpoint copies were not swept: ${String(error)}`));
+        return;
+      }
+      case 'replaced':
+        void store.moved(event.before, event.after);
+        return;
+    }
+  });
+}
+
+/** Opens a saved chat: the open chat on its session, else a new one with its saved transcript. */
+export async function openSavedChat(
+  chats: Chats,
+  store: HistoryStore,
+  entry: HistoryEntry,
+  how?: 'load' | 'resume',
+): Promise<Chat> {
+  return chats.showChatOn(entry.agentId, entry.sessionId) ?? chats.openSaved(entry, await store.transcript(entry), how);
+}

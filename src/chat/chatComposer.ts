@@ -1,0 +1,146 @@
+/**
+ * A chat's composer and its prompts: the draft's attachments, a prompt that
+ * waits for a connection (shown as pending, handed back to the composer if
+ * none comes), putting a prompt together, and sending it as a turn (one the
+ * Changes bar follows where the host keeps checkpoints).
+ */
+import type { ChatStatus } from '../shared/protocol';
+import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
+import type { ChatChanges } from '../changes/chatChanges';
+import type { Platform } from '../platform';
+import type { ChatLink, Link } from '../session/chatLink';
+import type { ChatSession } from '../session/chatSession';
+import type { ChatThread } from './chatThread';
+import type { ChatTurns, TurnTarget } from './chatTurns';
+import { PendingPrompt } from './pendingPrompt';
+import { PromptAssembly } from './promptAssembly';
+
+/** What the composer needs of its chat. */
+export interface ComposerChat {
+  readonly link: ChatLink;
+  readonly transcript: ChatThread;
+  readonly turns: ChatTurns;
+  readonly changes: ChatChanges | undefined;
+  /** The chat's remembered controls being applied to a new session: the prompt that waited waits for them too. */
+  restoring(): Promise<void>;
+  closed(): boolean;
+  connect(): Promise<boolean>;
+  changed(): void;
+}
+
+export class ChatComposer {
+  /** What the user attached to the prompt being written. */
+  readonly attachments: DraftAttachments;
+  private readonly pending = new PendingPrompt();
+  private readonly assembly: PromptAssembly;
+  /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
+  private focusRequests = 0;
+
+  constructor(
+    private readonly chat: ComposerChat,
+    files: Platform['attachmentFiles'],
+  ) {
+    this.attachments = new DraftAttachments(files);
+    this.attachments.onDidChange(() => chat.changed());
+    this.assembly = new PromptAssembly(this.attachments, this.pending, chat.transcript, () => chat.changed());
+  }
+
+  /** The composer's part of the chat's status. */
+  get status(): Pick<ChatStatus, 'pendingPrompt' | 'returnedDraft' | 'attachments' | 'preparing' | 'focusComposer'> {
+    return {
+      pendingPrompt: this.pending.text,
+      returnedDraft: this.pending.draft,
+      attachments: this.attachments.chips,
+      preparing: this.assembly.preparing,
+      focusComposer: this.focusRequests,
+    };
+  }
+
+  /**
+   * Sends a prompt with the chat's attachments. Without a connection it
+   * waits, shown as pending, until one is made (this starts connecting when
+   * nothing is under way); it is handed back to the composer if connecting
+   * fails.
+   */
+  async send(text: string): Promise<void> {
+    if (this.chat.transcript.running || this.chat.closed()) return;
+    if (text.trim() === '' && this.attachments.count === 0) return;
+    if (this.assembly.preparing) {
+      // The prompt before is still being put together: this text must not be lost.
+      this.pending.handBack(text);
+      return this.chat.changed();
+    }
+    const attached = this.attachments.takeAll();
+    const c = this.chat.link.current;
+    if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text, attached);
+    this.pending.add(text, attached);
+    this.chat.changed();
+    // Connecting already: that attempt sends it.
+    await this.chat.connect();
+  }
+
+  /** The prompt that waited for a connection, now that there is one. */
+  async sendPending(): Promise<void> {
+    await this.chat.restoring();
+    const c = this.chat.link.current;
+    if (c.state !== 'connected' || this.chat.transcript.running) return;
+    const waiting = this.pending.take();
+    if (waiting !== undefined) await this.prompt(c, waiting.text, waiting.attachments);
+  }
+
+  /** No connection is coming for a pending prompt: its text goes back to the composer. */
+  giveBackPending(): void {
+    this.attachments.putBack(this.pending.giveBack() ?? []);
+  }
+
+  /** Asks the page showing this chat to put the caret in its composer (an attachment was added from an editor). */
+  focus(): void {
+    this.focusRequests++;
+    this.chat.changed();
+  }
+
+  /** The user cancelled the pending prompt: its text goes back to the composer. */
+  cancelPending(): void {
+    const attached = this.pending.giveBack();
+    if (attached === undefined) return;
+    this.attachments.putBack(attached);
+    this.chat.changed();
+  }
+
+  /** The composer took the text handed back to it. */
+  draftTaken(id: number): void {
+    if (this.pending.taken(id)) this.chat.changed();
+  }
+
+  dispose(): void {
+    this.attachments.dispose();
+  }
+
+  private async prompt(
+    c: Extract<Link, { state: 'connected' }>,
+    text: string,
+    attached: readonly DraftAttachment[],
+  ): Promise<void> {
+    const chat = this.chat;
+    chat.link.endReplay();
+    const { init, quirks } = c.session.lease.connection;
+    const prompt = await this.assembly.assemble(
+      text,
+      attached,
+      init.agentCapabilities?.promptCapabilities,
+      quirks,
+      () => chat.link.current === c && !chat.closed(),
+    );
+    if (!prompt) return;
+    const run = (ready?: Promise<unknown>) =>
+      chat.turns.prompt(turnTarget(c.session), text, prompt.blocks, prompt.sent, () => chat.link.current === c, ready);
+    // Where the host keeps checkpoints, the turn is one the Changes bar follows.
+    if (c.session.lease.connection.offered.checkpoints && chat.changes) await chat.changes.follow(run);
+    else await run();
+  }
+}
+
+/** Where a turn on `session` goes. */
+export function turnTarget(session: ChatSession): TurnTarget {
+  return { client: session.lease.connection.client, sessionId: session.sessionId };
+}

@@ -2,7 +2,7 @@
  * What known agents get wrong, and the client works around: one entry per
  * quirk, keyed by the agent's `agentInfo.name` (its initialize answer), each
  * with the agent's version it was seen in and why, and a test
- * (test/unit/agentQuirks.test.ts). A new quirk: its flag in AgentQuirks, its
+ * (test/unit/src/agents/agentQuirks.test.ts). A new quirk: its flag in AgentQuirks, its
  * entry in KNOWN_QUIRKS, its test, and the work-around where the flag is read.
  */
 

@@ -2,7 +2,7 @@
  * Every setting of the extension (under `vscode-acp.`): its type, its
  * default, whether it may differ per folder, and whether a change restarts
  * the running agents. package.json's `contributes.configuration` declares
- * the same; test/unit/settings.test.ts holds the two together. Read them
+ * the same; test/unit/src/settings/settings.test.ts holds the two together. Read them
  * through settings.ts, never by a string key of your own.
  */
 

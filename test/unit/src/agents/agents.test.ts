@@ -1,0 +1,67 @@
+import * as assert from 'node:assert/strict';
+import { BUILT_IN_AGENTS, resolveAgentSettings } from '../../../../src/agents/agents';
+
+describe('agent settings', () => {
+  it('offers the built-in agents with no settings', () => {
+    const { agents, problems } = resolveAgentSettings(undefined, undefined);
+    assert.deepEqual(agents.map((a) => a.id).slice(0, 4), ['opencode', 'claude-code', 'gemini', 'codex']);
+    // Each from npm, started as the program its package puts on PATH (never npx), installed only when asked.
+    for (const a of agents) {
+      assert.notEqual(a.command, 'npx', a.id);
+      assert.equal(a.install?.command, 'npm', a.id);
+      assert.deepEqual(a.install?.args.slice(0, 2), ['install', '--global'], a.id);
+    }
+    assert.deepEqual(problems, []);
+    assert.deepEqual(agents.find((a) => a.id === 'opencode')?.args, ['acp']);
+  });
+
+  it('adds custom agents beside the built-in ones, with defaults', () => {
+    const { agents } = resolveAgentSettings(
+      {
+        mine: { name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' } },
+        bare: { command: 'bare-agent' },
+      },
+      {},
+    );
+    assert.equal(agents.length, BUILT_IN_AGENTS.length + 2);
+    assert.deepEqual(
+      agents.find((a) => a.id === 'mine'),
+      { id: 'mine', name: 'Mine', command: '/opt/mine', args: ['--acp'], env: { A: '1' }, builtIn: false },
+    );
+    assert.deepEqual(
+      agents.find((a) => a.id === 'bare'),
+      { id: 'bare', name: 'bare', command: 'bare-agent', args: [], env: {}, builtIn: false },
+    );
+  });
+
+  it('applies agentPaths to built-in and custom agents', () => {
+    const { agents } = resolveAgentSettings(
+      { mine: { command: 'x' } },
+      { opencode: '/opt/opencode', mine: '/usr/local/bin/mine' },
+    );
+    assert.equal(agents.find((a) => a.id === 'opencode')?.command, '/opt/opencode');
+    assert.equal(agents.find((a) => a.id === 'mine')?.command, '/usr/local/bin/mine');
+  });
+
+  it('reports broken entries and keeps the rest', () => {
+    const { agents, problems } = resolveAgentSettings(
+      {
+        good: { command: 'ok' },
+        nocmd: { name: 'x' },
+        badargs: { command: 'y', args: 'not-a-list' },
+        'bad id!': { command: 'z' },
+      },
+      { opencode: 'relative/path', ghost: '/abs', codex: 42 },
+    );
+    assert.ok(agents.some((a) => a.id === 'good'));
+    assert.ok(!agents.some((a) => ['nocmd', 'badargs', 'bad id!'].includes(a.id)));
+    assert.equal(agents.find((a) => a.id === 'opencode')?.command, 'opencode');
+    assert.equal(problems.length, 6, problems.join('\n'));
+  });
+
+  it('survives settings of the wrong shape', () => {
+    const { agents, problems } = resolveAgentSettings(['not', 'an', 'object'], 'nope');
+    assert.equal(agents.length, BUILT_IN_AGENTS.length);
+    assert.equal(problems.length, 2);
+  });
+});

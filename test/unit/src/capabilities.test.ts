@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import { clientCapabilities, hostCapabilities, type HostFacts } from '../../../src/capabilities';
+
+const linuxDesktop: HostFacts = {
+  kind: 'node',
+  remoteName: undefined,
+  trusted: true,
+  localFolder: true,
+  descriptorWalk: true,
+  terminalsReady: true,
+};
+
+describe('capabilities per host', () => {
+  it('desktop Linux with a trusted local folder offers files, terminals and terminal sign-in (both forms)', () => {
+    assert.deepEqual(clientCapabilities(hostCapabilities(linuxDesktop)), {
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: true,
+      auth: { terminal: true },
+      _meta: { terminal_output: true, 'terminal-auth': true },
+    });
+  });
+
+  it("terminal sign-in runs the agent's own program: offered on Node hosts even when the workspace is not trusted, never in the web worker", () => {
+    assert.deepEqual(clientCapabilities(hostCapabilities({ ...linuxDesktop, trusted: false })).auth, {
+      terminal: true,
+    });
+    const web = clientCapabilities(hostCapabilities({ ...linuxDesktop, kind: 'web' }));
+    assert.deepEqual([web.auth, web._meta], [{ terminal: false }, { terminal_output: true }]);
+  });
+
+  it('no descriptor walk (macOS, Windows): reads yes, writes no, no checkpoints (files are put back only through the walk)', () => {
+    const caps = hostCapabilities({ ...linuxDesktop, descriptorWalk: false });
+    assert.equal(caps.fileRead, true);
+    assert.equal(caps.fileWrite, false);
+    assert.equal(caps.checkpoints, false);
+  });
+
+  it('checkpoints (the Changes bar) exactly where writes are: Linux, trusted, a local folder', () => {
+    assert.equal(hostCapabilities(linuxDesktop).checkpoints, true);
+    for (const facts of [
+      { ...linuxDesktop, trusted: false },
+      { ...linuxDesktop, localFolder: false },
+      { ...linuxDesktop, kind: 'web' as const },
+    ]) {
+      assert.equal(hostCapabilities(facts).checkpoints, false, JSON.stringify(facts));
+    }
+  });
+
+  it('remote hosts get what their machine can do', () => {
+    assert.deepEqual(hostCapabilities({ ...linuxDesktop, remoteName: 'ssh-remote' }), hostCapabilities(linuxDesktop));
+  });
+
+  it('an untrusted workspace or no local folder offers nothing', () => {
+    for (const facts of [
+      { ...linuxDesktop, trusted: false },
+      { ...linuxDesktop, localFolder: false },
+    ]) {
+      assert.deepEqual(clientCapabilities(hostCapabilities(facts)).fs, { readTextFile: false, writeTextFile: false });
+      assert.equal(clientCapabilities(hostCapabilities(facts)).terminal, false);
+    }
+  });
+
+  it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
+    const caps = hostCapabilities({ ...linuxDesktop, kind: 'web' });
+    assert.deepEqual(caps, {
+      kind: 'web',
+      fileRead: false,
+      fileWrite: false,
+      terminals: false,
+      signInTerminal: false,
+      checkpoints: false,
+    });
+  });
+});

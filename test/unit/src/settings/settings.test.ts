@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  checkedValue,
+  RESTARTING_SETTINGS,
+  SECTION,
+  SETTINGS,
+  type SettingKey,
+  type SettingSpec,
+} from '../../../../src/settings/settingsTable';
+
+const root = path.resolve(__dirname, '../..');
+const declared = Object.entries(
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).contributes.configuration.properties as Record<
+    string,
+    { type: string; default: unknown; scope?: string }
+  >,
+);
+
+describe('settings', () => {
+  it('are the ones package.json declares, with the same type, default and scope', () => {
+    assert.deepEqual(
+      declared.map(([key]) => key).sort(),
+      Object.keys(SETTINGS)
+        .map((k) => `${SECTION}.${k}`)
+        .sort(),
+    );
+    for (const [key, d] of declared) {
+      const spec: SettingSpec = SETTINGS[key.slice(SECTION.length + 1) as SettingKey];
+      assert.deepEqual(
+        { type: d.type, default: d.default, scope: d.scope },
+        { type: spec.type, default: spec.default, scope: spec.scope },
+        key,
+      );
+    }
+  });
+
+  it('restart the agents when the agents, their paths or the bridge change, and only then', () => {
+    assert.deepEqual([...RESTARTING_SETTINGS].sort(), ['agentPaths', 'agents', 'bridge.url']);
+  });
+
+  it('read as their default when a hand-edited value has the wrong type', () => {
+    assert.equal(checkedValue('sessions.maxHistory', '20'), 50);
+    assert.equal(checkedValue('sessions.maxHistory', 2.5), 50);
+    assert.equal(checkedValue('sessions.maxHistory', 20), 20);
+    assert.equal(checkedValue('sessions.autoSave', 'false'), true);
+    assert.equal(checkedValue('sessions.autoSave', false), false);
+    assert.equal(checkedValue('bridge.url', undefined), 'ws://127.0.0.1:7878');
+    assert.equal(checkedValue('defaultAgent', 42), '');
+    assert.deepEqual(checkedValue('agents', { x: 1 }), { x: 1 }, 'objects are checked by their own readers');
+  });
+});

@@ -44,16 +44,29 @@ export type ShownChat = Pick<
   installAgent(agentId: string): Promise<void>;
 };
 
-/** What the extension exports to other extensions (and to its own integration tests). */
+/** The open chats, as the API offers them. */
+export type OpenChats = Pick<
+  Chats,
+  'shown' | 'all' | 'get' | 'show' | 'newChat' | 'close' | 'summaries' | 'openListed'
+>;
+/** This workspace's saved chats, as the API offers them. */
+export type SavedChats = Pick<HistoryStore, 'location' | 'list' | 'transcript' | 'save' | 'delete'>;
+/** The Sessions view, as the API offers it. */
+export type SessionsView = Pick<SessionsTree, 'refresh' | 'relist' | 'abilities' | 'getChildren' | 'getTreeItem'>;
+
+/**
+ * What the extension exports to other extensions (and to its own integration
+ * tests): a narrow view of its parts, so that their insides can change.
+ */
 export interface AcpExtensionApi {
   /** Opens a message's whole text in an editor (what the view's "Open the whole message" does). */
   readonly openMessage: (entryId: string) => Promise<boolean>;
   readonly chat: ShownChat;
-  readonly chats: Chats;
-  readonly sessions: HistoryStore;
+  readonly chats: OpenChats;
+  readonly sessions: SavedChats;
   /** Opens a saved chat (what the Sessions tree and ACP: Load Session do). */
   readonly openSaved: (entry: HistoryEntry, how?: 'load' | 'resume') => Promise<Chat>;
-  readonly sessionsTree: SessionsTree;
+  readonly sessionsTree: SessionsView;
 }
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Chat as OneChat } from '../../../src/chat/chat';
-import type { Chats } from '../../../src/chat/chats';
+import type { OpenChats } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { acpApi, waitFor, type Chat } from '../shared/chatWaits';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
@@ -43,7 +43,7 @@ async function ask(one: OneChat, text: string): Promise<string> {
 suite('several chats at once (Node host)', function () {
   this.timeout(60_000);
   let chat: Chat;
-  let chats: Chats;
+  let chats: OpenChats;
   let first: OneChat;
   let second: OneChat;
 

@@ -10,10 +10,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Chats } from '../../../src/chat/chats';
 import type { Chat as OneChat } from '../../../src/chat/chat';
 import { HistoryStore } from '../../../src/history/historyStore';
-import type { AcpExtensionApi } from '../../../src/extension';
+import type { AcpExtensionApi, OpenChats } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
@@ -43,7 +42,7 @@ const config = () => vscode.workspace.getConfiguration('vscode-acp');
 suite('chat history (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
-  let chats: Chats;
+  let chats: OpenChats;
   let sessionsDir: string;
 
   suiteSetup(async () => {

@@ -5,7 +5,7 @@
  * again then: they may have changed); a prompt that cannot be sent puts them
  * back with the reason on each chip that failed.
  */
-import * as vscode from 'vscode';
+import { type Disposable, Emitter } from '../shared/events';
 import type { AttachmentFiles } from '../platform';
 import { MAX_ATTACHMENTS, type AttachmentChip, type AttachmentIcon } from '../shared/attachments';
 import { errorMessage } from '../errorText';
@@ -33,8 +33,8 @@ export interface DraftAttachment {
 
 let nextId = 0;
 
-export class DraftAttachments implements vscode.Disposable {
-  private readonly _onDidChange = new vscode.EventEmitter<void>();
+export class DraftAttachments implements Disposable {
+  private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
   private items: DraftAttachment[] = [];
 

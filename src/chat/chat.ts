@@ -5,7 +5,7 @@
  * session/chatLink.ts; the agent process is shared with other chats of the
  * same agent (agentConnections.ts).
  */
-import * as vscode from 'vscode';
+import { type Disposable, Emitter } from '../shared/events';
 import type { ChatStatus, ConnectionState } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
 import type { Entry, Thread } from '../shared/thread';
@@ -34,8 +34,8 @@ export interface ChatDeps extends LinkDeps {
   readonly choices: ControlChoices;
 }
 
-export class Chat implements vscode.Disposable {
-  private readonly _onDidChange = new vscode.EventEmitter<void>();
+export class Chat implements Disposable {
+  private readonly _onDidChange = new Emitter<void>();
   /** Fires after any change of thread or status; views batch. */
   readonly onDidChange = this._onDidChange.event;
   private readonly transcript: ChatThread;

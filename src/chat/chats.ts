@@ -3,7 +3,7 @@
  * keeps running (streaming, asking permission) and only its line in the list
  * changes: it does no webview work until it is shown.
  */
-import * as vscode from 'vscode';
+import { type Disposable, Emitter } from '../shared/events';
 import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '../shared/protocol';
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
@@ -25,24 +25,24 @@ export type HistoryEvent =
   /** The agent could not continue `before`: the chat goes on in `after`, and so does its saved entry. */
   | { readonly kind: 'replaced'; readonly before: SessionRef; readonly after: SessionRef };
 
-export class Chats implements vscode.Disposable {
-  private readonly _onDidChangeShown = new vscode.EventEmitter<void>();
+export class Chats implements Disposable {
+  private readonly _onDidChangeShown = new Emitter<void>();
   /** The shown chat changed, or changed which chat it is. */
   readonly onDidChangeShown = this._onDidChangeShown.event;
-  private readonly _onDidChangeList = new vscode.EventEmitter<void>();
+  private readonly _onDidChangeList = new Emitter<void>();
   /** A chat came, went, or changed its line in the list (title, marker). */
   readonly onDidChangeList = this._onDidChangeList.event;
-  private readonly _onDidChangeAgents = new vscode.EventEmitter<void>();
+  private readonly _onDidChangeAgents = new Emitter<void>();
   /** The agent list was read again (settings, PATH, an install). */
   readonly onDidChangeAgents = this._onDidChangeAgents.event;
-  private readonly _onDidChangeChat = new vscode.EventEmitter<Chat>();
+  private readonly _onDidChangeChat = new Emitter<Chat>();
   /** Any change of any chat (editor tabs show one chat each). */
   readonly onDidChangeChat = this._onDidChangeChat.event;
-  private readonly _onDidChangeHistory = new vscode.EventEmitter<HistoryEvent>();
+  private readonly _onDidChangeHistory = new Emitter<HistoryEvent>();
   /** What the workspace's history saves (see HistoryEvent). */
   readonly onDidChangeHistory = this._onDidChangeHistory.event;
   private readonly open: Chat[] = [];
-  private readonly subscriptions = new Map<Chat, vscode.Disposable>();
+  private readonly subscriptions = new Map<Chat, Disposable>();
   private shownChat: Chat;
   /** Each chat's line as last announced, to tell a changed line from a streamed chunk. */
   private readonly lines = new Map<Chat, string>();

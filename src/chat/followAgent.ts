@@ -7,12 +7,13 @@
  * only the newest location, at most every FOLLOW_MS.
  */
 import * as vscode from 'vscode';
+import { type Disposable } from '../shared/events';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { Platform } from '../platform';
 
 const FOLLOW_MS = 250;
 
-export class FollowAgent implements vscode.Disposable {
+export class FollowAgent implements Disposable {
   enabled = false;
   private next: { path: string; line?: number } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,7 +3,8 @@
  * and the single report of why it ended.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { type Disposable, Emitter } from '../shared/events';
 import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
 import { describeExit } from '../errorText';
@@ -45,8 +46,8 @@ export const AUTH_REQUIRED = -32000;
 /** How long to wait for a process to report its exit after its pipe closed. */
 const EXIT_GRACE_MS = 2_000;
 
-export class AgentClient implements vscode.Disposable {
-  private readonly _onDidClose = new vscode.EventEmitter<AgentExit>();
+export class AgentClient implements Disposable {
+  private readonly _onDidClose = new Emitter<AgentExit>();
   /** Fires once, when the agent is gone (exit, crash, broken pipe, dispose). */
   readonly onDidClose = this._onDidClose.event;
   /** Rejects once the agent is gone, with why (exit code, stderr); never resolves. For racing a request against the agent's end. */
@@ -54,7 +55,7 @@ export class AgentClient implements vscode.Disposable {
   private readonly router = new SessionUpdateRouter();
   /** The sessions this connection opened (new, load, resume) and not closed: the only ones its requests may name, each served by its own handlers. */
   private readonly openSessions = new Map<string, SessionHandlers>();
-  private readonly _onDidIgnoreUpdate = new vscode.EventEmitter<string>();
+  private readonly _onDidIgnoreUpdate = new Emitter<string>();
   /** Fires once per `session/update` kind this client does not know (each is ignored, see unknownUpdates.ts). */
   readonly onDidIgnoreUpdate = this._onDidIgnoreUpdate.event;
   /** How many updates of each unknown kind were ignored. */
@@ -250,7 +251,7 @@ export class AgentClient implements vscode.Disposable {
     return this.connection.agent.request<unknown>('session/set_model', { sessionId, modelId });
   }
 
-  onSessionUpdate(sessionId: string, listener: (update: acp.SessionUpdate) => void): vscode.Disposable {
+  onSessionUpdate(sessionId: string, listener: (update: acp.SessionUpdate) => void): Disposable {
     return this.router.listen(sessionId, listener);
   }
 

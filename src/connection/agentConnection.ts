@@ -4,7 +4,8 @@
  * returns a connection or throws a message meant for the user.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { Emitter, type Event } from '../shared/events';
 import { quirksOf, type AgentQuirks } from '../agents/agentQuirks';
 import { clientCapabilities } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform } from '../platform';
@@ -23,7 +24,7 @@ const MAX_LABEL_CHARS = 120;
 const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 export class AgentConnection {
-  private readonly _onDidWarn = new vscode.EventEmitter<string>();
+  private readonly _onDidWarn = new Emitter<string>();
   /** Something every chat on this connection should hear: stray output, update kinds we do not know. */
   readonly onDidWarn = this._onDidWarn.event;
   /** What this agent gets wrong, known by its name (agentQuirks.ts). */
@@ -45,7 +46,7 @@ export class AgentConnection {
     readonly offered: HostCapabilities,
     /** The agent's title (or name) and version, for the header. */
     readonly agentLabel: string,
-    warnings: vscode.Event<string>,
+    warnings: Event<string>,
     private readonly platform: Platform,
   ) {
     this.quirks = quirksOf(init.agentInfo?.name);
@@ -96,7 +97,7 @@ export class AgentConnection {
     diagnostics?: Diagnostics,
   ): Promise<AgentConnection | undefined> {
     // Stray output comes before the connection exists: held in an emitter the connection forwards.
-    const warnings = new vscode.EventEmitter<string>();
+    const warnings = new Emitter<string>();
     const context: ConnectContext = { log, onProtocolWarning: (text) => warnings.fire(text) };
     const transport = await platform.connect(agentId, context);
     if (!transport) return undefined;

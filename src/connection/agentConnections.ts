@@ -11,7 +11,8 @@
  * A chat holds a lease while it has a session; the process ends when the last
  * lease is given back. Chats that connect at the same time share one start.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { type Disposable } from '../shared/events';
 import type { AgentExit, Platform } from '../platform';
 import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import type { ClientIdentity } from './agentClient';
@@ -35,7 +36,7 @@ interface Slot {
   connection?: AgentConnection;
 }
 
-export class AgentConnections implements vscode.Disposable {
+export class AgentConnections implements Disposable {
   private readonly slots = new Map<string, Slot>();
   /** What each agent said it can do when it last started in this window. */
   private readonly seen = new Map<string, AgentCapabilities>();

@@ -7,6 +7,7 @@
  * through LinkHost.
  */
 import * as vscode from 'vscode';
+import { type Disposable, Emitter } from '../shared/events';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { AgentList } from '../agents/agentList';
 import { describeExit, errorMessage } from '../errorText';
@@ -22,7 +23,7 @@ import type { EarlierSession } from './sessionOpen';
 export type Link =
   | { state: 'disconnected' | 'failed' }
   | { state: 'connecting'; attempt: AbortController; reconnect?: true }
-  | { state: 'connected'; session: ChatSession; subscriptions: vscode.Disposable[] };
+  | { state: 'connected'; session: ChatSession; subscriptions: Disposable[] };
 
 /** An agent's session, and the folder it runs in. */
 export type SessionRef = EarlierSession & { agentId: string };
@@ -64,8 +65,8 @@ export interface LinkDeps extends SessionDeps {
   readonly agentList: Pick<AgentList, 'name'>;
 }
 
-export class ChatLink implements vscode.Disposable {
-  private readonly _onDidReplaceSession = new vscode.EventEmitter<{ before: SessionRef; after: SessionRef }>();
+export class ChatLink implements Disposable {
+  private readonly _onDidReplaceSession = new Emitter<{ before: SessionRef; after: SessionRef }>();
   /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */
   readonly onDidReplaceSession = this._onDidReplaceSession.event;
   private link: Link = { state: 'disconnected' };

@@ -5,6 +5,7 @@
  * the way back out (`session/close`, then the lease).
  */
 import type * as vscode from 'vscode';
+import { type Disposable } from '../shared/events';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
@@ -179,7 +180,7 @@ export interface SessionListener {
 }
 
 /** Subscribes `listener` to the session; dispose the result to stop. */
-export function followSession(session: ChatSession, listener: SessionListener): vscode.Disposable[] {
+export function followSession(session: ChatSession, listener: SessionListener): Disposable[] {
   const { client } = session.lease.connection;
   return [
     client.onSessionUpdate(session.sessionId, (update) => listener.update(update)),

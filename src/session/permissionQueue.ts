@@ -4,8 +4,8 @@
  * answered `cancelled` on Stop, disconnect, a new session, an agent change or
  * when the view goes away.
  */
+import { type Disposable, Emitter } from '../shared/events';
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
-import * as vscode from 'vscode';
 import {
   choicesFor,
   optionFor,
@@ -32,11 +32,11 @@ const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' }
  */
 export const MAX_PENDING_PERMISSIONS = 32;
 
-export class PermissionQueue implements vscode.Disposable {
-  private readonly _onDidChange = new vscode.EventEmitter<void>();
+export class PermissionQueue implements Disposable {
+  private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
   /** Fires with a line for the transcript: the user answered (info), or requests past the limit were refused (warning). */
-  private readonly _onDidAnswer = new vscode.EventEmitter<{ level: 'info' | 'warning'; text: string }>();
+  private readonly _onDidAnswer = new Emitter<{ level: 'info' | 'warning'; text: string }>();
   readonly onDidAnswer = this._onDidAnswer.event;
   private pending: Pending[] = [];
   private nextId = 0;

@@ -10,6 +10,7 @@ import { Chats } from './chat/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './views/linkOpener';
+import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
 import { CHECKPOINT_SCHEME } from './changes/chatChanges';
@@ -77,6 +78,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const diagnostics = new Diagnostics();
   const agents = new AgentConnections(
     platform,
+    vscodeWindow,
     { name: packageJson.name, version: packageJson.version },
     log,
     diagnostics,

@@ -185,6 +185,22 @@ export interface ConnectContext {
   agentName?: string;
 }
 
+/**
+ * What the chat core asks of VS Code's window: injected (views/vscodeWindow.ts
+ * in the extension), so that the core needs no VS Code to run.
+ */
+export interface WindowPort {
+  /** An error the user is told of at once (not one of a chat's lines). */
+  showError(text: string): void;
+  /** The editor's text of the file at `path` when it has unsaved changes; undefined when it has none or is not open. */
+  unsavedText(path: string): string | undefined;
+  /** One of `items`, picked by the user; undefined when they cancel. */
+  pick<T extends { readonly label: string; readonly detail?: string }>(
+    items: readonly T[],
+    options: { readonly title: string; readonly placeHolder: string },
+  ): Promise<T | undefined>;
+}
+
 export interface Platform {
   /** Evaluated at each connect: trust and folders can change. */
   capabilities(): HostCapabilities;

@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import { Emitter, type Event } from '../shared/events';
 import { quirksOf, type AgentQuirks } from '../agents/agentQuirks';
 import { clientCapabilities } from '../capabilities';
-import type { ConnectContext, HostCapabilities, Platform } from '../platform';
+import type { ConnectContext, HostCapabilities, Platform, WindowPort } from '../platform';
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
 import { signIn, type SignedIn } from './signIn';
@@ -48,6 +48,7 @@ export class AgentConnection {
     readonly agentLabel: string,
     warnings: Event<string>,
     private readonly platform: Platform,
+    private readonly window: WindowPort,
   ) {
     this.quirks = quirksOf(init.agentInfo?.name);
     warnings((text) => this._onDidWarn.fire(text));
@@ -65,6 +66,7 @@ export class AgentConnection {
     const command = terminal?.command(this.agentId);
     this.signingIn ??= signIn({
       client: this.client,
+      window: this.window,
       init: this.init,
       agentName: this.agentLabel || this.agentId,
       whereToSetEnv: (vars) => this.platform.whereToSetEnv(this.agentId, vars),
@@ -90,6 +92,7 @@ export class AgentConnection {
    */
   static async start(
     platform: Platform,
+    window: WindowPort,
     agentId: string,
     identity: ClientIdentity,
     log: vscode.LogOutputChannel,
@@ -110,7 +113,7 @@ export class AgentConnection {
       transport,
       identity,
       log,
-      connectionHandlers(platform, offered, log),
+      connectionHandlers(platform, window, offered, log),
       diagnostics?.tap(agentId),
     );
     const abort = () => client.dispose();
@@ -135,6 +138,7 @@ export class AgentConnection {
         label,
         warnings.event,
         platform,
+        window,
       );
     } catch (error) {
       // A request that failed because the agent went away says only "connection closed";
@@ -154,12 +158,13 @@ export class AgentConnection {
 /** File handlers exactly where the capabilities say we offer them; terminals are each session's. */
 function connectionHandlers(
   platform: Platform,
+  window: WindowPort,
   capabilities: HostCapabilities,
   log: vscode.LogOutputChannel,
 ): ClientHandlers {
   const terminals = capabilities.terminals && platform.terminals !== undefined;
   if (!platform.files || !capabilities.fileRead) return { terminals };
-  const files = new FileRequests(platform.files, log);
+  const files = new FileRequests(platform.files, window, log);
   return {
     terminals,
     readTextFile: (params) => files.read(params),

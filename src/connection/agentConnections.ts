@@ -13,7 +13,7 @@
  */
 import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
-import type { AgentExit, Platform } from '../platform';
+import type { AgentExit, Platform, WindowPort } from '../platform';
 import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import type { ClientIdentity } from './agentClient';
 import { AgentConnection } from './agentConnection';
@@ -43,6 +43,8 @@ export class AgentConnections implements Disposable {
 
   constructor(
     private readonly platform: Platform,
+    /** Where a sign-in asks the user how (the window, or none in a test). */
+    readonly window: WindowPort,
     private readonly identity: ClientIdentity,
     private readonly log: vscode.LogOutputChannel,
     private readonly diagnostics?: Diagnostics,
@@ -137,6 +139,7 @@ export class AgentConnections implements Disposable {
     const slot: Slot = { agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
     slot.starting = AgentConnection.start(
       this.platform,
+      this.window,
       agentId,
       this.identity,
       this.log,

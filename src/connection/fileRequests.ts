@@ -5,13 +5,14 @@
  * itself (inside the workspace, no escapes) is the platform's.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import * as vscode from 'vscode';
-import type { WorkspaceFileAccess } from '../platform';
+import type * as vscode from 'vscode';
+import type { WindowPort, WorkspaceFileAccess } from '../platform';
 import { sliceLines } from '../shared/lines';
 
 export class FileRequests {
   constructor(
     private readonly files: WorkspaceFileAccess,
+    private readonly editors: Pick<WindowPort, 'unsavedText'>,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -22,8 +23,8 @@ export class FileRequests {
    * as a failure (it never creates the file then).
    */
   async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
-    const open = openDocument(params.path);
-    if (open?.isDirty) return { content: sliceLines(open.getText(), params.line, params.limit) };
+    const unsaved = this.editors.unsavedText(params.path);
+    if (unsaved !== undefined) return { content: sliceLines(unsaved, params.line, params.limit) };
     const content = await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit }));
     if (content === undefined) {
       this.log.info(`The agent read ${params.path}, which does not exist yet: answered as an empty file.`);
@@ -32,8 +33,7 @@ export class FileRequests {
   }
 
   async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
-    const open = openDocument(params.path);
-    if (open?.isDirty) {
+    if (this.editors.unsavedText(params.path) !== undefined) {
       throw new acp.RequestError(
         -32603,
         `${params.path} has unsaved changes in the editor; the user must save or revert it before it can be written.`,
@@ -54,15 +54,4 @@ export class FileRequests {
       throw new acp.RequestError(-32603, message);
     }
   }
-}
-
-/** The open document for a path, compared as file URIs (case as the OS reports it). */
-function openDocument(path: string): vscode.TextDocument | undefined {
-  let uri: vscode.Uri;
-  try {
-    uri = vscode.Uri.file(path);
-  } catch {
-    return undefined;
-  }
-  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === uri.fsPath);
 }

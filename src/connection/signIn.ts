@@ -12,7 +12,7 @@
  *   where to set it; the extension never asks for, stores or logs a value.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import * as vscode from 'vscode';
+import type { WindowPort } from '../platform';
 import { AUTH_REQUIRED, type AgentClient } from './agentClient';
 import { signInChoices, type SignInChoice } from './signInChoices';
 
@@ -31,6 +31,7 @@ export class ReconnectAfterSignIn extends Error {
 
 export interface SignInContext {
   readonly client: AgentClient;
+  readonly window: WindowPort;
   readonly init: acp.InitializeResponse;
   readonly agentName: string;
   /** The agent's configured command (for legacy terminal methods). */
@@ -56,13 +57,13 @@ export async function signIn(context: SignInContext): Promise<SignedIn> {
       `${context.agentName} needs you to sign in, and offers no way this extension can do it here: sign in with the agent's own program, then connect again.`,
     );
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await context.window.pick(
     choices.map((c) => ({
       label: shown(c.name),
       detail: shown([c.description, how(c)].filter(Boolean).join(' · ')),
       choice: c,
     })),
-    { title: `${context.agentName} needs you to sign in`, placeHolder: 'Choose how to sign in', ignoreFocusOut: true },
+    { title: `${context.agentName} needs you to sign in`, placeHolder: 'Choose how to sign in' },
   );
   if (!picked) throw new SignInError(`${context.agentName} needs you to sign in before it can start a session.`);
   const choice = picked.choice;

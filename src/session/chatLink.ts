@@ -6,7 +6,6 @@
  * one. What the chat shows and sends is the chat's: the link tells it
  * through LinkHost.
  */
-import * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { AgentList } from '../agents/agentList';
@@ -126,7 +125,7 @@ export class ChatLink implements Disposable {
       return this.connecting ?? Promise.resolve(false);
     }
     if (!agentId) {
-      void vscode.window.showErrorMessage(
+      this.deps.agents.window.showError(
         'No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.',
       );
       return Promise.resolve(false);

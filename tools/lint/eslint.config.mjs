@@ -133,6 +133,17 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The chat core runs without VS Code (its unit tests run in plain Node): what it needs of the
+    // window comes through WindowPort (src/platform.ts). chat/ is next.
+    files: ['src/session/**/*.ts', 'src/connection/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', allowTypeImports: true, message: 'the chat core imports vscode for types only' }] },
+      ],
+    },
+  },
   ...srcLayers(),
   ...[
     layer(['src-node/**/*.ts'], [into('src-web', 'webview')]),

@@ -1,0 +1,20 @@
+/** VS Code's window, as the chat core asks for it (see WindowPort). */
+import * as vscode from 'vscode';
+import type { WindowPort } from '../platform';
+
+export const vscodeWindow: WindowPort = {
+  showError: (text) => void vscode.window.showErrorMessage(text),
+  unsavedText: (path) => {
+    let uri: vscode.Uri;
+    try {
+      uri = vscode.Uri.file(path);
+    } catch {
+      return undefined;
+    }
+    // Compared as file URIs (case as the OS reports it).
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === uri.fsPath);
+    return open?.isDirty ? open.getText() : undefined;
+  },
+  // Kept open when focus moves: a sign-in choice is read beside a browser or a terminal.
+  pick: async (items, options) => vscode.window.showQuickPick([...items], { ...options, ignoreFocusOut: true }),
+};

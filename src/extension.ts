@@ -14,7 +14,7 @@ import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
 import { CHECKPOINT_SCHEME } from './changes/chatChanges';
-import { TranscriptArchive } from './chat/transcriptArchive';
+import { TranscriptArchive } from './views/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
 import { registerSessionCommands } from './history/historyCommands';

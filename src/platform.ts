@@ -192,6 +192,10 @@ export interface ConnectContext {
 export interface WindowPort {
   /** An error the user is told of at once (not one of a chat's lines). */
   showError(text: string): void;
+  /** Whether the workspace is trusted (Restricted Mode: not). */
+  trusted(): boolean;
+  /** Opens `file` in a preview editor at `line` (1-based), leaving the focus where it is. */
+  showFile(file: vscode.Uri, line: number | undefined): Promise<void>;
   /** The editor's text of the file at `path` when it has unsaved changes; undefined when it has none or is not open. */
   unsavedText(path: string): string | undefined;
   /** One of `items`, picked by the user; undefined when they cancel. */

@@ -26,7 +26,7 @@ import { ChatControls } from './chatControls';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PermissionQueue } from '../session/permissionQueue';
 import type { EarlierSession } from '../session/sessionOpen';
-import type { TranscriptArchive } from './transcriptArchive';
+import type { Archive } from './chatThread';
 import { redactor } from '../secrets/redactor';
 
 export interface ChatDeps extends LinkDeps {
@@ -59,7 +59,7 @@ export class Chat implements Disposable {
     readonly id: string,
     private readonly deps: ChatDeps,
     /** Keeps the transcript within its bound in memory, and what leaves it. */
-    archive: TranscriptArchive,
+    archive: Archive,
     /** The agent to talk to; none: whichever is picked when this chat connects. */
     agentId?: string,
   ) {
@@ -68,7 +68,7 @@ export class Chat implements Disposable {
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
-    this.follow = new FollowAgent(deps.platform, deps.log);
+    this.follow = new FollowAgent(deps.platform, deps.agents.window, deps.log);
     this.link = new ChatLink(deps, this.linkHost(), this.permissions);
     this.controls = new ChatControls(deps.choices, this.link, this.transcript, deps.log);
     if (deps.platform.checkpoints) {

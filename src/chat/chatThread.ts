@@ -1,6 +1,6 @@
 /**
  * A chat's transcript: the pure reducer's state, kept within its bound in
- * memory (TranscriptArchive), with warnings held back while a turn streams
+ * memory (an Archive), with warnings held back while a turn streams
  * (a notice inside an answer would split it) and entry ids unique across
  * chats (the chat's id is their prefix).
  */
@@ -11,7 +11,17 @@ import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
-import type { TranscriptArchive } from './transcriptArchive';
+
+/** Where the oldest entries of a long chat go when they leave memory (views/transcriptArchive.ts keeps them on disk). */
+export interface Archive {
+  /** `thread` after `action`, within the bound: past it, the oldest entries are kept elsewhere and replaced by a notice. */
+  keepWithinBound(thread: Thread, action: ThreadAction): Thread;
+  /** Shows what was moved out (one part, or a pick of them). */
+  open(): Promise<void>;
+  /** Forgets and deletes what was moved out (the chat was cleared). */
+  clear(): void;
+  dispose(): void;
+}
 import { redactor } from '../secrets/redactor';
 import { TranscriptRedaction } from '../secrets/transcriptRedaction';
 
@@ -25,7 +35,7 @@ export class ChatThread {
 
   constructor(
     private readonly idPrefix: string,
-    private readonly archive: TranscriptArchive,
+    private readonly archive: Archive,
     private readonly onChange: () => void,
   ) {}
 

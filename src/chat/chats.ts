@@ -8,7 +8,7 @@ import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '.
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { Chat, type ChatDeps } from './chat';
-import type { TranscriptArchive } from './transcriptArchive';
+import type { Archive } from './chatThread';
 
 /** An agent's session, as the history names it. */
 export interface SessionRef {
@@ -52,7 +52,7 @@ export class Chats implements Disposable {
 
   constructor(
     private readonly deps: ChatDeps,
-    private readonly makeArchive: () => TranscriptArchive,
+    private readonly makeArchive: () => Archive,
   ) {
     this.shownChat = this.create();
   }

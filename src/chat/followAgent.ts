@@ -6,10 +6,10 @@
  * location); anything else is skipped quietly. A burst of tool calls opens
  * only the newest location, at most every FOLLOW_MS.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import type { Platform } from '../platform';
+import type { Platform, WindowPort } from '../platform';
 
 const FOLLOW_MS = 250;
 
@@ -21,12 +21,13 @@ export class FollowAgent implements Disposable {
 
   constructor(
     private readonly platform: Platform,
+    private readonly window: WindowPort,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
   /** Where the host can tell a workspace file (Node: trusted local folders); never on the web, nor in Restricted Mode. */
   get offered(): boolean {
-    return this.platform.workspaceFile !== undefined && vscode.workspace.isTrusted;
+    return this.platform.workspaceFile !== undefined && this.window.trusted();
   }
 
   /** A session update during a turn. */
@@ -55,12 +56,7 @@ export class FollowAgent implements Disposable {
     try {
       const uri = await this.platform.workspaceFile?.(next.path);
       if (!uri || !this.enabled) return;
-      const at = next.line ? new vscode.Position(next.line - 1, 0) : undefined;
-      await vscode.window.showTextDocument(uri, {
-        preview: true,
-        preserveFocus: true,
-        ...(at ? { selection: new vscode.Range(at, at) } : {}),
-      });
+      await this.window.showFile(uri, next.line);
     } catch (error) {
       this.log.warn(`Follow the agent: could not open a location: ${String(error)}`);
     }

@@ -4,6 +4,15 @@ import type { WindowPort } from '../platform';
 
 export const vscodeWindow: WindowPort = {
   showError: (text) => void vscode.window.showErrorMessage(text),
+  trusted: () => vscode.workspace.isTrusted,
+  showFile: async (file, line) => {
+    const at = line ? new vscode.Position(line - 1, 0) : undefined;
+    await vscode.window.showTextDocument(file, {
+      preview: true,
+      preserveFocus: true,
+      ...(at ? { selection: new vscode.Range(at, at) } : {}),
+    });
+  },
   unsavedText: (path) => {
     let uri: vscode.Uri;
     try {

@@ -135,8 +135,8 @@ export default tseslint.config(
   },
   {
     // The chat core runs without VS Code (its unit tests run in plain Node): what it needs of the
-    // window comes through WindowPort (src/platform.ts). chat/ is next.
-    files: ['src/session/**/*.ts', 'src/connection/**/*.ts'],
+    // window comes through WindowPort (src/platform.ts).
+    files: ['src/chat/**/*.ts', 'src/session/**/*.ts', 'src/connection/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

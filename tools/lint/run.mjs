@@ -37,6 +37,7 @@ const CROSSINGS = [
   ['webview/shared/codicons.ts', '../markdown/markdown'],
   ['src/session/chatLink.ts', 'vscode'],
   ['src/connection/agentClient.ts', 'vscode'],
+  ['src/chat/chat.ts', 'vscode'],
 ];
 
 async function layersHold() {

@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
+import type { Archive } from '../chat/chatThread';
 import { emptyThread, type Entry, type Thread } from '../shared/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
 import { contentText, type ThreadAction } from '../shared/threadReducer';
@@ -20,7 +21,7 @@ const NOTHING_MOVED: Moved = { entries: 0, chars: 0 };
 const BOUND_CHECK_CHANGES = 64;
 const BOUND_CHECK_CHARS = 1024 * 1024;
 
-export class TranscriptArchive implements Disposable {
+export class TranscriptArchive implements Archive, Disposable {
   private readonly folder: vscode.Uri | undefined;
   private parts: vscode.Uri[] = [];
   private writing: Promise<void> = Promise.resolve();

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
 import { installInTerminal, signInInTerminal } from './agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
+import { readMcpSources } from '../src/mcp/mcpSources';
 import type {
   AgentTransport,
   Checkpoints,
@@ -41,7 +42,7 @@ export class NodePlatform implements Platform {
   readonly checkpoints?: Checkpoints;
   readonly attachmentFiles = new NodeAttachmentFiles();
   /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
-  readonly mcpHost: McpHost = { os: HOST_OS, env: (name) => process.env[name] };
+  readonly mcpHost: McpHost = { os: HOST_OS, env: (name) => process.env[name], sources: readMcpSources };
   private reportedProblems = '';
   readonly signInTerminal: SignInTerminal = {
     command: (agentId) => this.agentDefinitions().find((a) => a.id === agentId)?.command,

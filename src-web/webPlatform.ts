@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
 import type { McpHost } from '../src/mcp/sessionMcp';
+import { readMcpSources } from '../src/mcp/mcpSources';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
 import { sessionFolderIfAny } from '../src/workspaceFolder';
 import type { AgentChoice } from '../src/shared/protocol';
@@ -29,7 +30,7 @@ export class WebPlatform implements Platform {
   }
   readonly attachmentFiles = new WebAttachmentFiles();
   /** The agent's machine is the bridge's, unknown here; a web worker has no environment to resolve `${env:...}` from. */
-  readonly mcpHost: McpHost = { os: undefined, env: () => undefined };
+  readonly mcpHost: McpHost = { os: undefined, env: () => undefined, sources: readMcpSources };
   private readonly address: BridgeAddress;
 
   /** The agent reads its environment on the bridge's machine. */

@@ -13,7 +13,7 @@ import { LinkOpener } from './views/linkOpener';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
-import { CHECKPOINT_SCHEME } from './changes/chatChanges';
+import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { TranscriptArchive } from './views/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
 import type { Platform } from './platform';
@@ -21,6 +21,7 @@ import { registerSessionCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { openSavedChat, saveHistory } from './history/historySaver';
 import { Mentions } from './attachments/mentions';
+import { prepareAttachment } from './attachments/prepareAttachment';
 import { SESSIONS_VIEW_ID, SessionsTree } from './history/sessionsTree';
 import { registerSessionsTreeCommands } from './history/sessionsTreeCommands';
 import type { ViewStatus } from './shared/protocol';
@@ -31,7 +32,7 @@ import { Diagnostics } from './diagnostics/diagnostics';
 import { registerAgentCommands } from './commands/agentCommands';
 import { registerChatCommands } from './commands/chatCommands';
 import { registerContextCommands } from './commands/contextCommands';
-import { affectsSettings, restartsAgents } from './settings/settings';
+import { affectsSettings, restartsAgents, setting } from './settings/settings';
 
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<
@@ -83,11 +84,20 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     log,
     diagnostics,
   );
-  const agentList = new AgentList(platform, context.globalState, log);
+  const agentList = new AgentList(platform, context.globalState, log, () => setting('defaultAgent'));
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new HistoryStore(context.storageUri, log);
+  const checkpoints = platform.checkpoints;
   const chats = new Chats(
-    { platform, agents, agentList, choices: new ControlChoices(context.globalState), log },
+    {
+      platform,
+      agents,
+      agentList,
+      choices: new ControlChoices(context.globalState),
+      log,
+      prepareAttachment: (source) => prepareAttachment(source, platform.attachmentFiles),
+      ...(checkpoints ? { changesBar: (say) => new ChatChanges(checkpoints, say) } : {}),
+    },
     () => new TranscriptArchive(context.globalStorageUri, log),
   );
   const sessionDeps = { chats, store, agentList, agents, log };

@@ -3,11 +3,10 @@
  * windows), and installing one when the user asks. What connecting to the
  * selected agent means is the chat controller's business.
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Platform } from '../platform';
 import type { AgentChoice } from '../shared/protocol';
 import { errorMessage } from '../errorText';
-import { setting } from '../settings/settings';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';
 
@@ -19,6 +18,8 @@ export class AgentList {
     private readonly platform: Platform,
     private readonly memento: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
+    /** The vscode-acp.defaultAgent setting, read at each refresh. */
+    private readonly defaultAgent: () => string | undefined,
   ) {
     this.selected = memento.get<string>(LAST_AGENT_KEY);
   }
@@ -43,7 +44,7 @@ export class AgentList {
       this.log.error(`Listing agents failed: ${errorMessage(error)}`);
       this.list = [];
     }
-    const configured = setting('defaultAgent');
+    const configured = this.defaultAgent();
     const known = (id: string | undefined) => id !== undefined && this.list.some((a) => a.id === id);
     if (!known(this.selected)) {
       this.selected = known(configured) ? configured : (this.list.find((a) => a.available) ?? this.list[0])?.id;

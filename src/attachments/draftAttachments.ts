@@ -6,10 +6,9 @@
  * back with the reason on each chip that failed.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import type { AttachmentFiles } from '../platform';
 import { MAX_ATTACHMENTS, type AttachmentChip, type AttachmentIcon } from '../shared/attachments';
 import { errorMessage } from '../errorText';
-import { prepareAttachment, type AttachmentSource } from './prepareAttachment';
+import type { AttachmentSource } from './prepareAttachment';
 import type { PreparedAttachment, PromptAttachment } from './promptBlocks';
 
 /** How an attachment is shown. */
@@ -38,7 +37,10 @@ export class DraftAttachments implements Disposable {
   readonly onDidChange = this._onDidChange.event;
   private items: DraftAttachment[] = [];
 
-  constructor(private readonly files: AttachmentFiles) {}
+  constructor(
+    /** Reads what a source is now (prepareAttachment.ts, with the host's file access). */
+    private readonly prepareSource: (source: AttachmentSource) => Promise<PreparedAttachment>,
+  ) {}
 
   get chips(): AttachmentChip[] {
     return this.items.map(chipOf);
@@ -109,7 +111,7 @@ export class DraftAttachments implements Disposable {
   }
 
   private read(source: AttachmentSource): Promise<PreparedAttachment | Error> {
-    return prepareAttachment(source, this.files).catch((error: unknown) =>
+    return this.prepareSource(source).catch((error: unknown) =>
       error instanceof Error ? error : new Error(errorMessage(error)),
     );
   }

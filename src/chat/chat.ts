@@ -12,8 +12,10 @@ import type { Entry, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { errorMessage } from '../errorText';
 import type { DraftAttachments } from '../attachments/draftAttachments';
+import type { AttachmentSource } from '../attachments/prepareAttachment';
+import type { PreparedAttachment } from '../attachments/promptBlocks';
 import { ChatComposer, turnTarget } from './chatComposer';
-import { ChatChanges } from '../changes/chatChanges';
+import type { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
 import { noChanges } from '../shared/changes';
 import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
@@ -32,6 +34,10 @@ import { redactor } from '../secrets/redactor';
 export interface ChatDeps extends LinkDeps {
   readonly agentList: AgentList;
   readonly choices: ControlChoices;
+  /** Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access). */
+  readonly prepareAttachment: (source: AttachmentSource) => Promise<PreparedAttachment>;
+  /** A chat's Changes bar, where the host keeps checkpoints (changes/chatChanges.ts). */
+  readonly changesBar?: (say: (level: 'info' | 'warning', text: string) => void) => ChatChanges;
 }
 
 export class Chat implements Disposable {
@@ -71,10 +77,8 @@ export class Chat implements Disposable {
     this.follow = new FollowAgent(deps.platform, deps.agents.window, deps.log);
     this.link = new ChatLink(deps, this.linkHost(), this.permissions);
     this.controls = new ChatControls(deps.choices, this.link, this.transcript, deps.log);
-    if (deps.platform.checkpoints) {
-      this.changes = new ChatChanges(deps.platform.checkpoints, (level, text) => this.transcript.notice(level, text));
-      this.changes.onDidChange(() => this._onDidChange.fire());
-    }
+    this.changes = deps.changesBar?.((level, text) => this.transcript.notice(level, text));
+    this.changes?.onDidChange(() => this._onDidChange.fire());
     this.composer = new ChatComposer(
       {
         link: this.link,
@@ -86,7 +90,7 @@ export class Chat implements Disposable {
         connect: () => this.connect(),
         changed: () => this._onDidChange.fire(),
       },
-      deps.platform.attachmentFiles,
+      deps.prepareAttachment,
     );
   }
 

@@ -7,7 +7,8 @@
 import type { ChatStatus } from '../shared/protocol';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
 import type { ChatChanges } from '../changes/chatChanges';
-import type { Platform } from '../platform';
+import type { AttachmentSource } from '../attachments/prepareAttachment';
+import type { PreparedAttachment } from '../attachments/promptBlocks';
 import type { ChatLink, Link } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
 import type { ChatThread } from './chatThread';
@@ -38,9 +39,9 @@ export class ChatComposer {
 
   constructor(
     private readonly chat: ComposerChat,
-    files: Platform['attachmentFiles'],
+    prepare: (source: AttachmentSource) => Promise<PreparedAttachment>,
   ) {
-    this.attachments = new DraftAttachments(files);
+    this.attachments = new DraftAttachments(prepare);
     this.attachments.onDidChange(() => chat.changed());
     this.assembly = new PromptAssembly(this.attachments, this.pending, chat.transcript, () => chat.changed());
   }

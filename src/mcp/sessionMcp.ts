@@ -8,7 +8,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { redactor } from '../secrets/redactor';
 import { planMcp, type McpPlan } from './mcpPlan';
-import { readMcpSources } from './mcpSources';
+import type { McpSourceRead } from './mcpPlan';
 import type { AgentOs, EnvLookup } from './serverChecks';
 
 /** What the host knows of the agent's machine for MCP servers. */
@@ -16,6 +16,8 @@ export interface McpHost {
   readonly os: AgentOs;
   /** `${env:NAME}`; the web host has no environment. */
   readonly env: EnvLookup;
+  /** The servers the settings and .vscode/mcp.json give a session in `folder` (mcpSources.ts). */
+  readonly sources: (folder: vscode.Uri | undefined) => Promise<McpSourceRead[]>;
 }
 
 /** The plan for a session in `folder`; `agentKnown` false: no agent is connected yet (ACP: Show MCP Servers). */
@@ -25,7 +27,7 @@ export async function mcpPlanFor(
   agentKnown: boolean,
   host: McpHost,
 ): Promise<McpPlan> {
-  return planMcp(await readMcpSources(folder), { agent, agentKnown, os: host.os, env: host.env });
+  return planMcp(await host.sources(folder), { agent, agentKnown, os: host.os, env: host.env });
 }
 
 export async function sessionMcp(

@@ -1,0 +1,151 @@
+/**
+ * The chat core without VS Code: Chats and Chat against the real scripted
+ * agent over in-memory streams (scriptedHost.ts). What a user does (connect,
+ * prompt, stop, a prompt sent before connecting, two chats, restart) and
+ * what an agent process does to them (crash, a dropped connection), in
+ * milliseconds; what only VS Code shows stays in the integration suites.
+ */
+import * as assert from 'node:assert/strict';
+import type { Chat } from '../../../../src/chat/chat';
+import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
+import { scriptedHost, type ScriptedHost } from './scriptedHost';
+
+const scenario = {
+  agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, close: {} } },
+  turns: [
+    { match: '^slow', steps: [{ stream: { text: 'slow words ', chunks: 50, intervalMs: 20 } }] },
+    { match: '^ask', steps: [{ permission: {} }, { text: 'Asked.' }] },
+    { match: '^recall', steps: [{ reportHistory: true }] },
+    { match: '^sessions', steps: [{ reportSessions: true }] },
+    {
+      match: '',
+      steps: [{ thought: 'Thinking it over.' }, { stream: { text: 'Hello from the scripted agent', chunks: 5 } }],
+    },
+  ],
+};
+
+/** The thread as the user reads it. */
+const shown = (chat: Chat) => threadToMarkdown(chat.thread);
+
+async function until(what: string, check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('the chat core against the scripted agent (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+
+  beforeEach(() => {
+    host = scriptedHost(scenario);
+  });
+  afterEach(() => host.dispose());
+
+  it('connects, and a prompt shows the user, the thought and the streamed reply, then the turn ends', async () => {
+    const chat = await host.connectedChat();
+    assert.equal(chat.connection, 'connected');
+    await chat.send('hello there');
+    const text = shown(chat);
+    assert.match(text, /## User\n\nhello there/);
+    assert.match(text, /Thinking it over\./);
+    assert.match(text, /Hello from the scripted agent/);
+    assert.equal(chat.thread.turn, 'idle');
+    assert.equal(chat.title, 'hello there');
+  });
+
+  it('a prompt sent before connecting waits as pending, connects, and is sent', async () => {
+    const chat = await host.connectedChat();
+    await chat.disconnect();
+    assert.equal(chat.connection, 'disconnected');
+    const sent = chat.send('are you there');
+    assert.equal(chat.status.pendingPrompt, 'are you there');
+    await sent;
+    assert.equal(chat.connection, 'connected');
+    assert.equal(chat.status.pendingPrompt, undefined);
+    assert.match(shown(chat), /are you there[\s\S]*Hello from the scripted agent/);
+  });
+
+  it('Stop ends a running turn: Send is back and the chat takes the next prompt', async () => {
+    const chat = await host.connectedChat();
+    const turn = chat.send('slow please');
+    await until('the reply to start', () => /slow words/.test(shown(chat)));
+    chat.stop();
+    await turn;
+    assert.equal(chat.thread.turn, 'idle');
+    assert.ok(!/(slow words ){50}/.test(shown(chat)), 'the stream was cut short');
+    await chat.send('again');
+    assert.match(shown(chat), /## User\n\nagain/);
+  });
+
+  it('a permission request waits in the chat; allowed, the turn goes on', async () => {
+    const chat = await host.connectedChat();
+    const turn = chat.send('ask first');
+    await until('the permission prompt', () => chat.permissions.prompts.length === 1);
+    const [prompt] = chat.permissions.prompts;
+    assert.ok(prompt.choices.includes('allow_once'), prompt.choices.join(', '));
+    chat.permissions.answer(prompt.requestId, 'allow_once');
+    await turn;
+    assert.match(shown(chat), /Asked\./);
+    assert.equal(chat.permissions.prompts.length, 0);
+  });
+
+  it('two chats with the agent share its process, each with a session of its own', async () => {
+    const first = await host.connectedChat();
+    await first.send('one');
+    // (A new chat replaces a blank one: the first has a turn behind it.)
+    const second = await host.connectedChat();
+    assert.equal(host.instances.length, 1, 'one agent process');
+    assert.notEqual(first.session?.sessionId, second.session?.sessionId);
+    await Promise.all([first.send('one more'), second.send('two')]);
+    assert.match(shown(first), /## User\n\none/);
+    assert.doesNotMatch(shown(first), /## User\n\ntwo/);
+    assert.match(shown(second), /## User\n\ntwo/);
+  });
+
+  it('an agent that crashes ends every chat on its process, and each says why', async () => {
+    const first = await host.connectedChat();
+    await first.send('one');
+    const second = await host.connectedChat();
+    host.instances[0].crash('segfault in the model loader');
+    await until('both chats to fail', () => first.connection === 'failed' && second.connection === 'failed');
+    for (const chat of [first, second]) assert.match(shown(chat), /The agent stopped: .*segfault in the model loader/);
+  });
+
+  it('a dropped connection reconnects on its own and continues the session', async () => {
+    const chat = await host.connectedChat();
+    await chat.send('remember this');
+    const sessionId = chat.session?.sessionId;
+    host.instances[0].drop();
+    await until('the chat to reconnect', () => chat.connection === 'connected' && host.instances.length === 2);
+    assert.match(shown(chat), /Reconnecting/);
+    assert.equal(chat.session?.sessionId, sessionId, 'the same session, continued');
+  });
+
+  it('Restart starts a new process and a new session; the transcript stays, marked', async () => {
+    const chat = await host.connectedChat();
+    await chat.send('before the restart');
+    const before = chat.session?.sessionId;
+    assert.ok(before);
+    assert.equal(await chat.restart(), true);
+    assert.equal(host.instances.length, 2);
+    assert.match(shown(chat), /before the restart[\s\S]*Agent restarted: a new session begins here/);
+    // The new process's session: the agent remembers nothing of the one before.
+    await chat.send('recall');
+    assert.match(shown(chat), /\[history of [^:]+: recall\]/);
+  });
+
+  it('closing a chat ends its session; the other chat on the process goes on', async () => {
+    const first = await host.connectedChat();
+    await first.send('one');
+    const second = await host.connectedChat();
+    await first.send('sessions');
+    assert.match(shown(first), /\[sessions open: 2,/);
+    await host.chats.close(first.id);
+    assert.ok(!host.chats.all.includes(first));
+    await second.send('sessions');
+    assert.match(shown(second), /\[sessions open: 1,/, 'session/close reached the agent');
+  });
+});

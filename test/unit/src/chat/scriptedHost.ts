@@ -1,0 +1,162 @@
+/**
+ * The chat core (Chats, Chat, the agent-process pool) in plain Node, talking
+ * to the real scripted test agent (test/agent, the SDK's agent side) over an
+ * in-memory message stream pair: no VS Code, no process, no fake agent. What
+ * the host offers is as little as a host can offer (no files, terminals or
+ * checkpoints); the window is a recorder; each "process" is one agent
+ * instance on its own pair of streams, ended by `crash` or `drop`.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import type * as vscode from 'vscode';
+import { AgentList } from '../../../../src/agents/agentList';
+import { Chats } from '../../../../src/chat/chats';
+import type { Chat } from '../../../../src/chat/chat';
+import type { Archive } from '../../../../src/chat/chatThread';
+import { ControlChoices } from '../../../../src/chat/controlChoices';
+import { AgentConnections } from '../../../../src/connection/agentConnections';
+import type { AgentExit, AgentTransport, Platform, WindowPort } from '../../../../src/platform';
+import { createAgent } from '../../../agent/agent';
+import { loadScenario } from '../../../agent/scenario';
+
+const AGENT_ID = 'scripted';
+
+/** One agent instance on its own stream pair: what a process is to the host. */
+export interface AgentInstance {
+  /** The agent ends on its own (a crash): the chats on it say so. */
+  crash(message: string): void;
+  /** The connection drops (not the agent's doing): the chats on it reconnect. */
+  drop(): void;
+}
+
+export interface ScriptedHost {
+  readonly chats: Chats;
+  /** Every agent instance started, oldest first. */
+  readonly instances: AgentInstance[];
+  /** What the window was asked to show as an error. */
+  readonly errors: string[];
+  /** A new chat with the scripted agent, connected. */
+  connectedChat(): Promise<Chat>;
+  dispose(): Promise<void>;
+}
+
+/** A memento in memory (VS Code's global state, as the host would give it). */
+function memento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
+/** A log that keeps its lines (what the ACP output channel would show). */
+function log(lines: string[]): vscode.LogOutputChannel {
+  const keep = (level: string) => (message: unknown) => void lines.push(`${level} ${String(message)}`);
+  return {
+    trace: keep('trace'),
+    debug: keep('debug'),
+    info: keep('info'),
+    warn: keep('warn'),
+    error: keep('error'),
+  } as unknown as vscode.LogOutputChannel;
+}
+
+/** A pipe of messages, one way. */
+function pipe(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
+  return new TransformStream<acp.AnyMessage, acp.AnyMessage>();
+}
+
+export function scriptedHost(scenario: object): ScriptedHost {
+  const parsed = loadScenario(JSON.stringify(scenario));
+  const instances: AgentInstance[] = [];
+  const errors: string[] = [];
+  const lines: string[] = [];
+  const platform: Platform = {
+    capabilities: () => ({
+      kind: 'node',
+      fileRead: false,
+      fileWrite: false,
+      terminals: false,
+      signInTerminal: false,
+      checkpoints: false,
+    }),
+    attachmentFiles: {
+      linkable: () => false,
+      read: () => Promise.reject(new Error('no files here')),
+    },
+    mcpHost: { os: 'posix', env: () => undefined, sources: async () => [] },
+    listAgents: async () => [{ id: AGENT_ID, name: 'Scripted Agent', available: true }],
+    whereToSetEnv: () => 'in the environment',
+    connect: async () => start(),
+  };
+  const window: WindowPort = {
+    showError: (text) => void errors.push(text),
+    trusted: () => false,
+    showFile: async () => undefined,
+    unsavedText: () => undefined,
+    pick: async () => undefined,
+  };
+
+  function start(): AgentTransport {
+    const toAgent = pipe();
+    const toClient = pipe();
+    const agent = createAgent(parsed).connect({ readable: toAgent.readable, writable: toClient.writable });
+    let exit: (why: AgentExit) => void = () => undefined;
+    const exited = new Promise<AgentExit>((resolve) => (exit = resolve));
+    const end = (why: AgentExit) => {
+      exit(why);
+      void toAgent.writable.abort().catch(() => undefined);
+      void toClient.writable.abort().catch(() => undefined);
+    };
+    void agent.closed.then(() => exit({ message: 'the agent closed its connection' }));
+    instances.push({
+      crash: (message) => end({ message, stderrTail: message }),
+      drop: () => end({ message: 'The connection to the agent dropped.', lost: true }),
+    });
+    return {
+      stream: { readable: toClient.readable, writable: toAgent.writable },
+      cwd: '/scripted/workspace',
+      exited,
+      dispose: () => end({ message: 'ended by the client' }),
+    };
+  }
+
+  const state = memento();
+  const agents = new AgentConnections(platform, window, { name: 'vscode-acp-unit', version: '0' }, log(lines));
+  const agentList = new AgentList(platform, state, log(lines), () => undefined);
+  /** Keeps every entry in memory: the unit chats stay far below the transcript's bound. */
+  const archive = (): Archive => ({
+    keepWithinBound: (thread) => thread,
+    open: async () => undefined,
+    clear: () => undefined,
+    dispose: () => undefined,
+  });
+  const chats = new Chats(
+    {
+      platform,
+      agents,
+      agentList,
+      choices: new ControlChoices(state),
+      log: log(lines),
+      prepareAttachment: () => Promise.reject(new Error('no attachments here')),
+    },
+    archive,
+  );
+  return {
+    chats,
+    instances,
+    errors,
+    async connectedChat() {
+      await agentList.refresh();
+      const chat = chats.newChat();
+      chat.selectAgent(AGENT_ID);
+      if (!(await chat.connect())) throw new Error(`the scripted agent did not connect:\n${lines.join('\n')}`);
+      return chat;
+    },
+    async dispose() {
+      for (const chat of [...chats.all]) await chats.close(chat.id);
+      agents.dispose();
+      chats.dispose();
+    },
+  };
+}

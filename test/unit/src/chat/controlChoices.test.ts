@@ -1,17 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { ControlChoices } from '../../../../src/chat/controlChoices';
 import { controlsFromSetup } from '../../../../src/shared/sessionControls';
-
-/** globalState stand-in: a Map behind the Memento interface. */
-function memento(): vscode.Memento {
-  const map = new Map<string, unknown>();
-  return {
-    keys: () => [...map.keys()],
-    get: <T>(key: string, fallback?: T) => (map.has(key) ? (map.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void map.set(key, value),
-  } as vscode.Memento;
-}
+import { memento } from './scriptedHost';
 
 const controls = controlsFromSetup({
   modes: {

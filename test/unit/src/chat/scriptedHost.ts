@@ -40,7 +40,7 @@ export interface ScriptedHost {
 }
 
 /** A memento in memory (VS Code's global state, as the host would give it). */
-function memento(): vscode.Memento {
+export function memento(): vscode.Memento {
   const values = new Map<string, unknown>();
   return {
     keys: () => [...values.keys()],

@@ -17,6 +17,7 @@ import { AgentConnections } from '../../../../src/connection/agentConnections';
 import type { AgentExit, AgentTransport, Platform, WindowPort } from '../../../../src/platform';
 import { createAgent } from '../../../agent/agent';
 import { loadScenario } from '../../../agent/scenario';
+import { SessionStore } from '../../../agent/sessionStore';
 
 const AGENT_ID = 'scripted';
 
@@ -66,7 +67,8 @@ function pipe(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
   return new TransformStream<acp.AnyMessage, acp.AnyMessage>();
 }
 
-export function scriptedHost(scenario: object): ScriptedHost {
+/** `sessionsDir`: where the agent keeps its sessions, so that a later "process" can load them. */
+export function scriptedHost(scenario: object, sessionsDir?: string): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
   const instances: AgentInstance[] = [];
   const errors: string[] = [];
@@ -100,7 +102,10 @@ export function scriptedHost(scenario: object): ScriptedHost {
   function start(): AgentTransport {
     const toAgent = pipe();
     const toClient = pipe();
-    const agent = createAgent(parsed).connect({ readable: toAgent.readable, writable: toClient.writable });
+    const agent = createAgent(parsed, sessionsDir ? new SessionStore(sessionsDir) : undefined).connect({
+      readable: toAgent.readable,
+      writable: toClient.writable,
+    });
     let exit: (why: AgentExit) => void = () => undefined;
     const exited = new Promise<AgentExit>((resolve) => (exit = resolve));
     const end = (why: AgentExit) => {

@@ -17,6 +17,7 @@ import { AgentConnections } from '../../../../src/connection/agentConnections';
 import type { AgentExit, AgentTransport, Platform, WindowPort } from '../../../../src/platform';
 import { createAgent } from '../../../agent/agent';
 import { loadScenario } from '../../../agent/scenario';
+import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
 import { SessionStore } from '../../../agent/sessionStore';
 
 const AGENT_ID = 'scripted';
@@ -37,6 +38,8 @@ export interface ScriptedHost {
   readonly errors: string[];
   /** A new chat with the scripted agent, connected. */
   connectedChat(): Promise<Chat>;
+  /** A new chat, not connected, once the agent list is read. */
+  newChat(): Promise<Chat>;
   dispose(): Promise<void>;
 }
 
@@ -67,8 +70,11 @@ function pipe(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
   return new TransformStream<acp.AnyMessage, acp.AnyMessage>();
 }
 
-/** `sessionsDir`: where the agent keeps its sessions, so that a later "process" can load them. */
-export function scriptedHost(scenario: object, sessionsDir?: string): ScriptedHost {
+/**
+ * `sessionsDir`: where the agent keeps its sessions, so that a later
+ * "process" can load them. `installed` false: the host finds no agent.
+ */
+export function scriptedHost(scenario: object, sessionsDir?: string, installed = true): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
   const instances: AgentInstance[] = [];
   const errors: string[] = [];
@@ -87,7 +93,7 @@ export function scriptedHost(scenario: object, sessionsDir?: string): ScriptedHo
       read: () => Promise.reject(new Error('no files here')),
     },
     mcpHost: { os: 'posix', env: () => undefined, sources: async () => [] },
-    listAgents: async () => [{ id: AGENT_ID, name: 'Scripted Agent', available: true }],
+    listAgents: async () => (installed ? [{ id: AGENT_ID, name: 'Scripted Agent', available: true }] : []),
     whereToSetEnv: () => 'in the environment',
     connect: async () => start(),
   };
@@ -151,8 +157,12 @@ export function scriptedHost(scenario: object, sessionsDir?: string): ScriptedHo
     chats,
     instances,
     errors,
+    async newChat() {
+      await chats.refreshAgents();
+      return chats.newChat();
+    },
     async connectedChat() {
-      await agentList.refresh();
+      await chats.refreshAgents();
       const chat = chats.newChat();
       chat.selectAgent(AGENT_ID);
       if (!(await chat.connect())) throw new Error(`the scripted agent did not connect:\n${lines.join('\n')}`);
@@ -164,4 +174,16 @@ export function scriptedHost(scenario: object, sessionsDir?: string): ScriptedHo
       chats.dispose();
     },
   };
+}
+
+/** The thread as the user reads it. */
+export const shown = (chat: Chat): string => threadToMarkdown(chat.thread);
+
+/** Waits until `check` holds (polled), or fails naming `what`. */
+export async function until(what: string, check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

@@ -1,0 +1,86 @@
+/**
+ * The chat core without VS Code, against a scripted agent that misbehaves
+ * (never confirms a Stop, floods permission requests) or remembers (a mode
+ * chosen, a session loaded with a late replay).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+
+describe('the chat core against a scripted agent that misbehaves or remembers (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  it('a Stop the agent never confirms: after the grace period the turn ends anyway, and says so', async () => {
+    host = scriptedHost({ turns: [{ match: '', steps: [{ hang: true }] }] });
+    const chat = await host.connectedChat();
+    void chat.send('never finish');
+    await until('the turn to run', () => chat.thread.turn === 'running');
+    const stopped = Date.now();
+    chat.stop();
+    await until('Send to be back', () => chat.thread.turn === 'idle');
+    assert.ok(Date.now() - stopped < 3_000, `Send back after ${Date.now() - stopped} ms`);
+    assert.match(shown(chat), /The agent did not confirm the stop/);
+  });
+
+  it('a flood of permission requests: a bounded number wait, the rest are refused and said once', async () => {
+    host = scriptedHost({ turns: [{ match: '', steps: [{ permissionFlood: { count: 100 } }] }] });
+    const chat = await host.connectedChat();
+    const turn = chat.send('flood');
+    await until('the flood to arrive', () => /asked for more than \d+ permissions at once/.test(shown(chat)));
+    const waiting = chat.permissions.prompts.length;
+    assert.ok(waiting > 0 && waiting < 100, `${waiting} waiting`);
+    assert.equal(shown(chat).split('permissions at once').length - 1, 1, 'said once');
+    chat.stop();
+    await turn;
+    assert.equal(chat.permissions.prompts.length, 0, 'Stop answers what waits');
+  });
+
+  it("a mode picked is sent to the agent, and a new session gets it back as the agent's remembered choice", async () => {
+    const modes = {
+      currentModeId: 'ask',
+      availableModes: [
+        { id: 'ask', name: 'Ask' },
+        { id: 'code', name: 'Code' },
+      ],
+    };
+    host = scriptedHost({ modes, turns: [{ match: '', steps: [{ text: 'ok' }] }] });
+    const chat = await host.connectedChat();
+    assert.equal(chat.status.controls.modes?.currentModeId, 'ask');
+    await chat.changeControl({ kind: 'mode', id: 'code' });
+    assert.equal(chat.status.controls.modes?.currentModeId, 'code');
+    await chat.send('one');
+    const next = await host.connectedChat();
+    await until('the remembered mode', () => next.status.controls.modes?.currentModeId === 'code');
+  });
+
+  it("a loaded session's history is shown once: the replay that comes after the load's answer is left out", async () => {
+    host = scriptedHost(
+      {
+        agentCapabilities: { loadSession: true },
+        replayAfterLoad: true,
+        turns: [
+          { match: '^recall', steps: [{ reportHistory: true }] },
+          { match: '', steps: [{ text: 'Said once.' }] },
+        ],
+      },
+      fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')),
+    );
+    const first = await host.connectedChat();
+    await first.send('first words');
+    const session = first.session!;
+    const saved = { version: 1 as const, entries: [...first.thread.entries], terminals: {} };
+    // The chat is closed, and its agent process with it: the agent's own store keeps the session.
+    await host.chats.close(first.id);
+    const entry = { key: 'k1', title: 'first words', createdAt: 1, updatedAt: 1, ...session };
+    const opened = host.chats.openSaved(entry, saved);
+    await opened.send('recall');
+    const text = shown(opened);
+    assert.match(text, /The session continues \(loaded by the agent\)/);
+    assert.equal(text.split('Said once.').length - 1, 1, `the earlier reply once:\n${text}`);
+    assert.match(text, /\[history of [^:]+: first words \| recall\]/);
+  });
+});

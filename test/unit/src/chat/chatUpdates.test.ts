@@ -1,0 +1,137 @@
+/**
+ * The chat core without VS Code: what the scripted agent sends (tool calls,
+ * a plan, an error, unknown update kinds, a title, a refusal it is given),
+ * as the chat shows it; and a host with no agent at all.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+
+describe('what the scripted agent sends, as the chat core shows it (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  const withTurn = (steps: object[], extra: object = {}) =>
+    scriptedHost({
+      ...extra,
+      turns: [
+        { match: '^recall', steps: [{ reportHistory: true }] },
+        { match: '', steps },
+      ],
+    });
+
+  it('no agent to talk to: Connect says so, and nothing is started', async () => {
+    host = scriptedHost({ turns: [] }, undefined, false);
+    const chat = await host.newChat();
+    assert.equal(await chat.connect(), false);
+    assert.deepEqual(host.errors, [
+      'No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.',
+    ]);
+    assert.equal(host.instances.length, 0);
+  });
+
+  it('a tool call and its update are one card, in its final state', async () => {
+    host = withTurn([
+      { toolCall: { toolCallId: 't1', title: 'Read a.txt', kind: 'read', status: 'in_progress' } },
+      { toolCallUpdate: { toolCallId: 't1', status: 'completed' } },
+      { text: 'Read it.' },
+    ]);
+    const chat = await host.connectedChat();
+    await chat.send('read');
+    const tools = chat.thread.entries.filter((e) => e.kind === 'tool');
+    assert.equal(tools.length, 1);
+    assert.deepEqual(
+      [tools[0].kind === 'tool' && tools[0].title, tools[0].kind === 'tool' && tools[0].status],
+      ['Read a.txt', 'completed'],
+    );
+  });
+
+  it("the agent's plan is shown while its turn runs, and goes when the turn ends", async () => {
+    host = withTurn([
+      {
+        plan: [
+          { content: 'Look around', priority: 'high', status: 'completed' },
+          { content: 'Fix it', priority: 'medium', status: 'pending' },
+        ],
+      },
+      { sleep: 200 },
+      { text: 'done' },
+    ]);
+    const chat = await host.connectedChat();
+    const turn = chat.send('plan');
+    const plan = () => chat.status.plan.map((p) => `${p.content}: ${p.status}`).join(', ');
+    await until('the plan', () => plan() === 'Look around: completed, Fix it: pending');
+    await turn;
+    assert.equal(plan(), '');
+  });
+
+  it('a prompt the agent answers with an error ends the turn with its message', async () => {
+    host = withTurn([{ text: 'Starting. ' }, { error: { code: -32603, message: 'the model is overloaded' } }]);
+    const chat = await host.connectedChat();
+    await chat.send('try');
+    assert.equal(chat.thread.turn, 'idle');
+    assert.match(shown(chat), /the model is overloaded/);
+  });
+
+  it('updates of a kind the extension does not know are left out, and said once', async () => {
+    host = withTurn([
+      { update: { sessionUpdate: 'hologram_update', beam: 1 } },
+      { update: { sessionUpdate: 'hologram_update', beam: 2 } },
+      { text: 'Known text.' },
+    ]);
+    const chat = await host.connectedChat();
+    await chat.send('new kinds');
+    await chat.send('again');
+    const text = shown(chat);
+    assert.match(text, /Known text\./);
+    assert.equal(text.split('does not know').length - 1, 1, text);
+  });
+
+  it("the agent's title for the session is the chat's title", async () => {
+    host = withTurn([
+      { update: { sessionUpdate: 'session_info_update', title: 'Refactor the parser' } },
+      { text: 'ok' },
+    ]);
+    const chat = await host.connectedChat();
+    await chat.send('please refactor');
+    assert.equal(chat.title, 'Refactor the parser');
+  });
+
+  it('a permission refused is refused to the agent', async () => {
+    host = withTurn([{ permission: {}, expectOutcome: 'reject_once' }]);
+    const chat = await host.connectedChat();
+    const turn = chat.send('ask');
+    await until('the permission prompt', () => chat.permissions.prompts.length === 1);
+    const [prompt] = chat.permissions.prompts;
+    chat.permissions.answer(prompt.requestId, 'reject');
+    await turn;
+    assert.match(shown(chat), /\[permission: reject_once\]/);
+    assert.doesNotMatch(shown(chat), /unexpected permission outcome/);
+  });
+
+  it('Disconnect, then a prompt: the chat connects again and the agent continues the same session', async () => {
+    host = scriptedHost(
+      {
+        agentCapabilities: { sessionCapabilities: { resume: {} } },
+        turns: [
+          { match: '^recall', steps: [{ reportHistory: true }] },
+          { match: '', steps: [{ text: 'ok' }] },
+        ],
+      },
+      // The agent's process ends with the chat's last session: its store keeps the session.
+      fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')),
+    );
+    const chat = await host.connectedChat();
+    await chat.send('first');
+    const sessionId = chat.session?.sessionId;
+    await chat.disconnect();
+    assert.equal(chat.connection, 'disconnected');
+    await chat.send('recall');
+    assert.equal(chat.session?.sessionId, sessionId);
+    assert.match(shown(chat), /The session continues \(resumed by the agent\)/);
+    assert.match(shown(chat), /\[history of [^:]+: first \| recall\]/);
+  });
+});

@@ -4,9 +4,6 @@
  * chosen, a session loaded with a late replay).
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
 
 describe('the chat core against a scripted agent that misbehaves or remembers (no VS Code)', function () {
@@ -67,7 +64,7 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
           { match: '', steps: [{ text: 'Said once.' }] },
         ],
       },
-      fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')),
+      { keepsSessions: true },
     );
     const first = await host.connectedChat();
     await first.send('first words');

@@ -4,9 +4,6 @@
  * as the chat shows it; and a host with no agent at all.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
 
 describe('what the scripted agent sends, as the chat core shows it (no VS Code)', function () {
@@ -24,7 +21,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     });
 
   it('no agent to talk to: Connect says so, and nothing is started', async () => {
-    host = scriptedHost({ turns: [] }, undefined, false);
+    host = scriptedHost({ turns: [] }, { installed: false });
     const chat = await host.newChat();
     assert.equal(await chat.connect(), false);
     assert.deepEqual(host.errors, [
@@ -122,7 +119,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
         ],
       },
       // The agent's process ends with the chat's last session: its store keeps the session.
-      fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')),
+      { keepsSessions: true },
     );
     const chat = await host.connectedChat();
     await chat.send('first');

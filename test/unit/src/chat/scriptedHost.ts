@@ -7,6 +7,9 @@
  * instance on its own pair of streams, ended by `crash` or `drop`.
  */
 import type * as acp from '@agentclientprotocol/sdk';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { AgentList } from '../../../../src/agents/agentList';
 import { Chats } from '../../../../src/chat/chats';
@@ -70,12 +73,19 @@ function pipe(): TransformStream<acp.AnyMessage, acp.AnyMessage> {
   return new TransformStream<acp.AnyMessage, acp.AnyMessage>();
 }
 
-/**
- * `sessionsDir`: where the agent keeps its sessions, so that a later
- * "process" can load them. `installed` false: the host finds no agent.
- */
-export function scriptedHost(scenario: object, sessionsDir?: string, installed = true): ScriptedHost {
+export interface HostOptions {
+  /** The agent keeps its sessions in a folder (as over stdio with --sessions), so that a later "process" can load them. */
+  readonly keepsSessions?: boolean;
+  /** False: the host finds no agent. */
+  readonly installed?: boolean;
+}
+
+export function scriptedHost(
+  scenario: object,
+  { keepsSessions = false, installed = true }: HostOptions = {},
+): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
+  const sessionsDir = keepsSessions ? fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')) : undefined;
   const instances: AgentInstance[] = [];
   const errors: string[] = [];
   const lines: string[] = [];
@@ -172,6 +182,7 @@ export function scriptedHost(scenario: object, sessionsDir?: string, installed =
       for (const chat of [...chats.all]) await chats.close(chat.id);
       agents.dispose();
       chats.dispose();
+      if (sessionsDir) fs.rmSync(sessionsDir, { recursive: true, force: true });
     },
   };
 }

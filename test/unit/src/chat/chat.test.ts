@@ -136,3 +136,80 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
     assert.match(shown(second), /\[sessions open: 1,/, 'session/close reached the agent');
   });
 });
+
+describe('a chat over its lifetime (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  const lifetime = {
+    agentCapabilities: { sessionCapabilities: { resume: {} } },
+    turns: [
+      { match: '^wait', steps: [{ text: 'Waiting. ' }, { waitForCancel: true }] },
+      { match: '^recall', steps: [{ reportHistory: true }] },
+      { match: '^other', steps: [{ permission: { sessionId: 'someone-else' } }] },
+      { match: '', steps: [{ text: 'ok' }] },
+    ],
+  };
+
+  it('Stop is confirmed by the agent: the turn ends at once, without a warning', async () => {
+    host = scriptedHost(lifetime);
+    const chat = await host.connectedChat();
+    const turn = chat.send('wait for me');
+    await until('the turn to start', () => /Waiting\./.test(shown(chat)));
+    const stopped = Date.now();
+    chat.stop();
+    await turn;
+    assert.ok(Date.now() - stopped < 1_000, `${Date.now() - stopped} ms`);
+    assert.doesNotMatch(shown(chat), /did not confirm/);
+  });
+
+  it('Clear empties what is shown; the session goes on, and the agent still remembers', async () => {
+    host = scriptedHost(lifetime);
+    const chat = await host.connectedChat();
+    await chat.send('before clearing');
+    chat.clear();
+    assert.equal(chat.thread.entries.length, 0);
+    await chat.send('recall');
+    assert.match(shown(chat), /\[history of [^:]+: before clearing \| recall\]/);
+  });
+
+  it("a permission request for another chat's session is refused, and nothing is shown here", async () => {
+    host = scriptedHost(lifetime);
+    const chat = await host.connectedChat();
+    await chat.send('other session');
+    assert.equal(chat.permissions.prompts.length, 0);
+    // Refused: no session of this window is 'someone-else' (the connection routes requests by session id).
+    assert.match(shown(chat), /\[(permission: cancelled|error: [^\]]+)\]/);
+  });
+
+  it('closing a chat while its turn runs ends the turn and the session, quietly', async () => {
+    host = scriptedHost(lifetime);
+    const chat = await host.connectedChat();
+    void chat.send('wait forever');
+    await until('the turn to start', () => chat.thread.turn === 'running');
+    await host.chats.close(chat.id);
+    assert.ok(!host.chats.all.includes(chat));
+    assert.deepEqual(host.errors, []);
+  });
+
+  it('Restart that continues the session (after an unconfirmed Stop) keeps what the agent remembers', async () => {
+    host = scriptedHost(lifetime, { keepsSessions: true });
+    const chat = await host.connectedChat();
+    await chat.send('keep this');
+    assert.equal(await chat.restart({ continueSession: true }), true);
+    assert.equal(host.instances.length, 2);
+    await chat.send('recall');
+    assert.match(shown(chat), /\[history of [^:]+: keep this \| recall\]/);
+  });
+
+  it('an agent that crashes during a turn ends the turn with why; Send is back', async () => {
+    host = scriptedHost(lifetime);
+    const chat = await host.connectedChat();
+    void chat.send('wait');
+    await until('the turn to start', () => /Waiting\./.test(shown(chat)));
+    host.instances[0].crash('out of memory');
+    await until('the turn to end', () => chat.thread.turn === 'idle' && chat.connection === 'failed');
+    assert.match(shown(chat), /The agent stopped: .*out of memory/);
+  });
+});

@@ -81,3 +81,31 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
     assert.match(text, /\[history of [^:]+: first words \| recall\]/);
   });
 });
+
+describe('session controls the agent refuses (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  it('a config option the agent refuses: the chat says so, and the control stays as it was', async () => {
+    const configOptions = [
+      {
+        id: 'effort',
+        name: 'Effort',
+        type: 'select',
+        currentValue: 'low',
+        options: [
+          { value: 'low', name: 'Low' },
+          { value: 'high', name: 'High' },
+        ],
+      },
+    ];
+    host = scriptedHost({ configOptions, turns: [{ match: '', steps: [{ text: 'ok' }] }] });
+    const chat = await host.connectedChat();
+    await chat.changeControl({ kind: 'config', id: 'no-such-option', value: 'high' });
+    assert.match(shown(chat), /The agent refused the change: .*unknown config option/);
+    await chat.changeControl({ kind: 'config', id: 'effort', value: 'high' });
+    const effort = chat.status.controls.configOptions?.find((o) => o.id === 'effort');
+    assert.equal(effort && 'currentValue' in effort ? effort.currentValue : undefined, 'high');
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The open chats without VS Code (Chats, against the scripted agent on
+ * in-memory streams): which chat is shown, what the list marks, what the
+ * history is told to save, and a chat that comes back after a failure.
+ */
+import * as assert from 'node:assert/strict';
+import type { HistoryEvent } from '../../../../src/chat/chats';
+import { titleText } from '../../../../src/shared/titleText';
+import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+
+const scenario = {
+  agentInfo: { name: 'scripted-agent', title: 'Scripted Agent', version: '1.2.3' },
+  agentCapabilities: { sessionCapabilities: { resume: {} } },
+  turns: [
+    { match: '^ask', steps: [{ permission: {} }, { text: 'Asked.' }] },
+    { match: '^slow', steps: [{ stream: { text: 'slow ', chunks: 20, intervalMs: 10 } }] },
+    { match: '^many', steps: [{ stream: { text: 'x'.repeat(1000), chunks: 1000, intervalMs: 0 } }] },
+    { match: '^title', steps: [{ update: { sessionUpdate: 'session_info_update', title: 'T'.repeat(10_000) } }] },
+    { match: '', steps: [{ text: 'ok' }] },
+  ],
+};
+
+describe('the open chats (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  beforeEach(() => {
+    host = scriptedHost(scenario);
+  });
+  afterEach(() => host.dispose());
+
+  it('a new chat replaces a blank one; one with a turn behind it stays open', async () => {
+    const blank = await host.newChat();
+    await host.newChat();
+    assert.ok(!host.chats.all.includes(blank), 'the blank chat was replaced');
+    const used = await host.connectedChat();
+    await used.send('hello');
+    await host.newChat();
+    assert.ok(host.chats.all.includes(used));
+  });
+
+  it('a chat out of sight that finishes a turn is marked in the list until shown', async () => {
+    const hidden = await host.connectedChat();
+    await hidden.send('first');
+    const shownChat = await host.connectedChat();
+    assert.equal(host.chats.shown, shownChat);
+    await hidden.send('again, out of sight');
+    const marker = () => host.chats.summaries().find((s) => s.id === hidden.id)?.marker;
+    assert.equal(marker(), 'finished');
+    host.chats.show(hidden.id);
+    assert.equal(marker(), 'none');
+  });
+
+  it('a chat waiting for a permission is marked so in the list', async () => {
+    const chat = await host.connectedChat();
+    void chat.send('ask');
+    await until('the permission', () => host.chats.summaries().find((s) => s.id === chat.id)?.marker === 'permission');
+    chat.stop();
+  });
+
+  it("the history is told of each turn that ended, under the chat's title", async () => {
+    const events: HistoryEvent[] = [];
+    host.chats.onDidChangeHistory((e) => events.push(e));
+    const chat = await host.connectedChat();
+    await chat.send('Fix the parser');
+    const used = events.filter((e) => e.kind === 'used');
+    assert.equal(used.length, 1);
+    assert.equal(used[0].kind === 'used' && used[0].title, 'Fix the parser');
+  });
+
+  it('a session the agent could not continue is replaced, and the history is told which by which', async () => {
+    const events: HistoryEvent[] = [];
+    host.chats.onDidChangeHistory((e) => events.push(e));
+    const chat = await host.connectedChat();
+    await chat.send('first');
+    const before = chat.session!;
+    // The agent's process ends with the chat's only session, and it keeps no store: it forgets the session.
+    await chat.disconnect();
+    await chat.send('again');
+    assert.match(shown(chat), /This is a new session/);
+    const replaced = events.find((e) => e.kind === 'replaced');
+    assert.ok(replaced && replaced.kind === 'replaced');
+    assert.equal(replaced.before.sessionId, before.sessionId);
+    assert.equal(replaced.after.sessionId, chat.session?.sessionId);
+  });
+
+  it('a chat whose agent crashed connects again with the next prompt', async () => {
+    const chat = await host.connectedChat();
+    host.instances[0].crash('gone');
+    await until('the chat to fail', () => chat.connection === 'failed');
+    await chat.send('are you back');
+    assert.equal(chat.connection, 'connected');
+    assert.equal(host.instances.length, 2);
+    assert.match(shown(chat), /are you back[\s\S]*ok/);
+  });
+
+  it('a prompt while a turn runs is not sent (the composer waits for Send)', async () => {
+    const chat = await host.connectedChat();
+    const turn = chat.send('slow one');
+    await until('the turn to run', () => chat.thread.turn === 'running');
+    await chat.send('too early');
+    await turn;
+    assert.doesNotMatch(shown(chat), /too early/);
+  });
+
+  it('a thousand chunks arrive whole and in order', async () => {
+    const chat = await host.connectedChat();
+    await chat.send('many chunks');
+    const last = chat.thread.entries.at(-1);
+    assert.equal(last?.kind === 'assistant' ? last.text : '', 'x'.repeat(1000));
+  });
+
+  it("the agent's title is bounded, whatever its length", async () => {
+    const chat = await host.connectedChat();
+    await chat.send('title please');
+    assert.equal(chat.title, titleText('T'.repeat(10_000)));
+    assert.ok((chat.title ?? '').length <= 200);
+  });
+
+  it("the agent's name and version label the chat while connected", async () => {
+    const chat = await host.connectedChat();
+    assert.equal(chat.status.agentLabel, 'Scripted Agent 1.2.3');
+    await chat.disconnect();
+    assert.equal(chat.status.agentLabel, undefined);
+  });
+
+  it('two Connects at once make one session', async () => {
+    const chat = await host.newChat();
+    chat.selectAgent('scripted');
+    const [a, b] = await Promise.all([chat.connect(), chat.connect()]);
+    assert.deepEqual([a, b], [true, true]);
+    assert.equal(host.instances.length, 1);
+    await chat.send('one session');
+    assert.match(shown(chat), /one session[\s\S]*ok/);
+  });
+
+  it('a saved transcript shows at once, before any agent is asked', async () => {
+    const chat = await host.connectedChat();
+    await chat.send('remember me');
+    const saved = { version: 1 as const, entries: [...chat.thread.entries], terminals: {} };
+    const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
+    await host.chats.close(chat.id);
+    const opened = host.chats.openSaved(entry, saved);
+    assert.equal(opened.connection, 'disconnected');
+    assert.match(shown(opened), /## User\n\nremember me/);
+    assert.equal(host.chats.shown, opened);
+  });
+});

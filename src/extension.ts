@@ -95,6 +95,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       agentList,
       choices: new ControlChoices(context.globalState),
       log,
+      window: vscodeWindow,
       prepareAttachment: (source) => prepareAttachment(source, platform.attachmentFiles),
       ...(checkpoints ? { changesBar: (say) => new ChatChanges(checkpoints, say) } : {}),
     },

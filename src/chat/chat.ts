@@ -21,13 +21,12 @@ import { noChanges } from '../shared/changes';
 import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
 import type { AgentList } from '../agents/agentList';
 import type { ChatSession } from '../session/chatSession';
-import { ChatLink, type LinkDeps, type LinkHost } from '../session/chatLink';
+import { ChatLink, type LinkDeps, type LinkHost, type SessionRef } from '../session/chatLink';
 import { ChatThread } from './chatThread';
 import { ChatTurns } from './chatTurns';
 import { ChatControls } from './chatControls';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PermissionQueue } from '../session/permissionQueue';
-import type { EarlierSession } from '../session/sessionOpen';
 import type { Archive } from './chatThread';
 import { redactor } from '../secrets/redactor';
 
@@ -58,7 +57,6 @@ export class Chat implements Disposable {
   /** Opens the current tool call's location while a turn runs, when the user turned it on. */
   private readonly follow: FollowAgent;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
-  private closed = false;
 
   constructor(
     /** Unique in this window; also the prefix of this chat's entry ids. */
@@ -74,7 +72,7 @@ export class Chat implements Disposable {
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
-    this.follow = new FollowAgent(deps.platform, deps.agents.window, deps.log);
+    this.follow = new FollowAgent(deps.platform, deps.window, deps.log);
     this.link = new ChatLink(deps, this.linkHost(), this.permissions);
     this.controls = new ChatControls(deps.choices, this.link, this.transcript, deps.log);
     this.changes = deps.changesBar?.((level, text) => this.transcript.notice(level, text));
@@ -86,7 +84,7 @@ export class Chat implements Disposable {
         turns: this.turns,
         changes: this.changes,
         restoring: () => this.controls.ready,
-        closed: () => this.closed,
+        closed: () => this.link.closed,
         connect: () => this.connect(),
         changed: () => this._onDidChange.fire(),
       },
@@ -104,7 +102,7 @@ export class Chat implements Disposable {
   }
 
   /** The agent session this chat's transcript belongs to (the next Connect continues it), once there is one. */
-  get session(): (EarlierSession & { agentId: string }) | undefined {
+  get session(): SessionRef | undefined {
     return this.link.session;
   }
 
@@ -120,7 +118,7 @@ export class Chat implements Disposable {
   restore(
     entries: readonly Entry[],
     terminals: Thread['terminals'],
-    session: EarlierSession & { agentId: string },
+    session: SessionRef,
     title?: string,
     changes?: SavedChanges,
   ): void {
@@ -290,12 +288,10 @@ export class Chat implements Disposable {
   async close(): Promise<void> {
     this.stop();
     await this.disconnect();
-    this.closed = true;
     this.dispose();
   }
 
   dispose(): void {
-    this.closed = true;
     this.turns.end();
     this.link.dispose();
     this.permissions.dispose();

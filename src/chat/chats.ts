@@ -8,13 +8,8 @@ import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '.
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { Chat, type ChatDeps } from './chat';
+import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
-
-/** An agent's session, as the history names it. */
-export interface SessionRef {
-  readonly agentId: string;
-  readonly sessionId: string;
-}
 
 /** What this workspace's history keeps up with (history/historySaver.ts saves on each). */
 export type HistoryEvent =

@@ -43,8 +43,8 @@ export class AgentConnections implements Disposable {
 
   constructor(
     private readonly platform: Platform,
-    /** Where a sign-in asks the user how (the window, or none in a test). */
-    readonly window: WindowPort,
+    /** Where a sign-in asks the user how. */
+    private readonly window: WindowPort,
     private readonly identity: ClientIdentity,
     private readonly log: vscode.LogOutputChannel,
     private readonly diagnostics?: Diagnostics,

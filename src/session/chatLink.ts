@@ -10,11 +10,18 @@ import { type Disposable, Emitter } from '../shared/events';
 import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { AgentList } from '../agents/agentList';
 import { describeExit, errorMessage } from '../errorText';
-import { AgentUnreachableError, type AgentExit } from '../platform';
+import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
 import type { ConnectionState } from '../shared/protocol';
 import { keptFromReplay } from '../shared/updateKinds';
 import type { NoticeLevel, ToolEntry } from '../shared/thread';
-import { endChatSession, followSession, openChatSession, type ChatSession, type SessionDeps } from './chatSession';
+import {
+  endChatSession,
+  followSession,
+  openChatSession,
+  type ChatSession,
+  type SessionDeps,
+  type SessionListener,
+} from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
 import type { PermissionQueue } from './permissionQueue';
 import type { EarlierSession } from './sessionOpen';
@@ -46,7 +53,7 @@ export interface LinkHost {
   update(update: SessionUpdate): void;
   terminal(
     terminalId: string,
-    change: { data: string } | { exit: { exitCode: number | null; signal: string | null } },
+    change: { data: string } | { exit: Parameters<SessionListener['terminalExit']>[1] },
   ): void;
   /** The tool call a permission request is about, as the chat shows it (`show` false: not shown). */
   permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined;
@@ -62,6 +69,7 @@ export interface LinkHost {
 
 export interface LinkDeps extends SessionDeps {
   readonly agentList: Pick<AgentList, 'name'>;
+  readonly window: WindowPort;
 }
 
 export class ChatLink implements Disposable {
@@ -76,13 +84,18 @@ export class ChatLink implements Disposable {
   private replayEnded: () => void = () => undefined;
   /** The Connect under way: a prompt sent meanwhile waits for it (and its own turn). */
   private connecting: Promise<boolean> | undefined;
-  private closed = false;
+  private isClosed = false;
 
   constructor(
     private readonly deps: LinkDeps,
     private readonly host: LinkHost,
     private readonly permissions: PermissionQueue,
   ) {}
+
+  /** The chat was closed (or disposed): nothing more is started or sent. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
 
   /** The link as it is: compare with `===` to tell whether it changed across an await. */
   get current(): Link {
@@ -125,7 +138,7 @@ export class ChatLink implements Disposable {
       return this.connecting ?? Promise.resolve(false);
     }
     if (!agentId) {
-      this.deps.agents.window.showError(
+      this.deps.window.showError(
         'No ACP agent is available. Install one, or add one in the vscode-acp.agents setting.',
       );
       return Promise.resolve(false);
@@ -133,7 +146,7 @@ export class ChatLink implements Disposable {
     const attempt = new AbortController();
     this.setLink({ state: 'connecting', attempt });
     const connected = this.lifecycle.run(async () => {
-      if (attempt.signal.aborted || this.closed) return false;
+      if (attempt.signal.aborted || this.isClosed) return false;
       this.host.pin(agentId);
       const outcome = await this.open(agentId, attempt);
       if (outcome === 'abandoned') {
@@ -184,7 +197,7 @@ export class ChatLink implements Disposable {
   }
 
   dispose(): void {
-    this.closed = true;
+    this.isClosed = true;
     void this.detach(true);
     this._onDidReplaceSession.dispose();
   }

@@ -143,8 +143,9 @@ export function scriptedHost(
   }
 
   const state = memento();
-  const agents = new AgentConnections(platform, window, { name: 'vscode-acp-unit', version: '0' }, log(lines));
-  const agentList = new AgentList(platform, state, log(lines), () => undefined);
+  const logger = log(lines);
+  const agents = new AgentConnections(platform, window, { name: 'vscode-acp-unit', version: '0' }, logger);
+  const agentList = new AgentList(platform, state, logger, () => undefined);
   /** Keeps every entry in memory: the unit chats stay far below the transcript's bound. */
   const archive = (): Archive => ({
     keepWithinBound: (thread) => thread,
@@ -158,7 +159,8 @@ export function scriptedHost(
       agents,
       agentList,
       choices: new ControlChoices(state),
-      log: log(lines),
+      log: logger,
+      window,
       prepareAttachment: () => Promise.reject(new Error('no attachments here')),
     },
     archive,

@@ -41,11 +41,14 @@ export function statusOf(thread: Thread): ViewStatus {
   });
 }
 
-/** Status fields added to the protocol since this was written get the first empty value their schema accepts. */
+/**
+ * Status fields added to the protocol since this was written get the first empty value their schema accepts;
+ * optional ones stay absent, as the host leaves them (an empty `pendingPrompt` would show a prompt waiting to be sent).
+ */
 function withDefaults(known: Partial<ViewStatus>): ViewStatus {
   const status: Record<string, unknown> = { ...known };
   for (const [key, field] of Object.entries(viewStatusSchema.shape)) {
-    if (key in status) continue;
+    if (key in status || field.safeParse(undefined).success) continue;
     const empty = [[], {}, false, ''].find((value) => field.safeParse(value).success);
     if (empty !== undefined) status[key] = empty;
   }

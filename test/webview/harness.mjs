@@ -27,6 +27,8 @@ export const WEBVIEW_DIST = path.resolve(process.env.ACP_WEBVIEW_DIST || path.jo
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  // Scrollbars as VS Code's desktop windows show them (they take room in the layout), not hidden as Playwright's default.
+  ignoreDefaultArgs: ['--hide-scrollbars'],
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -124,7 +124,7 @@ describe('<acp-markdown> rendering', function () {
 
   it('renders indented code and unknown languages as plain code', async () => {
     const indented = await render('Text\n\n    let y = 2;\n    y++;');
-    assert.match(indented, /<pre tabindex="0"><code>let y = 2;\ny\+\+;<\/code><\/pre>/);
+    assert.match(indented, /<pre class="side-scroll" tabindex="0"><code>let y = 2;\ny\+\+;<\/code><\/pre>/);
     assert.match(indented, /aria-label="Code"/);
     const unknown = await render('```brainfuck\n++[>+<-]\n```');
     assert.match(unknown, /<span class="code-lang">brainfuck<\/span>/);
@@ -158,7 +158,7 @@ describe('<acp-markdown> rendering', function () {
     const html = await render('| L | C | R | N |\n|:--|:-:|--:|---|\n| a | *b* | c | d |');
     assert.match(
       html,
-      /<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">L<\/th><th class="align-center">C<\/th><th class="align-right">R<\/th><th>N<\/th><\/tr><\/thead><tbody><tr><td class="align-left">a<\/td><td class="align-center"><em>b<\/em><\/td><td class="align-right">c<\/td><td>d<\/td><\/tr><\/tbody><\/table><\/div>/,
+      /<div class="table-wrap side-scroll" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">L<\/th><th class="align-center">C<\/th><th class="align-right">R<\/th><th>N<\/th><\/tr><\/thead><tbody><tr><td class="align-left">a<\/td><td class="align-center"><em>b<\/em><\/td><td class="align-right">c<\/td><td>d<\/td><\/tr><\/tbody><\/table><\/div>/,
     );
     assert.doesNotMatch(html, /style=/);
   });
@@ -367,6 +367,77 @@ describe('<acp-markdown> layout in a narrow view', function () {
     assert.ok(sizes.page[0] <= sizes.page[1], `the page does not scroll sideways (${sizes.page})`);
     // A long word in a paragraph still wraps rather than widening the page.
     assert.deepEqual(await brokenWords('p'), [long]);
+  });
+
+  it('scrolls a wide code block or table sideways while it is pointed at or focused, and nothing moves when it starts', async () => {
+    const wide = `const ${'veryLongIdentifier'.repeat(8)} = 1;`;
+    const table = `| ${Array.from({ length: 8 }, (_, i) => `column${i}`).join(' | ')} |\n|${' --- |'.repeat(8)}\n| ${'value | '.repeat(8)}`;
+    await chat.setEntries([
+      {
+        kind: 'assistant',
+        id: 'side',
+        text: `\`\`\`ts\n${wide}\n\`\`\`\n\n\`\`\`ts\nshort();\n\`\`\`\n\n${table}\n\nAfter.`,
+      },
+    ]);
+    const state = () =>
+      chat.page.locator('acp-markdown').evaluate((md) =>
+        [...md.shadowRoot.querySelectorAll('pre, .table-wrap')].map((el) => ({
+          overflow: getComputedStyle(el).overflowX,
+          scrollLeft: el.scrollLeft,
+          height: el.getBoundingClientRect().height,
+          wider: el.scrollWidth > el.clientWidth,
+        })),
+      );
+    const atRest = await state();
+    assert.deepEqual(
+      atRest.map((s) => [s.overflow, s.wider]),
+      [
+        ['clip', true],
+        ['clip', false],
+        ['clip', true],
+      ],
+      'at rest nothing is a scroll container (each one costs every frame), though two are wider than the view',
+    );
+
+    // The keyboard: focus the wide block, scroll it with the arrow keys, move on.
+    await chat.page.locator('acp-markdown pre').first().focus();
+    await chat.page.keyboard.press('ArrowRight');
+    await chat.page.keyboard.press('ArrowRight');
+    // Keyboard scrolling may be animated: wait (up to 2 s) for it to start.
+    await chat.page
+      .locator('acp-markdown pre')
+      .first()
+      .evaluate((pre) => {
+        const until = performance.now() + 2000;
+        return new Promise((done) => {
+          const tick = () => (pre.scrollLeft > 0 || performance.now() > until ? done() : requestAnimationFrame(tick));
+          tick();
+        });
+      });
+    let now = await state();
+    assert.equal(now[0].overflow, 'auto', 'the focused wide block scrolls');
+    assert.ok(now[0].scrollLeft > 0, `the arrow keys scrolled it (${now[0].scrollLeft})`);
+    assert.equal(now[0].height, atRest[0].height, 'its scrollbar took the room kept for it: nothing below moved');
+    await chat.page.locator('acp-markdown pre').nth(1).focus();
+    now = await state();
+    assert.deepEqual(
+      now.map((s) => s.overflow),
+      ['auto', 'clip', 'clip'],
+      'a scrolled block keeps scrolling (and its place); a block that fits never becomes a scroll container',
+    );
+
+    // The pointer: the table scrolls while pointed at, and goes back to rest when left unscrolled.
+    await chat.page.locator('acp-markdown .table-wrap').hover();
+    now = await state();
+    assert.equal(now[2].overflow, 'auto', 'the pointed-at wide table scrolls');
+    assert.equal(now[2].height, atRest[2].height, 'nothing moved when its scrollbar appeared');
+    // To another block of the same reply (the same shadow tree), then out of the chat.
+    await chat.page.locator('acp-markdown pre').nth(1).hover();
+    assert.equal((await state())[2].overflow, 'clip', 'left unscrolled, it is no scroll container again');
+    await chat.page.locator('acp-markdown .table-wrap').hover();
+    assert.equal((await state())[2].overflow, 'auto');
+    await chat.page.mouse.move(1, 1);
+    assert.equal((await state())[2].overflow, 'clip', 'left for outside the reply, too');
   });
 
   it('keeps an image placeholder apart from the link after it', async () => {

@@ -18,12 +18,12 @@ export function codeBlock(
     ? highlightStreaming(code, language, streaming)
     : ((streamed && streamedWhole(code, language, streamed)) ?? highlight(code, language));
   const name = language.label ? `${language.label} code` : 'Code';
-  // tabindex: the block scrolls sideways, and a keyboard user must be able to scroll it.
+  // tabindex: the block scrolls sideways (on demand, see side-scroll.ts), and a keyboard user must be able to scroll it.
   return html`<div class="code-block" role="group" aria-label=${name}>
     <div class="code-head">
       <span class="code-lang">${language.label}</span>
       <acp-copy-button .text=${code} label="Copy code"></acp-copy-button>
     </div>
-    <pre tabindex="0"><code>${body}</code></pre>
+    <pre class="side-scroll" tabindex="0"><code>${body}</code></pre>
   </div>`;
 }

@@ -7,6 +7,7 @@ import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
 import { copyButtonStyles } from './copy-button';
+import { sideScrollStyles } from './side-scroll';
 
 const text = css`
   :host { display: block; overflow-wrap: anywhere; line-height: 1.5; }
@@ -80,7 +81,9 @@ const tables = css`
    * narrow view squeezed every column down to one letter per line. A table
    * wider than the view scrolls sideways inside its wrapper instead.
    */
-  .table-wrap { overflow-x: auto; margin: 0.5em 0; overflow-wrap: normal; }
+  /* Scrolls sideways on demand (side-scroll.ts); the room for its scrollbar is kept below it. */
+  .table-wrap { margin: 0.5em 0; overflow-wrap: normal; padding-bottom: var(--acp-scrollbar, 0px); }
+  .table-wrap.scrolls { padding-bottom: 0; }
   .table-wrap:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); }
   table { border-collapse: collapse; }
   th, td { border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, currentColor)); padding: 3px 8px; text-align: left; vertical-align: top; }
@@ -98,7 +101,9 @@ const code = css`
   }
   .code-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 1px 4px 1px 8px; min-height: 24px; }
   .code-lang { font-size: 0.9em; color: var(--vscode-descriptionForeground, inherit); }
-  pre { margin: 0; padding: 4px 8px 8px; overflow-x: auto; overflow-wrap: normal; white-space: pre; line-height: 1.4; }
+  /* Scrolls sideways on demand (side-scroll.ts): its bottom padding is the room for the scrollbar, 8px at least. */
+  pre { margin: 0; padding: 4px 8px max(8px, var(--acp-scrollbar, 0px)); overflow-wrap: normal; white-space: pre; line-height: 1.4; }
+  pre.scrolls { padding-bottom: max(0px, 8px - var(--acp-scrollbar, 0px)); }
   pre:focus-visible { outline: 1px solid var(--vscode-focusBorder, currentColor); outline-offset: -1px; }
   pre code { padding: 0; background: none; color: inherit; font-size: var(--vscode-editor-font-size, 0.95em); }
   .token.comment, .token.prolog, .token.doctype, .token.cdata, .token.blockquote { color: var(--vscode-descriptionForeground, inherit); font-style: italic; }
@@ -111,4 +116,14 @@ const code = css`
   .token.bold { font-weight: bold; } .token.italic { font-style: italic; }
 `;
 
-export const markdownStyles = [codiconStyles, srOnlyStyles, pieceStyles, copyButtonStyles, text, links, tables, code];
+export const markdownStyles = [
+  codiconStyles,
+  srOnlyStyles,
+  pieceStyles,
+  copyButtonStyles,
+  sideScrollStyles,
+  text,
+  links,
+  tables,
+  code,
+];

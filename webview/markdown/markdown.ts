@@ -11,6 +11,7 @@ import { html, LitElement, type PropertyValues } from 'lit';
 import type { TextGrowth } from '../shared/appended-entries';
 import { MarkdownStream } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
+import { measureScrollbar, scrollOnDemand } from './side-scroll';
 // The code blocks' copy button (code-block.ts), defined with the element that shows them.
 import './copy-button';
 
@@ -33,6 +34,17 @@ export class Markdown extends LitElement {
     super();
     this.text = '';
     this.breaks = false;
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    if (root instanceof ShadowRoot) scrollOnDemand(root);
+    return root;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    measureScrollbar();
   }
 
   /**

@@ -142,8 +142,8 @@ function cell(c: Tokens.TableCell): unknown {
 }
 
 function table(t: Tokens.Table): TemplateResult {
-  // The wrapper scrolls sideways; tabindex lets a keyboard user scroll it.
+  // The wrapper scrolls sideways (on demand, see side-scroll.ts); tabindex lets a keyboard user scroll it.
   const head = html`<thead><tr>${t.header.map((c) => html`<th class=${align(c.align)}>${cell(c)}</th>`)}</tr></thead>`;
   const body = html`<tbody>${t.rows.map((row) => html`<tr>${row.map((c) => html`<td class=${align(c.align)}>${cell(c)}</td>`)}</tr>`)}</tbody>`;
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>${head}${body}</table></div>`;
+  return html`<div class="table-wrap side-scroll" tabindex="0" role="region" aria-label="Table"><table>${head}${body}</table></div>`;
 }

@@ -55,7 +55,7 @@ describe('markdown block rendering (agent text only as text)', () => {
   it('renders tables with alignment as classes (the CSP forbids style attributes), in a region a keyboard can scroll', () => {
     assert.equal(
       render('| a | b | c | d |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |'),
-      '<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">a</th><th class="align-center">b</th><th class="align-right">c</th><th>d</th></tr></thead>' +
+      '<div class="table-wrap side-scroll" tabindex="0" role="region" aria-label="Table"><table><thead><tr><th class="align-left">a</th><th class="align-center">b</th><th class="align-right">c</th><th>d</th></tr></thead>' +
         '<tbody><tr><td class="align-left">1</td><td class="align-center">2</td><td class="align-right">3</td><td>4</td></tr></tbody></table></div>',
     );
   });

@@ -138,8 +138,13 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'bridge',
-      // The bridge's agents are watched by a keeper of its own (src-node/keeper).
-      entry: { bridge: './src-node/bridge/main.ts', keeper: './src-node/keeper/main.ts' },
+      // The bridge's agents are watched by a keeper of its own (src-node/keeper). The Demo Agent
+      // (src-node/demo) is beside it: `vscode-acp-bridge -- node demo-agent.js` serves it to the web.
+      entry: {
+        bridge: './src-node/bridge/main.ts',
+        keeper: './src-node/keeper/main.ts',
+        'demo-agent': './src-node/demo/main.ts',
+      },
       output: { path: dist('bridge'), filename: '[name].js' },
       externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
       plugins: [new webpack.BannerPlugin({ banner: '#!/usr/bin/env node', raw: true })],

@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the extension, installs it into a local VS Code in the
  * browser (code-server, Node extension host) and serves it on localhost, with
- * the agents found on this machine plus a scripted demo agent ready to pick.
+ * the agents found on this machine plus the Demo Agent (src-node/demo: no model, no account) ready to pick.
  *
  *   npm start                 opens this repository as the workspace
  *   npm start -- /some/folder opens that folder
@@ -36,9 +36,9 @@ function writeSettings() {
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '{}';
   if (typeof parse(text) !== 'object') text = '{}';
   const demo = {
-    name: 'Demo Agent (scripted)',
+    name: 'Demo Agent',
     command: process.execPath,
-    args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'scripts/demo-scenario.json')],
+    args: [path.join(REPO_ROOT, 'dist/bridge/demo-agent.js')],
   };
   const set = (key, value) => {
     text = applyEdits(text, modify(text, key, value, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));

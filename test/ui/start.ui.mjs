@@ -83,11 +83,11 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
       throw new Error(`the agent picker shows ${await picker.inputValue()}, not the Demo Agent`);
     }
     await chat.getByRole('button', { name: 'Connect' }).click();
-    await chat.getByText('Demo Agent (scripted) 1.0.0').waitFor({ timeout: 30_000 });
+    await chat.getByText('Demo Agent 1.0.0').waitFor({ timeout: 30_000 });
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
     await box.fill('Hello?');
     await box.press('Enter');
-    await chat.locator('acp-chat-entry').getByText('I am the demo agent that').waitFor({ timeout: 30_000 });
+    await chat.locator('acp-chat-entry').getByText('a real ACP agent that plays a script').waitFor({ timeout: 30_000 });
     const shot = path.join(REPO_ROOT, 'test-results', 'start-chat.png');
     fs.mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: shot });

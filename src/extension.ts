@@ -46,11 +46,41 @@ export type ShownChat = Pick<
   installAgent(agentId: string): Promise<void>;
 };
 
-/** The open chats, as the API offers them. */
-export type OpenChats = Pick<
-  Chats,
-  'shown' | 'all' | 'get' | 'show' | 'newChat' | 'close' | 'summaries' | 'openListed'
+/** One open chat, as the API offers it: what a user can see and do with it, not its parts. */
+export type OpenChat = Pick<
+  Chat,
+  | 'id'
+  | 'title'
+  | 'status'
+  | 'thread'
+  | 'session'
+  | 'agentId'
+  | 'connection'
+  | 'onDidChange'
+  | 'selectAgent'
+  | 'connect'
+  | 'disconnect'
+  | 'restart'
+  | 'signIn'
+  | 'send'
+  | 'stop'
+  | 'changeControl'
+  | 'permissions'
+  | 'attachments'
+  | 'changes'
+  | 'setFollow'
+  | 'cancelPending'
+  | 'draftTaken'
+  | 'openEarlier'
 >;
+
+/** The open chats, as the API offers them. */
+export interface OpenChats extends Pick<Chats, 'show' | 'close' | 'summaries' | 'openListed'> {
+  readonly shown: OpenChat;
+  readonly all: readonly OpenChat[];
+  get(chatId: string): OpenChat | undefined;
+  newChat(): OpenChat;
+}
 /** This workspace's saved chats, as the API offers them. */
 export type SavedChats = Pick<HistoryStore, 'location' | 'list' | 'transcript' | 'save' | 'delete'>;
 /** The Sessions view, as the API offers it. */
@@ -67,7 +97,7 @@ export interface AcpExtensionApi {
   readonly chats: OpenChats;
   readonly sessions: SavedChats;
   /** Opens a saved chat (what the Sessions tree and ACP: Load Session do). */
-  readonly openSaved: (entry: HistoryEntry, how?: 'load' | 'resume') => Promise<Chat>;
+  readonly openSaved: (entry: HistoryEntry, how?: 'load' | 'resume') => Promise<OpenChat>;
   readonly sessionsTree: SessionsView;
 }
 

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { attachData, attachSelection } from '../../../src/attachments/attach';
-import type { Chat } from '../../../src/chat/chat';
+import type { OpenChat } from '../../../src/extension';
 import type { AcpExtensionApi } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { PIXEL_PNG, reportedBlocks } from '../shared/attachmentFixtures';
@@ -45,18 +45,18 @@ suite('attachments (Node host)', function () {
     fs.mkdirSync(dir, { recursive: true });
   });
 
-  async function chatWith(agentId: string): Promise<Chat> {
+  async function chatWith(agentId: string): Promise<OpenChat> {
     const chat = api.chats.newChat();
     chat.selectAgent(agentId);
     return chat;
   }
 
-  async function attach(chat: Chat, ...uris: vscode.Uri[]): Promise<void> {
+  async function attach(chat: OpenChat, ...uris: vscode.Uri[]): Promise<void> {
     await vscode.commands.executeCommand('vscode-acp.attachFiles', uris);
     await waitFor(chat, 'the attachments read', () => chat.status.attachments.every((a) => a.state !== 'preparing'));
   }
 
-  async function sent(chat: Chat, text: string): Promise<unknown[]> {
+  async function sent(chat: OpenChat, text: string): Promise<unknown[]> {
     await chat.send(text);
     const last = chat.thread.entries.at(-1);
     return reportedBlocks(last?.kind === 'assistant' ? last.text : `(no reply: ${last?.kind})`);

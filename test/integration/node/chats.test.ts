@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Chat as OneChat } from '../../../src/chat/chat';
+import type { OpenChat } from '../../../src/extension';
 import type { OpenChats } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { acpApi, waitFor, type Chat } from '../shared/chatWaits';
@@ -30,12 +30,12 @@ const scenario = {
   ],
 };
 
-function lastText(one: OneChat): string {
+function lastText(one: OpenChat): string {
   const last = one.thread.entries.at(-1);
   return last?.kind === 'assistant' ? last.text : `(last entry is ${last?.kind})`;
 }
 
-async function ask(one: OneChat, text: string): Promise<string> {
+async function ask(one: OpenChat, text: string): Promise<string> {
   await one.send(text);
   return lastText(one);
 }
@@ -44,8 +44,8 @@ suite('several chats at once (Node host)', function () {
   this.timeout(60_000);
   let chat: Chat;
   let chats: OpenChats;
-  let first: OneChat;
-  let second: OneChat;
+  let first: OpenChat;
+  let second: OpenChat;
 
   suiteSetup(async () => {
     chat = await chatWithAgents({ multi: scenarioAgent('Multi Agent', scenario) }, 'multi');

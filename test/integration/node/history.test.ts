@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Chat as OneChat } from '../../../src/chat/chat';
+import type { OpenChat } from '../../../src/extension';
 import { HistoryStore } from '../../../src/history/historyStore';
 import type { AcpExtensionApi, OpenChats } from '../../../src/extension';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
@@ -140,7 +140,7 @@ suite('chat history (Node host)', function () {
   test('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {
     const { sessionId, markdown } = await chatOnce('resumes', 'first words');
     const entry = await savedEntry(sessionId);
-    const opened: OneChat = await api.openSaved(entry);
+    const opened: OpenChat = await api.openSaved(entry);
     assert.equal(chats.shown, opened);
     assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
     assert.equal(threadToMarkdown(opened.thread), markdown);

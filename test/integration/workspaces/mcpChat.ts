@@ -1,6 +1,6 @@
 /** A chat with the test agent in these windows, and what it reports of its MCP servers. */
 import * as vscode from 'vscode';
-import type { Chat as ChatObject } from '../../../src/chat/chat';
+import type { OpenChat } from '../../../src/extension';
 import { acpApi, lastReply } from '../shared/chatWaits';
 import { reportedMcp } from '../shared/mcpReport';
 
@@ -13,12 +13,12 @@ export async function useTestAgent(): Promise<void> {
 }
 
 /** The names of the MCP servers the chat's session got (asks the agent). */
-export async function mcpNames(chat: ChatObject): Promise<string[]> {
+export async function mcpNames(chat: OpenChat): Promise<string[]> {
   await chat.send('report mcp');
   return reportedMcp(lastReply(chat)).map((s) => s.name);
 }
 
-export function notices(chat: ChatObject): string {
+export function notices(chat: OpenChat): string {
   return chat.thread.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : [])).join('\n');
 }
 

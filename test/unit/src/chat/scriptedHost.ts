@@ -23,7 +23,7 @@ import { loadScenario } from '../../../agent/scenario';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
 import { SessionStore } from '../../../agent/sessionStore';
 
-const AGENT_ID = 'scripted';
+export const AGENT_ID = 'scripted';
 
 /** One agent instance on its own stream pair: what a process is to the host. */
 export interface AgentInstance {

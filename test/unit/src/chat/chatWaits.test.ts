@@ -1,0 +1,159 @@
+/**
+ * The chat core without VS Code, moved here from the Node host's suites: a
+ * prompt sent while the agent is still starting (never lost), an agent that
+ * ignores Stop, and one that floods permission requests. Same assertions,
+ * against the same scripted agent, over in-memory streams.
+ */
+import * as assert from 'node:assert/strict';
+import type { Chat } from '../../../../src/chat/chat';
+import { AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+
+/** The text of the newest agent reply. */
+function lastReply(chat: Chat): string {
+  const replies = chat.thread.entries.filter((e) => e.kind === 'assistant');
+  return replies.at(-1)?.text ?? '';
+}
+
+describe('a prompt sent while the agent is starting (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  /** A new chat connecting to an agent whose initialize plays `onInitialize` first; `connected` settles when connecting is over. */
+  async function connecting(onInitialize: object[]): Promise<{ chat: Chat; connected: Promise<boolean> }> {
+    host = scriptedHost({ onInitialize, turns: [{ match: '', steps: [{ reportHistory: true }] }] });
+    const chat = await host.newChat();
+    chat.selectAgent(AGENT_ID);
+    const connected = chat.connect();
+    await until('connecting', () => chat.status.connection === 'connecting');
+    return { chat, connected };
+  }
+
+  it('waits, shown as pending, and is sent once connected', async () => {
+    const { chat, connected } = await connecting([{ sleep: 300 }]);
+    const sent = chat.send('sent too early');
+    await until('the prompt to be pending', () => chat.status.pendingPrompt === 'sent too early');
+    assert.equal(chat.thread.entries.length, 0, 'not in the transcript yet');
+    assert.equal(chat.status.connection, 'connecting');
+    await connected;
+    await sent;
+    await until('the reply', () => chat.status.turn === 'idle' && lastReply(chat).startsWith('[history'));
+    assert.equal(chat.status.pendingPrompt, undefined);
+    assert.match(shown(chat), /## User\n\nsent too early\n\n## Assistant\n\n\[history of [^:]+: sent too early\]\n$/);
+  });
+
+  it('Cancel hands it back to the composer, which takes it', async () => {
+    const { chat } = await connecting([{ hang: true }]);
+    void chat.send('keep this text');
+    await until('pending', () => chat.status.pendingPrompt === 'keep this text');
+    chat.cancelPending();
+    assert.equal(chat.status.pendingPrompt, undefined);
+    const draft = chat.status.returnedDraft;
+    assert.equal(draft?.text, 'keep this text');
+    // Held until the composer says it took it (the view may be hidden meanwhile).
+    assert.equal(chat.status.returnedDraft?.id, draft?.id);
+    chat.draftTaken(draft!.id);
+    assert.equal(chat.status.returnedDraft, undefined);
+  });
+
+  it('a connection that fails hands it back too, and says why', async () => {
+    const { chat } = await connecting([{ hang: true }]);
+    void chat.send('do not lose me');
+    await until('pending', () => chat.status.pendingPrompt === 'do not lose me');
+    host!.instances[0]!.crash('no model configured');
+    await until('the connection to fail', () => chat.status.connection === 'failed');
+    assert.equal(chat.status.pendingPrompt, undefined);
+    assert.equal(chat.status.returnedDraft?.text, 'do not lose me');
+    assert.match(shown(chat), /Could not connect to Scripted Agent: [^]*no model configured/);
+    chat.draftTaken(chat.status.returnedDraft!.id);
+  });
+
+  it('two prompts while connecting are sent as one, in order', async () => {
+    const { chat, connected } = await connecting([{ sleep: 300 }]);
+    void chat.send('first');
+    void chat.send('second');
+    await until('pending', () => chat.status.pendingPrompt === 'first\n\nsecond');
+    await connected;
+    await until('the reply', () => chat.status.turn === 'idle' && lastReply(chat).startsWith('[history'));
+    assert.match(lastReply(chat), /: first\n\nsecond\]$/);
+  });
+});
+
+describe('an agent that ignores Stop (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  const scenario = {
+    agentCapabilities: { loadSession: true },
+    turns: [
+      { match: 'ignore', steps: [{ text: 'Working on it.' }, { hang: true }] },
+      { match: '', steps: [{ reportHistory: true }] },
+    ],
+  };
+  beforeEach(() => {
+    host = scriptedHost(scenario, { keepsSessions: true });
+  });
+  afterEach(() => host.dispose());
+
+  it('Stop ends the turn after its 1.5 s grace and offers Restart; Restart continues the session', async () => {
+    const chat = await host.connectedChat();
+    void chat.send('ignore my stop');
+    await until('the agent to start answering', () => lastReply(chat) === 'Working on it.');
+    const stoppedAt = Date.now();
+    chat.stop();
+    await until('the turn to end', () => chat.status.turn === 'idle');
+    const took = Date.now() - stoppedAt;
+    assert.ok(took >= 1_400 && took <= 1_800, `the turn ended ${took} ms after Stop (the grace is 1,500 ms)`);
+    const last = chat.thread.entries.at(-1);
+    assert.equal(last?.kind === 'notice' ? last.action : undefined, 'restart', 'the chat offers Restart');
+    assert.match(shown(chat), /Working on it\.\n\n> info: Stopped\.\n\n> warning: The agent did not confirm the stop/);
+    assert.equal(chat.status.connection, 'connected');
+
+    // The notice's Restart (what its button asks for): the session goes on.
+    assert.equal(await chat.restart({ continueSession: true }), true);
+    assert.match(shown(chat), /The session continues \(loaded by the agent\)\./);
+    await chat.send('what do you remember');
+    assert.match(lastReply(chat), /ignore my stop \| what do you remember\]$/);
+  });
+
+  it('a second Stop ends the turn at once', async () => {
+    const chat = await host.connectedChat();
+    void chat.send('ignore this one too');
+    await until('the agent to start answering', () => lastReply(chat) === 'Working on it.');
+    chat.stop();
+    const second = Date.now();
+    chat.stop();
+    await until('the turn to end', () => chat.status.turn === 'idle');
+    assert.ok(Date.now() - second < 500, 'ended by the second Stop');
+  });
+});
+
+describe('an agent that floods permission requests (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  beforeEach(() => {
+    host = scriptedHost({ turns: [{ match: '', steps: [{ permissionFlood: { count: 1000 } }] }] });
+  });
+  afterEach(() => host.dispose());
+
+  it('never more than 32 wait for the user, the others are answered cancelled at once, and the turn ends', async () => {
+    const chat = await host.connectedChat();
+    let most = 0;
+    const watch = chat.onDidChange(() => (most = Math.max(most, chat.status.permissions.length)));
+    void chat.send('ask for everything');
+    await until('32 prompts', () => chat.status.permissions.length === 32);
+    await until('the refusal notice', () =>
+      /more than 32 permissions at once: the rest were answered "cancelled"/.test(shown(chat)),
+    );
+    // Answer what waits until the agent has its 1,000 answers (room frees as we answer, so more may wait meanwhile).
+    while (chat.status.turn === 'running') {
+      for (const prompt of chat.status.permissions) chat.permissions.answer(prompt.requestId, 'reject');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    watch.dispose();
+    assert.equal(most, 32, 'at most 32 waited at once');
+    const [, cancelled, rejected] = /^\[permissions: (\d+) cancelled, (\d+) reject_once\]$/.exec(lastReply(chat)) ?? [];
+    assert.equal(Number(cancelled) + Number(rejected), 1000, lastReply(chat));
+    assert.ok(Number(cancelled) > 0 && Number(rejected) >= 32, lastReply(chat));
+    assert.equal(chat.status.permissions.length, 0);
+  });
+});

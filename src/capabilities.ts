@@ -45,6 +45,17 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
   };
 }
 
+/**
+ * What Restricted Mode turns off in the chat on a `kind` host, as the chat
+ * says it until the folder is trusted. On the web the agent works next to
+ * the bridge with its own tools, so only attaching is off.
+ */
+export function restrictedModeText(kind: 'node' | 'web'): string {
+  return kind === 'node'
+    ? "Restricted Mode: agents' file access, terminals and attachments are off."
+    : 'Restricted Mode: attachments are off.';
+}
+
 export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
     fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },

@@ -174,8 +174,11 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     ...registerContextCommands({ chats, view }),
     ...registerAgentCommands({ chats, agents, agentList, mcpReports, checkpointDocuments, diagnostics }),
     ...registerSessionCommands(sessionDeps),
-    // Trust changes which settings and PATH entries count.
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void chats.refreshAgents()),
+    // Trust changes which settings and PATH entries count, and what a new connection is offered.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      agents.retire();
+      chats.workspaceTrusted();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsSettings(e)) return;
       if (restartsAgents(e)) agents.retire();

@@ -6,6 +6,7 @@
  * silently dropped.
  */
 import * as vscode from 'vscode';
+import { sayRestricted } from '../workspaceTrust';
 import { imageTypeByName, MAX_ATTACHMENTS } from '../shared/attachments';
 import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
@@ -150,7 +151,7 @@ export function addAttachments(
 
 function trustedOrSay(): boolean {
   if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage('Files can be attached only in a trusted workspace.');
+  void sayRestricted('Files can be attached only in a trusted workspace: this folder is in Restricted Mode.');
   return false;
 }
 

@@ -8,7 +8,7 @@
 import { type Disposable, Emitter } from '../shared/events';
 import type { ChatStatus, ConnectionState } from '../shared/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
-import type { Entry, Thread } from '../shared/thread';
+import type { Entry, NoticeAction, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { errorMessage } from '../errorText';
 import type { DraftAttachments } from '../attachments/draftAttachments';
@@ -275,8 +275,8 @@ export class Chat implements Disposable {
   }
 
   /** A line from the extension itself in this chat (an install's outcome, say). */
-  say(level: 'info' | 'warning' | 'error', text: string): void {
-    this.transcript.notice(level, text);
+  say(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
+    this.transcript.notice(level, text, action);
   }
 
   /** Opens the entries that a long chat moved out of memory. */

@@ -6,7 +6,7 @@
  */
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
 import type { SessionSetup } from '../shared/sessionControls';
-import type { Entry, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
+import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
 import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
@@ -78,8 +78,8 @@ export class ChatThread {
     this.onChange();
   }
 
-  notice(level: NoticeLevel, text: string): void {
-    this.dispatch({ type: 'notice', id: this.newId(), level, text });
+  notice(level: NoticeLevel, text: string, action?: NoticeAction): void {
+    this.dispatch({ type: 'notice', id: this.newId(), level, text, ...(action ? { action } : {}) });
   }
 
   /** A warning now, or after the running turn. */

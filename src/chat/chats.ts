@@ -7,6 +7,7 @@ import { type Disposable, Emitter } from '../shared/events';
 import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '../shared/protocol';
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
+import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
 import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
@@ -173,6 +174,27 @@ export class Chats implements Disposable {
     this.agentsChanged();
   }
 
+  /**
+   * The user trusted the folder. An agent connected before was offered no
+   * file access or terminals (capabilities are fixed at `initialize`): on a
+   * host that offers them, each connected chat says that a restart gives
+   * them, with the button. New connections get them (see the agents' retire).
+   */
+  workspaceTrusted(): void {
+    const offered = this.deps.platform.capabilities();
+    if (offered.fileRead || offered.terminals) {
+      for (const chat of this.open) {
+        if (chat.connection !== 'connected') continue;
+        chat.say(
+          'info',
+          'This folder is trusted now. Restart the agent to give it file access and terminals (the session continues where the agent can).',
+          'restart',
+        );
+      }
+    }
+    void this.refreshAgents();
+  }
+
   /** Runs the agent's install command in a terminal (the user asked in `chat`), then looks for it again. */
   async installAgent(chat: Chat, agentId: string): Promise<void> {
     const said = await this.deps.agentList.install(agentId);
@@ -195,7 +217,10 @@ export class Chats implements Disposable {
 
   /** What a view showing `chat` needs. */
   viewStatus(chat: Chat): ViewStatus {
-    return { ...chat.status, chatId: chat.id, chats: this.summaries() };
+    const restricted = this.deps.window.trusted()
+      ? undefined
+      : restrictedModeText(this.deps.platform.capabilities().kind);
+    return { ...chat.status, chatId: chat.id, chats: this.summaries(), restricted };
   }
 
   /** Chats that want the user: a permission request, or a turn that ended out of sight. `shownSeen`: the shown one is in sight. */

@@ -50,6 +50,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openEarlier') }),
   /** A notice's Sign in: the agent's sign-in, then the session continues. */
   z.object({ type: z.literal('signIn') }),
+  /** Restricted Mode's button: VS Code's Workspace Trust editor, where the folder can be trusted. */
+  z.object({ type: z.literal('manageTrust') }),
   /** A link the user clicked in agent content; the host decides whether and how to open it. */
   z.object({ type: z.literal('openLink'), href: z.string().max(8_192) }),
   /** A tool call location the user clicked; opened only inside a trusted local workspace folder. */

@@ -84,6 +84,8 @@ export const viewStatusSchema = z.extend(chatStatusSchema, {
   /** The chat shown; the view names it in every message about a chat. */
   chatId: z.string(),
   chats: z.array(chatSummarySchema),
+  /** Restricted Mode (the workspace is not trusted): what that turns off in the chat, said until it is trusted. */
+  restricted: z.optional(z.string().check(z.maxLength(1_000))),
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 

@@ -9,6 +9,7 @@ import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
+import { manageWorkspaceTrust } from '../workspaceTrust';
 import type { LinkOpener } from './linkOpener';
 import type { MessageDocuments } from './messageDocuments';
 
@@ -91,6 +92,8 @@ export async function handlePageMessage(
       return chat.openEarlier();
     case 'signIn':
       return chat.signIn();
+    case 'manageTrust':
+      return void (await manageWorkspaceTrust());
     case 'setConfigOption':
       return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
     case 'setMode':

@@ -52,7 +52,7 @@ const SRC_ROOMS = [
   ['shared'],
   ['secrets', 'settings'],
   ['errorText', 'mcp', 'diagnostics'],
-  ['platform', 'capabilities', 'workspaceFolder'],
+  ['platform', 'capabilities', 'workspaceFolder', 'workspaceTrust'],
   ['agents'],
   ['connection'],
   ['attachments', 'session', 'changes'],
@@ -61,7 +61,7 @@ const SRC_ROOMS = [
   ['commands'],
   ['extension'],
 ];
-const ROOT_FILES = new Set(['errorText', 'platform', 'capabilities', 'workspaceFolder', 'extension']);
+const ROOT_FILES = new Set(['errorText', 'platform', 'capabilities', 'workspaceFolder', 'workspaceTrust', 'extension']);
 
 function srcLayers() {
   // A new room has a place in the order, or the linter says so.

@@ -15,6 +15,7 @@ import '../message-list/message-list';
 import '../pending-prompt/pending-prompt';
 import '../permission-prompt/permission-prompt';
 import '../plan-view/plan-view';
+import '../restricted-note/restricted-note';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
 import { onHostMessage, postToHost, setShownChat } from '../host';
@@ -144,6 +145,7 @@ export class ChatApp extends LitElement {
     const running = this.status.turn === 'running';
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
+      ${this.status.restricted ? html`<acp-restricted-note .text=${this.status.restricted}></acp-restricted-note>` : nothing}
       <div class="lists">
         ${repeat(
           this.listOrder,

@@ -49,6 +49,7 @@ const codePoints = {
   pass: 0xeba4,
   plug: 0xeb2d,
   search: 0xea6d,
+  shield: 0xeb53,
   terminal: 0xea85,
   tools: 0xeb6d,
   trash: 0xea81,

@@ -16,6 +16,14 @@ suite('MCP servers in Restricted Mode', function () {
     await useTestAgent();
   });
 
+  test('the chat says what Restricted Mode turns off, until the folder is trusted', async () => {
+    const api = await acpApi();
+    assert.match(
+      api.chat.status.restricted ?? '',
+      /^Restricted Mode: agents' file access, terminals and attachments are off\.$/,
+    );
+  });
+
   // (VS Code hides a restricted setting's workspace value in Restricted Mode, so only the file can be named.)
   test("only the user's servers are sent; .vscode/mcp.json is said to be unused", async () => {
     const api = await acpApi();

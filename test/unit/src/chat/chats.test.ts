@@ -144,4 +144,34 @@ describe('the open chats (no VS Code)', function () {
     assert.match(shown(opened), /## User\n\nremember me/);
     assert.equal(host.chats.shown, opened);
   });
+
+  it('trusted while connected: the chat says a restart gives the agent file access, with the button', async () => {
+    await host.dispose();
+    host = scriptedHost(scenario, { trusted: true, fileRead: true });
+    const connected = await host.connectedChat();
+    await connected.send('hello'); // a chat with a turn behind it stays open beside a new one
+    const idle = await host.newChat();
+    host.chats.workspaceTrusted();
+    const last = connected.thread.entries.at(-1);
+    assert.deepEqual(last?.kind === 'notice' ? [last.level, last.action] : [], ['info', 'restart']);
+    assert.match(
+      shown(connected),
+      /This folder is trusted now\. Restart the agent to give it file access and terminals/,
+    );
+    assert.equal(idle.thread.entries.length, 0, 'a chat not connected has nothing to restart');
+  });
+
+  it('in Restricted Mode the view is told what is off; in a trusted folder, nothing', async () => {
+    const chat = await host.newChat();
+    assert.equal(
+      host.chats.viewStatus(chat).restricted,
+      "Restricted Mode: agents' file access, terminals and attachments are off.",
+    );
+    const trusted = scriptedHost(scenario, { trusted: true });
+    try {
+      assert.equal(trusted.chats.viewStatus(await trusted.newChat()).restricted, undefined);
+    } finally {
+      await trusted.dispose();
+    }
+  });
 });

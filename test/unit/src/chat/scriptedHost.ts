@@ -78,11 +78,15 @@ export interface HostOptions {
   readonly keepsSessions?: boolean;
   /** False: the host finds no agent. */
   readonly installed?: boolean;
+  /** The workspace is trusted (default: Restricted Mode, as the host offers no files anyway). */
+  readonly trusted?: boolean;
+  /** The host offers agents file reads (it has none to give: a read fails). */
+  readonly fileRead?: boolean;
 }
 
 export function scriptedHost(
   scenario: object,
-  { keepsSessions = false, installed = true }: HostOptions = {},
+  { keepsSessions = false, installed = true, trusted = false, fileRead = false }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
   const sessionsDir = keepsSessions ? fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')) : undefined;
@@ -92,7 +96,7 @@ export function scriptedHost(
   const platform: Platform = {
     capabilities: () => ({
       kind: 'node',
-      fileRead: false,
+      fileRead,
       fileWrite: false,
       terminals: false,
       signInTerminal: false,
@@ -109,7 +113,7 @@ export function scriptedHost(
   };
   const window: WindowPort = {
     showError: (text) => void errors.push(text),
-    trusted: () => false,
+    trusted: () => trusted,
     showFile: async () => undefined,
     unsavedText: () => undefined,
     pick: async () => undefined,

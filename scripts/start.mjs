@@ -3,8 +3,8 @@
  * browser (code-server, Node extension host) and serves it on localhost, with
  * the agents found on this machine plus the Demo Agent (src-node/demo: no model, no account) ready to pick.
  *
- *   npm start                 opens this repository as the workspace
- *   npm start -- /some/folder opens that folder
+ *   npm start                 opens a demo folder it makes for itself, trusted (it is its own)
+ *   npm start -- /some/folder opens that folder (Restricted Mode until you trust it, as VS Code does)
  *   PORT=9000 npm start       another port (default 8080)
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,8 +15,9 @@ import { setup } from '../test/harness/setup.mjs';
 import { CACHE, CODE_SERVER_ENTRY, NODE24, REPO_ROOT } from '../test/harness/paths.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
-const folder = path.resolve(process.argv[2] ?? REPO_ROOT);
 const home = path.join(CACHE, 'start');
+const named = process.argv[2];
+const folder = named ? path.resolve(named) : demoFolder();
 const userDataDir = path.join(home, 'user-data');
 const extensionsDir = path.join(home, 'extensions');
 
@@ -27,6 +28,25 @@ function step(what, command, args, options = {}) {
     process.stderr.write(`npm start: ${what} failed\n`);
     process.exit(1);
   }
+}
+
+/**
+ * The folder `npm start` opens when none is named: made here once, with a
+ * README the Demo Agent can read (`/read README.md`), so that nothing the
+ * agent does touches a real project.
+ */
+function demoFolder() {
+  const dir = path.join(home, 'demo-folder');
+  const readme = path.join(dir, 'README.md');
+  if (!fs.existsSync(readme)) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      readme,
+      '# A demo folder\n\n`npm start` made this folder for you to try the ACP chat in.\n' +
+        'Ask the Demo Agent to `/read README.md`, or pick a real agent and ask it to change something here.\n',
+    );
+  }
+  return dir;
 }
 
 /** Adds the demo agent to the user settings, keeping whatever else is there. */
@@ -59,7 +79,8 @@ fs.writeFileSync(
   config,
   `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\ndisable-telemetry: true\ndisable-update-check: true\n`,
 );
-step('Installing it into the local VS Code', NODE24, [
+/** code-server with npm start's own config, user data and extensions. */
+const codeServer = [
   CODE_SERVER_ENTRY,
   '--config',
   config,
@@ -67,6 +88,9 @@ step('Installing it into the local VS Code', NODE24, [
   userDataDir,
   '--extensions-dir',
   extensionsDir,
+];
+step('Installing it into the local VS Code', NODE24, [
+  ...codeServer,
   '--install-extension',
   path.join(REPO_ROOT, 'vscode-acp.vsix'),
   '--force',
@@ -75,7 +99,12 @@ writeSettings();
 
 const server = spawn(
   NODE24,
-  [CODE_SERVER_ENTRY, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, folder],
+  [
+    ...codeServer,
+    // Its own demo folder is trusted; a folder the user names is VS Code's to ask about.
+    ...(named ? [] : ['--disable-workspace-trust']),
+    folder,
+  ],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
   },

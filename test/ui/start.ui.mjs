@@ -1,14 +1,14 @@
 /**
  * The README's first command, as a new user runs it: `npm start` builds and packages the
  * extension, installs it into the local VS Code (code-server), prints the address; in that page
- * the chat connects to the Demo Agent and answers; Ctrl+C stops everything it started.
+ * (its own demo folder, trusted) the chat connects to the Demo Agent and answers, and the agent
+ * reads the folder's README after asking; Ctrl+C stops everything it started.
  *
  * On an empty tool cache (as in CI) this is `npm start`'s first run: its own setup and a new
  * user-data folder. Run after `npm install`: node test/ui/start.ui.mjs
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { launchChromium, runCommand, waitForWorkbench, webviewFrame } from '../harness/code-server.mjs';
 import { freePort, httpStatus } from '../harness/net.mjs';
@@ -25,9 +25,9 @@ function groupAlive(pid) {
   }
 }
 
-/** `npm start -- folder` in its own process group (as in a terminal); resolves with its address. */
-function npmStart(folder, port, { timeoutMs }) {
-  const child = spawn('npm', ['start', '--', folder], {
+/** `npm start` in its own process group (as in a terminal); resolves with its address. */
+function npmStart(port, { timeoutMs }) {
+  const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,12 +58,11 @@ function npmStart(folder, port, { timeoutMs }) {
 }
 
 export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
-  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-start-')));
-  fs.writeFileSync(path.join(folder, 'README.md'), '# A folder opened by npm start\n');
   const port = await freePort();
   const started = Date.now();
-  const start = npmStart(folder, port, { timeoutMs });
+  const start = npmStart(port, { timeoutMs });
   let browser;
+  let page;
   try {
     const url = await start.address;
     if (!url.startsWith(`http://127.0.0.1:${port}/`)) {
@@ -71,7 +70,7 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     }
     process.stdout.write(`npm start served the workbench after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
     await waitForWorkbench(page);
     await runCommand(page, 'ACP: Focus Chat');
@@ -88,6 +87,22 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     await box.fill('Hello?');
     await box.press('Enter');
     await chat.locator('acp-chat-entry').getByText('a real ACP agent that plays a script').waitFor({ timeout: 30_000 });
+    // Its own folder is trusted: nothing is restricted, and the agent may read a file once allowed.
+    if ((await chat.locator('acp-restricted-note').count()) !== 0) {
+      throw new Error("npm start's own folder opened in Restricted Mode");
+    }
+    // The answer is over (a prompt typed during a turn waits for Send): Send is back.
+    await chat.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
+    await box.fill('/read README.md');
+    await box.press('Enter');
+    await chat
+      .getByRole('group', { name: 'Permission request: Read README.md' })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+    await chat
+      .locator('acp-chat-entry')
+      .getByText('The first 12 lines of README.md are in the card above.')
+      .waitFor({ timeout: 30_000 });
     const shot = path.join(REPO_ROOT, 'test-results', 'start-chat.png');
     fs.mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: shot });
@@ -105,12 +120,17 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
       throw new Error(`after Ctrl+C, port ${port} still answers`);
     }
     return shot;
+  } catch (error) {
+    // What the page showed when it failed.
+    const failed = path.join(REPO_ROOT, 'test-results', 'start-failed.png');
+    fs.mkdirSync(path.dirname(failed), { recursive: true });
+    await page?.screenshot({ path: failed }).catch(() => {});
+    throw error;
   } finally {
     await browser?.close().catch(() => {});
     try {
       process.kill(-start.child.pid, 'SIGKILL');
     } catch {}
-    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 

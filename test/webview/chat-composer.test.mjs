@@ -341,10 +341,11 @@ describe('<acp-chat-composer> @ mentions', function () {
       ['', 'n', 'no'],
     );
     await chat.apply({ type: 'mentions', requestId: queries.at(-1).requestId, items });
+    // One line each: the name, then where it is.
     assert.deepEqual(await menu().getByRole('option').allInnerTexts(), [
-      'Problems in broken.ts\n1 problem',
-      'notes.md\ndocs/notes.md',
-      'docs/\ndocs/',
+      'Problems in broken.ts 1 problem',
+      'notes.md docs/notes.md',
+      'docs/ docs/',
     ]);
     assert.equal(await box.getAttribute('aria-expanded'), 'true');
     await chat.page.keyboard.press('ArrowDown');

@@ -44,6 +44,36 @@ describe('slash commands in <acp-chat-composer>', function () {
       .getAttribute('aria-activedescendant')
       .then((id) => id && chat.page.locator(`acp-chat-composer #${id} .slash-name`).textContent());
 
+  it('shows each command on one line, the active one whole, and every one whole in its tooltip', async () => {
+    const long =
+      'Reviews a pull request in depth.\nIt reads every changed file, runs the tests, and writes a summary ' +
+      'of what it found, with the lines that need another look, in a comment on the pull request.';
+    await chat.apply({
+      type: 'status',
+      status: status([
+        { name: 'review', description: long },
+        { name: 'pr-comments', description: long },
+        { name: 'init', description: 'Create an AGENTS.md file' },
+      ]),
+    });
+    await chat.page.keyboard.type('/');
+    const heights = () =>
+      list()
+        .getByRole('option')
+        .evaluateAll((os) => os.map((o) => Math.round(o.getBoundingClientRect().height)));
+    const [active, second, third] = await heights();
+    assert.equal(second, third, 'a long description takes one line, as a short one does');
+    assert.ok(
+      active > 2 * second,
+      `the active command shows its whole description (${active} px, one line ${second} px)`,
+    );
+    const tooltip = await list().getByRole('option').nth(1).getAttribute('title');
+    assert.equal(tooltip, `/pr-comments: ${long}`);
+    await chat.page.keyboard.press('ArrowDown');
+    const [first, nowActive] = await heights();
+    assert.ok(first === third && nowActive === active, 'the whole text follows the active command');
+  });
+
   it('opens on "/" at the start with every command, its hint and description', async () => {
     assert.equal(await box.getAttribute('aria-expanded'), 'false');
     await chat.page.keyboard.type('/');

@@ -10,7 +10,14 @@ export const completionMenuStyles = css`
     border: 1px solid var(--vscode-editorSuggestWidget-border, var(--vscode-widget-border, var(--vscode-focusBorder)));
     box-shadow: 0 0 8px 2px var(--vscode-widget-shadow, transparent);
   }
-  .completion-option { padding: 2px 8px; cursor: pointer; overflow-wrap: anywhere; }
+  /*
+   * One line per item, what does not fit cut with an ellipsis (an agent's
+   * descriptions run to paragraphs: two of Claude Code's 40 commands filled
+   * the list); the active item shows all of it, and every item's whole text
+   * is its tooltip.
+   */
+  .completion-option { padding: 2px 8px; cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .completion-option.active { white-space: normal; overflow-wrap: anywhere; }
   .completion-option:hover { background: var(--vscode-list-hoverBackground, transparent); }
   .completion-option.active {
     color: var(--vscode-editorSuggestWidget-selectedForeground, var(--vscode-list-activeSelectionForeground, inherit));
@@ -18,7 +25,6 @@ export const completionMenuStyles = css`
   }
   .slash-name, .mention-label { font-weight: 600; }
   .slash-hint { font-style: italic; }
-  .slash-description, .mention-detail { display: block; font-size: 0.9em; }
-  .mention-detail { opacity: 0.8; }
+  .slash-description, .mention-detail { margin-left: 2px; font-size: 0.9em; opacity: 0.8; }
   .completion-option .codicon { vertical-align: text-bottom; margin-right: 4px; }
 `;

@@ -17,6 +17,8 @@ export interface MenuSpec<T> {
   /** The listbox's accessible name. */
   readonly label: string;
   readonly renderOption: (item: T) => TemplateResult;
+  /** An option's whole text, its tooltip (an option shows one line unless it is the active one). */
+  readonly tooltip: (item: T) => string;
   readonly choose: (item: T) => void;
 }
 
@@ -91,7 +93,7 @@ export class CompletionMenu<T> {
           item,
           i,
         ) => html`<div class="completion-option ${i === this.active ? 'active' : ''}" id=${this.optionId(i)} role="option" aria-selected=${i === this.active ? 'true' : 'false'}
-          @mousedown=${(e: Event) => e.preventDefault()} @click=${() => this.choose(i)}>${this.spec.renderOption(item)}</div>`,
+          title=${this.spec.tooltip(item)} @mousedown=${(e: Event) => e.preventDefault()} @click=${() => this.choose(i)}>${this.spec.renderOption(item)}</div>`,
       )}
     </div>`;
   }

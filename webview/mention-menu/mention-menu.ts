@@ -28,7 +28,8 @@ export class MentionMenu extends CompletionMenu<MentionItem> {
       id: 'mention',
       label: 'Files, folders and problems to attach',
       renderOption: (m) =>
-        html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html`<span class="mention-detail">${m.detail}</span>` : ''}`,
+        html`${codicon(ATTACHMENT_ICONS[m.icon] ?? 'file')}<span class="mention-label">${m.label}</span>${m.detail ? html` <span class="mention-detail">${m.detail}</span>` : ''}`,
+      tooltip: (m) => (m.detail ? `${m.label} (${m.detail})` : m.label),
       choose: (m) => {
         remove(this.at, this.at + 1 + (this.asked ?? '').length);
         toHost(this.owner, { type: 'attachMention', id: m.id });

@@ -22,6 +22,7 @@ export class SlashCommandMenu extends CompletionMenu<SlashCommand> {
         c,
       ) => html`<span class="slash-name">/${c.name}</span>${c.hint ? html` <span class="slash-hint">${c.hint}</span>` : nothing}
         <span class="slash-description">${c.description}</span>`,
+      tooltip: (c) => `/${c.name}${c.hint ? ` ${c.hint}` : ''}: ${c.description}`,
       choose: (c) => insert(`/${c.name} `),
     });
   }

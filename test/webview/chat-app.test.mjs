@@ -249,3 +249,37 @@ describe('<acp-chat-app> with several chats', function () {
     assert.match(shown.find((l) => l.kept).text, /first chat/);
   });
 });
+
+describe('<acp-chat-app> with an empty chat', function () {
+  let chat;
+  before(async () => {
+    chat = await openChatPage({ theme: 'dark', width: 300 });
+  });
+  after(() => chat?.close());
+
+  it('says the next thing to do, following the agent and the connection', async () => {
+    const empty = chat.page.locator('acp-message-list .empty');
+    const says = async (extra, text) => {
+      await chat.apply({ type: 'status', status: { ...status('idle'), ...extra } });
+      await chat.page
+        .waitForFunction(
+          (t) =>
+            document
+              .querySelector('acp-chat-app')
+              .shadowRoot.querySelector('acp-message-list')
+              .shadowRoot.querySelector('.empty')?.textContent === t,
+          text,
+          { timeout: 2_000 },
+        )
+        .catch(async () => assert.fail(`the empty chat says "${await empty.textContent()}", expected "${text}"`));
+    };
+    await says({ selectedAgentId: undefined }, 'Pick an agent above, then ask it something.');
+    await says(
+      { agents: [{ id: 'a', name: 'Agent', available: false }] },
+      'Pick an agent above, then ask it something.',
+    );
+    await says({ connection: 'disconnected' }, 'Ask Agent something: sending connects it.');
+    await says({ connection: 'connecting' }, 'Connecting to Agent…');
+    await says({ connection: 'connected' }, 'Ask Agent something.');
+  });
+});

@@ -154,7 +154,7 @@ export class ChatApp extends LitElement {
             // One template for both states: an element moves between them, it is not rebuilt.
             const shown = id === this.listChat;
             return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
-            .entries=${shown ? this.entries : (this.keptLists.get(id) ?? [])} .running=${shown && running} .checkpoints=${shown ? (this.status.checkpoints ?? []) : []}></acp-message-list>`;
+            .entries=${shown ? this.entries : (this.keptLists.get(id) ?? [])} .running=${shown && running} .hint=${emptyHint(this.status)} .checkpoints=${shown ? (this.status.checkpoints ?? []) : []}></acp-message-list>`;
           },
         )}
       </div>
@@ -201,6 +201,21 @@ export class ChatApp extends LitElement {
       () => this.announce(turnEndAnnouncement(this.entries, this.turnStart)),
       ANNOUNCE_DELAY_MS,
     );
+  }
+}
+
+/** What an empty chat says, following the connection: the next thing to do. */
+export function emptyHint(status: ViewStatus): string {
+  const agent = status.agents.find((a) => a.id === status.selectedAgentId);
+  if (!agent?.available) return 'Pick an agent above, then ask it something.';
+  switch (status.connection) {
+    case 'connecting':
+    case 'reconnecting':
+      return `Connecting to ${agent.name}…`;
+    case 'connected':
+      return `Ask ${agent.name} something.`;
+    default:
+      return `Ask ${agent.name} something: sending connects it.`;
   }
 }
 

@@ -58,12 +58,15 @@ export class MessageList extends LitElement {
     running: { type: Boolean },
     kept: { attribute: false },
     checkpoints: { attribute: false },
+    hint: { attribute: false },
   };
   declare entries: readonly Entry[];
   /** The prompt entries that offer "Restore files to here". */
   declare checkpoints: readonly string[];
   private restorable: ReadonlySet<string> = new Set();
   declare running: boolean;
+  /** What an empty chat says: the next thing to do (the app knows the connection). */
+  declare hint: string;
   /** A chat's list the page keeps while another one is shown: hidden, and its backfill waits. */
   declare kept: boolean;
   /** The saved distance from the newest end, applied once the restored entries are laid out. */
@@ -108,6 +111,7 @@ export class MessageList extends LitElement {
     this.entries = [];
     this.running = false;
     this.kept = false;
+    this.hint = '';
   }
 
   override connectedCallback(): void {
@@ -129,7 +133,7 @@ export class MessageList extends LitElement {
   override render() {
     const count = this.entries.length;
     if (count === 0) {
-      return html`<div class="empty">Pick an agent, connect, and ask it something.</div>`;
+      return html`<div class="empty">${this.hint}</div>`;
     }
     const far = farCount(count);
     this.restorable = new Set(this.checkpoints ?? []);

@@ -27,6 +27,8 @@ const HOLD_FOR_MORE_MS = 5 * 60_000;
 
 export type SessionNode =
   | { readonly kind: 'agent'; readonly agentId: string }
+  /** The agents that are not installed, under one entry: the tree lists what can be used. */
+  | { readonly kind: 'more' }
   | {
       readonly kind: 'session';
       readonly agentId: string;
@@ -42,6 +44,8 @@ export type SessionNode =
       readonly command?: string;
       readonly tooltip?: string;
     };
+
+const MORE: SessionNode = { kind: 'more' };
 
 export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<SessionNode | undefined>();
@@ -90,6 +94,14 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     switch (node.kind) {
       case 'agent':
         return this.agentItem(node.agentId);
+      case 'more': {
+        const item = new vscode.TreeItem('Install more agents…', vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = 'more-agents';
+        item.iconPath = new vscode.ThemeIcon('desktop-download');
+        item.tooltip = 'Agents this extension knows that are not installed on this machine';
+        item.contextValue = 'more';
+        return item;
+      }
       case 'info': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(node.icon);
@@ -104,11 +116,13 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   }
 
   async getChildren(node?: SessionNode): Promise<SessionNode[]> {
-    // Installed agents first: those are the ones with sessions; the others offer Install below them.
+    // The installed agents (the ones with sessions); the others, which offer Install, under one entry.
     if (!node) {
-      return [...this.agentList.agents]
-        .sort((a, b) => Number(b.available) - Number(a.available))
-        .map((a) => this.agentNode(a.id));
+      const installed = this.agentList.agents.filter((a) => a.available).map((a) => this.agentNode(a.id));
+      return installed.length < this.agentList.agents.length ? [...installed, MORE] : installed;
+    }
+    if (node.kind === 'more') {
+      return this.agentList.agents.filter((a) => !a.available).map((a) => this.agentNode(a.id));
     }
     if (node.kind !== 'agent') return [];
     const agent = this.agentList.agents.find((a) => a.id === node.agentId);

@@ -15,8 +15,11 @@ function isSession(node: unknown): node is SessionItem {
   return typeof node === 'object' && node !== null && (node as SessionNode).kind === 'session';
 }
 
-function isNode(node: unknown): node is SessionNode {
-  return typeof node === 'object' && node !== null && typeof (node as SessionNode).agentId === 'string';
+/** A node of one agent (its own, a session or an info line): what the agent commands act on. */
+type AgentItem = Exclude<SessionNode, { kind: 'more' }>;
+
+function isNode(node: unknown): node is AgentItem {
+  return typeof node === 'object' && node !== null && typeof (node as AgentItem).agentId === 'string';
 }
 
 export function registerSessionsTreeCommands(tree: SessionsTree, deps: SessionCommandDeps): vscode.Disposable[] {
@@ -30,7 +33,7 @@ export function registerSessionsTreeCommands(tree: SessionsTree, deps: SessionCo
   };
   const onSession = (run: (node: SessionItem) => Promise<void>) => (node: unknown) =>
     isSession(node) ? run(node) : undefined;
-  const onNode = (run: (node: SessionNode) => Promise<void> | void) => (node: unknown) =>
+  const onNode = (run: (node: AgentItem) => Promise<void> | void) => (node: unknown) =>
     isNode(node) ? run(node) : undefined;
   return [
     vscode.commands.registerCommand('vscode-acp.sessions.refresh', () => tree.refresh()),

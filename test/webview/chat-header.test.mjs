@@ -55,8 +55,17 @@ describe('<acp-chat-header>', function () {
   it('picks an agent and connects', async () => {
     await chat.apply({ type: 'status', status: status('disconnected') });
     const picker = chat.page.getByRole('combobox', { name: 'Agent', exact: true });
-    assert.deepEqual(await picker.locator('option').allTextContents(), ['Agent A', 'Agent B (not found)']);
+    // The usable agents first; the others apart, under "Not installed".
+    assert.deepEqual(await picker.locator('option').allTextContents(), ['Agent A', 'Agent B']);
+    assert.deepEqual(await picker.locator('optgroup[label="Not installed"] option').allTextContents(), ['Agent B']);
     assert.equal(await picker.locator('option').nth(1).getAttribute('title'), 'b-cli not found on PATH');
+    await chat.apply({ type: 'status', status: status('disconnected', { agents: [...AGENTS].reverse() }) });
+    assert.deepEqual(
+      await picker.locator('option').allTextContents(),
+      ['Agent A', 'Agent B'],
+      'usable first, whatever the order',
+    );
+    await chat.apply({ type: 'status', status: status('disconnected') });
     assert.equal(await state(), 'Not connected');
     await picker.selectOption('b');
     await chat.page.getByRole('button', { name: 'Connect' }).click();

@@ -3,7 +3,7 @@
  * the agent's name, the session's title when the agent gave one; below them,
  * once connected, the session's settings and context use.
  */
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
 import { codicon, codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
@@ -56,7 +56,13 @@ export class ChatHeader extends LitElement {
       <acp-chat-list .chats=${s.chats} .chatId=${s.chatId} ?hidden=${s.chats.length < 2}></acp-chat-list>
       <div class="row">
         <select aria-label="Agent" ?disabled=${trying(s)} @change=${this.onPick}>
-          ${s.agents.map((a) => html`<option value=${a.id} ?selected=${a.id === s.selectedAgentId} title=${a.detail ?? ''}>${a.name}${a.available ? '' : ' (not found)'}</option>`)}
+          ${s.agents.filter((a) => a.available).map((a) => agentOption(a, s.selectedAgentId))}
+          ${
+            // The agents that are not installed, after the usable ones and apart: picking one offers its install.
+            s.agents.some((a) => !a.available)
+              ? html`<optgroup label="Not installed">${s.agents.filter((a) => !a.available).map((a) => agentOption(a, s.selectedAgentId))}</optgroup>`
+              : nothing
+          }
         </select>
         ${this.renderConnectButton()}
         ${
@@ -116,6 +122,10 @@ function notInstalled(s: ViewStatus): string | undefined {
   const agent = s.agents.find((a) => a.id === s.selectedAgentId);
   if (!agent || agent.available || s.connection === 'connected' || trying(s)) return undefined;
   return agent.install ? `${agent.name} is not installed` : `${agent.name} was not found`;
+}
+
+function agentOption(agent: ViewStatus['agents'][number], selectedId: string | undefined): TemplateResult {
+  return html`<option value=${agent.id} ?selected=${agent.id === selectedId} title=${agent.detail ?? ''}>${agent.name}</option>`;
 }
 
 /** Connecting, or reconnecting after a drop: Cancel stops it. */

@@ -12,7 +12,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/history/sessionsTree';
 import { HistoryStore } from '../../../src/history/historyStore';
 import * as assert from '../shared/assert';
-import { talkOnce } from '../shared/savedChats';
+import { agentChildren, talkOnce } from '../shared/savedChats';
 import { acpApi } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');
@@ -75,11 +75,7 @@ suite('history and Sessions tree edges (Node host)', function () {
 
   const talk = async (agentId: string, text: string) => (await talkOnce(api, agentId, text)).sessionId;
 
-  const children = async (agentId: string): Promise<SessionNode[]> => {
-    const node = (await api.sessionsTree.getChildren()).find((n) => n.kind === 'agent' && n.agentId === agentId);
-    assert.ok(node, `an agent node for ${agentId}`);
-    return api.sessionsTree.getChildren(node);
-  };
+  const children = (agentId: string): Promise<SessionNode[]> => agentChildren(api, agentId);
   const listedIds = async (agentId: string) =>
     (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
 

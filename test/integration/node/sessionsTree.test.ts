@@ -15,7 +15,7 @@ import type { SessionNode } from '../../../src/history/sessionsTree';
 import { emptyThread } from '../../../src/shared/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
-import { talkOnce } from '../shared/savedChats';
+import { agentChildren, talkOnce } from '../shared/savedChats';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { withQuickPick } from '../shared/quickPick';
 
@@ -84,15 +84,24 @@ suite('the Sessions tree (Node host)', function () {
     api.sessionsTree.refresh();
   });
 
-  const children = async (agentId: string): Promise<SessionNode[]> => {
-    const agents = await api.sessionsTree.getChildren();
-    const node = agents.find((n) => n.kind === 'agent' && n.agentId === agentId);
-    assert.ok(node, `an agent node for ${agentId}`);
-    return api.sessionsTree.getChildren(node);
-  };
+  const children = (agentId: string): Promise<SessionNode[]> => agentChildren(api, agentId);
   const labels = (nodes: SessionNode[]) => nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
 
   const talk = async (agentId: string, text: string) => (await talkOnce(api, agentId, text)).sessionId;
+
+  test('lists the installed agents; the ones that are not, under one "Install more agents…"', async () => {
+    const roots = await api.sessionsTree.getChildren();
+    const items = roots.map((n) => api.sessionsTree.getTreeItem(n));
+    const more = roots.findIndex((n) => n.kind === 'more');
+    assert.equal(more, roots.length - 1, 'last, when some agent is not installed (the built-ins are not, here)');
+    assert.equal(String(items[more].label), 'Install more agents…');
+    assert.ok(items.slice(0, more).length > 0 && items.slice(0, more).every((i) => i.description !== 'not installed'));
+    const missing = await api.sessionsTree.getChildren(roots[more]);
+    assert.ok(missing.length > 0);
+    assert.ok(
+      missing.every((n) => n.kind === 'agent' && api.sessionsTree.getTreeItem(n).description === 'not installed'),
+    );
+  });
 
   test('an agent that lists: its sessions page by page, with Load more until the last page', async () => {
     for (const text of ['first', 'second', 'third']) await talk('pager', text);

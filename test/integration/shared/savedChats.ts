@@ -1,5 +1,6 @@
 /** A chat that had one turn (so it is in this workspace's history), then was closed. */
 import type { AcpExtensionApi } from '../../../src/extension';
+import type { SessionNode } from '../../../src/history/sessionsTree';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 
@@ -24,4 +25,14 @@ export async function talkOnce(
   }
   await api.chats.close(chat.id);
   return { sessionId, markdown };
+}
+
+/** The Sessions tree's children of `agentId`'s node: a root node when installed, else under "Install more agents…". */
+export async function agentChildren(api: AcpExtensionApi, agentId: string): Promise<SessionNode[]> {
+  const roots = await api.sessionsTree.getChildren();
+  const more = roots.find((n) => n.kind === 'more');
+  const candidates = [...roots, ...(more ? await api.sessionsTree.getChildren(more) : [])];
+  const node = candidates.find((n) => n.kind === 'agent' && n.agentId === agentId);
+  if (!node) throw new Error(`the Sessions tree has no node for ${agentId}`);
+  return api.sessionsTree.getChildren(node);
 }

@@ -1,12 +1,15 @@
 /**
  * The commands that act on the chat the view shows: connect, disconnect,
- * stop, restart, clear; new, close, open in an editor; focus the view.
+ * stop, restart, clear; new, close, open in an editor; focus the view; the
+ * Changes bar's Keep All and Undo All, and Follow (the view's buttons, in the
+ * Command Palette too).
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatEditorPanels } from '../views/chatEditorPanel';
 import type { Chats } from '../chat/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
+import type { ChatChanges } from '../changes/chatChanges';
 
 export interface ChatCommandDeps {
   readonly chats: Chats;
@@ -16,6 +19,13 @@ export interface ChatCommandDeps {
 
 export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): vscode.Disposable[] {
   const shown = (): Chat => chats.shown;
+  /** The shown chat's Changes bar when it lists something; else says there is nothing to keep or undo. */
+  const changes = (): ChatChanges | undefined => {
+    const bar = shown().changes;
+    if (bar && bar.status.total > 0) return bar;
+    void vscode.window.showInformationMessage('The agent changed no files in this chat since they were last kept.');
+    return undefined;
+  };
   return [
     vscode.commands.registerCommand('vscode-acp.connect', () => shown().connect()),
     vscode.commands.registerCommand('vscode-acp.disconnect', () => shown().disconnect()),
@@ -26,5 +36,14 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
     vscode.commands.registerCommand('vscode-acp.stop', () => shown().stop()),
     vscode.commands.registerCommand('vscode-acp.restart', () => shown().restart()),
     vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
+    vscode.commands.registerCommand('vscode-acp.keepAllChanges', () => changes()?.keep()),
+    vscode.commands.registerCommand('vscode-acp.undoAllChanges', () => changes()?.undo()),
+    vscode.commands.registerCommand('vscode-acp.toggleFollow', () => {
+      const chat = shown();
+      const on = chat.status.follow;
+      if (on === undefined) {
+        void vscode.window.showInformationMessage('Following the agent needs a trusted local workspace folder.');
+      } else chat.setFollow(!on);
+    }),
   ];
 }

@@ -133,8 +133,8 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('Undo All puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
-    await (await shown()).changes!.undo();
+  test('Undo All (its command) puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
+    await vscode.commands.executeCommand('vscode-acp.undoAllChanges');
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.existsSync(file('created.txt')), false);
     assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
@@ -179,7 +179,8 @@ suite('the Changes bar (Node host)', function () {
       ['changes/created.txt', 'changes/deleted.txt'],
     );
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
-    (await shown()).changes!.keep();
+    await vscode.commands.executeCommand('vscode-acp.keepAllChanges');
+    assert.equal(listed().length, 0, 'Keep All (its command) empties the bar');
     await chat.send('edit again');
     await waitFor(chat, 'the file listed again', () => listed().length === 1);
     await (await shown()).changes!.undo();

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { acpApi, type Chat } from '../shared/chatWaits';
+import type { Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 const walker = scenarioAgent('Walker', {
@@ -62,8 +62,8 @@ suite('Follow the agent (Node host)', function () {
     assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
-  test("on, opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
-    (await acpApi()).chats.shown.setFollow(true);
+  test("on (its command), opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
+    await vscode.commands.executeCommand('vscode-acp.toggleFollow');
     assert.equal((chat.status as { follow?: boolean }).follow, true);
     await chat.send('walk');
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -76,6 +76,7 @@ suite('Follow the agent (Node host)', function () {
     assert.equal(editor?.selection.active.line, 2);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.isPreview, true);
-    (await acpApi()).chats.shown.setFollow(false);
+    await vscode.commands.executeCommand('vscode-acp.toggleFollow');
+    assert.equal((chat.status as { follow?: boolean }).follow, false, 'and off again');
   });
 });

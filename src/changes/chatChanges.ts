@@ -204,12 +204,27 @@ export class ChatChanges implements vscode.Disposable {
     try {
       const outcome = await putBack(this.checkpoints, changes, what, preview);
       for (const done of outcome.done) this.wentBack(done);
+      await this.closeDiffs(outcome.done.map((d) => d.path));
       if (outcome.refused.length > 0) this.say('warning', refusalText(what, outcome.refused));
     } finally {
       this.busy = false;
       this._onDidChange.fire();
       this._onDidRecord.fire();
     }
+  }
+
+  /** Closes the diff tabs `open` showed for `paths`: the change they compared is undone. */
+  private async closeDiffs(paths: readonly string[]): Promise<void> {
+    const sides = new Set(paths.map((p) => `/${this.checkpoints.label(p)}`));
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter(
+        (tab) =>
+          tab.input instanceof vscode.TabInputTextDiff &&
+          tab.input.original.scheme === CHECKPOINT_SCHEME &&
+          sides.has(tab.input.original.path),
+      );
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 
   /** A file is back at `done.back`: the bar and the turns say so. */

@@ -191,7 +191,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('a file opens in the diff editor: the copy from before against the file now', async () => {
+  test('a file opens in the diff editor: the copy from before against the file now; its Undo closes that diff', async () => {
     await (await shown()).changes!.open(file('edited.txt'));
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
@@ -200,7 +200,15 @@ suite('the Changes bar (Node host)', function () {
     assert.equal(input.modified.fsPath, file('edited.txt'));
     const before = await vscode.workspace.openTextDocument(input.original);
     assert.equal(before.getText(), 'one\ntwo\nthree\n');
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await (await shown()).changes!.undo(file('edited.txt'));
+    const diffs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'vscode-acp-checkpoint');
+    assert.deepEqual(
+      diffs.map((t) => t.label),
+      [],
+      'the diff of a change that is undone is closed',
+    );
   });
 
   test("Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user's edit in between", async () => {

@@ -89,6 +89,7 @@ export class ChatTurns {
   stop(target: TurnTarget): void {
     if (!this.transcript.running) return;
     if (this.stopTimer !== undefined) return this.abandon();
+    this.transcript.dispatch({ type: 'stopping' });
     target.client.cancel(target.sessionId);
     this.stopTimer = setTimeout(() => this.abandon(), STOP_GRACE_MS);
   }

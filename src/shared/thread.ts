@@ -141,6 +141,8 @@ export interface Thread {
   readonly terminals: Readonly<Record<string, TerminalState>>;
   /** The entry that was last when a turn ended: text that arrives later never joins it. */
   readonly sealedEntryId?: string;
+  /** The user pressed Stop and the turn has not ended yet: a tool call that fails now was stopped. */
+  readonly stopping?: boolean;
 }
 
 export interface TerminalState {

@@ -41,6 +41,8 @@ export type ThreadAction =
   | { type: 'turnEnded'; id: string; stopReason: StopReason }
   /** The turn ended without a stop reason (request failed, agent gone). */
   | { type: 'turnFailed'; id: string; message: string }
+  /** The user pressed Stop: the agent is asked to cancel the running turn. */
+  | { type: 'stopping' }
   | { type: 'notice'; id: string; level: NoticeLevel; text: string; action?: NoticeAction }
   /** Output or exit of a terminal the client runs for the agent. */
   | {
@@ -72,8 +74,12 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
           },
         ],
       };
-    case 'update':
-      return applyUpdate(thread, action.id, action.update);
+    case 'update': {
+      const next = applyUpdate(thread, action.id, action.update);
+      return thread.stopping ? stoppedNotFailed(thread, next) : next;
+    }
+    case 'stopping':
+      return thread.turn === 'running' ? { ...thread, stopping: true } : thread;
     case 'turnEnded':
       return endTurn(thread, action.id, stopReasonNotice(action.stopReason));
     case 'turnFailed':
@@ -279,11 +285,40 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
-  let next: Thread = { ...thread, turn: 'idle', plan: [], entries: settleToolCalls(thread.entries) };
+  let next: Thread = {
+    ...thread,
+    turn: 'idle',
+    plan: [],
+    entries: settleToolCalls(thread.entries),
+    stopping: undefined,
+  };
   if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
   if (notice) next = append(next, { kind: 'notice', id, ...notice });
   const last = next.entries[next.entries.length - 1];
   return last ? { ...next, sealedEntryId: last.id } : next;
+}
+
+/**
+ * After the user's Stop, a tool call the agent reports failed was stopped
+ * (agents report the command they killed as failed): it is shown cancelled,
+ * not as an error. Only the ones that failed since, by their position.
+ */
+function stoppedNotFailed(before: Thread, after: Thread): Thread {
+  if (after.entries === before.entries) return after;
+  let changed = false;
+  const entries = after.entries.map((e, i) => {
+    const was = before.entries[i];
+    if (
+      e.kind !== 'tool' ||
+      e.status !== 'failed' ||
+      (was?.kind === 'tool' && was.id === e.id && was.status === 'failed')
+    ) {
+      return e;
+    }
+    changed = true;
+    return { ...e, status: 'cancelled' as const };
+  });
+  return changed ? { ...after, entries } : after;
 }
 
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */

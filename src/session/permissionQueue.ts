@@ -87,6 +87,7 @@ export class PermissionQueue implements Disposable {
       tool: patchToolEntry(base, params.toolCall),
       choices: choicesFor(params.options),
       agentOptions: params.options.map((o) => o.name),
+      alwaysScope: params.options.find((o) => o.kind === 'allow_always')?.name,
     });
     return new Promise((resolve) => {
       const item: Pending = { prompt, params, resolve };

@@ -9,7 +9,7 @@ import type { PermissionQueue } from './permissionQueue';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
-  { optionId: 'allow_always', name: 'Always allow in this session', kind: 'allow_always' },
+  { optionId: 'allow_always', name: 'this exact command, for the rest of this session', kind: 'allow_always' },
   { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
 ];
 

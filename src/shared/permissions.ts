@@ -13,7 +13,8 @@ export type PermissionChoice = z.infer<typeof permissionChoiceSchema>;
 /** The extension's labels: never the agent's. */
 export const PERMISSION_LABELS: Record<PermissionChoice, string> = {
   allow_once: 'Allow once',
-  allow_always: 'Always allow in this session',
+  // How far "always" reaches is the option's: the agent's (its alwaysScope), or ours for the terminals we run.
+  allow_always: 'Always allow',
   reject: 'Reject',
 };
 
@@ -24,6 +25,8 @@ export const permissionPromptSchema = z.object({
   choices: z.array(permissionChoiceSchema),
   /** The agent's own option names, shown as text beside the buttons. */
   agentOptions: z.array(z.string()),
+  /** The name of the option Always allow answers with: how far "always" reaches (e.g. which commands), shown as text. */
+  alwaysScope: z.optional(z.string()),
 });
 export type PermissionPrompt = z.infer<typeof permissionPromptSchema>;
 

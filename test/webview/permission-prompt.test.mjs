@@ -16,7 +16,8 @@ const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reje
     content: [{ type: 'diff', path: '/w/notes.txt', oldText: 'old line\n', newText: 'new line\n' }],
   },
   choices,
-  agentOptions: ['<img src=x onerror="window.__pwned=1">Yes', 'Always', 'No'],
+  agentOptions: ['<img src=x onerror="window.__pwned=1">Yes', 'Yes, and allow `echo hi *` commands', 'No'],
+  alwaysScope: 'Yes, and allow `echo hi *` commands',
 });
 
 const status = (permissions) => ({
@@ -42,14 +43,16 @@ describe('<acp-permission-prompt>', function () {
     await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
     const el = chat.page.locator('acp-permission-prompt');
     assert.match(await el.locator('.ask').innerText(), /The agent asks to: Write notes\.txt/);
-    assert.deepEqual(await el.locator('.buttons button').allInnerTexts(), [
-      'Allow once',
-      'Always allow in this session',
-      'Reject',
-    ]);
+    assert.deepEqual(await el.locator('.buttons button').allInnerTexts(), ['Allow once', 'Always allow', 'Reject']);
+    // How far "always" reaches is the agent's to say: its words, as text, by that button and in its tooltip.
+    assert.equal(await el.locator('.scope').innerText(), 'Always allow: Yes, and allow `echo hi *` commands');
+    assert.equal(
+      await el.locator('.buttons button.allow_always').getAttribute('title'),
+      'Always allow: Yes, and allow `echo hi *` commands',
+    );
     assert.match(
       await el.locator('.agent-options').innerText(),
-      /<img src=x onerror="window.__pwned=1">Yes · Always · No/,
+      /<img src=x onerror="window.__pwned=1">Yes · Yes, and allow `echo hi \*` commands · No/,
     );
     assert.equal(await el.locator('img').count(), 0);
     assert.equal(await chat.page.evaluate(() => window.__pwned), undefined);

@@ -26,7 +26,7 @@ export class PermissionPromptElement extends LitElement {
       color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
     .buttons button.allow_once { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
     .buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
-    .agent-options { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    .scope, .agent-options { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     /* A long input or diff scrolls inside the prompt: the buttons below it stay in reach. */
     .body { max-height: 40vh; overflow: auto; }
     .body:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
@@ -40,7 +40,8 @@ export class PermissionPromptElement extends LitElement {
       <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span></span>
         <span class="kind">(${kind.label})</span></div>
       <div class="body" tabindex="0" role="region" aria-label="Details">${renderToolBody(p.tool)}</div>
-      <div class="buttons">${p.choices.map((c) => html`<button class=${c} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
+      <div class="buttons">${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && p.alwaysScope ? `Always allow: ${p.alwaysScope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
+      ${p.alwaysScope && p.choices.includes('allow_always') ? html`<div class="scope">Always allow: ${p.alwaysScope}</div>` : nothing}
       ${p.agentOptions.length ? html`<div class="agent-options">The agent's options: ${p.agentOptions.join(' · ')}</div>` : nothing}
     </section>`;
   }

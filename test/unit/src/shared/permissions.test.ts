@@ -56,7 +56,7 @@ describe('permission prompts: the buttons and what each answers', () => {
   it("labels the buttons with the extension's words, never the agent's", () => {
     assert.deepEqual(PERMISSION_LABELS, {
       allow_once: 'Allow once',
-      allow_always: 'Always allow in this session',
+      allow_always: 'Always allow',
       reject: 'Reject',
     });
   });

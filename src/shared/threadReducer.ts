@@ -74,10 +74,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
           },
         ],
       };
-    case 'update': {
-      const next = applyUpdate(thread, action.id, action.update);
-      return thread.stopping ? stoppedNotFailed(thread, next) : next;
-    }
+    case 'update':
+      return applyUpdate(thread, action.id, action.update);
     case 'stopping':
       return thread.turn === 'running' ? { ...thread, stopping: true } : thread;
     case 'turnEnded':
@@ -269,18 +267,25 @@ function terminalEvent(
 function upsertToolCall(thread: Thread, id: string, call: ToolCall): Thread {
   const index = findTool(thread, call.toolCallId);
   const old = index >= 0 ? (thread.entries[index] as ToolEntry) : undefined;
-  const entry = fillTerminals(toolEntryFromCall(old?.id ?? id, call, old), thread.terminals);
+  const entry = stoppedNotFailed(
+    thread,
+    fillTerminals(toolEntryFromCall(old?.id ?? id, call, old), thread.terminals),
+    old,
+  );
   return index >= 0 ? replaceAt(thread, index, entry) : append(thread, entry);
 }
 
 function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thread {
   const index = findTool(thread, update.toolCallId);
   // A call first seen in an update (Gemini CLI announces some only in a permission request): a call all the same.
-  if (index < 0) return append(thread, fillTerminals(toolEntryFromUpdate(id, update), thread.terminals));
+  if (index < 0) {
+    return append(thread, stoppedNotFailed(thread, fillTerminals(toolEntryFromUpdate(id, update), thread.terminals)));
+  }
+  const old = thread.entries[index] as ToolEntry;
   return replaceAt(
     thread,
     index,
-    fillTerminals(patchToolEntry(thread.entries[index] as ToolEntry, update), thread.terminals),
+    stoppedNotFailed(thread, fillTerminals(patchToolEntry(old, update), thread.terminals), old),
   );
 }
 
@@ -299,26 +304,14 @@ function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text:
 }
 
 /**
- * After the user's Stop, a tool call the agent reports failed was stopped
+ * After the user's Stop, a tool call the agent now reports failed was stopped
  * (agents report the command they killed as failed): it is shown cancelled,
- * not as an error. Only the ones that failed since, by their position.
+ * not as an error. One that had failed before stays failed.
  */
-function stoppedNotFailed(before: Thread, after: Thread): Thread {
-  if (after.entries === before.entries) return after;
-  let changed = false;
-  const entries = after.entries.map((e, i) => {
-    const was = before.entries[i];
-    if (
-      e.kind !== 'tool' ||
-      e.status !== 'failed' ||
-      (was?.kind === 'tool' && was.id === e.id && was.status === 'failed')
-    ) {
-      return e;
-    }
-    changed = true;
-    return { ...e, status: 'cancelled' as const };
-  });
-  return changed ? { ...after, entries } : after;
+function stoppedNotFailed(thread: Thread, entry: ToolEntry, old?: ToolEntry): ToolEntry {
+  return thread.stopping && entry.status === 'failed' && old?.status !== 'failed'
+    ? { ...entry, status: 'cancelled' }
+    : entry;
 }
 
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */

@@ -198,7 +198,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       return chats.shown.permissions;
     },
     onDidChange: chats.onDidChangeShown,
-    selectAgent: (agentId) => chats.shown.selectAgent(agentId),
+    selectAgent: (agentId) => chats.selectAgent(chats.shown, agentId),
     send: (text) => chats.shown.send(text),
     changeControl: (change) => chats.shown.changeControl(change),
     cancelPending: () => chats.shown.cancelPending(),

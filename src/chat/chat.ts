@@ -168,18 +168,30 @@ export class Chat implements Disposable {
     };
   }
 
-  /** Another agent for this chat: a different conversation partner, so the old session ends. */
+  /**
+   * Another agent for this chat, in place: a different conversation partner, so the old session ends, and what the
+   * transcript held goes with it (the old agent's errors are not the new one's). Chats.selectAgent gives a chat that has
+   * a conversation a new chat instead.
+   */
   selectAgent(agentId: string): void {
     if (agentId === this.agentId || !this.deps.agentList.agents.some((a) => a.id === agentId)) return;
     void this.disconnect();
+    if (!this.turnRunning()) this.transcript.clear();
     // At once: a Connect right after this is for the new agent (it runs after the disconnect).
     this.chosenAgent = agentId;
     this.deps.agentList.select(agentId);
     this._onDidChange.fire();
   }
 
+  /** Whether anything was said or done here (a prompt, an answer, a tool call): notices alone are not a conversation. */
+  get hasConversation(): boolean {
+    return this.thread.entries.some((e) => e.kind !== 'notice') || this.turnRunning();
+  }
+
   /** Connects the chat's agent; resolves when connected (and a pending prompt's turn is over), failed or abandoned. */
   connect(): Promise<boolean> {
+    // The agent this chat talks to from now on, whatever is picked elsewhere later.
+    this.chosenAgent ??= this.agentId;
     return this.link.connect(this.agentId, () => this.composer.sendPending());
   }
 
@@ -306,7 +318,7 @@ export class Chat implements Disposable {
   private linkHost(): LinkHost {
     return {
       onScreen: () => this.transcript.value.entries.length > 0,
-      notice: (level, text) => this.transcript.notice(level, text),
+      notice: (level, text, action) => this.transcript.notice(level, text, action),
       warn: (text) => this.transcript.warn(text),
       interrupt: (level, text) => (this.turnRunning() ? this.turns.fail(text) : this.transcript.notice(level, text)),
       cancelTurn: () => this.turns.cancel(),

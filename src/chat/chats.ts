@@ -75,6 +75,24 @@ export class Chats implements Disposable {
     return this.createShown(before.agentId, before.connection === 'connected');
   }
 
+  /**
+   * Another agent picked for `chat`. A chat with a conversation keeps it, and its agent: the new agent has not seen it,
+   * so it gets a new chat, shown (as picking another agent starts a new thread in Zed), and the old chat stays open in
+   * the list. A chat without one changes agent in place.
+   */
+  selectAgent(chat: Chat, agentId: string): void {
+    const agent = this.deps.agentList.agents.find((a) => a.id === agentId);
+    if (!agent || agentId === chat.agentId) return;
+    if (!chat.hasConversation) return chat.selectAgent(agentId);
+    const before = chat.agentId ? this.deps.agentList.name(chat.agentId) : 'the other agent';
+    this.deps.agentList.select(agentId);
+    const fresh = this.createShown(agentId);
+    fresh.say(
+      'info',
+      `A new chat with ${agent.name}: it has not seen your chat with ${before}, which stays open in the chat list.`,
+    );
+  }
+
   show(chatId: string): void {
     const chat = this.get(chatId);
     if (!chat || chat === this.shownChat) return;

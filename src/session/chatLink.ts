@@ -13,7 +13,7 @@ import { describeExit, errorMessage } from '../errorText';
 import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
 import type { ConnectionState } from '../shared/protocol';
 import { keptFromReplay } from '../shared/updateKinds';
-import type { NoticeLevel, ToolEntry } from '../shared/thread';
+import type { NoticeAction, NoticeLevel, ToolEntry } from '../shared/thread';
 import {
   endChatSession,
   followSession,
@@ -38,7 +38,7 @@ export type SessionRef = EarlierSession & { agentId: string };
 export interface LinkHost {
   /** Whether the chat shows a transcript (a session to continue rather than start). */
   onScreen(): boolean;
-  notice(level: NoticeLevel, text: string): void;
+  notice(level: NoticeLevel, text: string, action?: NoticeAction): void;
   /** The agent's own warning (a malformed message, say). */
   warn(text: string): void;
   /** Ends the running turn with `text`; without one, says it at `level`. */
@@ -68,7 +68,7 @@ export interface LinkHost {
 }
 
 export interface LinkDeps extends SessionDeps {
-  readonly agentList: Pick<AgentList, 'name'>;
+  readonly agentList: Pick<AgentList, 'name' | 'agents'>;
   readonly window: WindowPort;
 }
 
@@ -236,8 +236,23 @@ export class ChatLink implements Disposable {
   private reportConnectFailure(agentId: string, error: unknown): void {
     const name = this.deps.agentList.name(agentId);
     this.deps.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
-    this.host.notice('error', `Could not connect to ${name}: ${errorMessage(error)}`);
+    this.host.notice(
+      'error',
+      `Could not connect to ${name}: ${errorMessage(error)}`,
+      this.failureAction(agentId, error),
+    );
     this.setLink({ state: 'failed' });
+  }
+
+  /**
+   * What the error of a failed connect offers: an agent the host cannot find, its install (or its setting, for one with
+   * no installer); a bridge that did not answer, another try; an agent that started and failed, its setting (its
+   * command, arguments and environment are where such a failure is fixed).
+   */
+  private failureAction(agentId: string, error: unknown): NoticeAction {
+    if (error instanceof AgentUnreachableError) return 'retry';
+    const agent = this.deps.agentList.agents.find((a) => a.id === agentId);
+    return agent && !agent.available && agent.install ? 'install' : 'openSettings';
   }
 
   /**

@@ -29,6 +29,11 @@ export function affectsSetting(event: vscode.ConfigurationChangeEvent, key: Sett
   return event.affectsConfiguration(`${SECTION}.${key}`);
 }
 
+/** Opens the Settings editor at the setting (`key` in this extension's section). */
+export async function openSetting(key: SettingKey): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.${key}`);
+}
+
 /** Whether the change touches a setting the running agents were started with. */
 export function restartsAgents(event: vscode.ConfigurationChangeEvent): boolean {
   return RESTARTING_SETTINGS.some((key) => affectsSetting(event, key));

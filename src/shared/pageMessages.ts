@@ -50,6 +50,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openEarlier') }),
   /** A notice's Sign in: the agent's sign-in, then the session continues. */
   z.object({ type: z.literal('signIn') }),
+  /** A failed connect's notice: install the chat's agent, open its setting, or connect again. */
+  z.object({ type: z.literal('install') }),
+  z.object({ type: z.literal('openSettings') }),
+  z.object({ type: z.literal('retry') }),
   /** Restricted Mode's button: VS Code's Workspace Trust editor, where the folder can be trusted. */
   z.object({ type: z.literal('manageTrust') }),
   /** A link the user clicked in agent content; the host decides whether and how to open it. */

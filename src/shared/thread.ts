@@ -100,8 +100,12 @@ export const planSnapshotSchema = z.object({
 });
 
 export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
-/** What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat moved out of memory, transcriptBound.ts), `signIn` (the agent refused a prompt until the user signs in). */
-export const noticeActionSchema = z.enum(['restart', 'openEarlier', 'signIn']);
+/**
+ * What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat
+ * moved out of memory, transcriptBound.ts), `signIn` (the agent refused a prompt until the user signs in); for an agent
+ * that could not be reached: `install` it, `openSettings` (its entry in vscode-acp.agents), `retry` connecting.
+ */
+export const noticeActionSchema = z.enum(['restart', 'openEarlier', 'signIn', 'install', 'openSettings', 'retry']);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),

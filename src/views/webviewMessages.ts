@@ -9,6 +9,7 @@ import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
+import { openSetting } from '../settings/settings';
 import { manageWorkspaceTrust } from '../workspaceTrust';
 import type { LinkOpener } from './linkOpener';
 import type { MessageDocuments } from './messageDocuments';
@@ -54,7 +55,7 @@ export async function handlePageMessage(
   if (!chat) return page.log.warn(`Dropped "${message.type}" from the chat view: its chat is closed.`);
   switch (message.type) {
     case 'selectAgent':
-      return chat.selectAgent(message.agentId);
+      return page.chats.selectAgent(chat, message.agentId);
     case 'installAgent':
       return page.chats.installAgent(chat, message.agentId);
     case 'connect':
@@ -92,6 +93,12 @@ export async function handlePageMessage(
       return chat.openEarlier();
     case 'signIn':
       return chat.signIn();
+    case 'install':
+      return chat.agentId ? page.chats.installAgent(chat, chat.agentId) : undefined;
+    case 'openSettings':
+      return openSetting('agents');
+    case 'retry':
+      return void (await chat.connect());
     case 'manageTrust':
       return void (await manageWorkspaceTrust());
     case 'setConfigOption':

@@ -47,7 +47,7 @@ export async function runChatUiTest() {
     // iframes float above the workbench, so look for the container's tab).
     await page.locator('.part.auxiliarybar').getByText('ACP', { exact: true }).first().waitFor({ timeout: 10_000 });
 
-    const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
+    const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
     await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });
     await picker.selectOption('test');
     await chat.getByRole('button', { name: 'Connect' }).click();

@@ -134,21 +134,27 @@ async function openThemed(theme, folder) {
   throw new Error(`none of the themes ${theme.candidates.join(', ')} could be applied`);
 }
 
-/** A labelled control in the session controls, by its exact name ("Mode" must not find "Model"). */
+/**
+ * A session setting by its exact name ("Mode" must not find "Model"): mode and model are pickers in the composer's
+ * toolbar, the others are labelled controls behind More settings (found here whether that is open or not).
+ */
 function control(chat, name) {
-  return chat
-    .locator('acp-session-controls label')
-    .filter({ has: chat.locator('span', { hasText: new RegExp(`^${name}$`) }) });
+  return chat.locator(`acp-session-controls select[aria-label="${name}"]`).or(
+    chat
+      .locator('acp-session-controls label')
+      .filter({ has: chat.locator('span', { hasText: new RegExp(`^${name}$`) }) })
+      .locator('select, input'),
+  );
 }
 
 async function connect(chat) {
-  const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
+  const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
   await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: TIMEOUT });
   await picker.selectOption('test');
   await chat.getByRole('button', { name: 'Connect' }).click();
   await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: TIMEOUT });
   // session/new: modes only (the config options arrive during the turn).
-  const mode = control(chat, 'Mode').locator('select');
+  const mode = control(chat, 'Mode');
   await until('the Mode control (session/new modes)', async () => (await mode.inputValue(PROBE)) === 'ask');
   assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Code'], 'modes from session/new');
 }
@@ -185,7 +191,7 @@ async function checkDuringTurn(chat) {
   );
 
   // current_mode_update (there are no config options yet, so the Mode control shows it).
-  const mode = control(chat, 'Mode').locator('select');
+  const mode = control(chat, 'Mode');
   await until('current_mode_update in the Mode control', async () => (await mode.inputValue(PROBE)) === 'code');
 
   await prompt.getByRole('button', { name: 'Allow once' }).click();
@@ -497,11 +503,11 @@ async function checkAfterTurn(chat, page, folder) {
   ]);
 
   // Session controls: config_option_update replaced the modes (config options win over modes).
-  const model = control(chat, 'Model').locator('select');
+  const model = control(chat, 'Model');
   await until('config_option_update in the Model control', async () => (await model.inputValue(PROBE)) === 'smart');
   assert.deepEqual(await model.locator('option').allTextContents(), ['Fast', 'Smart']);
   assert.equal(await model.locator('option:checked').textContent(), 'Smart');
-  const verbose = control(chat, 'Verbose').locator('input[type="checkbox"]');
+  const verbose = control(chat, 'Verbose');
   assert.equal(await verbose.isChecked(), true, 'Verbose is on');
   const modeShown = await control(chat, 'Mode').count();
 

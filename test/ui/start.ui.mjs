@@ -76,7 +76,7 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     await runCommand(page, 'ACP: Focus Chat');
     const chat = await webviewFrame(page, 'acp-chat-app');
     // The Demo Agent is set up and selected: Connect, ask, and read its answer.
-    const picker = chat.locator('acp-chat-header select[aria-label="Agent"]');
+    const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
     await picker.locator('option[value="demo"]').waitFor({ state: 'attached', timeout: 30_000 });
     if ((await picker.inputValue()) !== 'demo') {
       throw new Error(`the agent picker shows ${await picker.inputValue()}, not the Demo Agent`);

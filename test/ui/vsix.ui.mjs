@@ -20,7 +20,7 @@ export async function runVsixTest() {
     const chat = await webviewFrame(wb.page, 'acp-chat-app');
     // The built-in agents are listed by the installed extension.
     await chat
-      .locator('acp-chat-header select[aria-label="Agent"] option', { hasText: 'OpenCode' })
+      .locator('acp-composer-toolbar select[aria-label="Agent"] option', { hasText: 'OpenCode' })
       .waitFor({ state: 'attached', timeout: 20_000 });
     // Connect when the selected agent is installed here, else Install (its npm install, run only when clicked).
     await chat.getByRole('button', { name: /^(Connect|Install)$/ }).waitFor();

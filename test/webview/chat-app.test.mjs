@@ -273,10 +273,10 @@ describe('<acp-chat-app> with an empty chat', function () {
         )
         .catch(async () => assert.fail(`the empty chat says "${await empty.textContent()}", expected "${text}"`));
     };
-    await says({ selectedAgentId: undefined }, 'Pick an agent above, then ask it something.');
+    await says({ selectedAgentId: undefined }, 'Pick an agent below, then ask it something.');
     await says(
       { agents: [{ id: 'a', name: 'Agent', available: false }] },
-      'Pick an agent above, then ask it something.',
+      'Pick an agent below, then ask it something.',
     );
     await says({ connection: 'disconnected' }, 'Ask Agent something: sending connects it.');
     await says({ connection: 'connecting' }, 'Connecting to Agent…');

@@ -65,8 +65,8 @@ describe('<acp-chat-composer>', function () {
     await chat.apply({ type: 'status', status: status('running') });
     assert.equal(await focused(chat.page), 'textarea');
 
-    // Tab to Stop; when the turn ends Stop is replaced by Send, and focus returns to the box.
-    await chat.page.keyboard.press('Tab');
+    // Focus on Stop; when the turn ends Stop is replaced by Send, and focus returns to the box.
+    await chat.page.getByRole('button', { name: 'Stop' }).focus();
     assert.equal(await focused(chat.page), 'button.stop');
     await chat.apply({ type: 'status', status: status('idle') });
     assert.equal(await focused(chat.page), 'textarea');
@@ -142,6 +142,34 @@ describe('<acp-chat-composer>', function () {
       await chat.page.evaluate(() => JSON.parse(sessionStorage.getItem('vscode-state') ?? '{}').drafts),
       {},
     );
+  });
+
+  it('the unsent text goes with another agent picked in a chat with a conversation, to the new chat the host opens', async () => {
+    const twoAgents = (chatId, chats) => ({
+      ...status('idle', chatId),
+      chats,
+      agents: [
+        { id: 'a', name: 'Agent', available: true },
+        { id: 'b', name: 'Other', available: true },
+      ],
+    });
+    const one = [{ id: 'c1', title: 'One', agentName: 'Agent', marker: 'none' }];
+    await chat.apply({ type: 'status', status: twoAgents('c1', one) });
+    await chat.apply({
+      type: 'entries',
+      length: 0,
+      ops: [{ op: 'set', index: 0, entry: { kind: 'user', id: 'u1', text: 'hi' } }],
+    });
+    await box.fill('for whoever answers');
+    await chat.clearPosted();
+    await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).selectOption('b');
+    assert.deepEqual(await chat.posted(), [{ type: 'selectAgent', chatId: 'c1', agentId: 'b' }]);
+    // The host opens c3 for the other agent and shows it.
+    const both = [...one, { id: 'c3', title: 'New chat', agentName: 'Other', marker: 'none' }];
+    await chat.apply({ type: 'status', status: { ...twoAgents('c3', both), selectedAgentId: 'b' } });
+    assert.equal(await box.inputValue(), 'for whoever answers');
+    await chat.apply({ type: 'status', status: twoAgents('c1', both) });
+    assert.equal(await box.inputValue(), '', 'the old chat does not keep a copy');
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

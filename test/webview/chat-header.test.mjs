@@ -1,4 +1,4 @@
-/** <acp-chat-header>: agent picker, Connect / Disconnect, connection state, agent name. */
+/** <acp-chat-header>: one line: the open chats or the title, context use, connection state, Follow, Connect / Disconnect; and the agent picker under the text box. */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
 import { openChatPage } from './harness.mjs';
@@ -95,10 +95,15 @@ describe('<acp-chat-header>', function () {
     assert.deepEqual(await chat.posted(), []);
     await install.click();
     assert.deepEqual(await chat.posted(), [{ type: 'installAgent', chatId: 'c1', agentId: 'c' }]);
-    // An agent that is not found and has no install command: said so, and Connect (which explains) stays.
+    // An agent that is not found and has no install command: said so, and instead of a Connect that would only fail
+    // again, the setting where its command is.
     await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'b' }) });
     assert.equal(await state(), 'Agent B was not found');
-    assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 1);
+    assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 0);
+    const settings = chat.page.getByRole('button', { name: 'Open Settings' });
+    assert.match(await settings.getAttribute('title'), /^b-cli not found on PATH: .*vscode-acp\.agents/);
+    await settings.click();
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'openSettings', chatId: 'c1' });
   });
 
   it('can cancel a connection attempt and disconnect, and shows the agent name', async () => {
@@ -196,6 +201,73 @@ describe('<acp-chat-header>', function () {
     assert.equal(await list.inputValue(), 'c2');
     await chat.page.getByRole('button', { name: 'Disconnect' }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect', chatId: 'c2' });
+  });
+
+  it('keeps the transcript right under a one-line header at 300 px wide, with every control Claude Code offers', async () => {
+    const select = (id, name, category, values) => ({
+      type: 'select',
+      id,
+      name,
+      category,
+      currentValue: values[0],
+      options: values.map((value) => ({ value, name: value })),
+    });
+    for (const theme of ['light', 'dark']) {
+      const narrow = await openChatPage({ theme, width: 300, height: 500 });
+      try {
+        await narrow.apply({
+          type: 'status',
+          status: status('connected', {
+            agents: [{ id: 'a', name: 'Claude Code', available: true }, ...AGENTS.slice(1)],
+            chats: [
+              { id: 'c1', title: 'Refactor the parser into smaller pieces', agentName: 'Claude Code', marker: 'none' },
+              { id: 'c2', title: 'Fix the build', agentName: 'Claude Code', marker: 'finished' },
+            ],
+            agentLabel: 'Claude Code 0.101',
+            title: 'Refactor the parser into smaller pieces',
+            follow: false,
+            controls: {
+              configOptions: [
+                select('mode', 'Mode', 'mode', ['Default', 'Accept Edits', 'Plan Mode']),
+                select('model', 'Model', 'model', ['Sonnet', 'Opus', 'Haiku']),
+                select('effort', 'Effort', 'thought_level', ['high', 'low']),
+                { type: 'boolean', id: 'fast', name: 'Fast mode', currentValue: false },
+                { type: 'boolean', id: 'ultra', name: 'Ultracode', currentValue: false },
+              ],
+              commands: [],
+              usage: { used: 53_000, size: 200_000 },
+            },
+          }),
+        });
+        const box = (selector) =>
+          narrow.page
+            .locator(selector)
+            .first()
+            .evaluate((e) => e.getBoundingClientRect().toJSON());
+        const [head, list, composer, lineHeight] = [
+          await box('acp-chat-header'),
+          await box('acp-message-list'),
+          await box('acp-chat-composer'),
+          await narrow.page
+            .locator('acp-chat-header')
+            .evaluate((e) => parseFloat(getComputedStyle(e).lineHeight) || 18),
+        ];
+        await narrow.page.screenshot({ path: `test-results/header-300-${theme}.png` });
+        assert.ok(head.height <= lineHeight + 14, `the header is one line (${head.height} px, line ${lineHeight} px)`);
+        assert.ok(list.top <= head.bottom + 1, `the transcript starts under the header (${list.top} px)`);
+        // The composer: the text box and one toolbar line, whatever the agent offers.
+        const toolbar = await box('acp-composer-toolbar');
+        assert.ok(toolbar.height <= lineHeight + 10, `the composer's toolbar is one line (${toolbar.height} px)`);
+        assert.ok(composer.height <= 110, `the composer is the text box and its toolbar (${composer.height} px)`);
+        for (const name of ['Agent', 'Mode', 'Model']) {
+          const picker = await box(`acp-chat-composer select[aria-label="${name}"]`);
+          assert.ok(picker.width >= 40 && picker.right <= 300, `${name} is shown in the toolbar (${picker.width} px)`);
+        }
+        assert.equal(await narrow.page.getByRole('combobox', { name: 'Effort' }).count(), 0, 'the rest is behind More');
+      } finally {
+        await narrow.close();
+      }
+    }
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -81,6 +81,19 @@ describe('a prompt waiting for the connection', function () {
     assert.deepEqual(await chat.posted(), [{ type: 'openEarlier' }]);
   });
 
+  it("a failed connect's error offers what fixes it: Install, Open Settings or Try again", async () => {
+    for (const [action, name] of [
+      ['install', 'Install'],
+      ['openSettings', 'Open Settings'],
+      ['retry', 'Try again'],
+    ]) {
+      await chat.setEntries([{ kind: 'notice', id: action, level: 'error', text: 'Could not connect.', action }]);
+      await chat.clearPosted();
+      await chat.page.getByRole('button', { name }).click();
+      assert.deepEqual(await chat.posted(), [{ type: action }]);
+    }
+  });
+
   it('a prompt the agent refused until the user signs in offers Sign in', async () => {
     await chat.setEntries([
       { kind: 'notice', id: 'sign', level: 'warning', text: 'Sign in, then send the prompt again.', action: 'signIn' },

@@ -79,11 +79,16 @@ describe('<acp-session-controls>', function () {
     const effort = chat.page.getByRole('combobox', { name: 'Effort' });
     const web = chat.page.getByRole('checkbox', { name: 'Web search' });
     assert.equal(await model.inputValue(), 'm1');
-    assert.equal(await web.isChecked(), false);
-    assert.equal(await controls.locator('label').first().getAttribute('title'), 'Which model answers');
-
+    // The model is in the toolbar, its name and description in the tooltip; the rest is behind "More settings".
+    assert.equal(
+      await controls.locator('.picker').first().getAttribute('title'),
+      'Model: Model One\nWhich model answers',
+    );
+    assert.equal(await effort.count(), 0, 'Effort is not shown until More settings is opened');
     await chat.clearPosted();
     await model.selectOption('m2');
+    await chat.page.getByRole('button', { name: 'More settings' }).click();
+    assert.equal(await web.isChecked(), false);
     // Keyboard: focus the select and change it with the arrow keys, the checkbox with Space.
     await effort.focus();
     await chat.page.keyboard.press('ArrowDown');
@@ -139,6 +144,7 @@ describe('<acp-session-controls>', function () {
       0,
       'config options replace modes',
     );
+    await chat.page.getByRole('button', { name: 'More settings' }).click();
     assert.equal(await chat.page.getByRole('combobox', { name: 'Effort' }).inputValue(), 'low');
     assert.equal(await chat.page.getByRole('combobox', { name: 'Model', exact: true }).inputValue(), 'small');
   });
@@ -146,22 +152,30 @@ describe('<acp-session-controls>', function () {
   it('is hidden when there is nothing to set, and while not connected', async () => {
     await chat.apply({ type: 'status', status: status({}) });
     assert.equal(await chat.page.locator('acp-session-controls').isVisible(), false);
-    assert.equal(await chat.page.locator('acp-chat-header .session').isVisible(), false);
     await chat.apply({ type: 'status', status: status({ modes: MODES }, { connection: 'disconnected' }) });
     assert.equal(await chat.page.locator('acp-session-controls').count(), 0);
     await chat.apply({ type: 'status', status: status({ modes: MODES }) });
     assert.equal(await chat.page.locator('acp-session-controls').isVisible(), true);
   });
 
-  it('is reached with Tab from the header', async () => {
+  it('is reached with Tab from the agent picker, the rest of the settings with Enter on More settings', async () => {
     await chat.apply({ type: 'status', status: status({ configOptions: CONFIG }) });
     await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).focus();
-    const order = [];
-    for (let i = 0; i < 4; i++) {
-      await chat.page.keyboard.press('Tab');
-      order.push(await deepFocus(chat.page));
-    }
-    assert.deepEqual(order, ['button', 'select[Model]', 'select[Effort]', 'input']);
+    const tabs = async (n) => {
+      const order = [];
+      for (let i = 0; i < n; i++) {
+        await chat.page.keyboard.press('Tab');
+        order.push(await deepFocus(chat.page));
+      }
+      return order;
+    };
+    assert.deepEqual(await tabs(3), ['select[Model]', 'button[More settings]', 'button[Send]']);
+    await chat.page.keyboard.press('Shift+Tab');
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual(await tabs(2), ['select[Effort]', 'input']);
+    await chat.page.keyboard.press('Escape');
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Effort' }).count(), 0, 'Escape closes the popover');
+    assert.equal(await deepFocus(chat.page), 'button[More settings]', 'and focus goes back to its button');
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -11,6 +11,7 @@ import type { Entry } from '../../src/shared/thread';
 import '../changes-bar/changes-bar';
 import '../chat-composer/chat-composer';
 import '../chat-header/chat-header';
+import '../composer-toolbar/composer-toolbar';
 import '../message-list/message-list';
 import '../pending-prompt/pending-prompt';
 import '../permission-prompt/permission-prompt';
@@ -18,6 +19,7 @@ import '../plan-view/plan-view';
 import '../restricted-note/restricted-note';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
+import { moveDraft } from '../chat-composer/drafts';
 import { onHostMessage, postToHost, setShownChat } from '../host';
 import { noteAppends } from '../shared/appended-entries';
 import { srOnlyStyles } from '../shared/codicons';
@@ -60,6 +62,8 @@ export class ChatApp extends LitElement {
   /** Where the running turn's entries start. */
   private turnStart = 0;
   private turnEndTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The chat whose unsent text goes to the next chat the host opens (see the constructor). */
+  private draftFrom: string | undefined;
 
   static override styles = [
     srOnlyStyles,
@@ -83,6 +87,10 @@ export class ChatApp extends LitElement {
     // What the elements ask of the host (shared/to-host.ts): the app is the one that posts.
     this.addEventListener('acp-to-host', (e) => {
       e.stopPropagation();
+      // Another agent picked in a chat with a conversation: the host opens a new chat for it, and the unsent text goes there.
+      if (e.detail.type === 'selectAgent' && this.entries.some((entry) => entry.kind !== 'notice')) {
+        this.draftFrom = this.status.chatId;
+      }
       postToHost(e.detail);
     });
     onHostMessage((message) => this.apply(message));
@@ -99,6 +107,11 @@ export class ChatApp extends LitElement {
       } else {
         clearTimeout(this.turnEndTimer);
         this.turnStart = 0;
+      }
+      if (this.draftFrom !== undefined && message.status.chatId !== this.status.chatId) {
+        const opened = !this.status.chats.some((c) => c.id === message.status.chatId);
+        if (opened) moveDraft(this.draftFrom, message.status.chatId);
+        this.draftFrom = undefined;
       }
       setShownChat(message.status.chatId);
       // A new request for this chat, or any on a page just made (the command that asked also revealed the view).
@@ -172,7 +185,9 @@ export class ChatApp extends LitElement {
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
       ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
       <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
-        .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}></acp-chat-composer>
+        .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}>
+        <acp-composer-toolbar slot="toolbar" .status=${this.status}></acp-composer-toolbar>
+      </acp-chat-composer>
       ${this.liveRegion.render()}
     `;
   }
@@ -207,7 +222,7 @@ export class ChatApp extends LitElement {
 /** What an empty chat says, following the connection: the next thing to do. */
 export function emptyHint(status: ViewStatus): string {
   const agent = status.agents.find((a) => a.id === status.selectedAgentId);
-  if (!agent?.available) return 'Pick an agent above, then ask it something.';
+  if (!agent?.available) return 'Pick an agent below, then ask it something.';
   switch (status.connection) {
     case 'connecting':
     case 'reconnecting':

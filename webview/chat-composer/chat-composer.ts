@@ -3,7 +3,9 @@
  * Stop replaces Send while a turn runs, "/" at the start offers the agent's
  * slash commands. Each chat has its own unsent text, which survives the view
  * being hidden. The paperclip attaches files; images and files pasted or
- * dropped here are attached too (attachment chips above the text).
+ * dropped here are attached too (attachment chips above the text). Under the
+ * text, a toolbar: the paperclip, what the page slots in (the agent and the
+ * session's settings), and Send.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../src/shared/attachments';
@@ -49,14 +51,15 @@ export class ChatComposer extends LitElement {
     completionMenuStyles,
     codiconStyles,
     css`
-    :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
+    :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 6px 8px 4px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     :host(.dragging) { outline: 1px dashed var(--vscode-focusBorder); outline-offset: -2px; }
-    .row { display: flex; gap: 6px; }
-    button.attach { align-self: flex-end; display: inline-flex; padding: 4px; color: var(--vscode-icon-foreground, var(--vscode-foreground)); background: none; }
+    .toolbar { display: flex; align-items: center; gap: 2px; min-width: 0; }
+    button.attach { flex: none; display: inline-flex; padding: 3px; border-radius: 3px; color: var(--vscode-icon-foreground, var(--vscode-foreground)); background: none; }
     button.attach:hover { background: var(--vscode-toolbar-hoverBackground); }
-    textarea { flex: 1; resize: none; min-height: 2.6em; max-height: 12em; font: inherit; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); padding: 4px 6px; }
+    textarea { resize: none; min-height: 2.6em; max-height: 12em; font: inherit; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); border-radius: 2px; padding: 4px 6px; }
     textarea:focus { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
-    button { align-self: flex-end; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; font: inherit; cursor: pointer; }
+    ::slotted(*) { flex: 1 1 auto; min-width: 0; }
+    button { flex: none; display: inline-flex; align-items: center; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; border-radius: 3px; padding: 3px 6px; font: inherit; cursor: pointer; }
     button:hover { background: var(--vscode-button-hoverBackground); }
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   `,
@@ -126,16 +129,17 @@ export class ChatComposer extends LitElement {
     return html`
       ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
-      <div class="row">
-      <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => toHost(this, { type: 'attachFiles' })}>${codicon('attach')}</button>
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder="Ask the agent…" rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
-      ${
-        this.running
-          ? html`<button class="stop" @click=${() => toHost(this, { type: 'cancel' })}>Stop</button>`
-          : html`<button class="send" @click=${() => this.send()}>Send</button>`
-      }
+      <div class="toolbar">
+        <button class="attach" aria-label="Attach files" title="Attach files (or paste or drop them here)" @click=${() => toHost(this, { type: 'attachFiles' })}>${codicon('attach')}</button>
+        <slot name="toolbar"></slot>
+        ${
+          this.running
+            ? html`<button class="stop" aria-label="Stop" title="Stop" @click=${() => toHost(this, { type: 'cancel' })}>${codicon('debug-stop')}</button>`
+            : html`<button class="send" aria-label="Send" title="Send (Enter)" @click=${() => this.send()}>${codicon('send')}</button>`
+        }
       </div>
     `;
   }

@@ -176,6 +176,9 @@ const noticeActions: Record<NoticeAction, { icon: CodiconName; label: string }> 
   restart: { icon: 'debug-restart', label: 'Restart agent' },
   openEarlier: { icon: 'go-to-file', label: 'Open earlier entries' },
   signIn: { icon: 'account', label: 'Sign in' },
+  install: { icon: 'desktop-download', label: 'Install' },
+  openSettings: { icon: 'settings-gear', label: 'Open Settings' },
+  retry: { icon: 'debug-restart', label: 'Try again' },
 };
 
 function noticeButton(action: NoticeAction): TemplateResult {

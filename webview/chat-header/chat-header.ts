@@ -1,14 +1,15 @@
 /**
- * <acp-chat-header>: the open chats (when there are several), agent picker, Connect / Disconnect, connection state and
- * the agent's name, the session's title when the agent gave one; below them,
- * once connected, the session's settings and context use.
+ * <acp-chat-header>: one line over the transcript: the open chats (when there
+ * are several) or the session's title when the agent gave one, how full the
+ * context window is, the connection state, Follow, and Connect / Disconnect. The agent, mode and model pickers
+ * are in the composer's toolbar, under the text box.
  */
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { css, html, LitElement, nothing } from 'lit';
 import type { ViewStatus } from '../../src/shared/protocol';
 import { codicon, codiconStyles, srOnlyStyles } from '../shared/codicons';
+import { compactPickerStyles } from '../shared/compact-picker.styles';
 import { toHost } from '../shared/to-host';
 import '../chat-list/chat-list';
-import '../session-controls/session-controls';
 import '../usage-meter/usage-meter';
 
 const stateLabel: Record<ViewStatus['connection'], string> = {
@@ -26,94 +27,84 @@ export class ChatHeader extends LitElement {
   static override styles = [
     codiconStyles,
     srOnlyStyles,
+    compactPickerStyles,
     css`
-    :host { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
-    .row { display: flex; align-items: center; gap: 6px; min-width: 0; }
-    select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
-    button { display: inline-flex; align-items: center; gap: 4px; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; font: inherit; cursor: pointer; white-space: nowrap; }
-    button:hover { background: var(--vscode-button-secondaryHoverBackground); }
-    button:disabled { opacity: 0.6; cursor: default; }
-    button.follow[aria-pressed='true'] { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
-    button.follow[aria-pressed='true']:hover { background: var(--vscode-button-hoverBackground); }
-    button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-    .state { display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    :host { display: flex; align-items: center; gap: 4px; min-height: 22px; padding: 3px 4px 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+    acp-chat-list { flex: 1 1 auto; min-width: 0; }
+    /* The agent's title for the session: one line, the whole of it in the tooltip. */
+    .title { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+    .spacer { flex: 1 1 auto; }
+    .state { flex: 0 1 auto; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     .state .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .state .codicon { font-size: 12px; }
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
     .connected .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
     .failed .codicon { color: var(--vscode-errorForeground, inherit); }
-    /* The agent's title for the session: one line, the whole of it in the tooltip. */
-    .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
-    .session { flex-wrap: wrap; justify-content: space-between; row-gap: 4px; }
-    .session:not(:has(> :not([hidden]))) { display: none; }
-    acp-session-controls { flex: 1 1 auto; }
+    button.icon { flex: none; }
+    acp-usage-meter { flex: none; margin: 0 4px; }
+    button.follow[aria-pressed='true'] { color: var(--vscode-inputOption-activeForeground, inherit); background: var(--vscode-inputOption-activeBackground, transparent); outline: 1px solid var(--vscode-inputOption-activeBorder, transparent); outline-offset: -1px; }
+    button.text { padding: 2px 6px; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+    button.text:hover { background: var(--vscode-button-secondaryHoverBackground); }
   `,
   ];
 
   override render() {
     const s = this.status;
+    const several = s.chats.length > 1;
     return html`
-      <acp-chat-list .chats=${s.chats} .chatId=${s.chatId} ?hidden=${s.chats.length < 2}></acp-chat-list>
-      <div class="row">
-        <select aria-label="Agent" ?disabled=${trying(s)} @change=${this.onPick}>
-          ${s.agents.filter((a) => a.available).map((a) => agentOption(a, s.selectedAgentId))}
-          ${
-            // The agents that are not installed, after the usable ones and apart: picking one offers its install.
-            s.agents.some((a) => !a.available)
-              ? html`<optgroup label="Not installed">${s.agents.filter((a) => !a.available).map((a) => agentOption(a, s.selectedAgentId))}</optgroup>`
-              : nothing
-          }
-        </select>
-        ${this.renderConnectButton()}
-        ${
-          s.follow !== undefined
-            ? html`<button class="follow" aria-pressed=${s.follow ? 'true' : 'false'}
-          title="Follow the agent: while it works, open the file it is at (in a preview editor, without taking focus)"
-          @click=${() => toHost(this, { type: 'setFollow', on: !s.follow })}>${codicon('eye')}Follow</button>`
-            : nothing
-        }
-      </div>
-      <div class="state ${s.connection}" role="status" aria-live="polite">
-        ${codicon(trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large', trying(s) ? 'spin' : '')}
-        <span class="label">${notInstalled(s) ?? stateLabel[s.connection]}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
-      </div>
-      ${this.renderTitle()}
+      ${several ? html`<acp-chat-list .chats=${s.chats} .chatId=${s.chatId}></acp-chat-list>` : (this.renderTitle() ?? html`<span class="spacer"></span>`)}
+      ${s.connection === 'connected' ? html`<acp-usage-meter .usage=${s.controls.usage}></acp-usage-meter>` : nothing}
+      ${this.renderState()}
       ${
-        s.connection === 'connected'
-          ? html`<div class="row session">
-        <acp-session-controls .controls=${s.controls}></acp-session-controls>
-        <acp-usage-meter .usage=${s.controls.usage}></acp-usage-meter>
-      </div>`
+        s.follow !== undefined
+          ? html`<button class="icon follow" aria-pressed=${s.follow ? 'true' : 'false'} aria-label="Follow the agent"
+          title="Follow the agent: while it works, open the file it is at (in a preview editor, without taking focus)"
+          @click=${() => toHost(this, { type: 'setFollow', on: !s.follow })}>${codicon('eye')}</button>`
           : nothing
       }
+      ${this.renderConnectButton()}
     `;
+  }
+
+  /**
+   * The connection as an icon, in words while it is not simply connected (the
+   * words stay for screen readers and the tooltip once it is).
+   */
+  private renderState() {
+    const s = this.status;
+    const label = notInstalled(s) ?? stateLabel[s.connection];
+    const icon = trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large';
+    return html`<div class="state ${s.connection}" role="status" aria-live="polite" title=${s.agentLabel ? `${label} · ${s.agentLabel}` : label}>
+      ${codicon(icon, trying(s) ? 'spin' : '')}
+      <span class="label ${s.connection === 'connected' ? 'sr-only' : ''}">${label}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
+    </div>`;
   }
 
   /** Agent text: a text node and an attribute value, nothing else. Outside the live region: a new title is not announced. */
   private renderTitle() {
     const title = this.status.title?.trim();
-    if (!title) return nothing;
+    if (!title) return undefined;
     return html`<div class="title" title=${title}><span class="sr-only">Session: </span>${title}</div>`;
   }
 
   private renderConnectButton() {
     const s = this.status;
     if (trying(s)) {
-      return html`<button @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('close')}Cancel</button>`;
+      return html`<button class="icon" aria-label="Cancel" title="Cancel connecting" @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('close')}</button>`;
     }
     if (s.connection === 'connected') {
-      return html`<button @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('debug-disconnect')}Disconnect</button>`;
+      return html`<button class="icon" aria-label="Disconnect" title="Disconnect" @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('debug-disconnect')}</button>`;
     }
     const agent = s.agents.find((a) => a.id === s.selectedAgentId);
     if (agent && !agent.available && agent.install) {
       // The agent's own installer, in a terminal, only on this click.
-      return html`<button title=${`Runs "${agent.install}" in a terminal`} @click=${() => toHost(this, { type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
+      return html`<button class="icon text" title=${`Runs "${agent.install}" in a terminal`} @click=${() => toHost(this, { type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
     }
-    return html`<button @click=${() => toHost(this, { type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}Connect</button>`;
-  }
-
-  private onPick(event: Event): void {
-    toHost(this, { type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
+    if (agent && !agent.available) {
+      // Connect would only fail again: where the agent's command is set instead.
+      return html`<button class="icon text" title=${`${agent.detail ?? `${agent.name} was not found`}: its command is set in the setting vscode-acp.agents`} @click=${() => toHost(this, { type: 'openSettings' })}>${codicon('settings-gear')}Open Settings</button>`;
+    }
+    return html`<button class="icon" aria-label="Connect" title=${agent ? `Connect to ${agent.name}` : 'Connect'} @click=${() => toHost(this, { type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}</button>`;
   }
 }
 
@@ -122,10 +113,6 @@ function notInstalled(s: ViewStatus): string | undefined {
   const agent = s.agents.find((a) => a.id === s.selectedAgentId);
   if (!agent || agent.available || s.connection === 'connected' || trying(s)) return undefined;
   return agent.install ? `${agent.name} is not installed` : `${agent.name} was not found`;
-}
-
-function agentOption(agent: ViewStatus['agents'][number], selectedId: string | undefined): TemplateResult {
-  return html`<option value=${agent.id} ?selected=${agent.id === selectedId} title=${agent.detail ?? ''}>${agent.name}</option>`;
 }
 
 /** Connecting, or reconnecting after a drop: Cancel stops it. */

@@ -28,10 +28,13 @@ export class ChatList extends LitElement {
     css`
     :host { display: flex; align-items: center; gap: 6px; min-width: 0; }
     :host([hidden]) { display: none; }
-    select { flex: 1 1 8em; min-width: 0; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; font: inherit; }
+    :host { gap: 2px; }
+    select { flex: 0 1 auto; field-sizing: content; min-width: 4em; max-width: 100%; text-overflow: ellipsis; color: var(--vscode-foreground); background: transparent; border: 1px solid transparent; border-radius: 3px; padding: 1px 0; font: inherit; font-weight: 600; cursor: pointer; }
+    select:hover { background: var(--vscode-toolbar-hoverBackground); }
+    option { font-weight: normal; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); }
     button { display: inline-flex; align-items: center; color: var(--vscode-icon-foreground, inherit); background: none; border: none; padding: 3px; cursor: pointer; border-radius: 3px; }
     button:hover { background: var(--vscode-toolbar-hoverBackground); }
-    button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+    button:focus-visible, select:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .attention { font-size: 0.9em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
   `,
   ];

@@ -15,9 +15,9 @@ export class UsageMeter extends LitElement {
   declare usage: Usage | undefined;
 
   static override styles = css`
-    :host { display: inline-flex; align-items: center; gap: 6px; font-size: 0.9em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
+    :host { display: inline-flex; align-items: center; gap: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
     :host([hidden]) { display: none; }
-    meter { width: 4em; height: 0.7em; }
+    meter { width: 2.5em; height: 0.7em; }
     meter::-webkit-meter-bar { background: var(--vscode-input-background, rgba(128, 128, 128, 0.2)); border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, rgba(128, 128, 128, 0.5))); border-radius: 2px; }
     meter::-webkit-meter-optimum-value { background: var(--vscode-progressBar-background, #0e70c0); }
     meter::-webkit-meter-suboptimum-value { background: var(--vscode-editorWarning-foreground, #cca700); }

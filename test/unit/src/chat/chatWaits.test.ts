@@ -65,6 +65,9 @@ describe('a prompt sent while the agent is starting (no VS Code)', function () {
     assert.equal(chat.status.pendingPrompt, undefined);
     assert.equal(chat.status.returnedDraft?.text, 'do not lose me');
     assert.match(shown(chat), /Could not connect to Scripted Agent: [^]*no model configured/);
+    // An agent that started and failed: the error offers where its command, arguments and environment are set.
+    const error = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.startsWith('Could not connect'));
+    assert.equal(error?.kind === 'notice' && error.action, 'openSettings');
     chat.draftTaken(chat.status.returnedDraft!.id);
   });
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { HistoryEvent } from '../../../../src/chat/chats';
 import { titleText } from '../../../../src/shared/titleText';
-import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
 
 const scenario = {
   agentInfo: { name: 'scripted-agent', title: 'Scripted Agent', version: '1.2.3' },
@@ -36,6 +36,43 @@ describe('the open chats (no VS Code)', function () {
     await used.send('hello');
     await host.newChat();
     assert.ok(host.chats.all.includes(used));
+  });
+
+  it('another agent picked in a chat with a conversation gets a new chat; the conversation stays with its agent', async () => {
+    const other = scriptedHost(scenario, { otherAgent: true });
+    try {
+      const talked = await other.connectedChat();
+      await talked.send('hello');
+      other.chats.selectAgent(talked, OTHER_AGENT_ID);
+      const fresh = other.chats.shown;
+      assert.notEqual(fresh, talked, 'a new chat is shown');
+      assert.equal(fresh.agentId, OTHER_AGENT_ID);
+      assert.equal(talked.agentId, 'scripted', 'the old chat keeps its agent');
+      assert.equal(talked.connection, 'connected', 'and its session');
+      assert.match(shown(talked), /hello[\s\S]*ok/);
+      assert.match(shown(fresh), /A new chat with Other Agent: it has not seen your chat with Scripted Agent/);
+      assert.deepEqual(
+        other.chats.summaries().map((c) => c.agentName),
+        ['Scripted Agent', 'Other Agent'],
+      );
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it("another agent picked in a chat without one changes it in place, and the old agent's errors go", async () => {
+    const other = scriptedHost(scenario, { otherAgent: true });
+    try {
+      const chat = await other.connectedChat();
+      chat.say('error', 'Scripted Agent could not start.');
+      other.chats.selectAgent(chat, OTHER_AGENT_ID);
+      assert.equal(other.chats.shown, chat, 'the same chat');
+      assert.equal(chat.agentId, OTHER_AGENT_ID);
+      assert.deepEqual(chat.thread.entries, [], "the other agent's error is not in the new agent's chat");
+      await until('the old session ended', () => chat.connection === 'disconnected');
+    } finally {
+      await other.dispose();
+    }
   });
 
   it('a chat out of sight that finishes a turn is marked in the list until shown', async () => {

@@ -82,11 +82,15 @@ export interface HostOptions {
   readonly trusted?: boolean;
   /** The host offers agents file reads (it has none to give: a read fails). */
   readonly fileRead?: boolean;
+  /** The host finds a second agent, OTHER_AGENT_ID (the same script). */
+  readonly otherAgent?: boolean;
 }
+
+export const OTHER_AGENT_ID = 'other';
 
 export function scriptedHost(
   scenario: object,
-  { keepsSessions = false, installed = true, trusted = false, fileRead = false }: HostOptions = {},
+  { keepsSessions = false, installed = true, trusted = false, fileRead = false, otherAgent = false }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
   const sessionsDir = keepsSessions ? fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')) : undefined;
@@ -107,7 +111,10 @@ export function scriptedHost(
       read: () => Promise.reject(new Error('no files here')),
     },
     mcpHost: { os: 'posix', env: () => undefined, sources: async () => [] },
-    listAgents: async () => (installed ? [{ id: AGENT_ID, name: 'Scripted Agent', available: true }] : []),
+    listAgents: async () => [
+      ...(installed ? [{ id: AGENT_ID, name: 'Scripted Agent', available: true }] : []),
+      ...(otherAgent ? [{ id: OTHER_AGENT_ID, name: 'Other Agent', available: true }] : []),
+    ],
     whereToSetEnv: () => 'in the environment',
     connect: async () => start(),
   };

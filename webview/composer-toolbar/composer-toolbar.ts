@@ -1,0 +1,68 @@
+/**
+ * <acp-composer-toolbar .status=${ViewStatus}>: what the next prompt goes to,
+ * under the text box (as Zed's and VS Code's chats keep it): the agent picker,
+ * once connected the session's mode and model (the rest behind "more").
+ * Compact, so the transcript keeps the height.
+ */
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import type { ViewStatus } from '../../src/shared/protocol';
+import { compactPickerStyles } from '../shared/compact-picker.styles';
+import { toHost } from '../shared/to-host';
+import '../session-controls/session-controls';
+
+export class ComposerToolbar extends LitElement {
+  static override properties = { status: { attribute: false } };
+  declare status: ViewStatus | undefined;
+
+  static override styles = [
+    compactPickerStyles,
+    css`
+    :host { display: flex; align-items: center; gap: 2px; min-width: 0; flex: 1 1 auto; }
+    /* The agent changes least within a chat: it gives up its width first. */
+    .agent { flex: 0 2 auto; }
+    acp-session-controls { flex: 0 1 auto; }
+  `,
+  ];
+
+  override render() {
+    const s = this.status;
+    if (!s) return nothing;
+    const selected = s.agents.find((a) => a.id === s.selectedAgentId);
+    const connecting = s.connection === 'connecting' || s.connection === 'reconnecting';
+    return html`
+      <span class="picker agent" title=${selected ? `Agent: ${selected.name}${selected.detail ? `\n${selected.detail}` : ''}` : 'Pick an agent'}>
+        <select class="compact" aria-label="Agent" ?disabled=${connecting} @change=${this.onPick}>
+          ${selected ? nothing : html`<option value="" selected disabled>Pick an agent</option>`}
+          ${s.agents.filter((a) => a.available).map((a) => agentOption(a, s.selectedAgentId))}
+          ${
+            // The agents that are not installed, after the usable ones and apart: picking one offers its install.
+            s.agents.some((a) => !a.available)
+              ? html`<optgroup label="Not installed">${s.agents.filter((a) => !a.available).map((a) => agentOption(a, s.selectedAgentId))}</optgroup>`
+              : nothing
+          }
+        </select>
+      </span>
+      ${
+        s.connection === 'connected'
+          ? html`<acp-session-controls .controls=${s.controls}></acp-session-controls>`
+          : nothing
+      }
+    `;
+  }
+
+  private onPick(event: Event): void {
+    toHost(this, { type: 'selectAgent', agentId: (event.target as HTMLSelectElement).value });
+  }
+}
+
+function agentOption(agent: ViewStatus['agents'][number], selectedId: string | undefined): TemplateResult {
+  return html`<option value=${agent.id} ?selected=${agent.id === selectedId} title=${agent.detail ?? ''}>${agent.name}</option>`;
+}
+
+customElements.define('acp-composer-toolbar', ComposerToolbar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acp-composer-toolbar': ComposerToolbar;
+  }
+}

@@ -20,6 +20,7 @@ import type { Platform } from './platform';
 import { registerSessionCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { openSavedChat, saveHistory } from './history/historySaver';
+import { lastOpenChats, rememberOpenChats, reopenChats } from './history/openChats';
 import { Mentions } from './attachments/mentions';
 import { prepareAttachment } from './attachments/prepareAttachment';
 import { SESSIONS_VIEW_ID, SessionsTree } from './history/sessionsTree';
@@ -117,6 +118,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const agentList = new AgentList(platform, context.globalState, log, () => setting('defaultAgent'));
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new HistoryStore(context.storageUri, log);
+  // The chats open before a window reload: numbered after, then brought back (see below).
+  const lastOpen = lastOpenChats(context.workspaceState);
   const checkpoints = platform.checkpoints;
   const chats = new Chats(
     {
@@ -130,6 +133,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       ...(checkpoints ? { changesBar: (say) => new ChatChanges(checkpoints, say) } : {}),
     },
     () => new TranscriptArchive(context.globalStorageUri, log),
+    lastOpen?.idsUsed,
   );
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
@@ -155,6 +159,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     agents,
     store,
     saveHistory(chats, store, platform, log),
+    rememberOpenChats(chats, context.workspaceState),
     store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     sessionsTree,
@@ -187,6 +192,9 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   );
   platform.registerCommands?.(context);
   void chats.refreshAgents();
+  void reopenChats(chats, store, lastOpen).catch((error: unknown) =>
+    log.warn(`The chats open before the reload were not brought back: ${String(error)}`),
+  );
   const chat: ShownChat = {
     get thread() {
       return chats.shown.thread;

@@ -183,6 +183,14 @@ export class Chat implements Disposable {
     this._onDidChange.fire();
   }
 
+  /** The unsent text in the chat's box, as the page last said (kept so that a window reload brings it back). */
+  draft = '';
+
+  /** Puts `text` back in the chat's box (a chat reopened after a window reload). */
+  handBackDraft(text: string): void {
+    this.composer.handBack(text);
+  }
+
   /** Whether anything was said or done here (a prompt, an answer, a tool call): notices alone are not a conversation. */
   get hasConversation(): boolean {
     return this.thread.entries.some((e) => e.kind !== 'notice') || this.turnRunning();

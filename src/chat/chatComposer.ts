@@ -108,6 +108,12 @@ export class ChatComposer {
     this.chat.changed();
   }
 
+  /** Text for the composer's box (a draft kept over a window reload). */
+  handBack(text: string): void {
+    this.pending.handBack(text);
+    this.chat.changed();
+  }
+
   /** The composer took the text handed back to it. */
   draftTaken(id: number): void {
     if (this.pending.taken(id)) this.chat.changed();

@@ -34,6 +34,9 @@ export class Chats implements Disposable {
   private readonly _onDidChangeChat = new Emitter<Chat>();
   /** Any change of any chat (editor tabs show one chat each). */
   readonly onDidChangeChat = this._onDidChangeChat.event;
+  private readonly _onDidChangeDraft = new Emitter<Chat>();
+  /** A chat's unsent text changed (what a window reload brings back, history/openChats.ts). */
+  readonly onDidChangeDraft = this._onDidChangeDraft.event;
   private readonly _onDidChangeHistory = new Emitter<HistoryEvent>();
   /** What the workspace's history saves (see HistoryEvent). */
   readonly onDidChangeHistory = this._onDidChangeHistory.event;
@@ -49,8 +52,16 @@ export class Chats implements Disposable {
   constructor(
     private readonly deps: ChatDeps,
     private readonly makeArchive: () => Archive,
+    /** Chat ids used before (in this window before a reload): new chats are numbered after them. */
+    idsUsed = 0,
   ) {
+    this.nextId = idsUsed;
     this.shownChat = this.create();
+  }
+
+  /** How many chat ids were given out: a window reloaded numbers its chats after them (see reopen). */
+  get idsUsed(): number {
+    return this.nextId;
   }
 
   get shown(): Chat {
@@ -93,6 +104,13 @@ export class Chats implements Disposable {
     );
   }
 
+  /** What the page says is in `chat`'s box, unsent. */
+  keepDraft(chat: Chat, text: string): void {
+    if (chat.draft === text) return;
+    chat.draft = text;
+    this._onDidChangeDraft.fire(chat);
+  }
+
   show(chatId: string): void {
     const chat = this.get(chatId);
     if (!chat || chat === this.shownChat) return;
@@ -110,20 +128,41 @@ export class Chats implements Disposable {
   openSaved(entry: HistoryEntry, saved: SavedTranscript | { error: string }, how?: 'load' | 'resume'): Chat {
     const open = this.showChatOn(entry.agentId, entry.sessionId);
     if (open) return open;
-    const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd, ...(how ? { how } : {}) };
     const chat = this.createShown(entry.agentId);
-    if ('error' in saved) {
-      chat.restore([], {}, session);
-      chat.say(
-        'warning',
-        `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`,
-      );
-    } else {
-      chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
-    }
+    showSaved(chat, entry, saved, how);
     // Opened is used: it moves to the top of the history.
     this._onDidChangeHistory.fire({ kind: 'used', chat, title: entry.title });
     return chat;
+  }
+
+  /**
+   * The chats that were open before the window reloaded, back under their ids (the page keeps each one's unsent text
+   * under it) with their saved transcripts, not connected: the first Connect or prompt continues each session. Not a
+   * use: the history keeps its order. `shownId` is shown again, and the blank chat the window started with goes.
+   */
+  reopen(
+    reopened: ReadonlyArray<{
+      chatId: string;
+      entry: HistoryEntry;
+      saved: SavedTranscript | { error: string };
+      draft?: string;
+    }>,
+    shownId: string | undefined,
+  ): void {
+    const blank = this.shownChat;
+    for (const { chatId, entry, saved, draft } of reopened) {
+      if (this.get(chatId) || this.open.some((c) => c.session?.sessionId === entry.sessionId)) continue;
+      const chat = this.create(entry.agentId, chatId);
+      showSaved(chat, entry, saved);
+      if (draft) {
+        chat.draft = draft;
+        chat.handBackDraft(draft);
+      }
+    }
+    const shown = (shownId && this.get(shownId)) || this.open.find((c) => c !== blank);
+    if (!shown || blank !== this.shownChat) return this._onDidChangeList.fire();
+    this.show(shown.id);
+    if (isBlank(blank)) void this.close(blank.id);
   }
 
   /**
@@ -254,10 +293,11 @@ export class Chats implements Disposable {
     this._onDidChangeChat.dispose();
     this._onDidChangeAgents.dispose();
     this._onDidChangeHistory.dispose();
+    this._onDidChangeDraft.dispose();
   }
 
-  private create(agentId?: string): Chat {
-    const chat = new Chat(`c${++this.nextId}`, this.deps, this.makeArchive(), agentId);
+  private create(agentId?: string, chatId = `c${++this.nextId}`): Chat {
+    const chat = new Chat(chatId, this.deps, this.makeArchive(), agentId);
     let turn = chat.thread.turn;
     // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
     chat.onDidReplaceSession(({ before, after }) => this._onDidChangeHistory.fire({ kind: 'replaced', before, after }));
@@ -304,6 +344,25 @@ export class Chats implements Disposable {
     if (chat.connection === 'failed') return 'failed';
     if (this.unseen.has(chat)) return 'finished';
     return 'none';
+  }
+}
+
+/** A saved session's transcript in `chat` (or why it could not be read), continued on the first Connect (`how`: only that way). */
+function showSaved(
+  chat: Chat,
+  entry: HistoryEntry,
+  saved: SavedTranscript | { error: string },
+  how?: 'load' | 'resume',
+): void {
+  const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd, ...(how ? { how } : {}) };
+  if ('error' in saved) {
+    chat.restore([], {}, session);
+    chat.say(
+      'warning',
+      `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`,
+    );
+  } else {
+    chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
   }
 }
 

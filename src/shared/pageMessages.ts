@@ -13,6 +13,9 @@ import { permissionChoiceSchema } from './permissions';
  */
 export const chatTargetSchema = z.object({ chatId: z.string().max(64).optional() });
 
+/** The longest unsent text the host keeps for a chat (the page sends no more of it). */
+export const MAX_DRAFT_CHARS = 100_000;
+
 /** Base64 of the largest content pasted or dropped (an image over the 5 MiB limit is refused with its size by the host). */
 const MAX_ATTACHED_BASE64 = Math.ceil((MAX_IMAGE_BYTES + 1024) / 3) * 4;
 
@@ -44,6 +47,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Do not send the pending prompt: hand it back to the composer. */
   z.object({ type: z.literal('cancelPending') }),
   z.object({ type: z.literal('draftTaken'), id: z.number().int() }),
+  /** The unsent text in the chat's box (kept by the host so that a window reload brings it back; longer is cut). */
+  z.object({ type: z.literal('draft'), chatId: z.string().max(64), text: z.string().max(MAX_DRAFT_CHARS) }),
   /** Restart the agent (a notice's action), continuing the session where it can. */
   z.object({ type: z.literal('restart') }),
   /** The notice of a trimmed chat: open the entries moved out of memory. */

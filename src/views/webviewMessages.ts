@@ -93,6 +93,8 @@ export async function handlePageMessage(
       return chat.openEarlier();
     case 'signIn':
       return chat.signIn();
+    case 'draft':
+      return page.chats.keepDraft(chat, message.text);
     case 'install':
       return chat.agentId ? page.chats.installAgent(chat, chat.agentId) : undefined;
     case 'openSettings':

@@ -94,8 +94,28 @@ export async function runChatUiTest() {
       );
     for (let i = 0; i < 100 && !savedChanges(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(savedChanges(), 'the chat is saved with its Changes bar');
+    // Something typed and not sent: it comes back with the chat.
+    await box.fill('not sent before the reload');
+    await new Promise((r) => setTimeout(r, 1_000));
     await page.reload();
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    const reloadedAt = Date.now();
+    // The chat open before the reload is back, with its transcript and its draft, before any agent is asked.
+    const back = await webviewFrame(page, 'acp-chat-app');
+    await back.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 20_000 });
+    console.log(`  open chat back ${Date.now() - reloadedAt} ms after the workbench showed, after a window reload`);
+    assert.equal(
+      await back.getByRole('combobox', { name: 'Message the agent' }).inputValue(),
+      'not sent before the reload',
+      'the draft came back with its chat',
+    );
+    assert.equal(
+      (await back.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'),
+      true,
+      'reopened without connecting',
+    );
+    await back.getByRole('combobox', { name: 'Message the agent' }).fill('');
+    // ACP: Load Session on the chat that is open shows it (its saved copy is the same session).
     await runCommand(page, 'ACP: Load Session');
     const pick = page.locator('.quick-input-widget');
     await pick
@@ -107,7 +127,7 @@ export async function runChatUiTest() {
     await page.keyboard.press('Enter');
     const reloaded = await webviewFrame(page, 'acp-chat-app');
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
-    console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked, after a window reload`);
+    console.log(`  saved chat shown ${Date.now() - picked} ms after it was picked`);
     assert.equal(
       (await reloaded.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'),
       true,

@@ -144,6 +144,22 @@ describe('<acp-chat-composer>', function () {
     );
   });
 
+  it('tells the host what is in the box once typing settles, under the chat it was typed in', async () => {
+    await chat.apply({ type: 'status', status: status('idle') });
+    await chat.clearPosted();
+    await box.pressSequentially('abc');
+    await chat.page.waitForTimeout(700);
+    assert.deepEqual(
+      await chat.postedDrafts(),
+      [{ type: 'draft', chatId: 'c1', text: 'abc' }],
+      'one message, not three',
+    );
+    await box.fill('for c1');
+    // Switching chats at once: the words typed for c1 are not lost nor told as c2's.
+    await chat.apply({ type: 'status', status: status('idle', 'c2') });
+    assert.deepEqual((await chat.postedDrafts()).at(-1), { type: 'draft', chatId: 'c1', text: 'for c1' });
+  });
+
   it('the unsent text goes with another agent picked in a chat with a conversation, to the new chat the host opens', async () => {
     const twoAgents = (chatId, chats) => ({
       ...status('idle', chatId),

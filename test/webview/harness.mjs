@@ -237,8 +237,13 @@ function hostDriver(page) {
 /** What the page did, as recorded: copies, so that a test can keep them. */
 function recordings(page, log, origin) {
   return {
-    /** Messages the webview posted to the host, in order (the first is `{ type: 'ready' }`). */
-    posted: () => page.evaluate(() => window.__acpHarness.posted.slice()),
+    /**
+     * Messages the webview posted to the host, in order (the first is `{ type: 'ready' }`), without the `draft`s that
+     * keep the host up to date with the box while typing settles (their timing is the page's): see `postedDrafts`.
+     */
+    posted: () => page.evaluate(() => window.__acpHarness.posted.filter((m) => m.type !== 'draft')),
+    /** The `draft` messages posted, in order. */
+    postedDrafts: () => page.evaluate(() => window.__acpHarness.posted.filter((m) => m.type === 'draft')),
     /** Forgets the posted messages recorded so far. */
     clearPosted: () =>
       page.evaluate(() => {

@@ -12,6 +12,7 @@ import { MAX_ATTACHMENTS, type AttachmentChip } from '../../src/shared/attachmen
 import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
 import '../attachment-chips/attachment-chips';
 import { codicon, codiconStyles } from '../shared/codicons';
+import { DraftToHost } from './drafts';
 import { attachTransfer } from './transfer';
 import { loadUiState, saveUiState } from '../host';
 import { toHost } from '../shared/to-host';
@@ -44,6 +45,7 @@ export class ChatComposer extends LitElement {
   private readonly menu = new SlashCommandMenu(this, (text) => this.replaceText(text));
   private readonly mentions = new MentionMenu(this, (from, to) => this.removeText(from, to));
   private tookDraft = 0;
+  private readonly draftToHost = new DraftToHost(this);
   /** Set when a turn starts or ends while focus was here (or nowhere): it goes back to the text box. */
   private refocus = false;
 
@@ -90,6 +92,8 @@ export class ChatComposer extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    // The last words typed in the chat shown before reach the host under its id.
+    if (changed.has('chatId')) this.draftToHost.flush();
     if (changed.has('chatId') && this.box) {
       // What was typed before any chat was known belongs to the first one shown.
       const typed = changed.get('chatId') ? '' : this.box.value;
@@ -99,17 +103,22 @@ export class ChatComposer extends LitElement {
       this.mentions.textChanged(draft, 0);
       if (typed !== '') this.onInput();
     }
-    if (changed.has('openChats') && this.openChats.length > 0) {
+    if (changed.has('openChats')) {
+      // A chat closed: its draft goes. Drafts of chats this page has not seen open stay (a window reload brings their
+      // chats back a moment after the first status).
+      const closed = (changed.get('openChats') ?? []).filter((id) => !this.openChats.includes(id));
       const drafts = loadUiState().drafts ?? {};
-      const kept = Object.fromEntries(Object.entries(drafts).filter(([id]) => this.openChats.includes(id)));
-      if (Object.keys(kept).length !== Object.keys(drafts).length) saveUiState({ drafts: kept });
+      if (closed.some((id) => id in drafts)) {
+        saveUiState({ drafts: Object.fromEntries(Object.entries(drafts).filter(([id]) => !closed.includes(id))) });
+      }
     }
     if (changed.has('returnedDraft') && this.returnedDraft && this.returnedDraft.id !== this.tookDraft && this.box) {
       const { id, text } = this.returnedDraft;
       // Each status repeats it until the host hears that it was taken: take it once.
       this.tookDraft = id;
       const now = this.box.value;
-      this.replaceText(now.trim() === '' ? text : `${text}\n${now}`);
+      // A draft the host kept over a reload may be in the box already (the page kept it too).
+      if (now !== text) this.replaceText(now.trim() === '' ? text : `${text}\n${now}`);
       toHost(this, { type: 'draftTaken', id });
     }
     if (this.refocus) {
@@ -204,6 +213,7 @@ export class ChatComposer extends LitElement {
     this.mentions.textChanged(value, this.box?.selectionStart ?? value.length);
     const { [this.chatId]: _old, ...others } = loadUiState().drafts ?? {};
     saveUiState({ drafts: value === '' ? others : { ...others, [this.chatId]: value } });
+    this.draftToHost.schedule(this.chatId, value);
   }
 
   private onKey(event: KeyboardEvent): void {

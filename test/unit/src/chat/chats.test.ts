@@ -182,6 +182,41 @@ describe('the open chats (no VS Code)', function () {
     assert.equal(host.chats.shown, opened);
   });
 
+  it('the chats open before a window reload come back under their ids, with their drafts, the shown one shown', async () => {
+    const first = await host.connectedChat();
+    await first.send('first chat');
+    const second = await host.connectedChat();
+    await second.send('second chat');
+    const saved = (chat: typeof first) => ({
+      chatId: chat.id,
+      entry: { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.session! },
+      saved: { version: 1 as const, entries: [...chat.thread.entries], terminals: {} },
+    });
+    const before = [{ ...saved(first), draft: 'not sent yet' }, saved(second)];
+    const idsUsed = host.chats.idsUsed;
+    await host.dispose();
+
+    // The reloaded window: its first chat is numbered after the ones before.
+    host = scriptedHost(scenario, { idsUsed });
+    await host.chats.refreshAgents();
+    const blank = host.chats.shown;
+    assert.ok(!before.some((b) => b.chatId === blank.id), 'the new blank chat does not take an id from before');
+    host.chats.reopen(before, first.id);
+    assert.deepEqual(
+      host.chats.all.map((c) => c.id),
+      [first.id, second.id],
+      'both back under their ids, the blank one gone',
+    );
+    const back = host.chats.shown;
+    assert.equal(back.id, first.id);
+    assert.equal(back.connection, 'disconnected', 'not connected until the user sends or connects');
+    assert.match(shown(back), /first chat/);
+    assert.equal(back.status.returnedDraft?.text, 'not sent yet', 'its draft is handed to the box');
+    assert.equal(host.chats.get(second.id)?.status.returnedDraft, undefined);
+    await back.send('and on');
+    assert.match(shown(back), /and on[\s\S]*ok/);
+  });
+
   it('trusted while connected: the chat says a restart gives the agent file access, with the button', async () => {
     await host.dispose();
     host = scriptedHost(scenario, { trusted: true, fileRead: true });

@@ -84,13 +84,22 @@ export interface HostOptions {
   readonly fileRead?: boolean;
   /** The host finds a second agent, OTHER_AGENT_ID (the same script). */
   readonly otherAgent?: boolean;
+  /** Chat ids given out before (a window reloaded): new chats are numbered after them. */
+  readonly idsUsed?: number;
 }
 
 export const OTHER_AGENT_ID = 'other';
 
 export function scriptedHost(
   scenario: object,
-  { keepsSessions = false, installed = true, trusted = false, fileRead = false, otherAgent = false }: HostOptions = {},
+  {
+    keepsSessions = false,
+    installed = true,
+    trusted = false,
+    fileRead = false,
+    otherAgent = false,
+    idsUsed = 0,
+  }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
   const sessionsDir = keepsSessions ? fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')) : undefined;
@@ -175,6 +184,7 @@ export function scriptedHost(
       prepareAttachment: () => Promise.reject(new Error('no attachments here')),
     },
     archive,
+    idsUsed,
   );
   return {
     chats,

@@ -50,6 +50,8 @@ export function onHostMessage(listener: (message: HostMessage) => void): void {
 const uiStateSchema = z.object({
   /** Distance of the transcript's viewport from its newest end, in CSS pixels (0: pinned). */
   scrollFromEnd: z.optional(z.number().check(z.nonnegative())),
+  /** The chat whose transcript `scrollFromEnd` is about. */
+  scrollChat: z.optional(z.string()),
   /** Entry ids of the tool cards the user expanded. */
   expanded: z.optional(z.array(z.string())),
   /** The unsent text in the composer, by chat id. */

@@ -150,6 +150,48 @@ describe('<acp-message-list>', function () {
     assert.ok((await fromEnd(chat.page)) > 1000, 'still scrolled back');
   });
 
+  it('scrolled back, offers a button to the newest message; sending a prompt goes there too', async () => {
+    await chat.setEntries(history);
+    await atEnd(chat.page);
+    const toEnd = chat.page.getByRole('button', { name: 'Go to the newest message' });
+    assert.equal(await toEnd.count(), 0, 'not while at the newest end');
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: s.scrollHeight - s.clientHeight - 1500 }));
+    await toEnd.waitFor({ timeout: 2_000 });
+    await toEnd.click();
+    await atEnd(chat.page);
+    await toEnd.waitFor({ state: 'detached', timeout: 2_000 });
+    // It stays there as the answer grows.
+    await chat.streamText(
+      history.length - 1,
+      Array.from({ length: 10 }, (_, i) => `\n\nMore ${i}. `.repeat(10)),
+    );
+    await atEnd(chat.page);
+
+    // Scrolled back again, the user sends a prompt: the view goes to where the answer will come.
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
+    await toEnd.waitFor({ timeout: 2_000 });
+    await chat.page.getByRole('combobox', { name: 'Message the agent' }).fill('next question');
+    await chat.page.keyboard.press('Enter');
+    await atEnd(chat.page);
+    await chat.setEntries([...history, { kind: 'user', id: 'u-next', text: 'next question' }]);
+    await chat.streamText(
+      history.length + 1,
+      Array.from({ length: 20 }, (_, i) => `Answer part ${i}. `.repeat(20)),
+    );
+    await atEnd(chat.page);
+  });
+
+  it("restores a saved position only into that chat's list: another chat starts at its newest end", async () => {
+    await installVsCodeState(chat.page);
+    await chat.page.evaluate(() =>
+      sessionStorage.setItem('vscode-state', JSON.stringify({ scrollFromEnd: 700, scrollChat: 'another chat' })),
+    );
+    await reloadReady(chat);
+    await chat.setEntries(history);
+    await settle(chat.page);
+    await atEnd(chat.page);
+  });
+
   it('keeps the newest end in view when the view gets shorter', async () => {
     await chat.setEntries(history);
     await atEnd(chat.page);

@@ -12,6 +12,7 @@ import '../changes-bar/changes-bar';
 import '../chat-composer/chat-composer';
 import '../chat-header/chat-header';
 import '../composer-toolbar/composer-toolbar';
+import type { MessageList } from '../message-list/message-list';
 import '../message-list/message-list';
 import '../pending-prompt/pending-prompt';
 import '../permission-prompt/permission-prompt';
@@ -91,6 +92,10 @@ export class ChatApp extends LitElement {
       if (e.detail.type === 'selectAgent' && this.entries.some((entry) => entry.kind !== 'notice')) {
         this.draftFrom = this.status.chatId;
       }
+      // The user's own prompt: the transcript goes to its newest end, where the answer will come.
+      if (e.detail.type === 'prompt') {
+        this.renderRoot.querySelector<MessageList>('acp-message-list:not(.kept)')?.goToEnd();
+      }
       postToHost(e.detail);
     });
     onHostMessage((message) => this.apply(message));
@@ -166,7 +171,7 @@ export class ChatApp extends LitElement {
           (id) => {
             // One template for both states: an element moves between them, it is not rebuilt.
             const shown = id === this.listChat;
-            return html`<acp-message-list class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
+            return html`<acp-message-list .chatId=${id} class=${shown ? '' : 'kept'} aria-hidden=${shown ? nothing : 'true'} ?inert=${!shown} .kept=${!shown}
             .entries=${shown ? this.entries : (this.keptLists.get(id) ?? [])} .running=${shown && running} .hint=${emptyHint(this.status)} .checkpoints=${shown ? (this.status.checkpoints ?? []) : []}></acp-message-list>`;
           },
         )}

@@ -66,6 +66,13 @@ export class EndPin {
     this.scroller = this.intersection = this.resize = undefined;
   }
 
+  /** Goes to the newest end and stays there (the user sent a prompt, or asked for the newest entry). */
+  goToEnd(): void {
+    this.scrolled = false;
+    this.toEnd();
+    this.setAtEnd(true);
+  }
+
   /** Distance of the view from the newest end (reads layout: for sampling, not per chunk). */
   distanceFromEnd(): number {
     const s = this.scroller;

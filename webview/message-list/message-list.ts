@@ -2,7 +2,8 @@
  * <acp-message-list>: the transcript. Kept on the newest entry by the
  * browser's scroll anchoring (see end-pin.ts), never by reading layout per
  * chunk. How far the user scrolled back is saved with the view and restored
- * when it is shown again. Entries older than the newest few are rendered
+ * when it is shown again (for that chat only); scrolled back, a button goes to
+ * the newest entry, and so does sending a prompt. Entries older than the newest few are rendered
  * lazily (EAGER_ENTRIES), an update touches only the runs of entries
  * that changed (RUN_LENGTH), and a long transcript that arrives at once is
  * shown newest first (BACKFILL_RUNS).
@@ -12,6 +13,7 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Entry } from '../../src/shared/thread';
 import { loadUiState, saveUiState } from '../host';
+import { codicon, codiconStyles } from '../shared/codicons';
 import '../chat-entry/chat-entry';
 import { EndPin, type Placement } from './end-pin';
 
@@ -59,7 +61,13 @@ export class MessageList extends LitElement {
     kept: { attribute: false },
     checkpoints: { attribute: false },
     hint: { attribute: false },
+    chatId: { attribute: false },
+    atEnd: { state: true },
   };
+  /** The chat this is the list of: a saved scroll position is restored only into its own chat's list. */
+  declare chatId: string;
+  /** Whether the view is at the newest end (else the button that goes there is shown). */
+  declare atEnd: boolean;
   declare entries: readonly Entry[];
   /** The prompt entries that offer "Restore files to here". */
   declare checkpoints: readonly string[];
@@ -69,15 +77,24 @@ export class MessageList extends LitElement {
   declare hint: string;
   /** A chat's list the page keeps while another one is shown: hidden, and its backfill waits. */
   declare kept: boolean;
-  /** The saved distance from the newest end, applied once the restored entries are laid out. */
-  private restore: number | undefined = loadUiState().scrollFromEnd;
+  /** The saved distance from the newest end, applied once the restored entries are laid out (read with the first entries). */
+  private restore: number | undefined;
+  private restoreRead = false;
   private scrollSample: ReturnType<typeof setTimeout> | undefined;
-  private readonly endPin = new EndPin((atEnd) => (atEnd ? saveUiState({ scrollFromEnd: 0 }) : this.sampleScroll()));
+  private readonly endPin = new EndPin((atEnd) => {
+    this.atEnd = atEnd;
+    // A kept list (another chat's, hidden) is not where the user is.
+    if (this.kept) return;
+    if (atEnd) saveUiState({ scrollFromEnd: 0, scrollChat: this.chatId });
+    else this.sampleScroll();
+  });
   /** How many of the oldest runs are not rendered yet (see BACKFILL_RUNS), and how to cancel the step that renders the next ones. */
   private unshownRuns = 0;
   private cancelBackfill: (() => void) | undefined;
 
-  static override styles = css`
+  static override styles = [
+    codiconStyles,
+    css`
     :host { display: flex; flex-direction: column; }
     .scroller { flex: 1 1 auto; min-height: 0; overflow-y: auto; display: flex; flex-direction: column; padding: 0 8px; }
     /*
@@ -104,7 +121,15 @@ export class MessageList extends LitElement {
     .scroller:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .empty { margin: auto; text-align: center; color: var(--vscode-descriptionForeground); padding: 16px; }
     .busy { color: var(--vscode-descriptionForeground); padding: 4px 0; font-style: italic; }
-  `;
+    .to-end {
+      position: absolute; right: 14px; bottom: 8px; display: inline-flex; padding: 4px; border-radius: 50%; cursor: pointer;
+      color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground);
+      border: 1px solid var(--vscode-contrastBorder, transparent); box-shadow: 0 1px 4px var(--vscode-widget-shadow, rgba(0, 0, 0, 0.36));
+    }
+    .to-end:hover { background: var(--vscode-button-secondaryHoverBackground); }
+    .to-end:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+  `,
+  ];
 
   constructor() {
     super();
@@ -112,6 +137,13 @@ export class MessageList extends LitElement {
     this.running = false;
     this.kept = false;
     this.hint = '';
+    this.chatId = '';
+    this.atEnd = true;
+  }
+
+  /** Shows the newest entry, and stays there as more comes. */
+  goToEnd(): void {
+    this.endPin.goToEnd();
   }
 
   override connectedCallback(): void {
@@ -147,7 +179,11 @@ export class MessageList extends LitElement {
     return html`<div class="scroller" tabindex="0" role="log" aria-live="off" aria-label="Conversation" @scroll=${this.onScroll}>
       <div class="content">${runs}${this.running ? html`<div class="busy" aria-hidden="true">Working…</div>` : nothing}</div>
       <div class="pin" aria-hidden="true"></div>
-    </div>`;
+    </div>${
+      this.atEnd
+        ? nothing
+        : html`<button class="to-end" aria-label="Go to the newest message" title="Go to the newest message" @click=${() => this.goToEnd()}>${codicon('arrow-down')}</button>`
+    }`;
   }
 
   /** Entries `start` to `end` (the first `allFar` of the list are far): re-rendered only when one of them, or how many of them are far, changed. */
@@ -176,7 +212,7 @@ export class MessageList extends LitElement {
     if (count === 0) {
       this.stopBackfill();
       this.unshownRuns = 0;
-    } else if (before === 0 && !(this.restore !== undefined && this.restore > 0)) {
+    } else if (before === 0 && !((this.readRestore() ?? 0) > 0)) {
       // Whole runs before the newest RUN_LENGTH entries wait (runs stay aligned to the list's start).
       this.unshownRuns = Math.floor(Math.max(0, count - RUN_LENGTH) / RUN_LENGTH);
       if (this.unshownRuns > 0) this.scheduleBackfill();
@@ -211,14 +247,24 @@ export class MessageList extends LitElement {
     if (!changed.has('entries')) return;
     const before = (changed.get('entries') as readonly Entry[] | undefined)?.length ?? 0;
     if (before === 0 && this.entries.length > 0) {
-      // A new scroller: at the newest end, or where the user was before the view was hidden.
-      this.watchScroller({ fromEnd: this.restore ?? 0 });
+      // A new scroller: at the newest end, or where the user was in this chat before the view was hidden.
+      this.watchScroller({ fromEnd: this.readRestore() ?? 0 });
       this.restore = undefined;
     } else if (this.entries.length === 0 && before > 0) {
       // A new chat starts at its newest end.
       this.endPin.detach();
-      saveUiState({ scrollFromEnd: 0 });
+      saveUiState({ scrollFromEnd: 0, scrollChat: this.chatId });
     }
+  }
+
+  /** The saved distance from the end, if it is this chat's: read once, with the first entries. */
+  private readRestore(): number | undefined {
+    if (!this.restoreRead) {
+      this.restoreRead = true;
+      const saved = loadUiState();
+      this.restore = saved.scrollChat === this.chatId ? saved.scrollFromEnd : undefined;
+    }
+    return this.restore;
   }
 
   private watchScroller(placement: Placement | undefined): void {
@@ -235,7 +281,7 @@ export class MessageList extends LitElement {
   private sampleScroll(): void {
     this.scrollSample ??= setTimeout(() => {
       this.scrollSample = undefined;
-      saveUiState({ scrollFromEnd: this.endPin.pinned ? 0 : this.endPin.distanceFromEnd() });
+      saveUiState({ scrollFromEnd: this.endPin.pinned ? 0 : this.endPin.distanceFromEnd(), scrollChat: this.chatId });
     }, SCROLL_SAMPLE_MS);
   }
 }

@@ -274,9 +274,14 @@ describe('<acp-chat-app> with an empty chat', function () {
         .catch(async () => assert.fail(`the empty chat says "${await empty.textContent()}", expected "${text}"`));
     };
     await says({ selectedAgentId: undefined }, 'Pick an agent below, then ask it something.');
+    // The agent picked cannot be started: the hint names the header's button that does the next thing.
     await says(
       { agents: [{ id: 'a', name: 'Agent', available: false }] },
-      'Pick an agent below, then ask it something.',
+      'Agent was not found: Open Settings (above) to set its command, or pick another agent below.',
+    );
+    await says(
+      { agents: [{ id: 'a', name: 'Agent', available: false, install: 'npm i -g agent' }] },
+      'Agent is not installed: Install (above) runs its installer, or pick another agent below.',
     );
     await says({ connection: 'disconnected' }, 'Ask Agent something: sending connects it.');
     await says({ connection: 'connecting' }, 'Connecting to Agent…');

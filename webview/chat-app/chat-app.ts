@@ -227,7 +227,12 @@ export class ChatApp extends LitElement {
 /** What an empty chat says, following the connection: the next thing to do. */
 export function emptyHint(status: ViewStatus): string {
   const agent = status.agents.find((a) => a.id === status.selectedAgentId);
-  if (!agent?.available) return 'Pick an agent below, then ask it something.';
+  if (!agent) return 'Pick an agent below, then ask it something.';
+  if (!agent.available) {
+    return agent.install
+      ? `${agent.name} is not installed: Install (above) runs its installer, or pick another agent below.`
+      : `${agent.name} was not found: Open Settings (above) to set its command, or pick another agent below.`;
+  }
   switch (status.connection) {
     case 'connecting':
     case 'reconnecting':

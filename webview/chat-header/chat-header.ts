@@ -34,7 +34,8 @@ export class ChatHeader extends LitElement {
     /* The agent's title for the session: one line, the whole of it in the tooltip. */
     .title { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
     .spacer { flex: 1 1 auto; }
-    .state { flex: 0 1 auto; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    /* The connection's words are not given up for the title's: the title shrinks first. */
+    .state { flex: 0 0 auto; max-width: 65%; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     .state .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .state .codicon { font-size: 12px; }
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */

@@ -1,6 +1,5 @@
 /**
- * Adding attachments to a chat: the paperclip's pick (open editors, image
- * previews included, or a file dialog), files dragged from the Explorer, and
+ * Adding attachments to a chat (the paperclip's pick is attachPick.ts): files dragged from the Explorer, and
  * content pasted or dropped from outside VS Code, the editor selection. Only
  * workspace files of a trusted workspace are taken; the rest is said, not
  * silently dropped.
@@ -10,39 +9,7 @@ import { sayRestricted } from '../workspaceTrust';
 import { imageTypeByName, MAX_ATTACHMENTS } from '../shared/attachments';
 import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
-import { baseName, fileLook, openWorkspaceFiles, relativePath } from './workspaceUris';
-
-/** The paperclip: a pick of the open workspace files, or Browse. */
-export async function pickAttachments(draft: DraftAttachments): Promise<void> {
-  if (!trustedOrSay()) return;
-  type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
-  const browse: Item = { label: '$(folder-opened) Browse…', alwaysShow: true };
-  const open: Item[] = openWorkspaceFiles().map((uri) => ({
-    label: baseName(uri),
-    description: relativePath(uri),
-    uri,
-  }));
-  const picked = await vscode.window.showQuickPick<Item>([...open, browse], {
-    canPickMany: true,
-    title: 'Attach to the prompt',
-    placeHolder: open.length > 0 ? 'Open files of this workspace, or Browse' : 'Browse for files of this workspace',
-  });
-  if (!picked || picked.length === 0) return;
-  const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
-  if (picked.includes(browse)) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    uris.push(
-      ...((await vscode.window.showOpenDialog({
-        canSelectMany: true,
-        canSelectFiles: true,
-        canSelectFolders: false,
-        openLabel: 'Attach',
-        ...(folder ? { defaultUri: folder } : {}),
-      })) ?? []),
-    );
-  }
-  addFiles(draft, uris);
-}
+import { baseName, fileLook, relativePath } from './workspaceUris';
 
 /** Files dragged onto the composer (the Explorer, editor tabs): URIs as text. */
 export function attachUris(draft: DraftAttachments, uris: readonly string[]): void {
@@ -149,7 +116,7 @@ export function addAttachments(
   }
 }
 
-function trustedOrSay(): boolean {
+export function trustedOrSay(): boolean {
   if (vscode.workspace.isTrusted) return true;
   void sayRestricted('Files can be attached only in a trusted workspace: this folder is in Restricted Mode.');
   return false;

@@ -10,12 +10,11 @@ import { addAttachments } from './attach';
 import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';
 import { bestMatches, fuzzyScore } from './fuzzy';
-import { baseName, fileLook, openWorkspaceFiles, relativePath } from './workspaceUris';
+import { baseName, fileLook, findWorkspaceFiles, openWorkspaceFiles, relativePath } from './workspaceUris';
 
 /** How many items the popup shows. */
 const MAX_ITEMS = 30;
-/** How many workspace files are searched (findFiles), and for how long that list is reused. */
-const MAX_FILES = 20_000;
+/** For how long the list of workspace files is reused. */
 const FILES_FRESH_MS = 10_000;
 
 export class Mentions {
@@ -77,8 +76,7 @@ export class Mentions {
   /** The workspace's files and the folders they are in (not the workspace folders themselves), found once per FILES_FRESH_MS. */
   private workspaceFiles(): Promise<{ files: vscode.Uri[]; folders: vscode.Uri[] }> {
     if (!this.files || Date.now() - this.files.at > FILES_FRESH_MS) {
-      // The files.exclude and search.exclude settings apply (the `undefined` exclude).
-      const found = Promise.resolve(vscode.workspace.findFiles('**/*', undefined, MAX_FILES)).then((files) => {
+      const found = findWorkspaceFiles().then((files) => {
         const folders = new Map<string, vscode.Uri>();
         for (const file of files) {
           const folder = vscode.Uri.joinPath(file, '..');

@@ -3,6 +3,14 @@ import * as vscode from 'vscode';
 import { imageTypeByName } from '../shared/attachments';
 import type { AttachmentLook } from './draftAttachments';
 
+/** How many workspace files are listed for a search (the `@` popup, the paperclip). */
+const MAX_FILES = 20_000;
+
+/** The workspace's files; the files.exclude and search.exclude settings apply (the `undefined` exclude). */
+export async function findWorkspaceFiles(): Promise<vscode.Uri[]> {
+  return vscode.workspace.findFiles('**/*', undefined, MAX_FILES);
+}
+
 /** The files of the workspace open in editor tabs (text editors, and custom editors such as the image preview). */
 export function openWorkspaceFiles(): vscode.Uri[] {
   const seen = new Map<string, vscode.Uri>();

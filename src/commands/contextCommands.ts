@@ -1,6 +1,7 @@
 /** The commands that give the shown chat context: attach files, add the editor's selection. */
 import * as vscode from 'vscode';
-import { addFiles, attachSelection, pickAttachments } from '../attachments/attach';
+import { addFiles, attachSelection } from '../attachments/attach';
+import { pickAttachments } from '../attachments/attachPick';
 import type { Chats } from '../chat/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 
@@ -19,7 +20,10 @@ export function registerContextCommands({
             chats.shown.attachments,
             uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri),
           )
-        : pickAttachments(chats.shown.attachments),
+        : pickAttachments(chats.shown.attachments).then(async () => {
+            await view.reveal();
+            chats.shown.focusComposer();
+          }),
     ),
     vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
       const chat = chats.shown;

@@ -4,13 +4,14 @@
  */
 import * as vscode from 'vscode';
 import type { WebviewMessage } from '../shared/pageMessages';
-import { attachData, attachUris, pickAttachments } from '../attachments/attach';
+import { attachData, attachUris } from '../attachments/attach';
+import { pickAttachments } from '../attachments/attachPick';
 import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
 import { openSetting } from '../settings/settings';
-import { manageWorkspaceTrust } from '../workspaceTrust';
+import { manageWorkspaceTrust, sayRestricted } from '../workspaceTrust';
 import type { LinkOpener } from './linkOpener';
 import type { MessageDocuments } from './messageDocuments';
 
@@ -71,7 +72,9 @@ export async function handlePageMessage(
     case 'draftTaken':
       return chat.draftTaken(message.id);
     case 'attachFiles':
-      return pickAttachments(chat.attachments);
+      // Back to the prompt box, whatever was picked.
+      await pickAttachments(chat.attachments);
+      return chat.focusComposer();
     case 'attachUris':
       return attachUris(chat.attachments, message.uris);
     case 'attachData':
@@ -79,6 +82,12 @@ export async function handlePageMessage(
     case 'removeAttachment':
       return chat.attachments.remove(message.id);
     case 'mentionQuery':
+      // Typing "@" in Restricted Mode: said once, when the "@" is typed, with the way to trust the folder.
+      if (!vscode.workspace.isTrusted && message.query === '') {
+        void sayRestricted(
+          'Files, folders and problems can be attached only in a trusted workspace: this folder is in Restricted Mode.',
+        );
+      }
       return page.reply({
         type: 'mentions',
         requestId: message.requestId,

@@ -113,7 +113,7 @@ server.stdout.setEncoding('utf8').on('data', (text) => {
   if (/HTTP server listening/.test(text)) {
     process.stdout.write(
       `\nVS Code with the ACP extension is running. Open this in your browser:\n\n  http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}\n\n` +
-        'Then click the ACP icon in the Secondary Side Bar (or run "ACP: Focus Chat"), pick an agent and press Connect.\n' +
+        'Then click the ACP icon in the Secondary Side Bar (or run "Focus on Agent Chat View", Ctrl+Alt+Shift+A), pick an agent and press Connect.\n' +
         'Press Ctrl+C to stop.\n',
     );
   }

@@ -33,7 +33,7 @@ export async function openScenarioChat({ folder, scenario, name = 'Scenario Agen
       },
       env,
     });
-    await runCommand(wb.page, 'ACP: Focus Chat');
+    await runCommand(wb.page, 'Focus on Agent Chat View');
     const chat = await webviewFrame(wb.page, 'acp-chat-app');
     await chat.getByRole('button', { name: 'Connect' }).click();
     // The test agent's own name, from its initialize answer.

@@ -214,7 +214,7 @@ export async function openWebWorkbench({
  */
 export async function connectWebChat(page, bridgeUrl) {
   const { runCommand, webviewFrame } = await import('./code-server.mjs');
-  await runCommand(page, 'ACP: Focus Chat');
+  await runCommand(page, 'Focus on Agent Chat View');
   const chat = await webviewFrame(page, 'acp-chat-app');
   await chat.getByRole('button', { name: 'Connect' }).click();
   const input = page.locator('.quick-input-widget .quick-input-box input');

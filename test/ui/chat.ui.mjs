@@ -21,6 +21,18 @@ import { filesUnder } from '../harness/canaries.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
+/** Waits until the caret is in the chat's prompt box (and the page has focus). */
+function caretInComposer(frame) {
+  return frame.waitForFunction(
+    () =>
+      document.hasFocus() &&
+      document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot?.activeElement
+        ?.localName === 'textarea',
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 export async function runChatUiTest() {
   fs.mkdirSync(RESULTS, { recursive: true });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-'));
@@ -35,13 +47,24 @@ export async function runChatUiTest() {
           command: process.execPath,
           args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
         },
+        other: {
+          name: 'Other Agent',
+          command: process.execPath,
+          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
+        },
       },
       'vscode-acp.defaultAgent': 'test',
     },
   });
   const { page } = wb;
   try {
-    await runCommand(page, 'ACP: Focus Chat');
+    // The chat view's keybinding (VS Code's own Focus on Agent Chat View command); pressed again until the
+    // extension's keybindings are read (they are, like its commands, once its host has scanned it).
+    const view = page.locator('.part.auxiliarybar').getByText('Agent Chat', { exact: true }).first();
+    for (let i = 0; i < 15 && !(await view.isVisible()); i++) {
+      await page.keyboard.press('Control+Alt+Shift+KeyA');
+      await view.waitFor({ timeout: 2_000 }).catch(() => {});
+    }
     const chat = await webviewFrame(page, 'acp-chat-app');
     // The view container is contributed to the Secondary Side Bar (webview
     // iframes float above the workbench, so look for the container's tab).
@@ -146,6 +169,22 @@ export async function runChatUiTest() {
       'Undo after a window reload removed the created file',
     );
 
+    // The paperclip: a quick pick over the workspace's files, searched as Go to File is; the caret goes back to the box.
+    await reloaded.getByRole('button', { name: 'Attach files' }).click();
+    const attachPick = page.locator('.quick-input-widget');
+    await attachPick.getByText('Attach to the prompt').waitFor({ timeout: 10_000 });
+    await attachPick.locator('.quick-input-box input').fill('readme');
+    await attachPick
+      .locator('.quick-input-list .monaco-list-row.focused')
+      .filter({ hasText: 'README.md' })
+      .waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const chipOfPick = reloaded.getByRole('list', { name: 'Attachments' }).getByText('README.md', { exact: true });
+    await chipOfPick.waitFor({ timeout: 10_000 });
+    await caretInComposer(reloaded);
+    await reloaded.getByRole('button', { name: 'Remove README.md' }).click();
+    await chipOfPick.waitFor({ state: 'detached', timeout: 10_000 });
+
     // ACP: Add Selection to Chat, by its keybinding, from an editor.
     await runCommand(page, 'Go to File...');
     await page.keyboard.type('README.md');
@@ -163,14 +202,7 @@ export async function runChatUiTest() {
     await page.keyboard.press('Control+Alt+Shift+KeyI');
     const chip = reloaded.getByRole('list', { name: 'Attachments' }).getByText('README.md:L1-L1');
     await chip.waitFor({ timeout: 10_000 });
-    await reloaded.waitForFunction(
-      () =>
-        document.hasFocus() &&
-        document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot
-          ?.activeElement?.localName === 'textarea',
-      undefined,
-      { timeout: 10_000 },
-    );
+    await caretInComposer(reloaded);
     // The caret is in the composer: typing goes there, and Enter sends the line with it.
     await page.keyboard.type('report prompt');
     const composer = reloaded.getByRole('combobox', { name: 'Message the agent' });
@@ -182,6 +214,30 @@ export async function runChatUiTest() {
       .getByText(/README\.md#L1-L1.*"text":\s*"# A workspace for the UI test"/)
       .waitFor({ timeout: 20_000 });
     await reloaded.getByRole('list', { name: 'Attached' }).getByText('README.md:L1-L1').waitFor();
+
+    // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
+    const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');
+    await toolbarAgent.selectOption('other');
+    await reloaded
+      .getByText('A new chat with Other Agent: it has not seen your chat with Test Agent')
+      .waitFor({ timeout: 10_000 });
+    const chatList = reloaded.getByRole('combobox', { name: 'Chat', exact: true });
+    assert.equal(await chatList.locator('option').count(), 2, 'both chats are open');
+    const shownList = reloaded.locator('acp-message-list:not(.kept)');
+    assert.equal(await shownList.getByText('Hello from the test agent').count(), 0, 'not in the new chat');
+    // Ctrl+L in the chat view: New Chat.
+    await reloaded.getByRole('combobox', { name: 'Message the agent' }).focus();
+    await page.keyboard.press('Control+KeyL');
+    await reloaded.waitForFunction(
+      () =>
+        document
+          .querySelector('acp-chat-app')
+          ?.shadowRoot?.querySelector('acp-chat-header')
+          ?.shadowRoot?.querySelector('acp-chat-list')
+          ?.shadowRoot?.querySelectorAll('option').length === 3,
+      undefined,
+      { timeout: 10_000 },
+    );
     return shot;
   } finally {
     await wb.close();

@@ -105,7 +105,7 @@ async function openThemed(theme, folder) {
       },
     });
     try {
-      await runCommand(wb.page, 'ACP: Focus Chat');
+      await runCommand(wb.page, 'Focus on Agent Chat View');
       const chat = await webviewFrame(wb.page, 'acp-chat-app');
       // The webview's body says which theme VS Code applied (an unknown name falls back to the default theme).
       const applied = await until('the webview theme attributes', () =>

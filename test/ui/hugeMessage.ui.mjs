@@ -67,7 +67,7 @@ export async function runHugeMessageUiTest() {
     await chat.getByText('Showing the first 262,144 of').waitFor();
     await chat.getByRole('button', { name: 'Open the whole message in an editor' }).click();
     await page.locator('.tabs-container .tab', { hasText: 'Agent message' }).waitFor({ timeout: 20_000 });
-    await runCommand(page, 'ACP: Focus Chat');
+    await runCommand(page, 'Focus on Agent Chat View');
     await box.fill('and now?');
     await box.press('Enter');
     await chat.locator('acp-chat-entry').getByText('still here').waitFor({ timeout: 20_000 });

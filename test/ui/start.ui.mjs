@@ -73,7 +73,7 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
     await waitForWorkbench(page);
-    await runCommand(page, 'ACP: Focus Chat');
+    await runCommand(page, 'Focus on Agent Chat View');
     const chat = await webviewFrame(page, 'acp-chat-app');
     // The Demo Agent is set up and selected: Connect, ask, and read its answer.
     const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');

@@ -16,7 +16,7 @@ export async function runVsixTest() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-vsix-'));
   const wb = await openWorkbench({ folder, vsix: [vsix] });
   try {
-    await runCommand(wb.page, 'ACP: Focus Chat');
+    await runCommand(wb.page, 'Focus on Agent Chat View');
     const chat = await webviewFrame(wb.page, 'acp-chat-app');
     // The built-in agents are listed by the installed extension.
     await chat

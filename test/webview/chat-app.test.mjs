@@ -47,6 +47,22 @@ describe('<acp-chat-app> announcements', function () {
     await chat.setEntries([user, { kind: 'assistant', id: 'a1', text: 'Working on it' }, ...endEntries]);
   }
 
+  it('Ctrl+L (Cmd+L on macOS) anywhere in the chat asks for a new chat; other keys with L do not', async () => {
+    await chat.apply({ type: 'status', status: status('idle') });
+    const box = chat.page.getByRole('combobox', { name: 'Message the agent' });
+    await box.focus();
+    await chat.clearPosted();
+    await chat.page.keyboard.press('Control+KeyL');
+    await chat.page.keyboard.press('Meta+KeyL');
+    await chat.page.keyboard.press('Control+Shift+KeyL');
+    await chat.page.keyboard.press('KeyL');
+    assert.deepEqual(
+      (await chat.posted()).map((m) => m.type),
+      ['newChat', 'newChat'],
+    );
+    assert.equal(await box.inputValue(), 'l', 'a plain L is typed');
+  });
+
   it('announces that the agent finished', async () => {
     assert.equal(await region.textContent(), '');
     await turn([]);

@@ -98,6 +98,13 @@ export class ChatApp extends LitElement {
       }
       postToHost(e.detail);
     });
+    // Ctrl+L (Cmd+L on macOS) anywhere in the chat: New Chat, as in VS Code's own chat. Handled here, not as a VS Code
+    // keybinding: the view's focus inside its webview is not one that a keybinding's "when" can name.
+    this.addEventListener('keydown', (e) => {
+      if (e.key.toLowerCase() !== 'l' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.isComposing) return;
+      e.preventDefault();
+      postToHost({ type: 'newChat' });
+    });
     onHostMessage((message) => this.apply(message));
     postToHost({ type: 'ready' });
   }

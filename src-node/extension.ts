@@ -1,4 +1,5 @@
 /** Node entry: desktop VS Code and remote hosts. */
+import './zodConfig';
 import type * as vscode from 'vscode';
 import { activateWith, type AcpExtensionApi } from '../src/extension';
 import { NodePlatform } from './nodePlatform';

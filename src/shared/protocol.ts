@@ -86,6 +86,8 @@ export const viewStatusSchema = z.extend(chatStatusSchema, {
   chats: z.array(chatSummarySchema),
   /** Restricted Mode (the workspace is not trusted): what that turns off in the chat, said until it is trusted. */
   restricted: z.optional(z.string().check(z.maxLength(1_000))),
+  /** The workspace folders' paths: the view shows the paths under them relative to them. */
+  roots: z.optional(z.array(z.string().check(z.maxLength(4_096))).check(z.maxLength(64))),
 });
 export type ViewStatus = z.infer<typeof viewStatusSchema>;
 

@@ -110,7 +110,8 @@ export class ChatWebviewSync implements vscode.Disposable {
   }
 
   private postStatus(chat: Chat): void {
-    const status = this.chats.viewStatus(chat);
+    const roots = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath);
+    const status = { ...this.chats.viewStatus(chat), ...(roots?.length ? { roots } : {}) };
     const statusJson = JSON.stringify(status);
     if (statusJson !== this.sentStatus) {
       this.sentStatus = statusJson;

@@ -47,6 +47,7 @@ export async function runChatUiTest() {
           command: process.execPath,
           args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
         },
+        missing: { name: 'Missing Agent', command: 'no-such-agent-command' },
         other: {
           name: 'Other Agent',
           command: process.execPath,
@@ -238,6 +239,19 @@ export async function runChatUiTest() {
       undefined,
       { timeout: 10_000 },
     );
+
+    // An agent whose command is not found: said in the header, with Open Settings instead of a Connect that would
+    // only fail again; the button opens the Settings editor at vscode-acp.agents.
+    await toolbarAgent.selectOption('missing');
+    await reloaded.locator('acp-chat-header [role="status"]').getByText('Missing Agent was not found').waitFor();
+    assert.equal(await reloaded.getByRole('button', { name: 'Connect' }).count(), 0, 'no Connect for it');
+    await reloaded.getByRole('button', { name: 'Open Settings' }).click();
+    // The Settings editor, showing the setting (its title is VS Code's rendering of the key).
+    await page
+      .locator('.settings-editor .setting-item-title')
+      .filter({ hasText: /Agents$/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     return shot;
   } finally {
     await wb.close();

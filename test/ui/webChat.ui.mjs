@@ -38,6 +38,16 @@ export async function runWebChatUiTest() {
 
     await page.reload();
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    // The chat open before the reload is back with its transcript, not connected.
+    await runCommand(page, 'Focus on Agent Chat View');
+    const back = await webviewFrame(page, 'acp-chat-app');
+    await back.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 20_000 });
+    assert.equal(
+      (await back.locator('acp-chat-header [role="status"]').textContent()).trim().startsWith('Not connected'),
+      true,
+      'reopened without connecting',
+    );
+    // ACP: Load Session of the same chat shows it.
     await runCommand(page, 'ACP: Load Session');
     await page
       .locator('.quick-input-widget .quick-input-list .monaco-list-row')

@@ -85,6 +85,19 @@ describe('the Changes bar', function () {
     ]);
   });
 
+  it('gives focus to the prompt box when its last file is undone (the bar goes, focus does not fall to nowhere)', async () => {
+    await chat.apply({ type: 'status', status: status({ files: files.slice(0, 1), total: 1, busy: false }) });
+    await bar.getByRole('button', { name: 'Undo src/app.ts' }).click();
+    await chat.apply({ type: 'status', status: status({ files: [], total: 0, busy: false }) });
+    await chat.page.waitForFunction(
+      () =>
+        document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-chat-composer').shadowRoot.activeElement
+          ?.localName === 'textarea',
+      undefined,
+      { timeout: 2_000 },
+    );
+  });
+
   it('offers no Undo for a file without a copy, and says why', async () => {
     await chat.apply({ type: 'status', status: status({ files, total: 4, busy: false }) });
     const undo = bar.getByRole('button', { name: 'Undo big.bin' });

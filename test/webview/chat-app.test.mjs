@@ -293,7 +293,7 @@ describe('<acp-chat-app> with an empty chat', function () {
     // The agent picked cannot be started: the hint names the header's button that does the next thing.
     await says(
       { agents: [{ id: 'a', name: 'Agent', available: false }] },
-      'Agent was not found: Open Settings (above) to set its command, or pick another agent below.',
+      'Agent was not found: Settings (above) to set its command, or pick another agent below.',
     );
     await says(
       { agents: [{ id: 'a', name: 'Agent', available: false, install: 'npm i -g agent' }] },

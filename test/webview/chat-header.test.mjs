@@ -29,9 +29,10 @@ describe('<acp-chat-header>', function () {
   afterEach(() => chat?.close());
 
   const header = () => chat.page.locator('acp-chat-header');
+  /** What the state says to a screen reader (and in its tooltip): the whole sentence. */
   const state = () =>
     header()
-      .locator('[role="status"]')
+      .locator('[role="status"] .label')
       .textContent()
       .then((t) => t.replace(/\s+/g, ' ').trim());
 
@@ -74,6 +75,9 @@ describe('<acp-chat-header>', function () {
       { type: 'connect', chatId: 'c1' },
     ]);
     assert.equal(await header().locator('button .codicon-plug').count(), 1);
+    // Another chat shown, on Agent A: the picker shows the host's agent, not the one last picked by hand.
+    await chat.apply({ type: 'status', status: status('connected', { chatId: 'c2' }) });
+    assert.equal(await picker.inputValue(), 'a');
   });
 
   it('offers to install an agent that is not installed: the button says what it runs, and only posts when clicked', async () => {
@@ -99,6 +103,7 @@ describe('<acp-chat-header>', function () {
     // again, the setting where its command is.
     await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'b' }) });
     assert.equal(await state(), 'Agent B was not found');
+    assert.equal(await header().locator('.state .short').textContent(), 'Not found', 'the header line says it short');
     assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 0);
     const settings = chat.page.getByRole('button', { name: 'Open Settings' });
     assert.match(await settings.getAttribute('title'), /^b-cli not found on PATH: .*vscode-acp\.agents/);
@@ -132,6 +137,19 @@ describe('<acp-chat-header>', function () {
     assert.equal(await header().locator('.state .codicon-loading.spin').count(), 1);
     await chat.page.getByRole('button', { name: 'Cancel' }).click();
     assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect', chatId: 'c1' });
+  });
+
+  it('keeps focus on the button a click turned from Connect into Cancel, then Disconnect', async () => {
+    await chat.apply({ type: 'status', status: status('disconnected') });
+    await chat.page.getByRole('button', { name: 'Connect' }).click();
+    await chat.apply({ type: 'status', status: status('connecting') });
+    await chat.apply({ type: 'status', status: status('connected') });
+    const focused = await chat.page.evaluate(() => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a?.getAttribute('aria-label');
+    });
+    assert.equal(focused, 'Disconnect');
   });
 
   it('cannot connect without an agent', async () => {
@@ -197,6 +215,10 @@ describe('<acp-chat-header>', function () {
       { type: 'disconnect', chatId: 'c1' },
     ]);
     // The host shows c2: from now on the page's messages are about c2.
+    await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c2' }) });
+    // Back to c1 (from elsewhere: the Sessions tree, say): the list follows the host, not the last pick.
+    await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c1' }) });
+    assert.equal(await list.inputValue(), 'c1');
     await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c2' }) });
     assert.equal(await list.inputValue(), 'c2');
     await chat.page.getByRole('button', { name: 'Disconnect' }).click();
@@ -264,6 +286,36 @@ describe('<acp-chat-header>', function () {
           assert.ok(picker.width >= 40 && picker.right <= 300, `${name} is shown in the toolbar (${picker.width} px)`);
         }
         assert.equal(await narrow.page.getByRole('combobox', { name: 'Effort' }).count(), 0, 'the rest is behind More');
+
+        // Two chats, and the one shown is on an agent that is not found: every part of the line is inside it, the
+        // chat list keeps room to be read, nothing overlaps.
+        await narrow.apply({
+          type: 'status',
+          status: status('failed', {
+            agents: [{ id: 'm', name: 'My Agent', available: false, detail: '"my-agent" was not found on PATH' }],
+            selectedAgentId: 'm',
+            chats: [
+              { id: 'c1', title: 'Refactor the parser into smaller pieces', agentName: 'Claude Code', marker: 'none' },
+              { id: 'c2', title: 'New chat', agentName: 'My Agent', marker: 'none' },
+            ],
+          }),
+        });
+        const parts = await narrow.page.locator('acp-chat-header').evaluate((h) =>
+          [...h.shadowRoot.children]
+            .filter((e) => e.localName !== 'style')
+            .map((e) => ({
+              name: e.localName + (e.className ? `.${e.className}` : ''),
+              ...e.getBoundingClientRect().toJSON(),
+            })),
+        );
+        const line = await box('acp-chat-header');
+        assert.ok(line.height <= lineHeight + 14, `still one line (${line.height} px)`);
+        for (const [i, p] of parts.entries()) {
+          assert.ok(p.right <= line.right + 0.5, `${p.name} ends inside the header (${p.right} > ${line.right})`);
+          if (i > 0) assert.ok(p.left >= parts[i - 1].right - 0.5, `${p.name} does not overlap ${parts[i - 1].name}`);
+        }
+        assert.ok(parts[0].width >= 90, `the chat list keeps room to be read (${parts[0].width} px)`);
+        await narrow.page.screenshot({ path: `test-results/header-300-missing-${theme}.png` });
       } finally {
         await narrow.close();
       }

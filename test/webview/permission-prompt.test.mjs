@@ -50,8 +50,9 @@ describe('<acp-permission-prompt>', function () {
       await el.locator('.buttons button.allow_always').getAttribute('title'),
       'Always allow: Yes, and allow `echo hi *` commands',
     );
+    // The agent's own names for its options: in the buttons' tooltip, as text.
     assert.match(
-      await el.locator('.agent-options').innerText(),
+      await el.locator('.buttons').getAttribute('title'),
       /<img src=x onerror="window.__pwned=1">Yes · Yes, and allow `echo hi \*` commands · No/,
     );
     assert.equal(await el.locator('img').count(), 0);
@@ -59,6 +60,17 @@ describe('<acp-permission-prompt>', function () {
     // The diff and the location are shown.
     assert.equal((await el.locator('acp-diff-view').getByText('new line').count()) > 0, true);
     assert.match(await el.locator('.location').first().innerText(), /\/w\/notes\.txt:3/);
+    // Inside a workspace folder the path is shown relative to it (the link still opens the full path).
+    await chat.apply({ type: 'status', status: { ...status([prompt('perm-2', 'Write notes.txt')]), roots: ['/w'] } });
+    assert.equal((await el.locator('.location').first().innerText()).trim(), 'notes.txt:3');
+    await chat.clearPosted();
+    await el.locator('.location').first().click();
+    assert.deepEqual((await chat.posted()).at(-1), {
+      type: 'openLocation',
+      path: '/w/notes.txt',
+      line: 3,
+      chatId: 'c1',
+    });
   });
 
   it('shows an edit as its diff, not also as the raw input that repeats it (OpenCode)', async () => {

@@ -151,11 +151,13 @@ describe('<acp-session-controls>', function () {
 
   it('is hidden when there is nothing to set, and while not connected', async () => {
     await chat.apply({ type: 'status', status: status({}) });
-    assert.equal(await chat.page.locator('acp-session-controls').isVisible(), false);
+    assert.equal(await chat.page.locator('acp-session-controls').getAttribute('hidden'), '');
+    assert.equal(await chat.page.locator('acp-session-controls select, acp-session-controls button').count(), 0);
     await chat.apply({ type: 'status', status: status({ modes: MODES }, { connection: 'disconnected' }) });
     assert.equal(await chat.page.locator('acp-session-controls').count(), 0);
     await chat.apply({ type: 'status', status: status({ modes: MODES }) });
-    assert.equal(await chat.page.locator('acp-session-controls').isVisible(), true);
+    // Its pickers are the toolbar's own items (the element itself draws no box).
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).isVisible(), true);
   });
 
   it('is reached with Tab from the agent picker, the rest of the settings with Enter on More settings', async () => {

@@ -24,6 +24,7 @@ import { moveDraft } from '../chat-composer/drafts';
 import { onHostMessage, postToHost, setShownChat } from '../host';
 import { noteAppends } from '../shared/appended-entries';
 import { srOnlyStyles } from '../shared/codicons';
+import { setWorkspaceRoots } from '../shared/shown-path';
 import { LiveRegion } from './live-region';
 import { turnEndAnnouncement } from './turn-announcement';
 
@@ -126,13 +127,20 @@ export class ChatApp extends LitElement {
         this.draftFrom = undefined;
       }
       setShownChat(message.status.chatId);
+      setWorkspaceRoots(message.status.roots);
       // A new request for this chat, or any on a page just made (the command that asked also revealed the view).
       const fresh = this.status.chatId === '';
       const focus =
         message.status.focusComposer !== this.status.focusComposer &&
         (fresh || message.status.chatId === this.status.chatId);
+      // Focus in the Changes bar when its last file is kept or undone: the bar goes, and focus goes to the prompt box
+      // rather than to nowhere.
+      const inBar = this.renderRoot.querySelector('acp-changes-bar')?.matches(':focus-within') === true;
       this.status = message.status;
-      if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector('acp-chat-composer')?.focusInput());
+      const barGone = inBar && !message.status.changes?.total;
+      if (focus || barGone) {
+        void this.updateComplete.then(() => this.renderRoot.querySelector('acp-chat-composer')?.focusInput());
+      }
     } else if (message.type === 'mentions') {
       this.renderRoot.querySelector('acp-chat-composer')?.mentionResults(message.requestId, message.items);
     } else {
@@ -238,7 +246,7 @@ export function emptyHint(status: ViewStatus): string {
   if (!agent.available) {
     return agent.install
       ? `${agent.name} is not installed: Install (above) runs its installer, or pick another agent below.`
-      : `${agent.name} was not found: Open Settings (above) to set its command, or pick another agent below.`;
+      : `${agent.name} was not found: Settings (above) to set its command, or pick another agent below.`;
   }
   switch (status.connection) {
     case 'connecting':

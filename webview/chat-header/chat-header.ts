@@ -5,12 +5,22 @@
  * are in the composer's toolbar, under the text box.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import type { WebviewMessage } from '../../src/shared/pageMessages';
 import type { ViewStatus } from '../../src/shared/protocol';
-import { codicon, codiconStyles, srOnlyStyles } from '../shared/codicons';
+import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';
 import { compactPickerStyles } from '../shared/compact-picker.styles';
 import { toHost } from '../shared/to-host';
 import '../chat-list/chat-list';
 import '../usage-meter/usage-meter';
+
+/** What the one-line header shows of the state (the whole sentence is in the tooltip and read by screen readers). */
+const shortLabel: Record<ViewStatus['connection'], string> = {
+  disconnected: 'Not connected',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  connected: '',
+  failed: 'Failed',
+};
 
 const stateLabel: Record<ViewStatus['connection'], string> = {
   disconnected: 'Not connected',
@@ -30,13 +40,13 @@ export class ChatHeader extends LitElement {
     compactPickerStyles,
     css`
     :host { display: flex; align-items: center; gap: 4px; min-height: 22px; padding: 3px 4px 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
-    acp-chat-list { flex: 1 1 auto; min-width: 0; }
+    acp-chat-list { flex: 1 1 auto; min-width: 8em; }
     /* The agent's title for the session: one line, the whole of it in the tooltip. */
     .title { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
     .spacer { flex: 1 1 auto; }
     /* The connection's words are not given up for the title's: the title shrinks first. */
-    .state { flex: 0 0 auto; max-width: 65%; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
-    .state .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .state { flex: 0 0 auto; max-width: 40%; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    .state .short { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .state .codicon { font-size: 12px; }
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
     .connected .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
@@ -73,11 +83,14 @@ export class ChatHeader extends LitElement {
    */
   private renderState() {
     const s = this.status;
-    const label = notInstalled(s) ?? stateLabel[s.connection];
+    const missing = notInstalled(s);
+    const label = missing?.text ?? stateLabel[s.connection];
+    const short = missing?.short ?? shortLabel[s.connection];
     const icon = trying(s) ? 'loading' : s.connection === 'connected' ? 'circle-large-filled' : 'circle-large';
     return html`<div class="state ${s.connection}" role="status" aria-live="polite" title=${s.agentLabel ? `${label} · ${s.agentLabel}` : label}>
       ${codicon(icon, trying(s) ? 'spin' : '')}
-      <span class="label ${s.connection === 'connected' ? 'sr-only' : ''}">${label}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
+      <span class="label sr-only">${label}${s.agentLabel ? html` · <span class="agent">${s.agentLabel}</span>` : nothing}</span>
+      ${short ? html`<span class="short" aria-hidden="true">${short}</span>` : nothing}
     </div>`;
   }
 
@@ -88,32 +101,66 @@ export class ChatHeader extends LitElement {
     return html`<div class="title" title=${title}><span class="sr-only">Session: </span>${title}</div>`;
   }
 
+  /**
+   * Connect, Cancel, Disconnect, Install or Open Settings, as the state says: one button element whatever it does, so
+   * that focus stays on it when a click changes what it is (Connect becomes Cancel, then Disconnect).
+   */
   private renderConnectButton() {
-    const s = this.status;
-    if (trying(s)) {
-      return html`<button class="icon" aria-label="Cancel" title="Cancel connecting" @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('close')}</button>`;
-    }
-    if (s.connection === 'connected') {
-      return html`<button class="icon" aria-label="Disconnect" title="Disconnect" @click=${() => toHost(this, { type: 'disconnect' })}>${codicon('debug-disconnect')}</button>`;
-    }
-    const agent = s.agents.find((a) => a.id === s.selectedAgentId);
-    if (agent && !agent.available && agent.install) {
-      // The agent's own installer, in a terminal, only on this click.
-      return html`<button class="icon text" title=${`Runs "${agent.install}" in a terminal`} @click=${() => toHost(this, { type: 'installAgent', agentId: agent.id })}>${codicon('desktop-download')}Install</button>`;
-    }
-    if (agent && !agent.available) {
-      // Connect would only fail again: where the agent's command is set instead.
-      return html`<button class="icon text" title=${`${agent.detail ?? `${agent.name} was not found`}: its command is set in the setting vscode-acp.agents`} @click=${() => toHost(this, { type: 'openSettings' })}>${codicon('settings-gear')}Open Settings</button>`;
-    }
-    return html`<button class="icon" aria-label="Connect" title=${agent ? `Connect to ${agent.name}` : 'Connect'} @click=${() => toHost(this, { type: 'connect' })} ?disabled=${!s.selectedAgentId}>${codicon('plug')}</button>`;
+    const a = connectAction(this.status);
+    return html`<button class="icon connect ${a.text ? 'text' : ''}" aria-label=${a.label} title=${a.title} ?disabled=${a.message === undefined}
+      @click=${() => a.message && toHost(this, a.message)}>${codicon(a.icon)}${a.text ?? nothing}</button>`;
   }
 }
 
+interface ConnectAction {
+  label: string;
+  title: string;
+  icon: CodiconName;
+  /** Words beside the icon (for the actions a new user has to find). */
+  text?: string;
+  /** What a click asks of the host; none: disabled. */
+  message?: WebviewMessage;
+}
+
+function connectAction(s: ViewStatus): ConnectAction {
+  if (trying(s)) return { label: 'Cancel', title: 'Cancel connecting', icon: 'close', message: { type: 'disconnect' } };
+  if (s.connection === 'connected') {
+    return { label: 'Disconnect', title: 'Disconnect', icon: 'debug-disconnect', message: { type: 'disconnect' } };
+  }
+  const agent = s.agents.find((a) => a.id === s.selectedAgentId);
+  if (agent && !agent.available && agent.install) {
+    // The agent's own installer, in a terminal, only on this click.
+    const message: WebviewMessage = { type: 'installAgent', agentId: agent.id };
+    return {
+      label: 'Install',
+      title: `Runs "${agent.install}" in a terminal`,
+      icon: 'desktop-download',
+      text: 'Install',
+      message,
+    };
+  }
+  if (agent && !agent.available) {
+    // Connect would only fail again: where the agent's command is set instead.
+    const title = `${agent.detail ?? `${agent.name} was not found`}: its command is set in the setting vscode-acp.agents`;
+    return {
+      label: 'Open Settings',
+      title,
+      icon: 'settings-gear',
+      text: 'Settings',
+      message: { type: 'openSettings' },
+    };
+  }
+  const title = agent ? `Connect to ${agent.name}` : 'Connect';
+  return { label: 'Connect', title, icon: 'plug', ...(s.selectedAgentId ? { message: { type: 'connect' } } : {}) };
+}
+
 /** "X is not installed" while the selected agent cannot be found (and the chat is not connected). */
-function notInstalled(s: ViewStatus): string | undefined {
+function notInstalled(s: ViewStatus): { text: string; short: string } | undefined {
   const agent = s.agents.find((a) => a.id === s.selectedAgentId);
   if (!agent || agent.available || s.connection === 'connected' || trying(s)) return undefined;
-  return agent.install ? `${agent.name} is not installed` : `${agent.name} was not found`;
+  return agent.install
+    ? { text: `${agent.name} is not installed`, short: 'Not installed' }
+    : { text: `${agent.name} was not found`, short: 'Not found' };
 }
 
 /** Connecting, or reconnecting after a drop: Cancel stops it. */

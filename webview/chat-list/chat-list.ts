@@ -5,6 +5,7 @@
  * one. Hidden while only one chat is open.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/protocol';
 import { codicon, codiconStyles } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
@@ -50,7 +51,7 @@ export class ChatList extends LitElement {
     const waiting = this.chats.filter((c) => c.id !== this.chatId && wantsUser(c.marker)).length;
     return html`
       <select aria-label="Chat" @change=${this.onPick}>
-        ${this.chats.map((c) => html`<option value=${c.id} ?selected=${c.id === this.chatId}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}
+        ${this.chats.map((c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}
       </select>
       ${waiting > 0 ? html`<span class="attention" title="Chats that want you">${codicon('bell-dot')} ${waiting}</span>` : nothing}
       <button title="Close Chat" aria-label="Close chat" @click=${this.onClose}>${codicon('close')}</button>

@@ -5,6 +5,7 @@
  * Compact, so the transcript keeps the height.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { ViewStatus } from '../../src/shared/protocol';
 import { compactPickerStyles } from '../shared/compact-picker.styles';
 import { toHost } from '../shared/to-host';
@@ -18,9 +19,6 @@ export class ComposerToolbar extends LitElement {
     compactPickerStyles,
     css`
     :host { display: flex; align-items: center; gap: 2px; min-width: 0; flex: 1 1 auto; }
-    /* The agent changes least within a chat: it gives up its width first. */
-    .agent { flex: 0 2 auto; }
-    acp-session-controls { flex: 0 1 auto; }
   `,
   ];
 
@@ -32,7 +30,7 @@ export class ComposerToolbar extends LitElement {
     return html`
       <span class="picker agent" title=${selected ? `Agent: ${selected.name}${selected.detail ? `\n${selected.detail}` : ''}` : 'Pick an agent'}>
         <select class="compact" aria-label="Agent" ?disabled=${connecting} @change=${this.onPick}>
-          ${selected ? nothing : html`<option value="" selected disabled>Pick an agent</option>`}
+          ${selected ? nothing : html`<option value="" .selected=${live(true)} disabled>Pick an agent</option>`}
           ${s.agents.filter((a) => a.available).map((a) => agentOption(a, s.selectedAgentId))}
           ${
             // The agents that are not installed, after the usable ones and apart: picking one offers its install.
@@ -55,8 +53,12 @@ export class ComposerToolbar extends LitElement {
   }
 }
 
+/**
+ * `.selected` with `live`, not the `selected` attribute: once the user has picked from a select, the browser no longer
+ * follows the attribute, and the picker of one chat would go on showing the agent picked in another.
+ */
 function agentOption(agent: ViewStatus['agents'][number], selectedId: string | undefined): TemplateResult {
-  return html`<option value=${agent.id} ?selected=${agent.id === selectedId} title=${agent.detail ?? ''}>${agent.name}</option>`;
+  return html`<option value=${agent.id} .selected=${live(agent.id === selectedId)} title=${agent.detail ?? ''}>${agent.name}</option>`;
 }
 
 customElements.define('acp-composer-toolbar', ComposerToolbar);

@@ -20,13 +20,14 @@ export class PermissionPromptElement extends LitElement {
     css`
     :host { display: block; margin: 6px 8px; }
     section { border: 1px solid var(--vscode-focusBorder, var(--vscode-contrastActiveBorder, currentColor)); border-radius: 4px; padding: 6px 8px; background: var(--vscode-editorWidget-background, transparent); }
-    .ask { display: flex; gap: 6px; align-items: center; font-weight: 600; }
-    .buttons { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
-    .buttons button { font: inherit; border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer;
+    .ask { display: flex; gap: 6px; align-items: baseline; font-weight: 600; overflow-wrap: anywhere; }
+    .ask .kind { font-weight: normal; color: var(--vscode-descriptionForeground); }
+    .buttons { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+    .buttons button { font: inherit; border: 1px solid var(--vscode-button-border, transparent); padding: 3px 8px; cursor: pointer;
       color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
     .buttons button.allow_once { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
     .buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
-    .scope, .agent-options { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    .scope { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     /* A long input or diff scrolls inside the prompt: the buttons below it stay in reach. */
     .body { max-height: 40vh; overflow: auto; }
     .body:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
@@ -37,12 +38,10 @@ export class PermissionPromptElement extends LitElement {
     const p = this.prompt;
     const kind = kindLook(p.tool.toolKind);
     return html`<section role="group" aria-label=${`Permission request: ${p.tool.title}`}>
-      <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span></span>
-        <span class="kind">(${kind.label})</span></div>
+      <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span> <span class="kind">(${kind.label})</span></span></div>
       <div class="body" tabindex="0" role="region" aria-label="Details">${renderToolBody(p.tool)}</div>
-      <div class="buttons">${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && p.alwaysScope ? `Always allow: ${p.alwaysScope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
+      <div class="buttons" title=${p.agentOptions.length ? `The agent's options: ${p.agentOptions.join(' · ')}` : nothing}>${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && p.alwaysScope ? `Always allow: ${p.alwaysScope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
       ${p.alwaysScope && p.choices.includes('allow_always') ? html`<div class="scope">Always allow: ${p.alwaysScope}</div>` : nothing}
-      ${p.agentOptions.length ? html`<div class="agent-options">The agent's options: ${p.agentOptions.join(' · ')}</div>` : nothing}
     </section>`;
   }
 

@@ -35,7 +35,8 @@ export class SessionControlsBar extends LitElement {
     codiconStyles,
     compactPickerStyles,
     css`
-    :host { display: flex; align-items: center; gap: 2px; min-width: 0; }
+    /* Its pickers are the toolbar's own flex items, sharing its width with the agent picker (see compact-picker.styles.ts). */
+    :host { display: contents; }
     :host([hidden]) { display: none; }
     .more { flex: none; anchor-name: --acp-more-settings; }
     [popover] {

@@ -5,7 +5,12 @@
 import { css } from 'lit';
 
 export const compactPickerStyles = css`
-  .picker { position: relative; display: inline-flex; align-items: center; flex: 0 1 auto; min-width: 0; }
+  /*
+   * The pickers share the toolbar's width fairly: each gets an equal part (flex-basis 0), none more than its value needs
+   * (max-content), and what a short one leaves goes to the others. At 300 px the agent, the mode and the model all stay
+   * readable ("Claude C…", "Manual", "Default (…") instead of one long model name leaving the others two letters.
+   */
+  .picker { position: relative; display: inline-flex; align-items: center; flex: 1 1 0; min-width: 0; max-width: max-content; }
   /* The drop-down mark, drawn so that the select is no wider than its text. */
   .picker::after {
     content: '\\eab4'; position: absolute; right: 2px; pointer-events: none;

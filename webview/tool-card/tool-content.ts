@@ -4,6 +4,7 @@
  * through <acp-markdown> (which sanitises), the rest is escaped by Lit.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { shownPath } from '../shared/shown-path';
 import {
   assertNever,
   type DisplayBlock,
@@ -94,7 +95,8 @@ function renderBlock(block: DisplayBlock): TemplateResult {
 /** A path the agent worked on; opened by the host only when the user activates the link. */
 export function locationLink(location: ToolLocation): TemplateResult {
   const line = validLine(location.line);
-  const label = line ? `${location.path}:${line}` : location.path;
+  const path = shownPath(location.path);
+  const label = line ? `${path}:${line}` : path;
   const message = { type: 'openLocation' as const, path: location.path, ...(line ? { line } : {}) };
   return html`<a role="link" tabindex="0" class="link location" title=${`Open ${label}`}
     @click=${(e: Event) => open(e, message)} @keydown=${(e: KeyboardEvent) => onEnter(e, message)}>${codicon('go-to-file')} ${label}</a>`;

@@ -7,7 +7,7 @@
 import type * as vscode from 'vscode';
 import { z } from 'zod';
 import type { Chats } from '../chat/chats';
-import { MAX_DRAFT_CHARS } from '../shared/pageMessages';
+import { MAX_DRAFT_CHARS } from '../shared/protocol';
 import type { HistoryStore } from './historyStore';
 
 const KEY = 'vscode-acp.openChats';

@@ -6,15 +6,13 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from './attachments';
 import { permissionChoiceSchema } from './permissions';
+import { MAX_DRAFT_CHARS } from './protocol';
 
 /**
  * Which chat a message from the view is about: the one the view showed when
  * the user acted (the host may have switched since). Absent: the shown one.
  */
 export const chatTargetSchema = z.object({ chatId: z.string().max(64).optional() });
-
-/** The longest unsent text the host keeps for a chat (the page sends no more of it). */
-export const MAX_DRAFT_CHARS = 100_000;
 
 /** Base64 of the largest content pasted or dropped (an image over the 5 MiB limit is refused with its size by the host). */
 const MAX_ATTACHED_BASE64 = Math.ceil((MAX_IMAGE_BYTES + 1024) / 3) * 4;

@@ -79,6 +79,12 @@ export const chatStatusSchema = z.object({
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 
+/**
+ * The longest unsent text the host keeps for a chat (the page sends no more of it). Here, not in pageMessages.ts: the
+ * page imports no value from that file, which would bring classic zod (~75 KB) into its bundle.
+ */
+export const MAX_DRAFT_CHARS = 100_000;
+
 /** Everything in the view that is not a thread entry: the shown chat's status, and the list of open chats. */
 export const viewStatusSchema = z.extend(chatStatusSchema, {
   /** The chat shown; the view names it in every message about a chat. */

@@ -162,4 +162,23 @@ export default tseslint.config(
       [...webviewRules, { regex: '^\\.\\./(?!\\.\\.)', message: 'webview/shared/ imports no element: they import it' }],
     ),
   ],
+  {
+    // The page's bundle: zod/mini only. A value from pageMessages.ts (classic zod) once added ~75 KB to it.
+    files: ['webview/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'the webview uses zod/mini (classic zod is ~75 KB more in its bundle)' }],
+          patterns: [
+            {
+              regex: 'src/shared/pageMessages$',
+              allowTypeImports: true,
+              message: 'the page takes only types from pageMessages.ts: its schemas are classic zod (~75 KB)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -240,6 +240,12 @@ export async function runChatUiTest() {
       { timeout: 10_000 },
     );
 
+    // The new chat's empty state says the next thing to do, for its agent.
+    await reloaded
+      .locator('acp-message-list:not(.kept)')
+      .getByText('Ask Other Agent something: sending connects it.')
+      .waitFor({ timeout: 10_000 });
+
     // An agent whose command is not found: said in the header, with Open Settings instead of a Connect that would
     // only fail again; the button opens the Settings editor at vscode-acp.agents.
     await toolbarAgent.selectOption('missing');

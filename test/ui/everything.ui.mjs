@@ -315,7 +315,7 @@ async function checkOutsideLocationRefused(page, body) {
   await page.keyboard.press('Escape');
 }
 
-async function checkToolCards(chat, page, folder) {
+async function checkToolCards(chat, page) {
   const cards = chat.locator('acp-tool-card');
   assert.equal(await cards.count(), CARDS.length, 'one card per tool call');
   const heads = await cards.locator('button.head').evaluateAll((bs) =>
@@ -342,7 +342,8 @@ async function checkToolCards(chat, page, folder) {
 
   // Read: location, input, text result.
   let body = await expand(chat, 'Read example.txt');
-  assert.equal(await textOf(body.locator('a.location')), `${folder}/example.txt:2`);
+  // Inside the workspace folder: shown relative to it (the link opens the full path, checkLocationOpens).
+  assert.equal(await textOf(body.locator('a.location')), 'example.txt:2');
   assert.match(await textOf(body.locator('pre.input')), /"path":/);
   assert.match(await deepText(body.locator('acp-markdown.text')), /alpha[\s\S]*epsilon/);
   await checkLocationOpens(chat, page, body);
@@ -399,7 +400,7 @@ async function checkToolCards(chat, page, folder) {
     await rowBackground('removed'),
     'added and removed rows are coloured differently',
   );
-  assert.equal(await textOf(body.locator('.diff a.location')), `${folder}/example.txt`);
+  assert.equal(await textOf(body.locator('.diff a.location')), 'example.txt');
 
   // New file.
   body = await expand(chat, 'Create new.txt');
@@ -490,7 +491,7 @@ async function checkAfterTurn(chat, page, folder) {
 
   await checkThought(chat);
   await checkMarkdown(chat, folder);
-  await checkToolCards(chat, page, folder);
+  await checkToolCards(chat, page);
 
   // The plan snapshot in the transcript: the plan as it was at the end of the turn.
   const snapshot = chat.locator('acp-chat-entry acp-plan-view');
@@ -540,6 +541,10 @@ async function checkSlashCommands(chat) {
     ['/test test name Run the tests', '/clear Clear the conversation'],
   );
   assert.equal(await options.first().getAttribute('aria-selected'), 'true');
+  // One line per command, whatever its description (the whole of it is the option's tooltip).
+  const heights = await options.evaluateAll((os) => os.map((o) => o.getBoundingClientRect().height));
+  const lineHeight = await box.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight) || 18);
+  assert.ok(Math.max(...heights) <= lineHeight * 1.8, `one line per command (${heights.join(', ')} px)`);
   await box.press('c');
   await until(
     '"/c" to filter the list',
@@ -551,6 +556,31 @@ async function checkSlashCommands(chat) {
   assert.equal(await box.inputValue(), '/c', 'Escape closes the list and keeps the text');
   await box.fill('');
   await box.blur(); // no focus ring in the screenshot
+}
+
+/**
+ * In the workbench's Secondary Side Bar (about 300 px wide), with every control the test agent offers: the header is
+ * one line, the transcript starts right under it, and the composer is the text box and one toolbar line.
+ */
+async function checkCompactLayout(chat) {
+  const layout = await chat.locator('acp-chat-app').evaluate((app) => {
+    const rect = (selector) => app.shadowRoot.querySelector(selector).getBoundingClientRect();
+    const composer = app.shadowRoot.querySelector('acp-chat-composer');
+    return {
+      width: document.documentElement.clientWidth,
+      lineHeight: parseFloat(getComputedStyle(app).lineHeight) || 18,
+      header: rect('acp-chat-header').toJSON(),
+      list: rect('acp-message-list:not(.kept)').toJSON(),
+      toolbar: composer.querySelector('acp-composer-toolbar').getBoundingClientRect().toJSON(),
+    };
+  });
+  process.stdout.write(
+    `[everything] chat view ${layout.width} px wide: header ${layout.header.height} px, transcript from ${layout.list.top} px, toolbar ${layout.toolbar.height} px\n`,
+  );
+  assert.ok(layout.width <= 340, `the chat view is about 300 px wide here (${layout.width} px)`);
+  assert.ok(layout.header.height <= layout.lineHeight + 14, `a one-line header (${layout.header.height} px)`);
+  assert.ok(layout.list.top <= layout.header.bottom + 1, `the transcript starts under it (${layout.list.top} px)`);
+  assert.ok(layout.toolbar.height <= layout.lineHeight + 10, `a one-line toolbar (${layout.toolbar.height} px)`);
 }
 
 /**
@@ -601,6 +631,7 @@ async function runInTheme(theme) {
     await checkDuringTurn(chat);
     const findings = await checkAfterTurn(chat, page, folder);
     await checkSlashCommands(chat);
+    await checkCompactLayout(chat);
     const shot = await screenshot(chat, page, theme.file);
     const csp = webviewErrors.filter((e) => /Content Security Policy/i.test(e));
     assert.deepEqual(csp, [], 'no CSP violations in the view');

@@ -73,6 +73,12 @@ export async function runChatUiTest() {
 
     const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
     await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });
+    // The agents that can start first; those not found (and the built-ins not installed) apart, under one heading.
+    const usable = await picker.locator(':scope > option').allTextContents();
+    assert.deepEqual(usable.slice(0, 2).sort(), ['Other Agent', 'Test Agent']);
+    const notInstalled = await picker.locator('optgroup[label="Not installed"] option').allTextContents();
+    assert.ok(notInstalled.includes('Missing Agent'), `"Missing Agent" is under Not installed (${notInstalled})`);
+    assert.ok(!notInstalled.includes('Test Agent'));
     await picker.selectOption('test');
     await chat.getByRole('button', { name: 'Connect' }).click();
     await chat.getByText('Test Agent 1.2.3').waitFor({ timeout: 20_000 });

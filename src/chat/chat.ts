@@ -186,8 +186,9 @@ export class Chat implements Disposable {
   /** The unsent text in the chat's box, as the page last said (kept so that a window reload brings it back). */
   draft = '';
 
-  /** Puts `text` back in the chat's box (a chat reopened after a window reload). */
+  /** Puts `text` back in the chat's box, as its draft (a chat reopened after a window reload). */
   handBackDraft(text: string): void {
+    this.draft = text;
     this.composer.handBack(text);
   }
 

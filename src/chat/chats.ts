@@ -151,13 +151,10 @@ export class Chats implements Disposable {
   ): void {
     const blank = this.shownChat;
     for (const { chatId, entry, saved, draft } of reopened) {
-      if (this.get(chatId) || this.open.some((c) => c.session?.sessionId === entry.sessionId)) continue;
+      if (this.get(chatId) || this.chatOn(entry.agentId, entry.sessionId)) continue;
       const chat = this.create(entry.agentId, chatId);
       showSaved(chat, entry, saved);
-      if (draft) {
-        chat.draft = draft;
-        chat.handBackDraft(draft);
-      }
+      if (draft) chat.handBackDraft(draft);
     }
     const shown = (shownId && this.get(shownId)) || this.open.find((c) => c !== blank);
     if (!shown || blank !== this.shownChat) return this._onDidChangeList.fire();
@@ -192,9 +189,14 @@ export class Chats implements Disposable {
 
   /** The open chat on that agent session, shown; undefined if none. */
   showChatOn(agentId: string, sessionId: string): Chat | undefined {
-    const open = this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
+    const open = this.chatOn(agentId, sessionId);
     if (open) this.show(open.id);
     return open;
+  }
+
+  /** The open chat on that agent session, if any. */
+  private chatOn(agentId: string, sessionId: string): Chat | undefined {
+    return this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
   }
 
   /** A new chat, shown (and connecting, with `connect`); a blank one it replaces is closed. */

@@ -1,8 +1,8 @@
 /**
  * The chats open in the window, kept in the workspace's state so that a window reload brings them back: which were
  * open (those in the history: a chat is saved once a turn in it ended), which was shown, their ids (the page keeps
- * each chat's unsent text under its id while VS Code hides it) and that unsent text. Reopened, a chat shows its saved transcript and connects only when the user
- * sends or connects (Chats.reopen).
+ * each chat's unsent text under its id while VS Code hides it) and that unsent text. Reopened, a chat shows its saved
+ * transcript and connects only when the user sends or connects (Chats.reopen).
  */
 import type * as vscode from 'vscode';
 import { z } from 'zod';

@@ -53,10 +53,19 @@ export type ThreadAction =
       exit?: { exitCode: number | null; signal: string | null };
     };
 
+/** The actions of a connect's failure (ChatLink.failureAction): its notice is about a failure a new session ends. */
+const CONNECT_FAILURE_ACTIONS: ReadonlySet<NoticeAction> = new Set(['install', 'openSettings', 'retry']);
+
+/** `entries` without the errors of connects that failed (the same array when there are none). */
+function withoutConnectFailures(entries: readonly Entry[]): readonly Entry[] {
+  const failed = (e: Entry) => e.kind === 'notice' && e.action !== undefined && CONNECT_FAILURE_ACTIONS.has(e.action);
+  return entries.some(failed) ? entries.filter((e) => !failed(e)) : entries;
+}
+
 export function reduceThread(thread: Thread, action: ThreadAction): Thread {
   switch (action.type) {
     case 'sessionStarted':
-      return { ...thread, controls: controlsFromSetup(action.setup) };
+      return { ...thread, controls: controlsFromSetup(action.setup), entries: withoutConnectFailures(thread.entries) };
     case 'controlsChanged':
       return { ...thread, controls: action.controls };
     case 'prompt':

@@ -1,13 +1,17 @@
 /**
  * UI test: drives the real workbench (code-server, Node extension host) in
- * Chromium like a person: open the chat view, pick the agent, connect, type a
- * prompt, see the reply in the webview. Saves a screenshot. The agent writes a file: the
- * Changes bar lists it and a click opens VS Code's diff editor (test-results/ui-changes.png).
- * Then reloads the window and opens the saved chat with ACP: Load Session: its transcript
- * is back, and so is its Changes bar, whose Undo removes the file. Last,
- * selects a line in an editor and presses the Add Selection keybinding: the
- * chat gets a `README.md:L1-L1` chip, the caret is in its composer, and the
- * agent receives the line.
+ * Chromium like a person: open the chat view by its keybinding, pick the agent
+ * (the usable ones first), connect, type a prompt, see the reply in the webview.
+ * Saves a screenshot. The Sessions tree lists the installed agents and one
+ * "Install more agents…" entry. The agent writes a file: the Changes bar lists
+ * it and a click opens VS Code's diff editor (test-results/ui-changes.png).
+ * Then reloads the window: the open chat is back with its draft; ACP: Load
+ * Session shows it too, with its Changes bar, whose Undo removes the file. The
+ * paperclip's quick pick attaches a file; the Add Selection keybinding attaches
+ * a line the agent receives. The side view follows turns sent from the chat's
+ * editor copy and offers a way to the newest message. Last, another agent
+ * picked opens a new chat, Ctrl+L one more, and a missing agent offers Open
+ * Settings instead of Connect.
  *
  * Run after `npm run build`: node test/ui/chat.ui.mjs
  */
@@ -18,19 +22,72 @@ import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
+import { attachReadmeByPaperclip, caretInComposer, chatFrames } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
-/** Waits until the caret is in the chat's prompt box (and the page has focus). */
-function caretInComposer(frame) {
-  return frame.waitForFunction(
-    () =>
-      document.hasFocus() &&
-      document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-chat-composer')?.shadowRoot?.activeElement
-        ?.localName === 'textarea',
-    undefined,
-    { timeout: 10_000 },
+/** How far a chat page's transcript is from its newest end, in CSS px. */
+const fromEnd = (frame) =>
+  frame.locator('acp-message-list:not(.kept) .scroller').evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop);
+
+async function atNewestEnd(frame, what) {
+  for (let i = 0; i < 100 && (await fromEnd(frame)) > 2; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.ok((await fromEnd(frame)) <= 2, `${what} (${await fromEnd(frame)} px from the newest end)`);
+}
+
+/**
+ * Issue 29, item 10: the side view follows new turns, also those sent from the same chat open in an editor; scrolled
+ * back, it offers a button to the newest message, and a prompt sent from it goes there.
+ */
+async function checkFollowing(page) {
+  const size = page.viewportSize();
+  // A short window, so that the transcript scrolls.
+  await page.setViewportSize({ width: size.width, height: 560 });
+  await runCommand(page, 'ACP: Open Chat in Editor');
+  let frames = [];
+  for (let i = 0; i < 100 && frames.length < 2; i++) {
+    frames = await chatFrames(page);
+    if (frames.length < 2) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.equal(frames.length, 2, 'the chat in an editor beside the side view');
+  const [editor, side] = frames;
+  await editor.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
+  const scroller = side.locator('acp-message-list:not(.kept) .scroller');
+  const entries = side.locator('acp-message-list:not(.kept) acp-chat-entry');
+  assert.ok(
+    await scroller.evaluate((s) => s.scrollHeight > s.clientHeight + 200),
+    'the side view has more transcript than it shows',
   );
+  await atNewestEnd(side, 'the side view starts at the newest message');
+
+  // A prompt sent from the editor: the side view shows the answer at its end.
+  const editorBox = editor.getByRole('combobox', { name: 'Message the agent' });
+  await editorBox.fill('burst from the editor');
+  await editorBox.press('Enter');
+  await entries.getByText('one two three four five').waitFor({ timeout: 15_000 });
+  await atNewestEnd(side, "the side view followed the editor's turn");
+  assert.ok(await entries.getByText('one two three four five').last().isVisible(), 'the answer is in view');
+
+  // Scrolled back: a button to the newest message, which goes there.
+  const toEnd = side.getByRole('button', { name: 'Go to the newest message' });
+  assert.equal(await toEnd.count(), 0, 'no button while at the newest message');
+  await scroller.evaluate((s) => s.scrollTo({ top: 0 }));
+  await toEnd.click({ timeout: 5_000 });
+  await atNewestEnd(side, 'the button went to the newest message');
+  await toEnd.waitFor({ state: 'detached', timeout: 5_000 });
+
+  // Scrolled back, a prompt sent from the side view: the view goes to where its answer comes.
+  await scroller.evaluate((s) => s.scrollTo({ top: 0 }));
+  await toEnd.waitFor({ timeout: 5_000 });
+  const sideBox = side.getByRole('combobox', { name: 'Message the agent' });
+  await sideBox.fill('burst again');
+  await sideBox.press('Enter');
+  await entries.getByText('burst again').waitFor({ timeout: 15_000 });
+  await entries.getByText('one two three four five').nth(1).waitFor({ timeout: 15_000 });
+  await atNewestEnd(side, 'a prompt sent while scrolled back went to the newest message');
+
+  await runCommand(page, 'View: Close All Editors');
+  await page.setViewportSize(size);
 }
 
 export async function runChatUiTest() {
@@ -99,6 +156,28 @@ export async function runChatUiTest() {
 
     const shot = path.join(RESULTS, 'ui-chat.png');
     await page.screenshot({ path: shot });
+
+    // The Sessions tree: the agents that can start, then one entry for the rest, which lists them when opened.
+    await runCommand(page, 'Focus on Sessions View');
+    const sessionsPane = page
+      .locator('.part.auxiliarybar .pane')
+      .filter({ has: page.locator('.pane-header', { hasText: 'Sessions' }) });
+    const more = sessionsPane.locator('.monaco-list-row[aria-level="1"]').filter({ hasText: 'Install more agents…' });
+    await more.waitFor({ timeout: 15_000 });
+    const roots = await sessionsPane.locator('.monaco-list-row[aria-level="1"] .label-name').allTextContents();
+    assert.deepEqual(roots.slice(0, 2).sort(), ['Other Agent', 'Test Agent'], `installed agents first (${roots})`);
+    assert.deepEqual(roots.slice(2), ['Install more agents…'], `the rest under one entry (${roots})`);
+    await more.click();
+    await sessionsPane.locator('.monaco-list-row[aria-level="2"]').first().waitFor({ timeout: 10_000 });
+    // The tree is short under the chat: the last of its rows, by keyboard.
+    await page.keyboard.press('End');
+    await sessionsPane
+      .locator('.monaco-list-row[aria-level="2"]')
+      .filter({ hasText: 'Missing Agent' })
+      .waitFor({ timeout: 10_000 });
+    // Closed again, so that the chat has the side bar's height.
+    await sessionsPane.locator('.pane-header').click();
+    await sessionsPane.locator('.pane-header[aria-expanded="false"]').waitFor({ timeout: 10_000 });
 
     // The Changes bar: the agent writes a file; the bar lists it; a click opens VS Code's diff editor.
     await box.type('write new file');
@@ -177,20 +256,7 @@ export async function runChatUiTest() {
     );
 
     // The paperclip: a quick pick over the workspace's files, searched as Go to File is; the caret goes back to the box.
-    await reloaded.getByRole('button', { name: 'Attach files' }).click();
-    const attachPick = page.locator('.quick-input-widget');
-    await attachPick.getByText('Attach to the prompt').waitFor({ timeout: 10_000 });
-    await attachPick.locator('.quick-input-box input').fill('readme');
-    await attachPick
-      .locator('.quick-input-list .monaco-list-row.focused')
-      .filter({ hasText: 'README.md' })
-      .waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const chipOfPick = reloaded.getByRole('list', { name: 'Attachments' }).getByText('README.md', { exact: true });
-    await chipOfPick.waitFor({ timeout: 10_000 });
-    await caretInComposer(reloaded);
-    await reloaded.getByRole('button', { name: 'Remove README.md' }).click();
-    await chipOfPick.waitFor({ state: 'detached', timeout: 10_000 });
+    await attachReadmeByPaperclip(page, reloaded);
 
     // ACP: Add Selection to Chat, by its keybinding, from an editor.
     await runCommand(page, 'Go to File...');
@@ -221,6 +287,8 @@ export async function runChatUiTest() {
       .getByText(/README\.md#L1-L1.*"text":\s*"# A workspace for the UI test"/)
       .waitFor({ timeout: 20_000 });
     await reloaded.getByRole('list', { name: 'Attached' }).getByText('README.md:L1-L1').waitFor();
+
+    await checkFollowing(page);
 
     // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
     const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');

@@ -1,8 +1,12 @@
 /**
  * UI test of the web worker host (VS Code for the Web through @vscode/test-web, the real bridge
  * with the test agent): Connect asks for the bridge URL, which is pasted as a user does; a chat;
- * then reload the window and open the chat again with ACP: Load Session: the history is kept in
- * the browser's storage for this workspace, and the saved transcript is back at once.
+ * then reload the window: the open chat is back with its transcript, not connected, and ACP: Load
+ * Session opens it too (the history is kept in the browser's storage for this workspace). The
+ * paperclip's quick pick attaches a workspace file. Last, the bridge stops: Connect fails with an
+ * error that offers Try again, which connects once the restarted bridge's URL is pasted, and the
+ * error goes. (Items of issue 29 with no web form: one agent, the bridge's, so no picker grouping,
+ * no Sessions tree "Install more agents…", no agent switch.)
  *
  * Run after `npm run build`: node test/ui/webChat.ui.mjs
  */
@@ -14,6 +18,7 @@ import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
+import { attachReadmeByPaperclip } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -21,7 +26,8 @@ export async function runWebChatUiTest() {
   fs.mkdirSync(RESULTS, { recursive: true });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-web-'));
   fs.writeFileSync(path.join(folder, 'README.md'), '# A workspace for the web UI test\n');
-  const bridge = await startBridge(folder, fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-web-sessions-')));
+  const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-web-sessions-'));
+  let bridge = await startBridge(folder, sessions);
   const wb = await openWebWorkbench({ extensionDevelopmentPath: REPO_ROOT, folderPath: folder });
   const { page } = wb;
   try {
@@ -56,10 +62,7 @@ export async function runWebChatUiTest() {
       .waitFor({ timeout: 15_000 });
     const picked = Date.now();
     await page.keyboard.press('Enter');
-    const reloaded = await webviewFrame(page, 'acp-chat-app').catch(async (error) => {
-      await page.screenshot({ path: path.join(RESULTS, 'ui-web-failed.png') });
-      throw error;
-    });
+    const reloaded = await webviewFrame(page, 'acp-chat-app');
     await reloaded.locator('acp-chat-entry').getByText('Hello from the test agent').waitFor({ timeout: 15_000 });
     const shownMs = Date.now() - picked;
     assert.equal(
@@ -69,11 +72,42 @@ export async function runWebChatUiTest() {
     );
     const shot = path.join(RESULTS, 'ui-web-chat.png');
     await page.screenshot({ path: shot });
+
+    // The paperclip: a quick pick over the workspace's files, searched as Go to File is; the caret goes back to the box.
+    await attachReadmeByPaperclip(page, reloaded);
+
+    // The bridge is gone: Connect fails with an error that offers Try again. The bridge started again prints a new URL;
+    // once it is pasted (ACP: Set Bridge Token), Try again connects, and the error goes with the failure it was about.
+    bridge.stop();
+    await reloaded.getByRole('button', { name: 'Connect' }).click();
+    const failure = reloaded.getByText('Could not connect to Agent on the ACP bridge');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    // test-web keeps secrets in memory only: after the reload the token is asked again, and the old URL is given.
+    await Promise.race([failure.waitFor({ timeout: 20_000 }), input.waitFor({ state: 'visible', timeout: 20_000 })]);
+    if (await input.isVisible()) {
+      await input.fill(bridge.url);
+      await page.keyboard.press('Enter');
+    }
+    await failure.waitFor({ timeout: 20_000 });
+    const retry = reloaded.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    bridge = await startBridge(folder, sessions);
+    await runCommand(page, 'ACP: Set Bridge Token');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(bridge.url);
+    await page.keyboard.press('Enter');
+    await retry.click();
+    await reloaded.locator('acp-chat-header [role="status"]').getByText('Connected').waitFor({ timeout: 20_000 });
+    await failure.waitFor({ state: 'detached', timeout: 10_000 });
     return { shot, shownMs };
+  } catch (error) {
+    await page.screenshot({ path: path.join(RESULTS, 'ui-web-failed.png') }).catch(() => {});
+    throw error;
   } finally {
     await wb.close();
     bridge.stop();
     fs.rmSync(folder, { recursive: true, force: true });
+    fs.rmSync(sessions, { recursive: true, force: true });
   }
 }
 

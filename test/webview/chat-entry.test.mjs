@@ -84,6 +84,34 @@ describe('<acp-chat-entry>', function () {
     assert.notEqual(colours[2], 'rgb(248, 81, 73)');
   });
 
+  it("puts a notice's action under its text, which keeps the width of the view (300 px)", async () => {
+    const size = chat.page.viewportSize();
+    await chat.page.setViewportSize({ width: 300, height: 600 });
+    try {
+      await chat.setEntries([
+        {
+          kind: 'notice',
+          id: 'n',
+          level: 'error',
+          text: 'Could not connect to Agent on the ACP bridge: No ACP bridge accepted a connection at ws://127.0.0.1:40739/.',
+          action: 'retry',
+        },
+      ]);
+      const box = (locator) => locator.evaluate((e) => e.getBoundingClientRect().toJSON());
+      const notice = await box(chat.page.locator('.notice'));
+      const text = await box(chat.page.locator('.notice .plain'));
+      const button = await box(chat.page.getByRole('button', { name: 'Try again' }));
+      assert.ok(
+        text.width >= notice.width - 50,
+        `the text has the notice's width (${text.width} of ${notice.width} px)`,
+      );
+      assert.ok(button.top >= text.bottom, 'the action is under the text');
+      assert.ok(Math.abs(button.left - text.left) <= 1, 'and starts where the text does');
+    } finally {
+      await chat.page.setViewportSize(size);
+    }
+  });
+
   it('renders tool calls with <acp-tool-card> and plans with <acp-plan-view>', async () => {
     const tool = {
       kind: 'tool',

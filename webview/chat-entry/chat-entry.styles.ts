@@ -45,7 +45,10 @@ export const chatEntryStyles = [
   details[open] .preview { display: none; }
   .thought-text { margin: 4px 0 0 6px; padding-left: 10px; border-left: 2px solid var(--vscode-textBlockQuote-border, currentColor); }
 
-  .notice { display: flex; gap: 6px; align-items: flex-start; padding: 4px 8px; border-left: 3px solid var(--vscode-descriptionForeground, currentColor); }
+  /* The icon, then the text (however long) in a column of its own; an action under the text, so that it never narrows it. */
+  .notice { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 6px; align-items: start; padding: 4px 8px;
+    border-left: 3px solid var(--vscode-descriptionForeground, currentColor); }
+  .notice > .notice-action { grid-column: 2; justify-self: start; }
   .notice > .codicon { margin-top: 2px; }
   .notice.info { color: var(--vscode-descriptionForeground, inherit); }
   /* Level colours on the bar and icon only: some themes' error colour is too faint for body text. */
@@ -53,10 +56,6 @@ export const chatEntryStyles = [
   .notice.warning > .codicon { color: var(--vscode-editorWarning-foreground, inherit); }
   .notice.error { border-color: var(--vscode-errorForeground, currentColor); }
   .notice.error > .codicon { color: var(--vscode-errorForeground, inherit); }
-  .notice { flex-wrap: wrap; }
-  /* The text stays beside its icon however long it is; an action that does not fit beside it goes under it. */
-  .notice > .codicon { flex: none; }
-  .notice > .plain { flex: 1 1 10em; min-width: 0; }
   /* A notice's action is a primary button; "Open the whole message" a secondary one. */
   .notice-action, .open-whole { display: inline-flex; gap: 4px; align-items: center; font: inherit; cursor: pointer; padding: 2px 8px;
     border: 1px solid var(--vscode-button-border, transparent); }

@@ -71,6 +71,23 @@ describe('a prompt sent while the agent is starting (no VS Code)', function () {
     chat.draftTaken(chat.status.returnedDraft!.id);
   });
 
+  it("a failed connect's error goes once the chat connects (it is about a failure that is over)", async () => {
+    const { chat } = await connecting([{ sleep: 300 }]);
+    await until('the agent to start', () => host!.instances.length === 1);
+    host!.instances[0]!.crash('no model configured');
+    await until('the connection to fail', () => chat.status.connection === 'failed');
+    const failures = () => chat.thread.entries.filter((e) => e.kind === 'notice' && e.text.startsWith('Could not'));
+    assert.equal(failures().length, 1);
+    chat.say('info', 'Something else the chat said.');
+    assert.equal(await chat.connect(), true);
+    assert.equal(chat.status.connection, 'connected');
+    assert.deepEqual(failures(), [], 'the error is gone');
+    assert.ok(
+      chat.thread.entries.some((e) => e.kind === 'notice' && e.text === 'Something else the chat said.'),
+      'other notices stay',
+    );
+  });
+
   it('two prompts while connecting are sent as one, in order', async () => {
     const { chat, connected } = await connecting([{ sleep: 300 }]);
     void chat.send('first');

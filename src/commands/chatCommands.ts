@@ -1,8 +1,8 @@
 /**
  * The commands that act on the chat the view shows: connect, disconnect,
  * stop, restart, clear; new, close, open in an editor; focus the view; the
- * Changes bar's Keep All and Undo All, and Follow (the view's buttons, in the
- * Command Palette too).
+ * Changes bar's Keep All and Undo All, a prompt's Restore Files, and Follow
+ * (the view's buttons, in the Command Palette too).
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -10,6 +10,7 @@ import type { ChatEditorPanels } from '../views/chatEditorPanel';
 import type { Chats } from '../chat/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 import type { ChatChanges } from '../changes/chatChanges';
+import { titleText } from '../shared/titleText';
 
 export interface ChatCommandDeps {
   readonly chats: Chats;
@@ -38,6 +39,7 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
     vscode.commands.registerCommand('vscode-acp.focusChat', () => view.reveal()),
     vscode.commands.registerCommand('vscode-acp.keepAllChanges', () => changes()?.keep()),
     vscode.commands.registerCommand('vscode-acp.undoAllChanges', () => changes()?.undo()),
+    vscode.commands.registerCommand('vscode-acp.restoreFiles', () => pickRestore(shown())),
     vscode.commands.registerCommand('vscode-acp.toggleFollow', () => {
       const chat = shown();
       const on = chat.status.follow;
@@ -46,4 +48,26 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
       } else chat.setFollow(!on);
     }),
   ];
+}
+
+/** "Restore files to here", from the Command Palette: the shown chat's prompts that have it, the newest first. */
+async function pickRestore(chat: Chat): Promise<void> {
+  const changes = chat.changes;
+  const entryIds = changes?.checkpointEntries ?? [];
+  if (!changes || entryIds.length === 0) {
+    void vscode.window.showInformationMessage(
+      'No prompt of this chat has files to restore (the agent changed none here).',
+    );
+    return;
+  }
+  const prompts = new Map(chat.thread.entries.flatMap((e) => (e.kind === 'user' ? [[e.id, e.text] as const] : [])));
+  const items = [...entryIds].reverse().map((entryId) => ({
+    label: titleText(prompts.get(entryId) ?? 'An earlier prompt', 100),
+    entryId,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Restore files to before a prompt',
+    placeHolder: 'The files the agent changed from this prompt on go back as they were before it (you see them first)',
+  });
+  if (picked) await changes.restoreTo(picked.entryId);
 }

@@ -102,6 +102,24 @@ async function answering(
   return shown;
 }
 
+/** Runs `run` with the quick pick answered by `pick` (given the items' labels, says which to take). */
+async function picking(pick: (labels: string[]) => string | undefined, run: () => Thenable<unknown>): Promise<void> {
+  type Item = { label: string };
+  type Pick = (items: readonly Item[] | Thenable<readonly Item[]>) => Promise<Item | undefined>;
+  const window = vscode.window as unknown as { showQuickPick: Pick };
+  const real = window.showQuickPick;
+  window.showQuickPick = async (items) => {
+    const all = await items;
+    const label = pick(all.map((i) => i.label));
+    return all.find((i) => i.label === label);
+  };
+  try {
+    await run();
+  } finally {
+    window.showQuickPick = real;
+  }
+}
+
 suite('the Changes bar (Node host)', function () {
   this.timeout(60_000);
   let root: string;
@@ -224,11 +242,18 @@ suite('the Changes bar (Node host)', function () {
       chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id,
     ]);
     fs.writeFileSync(file('created.txt'), 'the user edited this in between\n');
-    // Cancelled at the preview: nothing changes.
+    // From the Command Palette (the prompts newest first), cancelled at the preview: nothing changes.
+    const prompts = chat.thread.entries.flatMap((e) => (e.kind === 'user' ? [e.text] : []));
+    let offered: string[] = [];
     const cancelled = await answering(
       () => undefined,
-      () => c.changes!.restoreTo(secondPrompt),
+      () =>
+        picking(
+          (labels) => ((offered = labels), 'edit again'),
+          () => vscode.commands.executeCommand('vscode-acp.restoreFiles'),
+        ),
     );
+    assert.deepEqual(offered.slice(0, 3), prompts.slice(-3).reverse());
     assert.equal(cancelled.message, 'Restore files to how they were before this prompt?');
     assert.match(cancelled.detail, /^Put back as before this prompt:\nchanges\/(edited|third)\.txt/);
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');

@@ -175,7 +175,7 @@ describe('<acp-markdown> rendering', function () {
     const html = await render('- [x] done\n- [ ] to do');
     assert.match(
       html,
-      /^<ul class="tasks"><li class="task"><span role="img" class="task-mark done" aria-label="Done"><span aria-hidden="true" class="codicon codicon-pass "><\/span><\/span>done<\/li><li class="task"><span role="img" class="task-mark " aria-label="Not done"><span aria-hidden="true" class="codicon codicon-circle-large "><\/span><\/span>to do<\/li><\/ul>$/,
+      /^<ul class="tasks"><li class="task"><span class="task-mark done" role="img" aria-label="Done"><span class="codicon codicon-pass" aria-hidden="true"><\/span><\/span>done<\/li><li class="task"><span class="task-mark" role="img" aria-label="Not done"><span class="codicon codicon-circle-large" aria-hidden="true"><\/span><\/span>to do<\/li><\/ul>$/,
     );
     assert.doesNotMatch(html, /<input/);
   });

@@ -3,18 +3,26 @@
  * linkTarget.ts). A clicked link is never followed by the webview: the host
  * gets `openLink` and decides (see src/views/linkOpener.ts).
  */
-import { html, type TemplateResult } from 'lit';
 import { toHost } from '../shared/to-host';
 
 /**
  * A clickable link. It has no `href` on purpose: with one, VS Code's own
  * webview click handler (and middle-click, drag, "open in new window") could
  * open it without asking our host. `role="link"` and `tabindex` keep it a
- * link for keyboards and screen readers.
+ * link for keyboards and screen readers. An element, not a Lit template (see
+ * render-inline.ts).
  */
-export function linkTo(target: string, content: unknown, title?: string | null): TemplateResult {
-  return html`<a class="link" role="link" tabindex="0" data-href=${target} title=${title || target}
-    @click=${onActivate} @keydown=${onKey}>${content}</a>`;
+export function linkTo(target: string, content: Node, title?: string | null): HTMLElement {
+  const a = document.createElement('a');
+  a.className = 'link';
+  a.setAttribute('role', 'link');
+  a.tabIndex = 0;
+  a.dataset['href'] = target;
+  a.title = title || target;
+  a.addEventListener('click', onActivate);
+  a.addEventListener('keydown', onKey);
+  a.append(content);
+  return a;
 }
 
 function onActivate(event: Event): void {

@@ -1,12 +1,17 @@
 /**
- * Inline Markdown tokens -> Lit values. Every piece of agent text ends up in
- * a text node or an attribute value (escaped by Lit); raw HTML is shown as
- * the text it is; images are never loaded.
+ * Inline Markdown tokens -> DOM nodes. Every piece of agent text ends up in
+ * a text node or an attribute value; raw HTML is shown as the text it is;
+ * images are never loaded.
+ *
+ * Elements, not Lit templates: Lit marks each value of an array with two
+ * comment nodes and a part object, so a paragraph of twenty inline tokens
+ * cost forty comments and twenty parts that are never updated (a finished
+ * block is rendered once); a streamed reply spent most of its script time
+ * making them. A block's template takes the fragment as one value.
  */
-import { html, type TemplateResult } from 'lit';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread';
-import { codicon } from '../shared/codicons';
+import { codiconElement } from '../shared/codicons';
 import { decodeEntities } from './entities';
 import { safeLinkTarget } from './linkTarget';
 import { linkTo } from './links';
@@ -22,37 +27,58 @@ const top: InlineContext = { inLink: false, depth: 0 };
 /** Emphasis nested deeper than this is shown as its source (see MAX_NESTING in render-blocks.ts). */
 const MAX_INLINE_NESTING = 32;
 
-export function renderInline(tokens: readonly Token[] | undefined, ctx: InlineContext = top): unknown[] {
-  if (ctx.depth > MAX_INLINE_NESTING) return (tokens ?? []).map((t) => t.raw);
-  return (tokens ?? []).map((t) => inlineToken(t as MarkedToken, ctx));
+export function renderInline(tokens: readonly Token[] | undefined, ctx: InlineContext = top): DocumentFragment {
+  const out = document.createDocumentFragment();
+  appendInline(out, tokens, ctx);
+  return out;
+}
+
+function appendInline(parent: Node, tokens: readonly Token[] | undefined, ctx: InlineContext): void {
+  for (const t of tokens ?? []) {
+    if (ctx.depth > MAX_INLINE_NESTING) parent.appendChild(document.createTextNode(t.raw));
+    else parent.appendChild(inlineNode(t as MarkedToken, ctx));
+  }
 }
 
 const inner = (ctx: InlineContext, inLink = ctx.inLink): InlineContext => ({ inLink, depth: ctx.depth + 1 });
 
-function inlineToken(t: MarkedToken, ctx: InlineContext): unknown {
+/** `<tag>` holding `tokens`. */
+function wrap(tag: string, tokens: readonly Token[] | undefined, ctx: InlineContext): HTMLElement {
+  const element = document.createElement(tag);
+  appendInline(element, tokens, inner(ctx));
+  return element;
+}
+
+/** `<tag class=className>` holding `text`. */
+function textIn(tag: string, text: string, className = ''): HTMLElement {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+function inlineNode(t: MarkedToken, ctx: InlineContext): Node {
   switch (t.type) {
     case 'text':
       // `raw`, not `text`: marked half-decodes `text` (numeric references only) for an HTML renderer.
-      return t.tokens ? renderInline(t.tokens, inner(ctx)) : decodeEntities(t.raw);
+      return t.tokens ? renderInline(t.tokens, inner(ctx)) : document.createTextNode(decodeEntities(t.raw));
     case 'escape':
-      return t.text;
+      return document.createTextNode(t.text);
     case 'strong':
-      return html`<strong>${renderInline(t.tokens, inner(ctx))}</strong>`;
     case 'em':
-      return html`<em>${renderInline(t.tokens, inner(ctx))}</em>`;
     case 'del':
-      return html`<del>${renderInline(t.tokens, inner(ctx))}</del>`;
+      return wrap(t.type, t.tokens, ctx);
     case 'codespan':
-      return html`<code>${t.text}</code>`;
+      return textIn('code', t.text);
     case 'br':
-      return html`<br>`;
+      return document.createElement('br');
     case 'link':
       return link(t, ctx);
     case 'image':
       return image(t, ctx);
     case 'html':
       // Raw HTML from the agent: shown, never parsed.
-      return html`<span class="raw-html">${t.raw}</span>`;
+      return textIn('span', t.raw, 'raw-html');
     case 'checkbox':
       return checkbox(t);
     case 'blockquote':
@@ -66,34 +92,49 @@ function inlineToken(t: MarkedToken, ctx: InlineContext): unknown {
     case 'space':
     case 'table':
       // Block tokens do not occur inline; if marked ever puts one here, show its source.
-      return t.raw;
+      return document.createTextNode(t.raw);
     default:
       return assertNever(t);
   }
 }
 
-function link(t: Tokens.Link, ctx: InlineContext): unknown {
+function link(t: Tokens.Link, ctx: InlineContext): Node {
   // Autolinks are literal; other destinations may spell characters as entities (`&#106;avascript:`).
   const destination = t.autolink ? t.href : decodeEntities(t.href);
-  const content = t.autolink ? t.text : renderInline(t.tokens, inner(ctx, true));
+  const content = t.autolink ? document.createTextNode(t.text) : renderInline(t.tokens, inner(ctx, true));
   const target = ctx.inLink ? undefined : safeLinkTarget(destination);
   if (target) return linkTo(target, content, t.title ? decodeEntities(t.title) : undefined);
-  return html`<span class="not-a-link" title=${`Not opened: ${destination}`}>${content}</span>`;
+  const span = document.createElement('span');
+  span.className = 'not-a-link';
+  span.title = `Not opened: ${destination}`;
+  span.append(content);
+  return span;
 }
 
 /** Images are never loaded (no request may leave the webview): their description, and a link to open them. */
-function image(t: Tokens.Image, ctx: InlineContext): TemplateResult {
+function image(t: Tokens.Image, ctx: InlineContext): Node {
   const alt = plainText(t.tokens);
   const destination = decodeEntities(t.href);
   const target = ctx.inLink ? undefined : safeLinkTarget(destination);
-  const label = html`${codicon('file-media')}<span class="sr-only">Image: </span>${alt || 'image'}`;
-  return target
-    ? html`<span class="image">${linkTo(target, label, `Open image ${destination}`)}</span>`
-    : html`<span class="image" title=${`Image not shown: ${destination}`}>${label}</span>`;
+  const label = document.createDocumentFragment();
+  label.append(codiconElement('file-media'), textIn('span', 'Image: ', 'sr-only'), alt || 'image');
+  const span = document.createElement('span');
+  span.className = 'image';
+  if (target) span.append(linkTo(target, label, `Open image ${destination}`));
+  else {
+    span.title = `Image not shown: ${destination}`;
+    span.append(label);
+  }
+  return span;
 }
 
-function checkbox(t: Tokens.Checkbox): TemplateResult {
-  return html`<span class="task-mark ${t.checked ? 'done' : ''}" role="img" aria-label=${t.checked ? 'Done' : 'Not done'}>${codicon(t.checked ? 'pass' : 'circle-large')}</span>`;
+function checkbox(t: Tokens.Checkbox): Node {
+  const span = document.createElement('span');
+  span.className = t.checked ? 'task-mark done' : 'task-mark';
+  span.setAttribute('role', 'img');
+  span.setAttribute('aria-label', t.checked ? 'Done' : 'Not done');
+  span.append(codiconElement(t.checked ? 'pass' : 'circle-large'));
+  return span;
 }
 
 /** The text of inline tokens without their markup (an image's description). */

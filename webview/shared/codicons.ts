@@ -90,6 +90,14 @@ export function codicon(name: CodiconName, extraClass = ''): TemplateResult {
   return html`<span class="codicon codicon-${name} ${extraClass}" aria-hidden="true"></span>`;
 }
 
+/** {@link codicon} as an element, for views built without Lit templates. */
+export function codiconElement(name: CodiconName, extraClass = ''): HTMLElement {
+  const span = document.createElement('span');
+  span.className = extraClass ? `codicon codicon-${name} ${extraClass}` : `codicon codicon-${name}`;
+  span.setAttribute('aria-hidden', 'true');
+  return span;
+}
+
 /** Visually hidden text for screen readers; shared so that every element hides it the same way. */
 export const srOnlyStyles: CSSResult = css`
   .sr-only {

@@ -3,6 +3,8 @@
  * a template keeps its own fixed markup, and every value in it is escaped
  * text or an attribute value, which is how Lit puts values into the DOM.
  */
+import { miniNodeHtml } from './miniDom';
+
 interface Template {
   readonly strings: readonly string[];
   readonly values: readonly unknown[];
@@ -12,8 +14,10 @@ const isTemplate = (v: unknown): v is Template => typeof v === 'object' && v !==
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A Lit value as markup: templates keep their own markup, everything else is escaped text. */
+/** A Lit value as markup: templates keep their own markup, DOM nodes (miniDom.ts) theirs, everything else is escaped text. */
 export function toHtml(value: unknown): string {
+  const node = miniNodeHtml(value);
+  if (node !== undefined) return node;
   if (value === undefined || value === null || value === false || typeof value === 'symbol') return ''; // `nothing` is a symbol
   if (Array.isArray(value)) return value.map(toHtml).join('');
   if (isTemplate(value)) {

@@ -1,7 +1,7 @@
 /**
  * Agent Markdown, blocks: paragraphs, headings, lists, quotes, tables, rules
  * and raw HTML, checked in Node on the Lit templates render-blocks.ts builds
- * (see litHtml.ts). Code blocks build DOM nodes (highlight.ts) and are
+ * (see litHtml.ts) around the inline DOM of render-inline.ts (miniDom.ts). Code blocks build DOM nodes (highlight.ts) and are
  * checked in Chromium (test/webview) only.
  */
 import * as assert from 'node:assert/strict';
@@ -9,8 +9,9 @@ import { Lexer, type Tokens } from 'marked';
 import { renderBlocks } from '../../../../webview/markdown/render-blocks';
 import { plainText, renderInline } from '../../../../webview/markdown/render-inline';
 import { toHtml } from '../litHtml';
+import { withMiniDom } from '../miniDom';
 
-const render = (markdown: string) => toHtml(renderBlocks(Lexer.lex(markdown)));
+const render = (markdown: string) => withMiniDom(() => toHtml(renderBlocks(Lexer.lex(markdown))));
 
 describe('markdown block rendering (agent text only as text)', () => {
   it('shows a raw HTML block as the text it is', () => {
@@ -69,45 +70,46 @@ describe('markdown rendering of tokens out of their place', () => {
   const tok = (type: string, more: object = {}) =>
     ({ type, raw: `raw ${type}`, text: `text ${type}`, ...more }) as never;
 
-  it('shows block tokens met inline as their source, and renders inline tokens met at block level inline', () => {
-    for (const type of [
-      'blockquote',
-      'code',
-      'def',
-      'heading',
-      'hr',
-      'list',
-      'list_item',
-      'paragraph',
-      'space',
-      'table',
-    ]) {
-      assert.equal(toHtml(renderInline([tok(type)])), `raw ${type}`, type);
-    }
-    const inlineAtBlock: [string, object, string][] = [
-      ['br', {}, '<br>'],
-      ['codespan', {}, '<code>text codespan</code>'],
-      ['escape', {}, 'text escape'],
-      ['em', { tokens: [tok('text', { tokens: undefined })] }, '<em>raw text</em>'],
-      ['strong', { tokens: [] }, '<strong></strong>'],
-      ['del', { tokens: [] }, '<del></del>'],
-      ['list_item', {}, 'raw list_item'],
-      [
-        'link',
-        { href: 'javascript:x', tokens: [] },
-        '<span class="not-a-link" title="Not opened: javascript:x"></span>',
-      ],
-      ['image', { href: 'javascript:x', tokens: [] }, 'Image not shown: javascript:x'],
-      ['text', { tokens: undefined }, 'raw text'],
-    ];
-    for (const [type, more, expected] of inlineAtBlock) {
-      assert.ok(toHtml(renderBlocks([tok(type, more)])).includes(expected), type);
-    }
-    assert.throws(() => renderBlocks([tok('hologram')]), /Unexpected value/);
-    assert.throws(() => renderInline([tok('hologram')]), /Unexpected value/);
-    assert.deepEqual(renderInline(undefined), []);
-    assert.deepEqual(renderInline(undefined, { inLink: false, depth: 99 }), []);
-  });
+  it('shows block tokens met inline as their source, and renders inline tokens met at block level inline', () =>
+    withMiniDom(() => {
+      for (const type of [
+        'blockquote',
+        'code',
+        'def',
+        'heading',
+        'hr',
+        'list',
+        'list_item',
+        'paragraph',
+        'space',
+        'table',
+      ]) {
+        assert.equal(toHtml(renderInline([tok(type)])), `raw ${type}`, type);
+      }
+      const inlineAtBlock: [string, object, string][] = [
+        ['br', {}, '<br>'],
+        ['codespan', {}, '<code>text codespan</code>'],
+        ['escape', {}, 'text escape'],
+        ['em', { tokens: [tok('text', { tokens: undefined })] }, '<em>raw text</em>'],
+        ['strong', { tokens: [] }, '<strong></strong>'],
+        ['del', { tokens: [] }, '<del></del>'],
+        ['list_item', {}, 'raw list_item'],
+        [
+          'link',
+          { href: 'javascript:x', tokens: [] },
+          '<span class="not-a-link" title="Not opened: javascript:x"></span>',
+        ],
+        ['image', { href: 'javascript:x', tokens: [] }, 'Image not shown: javascript:x'],
+        ['text', { tokens: undefined }, 'raw text'],
+      ];
+      for (const [type, more, expected] of inlineAtBlock) {
+        assert.ok(toHtml(renderBlocks([tok(type, more)])).includes(expected), type);
+      }
+      assert.throws(() => renderBlocks([tok('hologram')]), /Unexpected value/);
+      assert.throws(() => renderInline([tok('hologram')]), /Unexpected value/);
+      assert.equal(toHtml(renderInline(undefined)), '');
+      assert.equal(toHtml(renderInline(undefined, { inLink: false, depth: 99 })), '');
+    }));
 
   it('marks a list as a task list when any item is a task, and gives a start only as a number', () => {
     assert.match(render('- [x] a\n- b'), /^<ul class="tasks"><li class="task">.*<\/li><li>b<\/li><\/ul>$/);
@@ -119,7 +121,10 @@ describe('markdown rendering of tokens out of their place', () => {
       loose: false,
       items: [{ type: 'list_item', raw: '', task: false, loose: false, text: 'a', tokens: [] }],
     };
-    assert.equal(toHtml(renderBlocks([list as never])), '<ol><li></li></ol>');
+    assert.equal(
+      withMiniDom(() => toHtml(renderBlocks([list as never]))),
+      '<ol><li></li></ol>',
+    );
   });
 
   it('renders blocks normally at the deepest level it allows', () => {

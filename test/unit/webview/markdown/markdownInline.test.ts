@@ -1,8 +1,8 @@
 /**
- * Agent Markdown, inline: what reaches the page, checked in Node on the Lit
- * templates render-inline.ts builds (their fixed markup, and every agent
- * value in its place), serialized the way Lit would put them in the DOM:
- * values as text or attribute values, never as markup. The browser suites
+ * Agent Markdown, inline: what reaches the page, checked in Node on the DOM
+ * nodes render-inline.ts builds (made by miniDom.ts and serialised as a
+ * browser would): agent text only as text nodes or attribute values, never
+ * as markup. The browser suites
  * (test/webview: xss, no-html-sinks) check the rendered DOM; this one runs
  * under mutation testing (npm run mutate).
  */
@@ -11,6 +11,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import { decodeEntities } from '../../../../webview/markdown/entities';
 import { plainText, renderInline } from '../../../../webview/markdown/render-inline';
 import { toHtml } from '../litHtml';
+import { withMiniDom } from '../miniDom';
 
 /** The inline tokens of the first block of `markdown`. */
 function inline(markdown: string): Token[] {
@@ -20,7 +21,7 @@ function inline(markdown: string): Token[] {
     ? block.items[0].tokens.flatMap((t) => (t.type === 'text' ? ((t as Tokens.Text).tokens ?? []) : [t]))
     : block.tokens;
 }
-const render = (markdown: string) => toHtml(renderInline(inline(markdown)));
+const render = (markdown: string) => withMiniDom(() => toHtml(renderInline(inline(markdown))));
 const link = (target: string, content: string, title = target) =>
   `<a class="link" role="link" tabindex="0" data-href="${target}" title="${title}" @click="[handler]" @keydown="[handler]">${content}</a>`;
 
@@ -89,7 +90,7 @@ describe('markdown inline rendering (agent text only as text)', () => {
 
   it('shows a task box as a mark that says whether it is done', () => {
     assert.match(render('- [x] shipped'), /<span class="task-mark done" role="img" aria-label="Done">/);
-    assert.match(render('- [ ] not yet'), /<span class="task-mark " role="img" aria-label="Not done">/);
+    assert.match(render('- [ ] not yet'), /<span class="task-mark" role="img" aria-label="Not done">/);
   });
 
   it('shows emphasis nested past 32 levels as its source, without recursing further', () => {

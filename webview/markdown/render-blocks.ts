@@ -1,9 +1,11 @@
 /**
- * Block Markdown tokens -> Lit templates: paragraphs, headings, lists (task
- * lists too), tables, quotes, rules, code blocks. Raw HTML blocks are shown
- * as their source text.
+ * Block Markdown tokens -> DOM nodes: paragraphs, headings, lists (task lists
+ * too), tables, quotes, rules. Raw HTML blocks are shown as their source
+ * text. Elements, not Lit templates (see render-inline.ts); only a code block
+ * is a template (code-block.ts), so that the one being streamed is updated
+ * in place.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { nothing, render } from 'lit';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread';
 import { codeBlock } from './code-block';
@@ -34,12 +36,31 @@ export function renderBlocks(tokens: readonly Token[], ctx: BlockContext = {}): 
   return tokens.map((t) => renderBlock(t as MarkedToken, ctx));
 }
 
+/** `<tag>` holding the blocks of `tokens`. */
+function blocksIn(tag: string, tokens: readonly Token[], ctx: BlockContext): HTMLElement {
+  const element = document.createElement(tag);
+  for (const value of renderBlocks(tokens, ctx)) {
+    if (value === nothing) continue;
+    if (value instanceof Node) element.appendChild(value);
+    else render(value, element.appendChild(document.createDocumentFragment())); // a nested code block
+  }
+  return element;
+}
+
+/** `<tag>` holding `content`, with `className` when given. */
+function element(tag: string, content: Node | string, className = ''): HTMLElement {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  e.append(content);
+  return e;
+}
+
 /**
  * Markdown source shown as the text it is (raw HTML, nesting past the bound,
  * a block too long to lay out as one): in pieces when long (text-pieces.ts).
  */
-export function rawText(source: string, className = ''): TemplateResult {
-  return html`<p class=${className ? `raw-html ${className}` : 'raw-html'}>${plainText(source)}</p>`;
+export function rawText(source: string, className = ''): HTMLElement {
+  return element('p', plainText(source), className ? `raw-html ${className}` : 'raw-html');
 }
 
 /**
@@ -62,22 +83,22 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
   if (t.type === 'table' && t.raw.length > MAX_TABLE_CHARS) return rawText(t.raw, 'table-source');
   switch (t.type) {
     case 'paragraph':
-      return html`<p>${renderInline(t.tokens)}</p>`;
+      return element('p', renderInline(t.tokens));
     case 'text':
       // Text directly in a tight list item.
       return renderInline(t.tokens ?? [t]);
     case 'heading':
-      return heading(t);
+      return element(`h${Math.min(Math.max(t.depth, 1), 6)}`, renderInline(t.tokens));
     case 'code':
       return codeBlock(t.text, t.lang, ctx);
     case 'list':
       return list(t, depth + 1);
     case 'blockquote':
-      return html`<blockquote>${renderBlocks(t.tokens, { depth: depth + 1 })}</blockquote>`;
+      return blocksIn('blockquote', t.tokens, { depth: depth + 1 });
     case 'table':
       return table(t);
     case 'hr':
-      return html`<hr>`;
+      return document.createElement('hr');
     case 'html':
       // Raw HTML from the agent: shown as the text it is.
       return rawText(t.raw);
@@ -101,49 +122,46 @@ export function renderBlock(t: MarkedToken, ctx: BlockContext): unknown {
   }
 }
 
-function heading(t: Tokens.Heading): TemplateResult {
-  const content = renderInline(t.tokens);
-  switch (t.depth) {
-    case 1:
-      return html`<h1>${content}</h1>`;
-    case 2:
-      return html`<h2>${content}</h2>`;
-    case 3:
-      return html`<h3>${content}</h3>`;
-    case 4:
-      return html`<h4>${content}</h4>`;
-    case 5:
-      return html`<h5>${content}</h5>`;
-    default:
-      return html`<h6>${content}</h6>`;
-  }
-}
-
 /** Nested blocks are highlighted whole even while streaming: only a top-level code block has a chunk cache. */
-function list(t: Tokens.List, depth: number): TemplateResult {
-  const items = t.items.map(
-    (item) => html`<li class=${item.task ? 'task' : nothing}>${renderBlocks(item.tokens, { depth })}</li>`,
-  );
-  if (!t.ordered) return html`<ul class=${t.items.some((i) => i.task) ? 'tasks' : nothing}>${items}</ul>`;
-  const start = typeof t.start === 'number' && t.start !== 1 ? t.start : nothing;
-  return html`<ol start=${start}>${items}</ol>`;
+function list(t: Tokens.List, depth: number): HTMLElement {
+  const ordered = t.ordered;
+  const e = document.createElement(ordered ? 'ol' : 'ul');
+  if (!ordered && t.items.some((i) => i.task)) e.className = 'tasks';
+  if (ordered && typeof t.start === 'number' && t.start !== 1) e.setAttribute('start', String(t.start));
+  for (const item of t.items) {
+    const li = blocksIn('li', item.tokens, { depth });
+    if (item.task) li.className = 'task';
+    e.appendChild(li);
+  }
+  return e;
 }
 
 const alignClass = { left: 'align-left', center: 'align-center', right: 'align-right' } as const;
 
-/** Alignment by class: the CSP forbids style attributes. */
-function align(a: Tokens.TableCell['align']): string | typeof nothing {
-  return a ? alignClass[a] : nothing;
+/** A cell's text is laid out as one: past PIECE_CHARS it is shown as its source, in pieces. Alignment by class: the CSP forbids style attributes. */
+function cell(tag: 'th' | 'td', c: Tokens.TableCell): HTMLElement {
+  return element(
+    tag,
+    c.text.length > PIECE_CHARS ? plainText(c.text) : renderInline(c.tokens),
+    c.align ? alignClass[c.align] : '',
+  );
 }
 
-/** A cell's text is laid out as one: past PIECE_CHARS it is shown as its source, in pieces. */
-function cell(c: Tokens.TableCell): unknown {
-  return c.text.length > PIECE_CHARS ? plainText(c.text) : renderInline(c.tokens);
+function row(tag: 'th' | 'td', cells: readonly Tokens.TableCell[]): HTMLElement {
+  const tr = document.createElement('tr');
+  for (const c of cells) tr.appendChild(cell(tag, c));
+  return tr;
 }
 
-function table(t: Tokens.Table): TemplateResult {
+function table(t: Tokens.Table): HTMLElement {
+  const body = document.createElement('tbody');
+  for (const r of t.rows) body.appendChild(row('td', r));
+  const tableElement = document.createElement('table');
+  tableElement.append(element('thead', row('th', t.header)), body);
   // The wrapper scrolls sideways (on demand, see side-scroll.ts); tabindex lets a keyboard user scroll it.
-  const head = html`<thead><tr>${t.header.map((c) => html`<th class=${align(c.align)}>${cell(c)}</th>`)}</tr></thead>`;
-  const body = html`<tbody>${t.rows.map((row) => html`<tr>${row.map((c) => html`<td class=${align(c.align)}>${cell(c)}</td>`)}</tr>`)}</tbody>`;
-  return html`<div class="table-wrap side-scroll" tabindex="0" role="region" aria-label="Table"><table>${head}${body}</table></div>`;
+  const wrap = element('div', tableElement, 'table-wrap side-scroll');
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-label', 'Table');
+  return wrap;
 }

@@ -86,6 +86,7 @@ export class Chat implements Disposable {
         restoring: () => this.controls.ready,
         closed: () => this.link.closed,
         connect: () => this.connect(),
+        stop: () => this.stop(),
         changed: () => this._onDidChange.fire(),
       },
       deps.prepareAttachment,
@@ -252,6 +253,16 @@ export class Chat implements Disposable {
   /** The user cancelled the pending prompt: its text goes back to the composer. */
   cancelPending(): void {
     this.composer.cancelPending();
+  }
+
+  /** The texts of the prompts queued behind the running turn, in order. */
+  get queuedTexts(): string[] {
+    return this.composer.queuedTexts;
+  }
+
+  /** A queued prompt's Send now, Edit or Remove. */
+  queued(action: 'sendNow' | 'edit' | 'remove', id: number): Promise<void> {
+    return this.composer.queued(action, id);
   }
 
   /** The composer took the text handed back to it. */

@@ -1,7 +1,8 @@
 /**
  * A chat's composer and its prompts: the draft's attachments, a prompt that
  * waits for a connection (shown as pending, handed back to the composer if
- * none comes), putting a prompt together, and sending it as a turn (one the
+ * none comes), prompts sent while a turn runs (queued, sent in order as turns
+ * finish), putting a prompt together, and sending it as a turn (one the
  * Changes bar follows where the host keeps checkpoints).
  */
 import type { ChatStatus } from '../shared/protocol';
@@ -15,6 +16,7 @@ import type { ChatThread } from './chatThread';
 import type { ChatTurns, TurnTarget } from './chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
+import { PromptQueue } from './promptQueue';
 
 /** What the composer needs of its chat. */
 export interface ComposerChat {
@@ -26,6 +28,7 @@ export interface ComposerChat {
   restoring(): Promise<void>;
   closed(): boolean;
   connect(): Promise<boolean>;
+  stop(): void;
   changed(): void;
 }
 
@@ -33,6 +36,7 @@ export class ChatComposer {
   /** What the user attached to the prompt being written. */
   readonly attachments: DraftAttachments;
   private readonly pending = new PendingPrompt();
+  private readonly queue = new PromptQueue();
   private readonly assembly: PromptAssembly;
   /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
   private focusRequests = 0;
@@ -47,10 +51,14 @@ export class ChatComposer {
   }
 
   /** The composer's part of the chat's status. */
-  get status(): Pick<ChatStatus, 'pendingPrompt' | 'returnedDraft' | 'attachments' | 'preparing' | 'focusComposer'> {
+  get status(): Pick<
+    ChatStatus,
+    'pendingPrompt' | 'returnedDraft' | 'queued' | 'attachments' | 'preparing' | 'focusComposer'
+  > {
     return {
       pendingPrompt: this.pending.text,
       returnedDraft: this.pending.draft,
+      queued: this.queue.shown,
       attachments: this.attachments.chips,
       preparing: this.assembly.preparing,
       focusComposer: this.focusRequests,
@@ -61,11 +69,16 @@ export class ChatComposer {
    * Sends a prompt with the chat's attachments. Without a connection it
    * waits, shown as pending, until one is made (this starts connecting when
    * nothing is under way); it is handed back to the composer if connecting
-   * fails.
+   * fails. While a turn runs it is queued (see PromptQueue).
    */
   async send(text: string): Promise<void> {
-    if (this.chat.transcript.running || this.chat.closed()) return;
+    if (this.chat.closed()) return;
     if (text.trim() === '' && this.attachments.count === 0) return;
+    if (this.chat.transcript.running) {
+      if (this.queue.full) this.pending.handBack(text);
+      else this.queue.add(text, this.attachments.takeAll());
+      return this.chat.changed();
+    }
     if (this.assembly.preparing) {
       // The prompt before is still being put together: this text must not be lost.
       this.pending.handBack(text);
@@ -108,6 +121,38 @@ export class ChatComposer {
     this.chat.changed();
   }
 
+  /** The queued prompts' texts, in order. */
+  get queuedTexts(): string[] {
+    return this.queue.texts;
+  }
+
+  /** A queued prompt's Send now (the running turn is stopped first), Edit (back to the box) or Remove. */
+  async queued(action: 'sendNow' | 'edit' | 'remove', id: number): Promise<void> {
+    if (action === 'sendNow') {
+      if (!this.queue.putFirst(id)) return;
+      this.chat.changed();
+      if (this.chat.transcript.running) return this.chat.stop();
+      return this.sendQueued();
+    }
+    const item = this.queue.remove(id);
+    if (!item) return;
+    if (action === 'edit') {
+      this.pending.handBack(item.text);
+      this.attachments.putBack(item.attachments);
+    }
+    this.chat.changed();
+  }
+
+  /** After a turn: the next queued prompt, if the turn finished (or Send now asked for it). */
+  private async sendQueued(): Promise<void> {
+    const c = this.chat.link.current;
+    if (c.state !== 'connected' || this.chat.transcript.running || this.chat.closed()) return;
+    const next = this.queue.next(this.chat.turns.lastEnd === 'finished');
+    if (!next) return;
+    this.chat.changed();
+    await this.prompt(c, next.text, next.attachments);
+  }
+
   /** Text for the composer's box (a draft kept over a window reload). */
   handBack(text: string): void {
     this.pending.handBack(text);
@@ -144,6 +189,7 @@ export class ChatComposer {
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.
     if (c.session.lease.connection.offered.checkpoints && chat.changes) await chat.changes.follow(run);
     else await run();
+    await this.sendQueued();
   }
 }
 

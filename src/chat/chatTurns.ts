@@ -28,6 +28,8 @@ export class ChatTurns {
   /** Counts prompts, so that a late answer ends only its own turn. */
   private seq = 0;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How the last turn ended: `finished` by the agent (not stopped), `stopped`, or `failed`. */
+  lastEnd: 'finished' | 'stopped' | 'failed' | undefined;
 
   constructor(private readonly transcript: ChatThread) {}
 
@@ -98,7 +100,9 @@ export class ChatTurns {
   end(action?: Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>): void {
     clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
-    if (action && this.transcript.running) this.transcript.dispatch(action);
+    if (!action || !this.transcript.running) return;
+    this.lastEnd = action.type === 'turnFailed' ? 'failed' : action.stopReason === 'cancelled' ? 'stopped' : 'finished';
+    this.transcript.dispatch(action);
   }
 
   /** Ends the running turn as cancelled (Disconnect, closing). */

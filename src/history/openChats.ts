@@ -1,12 +1,15 @@
 /**
  * The chats open in the window, kept in the workspace's state so that a window reload brings them back: which were
  * open (those in the history: a chat is saved once a turn in it ended), which was shown, their ids (the page keeps
- * each chat's unsent text under its id while VS Code hides it) and that unsent text. Reopened, a chat shows its saved
- * transcript and connects only when the user sends or connects (Chats.reopen).
+ * each chat's unsent text under its id while VS Code hides it), that unsent text and the prompts queued behind a
+ * turn. Reopened, a chat shows its saved transcript, its unsent and queued text back in its prompt box (no turn runs
+ * to queue behind), and connects only when the user sends or connects (Chats.reopen).
  */
 import type * as vscode from 'vscode';
 import { z } from 'zod';
+import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
+import { MAX_QUEUED } from '../chat/promptQueue';
 import { MAX_DRAFT_CHARS } from '../shared/protocol';
 import type { HistoryStore } from './historyStore';
 
@@ -22,6 +25,7 @@ const recordSchema = z.object({
         agentId: z.string().max(256),
         sessionId: z.string().max(1024),
         draft: z.string().max(MAX_DRAFT_CHARS).optional(),
+        queued: z.array(z.string().max(MAX_DRAFT_CHARS)).max(MAX_QUEUED).optional(),
       }),
     )
     .max(100),
@@ -49,6 +53,7 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
                 agentId: chat.session.agentId,
                 sessionId: chat.session.sessionId,
                 ...(chat.draft ? { draft: chat.draft } : {}),
+                ...(chat.queuedTexts.length > 0 ? { queued: chat.queuedTexts } : {}),
               },
             ]
           : [],
@@ -60,7 +65,20 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
     void state.update(KEY, record);
   };
   // The list changes when a chat opens, closes or is shown; the history, when a chat gets a session worth keeping.
-  const subscriptions = [chats.onDidChangeList(write), chats.onDidChangeHistory(write), chats.onDidChangeDraft(write)];
+  // A chat changes often (each streamed update): written only when its queue did.
+  const queues = new WeakMap<Chat, string>();
+  const queueChanged = (chat: Chat) => {
+    const key = JSON.stringify(chat.queuedTexts);
+    if ((queues.get(chat) ?? '[]') === key) return;
+    queues.set(chat, key);
+    write();
+  };
+  const subscriptions = [
+    chats.onDidChangeList(write),
+    chats.onDidChangeHistory(write),
+    chats.onDidChangeDraft(write),
+    chats.onDidChangeChat(queueChanged),
+  ];
   return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
 }
 
@@ -73,9 +91,10 @@ export async function reopenChats(
   if (!record || record.chats.length === 0 || !store.available) return;
   const saved = await store.list();
   const reopened = [];
-  for (const { id, agentId, sessionId, draft } of record.chats) {
+  for (const { id, agentId, sessionId, draft, queued } of record.chats) {
     const entry = saved.find((e) => e.agentId === agentId && e.sessionId === sessionId);
-    if (entry) reopened.push({ chatId: id, entry, saved: await store.transcript(entry), draft });
+    const text = [draft ?? '', ...(queued ?? [])].filter((t) => t.trim() !== '').join('\n\n');
+    if (entry) reopened.push({ chatId: id, entry, saved: await store.transcript(entry), draft: text });
   }
   chats.reopen(reopened, record.shown);
 }

@@ -28,6 +28,10 @@ export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
 /** Text of a prompt that was not sent, handed back to the composer (kept until it says it took it). */
 export const returnedDraftSchema = z.object({ id: z.int(), text: z.string() });
+
+/** A prompt sent while a turn ran, waiting for it to end (src/chat/promptQueue.ts); `attachments`: how many go with it. */
+export const queuedPromptSchema = z.object({ id: z.int(), text: z.string(), attachments: nonNegativeInt() });
+export type QueuedPromptView = z.infer<typeof queuedPromptSchema>;
 export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 
 /** A chat's state in the list: what it wants from the user, if anything. */
@@ -64,6 +68,8 @@ export const chatStatusSchema = z.object({
   /** A prompt waiting for the connection, to be sent once connected. */
   pendingPrompt: z.optional(z.string()),
   returnedDraft: z.optional(returnedDraftSchema),
+  /** Prompts sent while a turn ran, sent in order as turns end. */
+  queued: z._default(z.array(queuedPromptSchema).check(z.maxLength(50)), []),
   /** The attachments of the prompt being written, in order. */
   attachments: z._default(z.array(attachmentChipSchema).check(z.maxLength(50)), []),
   /** A prompt's attachments are being read before it is sent. */

@@ -69,6 +69,8 @@ export async function handlePageMessage(
       return chat.stop();
     case 'cancelPending':
       return chat.cancelPending();
+    case 'queued':
+      return chat.queued(message.action, message.id);
     case 'draftTaken':
       return chat.draftTaken(message.id);
     case 'attachFiles':

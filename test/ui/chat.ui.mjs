@@ -9,7 +9,8 @@
  * Session shows it too, with its Changes bar, whose Undo removes the file. The
  * paperclip's quick pick attaches a file; the Add Selection keybinding attaches
  * a line the agent receives. The side view follows turns sent from the chat's
- * editor copy and offers a way to the newest message. Last, another agent
+ * editor copy and offers a way to the newest message; a prompt sent while the
+ * agent answers is queued, and Send now sends it. Last, another agent
  * picked opens a new chat, Ctrl+L one more, and a missing agent offers Open
  * Settings instead of Connect.
  *
@@ -88,6 +89,29 @@ async function checkFollowing(page) {
 
   await runCommand(page, 'View: Close All Editors');
   await page.setViewportSize(size);
+}
+
+/** Issue 30: a prompt sent while the agent answers is queued; Send now stops the answer and sends it. */
+async function checkQueue(chat) {
+  const box = chat.getByRole('combobox', { name: 'Message the agent' });
+  await box.fill('keep talking');
+  await box.press('Enter');
+  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
+  await entries.getByText('Part one.').last().waitFor({ timeout: 15_000 });
+  assert.equal(await box.getAttribute('placeholder'), 'Queue a follow-up…');
+  await box.fill('burst queued');
+  await box.press('Enter');
+  const queue = chat.getByRole('region', { name: 'Queued prompts' });
+  await queue.getByText('burst queued').waitFor({ timeout: 10_000 });
+  assert.equal(await box.inputValue(), '', 'the box is free for the next one');
+  const answers = entries.getByText('one two three four five');
+  const before = await answers.count();
+  await queue.getByRole('button', { name: 'Send now (stops the current answer): burst queued' }).click();
+  await queue.waitFor({ state: 'detached', timeout: 10_000 });
+  await entries.getByText('burst queued').waitFor({ timeout: 15_000 });
+  // Its own answer, after the stopped one.
+  await answers.nth(before).waitFor({ timeout: 15_000 });
+  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
 }
 
 export async function runChatUiTest() {
@@ -289,6 +313,7 @@ export async function runChatUiTest() {
     await reloaded.getByRole('list', { name: 'Attached' }).getByText('README.md:L1-L1').waitFor();
 
     await checkFollowing(page);
+    await checkQueue(reloaded);
 
     // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
     const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');

@@ -102,6 +102,20 @@ function serve(content) {
  * Opens the chat webview in Chromium.
  * @param {{ theme?: 'light' | 'dark' | 'high-contrast', width?: number, height?: number }} [options]
  */
+/** The view's status while agent "a" answers in chat "c1", with `extra` on top. */
+export const runningStatus = (extra = {}) => ({
+  chatId: 'c1',
+  chats: [],
+  agents: [{ id: 'a', name: 'Agent', available: true }],
+  selectedAgentId: 'a',
+  connection: 'connected',
+  turn: 'running',
+  plan: [],
+  controls: { configOptions: [], commands: [] },
+  permissions: [],
+  ...extra,
+});
+
 export async function openChatPage({ theme = 'dark', width = 420, height = 800 } = {}) {
   if (!fs.existsSync(path.join(WEBVIEW_DIST, 'webview.js'))) {
     throw new Error(

@@ -1,7 +1,7 @@
 /** <acp-permission-prompt>: what the agent asks, with the extension's own buttons. */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
-import { openChatPage } from './harness.mjs';
+import { openChatPage, runningStatus } from './harness.mjs';
 
 const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reject']) => ({
   requestId,
@@ -20,17 +20,7 @@ const prompt = (requestId, title, choices = ['allow_once', 'allow_always', 'reje
   alwaysScope: 'Yes, and allow `echo hi *` commands',
 });
 
-const status = (permissions) => ({
-  chatId: 'c1',
-  chats: [],
-  agents: [{ id: 'a', name: 'Agent', available: true }],
-  selectedAgentId: 'a',
-  connection: 'connected',
-  turn: 'running',
-  plan: [],
-  controls: { configOptions: [], commands: [] },
-  permissions,
-});
+const status = (permissions) => runningStatus({ permissions });
 
 describe('<acp-permission-prompt>', function () {
   let chat;

@@ -1,7 +1,7 @@
 /** <acp-plan-view>: the live plan above the composer and plan snapshots in the transcript. */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
-import { openChatPage } from './harness.mjs';
+import { openChatPage, runningStatus } from './harness.mjs';
 
 const PLAN = [
   { content: 'Read the failing test', priority: 'high', status: 'completed' },
@@ -9,18 +9,7 @@ const PLAN = [
   { content: 'Run <b>all</b> tests', priority: 'low', status: 'pending' },
 ];
 
-const status = (extra) => ({
-  chatId: 'c1',
-  chats: [],
-  agents: [{ id: 'a', name: 'Agent', available: true }],
-  selectedAgentId: 'a',
-  connection: 'connected',
-  turn: 'running',
-  plan: [],
-  controls: { configOptions: [], commands: [] },
-  permissions: [],
-  ...extra,
-});
+const status = runningStatus;
 
 /** Each step as "status label: content [priority]" the way a screen reader reads it. */
 function steps(plan) {

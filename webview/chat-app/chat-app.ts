@@ -15,6 +15,7 @@ import '../composer-toolbar/composer-toolbar';
 import type { MessageList } from '../message-list/message-list';
 import '../message-list/message-list';
 import '../pending-prompt/pending-prompt';
+import '../prompt-queue/prompt-queue';
 import '../permission-prompt/permission-prompt';
 import '../plan-view/plan-view';
 import '../restricted-note/restricted-note';
@@ -37,6 +38,7 @@ const initialStatus: ViewStatus = {
   plan: [],
   controls: { configOptions: [], commands: [] },
   permissions: [],
+  queued: [],
   attachments: [],
   preparing: false,
   focusComposer: 0,
@@ -203,6 +205,7 @@ export class ChatApp extends LitElement {
           : nothing
       }
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
+      ${this.status.queued?.length ? html`<acp-prompt-queue .items=${this.status.queued}></acp-prompt-queue>` : nothing}
       ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
       <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
         .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}>

@@ -138,7 +138,7 @@ export class ChatComposer extends LitElement {
     return html`
       ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
-      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder="Ask the agent…" rows="2"
+      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder=${this.running ? 'Queue a follow-up…' : 'Ask the agent…'} rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       <div class="toolbar">
@@ -248,7 +248,8 @@ export class ChatComposer extends LitElement {
 
   private send(): void {
     const box = this.box;
-    if (!box || this.running || (box.value.trim() === '' && this.attachments.length === 0)) return;
+    // While the agent answers, the host queues it (see src/chat/promptQueue.ts).
+    if (!box || (box.value.trim() === '' && this.attachments.length === 0)) return;
     toHost(this, { type: 'prompt', text: box.value });
     this.replaceText('');
   }

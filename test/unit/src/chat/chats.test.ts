@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import type { HistoryEvent } from '../../../../src/chat/chats';
 import { titleText } from '../../../../src/shared/titleText';
-import { OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
+import type { HistoryStore } from '../../../../src/history/historyStore';
+import { memento, OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
 
 const scenario = {
   agentInfo: { name: 'scripted-agent', title: 'Scripted Agent', version: '1.2.3' },
@@ -130,13 +132,43 @@ describe('the open chats (no VS Code)', function () {
     assert.match(shown(chat), /are you back[\s\S]*ok/);
   });
 
-  it('a prompt while a turn runs is not sent (the composer waits for Send)', async () => {
+  it('a prompt while a turn runs waits for it, and is sent after it (chatQueue.test.ts has the rest)', async () => {
     const chat = await host.connectedChat();
     const turn = chat.send('slow one');
     await until('the turn to run', () => chat.thread.turn === 'running');
-    await chat.send('too early');
+    await chat.send('queued');
+    assert.doesNotMatch(shown(chat), /queued/, 'not sent while the turn runs');
     await turn;
-    assert.doesNotMatch(shown(chat), /too early/);
+    assert.match(
+      shown(chat),
+      /## User\n\nslow one\n\n## Assistant\n\nslow \n\n## User\n\nqueued\n\n## Assistant\n\nok\n$/,
+    );
+  });
+
+  it('prompts queued behind a turn are kept over a window reload, back in the prompt box', async () => {
+    const state = memento();
+    const remembering = rememberOpenChats(host.chats, state);
+    const chat = await host.connectedChat();
+    await chat.send('first');
+    void chat.send('slow one');
+    await until('the turn to run', () => chat.thread.turn === 'running');
+    await chat.send('queued one');
+    await chat.send('queued two');
+    remembering.dispose();
+    const record = lastOpenChats(state);
+    assert.deepEqual(
+      record?.chats.map((c) => c.queued),
+      [['queued one', 'queued two']],
+    );
+    const entry = { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.session! };
+    const transcript = { version: 1 as const, entries: [...chat.thread.entries], terminals: {} };
+    await host.dispose();
+
+    host = scriptedHost(scenario, { idsUsed: record!.idsUsed });
+    await host.chats.refreshAgents();
+    const store = { available: true, list: async () => [entry], transcript: async () => transcript };
+    await reopenChats(host.chats, store as unknown as HistoryStore, record);
+    assert.equal(host.chats.shown.status.returnedDraft?.text, 'queued one\n\nqueued two');
   });
 
   it('a thousand chunks arrive whole and in order', async () => {

@@ -1,0 +1,66 @@
+/**
+ * Prompts the user sent while a turn ran: each waits here, in order, with its
+ * attachments, and is sent as its own turn when the turn before it finishes.
+ * Send now puts one first and has the running turn stopped: it goes as soon
+ * as that turn ends. A turn that is stopped or fails, or a connection that is
+ * lost, leaves the queue as it is (nothing more is sent on its own after
+ * those); Edit hands a prompt back to the composer. Nothing is lost.
+ */
+import type { DraftAttachment } from '../attachments/draftAttachments';
+import type { QueuedPromptView } from '../shared/protocol';
+
+/** At most this many prompts wait: one more is handed back to the composer. */
+export const MAX_QUEUED = 50;
+
+export interface QueuedPrompt {
+  readonly id: number;
+  readonly text: string;
+  readonly attachments: readonly DraftAttachment[];
+}
+
+export class PromptQueue {
+  private items: QueuedPrompt[] = [];
+  private nextId = 0;
+  /** Set by Send now: the first prompt goes when the running turn ends, however it ends. */
+  private urgent = false;
+
+  /** What the view shows of the queue, in order. */
+  get shown(): QueuedPromptView[] {
+    return this.items.map((q) => ({ id: q.id, text: q.text, attachments: q.attachments.length }));
+  }
+
+  /** The queued prompts' texts, in order (kept over a window reload: see openChats.ts). */
+  get texts(): string[] {
+    return this.items.map((q) => q.text);
+  }
+
+  get full(): boolean {
+    return this.items.length >= MAX_QUEUED;
+  }
+
+  add(text: string, attachments: readonly DraftAttachment[]): void {
+    this.items.push({ id: ++this.nextId, text, attachments });
+  }
+
+  /** Takes prompt `id` off the queue. */
+  remove(id: number): QueuedPrompt | undefined {
+    const at = this.items.findIndex((q) => q.id === id);
+    return at < 0 ? undefined : this.items.splice(at, 1)[0];
+  }
+
+  /** Send now: prompt `id` goes first, when the running turn ends however it ends. */
+  putFirst(id: number): boolean {
+    const item = this.remove(id);
+    if (!item) return false;
+    this.items.unshift(item);
+    this.urgent = true;
+    return true;
+  }
+
+  /** The prompt to send after a turn ended (`finished`: not stopped, not failed), taken off the queue; else undefined. */
+  next(finished: boolean): QueuedPrompt | undefined {
+    if (this.items.length === 0 || !(finished || this.urgent)) return undefined;
+    this.urgent = false;
+    return this.items.shift();
+  }
+}

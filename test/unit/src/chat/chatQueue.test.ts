@@ -1,0 +1,90 @@
+/**
+ * Prompts sent while a turn runs (no VS Code, the scripted agent): queued, and
+ * sent in order, each as its own turn, as the turns before them finish; Stop
+ * keeps them; Send now stops the turn and sends one first; Edit hands one back
+ * to the prompt box; Remove drops it.
+ */
+import * as assert from 'node:assert/strict';
+import type { Chat } from '../../../../src/chat/chat';
+import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+
+const queuedTexts = (chat: Chat) => chat.status.queued.map((q) => q.text);
+const idOf = (chat: Chat, text: string) => chat.status.queued.find((q) => q.text === text)!.id;
+/** The agent's own list of the prompts it was sent, from its newest answer. */
+const agentSaw = (chat: Chat) =>
+  chat.thread.entries
+    .filter((e) => e.kind === 'assistant')
+    .at(-1)
+    ?.text.replace(/^\[history of [^:]+: |\]$/g, '');
+
+describe('prompts sent while a turn runs (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  let chat: Chat;
+  beforeEach(async () => {
+    host = scriptedHost({
+      turns: [
+        { match: 'long', steps: [{ text: 'Working on it.' }, { waitForCancel: true }] },
+        { match: 'slow', steps: [{ text: 'Working.' }, { sleep: 300 }, { reportHistory: true }] },
+        { match: '', steps: [{ reportHistory: true }] },
+      ],
+    });
+    chat = await host.connectedChat();
+  });
+  afterEach(() => host.dispose());
+
+  it('are queued, and sent in order, each as its own turn, as the turns before them finish', async () => {
+    void chat.send('slow first');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('second');
+    await chat.send('third');
+    await chat.send('fourth');
+    assert.deepEqual(queuedTexts(chat), ['second', 'third', 'fourth']);
+    await until('the queue to be sent', () => chat.status.queued.length === 0 && chat.status.turn === 'idle', 10_000);
+    assert.equal(agentSaw(chat), 'slow first | second | third | fourth');
+    assert.deepEqual(
+      chat.thread.entries.filter((e) => e.kind === 'user').map((e) => e.text),
+      ['slow first', 'second', 'third', 'fourth'],
+    );
+  });
+
+  it('stay queued after Stop; Send now sends one', async () => {
+    void chat.send('long one');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('kept');
+    chat.stop();
+    await until('the turn to end', () => chat.status.turn === 'idle');
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(queuedTexts(chat), ['kept'], 'nothing was sent after Stop');
+    await chat.queued('sendNow', idOf(chat, 'kept'));
+    await until('its answer', () => agentSaw(chat) === 'long one | kept');
+    assert.deepEqual(queuedTexts(chat), []);
+  });
+
+  it('Send now stops the running turn and sends that prompt first; the rest follow in order', async () => {
+    void chat.send('long one');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('later');
+    await chat.send('now');
+    await chat.queued('sendNow', idOf(chat, 'now'));
+    await until(
+      'both sent',
+      () => chat.status.queued.length === 0 && agentSaw(chat)?.endsWith('later') === true,
+      10_000,
+    );
+    assert.equal(agentSaw(chat), 'long one | now | later');
+  });
+
+  it('Edit hands a queued prompt back to the prompt box; Remove drops it', async () => {
+    void chat.send('long one');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('to edit');
+    await chat.send('to drop');
+    await chat.queued('edit', idOf(chat, 'to edit'));
+    assert.equal(chat.status.returnedDraft?.text, 'to edit');
+    await chat.queued('remove', idOf(chat, 'to drop'));
+    assert.deepEqual(queuedTexts(chat), []);
+    chat.stop();
+    await until('the turn to end', () => chat.status.turn === 'idle');
+  });
+});

@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
-import { attachReadmeByPaperclip, caretInComposer, chatFrames } from './chatPage.mjs';
+import { attachReadmeByPaperclip, caretInComposer, chatFrames, checkQueue } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -89,29 +89,6 @@ async function checkFollowing(page) {
 
   await runCommand(page, 'View: Close All Editors');
   await page.setViewportSize(size);
-}
-
-/** Issue 30: a prompt sent while the agent answers is queued; Send now stops the answer and sends it. */
-async function checkQueue(chat) {
-  const box = chat.getByRole('combobox', { name: 'Message the agent' });
-  await box.fill('keep talking');
-  await box.press('Enter');
-  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
-  await entries.getByText('Part one.').last().waitFor({ timeout: 15_000 });
-  assert.equal(await box.getAttribute('placeholder'), 'Queue a follow-up…');
-  await box.fill('burst queued');
-  await box.press('Enter');
-  const queue = chat.getByRole('region', { name: 'Queued prompts' });
-  await queue.getByText('burst queued').waitFor({ timeout: 10_000 });
-  assert.equal(await box.inputValue(), '', 'the box is free for the next one');
-  const answers = entries.getByText('one two three four five');
-  const before = await answers.count();
-  await queue.getByRole('button', { name: 'Send now (stops the current answer): burst queued' }).click();
-  await queue.waitFor({ state: 'detached', timeout: 10_000 });
-  await entries.getByText('burst queued').waitFor({ timeout: 15_000 });
-  // Its own answer, after the stopped one.
-  await answers.nth(before).waitFor({ timeout: 15_000 });
-  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
 }
 
 export async function runChatUiTest() {

@@ -1,4 +1,5 @@
-/** The chat's page inside a real workbench (either host): where the caret is, which pages are on screen. */
+/** The chat's page inside a real workbench (either host): where the caret is, which pages are on screen, and checks both hosts run. */
+import * as assert from 'node:assert/strict';
 
 /** Waits until the caret is in the chat's prompt box (and the page has focus). */
 export function caretInComposer(frame) {
@@ -44,4 +45,27 @@ export async function attachReadmeByPaperclip(page, frame) {
   await caretInComposer(frame);
   await frame.getByRole('button', { name: 'Remove README.md' }).click();
   await chip.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Issue 30: a prompt sent while the agent answers is queued; Send now stops the answer and sends it. */
+export async function checkQueue(chat) {
+  const box = chat.getByRole('combobox', { name: 'Message the agent' });
+  await box.fill('keep talking');
+  await box.press('Enter');
+  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
+  await entries.getByText('Part one.').last().waitFor({ timeout: 15_000 });
+  assert.equal(await box.getAttribute('placeholder'), 'Queue a follow-up…');
+  await box.fill('burst queued');
+  await box.press('Enter');
+  const queue = chat.getByRole('region', { name: 'Queued prompts' });
+  await queue.getByText('burst queued').waitFor({ timeout: 10_000 });
+  assert.equal(await box.inputValue(), '', 'the box is free for the next one');
+  const answers = entries.getByText('one two three four five');
+  const before = await answers.count();
+  await queue.getByRole('button', { name: 'Send now (stops the current answer): burst queued' }).click();
+  await queue.waitFor({ state: 'detached', timeout: 10_000 });
+  await entries.getByText('burst queued').waitFor({ timeout: 15_000 });
+  // Its own answer, after the stopped one.
+  await answers.nth(before).waitFor({ timeout: 15_000 });
+  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
 }

@@ -3,7 +3,8 @@
  * with the test agent): Connect asks for the bridge URL, which is pasted as a user does; a chat;
  * then reload the window: the open chat is back with its transcript, not connected, and ACP: Load
  * Session opens it too (the history is kept in the browser's storage for this workspace). The
- * paperclip's quick pick attaches a workspace file. Last, the bridge stops: Connect fails with an
+ * paperclip's quick pick attaches a workspace file; a prompt sent while the agent answers is queued, and
+ * Send now sends it. Last, the bridge stops: Connect fails with an
  * error that offers Try again, which connects once the restarted bridge's URL is pasted, and the
  * error goes. (Items of issue 29 with no web form: one agent, the bridge's, so no picker grouping,
  * no Sessions tree "Install more agents…", no agent switch.)
@@ -18,9 +19,22 @@ import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
-import { attachReadmeByPaperclip } from './chatPage.mjs';
+import { attachReadmeByPaperclip, checkQueue } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
+
+/** Connect, pasting the bridge's URL when asked (test-web keeps secrets in memory only: a reload forgets the token). */
+async function connectAgain(page, chat, url) {
+  await chat.getByRole('button', { name: 'Connect' }).click();
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const connected = chat.locator('acp-chat-header [role="status"]').getByText('Connected').first();
+  await Promise.race([connected.waitFor({ timeout: 20_000 }), input.waitFor({ state: 'visible', timeout: 20_000 })]);
+  if (await input.isVisible()) {
+    await input.fill(url);
+    await page.keyboard.press('Enter');
+  }
+  await connected.waitFor({ timeout: 20_000 });
+}
 
 export async function runWebChatUiTest() {
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -76,6 +90,12 @@ export async function runWebChatUiTest() {
     // The paperclip: a quick pick over the workspace's files, searched as Go to File is; the caret goes back to the box.
     await attachReadmeByPaperclip(page, reloaded);
 
+    // A prompt sent while the agent answers is queued, and sent when the answer is stopped by Send now.
+    await connectAgain(page, reloaded, bridge.url);
+    await checkQueue(reloaded);
+    await reloaded.getByRole('button', { name: 'Disconnect' }).click();
+    await reloaded.getByRole('button', { name: 'Connect' }).waitFor({ timeout: 10_000 });
+
     // The bridge is gone: Connect fails with an error that offers Try again. The bridge started again prints a new URL;
     // once it is pasted (ACP: Set Bridge Token), Try again connects, and the error goes with the failure it was about.
     bridge.stop();
@@ -97,7 +117,11 @@ export async function runWebChatUiTest() {
     await input.fill(bridge.url);
     await page.keyboard.press('Enter');
     await retry.click();
-    await reloaded.locator('acp-chat-header [role="status"]').getByText('Connected').waitFor({ timeout: 20_000 });
+    await reloaded
+      .locator('acp-chat-header [role="status"]')
+      .getByText('Connected')
+      .first()
+      .waitFor({ timeout: 20_000 });
     await failure.waitFor({ state: 'detached', timeout: 10_000 });
     return { shot, shownMs };
   } catch (error) {

@@ -15,6 +15,7 @@ import type { DraftAttachments } from '../attachments/draftAttachments';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../attachments/promptBlocks';
 import { ChatComposer, turnTarget } from './chatComposer';
+import type { QueueAction } from './promptQueue';
 import type { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
 import { noChanges } from '../shared/changes';
@@ -260,8 +261,8 @@ export class Chat implements Disposable {
     return this.composer.queuedTexts;
   }
 
-  /** A queued prompt's Send now, Edit or Remove. */
-  queued(action: 'sendNow' | 'edit' | 'remove', id: number): Promise<void> {
+  /** A queued prompt's Send now, Move up, Edit or Remove. */
+  queued(action: QueueAction, id: number): Promise<void> {
     return this.composer.queued(action, id);
   }
 

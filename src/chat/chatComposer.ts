@@ -16,7 +16,7 @@ import type { ChatThread } from './chatThread';
 import type { ChatTurns, TurnTarget } from './chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
-import { PromptQueue } from './promptQueue';
+import { PromptQueue, type QueueAction } from './promptQueue';
 
 /** What the composer needs of its chat. */
 export interface ComposerChat {
@@ -126,8 +126,12 @@ export class ChatComposer {
     return this.queue.texts;
   }
 
-  /** A queued prompt's Send now (the running turn is stopped first), Edit (back to the box) or Remove. */
-  async queued(action: 'sendNow' | 'edit' | 'remove', id: number): Promise<void> {
+  /** A queued prompt's Send now (the running turn is stopped first), Move up, Edit (back to the box) or Remove. */
+  async queued(action: QueueAction, id: number): Promise<void> {
+    if (action === 'up') {
+      if (this.queue.moveUp(id)) this.chat.changed();
+      return;
+    }
     if (action === 'sendNow') {
       if (!this.queue.putFirst(id)) return;
       this.chat.changed();

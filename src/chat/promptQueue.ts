@@ -2,7 +2,7 @@
  * Prompts the user sent while a turn ran: each waits here, in order, with its
  * attachments, and is sent as its own turn when the turn before it finishes.
  * Send now puts one first and has the running turn stopped: it goes as soon
- * as that turn ends. A turn that is stopped or fails, or a connection that is
+ * as that turn ends; Move up reorders. A turn that is stopped or fails, or a connection that is
  * lost, leaves the queue as it is (nothing more is sent on its own after
  * those); Edit hands a prompt back to the composer. Nothing is lost.
  */
@@ -11,6 +11,9 @@ import type { QueuedPromptView } from '../shared/protocol';
 
 /** At most this many prompts wait: one more is handed back to the composer. */
 export const MAX_QUEUED = 50;
+
+/** What a queued prompt's buttons ask. */
+export type QueueAction = 'sendNow' | 'up' | 'edit' | 'remove';
 
 export interface QueuedPrompt {
   readonly id: number;
@@ -46,6 +49,14 @@ export class PromptQueue {
   remove(id: number): QueuedPrompt | undefined {
     const at = this.items.findIndex((q) => q.id === id);
     return at < 0 ? undefined : this.items.splice(at, 1)[0];
+  }
+
+  /** Prompt `id` goes one place earlier. */
+  moveUp(id: number): boolean {
+    const at = this.items.findIndex((q) => q.id === id);
+    if (at <= 0) return false;
+    [this.items[at - 1], this.items[at]] = [this.items[at]!, this.items[at - 1]!];
+    return true;
   }
 
   /** Send now: prompt `id` goes first, when the running turn ends however it ends. */

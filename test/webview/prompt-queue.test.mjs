@@ -1,7 +1,7 @@
 /**
  * Prompts sent while the agent answers: Enter still sends (the host queues),
- * the box says so, and the queue is shown in order with Send now, Edit and
- * Remove, one line each at 300 px.
+ * the box says so, and the queue is shown in order with Send now, Move up,
+ * Edit and Remove, one line each at 300 px.
  */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
@@ -28,7 +28,7 @@ describe('prompts queued while the agent answers', function () {
     assert.equal(await chat.page.getByRole('button', { name: 'Stop' }).count(), 1, 'Stop stays');
   });
 
-  it('shows the queue in order, one line each, with Send now, Edit and Remove', async () => {
+  it('shows the queue in order, one line each, with Send now, Move up, Edit and Remove', async () => {
     const queued = [
       { id: 1, text: 'first line\nsecond line', attachments: 0 },
       { id: 2, text: `a long one ${'word '.repeat(80)}`, attachments: 2 },
@@ -46,10 +46,17 @@ describe('prompts queued while the agent answers', function () {
     }
     assert.deepEqual(await axeViolations(chat.page), []);
     await queue.getByRole('button', { name: 'Send now (stops the current answer): a long one', exact: false }).click();
+    assert.equal(
+      await queue.getByRole('button', { name: /^Move up: first line/ }).count(),
+      0,
+      'the first cannot move up',
+    );
+    await queue.getByRole('button', { name: /^Move up: a long one/ }).click();
     await queue.getByRole('button', { name: 'Edit: first line' }).click();
     await queue.getByRole('button', { name: 'Remove: first line' }).click();
     assert.deepEqual(await chat.posted(), [
       { type: 'queued', chatId: 'c1', action: 'sendNow', id: 2 },
+      { type: 'queued', chatId: 'c1', action: 'up', id: 2 },
       { type: 'queued', chatId: 'c1', action: 'edit', id: 1 },
       { type: 'queued', chatId: 'c1', action: 'remove', id: 1 },
     ]);

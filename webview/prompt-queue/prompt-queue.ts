@@ -2,7 +2,7 @@
  * <acp-prompt-queue .items=${QueuedPromptView[]}>: prompts sent while the
  * agent was answering, in the order they go (each as its own turn once the
  * turn before it finishes). Each one can be sent now (the running turn is
- * stopped), taken back into the prompt box to edit, or removed.
+ * stopped), moved up, taken back into the prompt box to edit, or removed.
  */
 import { css, html, LitElement } from 'lit';
 import type { QueuedPromptView } from '../../src/shared/protocol';
@@ -22,6 +22,7 @@ export class PromptQueueElement extends LitElement {
     li { display: flex; align-items: center; gap: 4px; padding: 2px 0 2px 6px; border-left: 2px solid var(--vscode-panel-border, var(--vscode-contrastBorder, currentColor)); }
     .text { flex: 1 1 auto; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     .count { color: var(--vscode-descriptionForeground); flex: none; }
+    .gap { width: 20px; flex: none; }
     button { display: inline-flex; padding: 2px; border: none; border-radius: 3px; background: none; color: inherit; cursor: pointer; flex: none; }
     button:hover { background: var(--vscode-toolbar-hoverBackground); }
     button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
@@ -37,18 +38,18 @@ export class PromptQueueElement extends LitElement {
     const n = this.items.length;
     return html`<section role="region" aria-label="Queued prompts">
       <h2>${n === 1 ? 'Queued: sent when the agent is done' : `${n} queued: sent in order when the agent is done`}</h2>
-      <ol>${this.items.map((q) => this.item(q))}</ol>
+      <ol>${this.items.map((q, i) => this.item(q, i))}</ol>
     </section>`;
   }
 
-  private item(q: QueuedPromptView) {
+  private item(q: QueuedPromptView, index: number) {
     const line = q.text.trim().split('\n', 1)[0] || 'Attachments only';
-    const button = (action: 'sendNow' | 'edit' | 'remove', icon: CodiconName, label: string) =>
+    const button = (action: 'sendNow' | 'up' | 'edit' | 'remove', icon: CodiconName, label: string) =>
       html`<button aria-label=${`${label}: ${line}`} title=${label} @click=${() => toHost(this, { type: 'queued', action, id: q.id })}>${codicon(icon)}</button>`;
     return html`<li title=${q.text}>
       <span class="text">${line}</span>
       ${q.attachments > 0 ? html`<span class="count" title="Attachments">${codicon('attach')}${q.attachments}</span>` : ''}
-      ${button('sendNow', 'send', 'Send now (stops the current answer)')}${button('edit', 'edit', 'Edit')}${button('remove', 'trash', 'Remove')}
+      ${button('sendNow', 'send', 'Send now (stops the current answer)')}${index > 0 ? button('up', 'arrow-up', 'Move up') : html`<span class="gap"></span>`}${button('edit', 'edit', 'Edit')}${button('remove', 'trash', 'Remove')}
     </li>`;
   }
 }

@@ -11,6 +11,7 @@ import { css, html, unsafeCSS, type CSSResult, type TemplateResult } from 'lit';
 
 const codePoints = {
   'arrow-down': 0xea9a,
+  'arrow-up': 0xeaa1,
   'arrow-swap': 0xebcb,
   attach: 0xec34,
   'bell-dot': 0xeb9a,

@@ -1,7 +1,7 @@
 /**
  * Prompts sent while a turn runs (no VS Code, the scripted agent): queued, and
  * sent in order, each as its own turn, as the turns before them finish; Stop
- * keeps them; Send now stops the turn and sends one first; Edit hands one back
+ * keeps them; Send now stops the turn and sends one first; Move up reorders; Edit hands one back
  * to the prompt box; Remove drops it.
  */
 import * as assert from 'node:assert/strict';
@@ -73,6 +73,19 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
       10_000,
     );
     assert.equal(agentSaw(chat), 'long one | now | later');
+  });
+
+  it('Move up changes the order they are sent in', async () => {
+    void chat.send('slow first');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('b');
+    await chat.send('c');
+    await chat.queued('up', idOf(chat, 'c'));
+    assert.deepEqual(queuedTexts(chat), ['c', 'b']);
+    await chat.queued('up', idOf(chat, 'c'));
+    assert.deepEqual(queuedTexts(chat), ['c', 'b'], 'the first stays first');
+    await until('the queue to be sent', () => chat.status.queued.length === 0 && chat.status.turn === 'idle', 10_000);
+    assert.equal(agentSaw(chat), 'slow first | c | b');
   });
 
   it('Edit hands a queued prompt back to the prompt box; Remove drops it', async () => {

@@ -28,6 +28,8 @@ export class ChatTurns {
   /** Counts prompts, so that a late answer ends only its own turn. */
   private seq = 0;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles the running turn's wait for the agent's answer, when the chat ends the turn itself. */
+  private endedHere: (() => void) | undefined;
   /** How the last turn ended: `finished` by the agent (not stopped), `stopped`, or `failed`. */
   lastEnd: 'finished' | 'stopped' | 'failed' | undefined;
 
@@ -37,7 +39,10 @@ export class ChatTurns {
    * Runs one turn (`text` and `attachments` as shown, `blocks` as sent);
    * `current` says whether the chat is still on that session. The prompt is
    * shown at once and sent once `ready` (a checkpoint being taken) settles.
-   * Resolves with the prompt entry's id once the turn is over.
+   * Resolves with the prompt entry's id once the turn is over: when the agent
+   * answers, or when the chat ended the turn itself (a Stop the agent did not
+   * confirm, Disconnect), whichever comes first: an agent that never answers
+   * does not hold up what comes next (a queued prompt).
    */
   async prompt(
     target: TurnTarget,
@@ -55,8 +60,9 @@ export class ChatTurns {
     // Stopped (or the chat moved on) while the checkpoint was taken: nothing was sent, nothing more to do.
     if (!ours()) return id;
     try {
-      const stopReason = await target.client.prompt(target.sessionId, blocks);
-      if (ours()) this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason });
+      const endedHere = new Promise<undefined>((resolve) => (this.endedHere = () => resolve(undefined)));
+      const stopReason = await Promise.race([target.client.prompt(target.sessionId, blocks), endedHere]);
+      if (stopReason !== undefined && ours()) this.end({ type: 'turnEnded', id: this.transcript.newId(), stopReason });
     } catch (error) {
       // A connection that died is reported once, by its close handler.
       if (ours() && !target.client.isClosed) {
@@ -101,6 +107,8 @@ export class ChatTurns {
     clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
     if (!action || !this.transcript.running) return;
+    this.endedHere?.();
+    this.endedHere = undefined;
     this.lastEnd = action.type === 'turnFailed' ? 'failed' : action.stopReason === 'cancelled' ? 'stopped' : 'finished';
     this.transcript.dispatch(action);
   }

@@ -135,6 +135,17 @@ describe('an agent that ignores Stop (no VS Code)', function () {
     assert.match(lastReply(chat), /ignore my stop \| what do you remember\]$/);
   });
 
+  it("Send now on a queued prompt sends it once the chat has ended the turn itself, not after the agent's answer", async () => {
+    const chat = await host.connectedChat();
+    void chat.send('ignore my stop');
+    await until('the agent to start answering', () => lastReply(chat) === 'Working on it.');
+    await chat.send('next, please');
+    const id = chat.status.queued[0]!.id;
+    await chat.queued('sendNow', id);
+    await until('the queued prompt to be answered', () => /next, please\]$/.test(lastReply(chat)), 5_000);
+    assert.deepEqual(chat.status.queued, []);
+  });
+
   it('a second Stop ends the turn at once', async () => {
     const chat = await host.connectedChat();
     void chat.send('ignore this one too');

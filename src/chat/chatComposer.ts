@@ -84,7 +84,11 @@ export class ChatComposer {
       this.pending.handBack(text);
       return this.chat.changed();
     }
-    const attached = this.attachments.takeAll();
+    return this.start(text, this.attachments.takeAll());
+  }
+
+  /** A prompt to send now: as a turn when connected, else it waits for the connection (which this starts). */
+  private async start(text: string, attached: readonly DraftAttachment[]): Promise<void> {
     const c = this.chat.link.current;
     if (c.state === 'connected' && this.pending.text === undefined) return this.prompt(c, text, attached);
     this.pending.add(text, attached);
@@ -132,14 +136,18 @@ export class ChatComposer {
       if (this.queue.moveUp(id)) this.chat.changed();
       return;
     }
-    if (action === 'sendNow') {
+    if (action === 'sendNow' && this.chat.transcript.running) {
+      // It goes first once the turn has ended, however it ends.
       if (!this.queue.putFirst(id)) return;
       this.chat.changed();
-      if (this.chat.transcript.running) return this.chat.stop();
-      return this.sendQueued();
+      return this.chat.stop();
     }
     const item = this.queue.remove(id);
     if (!item) return;
+    if (action === 'sendNow') {
+      this.chat.changed();
+      return this.start(item.text, item.attachments);
+    }
     if (action === 'edit') {
       this.pending.handBack(item.text);
       this.attachments.putBack(item.attachments);

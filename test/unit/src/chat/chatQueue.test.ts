@@ -75,6 +75,18 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
     assert.equal(agentSaw(chat), 'long one | now | later');
   });
 
+  it('wait after the agent crashed; Send now then connects again and sends it', async () => {
+    void chat.send('long one');
+    await until('the turn to run', () => chat.status.turn === 'running');
+    await chat.send('after the crash');
+    host.instances[0]!.crash('gone');
+    await until('the turn to end', () => chat.status.turn === 'idle' && chat.status.connection !== 'connected');
+    assert.deepEqual(queuedTexts(chat), ['after the crash'], 'kept');
+    await chat.queued('sendNow', idOf(chat, 'after the crash'));
+    await until('its answer', () => agentSaw(chat) === 'after the crash', 10_000);
+    assert.deepEqual(queuedTexts(chat), []);
+  });
+
   it('Move up changes the order they are sent in', async () => {
     void chat.send('slow first');
     await until('the turn to run', () => chat.status.turn === 'running');

@@ -24,8 +24,8 @@ export interface QueuedPrompt {
 export class PromptQueue {
   private items: QueuedPrompt[] = [];
   private nextId = 0;
-  /** Set by Send now: the first prompt goes when the running turn ends, however it ends. */
-  private urgent = false;
+  /** Set by Send now: this prompt (put first) goes when the running turn ends, however it ends. */
+  private urgent: number | undefined;
 
   /** What the view shows of the queue, in order. */
   get shown(): QueuedPromptView[] {
@@ -64,14 +64,15 @@ export class PromptQueue {
     const item = this.remove(id);
     if (!item) return false;
     this.items.unshift(item);
-    this.urgent = true;
+    this.urgent = id;
     return true;
   }
 
   /** The prompt to send after a turn ended (`finished`: not stopped, not failed), taken off the queue; else undefined. */
   next(finished: boolean): QueuedPrompt | undefined {
-    if (this.items.length === 0 || !(finished || this.urgent)) return undefined;
-    this.urgent = false;
+    const first = this.items[0];
+    if (!first || !(finished || first.id === this.urgent)) return undefined;
+    this.urgent = undefined;
     return this.items.shift();
   }
 }

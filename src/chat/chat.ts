@@ -261,6 +261,11 @@ export class Chat implements Disposable {
     return this.composer.queuedTexts;
   }
 
+  /** Grows with every change of the queue (cheap to compare on each change of the chat). */
+  get queueVersion(): number {
+    return this.composer.queueVersion;
+  }
+
   /** A queued prompt's Send now, Move up, Edit or Remove. */
   queued(action: QueueAction, id: number): Promise<void> {
     return this.composer.queued(action, id);

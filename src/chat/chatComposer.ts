@@ -130,6 +130,11 @@ export class ChatComposer {
     return this.queue.texts;
   }
 
+  /** Grows with every change of the queue. */
+  get queueVersion(): number {
+    return this.queue.version;
+  }
+
   /** A queued prompt's Send now (the running turn is stopped first), Move up, Edit (back to the box) or Remove. */
   async queued(action: QueueAction, id: number): Promise<void> {
     if (action === 'up') {

@@ -7,13 +7,14 @@
  * those); Edit hands a prompt back to the composer. Nothing is lost.
  */
 import type { DraftAttachment } from '../attachments/draftAttachments';
+import type { WebviewMessage } from '../shared/pageMessages';
 import type { QueuedPromptView } from '../shared/protocol';
 
 /** At most this many prompts wait: one more is handed back to the composer. */
 export const MAX_QUEUED = 50;
 
-/** What a queued prompt's buttons ask. */
-export type QueueAction = 'sendNow' | 'up' | 'edit' | 'remove';
+/** What a queued prompt's buttons ask (pageMessages.ts lists them). */
+export type QueueAction = Extract<WebviewMessage, { type: 'queued' }>['action'];
 
 export interface QueuedPrompt {
   readonly id: number;
@@ -24,12 +25,19 @@ export interface QueuedPrompt {
 export class PromptQueue {
   private items: QueuedPrompt[] = [];
   private nextId = 0;
+  /** Counts changes, so that watchers can tell a change without comparing the queue. */
+  private changes = 0;
   /** Set by Send now: this prompt (put first) goes when the running turn ends, however it ends. */
   private urgent: number | undefined;
 
   /** What the view shows of the queue, in order. */
   get shown(): QueuedPromptView[] {
     return this.items.map((q) => ({ id: q.id, text: q.text, attachments: q.attachments.length }));
+  }
+
+  /** Grows with every change of the queue. */
+  get version(): number {
+    return this.changes;
   }
 
   /** The queued prompts' texts, in order (kept over a window reload: see openChats.ts). */
@@ -43,12 +51,15 @@ export class PromptQueue {
 
   add(text: string, attachments: readonly DraftAttachment[]): void {
     this.items.push({ id: ++this.nextId, text, attachments });
+    this.changes++;
   }
 
   /** Takes prompt `id` off the queue. */
   remove(id: number): QueuedPrompt | undefined {
     const at = this.items.findIndex((q) => q.id === id);
-    return at < 0 ? undefined : this.items.splice(at, 1)[0];
+    if (at < 0) return undefined;
+    this.changes++;
+    return this.items.splice(at, 1)[0];
   }
 
   /** Prompt `id` goes one place earlier. */
@@ -56,6 +67,7 @@ export class PromptQueue {
     const at = this.items.findIndex((q) => q.id === id);
     if (at <= 0) return false;
     [this.items[at - 1], this.items[at]] = [this.items[at]!, this.items[at - 1]!];
+    this.changes++;
     return true;
   }
 
@@ -73,6 +85,7 @@ export class PromptQueue {
     const first = this.items[0];
     if (!first || !(finished || first.id === this.urgent)) return undefined;
     this.urgent = undefined;
+    this.changes++;
     return this.items.shift();
   }
 }

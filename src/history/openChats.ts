@@ -66,11 +66,10 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
   };
   // The list changes when a chat opens, closes or is shown; the history, when a chat gets a session worth keeping.
   // A chat changes often (each streamed update): written only when its queue did.
-  const queues = new WeakMap<Chat, string>();
+  const queues = new WeakMap<Chat, number>();
   const queueChanged = (chat: Chat) => {
-    const key = JSON.stringify(chat.queuedTexts);
-    if ((queues.get(chat) ?? '[]') === key) return;
-    queues.set(chat, key);
+    if ((queues.get(chat) ?? 0) === chat.queueVersion) return;
+    queues.set(chat, chat.queueVersion);
     write();
   };
   const subscriptions = [

@@ -5,20 +5,13 @@
  * colours against what is painted behind each element, in every theme.
  */
 import * as assert from 'node:assert/strict';
-import { openChatPage } from './harness.mjs';
+import { openChatPage, runningStatus } from './harness.mjs';
 
-const status = {
-  chatId: 'c1',
-  chats: [],
-  agents: [{ id: 'a', name: 'Agent', available: true }],
-  selectedAgentId: 'a',
-  connection: 'connected',
-  turn: 'running',
+const status = runningStatus({
   plan: [
     { content: 'Read the file', priority: 'high', status: 'completed' },
     { content: 'Refactor', priority: 'low', status: 'pending' },
   ],
-  permissions: [],
   controls: {
     commands: [],
     configOptions: [
@@ -26,7 +19,7 @@ const status = {
       { type: 'boolean', id: 'plan', name: 'Plan first', currentValue: true },
     ],
   },
-};
+});
 
 const entries = [
   {

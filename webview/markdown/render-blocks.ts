@@ -10,7 +10,7 @@ import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread';
 import { codeBlock } from './code-block';
 import type { ChunkCache } from './highlight';
-import { renderInline } from './render-inline';
+import { element, renderInline } from './render-inline';
 import { PIECE_CHARS, plainText } from '../shared/text-pieces';
 
 /**
@@ -38,21 +38,13 @@ export function renderBlocks(tokens: readonly Token[], ctx: BlockContext = {}): 
 
 /** `<tag>` holding the blocks of `tokens`. */
 function blocksIn(tag: string, tokens: readonly Token[], ctx: BlockContext): HTMLElement {
-  const element = document.createElement(tag);
+  const holder = document.createElement(tag);
   for (const value of renderBlocks(tokens, ctx)) {
     if (value === nothing) continue;
-    if (value instanceof Node) element.appendChild(value);
-    else render(value, element.appendChild(document.createDocumentFragment())); // a nested code block
+    if (value instanceof Node) holder.appendChild(value);
+    else render(value, holder.appendChild(document.createDocumentFragment())); // a nested code block
   }
-  return element;
-}
-
-/** `<tag>` holding `content`, with `className` when given. */
-function element(tag: string, content: Node | string, className = ''): HTMLElement {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  e.append(content);
-  return e;
+  return holder;
 }
 
 /**

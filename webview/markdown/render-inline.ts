@@ -44,17 +44,17 @@ const inner = (ctx: InlineContext, inLink = ctx.inLink): InlineContext => ({ inL
 
 /** `<tag>` holding `tokens`. */
 function wrap(tag: string, tokens: readonly Token[] | undefined, ctx: InlineContext): HTMLElement {
-  const element = document.createElement(tag);
-  appendInline(element, tokens, inner(ctx));
-  return element;
+  const e = document.createElement(tag);
+  appendInline(e, tokens, inner(ctx));
+  return e;
 }
 
-/** `<tag class=className>` holding `text`. */
-function textIn(tag: string, text: string, className = ''): HTMLElement {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  element.textContent = text;
-  return element;
+/** `<tag>` holding `content`, with `className` when given (the block renderer builds with it too). */
+export function element(tag: string, content: Node | string, className = ''): HTMLElement {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  e.append(content);
+  return e;
 }
 
 function inlineNode(t: MarkedToken, ctx: InlineContext): Node {
@@ -69,7 +69,7 @@ function inlineNode(t: MarkedToken, ctx: InlineContext): Node {
     case 'del':
       return wrap(t.type, t.tokens, ctx);
     case 'codespan':
-      return textIn('code', t.text);
+      return element('code', t.text);
     case 'br':
       return document.createElement('br');
     case 'link':
@@ -78,7 +78,7 @@ function inlineNode(t: MarkedToken, ctx: InlineContext): Node {
       return image(t, ctx);
     case 'html':
       // Raw HTML from the agent: shown, never parsed.
-      return textIn('span', t.raw, 'raw-html');
+      return element('span', t.raw, 'raw-html');
     case 'checkbox':
       return checkbox(t);
     case 'blockquote':
@@ -104,10 +104,8 @@ function link(t: Tokens.Link, ctx: InlineContext): Node {
   const content = t.autolink ? document.createTextNode(t.text) : renderInline(t.tokens, inner(ctx, true));
   const target = ctx.inLink ? undefined : safeLinkTarget(destination);
   if (target) return linkTo(target, content, t.title ? decodeEntities(t.title) : undefined);
-  const span = document.createElement('span');
-  span.className = 'not-a-link';
+  const span = element('span', content, 'not-a-link');
   span.title = `Not opened: ${destination}`;
-  span.append(content);
   return span;
 }
 
@@ -117,14 +115,10 @@ function image(t: Tokens.Image, ctx: InlineContext): Node {
   const destination = decodeEntities(t.href);
   const target = ctx.inLink ? undefined : safeLinkTarget(destination);
   const label = document.createDocumentFragment();
-  label.append(codiconElement('file-media'), textIn('span', 'Image: ', 'sr-only'), alt || 'image');
-  const span = document.createElement('span');
-  span.className = 'image';
-  if (target) span.append(linkTo(target, label, `Open image ${destination}`));
-  else {
-    span.title = `Image not shown: ${destination}`;
-    span.append(label);
-  }
+  label.append(codiconElement('file-media'), element('span', 'Image: ', 'sr-only'), alt || 'image');
+  if (target) return element('span', linkTo(target, label, `Open image ${destination}`), 'image');
+  const span = element('span', label, 'image');
+  span.title = `Image not shown: ${destination}`;
   return span;
 }
 

@@ -5,7 +5,10 @@
  * stopped), moved up, taken back into the prompt box to edit, or removed.
  */
 import { css, html, LitElement } from 'lit';
+import type { WebviewMessage } from '../../src/shared/pageMessages';
 import type { QueuedPromptView } from '../../src/shared/protocol';
+
+type QueueAction = Extract<WebviewMessage, { type: 'queued' }>['action'];
 import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 
@@ -44,7 +47,7 @@ export class PromptQueueElement extends LitElement {
 
   private item(q: QueuedPromptView, index: number) {
     const line = q.text.trim().split('\n', 1)[0] || 'Attachments only';
-    const button = (action: 'sendNow' | 'up' | 'edit' | 'remove', icon: CodiconName, label: string) =>
+    const button = (action: QueueAction, icon: CodiconName, label: string) =>
       html`<button aria-label=${`${label}: ${line}`} title=${label} @click=${() => toHost(this, { type: 'queued', action, id: q.id })}>${codicon(icon)}</button>`;
     return html`<li title=${q.text}>
       <span class="text">${line}</span>

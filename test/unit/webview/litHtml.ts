@@ -3,16 +3,13 @@
  * a template keeps its own fixed markup, and every value in it is escaped
  * text or an attribute value, which is how Lit puts values into the DOM.
  */
-import { miniNodeHtml } from './miniDom';
+import { escapeText, miniNodeHtml } from './miniDom';
 
 interface Template {
   readonly strings: readonly string[];
   readonly values: readonly unknown[];
 }
 const isTemplate = (v: unknown): v is Template => typeof v === 'object' && v !== null && '_$litType$' in v;
-
-const escapeText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A Lit value as markup: templates keep their own markup, DOM nodes (miniDom.ts) theirs, everything else is escaped text. */
 export function toHtml(value: unknown): string {

@@ -5,7 +5,8 @@
  * (as litHtml.ts shows a Lit template's). The browser suites (test/webview)
  * check the real DOM; these run under mutation testing.
  */
-const escapeText = (text: string) =>
+/** Text or an attribute value as markup, escaped as a browser serialises it (litHtml.ts uses it too). */
+export const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Elements serialised without an end tag. */

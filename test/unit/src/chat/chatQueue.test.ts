@@ -33,9 +33,14 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
   afterEach(() => host.dispose());
 
-  it('are queued, and sent in order, each as its own turn, as the turns before them finish', async () => {
-    void chat.send('slow first');
+  /** Sends `prompt` and resolves once the agent is answering it. */
+  async function answering(prompt: string): Promise<void> {
+    void chat.send(prompt);
     await until('the turn to run', () => chat.status.turn === 'running');
+  }
+
+  it('are queued, and sent in order, each as its own turn, as the turns before them finish', async () => {
+    await answering('slow first');
     await chat.send('second');
     await chat.send('third');
     await chat.send('fourth');
@@ -49,8 +54,7 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
 
   it('stay queued after Stop; Send now sends one', async () => {
-    void chat.send('long one');
-    await until('the turn to run', () => chat.status.turn === 'running');
+    await answering('long one');
     await chat.send('kept');
     chat.stop();
     await until('the turn to end', () => chat.status.turn === 'idle');
@@ -62,8 +66,7 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
 
   it('Send now stops the running turn and sends that prompt first; the rest follow in order', async () => {
-    void chat.send('long one');
-    await until('the turn to run', () => chat.status.turn === 'running');
+    await answering('long one');
     await chat.send('later');
     await chat.send('now');
     await chat.queued('sendNow', idOf(chat, 'now'));
@@ -76,8 +79,7 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
 
   it('wait after the agent crashed; Send now then connects again and sends it', async () => {
-    void chat.send('long one');
-    await until('the turn to run', () => chat.status.turn === 'running');
+    await answering('long one');
     await chat.send('after the crash');
     host.instances[0]!.crash('gone');
     await until('the turn to end', () => chat.status.turn === 'idle' && chat.status.connection !== 'connected');
@@ -88,8 +90,7 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
 
   it('Move up changes the order they are sent in', async () => {
-    void chat.send('slow first');
-    await until('the turn to run', () => chat.status.turn === 'running');
+    await answering('slow first');
     await chat.send('b');
     await chat.send('c');
     await chat.queued('up', idOf(chat, 'c'));
@@ -101,8 +102,7 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
   });
 
   it('Edit hands a queued prompt back to the prompt box; Remove drops it', async () => {
-    void chat.send('long one');
-    await until('the turn to run', () => chat.status.turn === 'running');
+    await answering('long one');
     await chat.send('to edit');
     await chat.send('to drop');
     await chat.queued('edit', idOf(chat, 'to edit'));

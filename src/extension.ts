@@ -38,7 +38,15 @@ import { affectsSettings, restartsAgents, setting } from './settings/settings';
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<
   Chat,
-  'thread' | 'selectAgent' | 'send' | 'changeControl' | 'permissions' | 'cancelPending' | 'draftTaken' | 'openEarlier'
+  | 'thread'
+  | 'selectAgent'
+  | 'send'
+  | 'queued'
+  | 'changeControl'
+  | 'permissions'
+  | 'cancelPending'
+  | 'draftTaken'
+  | 'openEarlier'
 > & {
   readonly status: ViewStatus;
   /** Fires after any change of the shown chat, and when another chat is shown. */
@@ -208,6 +216,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     onDidChange: chats.onDidChangeShown,
     selectAgent: (agentId) => chats.selectAgent(chats.shown, agentId),
     send: (text) => chats.shown.send(text),
+    queued: (action, id) => chats.shown.queued(action, id),
     changeControl: (change) => chats.shown.changeControl(change),
     cancelPending: () => chats.shown.cancelPending(),
     draftTaken: (id) => chats.shown.draftTaken(id),

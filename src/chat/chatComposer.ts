@@ -2,8 +2,9 @@
  * A chat's composer and its prompts: the draft's attachments, a prompt that
  * waits for a connection (shown as pending, handed back to the composer if
  * none comes), prompts sent while a turn runs (queued, sent in order as turns
- * finish), putting a prompt together, and sending it as a turn (one the
- * Changes bar follows where the host keeps checkpoints).
+ * finish, or steered into the running turn where the agent takes that),
+ * putting a prompt together, and sending it as a turn (one the Changes bar
+ * follows where the host keeps checkpoints).
  */
 import type { ChatStatus } from '../shared/protocol';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
@@ -17,6 +18,8 @@ import type { ChatTurns, TurnTarget } from './chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
 import { PromptQueue, type QueueAction } from './promptQueue';
+import type { SteerOutcome } from '../connection/steering';
+import { errorMessage } from '../errorText';
 
 /** What the composer needs of its chat. */
 export interface ComposerChat {
@@ -53,12 +56,13 @@ export class ChatComposer {
   /** The composer's part of the chat's status. */
   get status(): Pick<
     ChatStatus,
-    'pendingPrompt' | 'returnedDraft' | 'queued' | 'attachments' | 'preparing' | 'focusComposer'
+    'pendingPrompt' | 'returnedDraft' | 'queued' | 'steers' | 'attachments' | 'preparing' | 'focusComposer'
   > {
     return {
       pendingPrompt: this.pending.text,
       returnedDraft: this.pending.draft,
       queued: this.queue.shown,
+      steers: this.steerable() !== undefined,
       attachments: this.attachments.chips,
       preparing: this.assembly.preparing,
       focusComposer: this.focusRequests,
@@ -135,8 +139,9 @@ export class ChatComposer {
     return this.queue.version;
   }
 
-  /** A queued prompt's Send now (the running turn is stopped first), Move up, Edit (back to the box) or Remove. */
+  /** A queued prompt's Send now (the running turn is stopped first), Steer, Move up, Edit (back to the box) or Remove. */
   async queued(action: QueueAction, id: number): Promise<void> {
+    if (action === 'steer') return this.steer(id);
     if (action === 'up') {
       if (this.queue.moveUp(id)) this.chat.changed();
       return;
@@ -158,6 +163,60 @@ export class ChatComposer {
       this.attachments.putBack(item.attachments);
     }
     this.chat.changed();
+  }
+
+  /** The connection to steer into: connected, a turn running, and an agent that advertises steering. */
+  private steerable(): Extract<Link, { state: 'connected' }> | undefined {
+    const c = this.chat.link.current;
+    if (c.state !== 'connected' || !this.chat.transcript.running) return undefined;
+    return c.session.lease.connection.client.steers ? c : undefined;
+  }
+
+  /**
+   * Steer: queued prompt `id` goes into the running turn. It is shown in the
+   * transcript where it goes in (what the agent sends from then on comes
+   * after it) and stays queued, marked, until the agent answers: taken, it
+   * leaves the queue; not taken (the turn had ended: it goes as the next
+   * prompt; refused or failed, said in the chat) it leaves the transcript
+   * and waits in the queue as before.
+   */
+  private async steer(id: number): Promise<void> {
+    const c = this.steerable();
+    if (!c) return;
+    const item = this.queue.steer(id);
+    if (!item) return;
+    this.chat.changed();
+    const current = () => this.chat.link.current === c && !this.chat.closed();
+    const { init, quirks, client } = c.session.lease.connection;
+    // Attachments that cannot be read or sent hand the prompt back to the composer (said in the chat).
+    const prompt = await this.assembly.assemble(
+      item.text,
+      item.attachments,
+      init.agentCapabilities?.promptCapabilities,
+      quirks,
+      current,
+    );
+    if (!prompt) return this.queue.steered(id, true);
+    const transcript = this.chat.transcript;
+    const entryId = transcript.newId();
+    const attachments = prompt.sent.length > 0 ? { attachments: prompt.sent } : {};
+    transcript.dispatch({ type: 'steered', id: entryId, text: item.text, ...attachments });
+    let outcome: SteerOutcome | undefined;
+    let failure = '';
+    try {
+      outcome = await client.steer(c.session.sessionId, prompt.blocks);
+    } catch (error) {
+      failure = ` (${errorMessage(error)})`;
+    }
+    this.queue.steered(id, outcome === 'injected');
+    if (outcome !== 'injected') {
+      transcript.dispatch({ type: 'steerRefused', entryId });
+      if (outcome !== 'noTurn' && current()) {
+        transcript.notice('warning', `The agent did not take the message into its answer${failure}. It stays queued.`);
+      }
+    }
+    this.chat.changed();
+    await this.sendQueued();
   }
 
   /** After a turn: the next queued prompt, if the turn finished (or Send now asked for it). */

@@ -4,7 +4,9 @@
  * Send now puts one first and has the running turn stopped: it goes as soon
  * as that turn ends; Move up reorders. A turn that is stopped or fails, or a connection that is
  * lost, leaves the queue as it is (nothing more is sent on its own after
- * those); Edit hands a prompt back to the composer. Nothing is lost.
+ * those); Edit hands a prompt back to the composer. A prompt being steered
+ * into the running turn stays here, marked, until the agent has taken it
+ * (then it leaves) or not (then it goes on waiting). Nothing is lost.
  */
 import type { DraftAttachment } from '../attachments/draftAttachments';
 import type { WebviewMessage } from '../shared/pageMessages';
@@ -29,10 +31,17 @@ export class PromptQueue {
   private changes = 0;
   /** Set by Send now: this prompt (put first) goes when the running turn ends, however it ends. */
   private urgent: number | undefined;
+  /** Prompts on their way into the running turn (Steer): not sent as turns of their own meanwhile. */
+  private readonly steering = new Set<number>();
 
   /** What the view shows of the queue, in order. */
   get shown(): QueuedPromptView[] {
-    return this.items.map((q) => ({ id: q.id, text: q.text, attachments: q.attachments.length }));
+    return this.items.map((q) => ({
+      id: q.id,
+      text: q.text,
+      attachments: q.attachments.length,
+      ...(this.steering.has(q.id) ? { steering: true } : {}),
+    }));
   }
 
   /** Grows with every change of the queue. */
@@ -54,12 +63,28 @@ export class PromptQueue {
     this.changes++;
   }
 
-  /** Takes prompt `id` off the queue. */
+  /** Takes prompt `id` off the queue (not while it is being steered). */
   remove(id: number): QueuedPrompt | undefined {
     const at = this.items.findIndex((q) => q.id === id);
-    if (at < 0) return undefined;
+    if (at < 0 || this.steering.has(id)) return undefined;
     this.changes++;
     return this.items.splice(at, 1)[0];
+  }
+
+  /** Steer: prompt `id` is on its way into the running turn; undefined when it is not queued or already on its way. */
+  steer(id: number): QueuedPrompt | undefined {
+    const item = this.items.find((q) => q.id === id);
+    if (!item || this.steering.has(id)) return undefined;
+    this.steering.add(id);
+    this.changes++;
+    return item;
+  }
+
+  /** The agent answered a Steer: `taken`, the prompt leaves the queue; else it waits again where it was. */
+  steered(id: number, taken: boolean): void {
+    if (!this.steering.delete(id)) return;
+    this.changes++;
+    if (taken) this.items = this.items.filter((q) => q.id !== id);
   }
 
   /** Prompt `id` goes one place earlier. */
@@ -83,7 +108,7 @@ export class PromptQueue {
   /** The prompt to send after a turn ended (`finished`: not stopped, not failed), taken off the queue; else undefined. */
   next(finished: boolean): QueuedPrompt | undefined {
     const first = this.items[0];
-    if (!first || !(finished || first.id === this.urgent)) return undefined;
+    if (!first || this.steering.has(first.id) || !(finished || first.id === this.urgent)) return undefined;
     this.urgent = undefined;
     this.changes++;
     return this.items.shift();

@@ -10,6 +10,7 @@ import { afterPendingNotifications } from './drain';
 import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
+import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
 
 /** `terminal/*`, served for one session. */
 export interface TerminalHandlers {
@@ -260,6 +261,23 @@ export class AgentClient implements Disposable {
     const response = await this.connection.agent.request('session/prompt', { sessionId, prompt });
     await afterPendingNotifications();
     return response.stopReason;
+  }
+
+  /** Whether the agent takes a message into a running turn (`_session/steering`, see steering.ts). */
+  get steers(): boolean {
+    return steersIn(this.initializeResponse);
+  }
+
+  /** Puts `prompt` into the session's running turn (see steering.ts for what each outcome means). */
+  async steer(sessionId: string, prompt: acp.ContentBlock[]): Promise<SteerOutcome> {
+    const answer = await this.connection.agent.request<unknown>(STEERING_METHOD, {
+      sessionId,
+      prompt,
+      // Without a running turn the agent answers so instead of starting one on its own: the chat sends it as a prompt.
+      _meta: { steering: { idleBehavior: 'promptRequired' } },
+    });
+    await afterPendingNotifications();
+    return steeringAnswer(answer);
   }
 
   cancel(sessionId: string): void {

@@ -44,8 +44,15 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   /** Do not send the pending prompt: hand it back to the composer. */
   z.object({ type: z.literal('cancelPending') }),
-  /** A queued prompt's buttons: send it now (stopping the running turn), one place earlier, back to the box to edit, or remove it. */
-  z.object({ type: z.literal('queued'), action: z.enum(['sendNow', 'up', 'edit', 'remove']), id: z.number().int() }),
+  /**
+   * A queued prompt's buttons: send it now (stopping the running turn), steer it into the running turn (where the agent
+   * takes that), one place earlier, back to the box to edit, or remove it.
+   */
+  z.object({
+    type: z.literal('queued'),
+    action: z.enum(['sendNow', 'steer', 'up', 'edit', 'remove']),
+    id: z.number().int(),
+  }),
   z.object({ type: z.literal('draftTaken'), id: z.number().int() }),
   /** The unsent text in the chat's box (kept by the host so that a window reload brings it back; longer is cut). */
   z.object({ type: z.literal('draft'), chatId: z.string().max(64), text: z.string().max(MAX_DRAFT_CHARS) }),

@@ -29,8 +29,16 @@ export type ConnectionState = z.infer<typeof connectionStateSchema>;
 /** Text of a prompt that was not sent, handed back to the composer (kept until it says it took it). */
 export const returnedDraftSchema = z.object({ id: z.int(), text: z.string() });
 
-/** A prompt sent while a turn ran, waiting for it to end (src/chat/promptQueue.ts); `attachments`: how many go with it. */
-export const queuedPromptSchema = z.object({ id: z.int(), text: z.string(), attachments: nonNegativeInt() });
+/**
+ * A prompt sent while a turn ran, waiting for it to end (src/chat/promptQueue.ts); `attachments`: how many go with it;
+ * `steering`: on its way into the running turn (Steer), not yet taken by the agent.
+ */
+export const queuedPromptSchema = z.object({
+  id: z.int(),
+  text: z.string(),
+  attachments: nonNegativeInt(),
+  steering: z.optional(z.boolean()),
+});
 export type QueuedPromptView = z.infer<typeof queuedPromptSchema>;
 export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 
@@ -70,6 +78,8 @@ export const chatStatusSchema = z.object({
   returnedDraft: z.optional(returnedDraftSchema),
   /** Prompts sent while a turn ran, sent in order as turns end. */
   queued: z._default(z.array(queuedPromptSchema).check(z.maxLength(50)), []),
+  /** The agent takes a queued prompt into its running turn (Steer): it advertises steering and a turn runs. */
+  steers: z._default(z.boolean(), false),
   /** The attachments of the prompt being written, in order. */
   attachments: z._default(z.array(attachmentChipSchema).check(z.maxLength(50)), []),
   /** A prompt's attachments are being read before it is sent. */

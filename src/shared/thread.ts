@@ -35,9 +35,13 @@ const textEntry = <K extends string>(kind: K) =>
     fullLength: z.optional(nonNegativeInt()),
   });
 
-/** `attachments`: what went with the prompt (or came with a replayed one), shown as chips, never sent again. */
+/**
+ * `attachments`: what went with the prompt (or came with a replayed one), shown as chips, never sent again;
+ * `steered`: a message the agent took into its running turn (Steer), where it went in, not a turn of its own.
+ */
 export const userEntrySchema = z.extend(textEntry('user'), {
   attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))),
+  steered: z.optional(z.literal(true)),
 });
 export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');

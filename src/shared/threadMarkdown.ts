@@ -17,7 +17,7 @@ export function threadToMarkdown(thread: Thread): string {
 function entryToMarkdown(entry: Entry): string {
   switch (entry.kind) {
     case 'user':
-      return `## User\n\n${[entry.text, entry.attachments?.length ? `Attached: ${entry.attachments.map((a) => a.label).join(', ')}` : ''].filter(Boolean).join('\n\n')}`;
+      return `## User${entry.steered ? ' (steered into the answer)' : ''}\n\n${[entry.text, entry.attachments?.length ? `Attached: ${entry.attachments.map((a) => a.label).join(', ')}` : ''].filter(Boolean).join('\n\n')}`;
     case 'assistant':
       return `## Assistant\n\n${entry.text}`;
     case 'thought':

@@ -35,6 +35,10 @@ export type ThreadAction =
   | { type: 'controlsChanged'; id: string; controls: SessionControls }
   /** The user sent a prompt: it is shown and a turn starts. */
   | { type: 'prompt'; id: string; text: string; attachments?: readonly SentAttachment[] }
+  /** A message on its way into the running turn (Steer): shown where it goes in; the turn goes on. */
+  | { type: 'steered'; id: string; text: string; attachments?: readonly SentAttachment[] }
+  /** The agent did not take that message (it goes back to the queue): it leaves the transcript. */
+  | { type: 'steerRefused'; entryId: string }
   /** One `session/update` from the agent, in arrival order. */
   | { type: 'update'; id: string; update: SessionUpdate }
   /** The `session/prompt` response arrived and its updates have drained. */
@@ -69,20 +73,13 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'controlsChanged':
       return { ...thread, controls: action.controls };
     case 'prompt':
-      return {
-        ...thread,
-        turn: 'running',
-        plan: [],
-        entries: [
-          ...thread.entries,
-          {
-            kind: 'user',
-            id: action.id,
-            text: action.text,
-            ...(action.attachments ? { attachments: [...action.attachments] } : {}),
-          },
-        ],
-      };
+      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, userEntry(action)] };
+    case 'steered':
+      return append(thread, { ...userEntry(action), steered: true });
+    case 'steerRefused': {
+      const refused = (e: Entry) => e.id === action.entryId && e.kind === 'user' && e.steered === true;
+      return thread.entries.some(refused) ? { ...thread, entries: thread.entries.filter((e) => !refused(e)) } : thread;
+    }
     case 'update':
       return applyUpdate(thread, action.id, action.update);
     case 'stopping':
@@ -104,6 +101,15 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     default:
       return assertNever(action);
   }
+}
+
+function userEntry(action: Extract<ThreadAction, { type: 'prompt' | 'steered' }>): Extract<Entry, { kind: 'user' }> {
+  return {
+    kind: 'user',
+    id: action.id,
+    text: action.text,
+    ...(action.attachments ? { attachments: [...action.attachments] } : {}),
+  };
 }
 
 function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread {

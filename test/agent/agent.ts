@@ -34,8 +34,14 @@ class ScriptedAgent {
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
     client.capabilities = c.params.clientCapabilities;
     await this.play(this.scenario.onInitialize, c, undefined);
-    const { agentInfo, agentCapabilities, authMethods } = this.scenario;
-    return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities, authMethods, agentInfo };
+    const { agentInfo, agentCapabilities, authMethods, steering } = this.scenario;
+    return {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentCapabilities,
+      authMethods,
+      agentInfo,
+      ...(steering ? { _meta: { steering: { supported: true } } } : {}),
+    };
   }
 
   authenticate(c: acp.AgentRequestContext<acp.AuthenticateRequest>): acp.AuthenticateResponse {
@@ -155,6 +161,15 @@ class ScriptedAgent {
     return {};
   }
 
+  /** `_session/steering`: into the session's running turn (see the scenario's `steering`). */
+  steer(params: SteerParams): unknown {
+    const steering = this.scenario.steering;
+    if (!steering) throw acp.RequestError.methodNotFound('_session/steering');
+    if (typeof steering === 'object') return steering.answer;
+    const taken = this.session(params.sessionId).steer(params.prompt);
+    return taken ? { outcome: 'injected' } : { outcome: 'promptRequired', reason: 'noRunningTurn' };
+  }
+
   cancel(params: acp.CancelNotification): void {
     this.sessions.get(params.sessionId)?.cancel();
   }
@@ -259,6 +274,25 @@ const setModelParams = {
   },
 };
 
+interface SteerParams {
+  sessionId: string;
+  prompt: acp.ContentBlock[];
+}
+
+const steerParams = {
+  parse(params: unknown): SteerParams {
+    const p = params as { sessionId?: unknown; prompt?: unknown; _meta?: { steering?: { idleBehavior?: unknown } } };
+    if (typeof p?.sessionId !== 'string' || !Array.isArray(p.prompt) || p.prompt.length === 0) {
+      throw acp.RequestError.invalidParams(params, 'sessionId and a non-empty prompt are required');
+    }
+    // As Claude Code's adapter: a client that does not opt in would get a turn started for it; this agent asks it to.
+    if (p._meta?.steering?.idleBehavior !== 'promptRequired') {
+      throw acp.RequestError.invalidParams(params, 'the test agent steers only with idleBehavior "promptRequired"');
+    }
+    return { sessionId: p.sessionId, prompt: p.prompt as acp.ContentBlock[] };
+  },
+};
+
 /** Builds the agent app for a scenario; connect it to a stream to serve a client. */
 export function createAgent(scenario: Scenario, store?: SessionStore): acp.AgentApp {
   const agent = new ScriptedAgent(scenario, store);
@@ -276,6 +310,7 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .onRequest('session/list', (c) => agent.listSessions(c))
     .onRequest('session/delete', (c) => agent.deleteSession(c))
     .onRequest('session/set_model', setModelParams, (c) => agent.setModel(c.params))
+    .onRequest('_session/steering', steerParams, (c) => agent.steer(c.params))
     .onRequest('session/prompt', (c) => agent.prompt(c))
     .onNotification('session/cancel', (c) => agent.cancel(c.params));
 }

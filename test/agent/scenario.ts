@@ -106,6 +106,13 @@ export const scenarioSchema = z.strictObject({
       availableModels: z.array(z.looseObject({ modelId: z.string(), name: z.string() })),
     })
     .optional(),
+  /**
+   * Steering (Claude Code's and codex-acp's `_session/steering`): advertised in the initialize response's
+   * `_meta.steering.supported`; a message steered into a running turn is taken (`injected`) and waits for a
+   * waitForSteer step; without a running turn the answer is `promptRequired`. `{"answer": X}`: every steer is
+   * answered X as it is (a misbehaving agent).
+   */
+  steering: z.union([z.boolean(), z.strictObject({ answer: z.unknown() })]).default(false),
   onInitialize: sessionlessStepsSchema.default([]),
   onNewSession: stepsSchema.default([]),
   onLoadSession: stepsSchema.optional(),

@@ -28,6 +28,9 @@ export class Session {
   updatedAt = new Date().toISOString();
   private readonly running = new Set<AbortController>();
   private fallbackUsed = 0;
+  /** Messages steered into the running turn and not yet taken by a waitForSteer step. */
+  private readonly steered: string[] = [];
+  private steerArrived: (() => void) | undefined;
 
   constructor(
     readonly id: string,
@@ -97,6 +100,27 @@ export class Session {
 
   cancel(): void {
     for (const controller of this.running) controller.abort();
+  }
+
+  /** `_session/steering`: false when no turn runs (nothing taken); else the text is recorded as a prompt and waits for waitForSteer. */
+  steer(prompt: acp.ContentBlock[]): boolean {
+    if (this.running.size === 0) return false;
+    for (const content of prompt) this.record({ sessionUpdate: 'user_message_chunk', content });
+    this.steered.push(prompt.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n'));
+    this.steerArrived?.();
+    return true;
+  }
+
+  /** The next message steered into the turn; undefined when the turn is cancelled first. */
+  async nextSteer(signal: AbortSignal): Promise<string | undefined> {
+    while (this.steered.length === 0) {
+      if (signal.aborted) return undefined;
+      await new Promise<void>((resolve) => {
+        this.steerArrived = resolve;
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    }
+    return this.steered.shift();
   }
 
   /** Session/new and session/load response fields. */

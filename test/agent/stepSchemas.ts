@@ -131,6 +131,8 @@ export const stepSchemas = {
   terminal: step({ terminal }),
   sleep: step({ sleep: ms }),
   waitForCancel: step({ waitForCancel: z.literal(true) }),
+  /** Waits for a message steered into this turn (`_session/steering`, scenario `steering`), then reports `[steered: <text>]`. */
+  waitForSteer: step({ waitForSteer: z.literal(true) }),
   hang: step({ hang: z.literal(true) }),
   crash: step({ crash: z.strictObject({ exitCode: z.number().int().default(1), stderr: z.string().optional() }) }),
   garbage: step({ garbage: z.string() }),
@@ -170,6 +172,8 @@ export const stepSchemas = {
   rawMessage: step({ rawMessage: z.record(z.string(), z.unknown()) }),
   error: step({ error: z.strictObject({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }) }),
   stop: step({ stop: stopReason }),
+  /** Appends `<name> <epoch ms, fractional>` to `file`: when the agent got this far (benchmarks time what the client does in between). */
+  stamp: step({ stamp: z.strictObject({ file: z.string(), name: z.string().regex(/^\S+$/) }) }),
   echoUser: step({ echoUser: z.literal(true) }),
   reportCapabilities: step({ reportCapabilities: z.literal(true) }),
   reportHistory: step({ reportHistory: z.literal(true) }),

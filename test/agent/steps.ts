@@ -1,6 +1,6 @@
 // Plays scenario steps: session updates, control flow (sleep, cancel, hang,
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 // crash, errors, stop) and raw stdout writes. Client calls live in clientSteps.ts.
 import * as acp from '@agentclientprotocol/sdk';
 import type { Step, StepKind, StepOf } from './stepSchemas';
@@ -175,6 +175,11 @@ const handlers: Handlers = {
     sendText(ctx, `[history of ${ctx.session?.id}: ${ctx.session?.promptTexts().join(' | ')}]`),
   sleep: async (step, ctx) => ((await sleep(step.sleep, ctx.signal)) ? undefined : 'cancelled'),
   waitForCancel: async (_step, ctx) => waitForCancel(ctx.signal),
+  waitForSteer: async (_step, ctx) => {
+    const text = await ctx.session!.nextSteer(ctx.signal);
+    if (text === undefined) return 'cancelled';
+    await sendText(ctx, `[steered: ${text}]`);
+  },
   hang: async () => hangForever(),
   crash: async (step) => crash(step.crash.exitCode, step.crash.stderr),
   garbage: async (step) => writeRawLine(step.garbage),
@@ -187,6 +192,8 @@ const handlers: Handlers = {
     throw new acp.RequestError(step.error.code, step.error.message, step.error.data);
   },
   stop: async (step) => step.stop,
+  stamp: async (step) =>
+    appendFileSync(step.stamp.file, `${step.stamp.name} ${performance.timeOrigin + performance.now()}\n`),
   diskWrite: async (step, ctx) => {
     const { path, content } = step.diskWrite;
     try {

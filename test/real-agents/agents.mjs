@@ -32,8 +32,9 @@ import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long }) {
+function steps({ reply, create, edit, shell, refuse, long, steer }) {
   return {
+    ...(steer ? { steer: { marker: steer.marker, text: steer.text, reply: steer.reply } } : {}),
     reply: { prompt: reply.prompt, text: reply.text },
     create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
     ...(edit
@@ -86,6 +87,7 @@ export const REAL_AGENTS = {
         shell: s.bash,
         refuse: s.refuse,
         long: s.long,
+        steer: s.steer,
       });
     },
     expect: {
@@ -153,7 +155,15 @@ export const REAL_AGENTS = {
     },
     scenario(workspace) {
       const s = codexScript.scenario(workspace);
-      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse, long: s.long });
+      return steps({
+        reply: s.reply,
+        create: s.create,
+        edit: s.edit,
+        shell: s.shell,
+        refuse: s.refuse,
+        long: s.long,
+        steer: s.steer,
+      });
     },
     expect: {
       label: `Codex ${codex.CODEX_ACP_VERSION}`,

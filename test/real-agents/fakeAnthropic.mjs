@@ -8,7 +8,9 @@
  * - the last user message carries a `tool_result` for a tool use this server asked for: the rule's
  *   `after(result)` text (result = { isError, text }), ending the turn;
  * - the main agent's request (it offers `tools`) whose last user text contains a rule's `marker`:
- *   a `tool_use` of the rule's tool with the rule's input (stop reason `tool_use`);
+ *   a `tool_use` of the rule's tool with the rule's input (stop reason `tool_use`), or for a rule
+ *   with `reply`, that text; with `holdMs` the text's first half comes at once and the rest after
+ *   `holdMs` (a model still answering: the agent may abort the request meanwhile, to steer);
  * - a request for JSON (`output_config.format` is a JSON schema, as for session titles): a small
  *   object of that schema;
  * - anything else (other side requests, or an unknown prompt): a short text, `FALLBACK_TEXT`.
@@ -25,7 +27,7 @@
  * CLI (for trying agents by hand): `node test/real-agents/fakeAnthropic.mjs [port]` prints the URL.
  */
 import { fileURLToPath } from 'node:url';
-import { sendJson, serveFromCommandLine, startFakeServer, startSse } from './fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse } from './fakeServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
 const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
@@ -33,6 +35,8 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
 /**
  * @typedef {object} Rule
  * @property {string} marker     text that, in the user's prompt, selects this rule
+ * @property {string} [reply]    instead of a tool: this text ends the turn
+ * @property {number} [holdMs]   with `reply`: how long the second half of the text waits
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
  * @property {object} input      the tool's input
  * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
@@ -81,6 +85,14 @@ export async function startFakeAnthropic(options = {}) {
         .map((b) => b.text)
         .join('\n');
       const rule = rules.find((r) => userText.includes(r.marker));
+      if (rule?.reply !== undefined) {
+        return {
+          content: [{ type: 'text', text: rule.reply }],
+          stopReason: 'end_turn',
+          why: `reply:${rule.marker}`,
+          holdMs: rule.holdMs ?? 0,
+        };
+      }
       if (rule) {
         const offered = body.tools.some((t) => t.name === rule.tool);
         if (!offered) log(`rule "${rule.marker}": the agent does not offer the tool ${rule.tool}`);
@@ -127,7 +139,7 @@ export async function startFakeAnthropic(options = {}) {
           stop_sequence: null,
           usage: { input_tokens: 12, output_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
         };
-        if (body.stream === true) await streamMessage(res, message, delayMs);
+        if (body.stream === true) await streamMessage(res, message, delayMs, answer.holdMs ?? 0);
         else sendJson(res, 200, message, { 'request-id': newId('req') });
       } else if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
         sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
@@ -232,7 +244,7 @@ function apiError(type, message) {
   return { type: 'error', error: { type, message } };
 }
 
-async function streamMessage(res, message, delayMs) {
+async function streamMessage(res, message, delayMs, holdMs) {
   const event = startSse(res, delayMs, { 'request-id': `req_${message.id}` });
   const send = (type, data) => event({ type, ...data }, type);
   await send('message_start', {
@@ -243,7 +255,9 @@ async function streamMessage(res, message, delayMs) {
     if (block.type === 'text') {
       await send('content_block_start', { index, content_block: { type: 'text', text: '' } });
       const half = Math.ceil(block.text.length / 2);
-      for (const part of [block.text.slice(0, half), block.text.slice(half)]) {
+      for (const [i, part] of [block.text.slice(0, half), block.text.slice(half)].entries()) {
+        if (i === 1 && holdMs > 0) await hold(res, holdMs);
+        if (res.destroyed) return;
         if (part) await send('content_block_delta', { index, delta: { type: 'text_delta', text: part } });
       }
     } else if (block.type === 'tool_use') {

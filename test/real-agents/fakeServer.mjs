@@ -35,6 +35,17 @@ export function startSse(res, delayMs, headers = {}) {
   };
 }
 
+/** Waits `ms`, or less when the client goes away first (an aborted request). */
+export function hold(res, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** `text` in three parts (fewer only when it is shorter than three characters): a streamed text. */
 export function threeParts(text) {
   const size = Math.max(1, Math.ceil(text.length / 3));

@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { FALLBACK_TEXT } from './fakeAnthropic.mjs';
+import { STEER, steerRules } from './steerScript.mjs';
 
 export const WRITE_CONTENT = 'hello from the fake model\n';
 
@@ -50,6 +51,7 @@ export function scenario(workspace) {
       process: 'timeout 37 tail -f README.md',
       description: 'Wait a while',
     },
+    steer: STEER,
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -83,6 +85,7 @@ export function scriptRules(workspace) {
         after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
       }),
     },
+    ...steerRules(),
     ...[s.bash, s.refuse, s.long].map((step) => ({
       marker: step.marker,
       tool: 'Bash',

@@ -69,3 +69,36 @@ export async function checkQueue(chat) {
   await answers.nth(before).waitFor({ timeout: 15_000 });
   await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
 }
+
+/**
+ * Steer, in the chat frame `chat` (the scripted agent of test/integration/scenario.json advertises steering): a
+ * message queued during a turn that waits for one is steered into it; the transcript shows it where it went in, the
+ * agent's answer to it after it, and the turn then ends on its own.
+ */
+export async function checkSteer(chat) {
+  const box = chat.getByRole('combobox', { name: 'Message the agent' });
+  await box.fill('steer me');
+  await box.press('Enter');
+  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
+  await entries.getByText('Waiting for a steer.').last().waitFor({ timeout: 15_000 });
+  await box.fill('go left');
+  await box.press('Enter');
+  const queue = chat.getByRole('region', { name: 'Queued prompts' });
+  await queue.getByRole('button', { name: 'Steer (into the current answer): go left' }).click();
+  await queue.waitFor({ state: 'detached', timeout: 10_000 });
+  await entries.getByText('Steered, done.').last().waitFor({ timeout: 15_000 });
+  // Each entry's text, shadow roots included, in transcript order.
+  const texts = await entries.evaluateAll((all) => {
+    const deep = (n) =>
+      [...(n.shadowRoot?.childNodes ?? []), ...n.childNodes]
+        .map((c) => (c.nodeType === 3 ? c.data : deep(c)))
+        .join(' ');
+    return all.map((e) => deep(e).replace(/\s+/g, ' ').trim());
+  });
+  const at = texts.findLastIndex((t) => t.includes('Waiting for a steer.'));
+  assert.deepEqual(texts.slice(at + 1, at + 3), [
+    'You into the answer go left',
+    'Agent [steered: go left]Steered, done.',
+  ]);
+  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
+}

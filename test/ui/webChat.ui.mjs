@@ -19,7 +19,7 @@ import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
-import { attachReadmeByPaperclip, checkQueue } from './chatPage.mjs';
+import { attachReadmeByPaperclip, checkQueue, checkSteer } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -90,9 +90,10 @@ export async function runWebChatUiTest() {
     // The paperclip: a quick pick over the workspace's files, searched as Go to File is; the caret goes back to the box.
     await attachReadmeByPaperclip(page, reloaded);
 
-    // A prompt sent while the agent answers is queued, and sent when the answer is stopped by Send now.
+    // A prompt sent while the agent answers is queued, and sent when the answer is stopped by Send now; one is steered in.
     await connectAgain(page, reloaded, bridge.url);
     await checkQueue(reloaded);
+    await checkSteer(reloaded);
     await reloaded.getByRole('button', { name: 'Disconnect' }).click();
     await reloaded.getByRole('button', { name: 'Connect' }).waitFor({ timeout: 10_000 });
 

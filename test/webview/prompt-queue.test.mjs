@@ -1,10 +1,12 @@
 /**
  * Prompts sent while the agent answers: Enter still sends (the host queues),
  * the box says so, and the queue is shown in order with Send now, Move up,
- * Edit and Remove, one line each at 300 px.
+ * Edit and Remove, one line each at 300 px; Steer where the agent takes a
+ * message into its answer, and a steered message marked in the transcript.
  */
 import * as assert from 'node:assert/strict';
 import { axeViolations } from './axe.mjs';
+import { entryTexts, squash } from './dom.mjs';
 import { openChatPage, runningStatus } from './harness.mjs';
 
 const status = runningStatus;
@@ -62,5 +64,49 @@ describe('prompts queued while the agent answers', function () {
     ]);
     await chat.apply({ type: 'status', status: status({ turn: 'idle' }) });
     await queue.waitFor({ state: 'detached' });
+  });
+
+  it('offers Steer where the agent takes it; one on its way is marked, without buttons', async () => {
+    const queued = [
+      { id: 1, text: 'on its way', attachments: 0, steering: true },
+      { id: 2, text: 'change course', attachments: 0 },
+    ];
+    await chat.apply({ type: 'status', status: status({ queued }) });
+    const queue = chat.page.getByRole('region', { name: 'Queued prompts' });
+    await queue.waitFor();
+    assert.equal(
+      await queue.getByRole('button', { name: /^Steer/ }).count(),
+      0,
+      'not offered: the agent does not steer',
+    );
+    await chat.apply({ type: 'status', status: status({ queued, steers: true }) });
+    const rows = queue.getByRole('listitem');
+    await rows.nth(1).getByRole('button', { name: 'Steer (into the current answer): change course' }).waitFor();
+    assert.equal(await rows.nth(0).getByRole('button').count(), 0, 'nothing to do with one on its way');
+    assert.match(await rows.nth(0).innerText(), /on its way\s+Steering…/);
+    for (const i of [0, 1]) {
+      const box = await rows.nth(i).evaluate((r) => r.getBoundingClientRect().toJSON());
+      assert.ok(box.height <= 26 && box.right <= 300, `row ${i} is one line inside the view (${JSON.stringify(box)})`);
+    }
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Steer/ })
+      .click();
+    assert.deepEqual(await chat.posted(), [{ type: 'queued', chatId: 'c1', action: 'steer', id: 2 }]);
+    assert.deepEqual(await axeViolations(chat.page), []);
+  });
+
+  it("shows a steered message in the transcript as the user's, marked as gone into the answer", async () => {
+    await chat.apply({ type: 'status', status: status({ queued: [] }) });
+    await chat.setEntries([
+      { kind: 'user', id: 'u1', text: 'do the thing' },
+      { kind: 'assistant', id: 'a1', text: 'Working on it.' },
+      { kind: 'user', id: 'u2', text: 'use tabs', steered: true },
+      { kind: 'assistant', id: 'a2', text: 'Tabs it is.' },
+    ]);
+    await chat.page.locator('acp-chat-entry').nth(3).waitFor();
+    const texts = (await entryTexts(chat.page)).map(squash);
+    assert.equal(texts[2], 'You into the answer use tabs');
+    assert.equal(texts[0], 'You do the thing');
   });
 });

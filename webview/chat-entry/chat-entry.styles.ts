@@ -19,7 +19,8 @@ export const chatEntryStyles = [
   .user .role { display: flex; align-items: center; gap: 6px; }
   .restore { margin-inline-start: auto; display: inline-flex; align-items: center; gap: 3px; font: inherit; font-weight: normal; cursor: pointer;
     color: var(--vscode-descriptionForeground); background: none; border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }
-  .restore .codicon { font-size: 12px; }
+  .restore .codicon, .steered .codicon { font-size: 12px; }
+  .steered { display: inline-flex; align-items: center; gap: 3px; font-weight: normal; }
   .restore:hover { color: var(--vscode-foreground); background: var(--vscode-toolbar-hoverBackground); }
   /* Shown where the pointer or the keyboard is: every prompt has one, and the transcript stays calm. */
   .restore { opacity: 0; }

@@ -115,7 +115,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
+        return html`<div class="user"><div class="role">You${e.steered ? html`<span class="steered" title="Sent into the agent's running answer (Steer)">${codicon('insert')}into the answer</span>` : nothing}${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${
           this.waiting

@@ -44,6 +44,7 @@ const codePoints = {
   globe: 0xeb01,
   'go-to-file': 0xea94,
   info: 0xea74,
+  insert: 0xec11,
   lightbulb: 0xea61,
   'link-external': 0xeb14,
   'list-selection': 0xeb85,

@@ -119,6 +119,40 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
   });
 
+  test('Steer: a message queued during an answer goes into it, and the model hears it in that turn (agents that steer)', async function () {
+    const steer = s.steer;
+    if (!steer) return this.skip();
+    const before = chat.thread.entries.length;
+    const logBefore = (await fakeLog(config)).length;
+    const sent = chat.send(steer.marker);
+    await waitFor(
+      chat,
+      'the slow answer to start',
+      () => chat.thread.entries.slice(before).some((e) => e.kind === 'assistant'),
+      60_000,
+    );
+    assert.equal(chat.status.steers, true, 'offered while the agent answers');
+    await chat.send(steer.text);
+    const queued = chat.status.queued.find((q) => q.text === steer.text);
+    assert.ok(queued, 'queued while the agent answers');
+    await chat.queued('steer', queued.id);
+    await sent;
+    await waitFor(chat, 'the end of the turn', () => chat.thread.turn === 'idle', 60_000);
+    const entries = chat.thread.entries.slice(before);
+    const shown = entries.map((e) => (e.kind === 'user' ? `${e.steered ? 'steered' : 'user'}: ${e.text}` : e.kind));
+    assert.deepEqual(
+      shown.filter((line) => line !== 'notice'),
+      ['user: ' + steer.marker, 'assistant', 'steered: ' + steer.text, 'assistant'],
+      threadToMarkdown({ ...chat.thread, entries }),
+    );
+    const last = entries.at(-1);
+    assert.ok(last?.kind === 'assistant' && last.text === steer.reply, threadToMarkdown({ ...chat.thread, entries }));
+    assert.deepEqual(chat.status.queued, [], 'taken off the queue');
+    const asked = (await fakeLog(config)).slice(logBefore).filter((r) => r.answered === `reply:${steer.text}`);
+    assert.equal(asked.length, 1, 'the model was asked again, with the steered text');
+    assert.ok(asked[0]!.userTexts?.includes(steer.marker), 'in the same conversation as the prompt');
+  });
+
   test('an MCP server from the settings: the agent starts it for a new session, with its ${env:...} value resolved', async () => {
     const record = path.join(os.tmpdir(), `acp-real-mcp-${process.pid}-${Date.now()}.json`);
     const secret = process.env.ACP_REAL_MCP_SECRET;

@@ -20,6 +20,11 @@ export interface RealAgentConfig {
     readonly edit?: { marker: string; file: string; before: string; after: string; doneText: string };
     readonly shell: { marker: string; command: string; file: string; fileContent: string; doneText: string };
     readonly refuse: { marker: string; file: string };
+    /**
+     * Agents that steer: `marker` starts an answer that waits; `text` steered into it makes the model answer `reply`
+     * in the same turn.
+     */
+    readonly steer?: { marker: string; text: string; reply: string };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };

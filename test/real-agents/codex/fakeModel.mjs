@@ -43,7 +43,7 @@
 import { dataUrl } from '../opencode/fakeModel.mjs';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
-import { sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fakeServer.mjs';
 
 /** The reply to a prompt without a marker, streamed in `FALLBACK_PARTS` deltas. */
 export const FALLBACK_PARTS = ['Hello ', 'from the ', 'fake ', 'model.'];
@@ -67,6 +67,8 @@ const MODEL_IDS = ['gpt-5.5', 'gpt-6.1-sol'];
 /**
  * @typedef {object} Rule
  * @property {string} marker     text that, in the user's latest prompt, selects this rule
+ * @property {string} [reply]    instead of a tool: this text ends the turn
+ * @property {number} [holdMs]   with `reply`: how long the second half of the text waits (a model still answering)
  * @property {string} tool       the tool to call, as Codex names it ('apply_patch', 'exec_command'; in code mode the nested tool)
  * @property {string | object} input  a custom tool's input text, or a function tool's arguments
  * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool output
@@ -116,6 +118,14 @@ export async function startFakeModel(options = {}) {
     }
     const userText = last ? contentText(last.content) : '';
     const rule = rules.find((r) => userText.includes(r.marker));
+    if (rule?.reply !== undefined) {
+      const half = Math.ceil(rule.reply.length / 2);
+      return {
+        items: [messageItem(newId('msg'), [rule.reply.slice(0, half), rule.reply.slice(half)])],
+        why: `reply:${rule.marker}`,
+        holdMs: rule.holdMs ?? 0,
+      };
+    }
     if (rule) {
       const tool = (Array.isArray(body.tools) ? body.tools : []).find((t) => t.name === rule.tool);
       const codeMode = !tool && codeModeExec(body);
@@ -182,6 +192,7 @@ export async function startFakeModel(options = {}) {
           res,
           { id: newId('resp'), model: body.model ?? MODEL_IDS[0], items: answer.items },
           delayMs,
+          answer.holdMs ?? 0,
         );
       } else if (pathname === '/v1/models' && method === 'GET') {
         sendJson(res, 200, {
@@ -341,7 +352,7 @@ function apiError(code, message) {
 }
 
 /** One response as the Responses API's SSE stream; text (message, reasoning summary) in deltas. */
-async function streamResponse(res, { id, model, items }, delayMs) {
+async function streamResponse(res, { id, model, items }, delayMs, holdMs = 0) {
   const event = startSse(res, delayMs, { 'x-request-id': `req_${id}` });
   let sequence = 0;
   const send = (type, data) => event({ type, sequence_number: sequence++, ...data }, type);
@@ -368,7 +379,11 @@ async function streamResponse(res, { id, model, items }, delayMs) {
         content_index: 0,
         part: { type: 'output_text', text: '', annotations: [] },
       });
-      for (const delta of parts) await send('response.output_text.delta', { ...base, content_index: 0, delta });
+      for (const [i, delta] of parts.entries()) {
+        if (i === 1 && holdMs > 0) await hold(res, holdMs);
+        if (res.destroyed) return;
+        await send('response.output_text.delta', { ...base, content_index: 0, delta });
+      }
       await send('response.output_text.done', { ...base, content_index: 0, text: item.content[0].text });
       await send('response.content_part.done', { ...base, content_index: 0, part: item.content[0] });
     } else if (item.type === 'reasoning') {

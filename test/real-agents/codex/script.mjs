@@ -17,6 +17,7 @@
  */
 import * as path from 'node:path';
 import { FALLBACK_PARTS, FALLBACK_TEXT, REASONING_TEXT } from './fakeModel.mjs';
+import { STEER, steerRules } from '../steerScript.mjs';
 
 const CREATE_CONTENT = 'hello from the fake model\n';
 const EDIT_BEFORE = 'first line\nsecond line\nthird line\n';
@@ -71,6 +72,7 @@ export function scenario(workspace) {
       doneText: 'The long command ended.',
       refusedText: 'Refused.',
     },
+    steer: STEER,
     refuse: {
       marker: 'Please run the risky command',
       tool: 'exec_command',
@@ -103,5 +105,12 @@ export function scriptRules(workspace) {
     },
     after: (r) => (r.isError ? step.refusedText : step.doneText),
   });
-  return [patchRule(s.create), patchRule(s.edit), commandRule(s.shell), commandRule(s.refuse), commandRule(s.long)];
+  return [
+    patchRule(s.create),
+    patchRule(s.edit),
+    commandRule(s.shell),
+    commandRule(s.refuse),
+    commandRule(s.long),
+    ...steerRules(),
+  ];
 }

@@ -1,4 +1,4 @@
-/** The queue's order rules on their own: what goes after a turn that finished, and after one that was stopped. */
+/** The queue's order rules on their own: what goes after a turn that finished, after one that was stopped, and while one is steered. */
 import * as assert from 'node:assert/strict';
 import { MAX_QUEUED, PromptQueue } from '../../../../src/chat/promptQueue';
 
@@ -39,5 +39,23 @@ describe('the prompt queue', () => {
     assert.deepEqual(queue.texts, ['a', 'c', 'b']);
     assert.equal(filled(...Array.from({ length: MAX_QUEUED - 1 }, String)).full, false);
     assert.equal(filled(...Array.from({ length: MAX_QUEUED }, String)).full, true);
+  });
+
+  it('keeps a prompt being steered, marked, out of turns and out of reach until the agent answers', () => {
+    const queue = filled('a', 'b');
+    const a = idOf(queue, 'a');
+    assert.equal(queue.steer(a)?.text, 'a');
+    assert.equal(queue.steer(a), undefined, 'once at a time');
+    assert.equal(queue.shown[0]?.steering, true);
+    assert.equal(queue.next(true), undefined, 'not sent as a turn of its own meanwhile');
+    assert.equal(queue.remove(a), undefined);
+    assert.equal(queue.putFirst(a), false);
+    queue.steered(a, false);
+    assert.equal(queue.shown[0]?.steering, undefined, 'not taken: waiting again');
+    assert.equal(queue.next(true)?.text, 'a', 'and it goes as the next turn');
+    const b = idOf(queue, 'b');
+    queue.steer(b);
+    queue.steered(b, true);
+    assert.deepEqual(queue.texts, [], 'taken: it leaves the queue');
   });
 });

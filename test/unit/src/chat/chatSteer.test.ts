@@ -1,0 +1,122 @@
+/**
+ * Steer (no VS Code, the scripted agent): a queued prompt put into the
+ * running turn where the agent advertises steering, shown in the transcript
+ * where it went in; never lost when the agent does not take it.
+ */
+import * as assert from 'node:assert/strict';
+import type { Chat } from '../../../../src/chat/chat';
+import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
+import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+
+const queuedTexts = (chat: Chat) => chat.status.queued.map((q) => q.text);
+const idOf = (chat: Chat, text: string) => chat.status.queued.find((q) => q.text === text)!.id;
+/** What the transcript shows, one line per entry. */
+const shown = (chat: Chat) =>
+  chat.thread.entries.map((e) =>
+    e.kind === 'user' ? `${e.steered ? 'steered' : 'user'}: ${e.text}` : 'text' in e ? e.text : e.kind,
+  );
+
+const turns = [
+  // Answers, waits for a message steered in, answers that, then says what it was sent.
+  { match: 'steer me', steps: [{ text: 'Working on it.' }, { waitForSteer: true }, { reportHistory: true }] },
+  { match: 'slow', steps: [{ text: 'Working.' }, { sleep: 400 }, { reportHistory: true }] },
+  { match: '', steps: [{ reportHistory: true }] },
+];
+
+describe('Steer: a queued prompt into the running turn (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  let chat: Chat;
+  afterEach(() => host.dispose());
+
+  async function connect(steering: unknown): Promise<void> {
+    host = scriptedHost({ steering, turns });
+    chat = await host.connectedChat();
+  }
+
+  /** Sends `prompt` and resolves once the agent is answering it. */
+  async function answering(prompt: string): Promise<void> {
+    void chat.send(prompt);
+    await until('the answer to start', () => chat.thread.entries.some((e) => e.kind === 'assistant'));
+  }
+
+  it('goes into the answer where the agent takes it: shown there, the rest of the queue follows as turns', async () => {
+    await connect(true);
+    assert.equal(chat.status.steers, false, 'no turn runs: nothing to steer into');
+    await answering('steer me');
+    assert.equal(chat.status.steers, true);
+    await chat.send('queued after');
+    await chat.send('change course');
+    const steering = chat.queued('steer', idOf(chat, 'change course'));
+    assert.equal(chat.status.queued.find((q) => q.text === 'change course')?.steering, true, 'marked on its way');
+    await steering;
+    await until('the turn and the queue to end', () => chat.status.turn === 'idle' && chat.status.queued.length === 0);
+    assert.deepEqual(shown(chat), [
+      'user: steer me',
+      'Working on it.',
+      'steered: change course',
+      '[steered: change course][history of sess-1: steer me | change course]',
+      'user: queued after',
+      '[history of sess-1: steer me | change course | queued after]',
+    ]);
+    assert.match(threadToMarkdown(chat.thread), /## User \(steered into the answer\)\n\nchange course/);
+  });
+
+  it('is not offered by an agent that does not advertise it; the prompt stays queued', async () => {
+    await connect(false);
+    await answering('slow one');
+    await chat.send('later');
+    assert.equal(chat.status.steers, false);
+    await chat.queued('steer', idOf(chat, 'later'));
+    assert.deepEqual(queuedTexts(chat), ['later']);
+    await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+    assert.ok(shown(chat).includes('[history of sess-1: slow one | later]'));
+  });
+
+  it('goes as the next prompt when the turn had ended before the agent got it', async () => {
+    // The agent's answer when the steer came too late.
+    await connect({ answer: { outcome: 'promptRequired', reason: 'noRunningTurn' } });
+    await answering('slow one');
+    await chat.send('too late');
+    await chat.queued('steer', idOf(chat, 'too late'));
+    assert.equal(chat.status.queued[0]?.steering, undefined, 'waiting again');
+    await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+    assert.deepEqual(shown(chat).slice(-2), ['user: too late', '[history of sess-1: slow one | too late]']);
+  });
+
+  for (const [what, answer] of [
+    ['an outcome it does not know', { outcome: 'maybe' }],
+    ['no object', 'injected'],
+    ['failed', { outcome: 'failed' }],
+  ] as const) {
+    it(`stays queued, said in the chat, when the agent answers ${what}`, async () => {
+      await connect({ answer });
+      await answering('slow one');
+      await chat.send('keep me');
+      await chat.queued('steer', idOf(chat, 'keep me'));
+      assert.deepEqual(queuedTexts(chat), ['keep me']);
+      assert.equal(chat.status.queued[0]?.steering, undefined);
+      const last = chat.thread.entries.at(-1);
+      assert.ok(
+        last?.kind === 'notice' && /did not take the message into its answer\. It stays queued/.test(last.text),
+      );
+      assert.ok(!chat.thread.entries.some((e) => e.kind === 'user' && e.steered), 'not shown as steered');
+      await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+    });
+  }
+
+  it('while on its way, Send now, Edit and Remove leave it alone', async () => {
+    await connect(true);
+    await answering('steer me');
+    await chat.send('on its way');
+    const id = idOf(chat, 'on its way');
+    const steering = chat.queued('steer', id);
+    await chat.queued('remove', id);
+    await chat.queued('edit', id);
+    await chat.queued('sendNow', id);
+    await steering;
+    assert.equal(chat.status.returnedDraft, undefined, 'not handed back');
+    await until('the turn to end', () => chat.status.turn === 'idle');
+    assert.ok(shown(chat).includes('steered: on its way'), shown(chat).join('\n'));
+  });
+});

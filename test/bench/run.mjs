@@ -10,7 +10,8 @@
  * the bridge and workbench figures), --only=bridge (only the bridge figures:
  * no browser), --only=workbench (only the workbench figures: code-server),
  * --only=agents (only the real agents' connect times), --only=checkpoints (the
- * Changes bar's checkpoints on a 20,000-file folder: no browser).
+ * Changes bar's checkpoints on a 20,000-file folder: no browser), --only=queue
+ * (a queued prompt's way to the agent after a turn: code-server).
  */
 import * as os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -22,6 +23,7 @@ import { benchBridge, printBridge } from './bridge.mjs';
 import { benchWorkbench } from './workbench.mjs';
 import { benchAgents, printAgents } from './agents.mjs';
 import { benchCheckpoints, printCheckpoints } from './checkpoints.mjs';
+import { benchQueue, printQueue } from './queue.mjs';
 import { startServer } from './server.mjs';
 
 const argv = process.argv.slice(2);
@@ -105,6 +107,11 @@ async function main() {
     printCheckpoints(checkpoints, log);
     return log(`BENCH ${JSON.stringify({ checkpoints, met: checkpoints.met })}`);
   }
+  if (ONLY === 'queue') {
+    const queue = await benchQueue({ runs: RUNS, log });
+    printQueue(queue, log);
+    return log(`BENCH ${JSON.stringify({ queue, met: { queueSend: queue.met } })}`);
+  }
   if (ONLY === 'agents') {
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
@@ -144,12 +151,14 @@ async function main() {
     // The workbench figures last: code-server and its own Chromium, the longest part.
     const workbench = await benchWorkbench({ runs: RUNS, generator, log });
     printWorkbench(workbench, log);
+    const queue = await benchQueue({ runs: RUNS, log });
+    printQueue(queue, log);
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
     log(
       benchLine(
-        { ...figures, bridge, checkpoints, workbench, agents },
-        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met },
+        { ...figures, bridge, checkpoints, workbench, queue, agents },
+        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met, queueSend: queue.met },
       ),
     );
   } finally {

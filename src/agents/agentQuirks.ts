@@ -1,6 +1,7 @@
 /**
- * What known agents get wrong, and the client works around: one entry per
- * quirk, keyed by the agent's `agentInfo.name` (its initialize answer), each
+ * What known agents get wrong, and the client works around, or take beyond
+ * what they can advertise: one entry per quirk, keyed by the agent's
+ * `agentInfo.name` (its initialize answer), each
  * with the agent's version it was seen in and why, and a test
  * (test/unit/src/agents/agentQuirks.test.ts). A new quirk: its flag in AgentQuirks, its
  * entry in KNOWN_QUIRKS, its test, and the work-around where the flag is read.
@@ -13,9 +14,15 @@ export interface AgentQuirks {
    * the image arrives (attachments/promptBlocks.ts).
    */
   readonly resourcesDropImages: boolean;
+  /**
+   * The agent's `session/fork` (unstable) takes a point to fork at, `_meta.jetbrains.air.fork = {version: 1,
+   * messageId}`, an id of its messages (ACP has no such field yet, and no capability says it): Edit, Retry and Branch
+   * fork its session there (chat/rewind.ts). Another agent's fork is whole.
+   */
+  readonly forksAtMessage: boolean;
 }
 
-export const NO_QUIRKS: AgentQuirks = { resourcesDropImages: false };
+export const NO_QUIRKS: AgentQuirks = { resourcesDropImages: false, forksAtMessage: false };
 
 interface KnownQuirk {
   /** `agentInfo.name`, as the agent sends it. */
@@ -26,6 +33,16 @@ interface KnownQuirk {
 }
 
 const KNOWN_QUIRKS: readonly KnownQuirk[] = [
+  {
+    agent: '@agentclientprotocol/claude-agent-acp',
+    quirk: 'forksAtMessage',
+    why: "Claude Code's adapter 0.101 (dist/fork-session.js): the fork holds the conversation up to and including that message.",
+  },
+  {
+    agent: '@agentclientprotocol/codex-acp',
+    quirk: 'forksAtMessage',
+    why: 'codex-acp 2.6 (SessionFork): the fork holds the turns up to and including the one with that message.',
+  },
   {
     agent: 'gemini-cli',
     quirk: 'resourcesDropImages',

@@ -152,17 +152,20 @@ export class ChatChanges implements vscode.Disposable {
     if (mixed.length > 0 && !(await confirmMixed(mixed.map((c) => this.checkpoints.label(c.path))))) {
       changes = changes.filter((c) => !this.userSaved.has(c.path));
     }
-    return this.run(
+    await this.run(
       changes.map((c) => ({ path: c.path, now: c.after, back: c.before })),
       'Undo',
       false,
     );
   }
 
-  /** "Restore files to here": every file the turns from prompt `entryId` on changed, back as it was before them; a preview first. */
-  restoreTo(entryId: string): Promise<void> {
+  /**
+   * "Restore files to here": every file the turns from prompt `entryId` on changed, back as it was before them; a
+   * preview first. False when the user said no to it (or another Undo or restore is under way).
+   */
+  restoreTo(entryId: string): Promise<boolean> {
     const from = this.turns.findIndex((t) => t.entryId === entryId);
-    if (from < 0) return Promise.resolve();
+    if (from < 0) return Promise.resolve(true);
     const plan = new Map<string, PutBack>();
     for (const turn of this.turns.slice(from)) {
       for (const change of turn.files.values()) {
@@ -197,8 +200,10 @@ export class ChatChanges implements vscode.Disposable {
     for (const t of this.turns) for (const c of t.files.values()) [c.before, c.after].forEach(add);
   }
 
-  private async run(changes: PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<void> {
-    if (this.busy || changes.length === 0) return;
+  /** Puts `changes` back; false when the user said no to the preview, or another run is under way. */
+  private async run(changes: PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<boolean> {
+    if (this.busy) return false;
+    if (changes.length === 0) return true;
     this.busy = true;
     this._onDidChange.fire();
     try {
@@ -206,6 +211,7 @@ export class ChatChanges implements vscode.Disposable {
       for (const done of outcome.done) this.wentBack(done);
       await this.closeDiffs(outcome.done.map((d) => d.path));
       if (outcome.refused.length > 0) this.say('warning', refusalText(what, outcome.refused));
+      return outcome.cancelled !== true;
     } finally {
       this.busy = false;
       this._onDidChange.fire();

@@ -20,6 +20,8 @@ export interface PutBackOutcome {
   readonly done: PutBack[];
   /** Why each file left alone was, as sentences. */
   readonly refused: string[];
+  /** The user said no to the preview: nothing was tried. */
+  readonly cancelled?: true;
 }
 
 /** Lines a preview lists of each kind before "and N more". */
@@ -31,7 +33,7 @@ export async function putBack(
   what: 'Undo' | 'Restore',
   preview: boolean,
 ): Promise<PutBackOutcome> {
-  if (preview && !(await confirm(checkpoints, files))) return { done: [], refused: [] };
+  if (preview && !(await confirm(checkpoints, files))) return { done: [], refused: [], cancelled: true };
   const done: PutBack[] = [];
   const refused: string[] = [];
   await vscode.window.withProgress(

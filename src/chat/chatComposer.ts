@@ -6,6 +6,7 @@
  * putting a prompt together, and sending it as a turn (one the Changes bar
  * follows where the host keeps checkpoints).
  */
+import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { ChatStatus } from '../shared/protocol';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
 import type { ChatChanges } from '../changes/chatChanges';
@@ -43,6 +44,8 @@ export class ChatComposer {
   private readonly assembly: PromptAssembly;
   /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
   private focusRequests = 0;
+  /** The earlier turns, for a new session that is not a fork of the conversation (chat/rewind.ts): sent with the next prompt. */
+  private context: string | undefined;
 
   constructor(
     private readonly chat: ComposerChat,
@@ -89,6 +92,16 @@ export class ChatComposer {
       return this.chat.changed();
     }
     return this.start(text, this.attachments.takeAll());
+  }
+
+  /** Sends `text` alone (an edited prompt: the draft's attachments stay in the draft). */
+  sendText(text: string): Promise<void> {
+    return this.chat.closed() || text.trim() === '' ? Promise.resolve() : this.start(text, []);
+  }
+
+  /** The next prompt goes with `context` before it, as text (the earlier turns, for a session that does not have them). */
+  giveContext(context: string): void {
+    this.context = context;
   }
 
   /** A prompt to send now: as a turn when connected, else it waits for the connection (which this starts). */
@@ -260,8 +273,11 @@ export class ChatComposer {
       () => chat.link.current === c && !chat.closed(),
     );
     if (!prompt) return;
+    const context = this.context;
+    this.context = undefined;
+    const blocks: ContentBlock[] = context ? [{ type: 'text', text: context }, ...prompt.blocks] : prompt.blocks;
     const run = (ready?: Promise<unknown>) =>
-      chat.turns.prompt(turnTarget(c.session), text, prompt.blocks, prompt.sent, () => chat.link.current === c, ready);
+      chat.turns.prompt(turnTarget(c.session), text, blocks, prompt.sent, () => chat.link.current === c, ready);
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.
     if (c.session.lease.connection.offered.checkpoints && chat.changes) await chat.changes.follow(run);
     else await run();

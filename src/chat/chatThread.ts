@@ -102,7 +102,7 @@ export class ChatThread {
         'warning',
         `This is a new session: ${continuation.why}. The agent does not remember the conversation above.`,
       );
-    } else if (continuation) {
+    } else if (continuation && continuation.how !== 'forked') {
       for (const update of continuation.state) this.dispatch({ type: 'update', id: this.newId(), update });
       this.notice('info', `The session continues (${continuation.how} by the agent).`);
     }

@@ -11,6 +11,7 @@ import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
 import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
+import { cutAfterTurn } from './rewind';
 
 /** What this workspace's history keeps up with (history/historySaver.ts saves on each). */
 export type HistoryEvent =
@@ -132,6 +133,18 @@ export class Chats implements Disposable {
     showSaved(chat, entry, saved, how);
     // Opened is used: it moves to the top of the history.
     this._onDidChangeHistory.fire({ kind: 'used', chat, title: entry.title });
+    return chat;
+  }
+
+  /**
+   * Branch from here: a new chat, shown, that holds `source`'s conversation up to the end of prompt `entryId`'s turn
+   * and goes on from there (Chat.startBranch); `source` is unchanged. Undefined when that is not one of its prompts.
+   */
+  branch(source: Chat, entryId: string): Chat | undefined {
+    const cut = cutAfterTurn(source.thread.entries, entryId);
+    if (!cut) return undefined;
+    const chat = this.createShown(source.agentId);
+    chat.startBranch(cut, source.thread.terminals, source.session, source.title);
     return chat;
   }
 

@@ -44,6 +44,15 @@ export interface ClientIdentity {
 /** JSON-RPC error code for "authentication required". */
 export const AUTH_REQUIRED = -32000;
 
+/** A `session/fork` answer (unstable, so not checked by the SDK): it must name the new session. */
+function forkAnswer(answer: unknown): acp.NewSessionResponse {
+  const sessionId = (answer as { sessionId?: unknown } | null)?.sessionId;
+  if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 1_000) {
+    throw new Error('The agent answered session/fork without a session id.');
+  }
+  return answer as acp.NewSessionResponse;
+}
+
 /** How long to wait for a process to report its exit after its pipe closed. */
 const EXIT_GRACE_MS = 2_000;
 
@@ -172,6 +181,29 @@ export class AgentClient implements Disposable {
     const response = await this.connection.agent.request('session/new', { cwd, mcpServers });
     this.openSessions.set(response.sessionId, handlers);
     return response;
+  }
+
+  /**
+   * A new session that starts as a copy of `sessionId` (`sessionCapabilities.fork`, unstable): up to and including
+   * the agent's message `messageId` where given (the extension Claude Code's adapter and codex-acp take:
+   * `_meta.jetbrains.air.fork`), else whole.
+   */
+  async forkSession(
+    sessionId: string,
+    cwd: string,
+    mcpServers: acp.McpServer[],
+    handlers: SessionHandlers,
+    messageId?: string,
+  ): Promise<acp.NewSessionResponse> {
+    const response = await this.connection.agent.request<unknown>('session/fork', {
+      sessionId,
+      cwd,
+      mcpServers,
+      ...(messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {}),
+    });
+    const forked = forkAnswer(response);
+    this.openSessions.set(forked.sessionId, handlers);
+    return forked;
   }
 
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */

@@ -112,13 +112,19 @@ export class ChatLink implements Disposable {
     return this.link.state === 'connected' ? this.link.session.lease.connection : undefined;
   }
 
-  /** The agent session the chat's transcript belongs to (the next Connect continues it), once there is one. */
+  /**
+   * The agent session the chat's transcript belongs to (the next Connect continues it), once there is one; none while
+   * a fork of another waits for the next Connect (the transcript is not that session's).
+   */
   get session(): SessionRef | undefined {
-    return this.earlier;
+    return this.earlier?.fork ? undefined : this.earlier;
   }
 
-  /** A saved transcript's session: the next Connect continues it (resume, else load, else a new session that says why). */
-  continueLater(session: SessionRef): void {
+  /**
+   * The session the next Connect continues (resume, else load, else a new session that says why), or forks
+   * (`fork`: chat/rewind.ts); none: the next Connect starts a new one.
+   */
+  continueLater(session: SessionRef | undefined): void {
     this.earlier = session;
   }
 
@@ -168,6 +174,36 @@ export class ChatLink implements Disposable {
       });
     this.connecting = call;
     return call;
+  }
+
+  /**
+   * Moves the chat to `next` (a fork of its session, or a new one when none: chat/rewind.ts). Connected, the next
+   * session is opened on the same agent process before the one before ends (a process held by no other chat would
+   * end between, and a fork is quicker from a live one); else it is what the next Connect opens. False when it could
+   * not be opened: the chat is then disconnected, and the next Connect tries again.
+   */
+  async moveTo(agentId: string, next: SessionRef | undefined): Promise<boolean> {
+    const before = this.link;
+    if (before.state !== 'connected') {
+      await this.disconnect();
+      this.earlier = next;
+      return true;
+    }
+    return this.lifecycle.run(async () => {
+      this.earlier = next;
+      const outcome = await this.open(agentId, new AbortController());
+      if (outcome !== 'connected') {
+        if (outcome !== 'abandoned') {
+          this.host.notice('error', `Could not open the new session: ${errorMessage(outcome.error)}`);
+        }
+        await this.detach(true);
+        this.earlier = next;
+        return false;
+      }
+      before.subscriptions.forEach((s) => s.dispose());
+      await endChatSession(before.session);
+      return true;
+    });
   }
 
   /** Ends this chat's session (its permissions, its commands); the agent process stays while other chats use it. */

@@ -1,7 +1,8 @@
 /**
  * Opening the chat's session on a started agent: a new one, or the earlier
  * one continued where the agent can (`session/resume`, else `session/load`,
- * else a new one that says why), signing in when the agent asks.
+ * else a new one that says why), or a fork of it (`session/fork`, at a
+ * message where the agent takes that), signing in when the agent asks.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
@@ -10,6 +11,7 @@ import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import { keptFromReplay } from '../shared/updateKinds';
+import { quirksOf } from '../agents/agentQuirks';
 
 /** A session that a new connection should continue. */
 export interface EarlierSession {
@@ -17,12 +19,20 @@ export interface EarlierSession {
   readonly cwd: string;
   /** Only this way (the user chose: Load Session with History, Resume Session without History); else resume, else load. */
   readonly how?: 'load' | 'resume';
+  /**
+   * Not continued: forked (a branch of the conversation, chat/rewind.ts), after the agent's message `messageId` where
+   * it forks at a message, else whole where `whole` (nothing after the cut); otherwise, or when the fork fails, a new
+   * session (the caller tells it the earlier turns).
+   */
+  readonly fork?: { readonly messageId?: string; readonly whole: boolean };
 }
 
 export type Continuation =
   /** `state`: the updates to apply: the replay's state updates only when the transcript is on screen, else all of it. */
   | { readonly how: 'resumed' | 'loaded'; readonly state: readonly acp.SessionUpdate[]; readonly replayShown: boolean }
-  | { readonly how: 'new'; readonly why: string };
+  | { readonly how: 'new'; readonly why: string }
+  /** A fork of the earlier session (EarlierSession.fork). */
+  | { readonly how: 'forked' };
 
 /**
  * Continues the earlier session where the agent can (`session/resume`, else
@@ -54,6 +64,22 @@ export async function openSession(
   const { sessionId } = earlier;
   if (earlier.cwd !== cwd) return fresh(`the agent now works in ${cwd}, not ${earlier.cwd}`);
   const caps = init.agentCapabilities;
+  if (earlier.fork) {
+    // A branch: the caller gives a new session the earlier turns when there is no fork.
+    const point = forkPoint(init, earlier.fork);
+    if (!point) return fresh();
+    try {
+      const response = await withSignIn(
+        () => client.forkSession(sessionId, cwd, [...mcpServers], handlers, point.messageId),
+        signIn,
+      );
+      return { sessionId: response.sessionId, setup: sessionSetup(response), continuation: { how: 'forked' } };
+    } catch (error) {
+      if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
+      log.warn(`Forking session ${sessionId} failed: ${errorMessage(error)}`);
+      return fresh();
+    }
+  }
   const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load';
   const canLoad = !!caps?.loadSession && earlier.how !== 'resume';
   if (!canResume && !canLoad) {
@@ -87,6 +113,22 @@ export async function openSession(
     log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);
     return fresh(`the agent could not continue it (${errorMessage(error)})`);
   }
+}
+
+/**
+ * Where the agent's session forks for `fork`: at its message where it takes a fork point (agentQuirks.ts), else whole
+ * where that is what was asked; undefined: no fork (a new session, told the earlier turns).
+ */
+function forkPoint(
+  init: acp.InitializeResponse,
+  fork: NonNullable<EarlierSession['fork']>,
+): { messageId?: string } | undefined {
+  // `fork` is unstable: not in the stable schema's type.
+  if (!(init.agentCapabilities?.sessionCapabilities as { fork?: unknown } | undefined)?.fork) return undefined;
+  if (fork.messageId !== undefined && quirksOf(init.agentInfo?.name).forksAtMessage) {
+    return { messageId: fork.messageId };
+  }
+  return fork.whole ? {} : undefined;
 }
 
 /** The parts of a session response that set up controls (`models` is a legacy, unstable field). */

@@ -93,5 +93,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restoreCheckpoint'), entryId: z.string().max(256) }),
   /** Follow the agent on or off for this chat. */
   z.object({ type: z.literal('setFollow'), on: z.boolean() }),
+  /** A prompt's Edit sent (`text`), or Retry (the last prompt, its own text): the conversation goes on from before it. */
+  z.object({ type: z.literal('resend'), entryId: z.string().max(256), text: z.string().max(1_000_000) }),
+  z.object({ type: z.literal('retryPrompt') }),
+  /** A prompt's Branch from here: a new chat with the conversation up to the end of its turn. */
+  z.object({ type: z.literal('branch'), entryId: z.string().max(256) }),
 ]);
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;

@@ -43,7 +43,13 @@ export const userEntrySchema = z.extend(textEntry('user'), {
   attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))),
   steered: z.optional(z.literal(true)),
 });
-export const assistantEntrySchema = textEntry('assistant');
+/**
+ * `messageId`: the agent's id of the message the newest part of this text came in (ACP `messageId` on its chunks), at
+ * most MAX_MESSAGE_ID_CHARS: where a fork of the agent's session can begin (chat/rewind.ts).
+ */
+export const assistantEntrySchema = z.extend(textEntry('assistant'), {
+  messageId: z.optional(z.string().check(z.maxLength(200))),
+});
 export const thoughtEntrySchema = textEntry('thought');
 
 /** A content block reduced to what the view may show: text (Markdown), or a named placeholder. */

@@ -39,6 +39,8 @@ export type ThreadAction =
   | { type: 'steered'; id: string; text: string; attachments?: readonly SentAttachment[] }
   /** The agent did not take that message (it goes back to the queue): it leaves the transcript. */
   | { type: 'steerRefused'; entryId: string }
+  /** Edit or Retry of a prompt (chat/rewind.ts): only the first `keep` entries stay; not while a turn runs. */
+  | { type: 'cut'; keep: number }
   /** One `session/update` from the agent, in arrival order. */
   | { type: 'update'; id: string; update: SessionUpdate }
   /** The `session/prompt` response arrived and its updates have drained. */
@@ -76,6 +78,10 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, userEntry(action)] };
     case 'steered':
       return append(thread, { ...userEntry(action), steered: true });
+    case 'cut':
+      return thread.turn === 'running'
+        ? thread
+        : { ...thread, plan: [], entries: thread.entries.slice(0, action.keep) };
     case 'steerRefused': {
       const refused = (e: Entry) => e.id === action.entryId && e.kind === 'user' && e.steered === true;
       return thread.entries.some(refused) ? { ...thread, entries: thread.entries.filter((e) => !refused(e)) } : thread;
@@ -122,7 +128,7 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
         ? appendText(thread, 'user', id, update.content.text)
         : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
-      return appendText(thread, 'assistant', id, contentText(update.content));
+      return appendText(thread, 'assistant', id, contentText(update.content), messageIdOf(update.messageId));
     case 'agent_thought_chunk':
       return appendText(thread, 'thought', id, contentText(update.content));
     case 'tool_call':
@@ -192,16 +198,31 @@ function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
  * transcript's bound (transcriptBound.ts) can move its older part out of
  * memory like any other entry, however long the agent streams.
  */
-function appendText(thread: Thread, kind: 'user' | 'assistant' | 'thought', id: string, text: string): Thread {
+function appendText(
+  thread: Thread,
+  kind: 'user' | 'assistant' | 'thought',
+  id: string,
+  text: string,
+  messageId?: string,
+): Thread {
   if (text === '') return thread;
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
+  const withId = messageId === undefined ? {} : { messageId };
   if (last && last.kind === kind && last.id !== thread.sealedEntryId && last.text.length < MAX_ENTRY_CHARS) {
-    const grown = { ...last, text: last.text + text };
+    const grown = { ...last, text: last.text + text, ...withId };
     recordGrowth(last, grown, text);
     return replaceAt(thread, lastIndex, grown);
   }
-  return append(thread, { kind, id, text });
+  return append(thread, { kind, id, text, ...withId } as Entry);
+}
+
+/** The longest message id kept (an agent's ids are short; a longer one is not kept). */
+export const MAX_MESSAGE_ID_CHARS = 200;
+
+/** A chunk's `messageId`, as kept: a non-empty string, at most MAX_MESSAGE_ID_CHARS. */
+function messageIdOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' && value.length <= MAX_MESSAGE_ID_CHARS ? value : undefined;
 }
 
 /** An attachment of a replayed prompt: a chip on the user's message (it is not dumped into its text). */

@@ -125,9 +125,17 @@ export async function handlePageMessage(
     case 'changes':
       return changesAction(chat, message.action, message.path);
     case 'restoreCheckpoint':
-      return chat.changes?.restoreTo(message.entryId);
+      return void (await chat.changes?.restoreTo(message.entryId));
     case 'setFollow':
       return chat.setFollow(message.on);
+    case 'resend':
+      return chat.resend(message.entryId, message.text);
+    case 'retryPrompt':
+      return chat.retry();
+    case 'branch': {
+      const branch = page.chats.branch(chat, message.entryId);
+      return branch && page.show(branch.id);
+    }
   }
 }
 

@@ -17,6 +17,8 @@ function promptText(prompt: acp.ContentBlock[]): string {
 
 class ScriptedAgent {
   private readonly sessions = new Map<string, Session>();
+  /** Sessions closed (`session/close`): still there to fork, as real agents keep them. */
+  private readonly closed = new Map<string, Session>();
   private nextSessionNumber = 1;
   private authenticated = false;
   /** signInReadAtStart: whether the sign-in file was there when this process started. */
@@ -214,9 +216,36 @@ class ScriptedAgent {
     return {};
   }
 
+  /**
+   * `session/fork` (gate `sessionCapabilities.fork`): a new session with the source's history, up to the end of the
+   * turn of the message `_meta.jetbrains.air.fork.messageId` (as Claude Code's adapter and codex-acp take it), else all.
+   */
+  forkSession(params: ForkParams): acp.NewSessionResponse {
+    const caps = this.scenario.agentCapabilities.sessionCapabilities as { fork?: unknown } | undefined;
+    if (!caps?.fork) throw acp.RequestError.methodNotFound('session/fork');
+    this.event('session/fork');
+    const source = this.known(params.sessionId, params.cwd) ?? this.closed.get(params.sessionId);
+    if (!source) throw acp.RequestError.sessionNotFound(params.sessionId);
+    const meta = params._meta as { jetbrains?: { air?: { fork?: { messageId?: unknown } } } } | undefined;
+    const messageId = meta?.jetbrains?.air?.fork?.messageId;
+    const history = source.historyUpTo(typeof messageId === 'string' ? messageId : undefined);
+    if (!history) throw acp.RequestError.invalidParams({ messageId }, `no message ${String(messageId)}`);
+    const id = this.store
+      ? `sess-${process.pid}-${randomBytes(4).toString('hex')}-${this.nextSessionNumber++}`
+      : `sess-${this.nextSessionNumber++}`;
+    this.store?.create({ id, cwd: source.cwd });
+    const session = this.newSessionObject(id, source.cwd);
+    for (const update of history) session.record(update);
+    session.mcpServers = params.mcpServers;
+    this.sessions.set(id, session);
+    return { sessionId: id, ...session.setupFields() } as acp.NewSessionResponse;
+  }
+
   closeSession(c: acp.AgentRequestContext<acp.CloseSessionRequest>): acp.CloseSessionResponse {
-    this.session(c.params.sessionId).cancel();
+    const session = this.session(c.params.sessionId);
+    session.cancel();
     this.sessions.delete(c.params.sessionId);
+    this.closed.set(session.id, session);
     return {};
   }
 
@@ -274,6 +303,24 @@ const setModelParams = {
   },
 };
 
+interface ForkParams {
+  sessionId: string;
+  cwd: string;
+  mcpServers: acp.McpServer[];
+  _meta?: unknown;
+}
+
+const forkParams = {
+  parse(params: unknown): ForkParams {
+    const p = params as { sessionId?: unknown; cwd?: unknown; mcpServers?: unknown; _meta?: unknown } | null;
+    if (typeof p?.sessionId !== 'string' || typeof p.cwd !== 'string') {
+      throw acp.RequestError.invalidParams(params, 'sessionId and cwd must be strings');
+    }
+    const mcpServers = Array.isArray(p.mcpServers) ? (p.mcpServers as acp.McpServer[]) : [];
+    return { sessionId: p.sessionId, cwd: p.cwd, mcpServers, _meta: p._meta };
+  },
+};
+
 interface SteerParams {
   sessionId: string;
   prompt: acp.ContentBlock[];
@@ -307,6 +354,7 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .onRequest('session/set_mode', (c) => agent.setMode(c))
     .onRequest('session/set_config_option', (c) => agent.setConfigOption(c))
     .onRequest('session/close', (c) => agent.closeSession(c))
+    .onRequest('session/fork', forkParams, (c) => agent.forkSession(c.params))
     .onRequest('session/list', (c) => agent.listSessions(c))
     .onRequest('session/delete', (c) => agent.deleteSession(c))
     .onRequest('session/set_model', setModelParams, (c) => agent.setModel(c.params))

@@ -30,6 +30,9 @@ function requireSession(ctx: StepContext): Session {
 /** Sends a session/update for the context's session and (unless `record` is false) records it for session/load. */
 export async function sendUpdate(ctx: StepContext, update: acp.SessionUpdate, record = true): Promise<void> {
   const session = requireSession(ctx);
+  if (session.messageId && update.sessionUpdate === 'agent_message_chunk' && update.messageId === undefined) {
+    update = { ...update, messageId: session.messageId };
+  }
   if (record) session.record(update);
   await ctx.client.notify('session/update', { sessionId: session.id, update });
 }

@@ -113,6 +113,8 @@ export const scenarioSchema = z.strictObject({
    * answered X as it is (a misbehaving agent).
    */
   steering: z.union([z.boolean(), z.strictObject({ answer: z.unknown() })]).default(false),
+  /** Every agent_message_chunk of a turn carries `messageId` `<sessionId>/<n>` (the n-th prompt of the session): where session/fork can cut. */
+  messageIds: z.boolean().default(false),
   onInitialize: sessionlessStepsSchema.default([]),
   onNewSession: stepsSchema.default([]),
   onLoadSession: stepsSchema.optional(),

@@ -28,6 +28,8 @@ export class Session {
   updatedAt = new Date().toISOString();
   private readonly running = new Set<AbortController>();
   private fallbackUsed = 0;
+  /** The message id of this turn's agent message chunks (scenario `messageIds`). */
+  messageId: string | undefined;
   /** Messages steered into the running turn and not yet taken by a waitForSteer step. */
   private readonly steered: string[] = [];
   private steerArrived: (() => void) | undefined;
@@ -87,6 +89,7 @@ export class Session {
 
   /** Registers a running turn; the returned signal aborts on session/cancel. */
   startTurn(requestSignal?: AbortSignal): { signal: AbortSignal; done: () => void } {
+    if (this.scenario.messageIds) this.messageId = `${this.id}/${this.promptTexts().length}`;
     const controller = new AbortController();
     const onRequestAbort = () => controller.abort();
     requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
@@ -121,6 +124,19 @@ export class Session {
       });
     }
     return this.steered.shift();
+  }
+
+  /**
+   * The history a fork at the agent's message `messageId` starts from: up to the end of the turn that sent it
+   * (the next prompt); undefined when no message has that id. Without one: all of it.
+   */
+  historyUpTo(messageId: string | undefined): acp.SessionUpdate[] | undefined {
+    if (messageId === undefined) return [...this.history];
+    let at = this.history.length - 1;
+    while (at >= 0 && (this.history[at] as { messageId?: unknown }).messageId !== messageId) at--;
+    if (at < 0) return undefined;
+    const next = this.history.findIndex((u, i) => i > at && u.sessionUpdate === 'user_message_chunk');
+    return this.history.slice(0, next < 0 ? undefined : next);
   }
 
   /** Session/new and session/load response fields. */

@@ -47,4 +47,10 @@ describe('agent quirks', () => {
       'image',
     ]);
   });
+
+  it("Claude Code's adapter and codex-acp fork at a message; other agents' forks are whole", () => {
+    assert.equal(quirksOf('@agentclientprotocol/claude-agent-acp').forksAtMessage, true);
+    assert.equal(quirksOf('@agentclientprotocol/codex-acp').forksAtMessage, true);
+    assert.equal(quirksOf('OpenCode').forksAtMessage, false);
+  });
 });

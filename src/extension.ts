@@ -72,6 +72,9 @@ export type OpenChat = Pick<
   | 'restart'
   | 'signIn'
   | 'send'
+  | 'queued'
+  | 'resend'
+  | 'retry'
   | 'stop'
   | 'changeControl'
   | 'permissions'
@@ -89,6 +92,8 @@ export interface OpenChats extends Pick<Chats, 'show' | 'close' | 'summaries' | 
   readonly all: readonly OpenChat[];
   get(chatId: string): OpenChat | undefined;
   newChat(): OpenChat;
+  /** Branch from here (Chats.branch). */
+  branch(source: OpenChat, entryId: string): OpenChat | undefined;
 }
 /** This workspace's saved chats, as the API offers them. */
 export type SavedChats = Pick<HistoryStore, 'location' | 'list' | 'transcript' | 'save' | 'delete'>;

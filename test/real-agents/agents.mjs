@@ -92,6 +92,7 @@ export const REAL_AGENTS = {
     },
     expect: {
       label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
+      forksAtMessage: true,
       switches: [
         { kind: 'config', id: 'model', value: 'haiku', requestModel: 'haiku' },
         { kind: 'config', id: 'mode', value: 'plan' },
@@ -167,6 +168,7 @@ export const REAL_AGENTS = {
     },
     expect: {
       label: `Codex ${codex.CODEX_ACP_VERSION}`,
+      forksAtMessage: true,
       // Its modes are config options (the test starts in read-only, see agent.mjs).
       switches: [
         { kind: 'config', id: 'model', value: codex.CODEX_OTHER_MODEL, requestModel: codex.CODEX_OTHER_MODEL },

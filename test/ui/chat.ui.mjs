@@ -23,7 +23,14 @@ import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
-import { attachReadmeByPaperclip, caretInComposer, chatFrames, checkQueue, checkSteer } from './chatPage.mjs';
+import {
+  attachReadmeByPaperclip,
+  caretInComposer,
+  chatFrames,
+  checkEditResend,
+  checkQueue,
+  checkSteer,
+} from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -292,6 +299,7 @@ export async function runChatUiTest() {
     await checkFollowing(page);
     await checkQueue(reloaded);
     await checkSteer(reloaded);
+    await checkEditResend(reloaded);
 
     // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
     const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');

@@ -67,7 +67,18 @@ export async function checkQueue(chat) {
   await entries.getByText('burst queued').waitFor({ timeout: 15_000 });
   // Its own answer, after the stopped one.
   await answers.nth(before).waitFor({ timeout: 15_000 });
-  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
+  await chat.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/** Each entry's text, shadow roots included, in transcript order, its white space squashed. */
+function entryTexts(entries) {
+  return entries.evaluateAll((all) => {
+    const deep = (n) =>
+      [...(n.shadowRoot?.childNodes ?? []), ...n.childNodes]
+        .map((c) => (c.nodeType === 3 ? c.data : deep(c)))
+        .join(' ');
+    return all.map((e) => deep(e).replace(/\s+/g, ' ').trim());
+  });
 }
 
 /**
@@ -87,18 +98,52 @@ export async function checkSteer(chat) {
   await queue.getByRole('button', { name: 'Steer (into the current answer): go left' }).click();
   await queue.waitFor({ state: 'detached', timeout: 10_000 });
   await entries.getByText('Steered, done.').last().waitFor({ timeout: 15_000 });
-  // Each entry's text, shadow roots included, in transcript order.
-  const texts = await entries.evaluateAll((all) => {
-    const deep = (n) =>
-      [...(n.shadowRoot?.childNodes ?? []), ...n.childNodes]
-        .map((c) => (c.nodeType === 3 ? c.data : deep(c)))
-        .join(' ');
-    return all.map((e) => deep(e).replace(/\s+/g, ' ').trim());
-  });
+  const texts = await entryTexts(entries);
   const at = texts.findLastIndex((t) => t.includes('Waiting for a steer.'));
   assert.deepEqual(texts.slice(at + 1, at + 3), [
     'You into the answer go left',
     'Agent [steered: go left]Steered, done.',
   ]);
-  await chat.getByRole('button', { name: 'Send' }).waitFor({ timeout: 15_000 });
+  await chat.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Edit and resend, in the chat frame `chat` (the scripted agent of test/integration/scenario.json, which cannot fork):
+ * a prompt edited in place and sent with Enter replaces the conversation from there; the agent's new session is given
+ * the earlier turns before the edited prompt (its `report prompt` turn says what it got), and the chat says so.
+ */
+export async function checkEditResend(chat) {
+  const box = chat.getByRole('combobox', { name: 'Message the agent' });
+  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
+  await box.fill('recall the history');
+  await box.press('Enter');
+  await entries
+    .getByText(/\[history of .*\| recall the history\]/)
+    .last()
+    .waitFor({ timeout: 15_000 });
+  // By its place: once in edit, the entry no longer shows its text.
+  const at = await entries.evaluateAll((all) =>
+    all.findLastIndex((e) => e.shadowRoot.querySelector('.user .plain')?.textContent === 'recall the history'),
+  );
+  const prompt = entries.nth(at);
+  await prompt.hover();
+  await prompt.getByRole('button', { name: 'Edit and send again' }).click();
+  const editor = prompt.getByRole('textbox', { name: 'Edit the prompt' });
+  await editor.fill('report prompt after the edit');
+  await editor.press('Enter');
+  // The agent reports the blocks it got: the earlier turns as context, then the edited prompt.
+  const report = entries.getByText(/^\[prompt: .*"start":"The conversation so far/).last();
+  await report.waitFor({ timeout: 15_000 });
+  assert.match(await report.innerText(), /\{"type":"text","text":"report prompt after the edit"\}\]\]$/);
+  await entries.getByText('Edited: the conversation goes on from here').last().waitFor();
+  await entries
+    .getByText(/This agent cannot fork its session at that point/)
+    .last()
+    .waitFor();
+  assert.equal(
+    await entries.locator('.plain', { hasText: /^recall the history$/ }).count(),
+    0,
+    'the prompt as it was is no longer in this chat',
+  );
+  await chat.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 }

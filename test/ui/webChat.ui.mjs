@@ -19,7 +19,7 @@ import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
-import { attachReadmeByPaperclip, checkQueue, checkSteer } from './chatPage.mjs';
+import { attachReadmeByPaperclip, checkEditResend, checkQueue, checkSteer } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -94,6 +94,7 @@ export async function runWebChatUiTest() {
     await connectAgain(page, reloaded, bridge.url);
     await checkQueue(reloaded);
     await checkSteer(reloaded);
+    await checkEditResend(reloaded);
     await reloaded.getByRole('button', { name: 'Disconnect' }).click();
     await reloaded.getByRole('button', { name: 'Connect' }).waitFor({ timeout: 10_000 });
 

@@ -45,7 +45,7 @@ describe('<acp-chat-composer>', function () {
     await chat.page.keyboard.press('Enter');
     assert.equal(await box.inputValue(), '');
     await box.fill('three');
-    await chat.page.getByRole('button', { name: 'Send' }).click();
+    await chat.page.getByRole('button', { name: 'Send', exact: true }).click();
     await chat.apply({ type: 'status', status: status('running') });
     await chat.page.getByRole('button', { name: 'Stop' }).click();
     assert.deepEqual(await chat.posted(), [
@@ -61,7 +61,7 @@ describe('<acp-chat-composer>', function () {
     assert.equal(await chat.page.evaluate(() => document.hasFocus()), true);
     await box.fill('hello');
     // Clicking Send focuses the button, which a running turn replaces with Stop.
-    await chat.page.getByRole('button', { name: 'Send' }).click();
+    await chat.page.getByRole('button', { name: 'Send', exact: true }).click();
     await chat.apply({ type: 'status', status: status('running') });
     assert.equal(await focused(chat.page), 'textarea');
 
@@ -271,7 +271,7 @@ describe('<acp-chat-composer> attachments', function () {
 
   it('the paperclip asks the host to attach files; Send goes with attachments only', async () => {
     await chat.page.getByRole('button', { name: 'Attach files' }).click();
-    await chat.page.getByRole('button', { name: 'Send' }).click();
+    await chat.page.getByRole('button', { name: 'Send', exact: true }).click();
     assert.deepEqual(await chat.posted(), [
       { type: 'attachFiles', chatId: 'c1' },
       { type: 'prompt', chatId: 'c1', text: '' },

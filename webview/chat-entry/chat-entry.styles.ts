@@ -17,16 +17,31 @@ export const chatEntryStyles = [
   :host { display: block; margin: 4px -2px; padding: 2px; }
   .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground, inherit); margin-bottom: 2px; }
   .user .role { display: flex; align-items: center; gap: 6px; }
-  .restore { margin-inline-start: auto; display: inline-flex; align-items: center; gap: 3px; font: inherit; font-weight: normal; cursor: pointer;
+  /* A prompt's actions (Restore files to here, Edit, Retry, Branch), at the end of its role line. */
+  .actions { margin-inline-start: auto; display: inline-flex; align-items: center; gap: 2px; }
+  .actions button { display: inline-flex; align-items: center; gap: 3px; font: inherit; font-weight: normal; cursor: pointer;
     color: var(--vscode-descriptionForeground); background: none; border: 1px solid transparent; border-radius: 3px; padding: 0 4px; }
-  .restore .codicon, .steered .codicon { font-size: 12px; }
+  .actions .codicon, .steered .codicon { font-size: 12px; }
   .steered { display: inline-flex; align-items: center; gap: 3px; font-weight: normal; }
-  .restore:hover { color: var(--vscode-foreground); background: var(--vscode-toolbar-hoverBackground); }
-  /* Shown where the pointer or the keyboard is: every prompt has one, and the transcript stays calm. */
-  .restore { opacity: 0; }
-  .user:hover .restore, .restore:focus-visible { opacity: 1; }
-  @media (hover: none) { .restore { opacity: 1; } }
-  .restore:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+  .actions button:hover { color: var(--vscode-foreground); background: var(--vscode-toolbar-hoverBackground); }
+  /* Shown where the pointer or the keyboard is: every prompt has them, and the transcript stays calm. */
+  .actions { opacity: 0; }
+  .user:hover .actions, .actions:focus-within { opacity: 1; }
+  @media (hover: none) { .actions { opacity: 1; } }
+  .actions button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
+  /* Edit in place: the prompt's text in a box, what sending does, Send and Cancel. */
+  .edit-box { box-sizing: border-box; width: 100%; min-height: 3.5em; resize: vertical; font: inherit; line-height: 1.5;
+    color: var(--vscode-input-foreground); background: var(--vscode-input-background);
+    border: 1px solid var(--vscode-focusBorder); border-radius: 2px; padding: 4px 6px; }
+  .edit-box:focus { outline: none; }
+  .edit-note { margin: 4px 0; font-size: 0.85em; color: var(--vscode-descriptionForeground); }
+  .edit-buttons { display: flex; gap: 6px; justify-content: flex-end; }
+  .edit-buttons button { font: inherit; cursor: pointer; border-radius: 2px; padding: 2px 10px; border: 1px solid var(--vscode-button-border, transparent); }
+  .edit-buttons .send { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+  .edit-buttons .send:hover { background: var(--vscode-button-hoverBackground); }
+  .edit-buttons .cancel { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+  .edit-buttons .cancel:hover { background: var(--vscode-button-secondaryHoverBackground); }
+  .edit-buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
   .user {
     background: var(--vscode-input-background, transparent); color: var(--vscode-input-foreground, inherit);
     border: 1px solid var(--vscode-input-border, var(--vscode-contrastBorder, transparent)); border-radius: 4px; padding: 6px 8px;

@@ -29,12 +29,21 @@ export class ChatEntry extends LitElement implements DeferredEntry {
   static override properties = {
     entry: { attribute: false },
     restorable: { type: Boolean },
+    editable: { type: Boolean },
+    last: { type: Boolean },
     thoughtOpen: { state: true },
     waiting: { state: true },
+    editing: { state: true },
   };
   declare entry: Entry;
   /** A user message the host can restore files to (a checkpoint before its turn): shows "Restore files to here". */
   declare restorable: boolean;
+  /** A prompt that can be edited and sent again, or branched from (no turn runs): shows Edit and Branch. */
+  declare editable: boolean;
+  /** The newest prompt: shows Retry too. */
+  declare last: boolean;
+  /** Edit in place: the prompt's text is in a box. */
+  declare private editing: boolean;
   /** UI state, not model state: whether the user expanded this thought. */
   declare thoughtOpen: boolean;
   /**
@@ -54,7 +63,10 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     super();
     this.thoughtOpen = false;
     this.restorable = false;
+    this.editable = false;
+    this.last = false;
     this.waiting = false;
+    this.editing = false;
     // The browser tells when a content-visibility: auto element becomes relevant
     // (near the viewport, focused or selected into): no layout read of ours.
     // Only `far` entries (see the list) are content-visibility: auto, so only they get this.
@@ -105,17 +117,73 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     }
   }
 
-  /** Puts back the files the agent changed from this prompt on (the host shows what first). */
-  private restoreButton(entryId: string): TemplateResult {
-    return html`<button class="restore" title="Put the files the agent changed from this prompt on back as they were before it (shows what first)"
-      @click=${() => toHost(this, { type: 'restoreCheckpoint', entryId })}>${codicon('discard')}<span>Restore files to here</span></button>`;
+  /** A prompt's actions: Restore files to here (a checkpoint before it), Edit, Retry (the newest), Branch. */
+  private actions(e: Extract<Entry, { kind: 'user' }>): TemplateResult | typeof nothing {
+    const prompt = e.steered !== true;
+    const canEdit = this.editable && prompt && e.fullLength === undefined;
+    if (!this.restorable && !(this.editable && prompt)) return nothing;
+    const icon = (name: CodiconName, label: string, message: Parameters<typeof toHost>[1]) =>
+      html`<button aria-label=${label} title=${label} @click=${() => toHost(this, message)}>${codicon(name)}</button>`;
+    return html`<span class="actions">${
+      this.restorable
+        ? html`<button class="restore" title="Put the files the agent changed from this prompt on back as they were before it (shows what first)"
+      @click=${() => toHost(this, { type: 'restoreCheckpoint', entryId: e.id })}>${codicon('discard')}<span>Restore files to here</span></button>`
+        : nothing
+    }${canEdit ? html`<button class="edit" aria-label="Edit and send again" title="Edit and send again" @click=${() => (this.editing = true)}>${codicon('edit')}</button>` : nothing}${
+      this.editable && prompt && this.last ? icon('refresh', 'Retry', { type: 'retryPrompt' }) : nothing
+    }${this.editable && prompt ? icon('repo-forked', 'Branch from here (a new chat)', { type: 'branch', entryId: e.id }) : nothing}</span>`;
+  }
+
+  /** Edit in place: the prompt's text in a box; Enter (or Send) sends it, Escape (or Cancel) leaves it as it was. */
+  private editor(e: Extract<Entry, { kind: 'user' }>): TemplateResult {
+    const send = () => {
+      const text = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit-box')?.value ?? '';
+      if (text.trim() === '') return;
+      this.editing = false;
+      toHost(this, { type: 'resend', entryId: e.id, text });
+    };
+    const key = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        this.editing = false;
+      } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        send();
+      }
+    };
+    const note = [
+      'Sending goes on from here: what follows stays in the history, not in this chat',
+      this.restorable ? '; the files the agent changed from this prompt on go back first' : '',
+      e.attachments?.length ? '. Its attachments are not sent again' : '',
+      '.',
+    ].join('');
+    return html`<div class="user"><div class="role">You</div>
+      <textarea class="edit-box" aria-label="Edit the prompt" .value=${e.text} @keydown=${key}></textarea>
+      <div class="edit-note">${note}</div>
+      <div class="edit-buttons"><button class="send" @click=${send}>Send</button><button class="cancel" @click=${() => (this.editing = false)}>Cancel</button></div></div>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('editing' as keyof ChatEntry) && this.editing) {
+      const box = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit-box');
+      box?.focus();
+      box?.setSelectionRange(box.value.length, box.value.length);
+    }
+    // A turn began (or the entry is another): no edit is left open.
+    if (
+      (changed.has('editable') && !this.editable) ||
+      (changed.has('entry') && changed.get('entry')?.id !== this.entry.id)
+    ) {
+      if (this.editing) this.editing = false;
+    }
   }
 
   override render() {
     const e = this.entry;
     switch (e.kind) {
       case 'user':
-        return html`<div class="user"><div class="role">You${e.steered ? html`<span class="steered" title="Sent into the agent's running answer (Steer)">${codicon('insert')}into the answer</span>` : nothing}${this.restorable ? this.restoreButton(e.id) : nothing}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
+        if (this.editing) return this.editor(e);
+        return html`<div class="user"><div class="role">You${e.steered ? html`<span class="steered" title="Sent into the agent's running answer (Steer)">${codicon('insert')}into the answer</span>` : nothing}${this.actions(e)}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
         return html`<div class="assistant"><div class="role">Agent</div>${
           this.waiting

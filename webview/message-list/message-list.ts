@@ -72,6 +72,8 @@ export class MessageList extends LitElement {
   /** The prompt entries that offer "Restore files to here". */
   declare checkpoints: readonly string[];
   private restorable: ReadonlySet<string> = new Set();
+  /** The newest prompt's id (Retry is offered there). */
+  private lastPrompt: string | undefined;
   declare running: boolean;
   /** What an empty chat says: the next thing to do (the app knows the connection). */
   declare hint: string;
@@ -169,6 +171,7 @@ export class MessageList extends LitElement {
     }
     const far = farCount(count);
     this.restorable = new Set(this.checkpoints ?? []);
+    this.lastPrompt = lastPromptId(this.entries);
     const runs = [];
     // A run not shown yet is an empty slot, so that each run keeps its place in the array (Lit matches them by index).
     for (let start = 0, run = 0; start < count; start += RUN_LENGTH, run++) {
@@ -191,14 +194,16 @@ export class MessageList extends LitElement {
     const entries = this.entries.slice(start, end);
     const far = Math.min(Math.max(allFar - start, 0), end - start);
     const restorable = this.restorable;
-    // Which of the run's entries offer a restore: the run re-renders when that changes too.
-    const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0')).join('');
-    return guard([far, marks, ...entries], () =>
+    const editable = !this.running;
+    const last = this.lastPrompt;
+    // Which of the run's entries offer a restore, and which is the newest prompt: the run re-renders when that changes too.
+    const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0') + (e.id === last ? 'L' : '')).join('');
+    return guard([far, marks, editable, ...entries], () =>
       repeat(
         entries,
         (e) => e.id,
         (e, i) => html`<acp-chat-entry
-      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)}></acp-chat-entry>`,
+      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)} ?editable=${editable} ?last=${e.id === last}></acp-chat-entry>`,
       ),
     );
   }
@@ -297,4 +302,13 @@ declare global {
   interface HTMLElementTagNameMap {
     'acp-message-list': MessageList;
   }
+}
+
+/** The id of the newest prompt sent as a turn of its own (not one steered into a turn). */
+function lastPromptId(entries: readonly Entry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind === 'user' && e.steered !== true) return e.id;
+  }
+  return undefined;
 }

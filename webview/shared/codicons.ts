@@ -52,6 +52,8 @@ const codePoints = {
   move: 0xeb22,
   pass: 0xeba4,
   plug: 0xeb2d,
+  refresh: 0xeb37,
+  'repo-forked': 0xea63,
   search: 0xea6d,
   send: 0xec0f,
   settings: 0xeb52,

@@ -1,2 +1,3 @@
 /** The suite that runs with each real agent in the Node extension host (one code-server run per agent). */
 import './agent.test';
+import './rewind.test';

@@ -47,7 +47,7 @@ export function waitFor(chat: Watched, what: string, check: () => boolean, timeo
 }
 
 /** The entries as Markdown (session controls are checked on their own). */
-export function transcript(chat: Chat): string {
+export function transcript(chat: Pick<Chat, 'thread'>): string {
   return threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
 }
 

@@ -12,6 +12,8 @@
  * | local (`file:`) folder                 |         |                 |           |                           |
  *
  * "yes" always means: inside the trusted local workspace folders only.
+ * Elicitation (the agent's questions: forms, and URLs opened through VS
+ * Code's external opener) is offered on every host: the chat shows them.
  * Terminals are offered once their handlers exist (see `terminalsReady`).
  */
 import type { ClientCapabilities } from '@agentclientprotocol/sdk';
@@ -42,6 +44,7 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     signInTerminal: facts.kind === 'node',
     // Files are put back only through the descriptor walk, as agents' writes are.
     checkpoints: local && facts.descriptorWalk,
+    elicitation: true,
   };
 }
 
@@ -61,6 +64,7 @@ export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
     fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },
     terminal: host.terminals,
     auth: { terminal: host.signInTerminal },
+    ...(host.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
     // Agents that run shell commands themselves (Claude Code, Codex) stream
     // their output in tool call `_meta` only when asked to; we show it. The
     // legacy form of terminal sign-in is offered only when asked for too.

@@ -27,6 +27,8 @@ export interface HostCapabilities {
   readonly signInTerminal: boolean;
   /** Checkpoints of the agent's changes (the Changes bar, Undo): where the agent's files are these folders, as for writes. */
   readonly checkpoints: boolean;
+  /** Questions the agent asks the user (elicitation: forms and URLs), shown in the chat: every host has the chat. */
+  readonly elicitation: boolean;
 }
 
 /** Disk access inside the trusted local workspace folders (Node only). */
@@ -198,6 +200,8 @@ export interface WindowPort {
   showFile(file: vscode.Uri, line: number | undefined): Promise<void>;
   /** The editor's text of the file at `path` when it has unsaved changes; undefined when it has none or is not open. */
   unsavedText(path: string): string | undefined;
+  /** Opens an http(s) `url` outside VS Code (its external opener, which may ask first); false when it did not. */
+  openExternal(url: string): Promise<boolean>;
   /** One of `items`, picked by the user; undefined when they cancel. */
   pick<T extends { readonly label: string; readonly detail?: string }>(
     items: readonly T[],

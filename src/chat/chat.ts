@@ -28,6 +28,7 @@ import { ChatTurns } from './chatTurns';
 import { ChatControls } from './chatControls';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PermissionQueue } from '../session/permissionQueue';
+import { ElicitationQueue } from '../session/elicitationQueue';
 import type { Archive } from './chatThread';
 import { redactor } from '../secrets/redactor';
 import { cutBefore, type Cut } from './rewind';
@@ -53,6 +54,8 @@ export class Chat implements Disposable {
   private chosenAgent: string | undefined;
   /** Permission requests waiting for the user: this chat's session's only. */
   readonly permissions = new PermissionQueue();
+  /** Questions the agent asks the user (`elicitation/create`): this chat's session's only. */
+  readonly elicitations: ElicitationQueue;
   private readonly composer: ChatComposer;
   private readonly turns: ChatTurns;
   /** The Changes bar: what the agent changed since the user last kept it (where the host has checkpoints). */
@@ -77,8 +80,11 @@ export class Chat implements Disposable {
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
+    this.elicitations = new ElicitationQueue((url) => deps.window.openExternal(url));
+    this.elicitations.onDidChange(() => this._onDidChange.fire());
+    this.elicitations.onDidSay(({ level, text }) => this.transcript.notice(level, text));
     this.follow = new FollowAgent(deps.platform, deps.window, deps.log);
-    this.link = new ChatLink(deps, this.linkHost(), this.permissions);
+    this.link = new ChatLink(deps, this.linkHost(), this.permissions, this.elicitations);
     this.controls = new ChatControls(deps.choices, this.link, this.transcript, deps.log);
     this.changes = deps.changesBar?.((level, text) => this.transcript.notice(level, text));
     this.changes?.onDidChange(() => this._onDidChange.fire());
@@ -167,6 +173,7 @@ export class Chat implements Disposable {
       // Controls belong to a live session; a disconnected chat offers none.
       controls: c.state === 'connected' ? this.transcript.value.controls : emptySessionControls,
       permissions: this.permissions.prompts,
+      elicitations: this.elicitations.views,
       ...this.composer.status,
       changes: this.changes?.status ?? noChanges,
       checkpoints: this.changes?.checkpointEntries ?? [],
@@ -360,6 +367,7 @@ export class Chat implements Disposable {
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */
   stop(): void {
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     const c = this.link.current;
     if (c.state === 'connected') this.turns.stop(turnTarget(c.session));
   }
@@ -414,6 +422,7 @@ export class Chat implements Disposable {
     this.turns.end();
     this.link.dispose();
     this.permissions.dispose();
+    this.elicitations.dispose();
     this.composer.dispose();
     this.changes?.dispose();
     this.follow.dispose();
@@ -445,6 +454,10 @@ export class Chat implements Disposable {
       },
       terminal: (terminalId, change) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, ...change }),
       permissionAsked: (toolCall, show) => this.transcript.permissionAsked(toolCall, show),
+      toolTitle: (toolCallId) => {
+        const tool = this.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === toolCallId);
+        return tool?.kind === 'tool' ? tool.title : undefined;
+      },
       changed: () => this._onDidChange.fire(),
       // No connection is coming for a pending prompt: its text goes back to the composer.
       ended: () => this.composer.giveBackPending(),

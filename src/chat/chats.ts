@@ -355,6 +355,7 @@ export class Chats implements Disposable {
 
   private marker(chat: Chat): ChatMarker {
     if (chat.permissions.prompts.length > 0) return 'permission';
+    if (chat.elicitations.views.length > 0) return 'question';
     if (chat.thread.turn === 'running') return 'running';
     if (chat.connection === 'failed') return 'failed';
     if (this.unseen.has(chat)) return 'finished';

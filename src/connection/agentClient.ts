@@ -24,6 +24,10 @@ export interface TerminalHandlers {
 /** What the client answers for one session: the chat that opened it provides these. */
 export interface SessionHandlers {
   requestPermission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+  /** `elicitation/create` of this session (where the client offers elicitation). */
+  elicit?(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
+  /** `elicitation/complete`: the agent says a URL elicitation is done (its id, whichever session it was). */
+  elicitationDone?(elicitationId: string): void;
   /** Present where this host runs terminals (and then required of every session). */
   terminals?: TerminalHandlers;
 }
@@ -34,6 +38,8 @@ export interface ClientHandlers {
   writeTextFile?(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
   /** Whether `terminal/*` is served (each session's own TerminalHandlers answer). */
   terminals?: boolean;
+  /** Whether `elicitation/create` is served (each session's own handlers answer). */
+  elicitation?: boolean;
 }
 
 export interface ClientIdentity {
@@ -112,6 +118,18 @@ export class AgentClient implements Disposable {
           ? session.requestPermission(params, signal)
           : Promise.resolve({ outcome: { outcome: 'cancelled' } });
       });
+    if (handlers.elicitation) {
+      app
+        .onRequest('elicitation/create', ({ params, signal }) => {
+          // Tied to a request, not a session (before any session): no chat to ask in.
+          const sessionId = (params as { sessionId?: unknown }).sessionId;
+          const session = typeof sessionId === 'string' ? this.openSessions.get(sessionId) : undefined;
+          return session?.elicit ? session.elicit(params, signal) : Promise.resolve({ action: 'cancel' as const });
+        })
+        .onNotification('elicitation/complete', ({ params }) => {
+          for (const session of this.openSessions.values()) session.elicitationDone?.(params.elicitationId);
+        });
+    }
     // Methods we do not offer stay unregistered: the SDK answers "method not found".
     const { readTextFile, writeTextFile } = handlers;
     if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));

@@ -163,10 +163,12 @@ function connectionHandlers(
   log: vscode.LogOutputChannel,
 ): ClientHandlers {
   const terminals = capabilities.terminals && platform.terminals !== undefined;
-  if (!platform.files || !capabilities.fileRead) return { terminals };
+  const { elicitation } = capabilities;
+  if (!platform.files || !capabilities.fileRead) return { terminals, elicitation };
   const files = new FileRequests(platform.files, window, log);
   return {
     terminals,
+    elicitation,
     readTextFile: (params) => files.read(params),
     ...(capabilities.fileWrite ? { writeTextFile: (params: acp.WriteTextFileRequest) => files.write(params) } : {}),
   };

@@ -7,7 +7,13 @@
  * through LinkHost.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
+import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionUpdate,
+} from '@agentclientprotocol/sdk';
 import type { AgentList } from '../agents/agentList';
 import { describeExit, errorMessage } from '../errorText';
 import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
@@ -24,6 +30,7 @@ import {
 } from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
 import type { PermissionQueue } from './permissionQueue';
+import type { ElicitationQueue } from './elicitationQueue';
 import type { EarlierSession } from './sessionOpen';
 
 export type Link =
@@ -55,6 +62,8 @@ export interface LinkHost {
     terminalId: string,
     change: { data: string } | { exit: Parameters<SessionListener['terminalExit']>[1] },
   ): void;
+  /** The title of tool call `toolCallId` as the chat shows it, when it has one (an elicitation about it). */
+  toolTitle(toolCallId: string): string | undefined;
   /** The tool call a permission request is about, as the chat shows it (`show` false: not shown). */
   permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined;
   /** The link changed. */
@@ -90,6 +99,7 @@ export class ChatLink implements Disposable {
     private readonly deps: LinkDeps,
     private readonly host: LinkHost,
     private readonly permissions: PermissionQueue,
+    private readonly elicitations: ElicitationQueue,
   ) {}
 
   /** The chat was closed (or disposed): nothing more is started or sent. */
@@ -212,6 +222,7 @@ export class ChatLink implements Disposable {
     const c = this.link;
     if (c.state === 'connecting') c.attempt.abort();
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     return this.lifecycle.run(() => this.detach(false));
   }
 
@@ -252,7 +263,11 @@ export class ChatLink implements Disposable {
         this.deps,
         agentId,
         this.permissions,
-        (p, s) => this.onPermissionRequest(p, s),
+        {
+          requestPermission: (p, s) => this.onPermissionRequest(p, s),
+          elicit: (p, s) => this.onElicitation(p, s),
+          elicitationDone: (id) => this.elicitations.complete(id),
+        },
         attempt.signal,
         earlier,
         onScreen,
@@ -328,6 +343,7 @@ export class ChatLink implements Disposable {
     if (c.state === 'connecting' && !c.attempt.signal.aborted && !all) return;
     if (c.state === 'connecting') c.attempt.abort();
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     this.host.cancelTurn();
     if (c.state !== 'disconnected' && c.state !== 'failed') this.setLink({ state: 'disconnected' });
     if (c.state === 'connected') {
@@ -389,6 +405,16 @@ export class ChatLink implements Disposable {
     // Not shown for a request refused because too many wait: a flood must not flood the chat with cards.
     const known = this.host.permissionAsked(params.toolCall, !this.permissions.full);
     return this.permissions.request(params, known, signal);
+  }
+
+  private onElicitation(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+    const c = this.link;
+    const sessionId = (params as { sessionId?: unknown }).sessionId;
+    // Only this chat's live session may ask here (the connection routes by session id).
+    if (c.state !== 'connected' || sessionId !== c.session.sessionId) return Promise.resolve({ action: 'cancel' });
+    const toolCallId = (params as { toolCallId?: unknown }).toolCallId;
+    const toolTitle = typeof toolCallId === 'string' ? this.host.toolTitle(toolCallId) : undefined;
+    return this.elicitations.request(params, toolTitle, signal);
   }
 
   private setLink(link: Link): void {

@@ -6,7 +6,8 @@
  */
 import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
-import type { RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk';
+import type { SessionUpdate } from '@agentclientprotocol/sdk';
+import type { SessionHandlers } from '../connection/agentClient';
 import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';
@@ -38,6 +39,9 @@ export interface SessionDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
+/** What the agent asks of the user in a chat's session: the chat answers (its permission and elicitation prompts). */
+export type SessionRequests = Omit<SessionHandlers, 'terminals'>;
+
 /** How long closing waits for the agent's answer to `session/close` before giving the process back. */
 const CLOSE_WAIT_MS = 2_000;
 
@@ -51,7 +55,7 @@ export async function openChatSession(
   deps: SessionDeps,
   agentId: string,
   permissions: PermissionQueue,
-  requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
+  requests: SessionRequests,
   signal: AbortSignal,
   earlier?: EarlierSession,
   onScreen = true,
@@ -59,7 +63,7 @@ export async function openChatSession(
   // The MCP servers are worked out once: the attempt after a sign-in sends the same.
   const snapshot: { plan?: McpPlan } = {};
   const open = (signInAllowed: boolean) =>
-    openOnce(deps, agentId, permissions, requestPermission, signal, earlier, onScreen, signInAllowed, snapshot);
+    openOnce(deps, agentId, permissions, requests, signal, earlier, onScreen, signInAllowed, snapshot);
   try {
     return await open(true);
   } catch (error) {
@@ -73,7 +77,7 @@ async function openOnce(
   deps: SessionDeps,
   agentId: string,
   permissions: PermissionQueue,
-  requestPermission: (params: RequestPermissionRequest, signal: AbortSignal) => Promise<RequestPermissionResponse>,
+  requests: SessionRequests,
   signal: AbortSignal,
   earlier: EarlierSession | undefined,
   onScreen: boolean,
@@ -88,7 +92,7 @@ async function openOnce(
     connection.offered.terminals && platform.terminals
       ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions)
       : undefined;
-  const handlers = { requestPermission, ...(terminals ? { terminals } : {}) };
+  const handlers: SessionHandlers = { ...requests, ...(terminals ? { terminals } : {}) };
   const giveUp = () => {
     lease.release();
     void terminals?.dispose();

@@ -16,6 +16,7 @@ import {
 import type { ToolEntry } from '../shared/thread';
 import { patchToolEntry } from '../shared/toolCalls';
 import { redactor } from '../secrets/redactor';
+import { WaitingRequests } from './waitingRequests';
 
 interface Pending {
   readonly prompt: PermissionPrompt;
@@ -38,18 +39,18 @@ export class PermissionQueue implements Disposable {
   /** Fires with a line for the transcript: the user answered (info), or requests past the limit were refused (warning). */
   private readonly _onDidAnswer = new Emitter<{ level: 'info' | 'warning'; text: string }>();
   readonly onDidAnswer = this._onDidAnswer.event;
-  private pending: Pending[] = [];
+  private readonly pending = new WaitingRequests<Pending, RequestPermissionResponse>(MAX_PENDING_PERMISSIONS, () =>
+    this._onDidChange.fire(),
+  );
   private nextId = 0;
-  /** Requests refused for the limit since the queue was last empty. */
-  private refused = 0;
 
   /** True when the next request would be refused (MAX_PENDING_PERMISSIONS wait already). */
   get full(): boolean {
-    return this.pending.length >= MAX_PENDING_PERMISSIONS;
+    return this.pending.full;
   }
 
   get prompts(): PermissionPrompt[] {
-    return this.pending.map((p) => p.prompt);
+    return this.pending.items.map((p) => p.prompt);
   }
 
   /**
@@ -63,7 +64,7 @@ export class PermissionQueue implements Disposable {
   ): Promise<RequestPermissionResponse> {
     if (this.full) {
       // Said once per flood, not once per refused request.
-      if (this.refused++ === 0) {
+      if (this.pending.refuse()) {
         this._onDidAnswer.fire({
           level: 'warning',
           text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".`,
@@ -89,40 +90,26 @@ export class PermissionQueue implements Disposable {
       agentOptions: params.options.map((o) => o.name),
       alwaysScope: params.options.find((o) => o.kind === 'allow_always')?.name,
     });
-    return new Promise((resolve) => {
-      const item: Pending = { prompt, params, resolve };
-      this.pending.push(item);
-      // The agent withdrew the request ($/cancel_request or the connection closed).
-      signal.addEventListener('abort', () => this.settle(item, CANCELLED));
-      this._onDidChange.fire();
-    });
+    // The agent may withdraw it ($/cancel_request or the connection closed).
+    return new Promise((resolve) => this.pending.add({ prompt, params, resolve }, signal, CANCELLED));
   }
 
   answer(requestId: string, choice: PermissionChoice): void {
-    const item = this.pending.find((p) => p.prompt.requestId === requestId);
+    const item = this.pending.items.find((p) => p.prompt.requestId === requestId);
     if (!item) return;
     const option = optionFor(item.params.options, choice);
     if (!option) return;
     this._onDidAnswer.fire({ level: 'info', text: `${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}` });
-    this.settle(item, { outcome: { outcome: 'selected', optionId: option.optionId } });
+    this.pending.settle(item, { outcome: { outcome: 'selected', optionId: option.optionId } });
   }
 
   cancelAll(): void {
-    for (const item of [...this.pending]) this.settle(item, CANCELLED);
+    this.pending.settleAll(CANCELLED);
   }
 
   dispose(): void {
     this.cancelAll();
     this._onDidChange.dispose();
     this._onDidAnswer.dispose();
-  }
-
-  private settle(item: Pending, response: RequestPermissionResponse): void {
-    const index = this.pending.indexOf(item);
-    if (index < 0) return;
-    this.pending.splice(index, 1);
-    if (this.pending.length === 0) this.refused = 0;
-    item.resolve(response);
-    this._onDidChange.fire();
   }
 }

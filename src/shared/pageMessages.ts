@@ -96,6 +96,21 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** A prompt's Edit sent (`text`), or Retry (the last prompt, its own text): the conversation goes on from before it. */
   z.object({ type: z.literal('resend'), entryId: z.string().max(256), text: z.string().max(1_000_000) }),
   z.object({ type: z.literal('retryPrompt') }),
+  /**
+   * The user's answer to an elicitation (`id`, the host's): accept with the form's values (checked again by the
+   * host), or a URL the user agreed to open; decline; cancel.
+   */
+  z.object({
+    type: z.literal('answerElicitation'),
+    id: z.string().max(64),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    values: z
+      .record(
+        z.string().max(200),
+        z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(200)).max(200)]),
+      )
+      .optional(),
+  }),
   /** A prompt's Branch from here: a new chat with the conversation up to the end of its turn. */
   z.object({ type: z.literal('branch'), entryId: z.string().max(256) }),
 ]);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { permissionPromptSchema } from './permissions';
+import { elicitationViewSchema } from './elicitation';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
@@ -43,12 +44,12 @@ export type QueuedPromptView = z.infer<typeof queuedPromptSchema>;
 export type ReturnedDraft = z.infer<typeof returnedDraftSchema>;
 
 /** A chat's state in the list: what it wants from the user, if anything. */
-export const chatMarkerSchema = z.enum(['none', 'running', 'permission', 'finished', 'failed']);
+export const chatMarkerSchema = z.enum(['none', 'running', 'permission', 'question', 'finished', 'failed']);
 export type ChatMarker = z.infer<typeof chatMarkerSchema>;
 
 /** A chat whose marker asks for the user: the view's badge and the list's count show these. */
 export function wantsUser(marker: ChatMarker): boolean {
-  return marker === 'permission' || marker === 'finished' || marker === 'failed';
+  return marker === 'permission' || marker === 'question' || marker === 'finished' || marker === 'failed';
 }
 
 /** One open chat's line in the chat list. */
@@ -73,6 +74,8 @@ export const chatStatusSchema = z.object({
   controls: sessionControlsSchema,
   /** Permission requests waiting for the user, oldest first. */
   permissions: z.array(permissionPromptSchema),
+  /** Questions the agent asked the user (elicitation), oldest first. */
+  elicitations: z._default(z.array(elicitationViewSchema).check(z.maxLength(8)), []),
   /** A prompt waiting for the connection, to be sent once connected. */
   pendingPrompt: z.optional(z.string()),
   returnedDraft: z.optional(returnedDraftSchema),

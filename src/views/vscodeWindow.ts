@@ -24,6 +24,7 @@ export const vscodeWindow: WindowPort = {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === uri.fsPath);
     return open?.isDirty ? open.getText() : undefined;
   },
+  openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
   // Kept open when focus moves: a sign-in choice is read beside a browser or a terminal.
   pick: async (items, options) => vscode.window.showQuickPick([...items], { ...options, ignoreFocusOut: true }),
 };

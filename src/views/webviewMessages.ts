@@ -128,6 +128,8 @@ export async function handlePageMessage(
       return void (await chat.changes?.restoreTo(message.entryId));
     case 'setFollow':
       return chat.setFollow(message.on);
+    case 'answerElicitation':
+      return chat.elicitations.answer(message.id, message.action, message.values);
     case 'resend':
       return chat.resend(message.entryId, message.text);
     case 'retryPrompt':

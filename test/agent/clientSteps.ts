@@ -149,4 +149,39 @@ async function terminal(step: StepOf<'terminal'>, ctx: StepContext): Promise<Ste
   }
 }
 
-export const clientStepHandlers = { permission, permissionFlood, readFile, writeFile, terminal };
+/**
+ * `elicitation/create` with the step's fields (`sessionId` added), `count` times at once (default 1); reports each
+ * answer, e.g. `[elicitation: {"action":"accept","content":{"name":"Ada"}}]`, or for several `[elicitations: 8
+ * cancel, ...]`. The request goes unchecked: hostile shapes are the point.
+ */
+async function elicit(step: StepOf<'elicit'>, ctx: StepContext): Promise<StepOutcome> {
+  const { count = 1, ...fields } = step.elicit as { count?: number } & Record<string, unknown>;
+  const ask = () =>
+    ctx.client.request<unknown>('elicitation/create', { sessionId: sessionId(ctx), ...fields }).then(
+      (r) => JSON.stringify(r),
+      (error: unknown) => `error ${errorMessage(error)}`,
+    );
+  if (count === 1) return sendText(ctx, `[elicitation: ${await ask()}]`);
+  const answers = await Promise.all(Array.from({ length: count }, ask));
+  const tally = new Map<string, number>();
+  for (const a of answers) {
+    const action = /"action":"(\w+)"/.exec(a)?.[1] ?? a;
+    tally.set(action, (tally.get(action) ?? 0) + 1);
+  }
+  await sendText(ctx, `[elicitations: ${[...tally].map(([k, n]) => `${n} ${k}`).join(', ')}]`);
+}
+
+/** `elicitation/complete` for the given id: the agent says a URL elicitation is done. */
+async function elicitationComplete(step: StepOf<'elicitationComplete'>, ctx: StepContext): Promise<StepOutcome> {
+  await ctx.client.notify('elicitation/complete', { elicitationId: step.elicitationComplete });
+}
+
+export const clientStepHandlers = {
+  permission,
+  permissionFlood,
+  readFile,
+  writeFile,
+  terminal,
+  elicit,
+  elicitationComplete,
+};

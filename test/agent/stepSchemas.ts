@@ -117,6 +117,9 @@ export const stepSchemas = {
   update: step({ update: z.looseObject({ sessionUpdate: z.string() }) }),
   permission: step({ permission, expectOutcome: z.union([z.string(), z.array(z.string())]).optional() }),
   permissionFlood: step({ permissionFlood: z.strictObject({ count: z.number().int().min(1).max(10_000) }) }),
+  /** `elicitation/create` with these fields (any: hostile ones too), `count` at once. */
+  elicit: step({ elicit: z.record(z.string(), z.unknown()) }),
+  elicitationComplete: step({ elicitationComplete: z.string() }),
   readFile: step({
     readFile: z.strictObject({
       sessionId: otherSession,

@@ -17,6 +17,7 @@ import '../message-list/message-list';
 import '../pending-prompt/pending-prompt';
 import '../prompt-queue/prompt-queue';
 import '../permission-prompt/permission-prompt';
+import '../elicitation-prompt/elicitation-prompt';
 import '../plan-view/plan-view';
 import '../restricted-note/restricted-note';
 import '../tool-card/tool-card';
@@ -38,6 +39,7 @@ const initialStatus: ViewStatus = {
   plan: [],
   controls: { configOptions: [], commands: [] },
   permissions: [],
+  elicitations: [],
   queued: [],
   steers: false,
   attachments: [],
@@ -79,7 +81,7 @@ export class ChatApp extends LitElement {
     /* A chat shown before: its elements (and scroll position) stay, not rendered until shown again. */
     acp-message-list.kept { visibility: hidden; content-visibility: hidden; }
     .live-plan { flex: none; max-height: 35vh; overflow-y: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
-    .permissions { flex: none; max-height: 50vh; overflow-y: auto; }
+    .permissions, .elicitations { flex: none; max-height: 50vh; overflow-y: auto; }
     .live-plan:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
   `,
   ];
@@ -120,6 +122,9 @@ export class ChatApp extends LitElement {
       if (message.status.chatId === this.status.chatId) {
         this.onTurnChange(this.status.turn, message.status.turn);
         this.onPermissionsChange(this.status.permissions.length, message.status.permissions.length);
+        if ((message.status.elicitations?.length ?? 0) > (this.status.elicitations?.length ?? 0)) {
+          this.announce('The agent asks you something.');
+        }
       } else {
         clearTimeout(this.turnEndTimer);
         this.turnStart = 0;
@@ -203,6 +208,12 @@ export class ChatApp extends LitElement {
         this.status.permissions.length > 0
           ? html`<div class="permissions" role="region" aria-label="Permission requests">
             ${this.status.permissions.map((p) => html`<acp-permission-prompt .prompt=${p}></acp-permission-prompt>`)}</div>`
+          : nothing
+      }
+      ${
+        this.status.elicitations?.length
+          ? html`<div class="elicitations" role="region" aria-label="Questions from the agent">
+            ${this.status.elicitations.map((r) => html`<acp-elicitation-prompt .request=${r}></acp-elicitation-prompt>`)}</div>`
           : nothing
       }
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}

@@ -15,6 +15,7 @@ const markerText: Record<ChatMarker, string> = {
   none: '',
   running: ' · working',
   permission: ' · asks permission',
+  question: ' · asks you something',
   finished: ' · finished',
   failed: ' · failed',
 };

@@ -52,6 +52,7 @@ const codePoints = {
   move: 0xeb22,
   pass: 0xeba4,
   plug: 0xeb2d,
+  question: 0xeb32,
   refresh: 0xeb37,
   'repo-forked': 0xea63,
   search: 0xea6d,

@@ -21,4 +21,5 @@ import './attachments.test';
 import './signIn.test';
 import './mcpRace.test';
 import './changes.test';
+import './rewind.test';
 import './follow.test';

@@ -11,13 +11,24 @@ const linuxDesktop: HostFacts = {
 };
 
 describe('capabilities per host', () => {
-  it('desktop Linux with a trusted local folder offers files, terminals and terminal sign-in (both forms)', () => {
+  it('desktop Linux with a trusted local folder offers files, terminals, terminal sign-in (both forms) and elicitation', () => {
     assert.deepEqual(clientCapabilities(hostCapabilities(linuxDesktop)), {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
       auth: { terminal: true },
+      elicitation: { form: {}, url: {} },
       _meta: { terminal_output: true, 'terminal-auth': true },
     });
+  });
+
+  it('elicitation (forms and URLs, shown in the chat) on every host, trusted or not', () => {
+    for (const facts of [
+      linuxDesktop,
+      { ...linuxDesktop, kind: 'web' as const },
+      { ...linuxDesktop, trusted: false },
+    ]) {
+      assert.deepEqual(clientCapabilities(hostCapabilities(facts)).elicitation, { form: {}, url: {} });
+    }
   });
 
   it("terminal sign-in runs the agent's own program: offered on Node hosts even when the workspace is not trusted, never in the web worker", () => {
@@ -69,6 +80,7 @@ describe('capabilities per host', () => {
       terminals: false,
       signInTerminal: false,
       checkpoints: false,
+      elicitation: true,
     });
   });
 });

@@ -39,6 +39,8 @@ export interface ScriptedHost {
   readonly instances: AgentInstance[];
   /** What the window was asked to show as an error. */
   readonly errors: string[];
+  /** The URLs the window was asked to open outside VS Code. */
+  readonly opened: string[];
   /** A new chat with the scripted agent, connected. */
   connectedChat(): Promise<Chat>;
   /** A new chat, not connected, once the agent list is read. */
@@ -105,6 +107,7 @@ export function scriptedHost(
   const sessionsDir = keepsSessions ? fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unit-sessions-')) : undefined;
   const instances: AgentInstance[] = [];
   const errors: string[] = [];
+  const opened: string[] = [];
   const lines: string[] = [];
   const platform: Platform = {
     capabilities: () => ({
@@ -114,6 +117,7 @@ export function scriptedHost(
       terminals: false,
       signInTerminal: false,
       checkpoints: false,
+      elicitation: true,
     }),
     attachmentFiles: {
       linkable: () => false,
@@ -132,6 +136,7 @@ export function scriptedHost(
     trusted: () => trusted,
     showFile: async () => undefined,
     unsavedText: () => undefined,
+    openExternal: async (url) => (opened.push(url), true),
     pick: async () => undefined,
   };
 
@@ -190,6 +195,7 @@ export function scriptedHost(
     chats,
     instances,
     errors,
+    opened,
     async newChat() {
       await chats.refreshAgents();
       return chats.newChat();

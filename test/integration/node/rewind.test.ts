@@ -1,0 +1,102 @@
+/**
+ * Node host: Edit and resend with checkpoints and the history. Files the
+ * agent changed from the edited prompt on go back first (the preview of
+ * Restore files to here; said no to, nothing changes), the conversation goes
+ * on from before that prompt on a fork of the agent's session, and the chat
+ * as it was stays in the workspace's history, whole.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { acpApi, waitFor } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+
+const brancher = scenarioAgent('Brancher', {
+  // Forks at a message, as Claude Code's adapter does (known by its name).
+  agentInfo: { name: '@agentclientprotocol/claude-agent-acp', title: 'Brancher', version: '0.101.0' },
+  messageIds: true,
+  agentCapabilities: { sessionCapabilities: { fork: {}, resume: {} } },
+  turns: [
+    {
+      match: 'write the file',
+      steps: [{ diskWrite: { path: '${cwd}/rewind/a.txt', content: 'agent\n' } }, { text: 'wrote' }],
+    },
+    { match: '', steps: [{ reportHistory: true }] },
+  ],
+});
+
+/** Runs `run` with the modal warning (the restore's preview) answered `answer`. */
+async function answering(
+  answer: (buttons: string[]) => string | undefined,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  type Warn = (message: string, options: unknown, ...items: string[]) => Promise<string | undefined>;
+  const window = vscode.window as unknown as { showWarningMessage: Warn };
+  const real = window.showWarningMessage;
+  window.showWarningMessage = async (_message, _options, ...items) => answer(items);
+  try {
+    await run();
+  } finally {
+    window.showWarningMessage = real;
+  }
+}
+
+suite('Edit and resend (Node host: checkpoints, history)', function () {
+  this.timeout(60_000);
+  let file: string;
+
+  setup(async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    fs.rmSync(path.join(root, 'rewind'), { recursive: true, force: true });
+    fs.mkdirSync(path.join(root, 'rewind'));
+    file = path.join(root, 'rewind', 'a.txt');
+    await chatWithAgents({ brancher }, 'brancher');
+  });
+
+  async function threeTurns() {
+    const chat = (await acpApi()).chats.shown;
+    for (const text of ['first words', 'write the file', 'third']) await chat.send(text);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
+    await waitFor(chat, 'the checkpoints', () => chat.status.checkpoints.length >= 2);
+    const prompt = chat.thread.entries.find((e) => e.kind === 'user' && e.text === 'write the file')!.id;
+    return { chat, prompt };
+  }
+
+  test('files go back after the preview, the conversation goes on from before the prompt, and the history keeps it as it was', async () => {
+    const api = await acpApi();
+    const { chat, prompt } = await threeTurns();
+    const before = chat.session!.sessionId;
+    await answering(
+      (buttons) => buttons[0],
+      () => chat.resend(prompt, 'other words'),
+    );
+    await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle' && /other words\]$/.test(lastText(chat)));
+    assert.equal(fs.existsSync(file), false, 'the file the agent created from that prompt on is gone');
+    assert.equal(lastText(chat), `[history of ${chat.session!.sessionId}: first words | other words]`);
+    assert.ok(chat.session!.sessionId !== before, 'a session of its own');
+    // The chat as it was: saved under its session, every turn in it.
+    const entry = (await api.sessions.list()).find((s) => s.sessionId === before);
+    assert.ok(entry, 'the session before the edit is in the history');
+    const text = JSON.stringify((await api.sessions.transcript(entry)) as unknown);
+    for (const said of ['first words', 'write the file', 'third']) assert.ok(text.includes(said), said);
+    assert.ok(!text.includes('other words'), 'not the edit');
+  });
+
+  test('said no to the preview: nothing changes', async () => {
+    const { chat, prompt } = await threeTurns();
+    const before = JSON.stringify(chat.thread.entries);
+    const session = chat.session!.sessionId;
+    await answering(
+      () => undefined,
+      () => chat.resend(prompt, 'other words'),
+    );
+    assert.equal(JSON.stringify(chat.thread.entries), before);
+    assert.equal(chat.session!.sessionId, session);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
+  });
+});
+
+function lastText(chat: { thread: { entries: readonly { kind: string; text?: string }[] } }): string {
+  return chat.thread.entries.at(-1)?.text ?? '';
+}

@@ -67,6 +67,11 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     const api = await acpApi();
     const { chat, prompt } = await threeTurns();
     const before = chat.session!.sessionId;
+    // Saved at the end of each turn; the write is queued.
+    const saved = async () =>
+      (await api.sessions.list()).find((s) => s.agentId === 'brancher' && s.sessionId === before);
+    for (let i = 0; i < 50 && !(await saved()); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(await saved(), `saved before the edit: ${JSON.stringify(await api.sessions.list())}`);
     await answering(
       (buttons) => buttons[0],
       () => chat.resend(prompt, 'other words'),
@@ -76,8 +81,8 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     assert.equal(lastText(chat), `[history of ${chat.session!.sessionId}: first words | other words]`);
     assert.ok(chat.session!.sessionId !== before, 'a session of its own');
     // The chat as it was: saved under its session, every turn in it.
-    const entry = (await api.sessions.list()).find((s) => s.sessionId === before);
-    assert.ok(entry, 'the session before the edit is in the history');
+    const entry = await saved();
+    assert.ok(entry, 'the session before the edit is still in the history');
     const text = JSON.stringify((await api.sessions.transcript(entry)) as unknown);
     for (const said of ['first words', 'write the file', 'third']) assert.ok(text.includes(said), said);
     assert.ok(!text.includes('other words'), 'not the edit');

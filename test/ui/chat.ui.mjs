@@ -28,6 +28,7 @@ import {
   caretInComposer,
   chatFrames,
   checkEditResend,
+  checkElicitation,
   checkQueue,
   checkSteer,
 } from './chatPage.mjs';
@@ -300,6 +301,7 @@ export async function runChatUiTest() {
     await checkQueue(reloaded);
     await checkSteer(reloaded);
     await checkEditResend(reloaded);
+    await checkElicitation(reloaded);
 
     // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
     const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');

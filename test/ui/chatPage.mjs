@@ -147,3 +147,30 @@ export async function checkEditResend(chat) {
   );
   await chat.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 }
+
+/**
+ * A question from the agent (elicitation), in the chat frame `chat` (the scripted agent of
+ * test/integration/scenario.json asks for a version and a checkbox): Send with the required field empty takes the caret
+ * there; typed and sent by keyboard, the agent gets the values.
+ */
+export async function checkElicitation(chat) {
+  const box = chat.getByRole('combobox', { name: 'Message the agent' });
+  await box.fill('ask me');
+  await box.press('Enter');
+  const question = chat.getByRole('region', { name: 'Questions from the agent' });
+  const version = question.getByRole('textbox', { name: 'Version' });
+  await version.waitFor({ timeout: 15_000 });
+  await question.getByRole('button', { name: 'Send', exact: true }).click();
+  assert.equal(await version.getAttribute('aria-invalid'), 'true');
+  assert.equal(await version.evaluate((e) => e.getRootNode().activeElement === e), true, 'the caret is on the problem');
+  await chat.page().keyboard.type('1.2.0');
+  await chat.page().keyboard.press('Tab');
+  await chat.page().keyboard.press('Space');
+  await chat.page().keyboard.press('Enter');
+  const entries = chat.locator('acp-message-list:not(.kept) acp-chat-entry');
+  await entries
+    .getByText('[elicitation: {"action":"accept","content":{"version":"1.2.0","notify":false}}]')
+    .last()
+    .waitFor({ timeout: 15_000 });
+  await question.waitFor({ state: 'detached' });
+}

@@ -78,6 +78,7 @@ export type OpenChat = Pick<
   | 'stop'
   | 'changeControl'
   | 'permissions'
+  | 'elicitations'
   | 'attachments'
   | 'changes'
   | 'setFollow'

@@ -32,8 +32,18 @@ import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long, steer }) {
+function steps({ reply, create, edit, shell, refuse, long, steer, ask }) {
   return {
+    ...(ask
+      ? {
+          ask: {
+            marker: ask.marker,
+            question: ask.question,
+            options: ask.options,
+            answered: ask.answeredText('Green'),
+          },
+        }
+      : {}),
     ...(steer ? { steer: { marker: steer.marker, text: steer.text, reply: steer.reply } } : {}),
     reply: { prompt: reply.prompt, text: reply.text },
     create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
@@ -88,6 +98,7 @@ export const REAL_AGENTS = {
         refuse: s.refuse,
         long: s.long,
         steer: s.steer,
+        ask: s.ask,
       });
     },
     expect: {

@@ -52,6 +52,14 @@ export function scenario(workspace) {
       description: 'Wait a while',
     },
     steer: STEER,
+    /** A question the model asks through its AskUserQuestion tool: the adapter makes it an ACP form elicitation. */
+    ask: {
+      marker: 'Please ask me which colour',
+      question: 'Which colour should the button be?',
+      options: ['Blue', 'Green'],
+      /** The model's text after the tool result: it names the answer the user picked. */
+      answeredText: (picked) => `You picked ${picked}.`,
+    },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -86,6 +94,24 @@ export function scriptRules(workspace) {
       }),
     },
     ...steerRules(),
+    {
+      marker: s.ask.marker,
+      tool: 'AskUserQuestion',
+      input: {
+        questions: [
+          {
+            question: s.ask.question,
+            header: 'Colour',
+            options: s.ask.options.map((label) => ({ label, description: `A ${label.toLowerCase()} button` })),
+            multiSelect: false,
+          },
+        ],
+      },
+      after: (r) => {
+        const picked = s.ask.options.find((o) => r.text.includes(`"${o}"`));
+        return r.isError || !picked ? `No answer (${r.text.slice(0, 200)})` : s.ask.answeredText(picked);
+      },
+    },
     ...[s.bash, s.refuse, s.long].map((step) => ({
       marker: step.marker,
       tool: 'Bash',

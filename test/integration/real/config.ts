@@ -25,6 +25,8 @@ export interface RealAgentConfig {
      * in the same turn.
      */
     readonly steer?: { marker: string; text: string; reply: string };
+    /** Agents whose model can ask the user (Claude Code's AskUserQuestion): `marker` makes it ask `question`, picking one of `options`; picked Green, the model says `answered`. */
+    readonly ask?: { marker: string; question: string; options: string[]; answered: string };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };

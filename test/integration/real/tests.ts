@@ -1,3 +1,4 @@
 /** The suite that runs with each real agent in the Node extension host (one code-server run per agent). */
 import './agent.test';
 import './rewind.test';
+import './elicitation.test';

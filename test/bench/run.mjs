@@ -57,7 +57,8 @@ async function measureAll(browser, server, data, problems) {
     small = [],
     transcript = [],
     noop = [],
-    switches = [];
+    switches = [],
+    forms = [];
   for (let i = 1; i <= RUNS; i++) {
     large.push(await measureStream(browser, server.url, problems, data.large, STREAM_SLACK_MS));
     small.push(await measureStream(browser, server.url, problems, data.small, STREAM_SLACK_MS));
@@ -68,13 +69,17 @@ async function measureAll(browser, server, data, problems) {
     switches.push(
       await measureSwitch(browser, server.url, problems, data.transcript, data.marker, TRANSCRIPT_TIMEOUT_MS),
     );
+    const { status, form } = data.elicitation;
+    forms.push(
+      await measureTranscript(browser, server.url, problems, { status, entries: form }, data.elicitationMarker, 30_000),
+    );
     const [l, s, t, n] = [large.at(-1), small.at(-1), transcript.at(-1), noop.at(-1)];
     log(
       `run ${i}/${RUNS}: 10k chunks ${l.main.cpuMs.toFixed(0)} ms CPU (p95 ${l.latency.p95.toFixed(1)} ms, without the frame wait ${l.working.p95.toFixed(1)} ms; ` +
-        `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, switch ${switches.at(-1).switchMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
+        `no-op page ${n.latency.p95.toFixed(1)} ms, ${n.working.p95.toFixed(1)} ms), 1k chunks ${s.main.cpuMs.toFixed(0)} ms CPU, transcript ${t.firstPaintMs.toFixed(0)} ms, switch ${switches.at(-1).switchMs.toFixed(0)} ms, 50-field form ${forms.at(-1).firstPaintMs.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
     );
   }
-  return { large, small, transcript, noop, switches };
+  return { large, small, transcript, noop, switches, forms };
 }
 
 function generate(generator) {
@@ -92,7 +97,18 @@ function generate(generator) {
   log(
     `Generated: ${text.length} characters of Markdown; ${large.messages.length} and ${small.messages.length} host messages; transcript ${JSON.stringify(transcript.kinds)}, ${host.transcriptKB} KB`,
   );
-  return { data: { large, small, transcript, marker: generator.TRANSCRIPT_MARKER }, host };
+  const elicitation = generator.elicitationMessages(50);
+  return {
+    data: {
+      large,
+      small,
+      transcript,
+      marker: generator.TRANSCRIPT_MARKER,
+      elicitation,
+      elicitationMarker: generator.ELICITATION_MARKER,
+    },
+    host,
+  };
 }
 
 async function main() {

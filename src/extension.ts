@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Chat } from './chat/chat';
 import { AgentList } from './agents/agentList';
 import { ChatEditorPanels } from './views/chatEditorPanel';
+import { notifyWhenNeeded } from './views/chatNotifier';
 import { Chats } from './chat/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
@@ -173,6 +174,15 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     agents,
     store,
     saveHistory(chats, store, platform, log),
+    notifyWhenNeeded(
+      chats,
+      (chat) => view.showsVisibly(chat) || panels.showsVisibly(chat),
+      async (chat) => {
+        if (panels.shownChats.has(chat)) return panels.open(chat);
+        chats.show(chat.id);
+        await view.reveal();
+      },
+    ),
     rememberOpenChats(chats, context.workspaceState),
     store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),

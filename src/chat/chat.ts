@@ -154,6 +154,11 @@ export class Chat implements Disposable {
     return this.link.connection;
   }
 
+  /** How the last turn ended: finished by the agent, stopped, or failed (none yet). */
+  get lastTurnEnd(): ChatTurns['lastEnd'] {
+    return this.turns.lastEnd;
+  }
+
   /** The agent's title for the session, else the start of the first prompt, else nothing yet. */
   get title(): string | undefined {
     return this.transcript.title;

@@ -13,6 +13,9 @@ import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
 import { cutAfterTurn } from './rewind';
 
+/** Why a chat wants the user. */
+export type NeedUser = 'finished' | 'failed' | 'permission' | 'question';
+
 /** What this workspace's history keeps up with (history/historySaver.ts saves on each). */
 export type HistoryEvent =
   /** Used (a turn ended, it was opened): saved, at the top of the history, under `title`. */
@@ -35,6 +38,9 @@ export class Chats implements Disposable {
   private readonly _onDidChangeChat = new Emitter<Chat>();
   /** Any change of any chat (editor tabs show one chat each). */
   readonly onDidChangeChat = this._onDidChangeChat.event;
+  private readonly _onDidNeedUser = new Emitter<{ readonly chat: Chat; readonly why: NeedUser }>();
+  /** A chat finished or failed a turn, or asks for permission or asks a question (views/chatNotifier.ts). */
+  readonly onDidNeedUser = this._onDidNeedUser.event;
   private readonly _onDidChangeDraft = new Emitter<Chat>();
   /** A chat's unsent text changed (what a window reload brings back, history/openChats.ts). */
   readonly onDidChangeDraft = this._onDidChangeDraft.event;
@@ -309,11 +315,13 @@ export class Chats implements Disposable {
     this._onDidChangeAgents.dispose();
     this._onDidChangeHistory.dispose();
     this._onDidChangeDraft.dispose();
+    this._onDidNeedUser.dispose();
   }
 
   private create(agentId?: string, chatId = `c${++this.nextId}`): Chat {
     const chat = new Chat(chatId, this.deps, this.makeArchive(), agentId);
     let turn = chat.thread.turn;
+    let asking = { permissions: 0, questions: 0 };
     // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
     chat.onDidReplaceSession(({ before, after }) => this._onDidChangeHistory.fire({ kind: 'replaced', before, after }));
     this.subscriptions.set(
@@ -322,6 +330,10 @@ export class Chats implements Disposable {
         const now = chat.thread.turn;
         if (turn === 'running' && now === 'idle') this.turnEnded(chat);
         turn = now;
+        const asks = { permissions: chat.permissions.prompts.length, questions: chat.elicitations.views.length };
+        if (asks.permissions > asking.permissions) this._onDidNeedUser.fire({ chat, why: 'permission' });
+        if (asks.questions > asking.questions) this._onDidNeedUser.fire({ chat, why: 'question' });
+        asking = asks;
         this._onDidChangeChat.fire(chat);
         if (chat === this.shownChat) this._onDidChangeShown.fire();
         const line = JSON.stringify(this.summary(chat));
@@ -341,6 +353,9 @@ export class Chats implements Disposable {
   private turnEnded(chat: Chat): void {
     if (chat !== this.shownChat) this.unseen.add(chat);
     if (chat.session) this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title });
+    // Stopped by the user: nothing to tell them.
+    const end = chat.lastTurnEnd;
+    if (end === 'finished' || end === 'failed') this._onDidNeedUser.fire({ chat, why: end });
   }
 
   private summary(chat: Chat): ChatSummary {

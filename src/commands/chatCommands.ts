@@ -1,8 +1,8 @@
 /**
  * The commands that act on the chat the view shows: connect, disconnect,
  * stop, restart, clear; new, close, open in an editor; focus the view; the
- * Changes bar's Keep All and Undo All, a prompt's Restore Files, and Follow
- * (the view's buttons, in the Command Palette too).
+ * Changes bar's Keep All and Undo All, a prompt's Restore Files, Follow
+ * (the view's buttons, in the Command Palette too), and Export.
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -11,6 +11,7 @@ import type { Chats } from '../chat/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 import type { ChatChanges } from '../changes/chatChanges';
 import { titleText } from '../shared/titleText';
+import { exportChat } from './exportChat';
 
 export interface ChatCommandDeps {
   readonly chats: Chats;
@@ -40,6 +41,7 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
     vscode.commands.registerCommand('vscode-acp.keepAllChanges', () => changes()?.keep()),
     vscode.commands.registerCommand('vscode-acp.undoAllChanges', () => changes()?.undo()),
     vscode.commands.registerCommand('vscode-acp.restoreFiles', () => pickRestore(shown())),
+    vscode.commands.registerCommand('vscode-acp.exportChat', () => exportChat(shown())),
     vscode.commands.registerCommand('vscode-acp.toggleFollow', () => {
       const chat = shown();
       const on = chat.status.follow;

@@ -16,6 +16,7 @@ export const SETTINGS = {
   'sessions.autoSave': { type: 'boolean', default: true },
   'sessions.maxHistory': { type: 'integer', default: 50 },
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },
+  notifications: { type: 'string', default: 'whenHidden', enum: ['never', 'whenHidden', 'always'] },
 } as const satisfies Record<string, SettingSpec>;
 
 export interface SettingSpec {
@@ -24,6 +25,8 @@ export interface SettingSpec {
   /** `resource`: a folder of a multi-root workspace may set its own. */
   readonly scope?: 'resource';
   readonly restartsAgents?: boolean;
+  /** A string setting's only values. */
+  readonly enum?: readonly string[];
 }
 
 export const SECTION = 'vscode-acp';
@@ -46,7 +49,8 @@ export function checkedValue<K extends SettingKey>(key: K, value: unknown): Sett
     value !== undefined &&
     (spec.type === 'object' ||
       spec.type === 'array' ||
-      (spec.type === 'integer' ? Number.isSafeInteger(value) : typeof value === spec.type));
+      (spec.type === 'integer' ? Number.isSafeInteger(value) : typeof value === spec.type)) &&
+    (spec.enum === undefined || spec.enum.includes(value as string));
   return (fits ? value : spec.default) as SettingValue<K>;
 }
 

@@ -79,6 +79,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
   /** Open the whole text of a message the view shows only the start of. */
   z.object({ type: z.literal('openEntry'), entryId: z.string().max(256) }),
+  /** A message's Copy: its whole text (the view may have only its start) to the clipboard. */
+  z.object({ type: z.literal('copyEntry'), entryId: z.string().max(256) }),
   z.object({ type: z.literal('setConfigOption'), configId: z.string(), value: z.union([z.string(), z.boolean()]) }),
   z.object({ type: z.literal('setMode'), modeId: z.string() }),
   z.object({ type: z.literal('setModel'), modelId: z.string() }),

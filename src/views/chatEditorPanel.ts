@@ -25,6 +25,11 @@ export class ChatEditorPanels implements vscode.Disposable {
     return new Set([...this.panels.values()].map((p) => p.chat));
   }
 
+  /** Whether a visible tab shows `chat`. */
+  showsVisibly(chat: Chat): boolean {
+    return [...this.panels].some(([panel, shown]) => panel.visible && shown.chat === chat);
+  }
+
   /** Opens `chat` in a tab beside the active editor, or reveals the tab that shows it. */
   open(chat: Chat): void {
     for (const [panel, shown] of this.panels) {

@@ -4,6 +4,7 @@
  * view for chats that want the user out of its sight.
  */
 import * as vscode from 'vscode';
+import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
@@ -64,6 +65,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.subscriptions,
     );
     this.updateBadge();
+  }
+
+  /** Whether `chat` is what the view shows, and the view is visible. */
+  showsVisibly(chat: Chat): boolean {
+    return this.view?.visible === true && this.chats.shown === chat;
   }
 
   /** Shows the view. */

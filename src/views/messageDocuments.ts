@@ -30,6 +30,12 @@ export class MessageDocuments implements vscode.TextDocumentContentProvider {
     return true;
   }
 
+  /** The whole text of message `entryId` (the view may have only its start), to the clipboard. */
+  async copy(entryId: string): Promise<void> {
+    const entry = this.textEntry(entryId);
+    if (entry) await vscode.env.clipboard.writeText(entry.text);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.textEntry(uri.query)?.text ?? '(This message is no longer in the chat.)';
   }

@@ -49,6 +49,8 @@ export async function handlePageMessage(
       return void vscode.env.clipboard.writeText(message.text);
     case 'openEntry':
       return void (await page.messages.open(message.entryId));
+    case 'copyEntry':
+      return page.messages.copy(message.entryId);
     default:
       break;
   }

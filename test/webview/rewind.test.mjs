@@ -1,5 +1,5 @@
 /**
- * A prompt's Edit (in place), Retry (the newest prompt) and Branch from here:
+ * Copy on any message; a prompt's Edit (in place), Retry (the newest prompt) and Branch from here:
  * offered while no turn runs, by keyboard and pointer, one line at 300 px;
  * Edit's box sends with Enter and leaves with Escape.
  */
@@ -46,6 +46,17 @@ describe("a prompt's Edit, Retry and Branch", function () {
     assert.deepEqual(await chat.posted(), [
       { type: 'retryPrompt', chatId: 'c1' },
       { type: 'branch', chatId: 'c1', entryId: 'u1' },
+    ]);
+  });
+
+  it('Copy on a prompt and on an answer asks the host for the whole message', async () => {
+    await prompt(0).hover();
+    await prompt(0).getByRole('button', { name: 'Copy' }).click();
+    await prompt(1).hover();
+    await prompt(1).getByRole('button', { name: 'Copy' }).click();
+    assert.deepEqual(await chat.posted(), [
+      { type: 'copyEntry', chatId: 'c1', entryId: 'u1' },
+      { type: 'copyEntry', chatId: 'c1', entryId: 'a1' },
     ]);
   });
 

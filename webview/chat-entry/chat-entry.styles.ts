@@ -16,7 +16,7 @@ export const chatEntryStyles = [
    */
   :host { display: block; margin: 4px -2px; padding: 2px; }
   .role { font-size: 0.85em; font-weight: 600; color: var(--vscode-descriptionForeground, inherit); margin-bottom: 2px; }
-  .user .role { display: flex; align-items: center; gap: 6px; }
+  .user .role, .assistant .role { display: flex; align-items: center; gap: 6px; }
   /* A prompt's actions (Restore files to here, Edit, Retry, Branch), at the end of its role line. */
   .actions { margin-inline-start: auto; display: inline-flex; align-items: center; gap: 2px; }
   .actions button { display: inline-flex; align-items: center; gap: 3px; font: inherit; font-weight: normal; cursor: pointer;
@@ -26,7 +26,7 @@ export const chatEntryStyles = [
   .actions button:hover { color: var(--vscode-foreground); background: var(--vscode-toolbar-hoverBackground); }
   /* Shown where the pointer or the keyboard is: every prompt has them, and the transcript stays calm. */
   .actions { opacity: 0; }
-  .user:hover .actions, .actions:focus-within { opacity: 1; }
+  .user:hover .actions, .assistant:hover .actions, .actions:focus-within { opacity: 1; }
   @media (hover: none) { .actions { opacity: 1; } }
   .actions button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
   /* Edit in place: the prompt's text in a box, what sending does, Send and Cancel. */

@@ -121,10 +121,9 @@ export class ChatEntry extends LitElement implements DeferredEntry {
   private actions(e: Extract<Entry, { kind: 'user' }>): TemplateResult | typeof nothing {
     const prompt = e.steered !== true;
     const canEdit = this.editable && prompt && e.fullLength === undefined;
-    if (!this.restorable && !(this.editable && prompt)) return nothing;
     const icon = (name: CodiconName, label: string, message: Parameters<typeof toHost>[1]) =>
       html`<button aria-label=${label} title=${label} @click=${() => toHost(this, message)}>${codicon(name)}</button>`;
-    return html`<span class="actions">${
+    return html`<span class="actions">${icon('copy', 'Copy', { type: 'copyEntry', entryId: e.id })}${
       this.restorable
         ? html`<button class="restore" title="Put the files the agent changed from this prompt on back as they were before it (shows what first)"
       @click=${() => toHost(this, { type: 'restoreCheckpoint', entryId: e.id })}>${codicon('discard')}<span>Restore files to here</span></button>`
@@ -185,7 +184,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
         if (this.editing) return this.editor(e);
         return html`<div class="user"><div class="role">You${e.steered ? html`<span class="steered" title="Sent into the agent's running answer (Steer)">${codicon('insert')}into the answer</span>` : nothing}${this.actions(e)}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
-        return html`<div class="assistant"><div class="role">Agent</div>${
+        return html`<div class="assistant"><div class="role">Agent<span class="actions"><button aria-label="Copy" title="Copy" @click=${() => toHost(this, { type: 'copyEntry', entryId: e.id })}>${codicon('copy')}</button></span></div>${
           this.waiting
             ? html`<div class="plain">${plainText(e.text)}</div>`
             : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`

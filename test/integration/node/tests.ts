@@ -1,6 +1,8 @@
 /** The suites run in the Node extension host. */
 import '../shared/chat.test';
 import '../shared/twoChats.test';
+import '../shared/notify.test';
+import '../shared/export.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/mcp.test';

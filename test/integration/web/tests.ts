@@ -2,6 +2,8 @@
 import '../shared/chat.test';
 import './reconnect.test';
 import '../shared/twoChats.test';
+import '../shared/notify.test';
+import '../shared/export.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/mcp.test';

@@ -14,7 +14,7 @@ const root = path.resolve(__dirname, '../..');
 const declared = Object.entries(
   JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).contributes.configuration.properties as Record<
     string,
-    { type: string; default: unknown; scope?: string }
+    { type: string; default: unknown; scope?: string; enum?: string[] }
   >,
 );
 
@@ -29,8 +29,8 @@ describe('settings', () => {
     for (const [key, d] of declared) {
       const spec: SettingSpec = SETTINGS[key.slice(SECTION.length + 1) as SettingKey];
       assert.deepEqual(
-        { type: d.type, default: d.default, scope: d.scope },
-        { type: spec.type, default: spec.default, scope: spec.scope },
+        { type: d.type, default: d.default, scope: d.scope, enum: d.enum },
+        { type: spec.type, default: spec.default, scope: spec.scope, enum: spec.enum && [...spec.enum] },
         key,
       );
     }
@@ -38,6 +38,11 @@ describe('settings', () => {
 
   it('restart the agents when the agents, their paths or the bridge change, and only then', () => {
     assert.deepEqual([...RESTARTING_SETTINGS].sort(), ['agentPaths', 'agents', 'bridge.url']);
+  });
+
+  it('read as their default when a hand-edited value is not one of their values', () => {
+    assert.equal(checkedValue('notifications', 'sometimes'), 'whenHidden');
+    assert.equal(checkedValue('notifications', 'never'), 'never');
   });
 
   it('read as their default when a hand-edited value has the wrong type', () => {

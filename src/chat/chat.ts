@@ -31,8 +31,8 @@ import { PermissionQueue } from '../session/permissionQueue';
 import { ElicitationQueue } from '../session/elicitationQueue';
 import type { Archive } from './chatThread';
 import { redactor } from '../secrets/redactor';
-import { cutBefore, type Cut } from './rewind';
-import { savedEntryId as entryIdAt } from '../shared/savedSessions';
+import type { Cut } from './rewind';
+import { ChatRewind } from './chatRewind';
 
 export interface ChatDeps extends LinkDeps {
   readonly agentList: AgentList;
@@ -62,8 +62,8 @@ export class Chat implements Disposable {
   readonly changes: ChatChanges | undefined;
   /** Opens the current tool call's location while a turn runs, when the user turned it on. */
   private readonly follow: FollowAgent;
-  /** An Edit, Retry or Branch whose session is not open yet: said once it is, with the earlier turns if it is no fork. */
-  private pendingCut: { readonly kind: 'edit' | 'branch'; readonly context: string } | undefined;
+  /** Edit, Retry and Branch: the conversation cut at a prompt, and the agent's session following it. */
+  private readonly rewind: ChatRewind;
   /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
 
   constructor(
@@ -102,6 +102,15 @@ export class Chat implements Disposable {
       },
       deps.prepareAttachment,
     );
+    this.rewind = new ChatRewind({
+      id,
+      link: this.link,
+      transcript: this.transcript,
+      composer: this.composer,
+      changes: this.changes,
+      agentId: () => this.agentId,
+      turnRunning: () => this.turnRunning(),
+    });
   }
 
   /** What the user attached to the prompt being written. */
@@ -292,81 +301,21 @@ export class Chat implements Disposable {
     this.composer.draftTaken(id);
   }
 
-  /**
-   * Edit (and Retry: the same text) of prompt `entryId`: the files the agent changed from that prompt on go back
-   * first (the preview of Restore files to here; said no to, nothing changes), then the conversation continues from
-   * before it with `text`: on a fork of the agent's session there where the agent can (sessionOpen.ts), else on a new
-   * session given the earlier turns. The session as it was stays in the history.
-   */
-  async resend(entryId: string, text: string): Promise<void> {
-    const agentId = this.agentId;
-    if (this.turnRunning() || this.link.closed || text.trim() === '' || !agentId) return;
-    const cut = cutBefore(this.thread.entries, entryId);
-    if (!cut || (this.changes && !(await this.changes.restoreTo(entryId))) || this.turnRunning()) return;
-    const before = this.link.session;
-    const next = this.startCut('edit', cut, before);
-    this.dispatch({ type: 'cut', keep: cut.kept.length });
-    if (before) {
-      this.transcript.notice(
-        'info',
-        "Edited: the conversation goes on from here. As it was before, it is kept in this workspace's history.",
-      );
-    }
-    if (!(await this.link.moveTo(agentId, next))) return this.composer.handBack(text);
-    await this.composer.sendText(text);
+  /** Edit (and Retry: the same text) of prompt `entryId`: the conversation goes on from before it (see ChatRewind). */
+  resend(entryId: string, text: string): Promise<void> {
+    return this.rewind.resend(entryId, text);
   }
 
-  /** Retry: the last prompt sent again (see resend). */
+  /** Retry: the last prompt sent again (see ChatRewind). */
   retry(): Promise<void> {
-    const last = [...this.thread.entries].reverse().find((e) => e.kind === 'user' && e.steered !== true);
-    return last?.kind === 'user' ? this.resend(last.id, last.text) : Promise.resolve();
+    return this.rewind.retry();
   }
 
-  /**
-   * This chat as a branch of another's conversation (Chats.branch): its entries up to the cut, and the agent's
-   * session forked there at the first Connect where the agent can (else a new one given the earlier turns).
-   */
+  /** This chat as a branch of another's conversation (Chats.branch; see ChatRewind). */
   startBranch(cut: Cut, terminals: Thread['terminals'], from: SessionRef | undefined, title: string | undefined): void {
     if (this.link.current.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = from?.agentId ?? this.chosenAgent;
-    this.transcript.seed(
-      cut.kept.map((e, i) => ({ ...e, id: entryIdAt(this.id, i) })),
-      terminals,
-      title,
-    );
-    this.link.continueLater(this.startCut('branch', cut, from));
-    this.transcript.notice(
-      'info',
-      'A branch: this chat goes on from the turn above; the chat it came from is unchanged. The agent follows from there once you send a prompt.',
-    );
-  }
-
-  /** The session to go on with after a cut (see sessionOpen.ts): a fork of `from`, or none (a new one). */
-  private startCut(kind: 'edit' | 'branch', cut: Cut, from: SessionRef | undefined): SessionRef | undefined {
-    this.pendingCut = { kind, context: cut.context };
-    // Not `how` (the way the user chose to continue that session): a fork is no continuation.
-    return from && cut.fork
-      ? { agentId: from.agentId, sessionId: from.sessionId, cwd: from.cwd, fork: cut.fork }
-      : undefined;
-  }
-
-  /** The session after a cut is open: whether the agent forked its session, or this new one is told the earlier turns. */
-  private cutLanded(session: ChatSession): void {
-    const cut = this.pendingCut;
-    this.pendingCut = undefined;
-    if (!cut || cut.context === '') return;
-    if (session.continuation?.how === 'forked') {
-      this.transcript.notice(
-        'info',
-        'The agent forked its session at that point: it remembers the turns above, not what followed.',
-      );
-      return;
-    }
-    this.composer.giveContext(cut.context);
-    this.transcript.notice(
-      'info',
-      'This agent cannot fork its session at that point: a new session begins, and the turns above go to it as context with the next prompt.',
-    );
+    this.rewind.startBranch(cut, terminals, from, title);
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */
@@ -449,7 +398,7 @@ export class Chat implements Disposable {
       },
       attached: (session, agentId) => {
         this.controls.restore(session, agentId);
-        this.cutLanded(session);
+        this.rewind.landed(session);
         // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
         if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
       },

@@ -134,7 +134,7 @@ export async function checkEditResend(chat) {
   // The agent reports the blocks it got: the earlier turns as context, then the edited prompt.
   const report = entries.getByText(/^\[prompt: .*"start":"The conversation so far/).last();
   await report.waitFor({ timeout: 15_000 });
-  assert.match(await report.innerText(), /\{"type":"text","text":"report prompt after the edit"\}\]\]$/);
+  assert.match(await report.textContent(), /\{"type":"text","text":"report prompt after the edit"\}\]\]$/);
   await entries.getByText('Edited: the conversation goes on from here').last().waitFor();
   await entries
     .getByText(/This agent cannot fork its session at that point/)

@@ -3,6 +3,7 @@ import '../shared/chat.test';
 import '../shared/twoChats.test';
 import '../shared/notify.test';
 import '../shared/export.test';
+import '../shared/retryBranch.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/mcp.test';

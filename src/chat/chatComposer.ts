@@ -200,15 +200,9 @@ export class ChatComposer {
     if (!item) return;
     this.chat.changed();
     const current = () => this.chat.link.current === c && !this.chat.closed();
-    const { init, quirks, client } = c.session.lease.connection;
+    const { client } = c.session.lease.connection;
     // Attachments that cannot be read or sent hand the prompt back to the composer (said in the chat).
-    const prompt = await this.assembly.assemble(
-      item.text,
-      item.attachments,
-      init.agentCapabilities?.promptCapabilities,
-      quirks,
-      current,
-    );
+    const prompt = await this.assemble(c, item.text, item.attachments);
     if (!prompt) return this.queue.steered(id, true);
     const transcript = this.chat.transcript;
     const entryId = transcript.newId();
@@ -257,6 +251,18 @@ export class ChatComposer {
     this.attachments.dispose();
   }
 
+  /** The prompt's blocks for this session's agent; undefined: handed back to the composer (said in the chat). */
+  private assemble(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]) {
+    const { init, quirks } = c.session.lease.connection;
+    return this.assembly.assemble(
+      text,
+      attached,
+      init.agentCapabilities?.promptCapabilities,
+      quirks,
+      () => this.chat.link.current === c && !this.chat.closed(),
+    );
+  }
+
   private async prompt(
     c: Extract<Link, { state: 'connected' }>,
     text: string,
@@ -264,14 +270,7 @@ export class ChatComposer {
   ): Promise<void> {
     const chat = this.chat;
     chat.link.endReplay();
-    const { init, quirks } = c.session.lease.connection;
-    const prompt = await this.assembly.assemble(
-      text,
-      attached,
-      init.agentCapabilities?.promptCapabilities,
-      quirks,
-      () => chat.link.current === c && !chat.closed(),
-    );
+    const prompt = await this.assemble(c, text, attached);
     if (!prompt) return;
     const context = this.context;
     this.context = undefined;

@@ -9,7 +9,7 @@ import type * as vscode from 'vscode';
 import type { AgentClient, SessionHandlers } from '../connection/agentClient';
 import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
-import type { SessionSetup } from '../shared/sessionControls';
+import { setupOf, type SessionSetup } from '../shared/sessionControls';
 import { keptFromReplay } from '../shared/updateKinds';
 import { quirksOf } from '../agents/agentQuirks';
 
@@ -56,7 +56,7 @@ export async function openSession(
     const response = await withSignIn(() => client.newSession(cwd, [...mcpServers], handlers), signIn);
     return {
       sessionId: response.sessionId,
-      setup: sessionSetup(response),
+      setup: setupOf(response),
       ...(why ? { continuation: { how: 'new', why } as const } : {}),
     };
   };
@@ -73,7 +73,7 @@ export async function openSession(
         () => client.forkSession(sessionId, cwd, [...mcpServers], handlers, point.messageId),
         signIn,
       );
-      return { sessionId: response.sessionId, setup: sessionSetup(response), continuation: { how: 'forked' } };
+      return { sessionId: response.sessionId, setup: setupOf(response), continuation: { how: 'forked' } };
     } catch (error) {
       if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
       log.warn(`Forking session ${sessionId} failed: ${errorMessage(error)}`);
@@ -94,7 +94,7 @@ export async function openSession(
       const response = await withSignIn(() => client.resumeSession(sessionId, cwd, [...mcpServers], handlers), signIn);
       return {
         sessionId,
-        setup: sessionSetup(response),
+        setup: setupOf(response),
         continuation: { how: 'resumed', state: [], replayShown: false },
       };
     }
@@ -106,7 +106,7 @@ export async function openSession(
         }),
       signIn,
     );
-    return { sessionId, setup: sessionSetup(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
+    return { sessionId, setup: setupOf(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {
     // Not signed in (or signed in through a terminal: the agent restarts first): no fresh session instead.
     if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
@@ -129,13 +129,4 @@ function forkPoint(
     return { messageId: fork.messageId };
   }
   return fork.whole ? {} : undefined;
-}
-
-/** The parts of a session response that set up controls (`models` is a legacy, unstable field). */
-export function sessionSetup(response: Pick<acp.NewSessionResponse, 'modes' | 'configOptions'>): SessionSetup {
-  return {
-    modes: response.modes,
-    configOptions: response.configOptions,
-    models: (response as { models?: unknown }).models,
-  };
 }

@@ -82,30 +82,62 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
   });
 });
 
+const effortOption = {
+  id: 'effort',
+  name: 'Effort',
+  type: 'select',
+  currentValue: 'low',
+  options: [
+    { value: 'low', name: 'Low' },
+    { group: 'more', name: 'More', options: [{ value: 'high', name: 'High' }] },
+  ],
+};
+
 describe('session controls the agent refuses (no VS Code)', function () {
   this.timeout(20_000);
   let host: ScriptedHost | undefined;
   afterEach(() => host?.dispose());
 
   it('a config option the agent refuses: the chat says so, and the control stays as it was', async () => {
-    const configOptions = [
-      {
-        id: 'effort',
-        name: 'Effort',
-        type: 'select',
-        currentValue: 'low',
-        options: [
-          { value: 'low', name: 'Low' },
-          { value: 'high', name: 'High' },
-        ],
-      },
-    ];
-    host = scriptedHost({ configOptions, turns: [{ match: '', steps: [{ text: 'ok' }] }] });
+    host = scriptedHost({ configOptions: [effortOption], turns: [{ match: '', steps: [{ text: 'ok' }] }] });
     const chat = await host.connectedChat();
     await chat.changeControl({ kind: 'config', id: 'no-such-option', value: 'high' });
     assert.match(shown(chat), /The agent refused the change: .*unknown config option/);
     await chat.changeControl({ kind: 'config', id: 'effort', value: 'high' });
     const effort = chat.status.controls.configOptions?.find((o) => o.id === 'effort');
     assert.equal(effort && 'currentValue' in effort ? effort.currentValue : undefined, 'high');
+  });
+});
+
+describe('session answers that do not fit the schema (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+
+  it('modes and config options that do not fit are left out; the session opens, new or forked, with the rest', async () => {
+    host = scriptedHost({
+      agentCapabilities: { sessionCapabilities: { fork: {} } },
+      modes: { currentModeId: 'ask', availableModes: 'ask, code' } as never,
+      configOptions: [
+        effortOption,
+        { id: 7, type: 'select', name: 'Bad id' },
+        { id: 'flag', type: 'boolean', name: 'Flag', currentValue: 'yes' },
+        { id: 'odd', type: 'range', name: 'Odd', currentValue: 3 },
+      ] as never,
+      turns: [{ match: '', steps: [{ text: 'ok' }] }],
+    });
+    const chat = await host.connectedChat();
+    const ids = (c: typeof chat) => c.status.controls.configOptions.map((o) => o.id);
+    assert.deepEqual(ids(chat), ['effort']);
+    assert.equal(chat.status.controls.modes, undefined);
+    const kept = chat.status.controls.configOptions[0];
+    assert.deepEqual(kept?.type === 'select' ? kept.options.map((o) => o.value) : [], ['low', 'high']);
+    await chat.send('one');
+    const first = chat.thread.entries.find((e) => e.kind === 'user');
+    const branch = host.chats.branch(chat, first!.id)!;
+    await branch.send('two');
+    await until('the branch to answer', () => branch.thread.turn === 'idle' && /ok/.test(shown(branch)));
+    assert.match(shown(branch), /The agent forked its session/);
+    assert.deepEqual(ids(branch), ['effort']);
   });
 });

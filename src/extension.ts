@@ -96,9 +96,11 @@ export interface OpenChats extends Pick<Chats, 'show' | 'close' | 'summaries' | 
   newChat(): OpenChat;
   /** Branch from here (Chats.branch). */
   branch(source: OpenChat, entryId: string): OpenChat | undefined;
+  /** Rename (Chats.rename). */
+  rename(chat: OpenChat, title: string): ReturnType<Chats['rename']>;
 }
 /** This workspace's saved chats, as the API offers them. */
-export type SavedChats = Pick<HistoryStore, 'location' | 'list' | 'transcript' | 'save' | 'delete'>;
+export type SavedChats = Pick<HistoryStore, 'location' | 'list' | 'transcript' | 'save' | 'delete' | 'rename'>;
 /** The Sessions view, as the API offers it. */
 export type SessionsView = Pick<SessionsTree, 'refresh' | 'relist' | 'abilities' | 'getChildren' | 'getTreeItem'>;
 

@@ -29,7 +29,8 @@ import { ChatControls } from './chatControls';
 import type { ControlChoices, ControlChange } from './controlChoices';
 import { PermissionQueue } from '../session/permissionQueue';
 import { ElicitationQueue } from '../session/elicitationQueue';
-import type { Archive } from './chatThread';
+import type { Archive, SavedTitle } from './chatThread';
+import { renameChat, type Renamed } from './chatTitle';
 import { redactor } from '../secrets/redactor';
 import type { Cut } from './rewind';
 import { ChatRewind } from './chatRewind';
@@ -140,13 +141,13 @@ export class Chat implements Disposable {
     entries: readonly Entry[],
     terminals: Thread['terminals'],
     session: SessionRef,
-    title?: string,
-    changes?: SavedChanges,
+    saved?: { readonly title?: SavedTitle; readonly changes?: SavedChanges },
   ): void {
     if (this.link.current.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = session.agentId;
     this.link.continueLater(session);
-    this.transcript.seed(entries, terminals, title);
+    this.transcript.seed(entries, terminals, saved?.title);
+    const changes = saved?.changes;
     if (changes) void this.changes?.load(changes, (index) => savedEntryId(this.id, index));
   }
 
@@ -168,7 +169,7 @@ export class Chat implements Disposable {
     return this.turns.lastEnd;
   }
 
-  /** The agent's title for the session, else the start of the first prompt, else nothing yet. */
+  /** The user's or the agent's title for the session, else the start of the first prompt, else nothing yet. */
   get title(): string | undefined {
     return this.transcript.title;
   }
@@ -316,6 +317,11 @@ export class Chat implements Disposable {
     if (this.link.current.state !== 'disconnected' || this.thread.entries.length > 0) return;
     this.chosenAgent = from?.agentId ?? this.chosenAgent;
     this.rewind.startBranch(cut, terminals, from, title);
+  }
+
+  /** Rename: the user names the chat (see chatTitle.ts); Chats.rename also tells the history. */
+  rename(title: string): Promise<Renamed> {
+    return renameChat({ link: this.link, transcript: this.transcript }, title);
   }
 
   /** Stop: cancels the running turn (see ChatTurns.stop); its pending permission requests are answered first (ACP). */

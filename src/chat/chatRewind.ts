@@ -69,7 +69,7 @@ export class ChatRewind {
     transcript.seed(
       cut.kept.map((e, i) => ({ ...e, id: savedEntryId(this.chat.id, i) })),
       terminals,
-      title,
+      { text: title },
     );
     link.continueLater(this.start(cut, from));
     transcript.notice(

@@ -13,6 +13,12 @@ import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
 
 /** Where the oldest entries of a long chat go when they leave memory (views/transcriptArchive.ts keeps them on disk). */
+/** A saved chat's title: the agent's, or the user's (`byUser`: the agent's titles no longer replace it). */
+export interface SavedTitle {
+  readonly text?: string;
+  readonly byUser?: boolean;
+}
+
 export interface Archive {
   /** `thread` after `action`, within the bound: past it, the oldest entries are kept elsewhere and replaced by a notice. */
   keepWithinBound(thread: Thread, action: ThreadAction): Thread;
@@ -47,7 +53,7 @@ export class ChatThread {
     return this.state.turn === 'running';
   }
 
-  /** The agent's title for the session, else the start of the first prompt, else nothing yet. */
+  /** The user's or the agent's title for the session, else the start of the first prompt, else nothing yet. */
   get title(): string | undefined {
     if (this.state.title) return this.state.title;
     const first = this.state.entries.find((e) => e.kind === 'user');
@@ -55,9 +61,10 @@ export class ChatThread {
   }
 
   /** Starts from a saved transcript (the chat opens with it at once, before any agent answers). */
-  seed(entries: readonly Entry[], terminals: Thread['terminals'], title?: string): void {
+  seed(entries: readonly Entry[], terminals: Thread['terminals'], title?: SavedTitle): void {
     this.redaction.release();
-    this.state = { ...emptyThread, entries, terminals, ...(title ? { title } : {}) };
+    const titled = title?.text ? { title: title.text, ...(title.byUser ? { titleByUser: true } : {}) } : {};
+    this.state = { ...emptyThread, entries, terminals, ...titled };
     this.onChange();
   }
 

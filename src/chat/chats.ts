@@ -9,6 +9,7 @@ import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
+import type { Renamed } from './chatTitle';
 import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
 import { cutAfterTurn } from './rewind';
@@ -23,7 +24,9 @@ export type HistoryEvent =
   /** Its changes were recorded (a turn's pass over the workspace, Keep, Undo): the saved copy is brought up to date, in its place. */
   | { readonly kind: 'changed'; readonly chat: Chat }
   /** The agent could not continue `before`: the chat goes on in `after`, and so does its saved entry. */
-  | { readonly kind: 'replaced'; readonly before: SessionRef; readonly after: SessionRef };
+  | { readonly kind: 'replaced'; readonly before: SessionRef; readonly after: SessionRef }
+  /** The user named the chat (Rename): its saved entry takes `title`, in its place. */
+  | { readonly kind: 'renamed'; readonly chat: Chat; readonly title: string };
 
 export class Chats implements Disposable {
   private readonly _onDidChangeShown = new Emitter<void>();
@@ -206,6 +209,17 @@ export class Chats implements Disposable {
     return chat;
   }
 
+  /**
+   * Rename: the user names `chat` (see chat/chatTitle.ts); its line in the list and its saved entry follow.
+   * Resolves once the agent stored the name too, where it stores titles.
+   */
+  async rename(chat: Chat, title: string): Promise<Renamed> {
+    const renamed = await chat.rename(title);
+    const named = chat.title;
+    if (renamed && named) this._onDidChangeHistory.fire({ kind: 'renamed', chat, title: named });
+    return renamed;
+  }
+
   /** The open chat on that agent session, shown; undefined if none. */
   showChatOn(agentId: string, sessionId: string): Chat | undefined {
     const open = this.chatOn(agentId, sessionId);
@@ -214,7 +228,7 @@ export class Chats implements Disposable {
   }
 
   /** The open chat on that agent session, if any. */
-  private chatOn(agentId: string, sessionId: string): Chat | undefined {
+  chatOn(agentId: string, sessionId: string): Chat | undefined {
     return this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
   }
 
@@ -393,7 +407,9 @@ function showSaved(
       `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`,
     );
   } else {
-    chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, saved.title, saved.changes);
+    // The user's name for it, else the agent's (the index's title may be the first prompt's words).
+    const title = entry.titleByUser ? { text: entry.title, byUser: true } : { text: saved.title };
+    chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, { title, changes: saved.changes });
   }
 }
 

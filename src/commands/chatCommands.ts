@@ -2,7 +2,7 @@
  * The commands that act on the chat the view shows: connect, disconnect,
  * stop, restart, clear; new, close, open in an editor; focus the view; the
  * Changes bar's Keep All and Undo All, a prompt's Restore Files, Follow
- * (the view's buttons, in the Command Palette too), and Export.
+ * (the view's buttons, in the Command Palette too), Rename and Export.
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -12,6 +12,7 @@ import type { ChatViewProvider } from '../views/chatViewProvider';
 import type { ChatChanges } from '../changes/chatChanges';
 import { titleText } from '../shared/titleText';
 import { exportChat } from './exportChat';
+import { renameOpenChat } from '../history/rename';
 
 export interface ChatCommandDeps {
   readonly chats: Chats;
@@ -42,6 +43,11 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
     vscode.commands.registerCommand('vscode-acp.undoAllChanges', () => changes()?.undo()),
     vscode.commands.registerCommand('vscode-acp.restoreFiles', () => pickRestore(shown())),
     vscode.commands.registerCommand('vscode-acp.exportChat', () => exportChat(shown())),
+    // From a chat page's list: the chat it names (one closed meanwhile: nothing); else the shown one.
+    vscode.commands.registerCommand('vscode-acp.renameChat', (chatId?: unknown) => {
+      const chat = typeof chatId === 'string' ? chats.all.find((c) => c.id === chatId) : shown();
+      return chat ? renameOpenChat(chats, chat) : undefined;
+    }),
     vscode.commands.registerCommand('vscode-acp.toggleFollow', () => {
       const chat = shown();
       const on = chat.status.follow;

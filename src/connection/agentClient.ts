@@ -313,6 +313,22 @@ export class AgentClient implements Disposable {
     return response.stopReason;
   }
 
+  /** Whether the agent stores a title the user gives a session (`sessionCapabilities.title`, unstable `session/set_title`). */
+  get takesTitles(): boolean {
+    return !!(this.initializeResponse?.agentCapabilities?.sessionCapabilities as { title?: unknown } | undefined)
+      ?.title;
+  }
+
+  /**
+   * Gives the session `title` (`session/set_title`); resolves with the title the agent stored (it may normalize it),
+   * or undefined when its answer names none (then the client keeps its own).
+   */
+  async setSessionTitle(sessionId: string, title: string): Promise<string | undefined> {
+    const answer = await this.connection.agent.request<unknown>('session/set_title', { sessionId, title });
+    const stored = (answer as { title?: unknown } | null)?.title;
+    return typeof stored === 'string' ? stored : undefined;
+  }
+
   /** Whether the agent takes a message into a running turn (`_session/steering`, see steering.ts). */
   get steers(): boolean {
     return steersIn(this.initializeResponse);

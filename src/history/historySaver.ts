@@ -47,6 +47,9 @@ export function saveHistory(
       case 'replaced':
         void store.moved(event.before, event.after);
         return;
+      case 'renamed':
+        if (event.chat.session) void store.rename(event.chat.session, event.title);
+        return;
     }
   });
 }

@@ -34,7 +34,7 @@ export interface SessionToSave {
   readonly sessionId: string;
   readonly cwd: string;
   readonly title: string | undefined;
-  readonly thread: Pick<Thread, 'entries' | 'terminals' | 'title'>;
+  readonly thread: Pick<Thread, 'entries' | 'terminals' | 'title' | 'titleByUser'>;
   /** What the agent changed (the Changes bar and its checkpoints), where the host keeps that. */
   readonly changes?: ChangesToSave;
 }
@@ -98,6 +98,7 @@ export class HistoryStore implements vscode.Disposable {
         sessionId: session.sessionId,
         cwd: session.cwd,
         title: titleText(session.title ?? '') || known?.title || 'Untitled chat',
+        ...(session.thread.titleByUser ? { titleByUser: true } : {}),
         createdAt: known?.createdAt ?? now,
         updatedAt: now,
       };
@@ -124,6 +125,10 @@ export class HistoryStore implements vscode.Disposable {
   async transcript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
     // After the writes queued before: a chat reopened right after its turn ended reads what it saved.
     await this.writing;
+    return this.readTranscript(entry);
+  }
+
+  private async readTranscript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
     try {
       const bytes = await readFile(this.fileOf(entry.key));
       const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
@@ -140,7 +145,7 @@ export class HistoryStore implements vscode.Disposable {
 
   /**
    * Reconciles saved sessions with the agent's own listing: each saved one it
-   * lists under another title takes the agent's title (its place in the
+   * lists under another title takes the agent's title unless the user named it (its place in the
    * history, by last use, stays). Nothing is added: a listing of hundreds
    * would push out the chats this workspace had.
    */
@@ -151,12 +156,29 @@ export class HistoryStore implements vscode.Disposable {
       const all = await this.list();
       let changed = false;
       const next = all.map((s) => {
-        const title = s.agentId === agentId ? titles.get(s.sessionId) : undefined;
+        const title = s.agentId === agentId && !s.titleByUser ? titles.get(s.sessionId) : undefined;
         if (!title || title === s.title) return s;
         changed = true;
         return { ...s, title };
       });
       if (changed) await this.writeIndex(next);
+    });
+  }
+
+  /**
+   * The user named a saved session `title` (Rename): its entry and transcript take it, in their place in the
+   * history, and the agent's titles no longer replace it. One not saved here is left alone.
+   */
+  rename(session: { agentId: string; sessionId: string }, title: string): Promise<void> {
+    const named = titleText(title);
+    if (!this.folder || !named) return Promise.resolve();
+    return this.queue(async () => {
+      const all = await this.list();
+      const known = all.find((s) => sessionKey(s) === sessionKey(session));
+      if (!known) return;
+      await this.writeIndex(all.map((s) => (s === known ? { ...s, title: named, titleByUser: true } : s)));
+      const saved = await this.readTranscript(known);
+      if (!('error' in saved)) await this.write(this.fileOf(known.key), { ...saved, title: named, titleByUser: true });
     });
   }
 

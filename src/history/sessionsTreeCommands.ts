@@ -1,12 +1,13 @@
 /**
  * What the Sessions tree's items do: open a session (its saved transcript at
  * once, else loaded with its history), Load with History / Resume without
- * History where the agent offers them, delete, and the actions of its state
+ * History where the agent offers them, rename, delete, and the actions of its state
  * items (Load more, Sign in, Retry, Install).
  */
 import * as vscode from 'vscode';
 import { deleteSessionCommand, type SessionCommandDeps } from './historyCommands';
 import { openSavedChat } from './historySaver';
+import { renameSaved } from './rename';
 import type { SessionNode, SessionsTree } from './sessionsTree';
 
 type SessionItem = Extract<SessionNode, { kind: 'session' }>;
@@ -52,6 +53,10 @@ export function registerSessionsTreeCommands(tree: SessionsTree, deps: SessionCo
     vscode.commands.registerCommand(
       'vscode-acp.sessions.delete',
       onSession((node) => (node.saved ? deleteSessionCommand(deps, node.saved) : Promise.resolve())),
+    ),
+    vscode.commands.registerCommand(
+      'vscode-acp.sessions.rename',
+      onSession((node) => (node.saved ? renameSaved(deps.chats, deps.store, node.saved) : Promise.resolve())),
     ),
     vscode.commands.registerCommand(
       'vscode-acp.sessions.more',

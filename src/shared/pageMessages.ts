@@ -23,6 +23,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showChat'), chatId: z.string().max(64) }),
   /** Close a chat (its session ends). */
   z.object({ type: z.literal('closeChat'), chatId: z.string().max(64) }),
+  /** Rename that chat (the host asks for the name). */
+  z.object({ type: z.literal('renameChat'), chatId: z.string().max(64) }),
   z.object({ type: z.literal('selectAgent'), agentId: z.string() }),
   z.object({ type: z.literal('installAgent'), agentId: z.string() }),
   z.object({ type: z.literal('connect') }),

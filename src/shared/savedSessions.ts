@@ -36,6 +36,8 @@ export const historyEntrySchema = z.object({
     .string()
     .max(MAX_TITLE_CHARS * 2)
     .transform((t) => titleText(t)),
+  /** The user named it (Rename): the agent's listing does not rename it back. */
+  titleByUser: z.boolean().optional().catch(undefined),
   createdAt: z.number().finite(),
   updatedAt: z.number().finite(),
 });
@@ -83,6 +85,8 @@ export const savedTranscriptSchema = z.object({
     .max(MAX_TITLE_CHARS * 2)
     .transform((t) => titleText(t))
     .optional(),
+  /** The title is the user's (Rename): the agent's titles do not replace it. */
+  titleByUser: z.boolean().optional().catch(undefined),
   entries: z.array(entrySchema),
   terminals: z.record(z.string(), terminalStateSchema),
   /** What the agent changed (a damaged record loses only this: the transcript still opens). */
@@ -142,7 +146,7 @@ export function upsert(
  * output of the terminals the kept entries show.
  */
 export function transcriptToSave(
-  thread: Pick<Thread, 'entries' | 'terminals' | 'title'>,
+  thread: Pick<Thread, 'entries' | 'terminals' | 'title' | 'titleByUser'>,
   max = MAX_SAVED_CHARS,
   changes?: ChangesToSave,
 ): SavedTranscript {
@@ -170,7 +174,7 @@ export function transcriptToSave(
   for (const id of shown) if (Object.hasOwn(thread.terminals, id)) terminals[id] = thread.terminals[id];
   return {
     version: 1,
-    ...(thread.title ? { title: thread.title } : {}),
+    ...(thread.title ? { title: thread.title, ...(thread.titleByUser ? { titleByUser: true } : {}) } : {}),
     entries: kept,
     terminals,
     ...(changes ? { changes: changesToSave(changes, kept) } : {}),

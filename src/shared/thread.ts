@@ -148,7 +148,10 @@ export interface Thread {
   readonly turn: TurnState;
   /** The live plan of the running turn; snapshotted into an entry when the turn ends. */
   readonly plan: readonly PlanEntry[];
+  /** The agent's title for the session, or the user's (titleByUser). */
   readonly title?: string;
+  /** The user named the chat (Rename): the agent's titles no longer replace it. */
+  readonly titleByUser?: boolean;
   /** Config options, modes, models, slash commands and usage of the session. */
   readonly controls: SessionControls;
   /** Output of the terminals the client runs for the agent, by terminal id (tool calls show it). */

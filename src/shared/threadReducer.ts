@@ -50,6 +50,8 @@ export type ThreadAction =
   /** The user pressed Stop: the agent is asked to cancel the running turn. */
   | { type: 'stopping' }
   | { type: 'notice'; id: string; level: NoticeLevel; text: string; action?: NoticeAction }
+  /** The user named the chat: `title` (the agent's stored form where it took it) stays until the user renames it again. */
+  | { type: 'renamed'; title: string }
   /** Output or exit of a terminal the client runs for the agent. */
   | {
       type: 'terminal';
@@ -104,6 +106,10 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
+    case 'renamed': {
+      const title = titleText(action.title);
+      return title ? { ...thread, title, titleByUser: true } : thread;
+    }
     default:
       return assertNever(action);
   }
@@ -145,7 +151,7 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
         })),
       };
     case 'session_info_update':
-      return update.title == null ? thread : { ...thread, title: titleText(update.title) };
+      return update.title == null || thread.titleByUser ? thread : { ...thread, title: titleText(update.title) };
     case 'notice':
       return append(thread, {
         kind: 'notice',

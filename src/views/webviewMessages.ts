@@ -39,6 +39,8 @@ export async function handlePageMessage(
       return page.show(message.chatId);
     case 'closeChat':
       return page.chats.close(message.chatId);
+    case 'renameChat':
+      return void (await vscode.commands.executeCommand('vscode-acp.renameChat', message.chatId));
     case 'newChat':
       return void (await vscode.commands.executeCommand('vscode-acp.newChat'));
     case 'openLink':

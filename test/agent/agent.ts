@@ -36,10 +36,11 @@ class ScriptedAgent {
   async initialize(c: acp.AgentRequestContext<acp.InitializeRequest>): Promise<acp.InitializeResponse> {
     client.capabilities = c.params.clientCapabilities;
     await this.play(this.scenario.onInitialize, c, undefined);
-    const { agentInfo, agentCapabilities, authMethods, steering } = this.scenario;
+    const { agentInfo, agentCapabilities, authMethods, steering, titles } = this.scenario;
+    const sessionCapabilities = { ...agentCapabilities.sessionCapabilities, ...(titles ? { title: {} } : {}) };
     return {
       protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities,
+      agentCapabilities: { ...agentCapabilities, sessionCapabilities },
       authMethods,
       agentInfo,
       ...(steering ? { _meta: { steering: { supported: true } } } : {}),
@@ -170,6 +171,21 @@ class ScriptedAgent {
     if (typeof steering === 'object') return steering.answer;
     const taken = this.session(params.sessionId).steer(params.prompt);
     return taken ? { outcome: 'injected' } : { outcome: 'promptRequired', reason: 'noRunningTurn' };
+  }
+
+  /** `session/set_title` (scenario `titles`): the title stored, trimmed and cut; the answer says what was stored. */
+  setTitle(params: TitleParams): unknown {
+    const titles = this.scenario.titles;
+    if (!titles) throw acp.RequestError.methodNotFound('session/set_title');
+    this.event(`session/set_title ${params.title}`);
+    if (typeof titles === 'object') {
+      if ('error' in titles) throw acp.RequestError.internalError(undefined, titles.error);
+      return titles.answer;
+    }
+    const title = params.title.trim().slice(0, 100);
+    if (!title) throw acp.RequestError.invalidParams(params, 'the title is empty');
+    this.session(params.sessionId).title = title;
+    return { title };
   }
 
   cancel(params: acp.CancelNotification): void {
@@ -321,6 +337,21 @@ const forkParams = {
   },
 };
 
+interface TitleParams {
+  sessionId: string;
+  title: string;
+}
+
+const titleParams = {
+  parse(params: unknown): TitleParams {
+    const p = params as { sessionId?: unknown; title?: unknown };
+    if (typeof p?.sessionId !== 'string' || typeof p.title !== 'string') {
+      throw acp.RequestError.invalidParams(params, 'sessionId and title are required');
+    }
+    return { sessionId: p.sessionId, title: p.title };
+  },
+};
+
 interface SteerParams {
   sessionId: string;
   prompt: acp.ContentBlock[];
@@ -359,6 +390,7 @@ export function createAgent(scenario: Scenario, store?: SessionStore): acp.Agent
     .onRequest('session/delete', (c) => agent.deleteSession(c))
     .onRequest('session/set_model', setModelParams, (c) => agent.setModel(c.params))
     .onRequest('_session/steering', steerParams, (c) => agent.steer(c.params))
+    .onRequest('session/set_title', titleParams, (c) => agent.setTitle(c.params))
     .onRequest('session/prompt', (c) => agent.prompt(c))
     .onNotification('session/cancel', (c) => agent.cancel(c.params));
 }

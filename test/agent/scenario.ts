@@ -113,6 +113,15 @@ export const scenarioSchema = z.strictObject({
    * answered X as it is (a misbehaving agent).
    */
   steering: z.union([z.boolean(), z.strictObject({ answer: z.unknown() })]).default(false),
+  /**
+   * Session titles set by the client (`session/set_title`, advertised as `sessionCapabilities.title`): stored trimmed
+   * and cut to 100 characters (an empty one is refused, -32602), answered with what was stored, and listed by
+   * session/list. `{"answer": X}`: every request is answered X as it is (a misbehaving agent); `{"error": M}`: refused
+   * with message M (-32603).
+   */
+  titles: z
+    .union([z.boolean(), z.strictObject({ answer: z.unknown() }), z.strictObject({ error: z.string() })])
+    .default(false),
   /** Every agent_message_chunk of a turn carries `messageId` `<sessionId>/<n>` (the n-th prompt of the session): where session/fork can cut. */
   messageIds: z.boolean().default(false),
   onInitialize: sessionlessStepsSchema.default([]),

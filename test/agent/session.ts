@@ -22,6 +22,8 @@ export class Session {
   modeId: string | undefined;
   modelId: string | undefined;
   configOptions: acp.SessionConfigOption[] | undefined;
+  /** The title the client set (`session/set_title`), if it did. */
+  title: string | undefined;
   /** The MCP servers the client gave when this session was last opened (new, load or resume). */
   mcpServers: acp.McpServer[] = [];
   /** When it last recorded an update (ISO 8601), for session/list. */
@@ -54,14 +56,14 @@ export class Session {
     this.onRecord?.(update);
   }
 
-  /** What session/list says of it: the first prompt's text is its title. */
+  /** What session/list says of it: the title the client set, else the first prompt's text. */
   info(): acp.SessionInfo {
-    const first = this.promptTexts()[0];
+    const title = this.title ?? this.promptTexts()[0]?.slice(0, 80);
     return {
       sessionId: this.id,
       cwd: this.cwd,
       updatedAt: this.updatedAt,
-      ...(first ? { title: first.slice(0, 80) } : {}),
+      ...(title ? { title } : {}),
     };
   }
 

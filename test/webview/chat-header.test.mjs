@@ -184,7 +184,7 @@ describe('<acp-chat-header>', function () {
     assert.equal(await header().locator('.title').count(), 0, 'a blank title is no title');
   });
 
-  it('lists the open chats with what each wants, switches and closes them, and names the shown chat in what it posts', async () => {
+  it('lists the open chats with what each wants, switches, renames and closes them, and names the shown chat in what it posts', async () => {
     const chats = [
       { id: 'c1', title: 'Fix the parser', agentName: 'Agent A', marker: 'none' },
       { id: 'c2', title: 'Write <b>docs</b>', agentName: 'Agent B', marker: 'permission' },
@@ -207,10 +207,12 @@ describe('<acp-chat-header>', function () {
       'two other chats want the user',
     );
     await list.selectOption('c2');
+    await chat.page.getByRole('button', { name: 'Rename chat' }).click();
     await chat.page.getByRole('button', { name: 'Close chat' }).click();
     await chat.page.getByRole('button', { name: 'Disconnect' }).click();
     assert.deepEqual(await chat.posted(), [
       { type: 'showChat', chatId: 'c2' },
+      { type: 'renameChat', chatId: 'c1' },
       { type: 'closeChat', chatId: 'c1' },
       { type: 'disconnect', chatId: 'c1' },
     ]);

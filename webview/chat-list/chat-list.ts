@@ -1,8 +1,8 @@
 /**
  * <acp-chat-list>: the open chats, to switch between them (a native select:
  * keyboard and screen reader work as everywhere), with what each one wants
- * (asks permission, finished, failed) in its line, and Close for the shown
- * one. Hidden while only one chat is open.
+ * (asks permission, finished, failed) in its line, and Rename and Close for
+ * the shown one. Hidden while only one chat is open.
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -55,12 +55,17 @@ export class ChatList extends LitElement {
         ${this.chats.map((c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}
       </select>
       ${waiting > 0 ? html`<span class="attention" title="Chats that want you">${codicon('bell-dot')} ${waiting}</span>` : nothing}
+      <button title="Rename Chat..." aria-label="Rename chat" @click=${this.onRename}>${codicon('edit')}</button>
       <button title="Close Chat" aria-label="Close chat" @click=${this.onClose}>${codicon('close')}</button>
     `;
   }
 
   private onPick(event: Event): void {
     toHost(this, { type: 'showChat', chatId: (event.target as HTMLSelectElement).value });
+  }
+
+  private onRename(): void {
+    toHost(this, { type: 'renameChat', chatId: this.chatId });
   }
 
   private onClose(): void {

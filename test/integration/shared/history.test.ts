@@ -12,7 +12,7 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from './assert';
 import { acpApi } from './chatWaits';
 import { chatWithTestAgent, hostSetup } from './host';
-import { talkOnce } from './savedChats';
+import { agentChildren, talkOnce } from './savedChats';
 
 /** The entries as Markdown: the controls belong to a live session, not to the saved one. */
 const entries = (thread: Thread) => threadToMarkdown({ ...thread, controls: emptySessionControls });
@@ -49,6 +49,45 @@ suite('chat history', function () {
     assert.match(text, /The session continues \(resumed by the agent\)/);
     assert.match(text, /\[history of [^:]+: remember these words \| recall the history\]/);
     await api.chats.close(opened.id);
+  });
+
+  test('renamed: its line, the history and the Sessions tree take the name, the agent stores it, its own titles do not replace it, and it stays when opened again', async () => {
+    await chatWithTestAgent();
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent(hostSetup.agentId);
+    await chat.send('name me later');
+    const sessionId = chat.session!.sessionId;
+    const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
+    const until = async (what: string, check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(await check(), what);
+    };
+    await until('saved after its turn', async () => (await saved()) !== undefined);
+    assert.equal(await api.chats.rename(chat, '  Parser\u202e review \n'), 'agent', 'the test agent stores titles');
+    assert.equal(chat.title, 'Parser review');
+    assert.equal(api.chats.summaries().find((s) => s.id === chat.id)?.title, 'Parser review');
+    await until('the history takes the name', async () => (await saved())?.title === 'Parser review');
+    await chat.send('retitle please');
+    assert.equal(chat.title, 'Parser review', "the agent's title does not replace the user's");
+    api.sessionsTree.refresh();
+    const labels = (await agentChildren(api, hostSetup.agentId)).map((n) =>
+      String(api.sessionsTree.getTreeItem(n).label),
+    );
+    assert.ok(labels.includes('Parser review'), labels.join(' / '));
+    await api.chats.close(chat.id);
+
+    const reopened = await api.openSaved((await saved())!);
+    assert.equal(reopened.title, 'Parser review');
+    await reopened.send('retitle again');
+    assert.equal(reopened.title, 'Parser review', 'still the name after the agent titled it again');
+    await api.chats.close(reopened.id);
+    // A saved chat that is not open: its entry takes the name, and so does the chat opened from it.
+    await api.sessions.rename((await saved())!, 'Renamed while closed');
+    assert.equal((await saved())?.title, 'Renamed while closed');
+    const again = await api.openSaved((await saved())!);
+    assert.equal(again.title, 'Renamed while closed');
+    await api.chats.close(again.id);
   });
 
   test('maxHistory keeps the most recently used, their files deleted; a history edited into garbage loses only what does not parse', async () => {

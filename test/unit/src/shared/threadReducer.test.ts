@@ -363,6 +363,19 @@ describe('thread reducer: what each action leaves', () => {
     );
   });
 
+  it("a chat the user renamed keeps that name: the agent's titles do not replace it, a blank name changes nothing", () => {
+    const retitle = (title: string) =>
+      ({ type: 'update', id: 'x', update: { sessionUpdate: 'session_info_update', title } }) as const;
+    const named = reduceThread(play([{ type: 'prompt', text: 'hi' }]), {
+      type: 'renamed',
+      title: '  My\u202e  chat\n',
+    });
+    assert.deepEqual([named.title, named.titleByUser], ['My chat', true]);
+    assert.equal(reduceThread(named, retitle('Fix the build')), named);
+    assert.equal(reduceThread(named, { type: 'renamed', title: ' \u200b\t' }), named);
+    assert.equal(reduceThread(named, { type: 'renamed', title: 'Again' }).title, 'Again');
+  });
+
   it('records what a chunk appended, so the view posts only the new piece', () => {
     const one = play([
       { type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hello' } } },

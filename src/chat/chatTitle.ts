@@ -1,0 +1,53 @@
+/**
+ * Rename: the user names a chat. The name is the chat's at once (its line in
+ * the list, the header; Chats tells the history) and stays: the agent's later
+ * titles do not replace it. Where the agent stores titles (`session/set_title`,
+ * `sessionCapabilities.title`: codex-acp), it is given the name too, and the
+ * chat shows the form the agent stored.
+ */
+import { errorMessage } from '../errorText';
+import type { ChatLink } from '../session/chatLink';
+import { titleText } from '../shared/titleText';
+import type { ChatThread } from './chatThread';
+
+/** What renaming needs of its chat. */
+export interface TitledChat {
+  readonly link: ChatLink;
+  readonly transcript: ChatThread;
+}
+
+/** How long the agent has to store a title; after that the chat keeps its own and says so. */
+export const SET_TITLE_TIMEOUT_MS = 10_000;
+
+/** Where the name is kept: also by the agent, or by this window (and its history) only; undefined: no name (blank). */
+export type Renamed = 'agent' | 'local' | undefined;
+
+export async function renameChat(chat: TitledChat, wanted: string): Promise<Renamed> {
+  const title = titleText(wanted);
+  if (!title) return undefined;
+  chat.transcript.dispatch({ type: 'renamed', title });
+  const c = chat.link.current;
+  if (c.state !== 'connected' || !c.session.lease.connection.client.takesTitles) return 'local';
+  const client = c.session.lease.connection.client;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${SET_TITLE_TIMEOUT_MS / 1000} s`)), SET_TITLE_TIMEOUT_MS);
+  });
+  // Still this session, and not renamed again meanwhile: what the agent says is about this name.
+  const current = () => chat.link.current === c && chat.transcript.title === title;
+  try {
+    const stored = titleText((await Promise.race([client.setSessionTitle(c.session.sessionId, title), late])) ?? '');
+    if (stored && stored !== title && current()) chat.transcript.dispatch({ type: 'renamed', title: stored });
+    return 'agent';
+  } catch (error) {
+    if (current()) {
+      chat.transcript.notice(
+        'warning',
+        `The agent did not store the new title (${errorMessage(error)}): this window and its history keep it.`,
+      );
+    }
+    return 'local';
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -180,6 +180,7 @@ export const REAL_AGENTS = {
     expect: {
       label: `Codex ${codex.CODEX_ACP_VERSION}`,
       forksAtMessage: true,
+      storesTitles: true,
       // Its modes are config options (the test starts in read-only, see agent.mjs).
       switches: [
         { kind: 'config', id: 'model', value: codex.CODEX_OTHER_MODEL, requestModel: codex.CODEX_OTHER_MODEL },

@@ -18,6 +18,7 @@ import * as assert from '../shared/assert';
 import { acpApi, activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { PIXEL_PNG } from '../shared/attachmentFixtures';
 import { agentPids, commandPids, fakeLog, realAgentConfig, type FakeRequest, type RealAgentConfig } from './config';
+import { agentSessionNodes } from './realChat';
 
 interface Turn {
   /** The permission prompt as the chat showed it (none when the agent did not ask). */
@@ -400,22 +401,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       (await api.sessions.list()).some((e) => e.sessionId === sessionId),
       'saved after its turns',
     );
-    api.sessionsTree.refresh();
-    const agentNode = (await api.sessionsTree.getChildren()).find(
-      (n) => n.kind === 'agent' && n.agentId === config.agentId,
-    );
-    assert.ok(agentNode, 'the agent is in the tree');
-    let nodes = await api.sessionsTree.getChildren(agentNode);
-    for (
-      let pages = 0;
-      pages < 20 && !nodes.some((n) => n.kind === 'session' && n.listed?.sessionId === sessionId);
-      pages++
-    ) {
-      const more = nodes.find((n) => n.kind === 'info' && n.command === 'vscode-acp.sessions.more');
-      if (!more) break;
-      await vscode.commands.executeCommand('vscode-acp.sessions.more', more);
-      nodes = await api.sessionsTree.getChildren(agentNode);
-    }
+    const nodes = await agentSessionNodes(api, config, sessionId);
     const labels = nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
     const node = nodes.find(
       (n) => n.kind === 'session' && (n.listed?.sessionId === sessionId || n.saved?.sessionId === sessionId),

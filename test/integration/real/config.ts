@@ -45,6 +45,8 @@ export interface RealAgentConfig {
     readonly loadInNewMinute?: boolean;
     /** The agent forks its session at a message (Edit, Retry, Branch: chat/rewind.ts); else they give a new session the earlier turns. */
     readonly forksAtMessage?: boolean;
+    /** The agent stores a title the user gives a session (`session/set_title`): Rename reaches it. */
+    readonly storesTitles?: boolean;
     /** The agent takes embedded files and images (`promptCapabilities`), and the test checks that its model gets them. */
     readonly attachments?: boolean;
     /**

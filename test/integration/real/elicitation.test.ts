@@ -4,11 +4,11 @@
  * an ACP form elicitation, the chat shows it as a form (a choice of the
  * model's options, about the tool call), and the answer reaches the model.
  */
-import * as vscode from 'vscode';
 import type { OpenChat } from '../../../src/extension';
 import * as assert from '../shared/assert';
-import { acpApi, lastReply, transcript, waitFor } from '../shared/chatWaits';
+import { lastReply, transcript, waitFor } from '../shared/chatWaits';
 import { realAgentConfig } from './config';
+import { connectedRealChat } from './realChat';
 
 const config = realAgentConfig();
 
@@ -19,14 +19,9 @@ suite(`${config.agent.name}: a question from the agent (real agent, fake model)`
   test('its model asks through its own tool: a form in the chat, and the answer picked reaches the model', async function () {
     const ask = config.scenario.ask;
     if (!ask) return this.skip();
-    await vscode.workspace
-      .getConfiguration('vscode-acp')
-      .update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
-    const api = await acpApi();
-    await api.chat.refreshAgents();
-    chat = api.chats.newChat();
-    chat.selectAgent(config.agentId);
-    assert.equal(await chat.connect(), true, transcript(chat));
+    const connected = await connectedRealChat(config);
+    const api = connected.api;
+    chat = connected.chat;
     const sent = chat.send(ask.marker);
     await waitFor(chat, 'the question', () => chat.status.elicitations.length === 1, 60_000);
     const question = chat.status.elicitations[0]!;

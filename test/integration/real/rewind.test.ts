@@ -5,11 +5,11 @@
  * Codex: the model hears the turns before it, once) or a new session given
  * the earlier turns as context (OpenCode, Gemini CLI).
  */
-import * as vscode from 'vscode';
 import type { OpenChat as Chat } from '../../../src/extension';
 import * as assert from '../shared/assert';
 import { acpApi, transcript, waitFor } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig, type FakeRequest } from './config';
+import { connectedRealChat } from './realChat';
 
 const config = realAgentConfig();
 const FIRST = 'Say something, please.';
@@ -30,14 +30,7 @@ suite(`${config.agent.name}: Retry and Branch (real agent, fake model)`, functio
   let chat: Chat;
 
   suiteSetup(async () => {
-    await vscode.workspace
-      .getConfiguration('vscode-acp')
-      .update('agents', { [config.agentId]: config.agent }, vscode.ConfigurationTarget.Global);
-    const api = await acpApi();
-    await api.chat.refreshAgents();
-    chat = api.chats.newChat();
-    chat.selectAgent(config.agentId);
-    assert.equal(await chat.connect(), true, transcript(chat));
+    chat = (await connectedRealChat(config)).chat;
     for (const text of [FIRST, SECOND]) {
       await chat.send(text);
       await waitFor(chat, `the answer to "${text}"`, () => chat.thread.turn === 'idle', 60_000);

@@ -2,3 +2,4 @@
 import './agent.test';
 import './rewind.test';
 import './elicitation.test';
+import './rename.test';

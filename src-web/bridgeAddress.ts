@@ -10,6 +10,9 @@ import { SETTINGS } from '../src/settings/settingsTable';
 const TOKEN_SECRET = 'vscode-acp.bridge.token';
 
 export class BridgeAddress {
+  /** The input box asking for the token, while it is open (askForToken). */
+  private asking: Promise<string | undefined> | undefined;
+
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
   get url(): string {
@@ -50,7 +53,19 @@ export class BridgeAddress {
     await this.secrets.delete(TOKEN_SECRET);
   }
 
-  async askForToken(): Promise<string | undefined> {
+  /**
+   * Asks for the bridge's URL or token; callers that ask while the box is open (two chats connecting at once, a
+   * reconnect beside a click on Connect) share it: VS Code shows one input box at a time, and a second would cancel
+   * the first.
+   */
+  askForToken(): Promise<string | undefined> {
+    this.asking ??= this.ask().finally(() => {
+      this.asking = undefined;
+    });
+    return this.asking;
+  }
+
+  private async ask(): Promise<string | undefined> {
     const input = await vscode.window.showInputBox({
       title: 'Connect to the ACP bridge',
       prompt: 'Paste the URL the bridge printed when it started (node dist/bridge/bridge.js -- <agent command>).',

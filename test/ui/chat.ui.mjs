@@ -29,6 +29,7 @@ import {
   chatFrames,
   checkEditResend,
   checkElicitation,
+  checkRename,
   checkQueue,
   checkSteer,
 } from './chatPage.mjs';
@@ -311,6 +312,7 @@ export async function runChatUiTest() {
       .waitFor({ timeout: 10_000 });
     const chatList = reloaded.getByRole('combobox', { name: 'Chat', exact: true });
     assert.equal(await chatList.locator('option').count(), 2, 'both chats are open');
+    await checkRename(page, reloaded, { fromList: true });
     const shownList = reloaded.locator('acp-message-list:not(.kept)');
     assert.equal(await shownList.getByText('Hello from the test agent').count(), 0, 'not in the new chat');
     // Ctrl+L in the chat view: New Chat.

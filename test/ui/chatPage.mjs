@@ -1,5 +1,6 @@
 /** The chat's page inside a real workbench (either host): where the caret is, which pages are on screen, and checks both hosts run. */
 import * as assert from 'node:assert/strict';
+import { runCommand } from '../harness/code-server.mjs';
 
 /** Waits until the caret is in the chat's prompt box (and the page has focus). */
 export function caretInComposer(frame) {
@@ -173,4 +174,24 @@ export async function checkElicitation(chat) {
     .last()
     .waitFor({ timeout: 15_000 });
   await question.waitFor({ state: 'detached' });
+}
+
+/**
+ * Rename, in the workbench's own input box: from the chat list's pencil (`fromList`: two chats or more open) or
+ * ACP: Rename Chat... from the Command Palette; the chat's name in the list, or the header's title, follows.
+ */
+export async function checkRename(page, chat, { fromList = false } = {}) {
+  const name = fromList ? 'Renamed from the list' : 'Renamed by its command';
+  if (fromList) await chat.getByRole('button', { name: 'Rename chat' }).click();
+  else await runCommand(page, 'ACP: Rename Chat...');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(name);
+  await page.keyboard.press('Enter');
+  const header = chat.locator('acp-chat-header');
+  if (fromList) {
+    await header.locator('option:checked', { hasText: name }).waitFor({ state: 'attached', timeout: 10_000 });
+  } else {
+    await header.locator('.title', { hasText: name }).waitFor({ timeout: 10_000 });
+  }
 }

@@ -19,7 +19,14 @@ import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
-import { attachReadmeByPaperclip, checkEditResend, checkElicitation, checkQueue, checkSteer } from './chatPage.mjs';
+import {
+  attachReadmeByPaperclip,
+  checkEditResend,
+  checkElicitation,
+  checkQueue,
+  checkRename,
+  checkSteer,
+} from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 
@@ -96,6 +103,7 @@ export async function runWebChatUiTest() {
     await checkSteer(reloaded);
     await checkEditResend(reloaded);
     await checkElicitation(reloaded);
+    await checkRename(page, reloaded);
     await reloaded.getByRole('button', { name: 'Disconnect' }).click();
     await reloaded.getByRole('button', { name: 'Connect' }).waitFor({ timeout: 10_000 });
 

@@ -30,7 +30,7 @@ import type { ControlChoices, ControlChange } from './controlChoices';
 import { PermissionQueue } from '../session/permissionQueue';
 import { ElicitationQueue } from '../session/elicitationQueue';
 import type { Archive, SavedTitle } from './chatThread';
-import { renameChat, type Renamed } from './chatTitle';
+import { renameChat, titleToAgent, type Renamed } from './chatTitle';
 import { redactor } from '../secrets/redactor';
 import type { Cut } from './rewind';
 import { ChatRewind } from './chatRewind';
@@ -405,6 +405,7 @@ export class Chat implements Disposable {
       attached: (session, agentId) => {
         this.controls.restore(session, agentId);
         this.rewind.landed(session);
+        titleToAgent({ link: this.link, transcript: this.transcript });
         // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
         if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
       },

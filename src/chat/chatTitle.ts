@@ -3,7 +3,9 @@
  * the list, the header; Chats tells the history) and stays: the agent's later
  * titles do not replace it. Where the agent stores titles (`session/set_title`,
  * `sessionCapabilities.title`: codex-acp), it is given the name too, and the
- * chat shows the form the agent stored.
+ * chat shows the form the agent stored. A chat named before its session
+ * opened (a new chat, a saved one renamed while closed) tells the agent when
+ * it attaches to a session (titleToAgent).
  */
 import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
@@ -50,4 +52,12 @@ export async function renameChat(chat: TitledChat, wanted: string): Promise<Rena
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The chat's session is attached: a name the user gave it goes to an agent that stores titles (again, if it had it). */
+export function titleToAgent(chat: TitledChat): void {
+  const { title, titleByUser } = chat.transcript.value;
+  if (!titleByUser || !title) return;
+  const c = chat.link.current;
+  if (c.state === 'connected' && c.session.lease.connection.client.takesTitles) void renameChat(chat, title);
 }

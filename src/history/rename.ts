@@ -2,7 +2,7 @@
  * Rename, as the user asks for it: the title in an input box, for an open
  * chat (Chats.rename: the list, the header, the history and, where it stores
  * titles, the agent follow) or a saved session that is not open (its saved
- * entry: the agent's own title for it stays as it was).
+ * entry: an agent that stores titles gets it when the chat is open again).
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';

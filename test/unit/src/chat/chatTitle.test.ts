@@ -60,6 +60,17 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(other.title, 'Agent title', 'a chat nobody renamed takes the agent title');
   });
 
+  it('named before its session opened: the agent that stores titles gets the name once it connects', async () => {
+    host = scriptedHost({ titles: true, agentCapabilities: { sessionCapabilities: { list: {} } }, turns });
+    const chat = await host.newChat();
+    assert.equal(await host.chats.rename(chat, 'Named early'), 'local');
+    await chat.send('first words');
+    assert.equal(chat.title, 'Named early');
+    const listed = await chat.liveConnection!.client.listSessions(chat.session!.cwd, undefined);
+    const title = () => listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title;
+    assert.equal(title(), 'Named early', "the agent's listing");
+  });
+
   it('a blank name changes nothing and tells the history nothing', async () => {
     const chat = await talk({ titles: true });
     assert.equal(await host.chats.rename(chat, ' \u200b\t\u202e '), undefined);

@@ -4,11 +4,12 @@
  * changes: it does no webview work until it is shown.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import { wantsUser, type ChatMarker, type ChatSummary, type ViewStatus } from '../shared/protocol';
+import { wantsUser, type ChatSummary, type ViewStatus } from '../shared/protocol';
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
+import { ChatAttention } from './chatAttention';
 import type { Renamed } from './chatTitle';
 import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
@@ -53,10 +54,8 @@ export class Chats implements Disposable {
   private readonly open: Chat[] = [];
   private readonly subscriptions = new Map<Chat, Disposable>();
   private shownChat: Chat;
-  /** Each chat's line as last announced, to tell a changed line from a streamed chunk. */
-  private readonly lines = new Map<Chat, string>();
-  /** Chats that finished a turn (or failed) out of sight, until shown. */
-  private readonly unseen = new Set<Chat>();
+  /** Each chat's marker and line in the list. */
+  private readonly attention: ChatAttention;
   private nextId = 0;
 
   constructor(
@@ -66,6 +65,7 @@ export class Chats implements Disposable {
     idsUsed = 0,
   ) {
     this.nextId = idsUsed;
+    this.attention = new ChatAttention((agentId) => deps.agentList.name(agentId));
     this.shownChat = this.create();
   }
 
@@ -125,7 +125,7 @@ export class Chats implements Disposable {
     const chat = this.get(chatId);
     if (!chat || chat === this.shownChat) return;
     this.shownChat = chat;
-    this.unseen.delete(chat);
+    this.attention.seen(chat);
     this._onDidChangeShown.fire();
     this._onDidChangeList.fire();
   }
@@ -250,8 +250,7 @@ export class Chats implements Disposable {
     this.open.splice(index, 1);
     this.subscriptions.get(chat)?.dispose();
     this.subscriptions.delete(chat);
-    this.lines.delete(chat);
-    this.unseen.delete(chat);
+    this.attention.closed(chat);
     if (chat === this.shownChat) {
       this.shownChat = this.open[Math.min(index, this.open.length - 1)] ?? this.create(chat.agentId);
       this._onDidChangeShown.fire();
@@ -304,7 +303,7 @@ export class Chats implements Disposable {
 
   /** Each open chat's line in the list, in the order they were opened. */
   summaries(): ChatSummary[] {
-    return this.open.map((chat) => this.summary(chat));
+    return this.open.map((chat) => this.attention.summary(chat));
   }
 
   /** What a view showing `chat` needs. */
@@ -317,7 +316,8 @@ export class Chats implements Disposable {
 
   /** Chats that want the user: a permission request, or a turn that ended out of sight. `shownSeen`: the shown one is in sight. */
   needingAttention(shownSeen: boolean): number {
-    return this.open.filter((chat) => !(chat === this.shownChat && shownSeen) && wantsUser(this.marker(chat))).length;
+    return this.open.filter((chat) => !(chat === this.shownChat && shownSeen) && wantsUser(this.attention.marker(chat)))
+      .length;
   }
 
   dispose(): void {
@@ -350,45 +350,23 @@ export class Chats implements Disposable {
         asking = asks;
         this._onDidChangeChat.fire(chat);
         if (chat === this.shownChat) this._onDidChangeShown.fire();
-        const line = JSON.stringify(this.summary(chat));
-        if (line === this.lines.get(chat)) return;
-        this.lines.set(chat, line);
-        this._onDidChangeList.fire();
+        if (this.attention.lineChanged(chat)) this._onDidChangeList.fire();
       }),
     );
     // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them.
     chat.changes?.onDidRecord(() => this._onDidChangeHistory.fire({ kind: 'changed', chat }));
     this.open.push(chat);
-    this.lines.set(chat, JSON.stringify(this.summary(chat)));
+    this.attention.opened(chat);
     return chat;
   }
 
   /** A turn ended: the chat is used (the history saves it from its first completed turn on), and marked if out of sight. */
   private turnEnded(chat: Chat): void {
-    if (chat !== this.shownChat) this.unseen.add(chat);
+    if (chat !== this.shownChat) this.attention.endedUnseen(chat);
     if (chat.session) this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title });
     // Stopped by the user: nothing to tell them.
     const end = chat.lastTurnEnd;
     if (end === 'finished' || end === 'failed') this._onDidNeedUser.fire({ chat, why: end });
-  }
-
-  private summary(chat: Chat): ChatSummary {
-    const agentId = chat.agentId;
-    return {
-      id: chat.id,
-      title: chat.title ?? 'New chat',
-      agentName: agentId ? this.deps.agentList.name(agentId) : 'No agent',
-      marker: this.marker(chat),
-    };
-  }
-
-  private marker(chat: Chat): ChatMarker {
-    if (chat.permissions.prompts.length > 0) return 'permission';
-    if (chat.elicitations.views.length > 0) return 'question';
-    if (chat.thread.turn === 'running') return 'running';
-    if (chat.connection === 'failed') return 'failed';
-    if (this.unseen.has(chat)) return 'finished';
-    return 'none';
   }
 }
 

@@ -1,0 +1,67 @@
+/**
+ * What each open chat wants of the user, as the chat list shows it: its
+ * marker (asks permission, asks something, working, failed, or finished out
+ * of sight until shown) and its line in the list, announced only when it
+ * changed (a streamed chunk changes no line).
+ */
+import type { ChatMarker, ChatSummary } from '../shared/protocol';
+import type { Chat } from './chat';
+
+export class ChatAttention {
+  /** Chats that finished a turn (or failed) out of sight, until shown. */
+  private readonly unseen = new Set<Chat>();
+  /** Each chat's line as last announced. */
+  private readonly lines = new Map<Chat, string>();
+
+  constructor(
+    /** An agent's name as the list shows it. */
+    private readonly agentName: (agentId: string) => string,
+  ) {}
+
+  /** A chat opened: its line as it is now is the one announced. */
+  opened(chat: Chat): void {
+    this.lines.set(chat, JSON.stringify(this.summary(chat)));
+  }
+
+  /** Whether `chat`'s line differs from the one last announced (and from now on it is the announced one). */
+  lineChanged(chat: Chat): boolean {
+    const line = JSON.stringify(this.summary(chat));
+    if (line === this.lines.get(chat)) return false;
+    this.lines.set(chat, line);
+    return true;
+  }
+
+  /** A turn of `chat` ended while another chat was shown: marked finished until shown. */
+  endedUnseen(chat: Chat): void {
+    this.unseen.add(chat);
+  }
+
+  /** Shown (or closed): not unseen any more. */
+  seen(chat: Chat): void {
+    this.unseen.delete(chat);
+  }
+
+  closed(chat: Chat): void {
+    this.unseen.delete(chat);
+    this.lines.delete(chat);
+  }
+
+  summary(chat: Chat): ChatSummary {
+    const agentId = chat.agentId;
+    return {
+      id: chat.id,
+      title: chat.title ?? 'New chat',
+      agentName: agentId ? this.agentName(agentId) : 'No agent',
+      marker: this.marker(chat),
+    };
+  }
+
+  marker(chat: Chat): ChatMarker {
+    if (chat.permissions.prompts.length > 0) return 'permission';
+    if (chat.elicitations.views.length > 0) return 'question';
+    if (chat.thread.turn === 'running') return 'running';
+    if (chat.connection === 'failed') return 'failed';
+    if (this.unseen.has(chat)) return 'finished';
+    return 'none';
+  }
+}

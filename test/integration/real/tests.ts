@@ -3,3 +3,4 @@ import './agent.test';
 import './rewind.test';
 import './elicitation.test';
 import './rename.test';
+import './queue.test';

@@ -4,6 +4,7 @@ import './reconnect.test';
 import '../shared/twoChats.test';
 import '../shared/notify.test';
 import '../shared/elicitation.test';
+import '../shared/queue.test';
 import '../shared/export.test';
 import '../shared/retryBranch.test';
 import '../shared/history.test';

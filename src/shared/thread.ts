@@ -33,6 +33,12 @@ const textEntry = <K extends string>(kind: K) =>
      * given (entryPatches.ts): its whole length. The whole text opens in an editor.
      */
     fullLength: z.optional(nonNegativeInt()),
+    /**
+     * The agent's id of the message this text came in (ACP `messageId` on its chunks), at most MAX_MESSAGE_ID_CHARS:
+     * chunks of another id start another entry, and an answer's id is where a fork of the session can begin
+     * (chat/rewind.ts).
+     */
+    messageId: z.optional(z.string().check(z.maxLength(200))),
   });
 
 /**
@@ -43,13 +49,7 @@ export const userEntrySchema = z.extend(textEntry('user'), {
   attachments: z.optional(z.array(sentAttachmentSchema).check(z.maxLength(100))),
   steered: z.optional(z.literal(true)),
 });
-/**
- * `messageId`: the agent's id of the message the newest part of this text came in (ACP `messageId` on its chunks), at
- * most MAX_MESSAGE_ID_CHARS: where a fork of the agent's session can begin (chat/rewind.ts).
- */
-export const assistantEntrySchema = z.extend(textEntry('assistant'), {
-  messageId: z.optional(z.string().check(z.maxLength(200))),
-});
+export const assistantEntrySchema = textEntry('assistant');
 export const thoughtEntrySchema = textEntry('thought');
 
 /** A content block reduced to what the view may show: text (Markdown), or a named placeholder. */

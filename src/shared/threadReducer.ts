@@ -131,12 +131,12 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       // is already shown. Outside a turn (session/load replay) it is history.
       if (thread.turn === 'running') return thread;
       return update.content.type === 'text'
-        ? appendText(thread, 'user', id, update.content.text)
+        ? appendText(thread, 'user', id, update.content.text, messageIdOf(update.messageId))
         : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
       return appendText(thread, 'assistant', id, contentText(update.content), messageIdOf(update.messageId));
     case 'agent_thought_chunk':
-      return appendText(thread, 'thought', id, contentText(update.content));
+      return appendText(thread, 'thought', id, contentText(update.content), messageIdOf(update.messageId));
     case 'tool_call':
       return upsertToolCall(thread, id, update);
     case 'tool_call_update':
@@ -215,7 +215,16 @@ function appendText(
   const lastIndex = thread.entries.length - 1;
   const last = thread.entries[lastIndex];
   const withId = messageId === undefined ? {} : { messageId };
-  if (last && last.kind === kind && last.id !== thread.sealedEntryId && last.text.length < MAX_ENTRY_CHARS) {
+  // A chunk of another message (both ids known, and they differ) starts its own entry (ACP: a new id is a new message).
+  const otherMessage =
+    messageId !== undefined && last?.kind === kind && last.messageId !== undefined && last.messageId !== messageId;
+  if (
+    last &&
+    last.kind === kind &&
+    !otherMessage &&
+    last.id !== thread.sealedEntryId &&
+    last.text.length < MAX_ENTRY_CHARS
+  ) {
     const grown = { ...last, text: last.text + text, ...withId };
     recordGrowth(last, grown, text);
     return replaceAt(thread, lastIndex, grown);

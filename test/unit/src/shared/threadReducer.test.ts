@@ -376,6 +376,34 @@ describe('thread reducer: what each action leaves', () => {
     assert.equal(reduceThread(named, { type: 'renamed', title: 'Again' }).title, 'Again');
   });
 
+  it('chunks are grouped by their message id: another id starts another entry, a chunk without one joins', () => {
+    const chunk = (sessionUpdate: string, text: string, messageId?: string) =>
+      ({
+        type: 'update',
+        update: { sessionUpdate, content: { type: 'text', text }, ...(messageId ? { messageId } : {}) },
+      }) as Unnumbered;
+    const thread = play([
+      { type: 'prompt', text: 'hi' },
+      chunk('agent_thought_chunk', 'Plan A. ', 't1'),
+      chunk('agent_thought_chunk', 'Plan B.', 't2'),
+      chunk('agent_message_chunk', 'One, ', 'm1'),
+      chunk('agent_message_chunk', 'still one.', 'm1'),
+      chunk('agent_message_chunk', ' Two', 'm2'),
+      chunk('agent_message_chunk', ', no id'),
+      chunk('agent_message_chunk', ' Three', 'x'.repeat(201)),
+    ]);
+    const shown = thread.entries
+      .slice(1)
+      .map((e) => [e.kind, 'text' in e ? e.text : '', 'messageId' in e ? e.messageId : undefined]);
+    assert.deepEqual(shown, [
+      ['thought', 'Plan A. ', 't1'],
+      ['thought', 'Plan B.', 't2'],
+      ['assistant', 'One, still one.', 'm1'],
+      // An id too long to keep is no id: the chunk joins.
+      ['assistant', ' Two, no id Three', 'm2'],
+    ]);
+  });
+
   it('records what a chunk appended, so the view posts only the new piece', () => {
     const one = play([
       { type: 'update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hello' } } },

@@ -9,7 +9,8 @@ import type * as vscode from 'vscode';
 import type { AgentClient, SessionHandlers } from '../connection/agentClient';
 import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
-import { setupOf, type SessionSetup } from '../shared/sessionControls';
+import type { SessionSetup } from '../shared/sessionControls';
+import { setupOf } from './sessionAnswer';
 import { keptFromReplay } from '../shared/updateKinds';
 import { quirksOf } from '../agents/agentQuirks';
 

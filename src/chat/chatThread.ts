@@ -12,13 +12,13 @@ import { emptyThread } from '../shared/thread';
 import { reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
 
-/** Where the oldest entries of a long chat go when they leave memory (views/transcriptArchive.ts keeps them on disk). */
 /** A saved chat's title: the agent's, or the user's (`byUser`: the agent's titles no longer replace it). */
 export interface SavedTitle {
   readonly text?: string;
   readonly byUser?: boolean;
 }
 
+/** Where the oldest entries of a long chat go when they leave memory (views/transcriptArchive.ts keeps them on disk). */
 export interface Archive {
   /** `thread` after `action`, within the bound: past it, the oldest entries are kept elsewhere and replaced by a notice. */
   keepWithinBound(thread: Thread, action: ThreadAction): Thread;

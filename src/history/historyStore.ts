@@ -125,10 +125,6 @@ export class HistoryStore implements vscode.Disposable {
   async transcript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
     // After the writes queued before: a chat reopened right after its turn ended reads what it saved.
     await this.writing;
-    return this.readTranscript(entry);
-  }
-
-  private async readTranscript(entry: HistoryEntry): Promise<SavedTranscript | { error: string }> {
     try {
       const bytes = await readFile(this.fileOf(entry.key));
       const parsed = savedTranscriptSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
@@ -166,8 +162,8 @@ export class HistoryStore implements vscode.Disposable {
   }
 
   /**
-   * The user named a saved session `title` (Rename): its entry and transcript take it, in their place in the
-   * history, and the agent's titles no longer replace it. One not saved here is left alone.
+   * The user named a saved session `title` (Rename): its entry takes it, in its place in the history, and the agent's
+   * titles no longer replace it (a chat opened from it takes the entry's title). One not saved here is left alone.
    */
   rename(session: { agentId: string; sessionId: string }, title: string): Promise<void> {
     const named = titleText(title);
@@ -177,8 +173,6 @@ export class HistoryStore implements vscode.Disposable {
       const known = all.find((s) => sessionKey(s) === sessionKey(session));
       if (!known) return;
       await this.writeIndex(all.map((s) => (s === known ? { ...s, title: named, titleByUser: true } : s)));
-      const saved = await this.readTranscript(known);
-      if (!('error' in saved)) await this.write(this.fileOf(known.key), { ...saved, title: named, titleByUser: true });
     });
   }
 

@@ -36,7 +36,7 @@ export const historyEntrySchema = z.object({
     .string()
     .max(MAX_TITLE_CHARS * 2)
     .transform((t) => titleText(t)),
-  /** The user named it (Rename): the agent's listing does not rename it back. */
+  /** The user named it (Rename): the agent's titles and listing do not rename it back (the index says so, not the transcript). */
   titleByUser: z.boolean().optional().catch(undefined),
   createdAt: z.number().finite(),
   updatedAt: z.number().finite(),
@@ -85,8 +85,6 @@ export const savedTranscriptSchema = z.object({
     .max(MAX_TITLE_CHARS * 2)
     .transform((t) => titleText(t))
     .optional(),
-  /** The title is the user's (Rename): the agent's titles do not replace it. */
-  titleByUser: z.boolean().optional().catch(undefined),
   entries: z.array(entrySchema),
   terminals: z.record(z.string(), terminalStateSchema),
   /** What the agent changed (a damaged record loses only this: the transcript still opens). */
@@ -146,7 +144,7 @@ export function upsert(
  * output of the terminals the kept entries show.
  */
 export function transcriptToSave(
-  thread: Pick<Thread, 'entries' | 'terminals' | 'title' | 'titleByUser'>,
+  thread: Pick<Thread, 'entries' | 'terminals' | 'title'>,
   max = MAX_SAVED_CHARS,
   changes?: ChangesToSave,
 ): SavedTranscript {
@@ -174,7 +172,7 @@ export function transcriptToSave(
   for (const id of shown) if (Object.hasOwn(thread.terminals, id)) terminals[id] = thread.terminals[id];
   return {
     version: 1,
-    ...(thread.title ? { title: thread.title, ...(thread.titleByUser ? { titleByUser: true } : {}) } : {}),
+    ...(thread.title ? { title: thread.title } : {}),
     entries: kept,
     terminals,
     ...(changes ? { changes: changesToSave(changes, kept) } : {}),

@@ -24,7 +24,7 @@ import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { HOST_OS } from './hostOs';
 import { workspaceFile } from './workspaceFile';
-import { NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
+import { localFolders, NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
@@ -91,9 +91,9 @@ export class NodePlatform implements Platform {
     return nodeCapabilities();
   }
 
-  /** Terminals of one session, confined to the workspace folder the session runs in. */
-  terminals(cwd: string): TerminalBackend {
-    return new NodeTerminals(cwd);
+  /** Terminals of one session, confined to the folders the agent was given (the first: where they start by default). */
+  terminals(roots: readonly string[]): TerminalBackend {
+    return new NodeTerminals(roots);
   }
 
   workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {
@@ -128,7 +128,10 @@ export class NodePlatform implements Platform {
       },
       context,
     );
-    return { ...transport, folder: folder.uri };
+    const otherFolders = localFolders()
+      .filter((f) => f.uri.toString() !== folder.uri.toString())
+      .map((f) => f.uri.fsPath);
+    return { ...transport, folder: folder.uri, otherFolders };
   }
 
   private definition(agentId: string): AgentDefinition {

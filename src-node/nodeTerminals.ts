@@ -25,13 +25,15 @@ interface NodePrepared extends PreparedTerminal {
 export class NodeTerminals implements TerminalBackend {
   private readonly host = new TerminalHost();
 
-  constructor(private readonly root: string) {}
+  /** `roots`: the folders the agent was given; commands start in the first unless they ask for another folder in one. */
+  constructor(private readonly roots: readonly string[]) {}
 
   async prepare(request: CreateTerminalRequest): Promise<PreparedTerminal> {
     // The slot is taken before the user is asked: a 9th request fails at once.
     const slot = this.host.reserve();
     try {
-      const launch = await prepareLaunch(request, { root: this.root, env: process.env });
+      const [root = '', ...moreRoots] = this.roots;
+      const launch = await prepareLaunch(request, { root, moreRoots, env: process.env });
       const prepared: NodePrepared = {
         key: launchKey(launch),
         description: describeLaunch(launch),

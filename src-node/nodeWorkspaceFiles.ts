@@ -41,8 +41,12 @@ export function nodeCapabilities(): HostCapabilities {
 }
 
 export class NodeWorkspaceFiles implements WorkspaceFileAccess {
-  async read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string | undefined> {
-    const root = await rootFor(path);
+  async read(
+    path: string,
+    range: { line?: number | null; limit?: number | null },
+    roots: readonly string[],
+  ): Promise<string | undefined> {
+    const root = await rootFor(path, roots);
     try {
       return await readTextFile(root, path, range);
     } catch (e) {
@@ -51,22 +55,24 @@ export class NodeWorkspaceFiles implements WorkspaceFileAccess {
     }
   }
 
-  async write(path: string, content: string): Promise<void> {
+  async write(path: string, content: string, roots: readonly string[]): Promise<void> {
     if (!descriptorWalkSupported()) throw new Error('Writing files is not supported on this system.');
-    await writeTextFile(await rootFor(path), path, content);
+    await writeTextFile(await rootFor(path, roots), path, content);
   }
 }
 
 /** Files the user attaches: the same folders and the same walk as the agent's reads. */
 export class NodeAttachmentFiles implements AttachmentFiles {
-  linkable(uri: vscode.Uri): boolean {
-    return uri.scheme === 'file' && localFolders().some((f) => vscode.workspace.getWorkspaceFolder(uri) === f);
+  linkable(uri: vscode.Uri, roots: readonly string[]): boolean {
+    if (uri.scheme !== 'file') return false;
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    return !!folder && localFolders().includes(folder) && roots.includes(folder.uri.fsPath);
   }
 
   async read(uri: vscode.Uri, maxBytes: number): Promise<Uint8Array> {
     if (uri.scheme !== 'file') throw new Error('Only files on this machine can be attached here.');
     try {
-      return await readFileBytes(await rootFor(uri.fsPath), uri.fsPath, maxBytes);
+      return await readFileBytes(await rootFor(uri.fsPath, allFolders()), uri.fsPath, maxBytes);
     } catch (e) {
       if (isWorkspaceFsError(e, 'too-large')) throw new AttachmentTooLargeError(e.message);
       throw e;
@@ -74,25 +80,38 @@ export class NodeAttachmentFiles implements AttachmentFiles {
   }
 }
 
-/** The canonical root of the workspace folder the path is in (checked again by the walk). */
-async function rootFor(path: string): Promise<WorkspaceRoot> {
-  const folders = localFolders();
-  if (folders.length === 0) {
+/** Every trusted local folder: the user attaches from any of them (the text goes with the prompt). */
+function allFolders(): string[] {
+  return localFolders().map((f) => f.uri.fsPath);
+}
+
+/**
+ * The canonical root of the workspace folder the path is in (checked again by
+ * the walk), of the folders in `roots` that are still trusted local folders.
+ */
+async function rootFor(path: string, roots: readonly string[]): Promise<WorkspaceRoot> {
+  if (localFolders().length === 0) {
     throw new Error('Files are offered to agents only in a trusted workspace with a local folder.');
   }
+  const folders = localFolders().filter((f) => roots.includes(f.uri.fsPath));
   let lastError: unknown;
   for (const folder of folders) {
     try {
       const root = await openWorkspaceRoot(folder.uri.fsPath);
-      if (
-        root.prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))
-      ) {
-        return root;
-      }
+      if (root.prefixes.some((prefix) => path === prefix || isUnder(path, prefix))) return root;
     } catch (error) {
       lastError = error;
     }
   }
   if (lastError instanceof WorkspaceFsError) throw lastError;
-  throw new Error(`${path.length > 160 ? `${path.slice(0, 160)}…` : path} is not inside a workspace folder.`);
+  const shown = path.length > 160 ? `${path.slice(0, 160)}…` : path;
+  const notGiven = localFolders().find((f) => !folders.includes(f) && isUnder(path, f.uri.fsPath));
+  if (notGiven) {
+    throw new Error(`${shown} is in the workspace folder ${notGiven.name}, which this agent was not given.`);
+  }
+  throw new Error(`${shown} is not inside a workspace folder.`);
+}
+
+function isUnder(path: string, folder: string): boolean {
+  return path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }

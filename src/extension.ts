@@ -146,7 +146,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       choices: new ControlChoices(context.globalState),
       log,
       window: vscodeWindow,
-      prepareAttachment: (source) => prepareAttachment(source, platform.attachmentFiles),
+      prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),
       ...(checkpoints ? { changesBar: (say) => new ChatChanges(checkpoints, say) } : {}),
     },
     () => new TranscriptArchive(context.globalStorageUri, log),

@@ -31,11 +31,18 @@ export interface HostCapabilities {
   readonly elicitation: boolean;
 }
 
-/** Disk access inside the trusted local workspace folders (Node only). */
+/**
+ * Disk access inside the trusted local workspace folders (Node only), and of
+ * those only in `roots`: the folders the agent was given (connection/workRoots.ts).
+ */
 export interface WorkspaceFileAccess {
   /** The file's text; undefined when there is no such file in a folder that exists (a new file). */
-  read(path: string, range: { line?: number | null; limit?: number | null }): Promise<string | undefined>;
-  write(path: string, content: string): Promise<void>;
+  read(
+    path: string,
+    range: { line?: number | null; limit?: number | null },
+    roots: readonly string[],
+  ): Promise<string | undefined>;
+  write(path: string, content: string, roots: readonly string[]): Promise<void>;
 }
 
 /**
@@ -44,8 +51,11 @@ export interface WorkspaceFileAccess {
  * descriptor walk, so no symlink escape).
  */
 export interface AttachmentFiles {
-  /** The agent can open this file itself from its URI (it runs on this machine, in this workspace): a link will do. */
-  linkable(uri: vscode.Uri): boolean;
+  /**
+   * The agent can open this file itself from its URI (it runs on this machine, and the file is in one of `roots`,
+   * the folders it was given): a link will do.
+   */
+  linkable(uri: vscode.Uri, roots: readonly string[]): boolean;
   /**
    * The file's bytes, at most `maxBytes`. Throws AttachmentTooLargeError over
    * that, or an Error whose message is fit for the user.
@@ -80,6 +90,8 @@ export interface AgentTransport {
   readonly stream: Stream;
   /** The folder the agent runs in: the `cwd` of its sessions. */
   readonly cwd: string;
+  /** The workspace's other trusted local folders, for an agent that takes more than one (`additionalDirectories`). */
+  readonly otherFolders?: readonly string[];
   /** The workspace folder the session belongs to (its settings and `.vscode/mcp.json`), when there is one. */
   readonly folder?: vscode.Uri;
   /** The agent machine's kind of OS, where the host knows it (over a bridge: its hello). */
@@ -220,8 +232,8 @@ export interface Platform {
   readonly mcpHost: McpHost;
   /** Present where `checkpoints` can be true. */
   readonly checkpoints?: Checkpoints;
-  /** Present where `terminals` can be true: a new backend per session, rooted at its folder. */
-  terminals?(cwd: string): TerminalBackend;
+  /** Present where `terminals` can be true: a new backend per session, confined to `roots` (the first: the default). */
+  terminals?(roots: readonly string[]): TerminalBackend;
   /** Agents to offer in the picker. Never spawns or scans synchronously. */
   listAgents(): Promise<AgentChoice[]>;
   /**

@@ -191,7 +191,7 @@ stage('node', async () => {
   return code === 0;
 });
 stage('workspaces', async () => {
-  // MCP sources where the node stage's window cannot show them: a multi-root workspace, Restricted Mode.
+  // What the node stage's window cannot show: a multi-root workspace (MCP sources, the folders given to agents), Restricted Mode.
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const write = (file, value) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -211,6 +211,8 @@ stage('workspaces', async () => {
     });
   const multi = workspace('multi');
   for (const name of ['alpha', 'beta']) write(path.join(multi, name, 'README.md'), `# ${name}\n`);
+  // Beside the workspace's folders, not one of them: no agent may reach it through the extension.
+  write(path.join(multi, 'gamma', 'secret.txt'), "gamma's secret\n");
   write(
     path.join(multi, 'alpha', '.vscode', 'settings.json'),
     servers(['alpha-settings', '/opt/alpha'], ['shared', '/opt/alpha-shared']),

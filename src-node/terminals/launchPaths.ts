@@ -42,12 +42,20 @@ export async function canonicalRoot(root: string): Promise<string> {
 }
 
 /**
- * The agent's `cwd` (absolute; default: the workspace folder) as a canonical
- * folder inside the canonical workspace folder. Symlinks are followed to
- * find where it really is, and refused when that is outside.
+ * The agent's `cwd` (absolute; default: the first of `roots`) as a canonical
+ * folder inside one of the canonical `roots` (the folders it was given), and
+ * that root. Symlinks are followed to find where it really is, and refused
+ * when that is outside.
  */
-export async function resolveCwd(requested: unknown, root: string): Promise<{ path: string; identity: PathIdentity }> {
-  if (requested === undefined || requested === null) return canonicalFolder(root, () => 'The workspace folder');
+export async function resolveCwd(
+  requested: unknown,
+  roots: readonly string[],
+): Promise<{ path: string; identity: PathIdentity; root: string }> {
+  const [first] = roots;
+  if (first === undefined) throw new TerminalError('cwd-not-found', 'The agent was given no folder.');
+  if (requested === undefined || requested === null) {
+    return { ...(await canonicalFolder(first, () => 'The workspace folder')), root: first };
+  }
   if (typeof requested !== 'string' || requested.includes('\0')) {
     throw new TerminalError('invalid-request', 'cwd must be a string without NUL bytes.');
   }
@@ -55,15 +63,17 @@ export async function resolveCwd(requested: unknown, root: string): Promise<{ pa
     throw new TerminalError('invalid-request', `cwd must be an absolute path: ${quotedShort(requested)}.`);
   }
   const folder = await canonicalFolder(requested, () => `The folder ${quotedShort(requested)}`);
-  if (!isInside(root, folder.path)) {
+  const root = roots.find((r) => isInside(r, folder.path));
+  if (root === undefined) {
     // Where a symlink leads is not told: the agent only learns that it leads out.
     const how = path.normalize(requested) === folder.path ? 'is' : 'leads';
-    throw new TerminalError(
-      'outside-workspace',
-      `The folder ${quotedShort(requested)} ${how} outside the workspace folder ${quotedShort(root)}.`,
-    );
+    const where =
+      roots.length === 1
+        ? `the workspace folder ${quotedShort(first)}`
+        : `the folders it was given (${roots.map((r) => quotedShort(r)).join(', ')})`;
+    throw new TerminalError('outside-workspace', `The folder ${quotedShort(requested)} ${how} outside ${where}.`);
   }
-  return folder;
+  return { ...folder, root };
 }
 
 async function canonicalFolder(given: string, name: () => string): Promise<{ path: string; identity: PathIdentity }> {

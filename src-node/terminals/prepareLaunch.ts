@@ -15,8 +15,10 @@ import { resolveProgram } from './resolveProgram';
 export type LaunchRequest = Pick<CreateTerminalRequest, 'command' | 'args' | 'env' | 'cwd' | 'outputByteLimit'>;
 
 export interface LaunchContext {
-  /** The workspace folder (from the editor, trusted); the command's folder must be inside it. */
+  /** The workspace folder (from the editor, trusted): where the command runs when it names no folder. */
   readonly root: string;
+  /** The other folders the agent was given (`additionalDirectories`): the command's folder must be inside one of these or `root`. */
+  readonly moreRoots?: readonly string[];
   /** The editor's environment: its PATH finds the command, its allowlisted variables are passed. */
   readonly env: NodeJS.ProcessEnv;
   /** Only for tests of platform rules; defaults to process.platform. */
@@ -31,7 +33,7 @@ export interface PreparedLaunch {
   readonly args: readonly string[];
   /** Canonical, inside `root`. */
   readonly cwd: string;
-  /** The canonical workspace folder. */
+  /** The canonical folder (of those given) that `cwd` is in. */
   readonly root: string;
   /** Exactly the environment the command gets. */
   readonly env: Readonly<Record<string, string>>;
@@ -62,8 +64,10 @@ export async function prepareLaunch(request: LaunchRequest, context: LaunchConte
   const requestedEnv = validEnv(request.env);
   checkSize(request.command, args, requestedEnv);
   const outputByteLimit = validLimit(request.outputByteLimit);
-  const root = await canonicalRoot(context.root);
-  const cwd = await resolveCwd(request.cwd, root);
+  // A further folder that is gone (removed, renamed) is simply not one of them.
+  const more = await Promise.all((context.moreRoots ?? []).map((r) => canonicalRoot(r).catch(() => undefined)));
+  const roots = [await canonicalRoot(context.root), ...more.filter((r) => r !== undefined)];
+  const { root, ...cwd } = await resolveCwd(request.cwd, roots);
   const filtered = filterEnv(context.env, requestedEnv, platform);
   const program = await resolveProgram(request.command, filtered.env, platform);
   const launch: PreparedLaunch = Object.freeze({

@@ -38,8 +38,8 @@ export class DraftAttachments implements Disposable {
   private items: DraftAttachment[] = [];
 
   constructor(
-    /** Reads what a source is now (prepareAttachment.ts, with the host's file access). */
-    private readonly prepareSource: (source: AttachmentSource) => Promise<PreparedAttachment>,
+    /** Reads what a source is now (prepareAttachment.ts, with the host's file access), for an agent given `roots`. */
+    private readonly prepareSource: (source: AttachmentSource, roots: readonly string[]) => Promise<PreparedAttachment>,
   ) {}
 
   get chips(): AttachmentChip[] {
@@ -53,7 +53,7 @@ export class DraftAttachments implements Disposable {
   /** Adds one; refused (false) past MAX_ATTACHMENTS. */
   add(source: AttachmentSource, look: AttachmentLook): boolean {
     if (this.items.length >= MAX_ATTACHMENTS) return false;
-    const item: DraftAttachment = { id: `att${++nextId}`, source, look, result: this.read(source) };
+    const item: DraftAttachment = { id: `att${++nextId}`, source, look, result: this.read(source, []) };
     void item.result.then((r) => {
       item.settled = r;
       if (this.items.includes(item)) this._onDidChange.fire();
@@ -86,14 +86,15 @@ export class DraftAttachments implements Disposable {
   }
 
   /**
-   * What `items` are now, to send: waits for those being read; files are
+   * What `items` are now, to send to an agent given `roots`: waits for those being read; files are
    * read again (they may have changed, or been swapped for a link). Errors by id.
    */
   async prepare(
     items: readonly DraftAttachment[],
+    roots: readonly string[],
   ): Promise<{ ok: true; attachments: PromptAttachment[] } | { ok: false; errors: Map<string, string> }> {
     const results = await Promise.all(
-      items.map(async (item) => (item.source.type === 'file' ? this.read(item.source) : item.result)),
+      items.map(async (item) => (item.source.type === 'file' ? this.read(item.source, roots) : item.result)),
     );
     const errors = new Map<string, string>();
     const attachments: PromptAttachment[] = [];
@@ -110,8 +111,8 @@ export class DraftAttachments implements Disposable {
     this._onDidChange.dispose();
   }
 
-  private read(source: AttachmentSource): Promise<PreparedAttachment | Error> {
-    return this.prepareSource(source).catch((error: unknown) =>
+  private read(source: AttachmentSource, roots: readonly string[]): Promise<PreparedAttachment | Error> {
+    return this.prepareSource(source, roots).catch((error: unknown) =>
       error instanceof Error ? error : new Error(errorMessage(error)),
     );
   }

@@ -32,10 +32,15 @@ export type AttachmentSource =
       readonly endLine: number;
     };
 
-export async function prepareAttachment(source: AttachmentSource, files: AttachmentFiles): Promise<PreparedAttachment> {
+/** `roots`: the folders the agent was given (a file in one of them can go as a link); none while it is not known. */
+export async function prepareAttachment(
+  source: AttachmentSource,
+  files: AttachmentFiles,
+  roots: readonly string[],
+): Promise<PreparedAttachment> {
   switch (source.type) {
     case 'file':
-      return classifyFile(await readFile(source.uri, files));
+      return classifyFile(await readFile(source.uri, files, roots));
     case 'data':
       return classifyData(source.name, source.bytes);
     case 'folder':
@@ -97,7 +102,7 @@ export function problemsText(uri: vscode.Uri): string {
     : text;
 }
 
-async function readFile(uri: vscode.Uri, files: AttachmentFiles): Promise<ReadFile> {
+async function readFile(uri: vscode.Uri, files: AttachmentFiles, roots: readonly string[]): Promise<ReadFile> {
   if (!vscode.workspace.isTrusted) throw new Error('Files can be attached only in a trusted workspace.');
   const name = baseName(uri);
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -105,7 +110,7 @@ async function readFile(uri: vscode.Uri, files: AttachmentFiles): Promise<ReadFi
   const base = {
     uri: uri.toString(),
     name,
-    linkable: files.linkable(uri),
+    linkable: files.linkable(uri, roots),
     ...(unsaved !== undefined ? { unsaved } : {}),
   };
   try {

@@ -20,6 +20,7 @@ import {
 } from '../shared/changes';
 import { errorMessage } from '../errorText';
 import { putBack, type PutBack } from './checkpointRestore';
+import { pathInside } from '../connection/workRoots';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
 
 /** The scheme of a kept copy shown in the diff editor: `vscode-acp-checkpoint:/<label>?<hash>` (no hash: an empty side). */
@@ -57,9 +58,9 @@ export class ChatChanges implements vscode.Disposable {
   /**
    * Runs a turn between two checkpoints: `run` shows the prompt, sends it
    * once `ready` (the first checkpoint) settles, and resolves with the prompt
-   * entry's id when the turn is over; what changed in between is the turn's.
+   * entry's id when the turn is over; what changed in between, in the folders the agent was given (`roots`), is the turn's.
    */
-  async follow(run: (ready: Promise<unknown>) => Promise<string>): Promise<void> {
+  async follow(run: (ready: Promise<unknown>) => Promise<string>, roots: readonly string[]): Promise<void> {
     const mark = this.checkpoints.beforeTurn().catch((error: unknown) => {
       this.say('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
       return undefined;
@@ -76,7 +77,9 @@ export class ChatChanges implements vscode.Disposable {
     const taken = await mark;
     if (!taken) return;
     try {
-      await this.turnEnded(entryId, await this.checkpoints.afterTurn(taken), saved);
+      // Only the folders the agent was given are its: a change in another workspace folder is not this turn's.
+      const changes = (await this.checkpoints.afterTurn(taken)).filter((c) => roots.some((r) => pathInside(c.path, r)));
+      await this.turnEnded(entryId, changes, saved);
     } catch (error) {
       this.say('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
     }

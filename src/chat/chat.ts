@@ -38,8 +38,11 @@ import { ChatRewind } from './chatRewind';
 export interface ChatDeps extends LinkDeps {
   readonly agentList: AgentList;
   readonly choices: ControlChoices;
-  /** Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access). */
-  readonly prepareAttachment: (source: AttachmentSource) => Promise<PreparedAttachment>;
+  /**
+   * Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access); `roots`: the
+   * folders the agent was given.
+   */
+  readonly prepareAttachment: (source: AttachmentSource, roots: readonly string[]) => Promise<PreparedAttachment>;
   /** A chat's Changes bar, where the host keeps checkpoints (changes/chatChanges.ts). */
   readonly changesBar?: (say: (level: 'info' | 'warning', text: string) => void) => ChatChanges;
 }
@@ -401,6 +404,7 @@ export class Chat implements Disposable {
       opened: (session) => {
         this.transcript.sessionOpened(session.setup, session.continuation);
         if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
+        if (session.rootsNotice) this.transcript.notice('info', session.rootsNotice);
       },
       attached: (session, agentId) => {
         this.controls.restore(session, agentId);

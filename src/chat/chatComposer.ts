@@ -10,6 +10,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { ChatStatus } from '../shared/protocol';
 import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
 import type { ChatChanges } from '../changes/chatChanges';
+import { allRoots } from '../connection/workRoots';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../attachments/promptBlocks';
 import type { ChatLink, Link } from '../session/chatLink';
@@ -49,7 +50,7 @@ export class ChatComposer {
 
   constructor(
     private readonly chat: ComposerChat,
-    prepare: (source: AttachmentSource) => Promise<PreparedAttachment>,
+    prepare: (source: AttachmentSource, roots: readonly string[]) => Promise<PreparedAttachment>,
   ) {
     this.attachments = new DraftAttachments(prepare);
     this.attachments.onDidChange(() => chat.changed());
@@ -253,12 +254,13 @@ export class ChatComposer {
 
   /** The prompt's blocks for this session's agent; undefined: handed back to the composer (said in the chat). */
   private assemble(c: Extract<Link, { state: 'connected' }>, text: string, attached: readonly DraftAttachment[]) {
-    const { init, quirks } = c.session.lease.connection;
+    const { init, quirks, roots } = c.session.lease.connection;
     return this.assembly.assemble(
       text,
       attached,
       init.agentCapabilities?.promptCapabilities,
       quirks,
+      allRoots(roots),
       () => this.chat.link.current === c && !this.chat.closed(),
     );
   }
@@ -278,7 +280,8 @@ export class ChatComposer {
     const run = (ready?: Promise<unknown>) =>
       chat.turns.prompt(turnTarget(c.session), text, blocks, prompt.sent, () => chat.link.current === c, ready);
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.
-    if (c.session.lease.connection.offered.checkpoints && chat.changes) await chat.changes.follow(run);
+    const { offered, roots } = c.session.lease.connection;
+    if (offered.checkpoints && chat.changes) await chat.changes.follow(run, allRoots(roots));
     else await run();
     await this.sendQueued();
   }

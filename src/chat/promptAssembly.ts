@@ -43,6 +43,8 @@ export class PromptAssembly {
     attached: readonly DraftAttachment[],
     capabilities: PromptCapabilities | undefined,
     quirks: PromptQuirks,
+    /** The folders the agent was given: a file in one can go as a link. */
+    roots: readonly string[],
     current: () => boolean,
   ): Promise<AssembledPrompt | undefined> {
     if (attached.length === 0) return { blocks: [{ type: 'text', text }], sent: [] };
@@ -50,7 +52,7 @@ export class PromptAssembly {
     this.changed();
     let built: ReturnType<typeof buildPrompt>;
     try {
-      const read = await this.attachments.prepare(attached);
+      const read = await this.attachments.prepare(attached, roots);
       built = read.ok ? buildPrompt(text, read.attachments, capabilities, quirks) : read;
     } finally {
       this.busy = false;

@@ -2,6 +2,7 @@
  * One ACP connection to one agent: `initialize`, sessions, prompts, cancel,
  * and the single report of why it ended.
  */
+import { rootsParams, type WorkRoots } from './workRoots';
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
@@ -192,11 +193,11 @@ export class AgentClient implements Disposable {
   }
 
   async newSession(
-    cwd: string,
+    roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
   ): Promise<acp.NewSessionResponse> {
-    const response = await this.connection.agent.request('session/new', { cwd, mcpServers });
+    const response = await this.connection.agent.request('session/new', { ...rootsParams(roots), mcpServers });
     this.openSessions.set(response.sessionId, handlers);
     return response;
   }
@@ -208,14 +209,14 @@ export class AgentClient implements Disposable {
    */
   async forkSession(
     sessionId: string,
-    cwd: string,
+    roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
     messageId?: string,
   ): Promise<acp.NewSessionResponse> {
     const response = await this.connection.agent.request<unknown>('session/fork', {
       sessionId,
-      cwd,
+      ...rootsParams(roots),
       mcpServers,
       ...(messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {}),
     });
@@ -227,11 +228,15 @@ export class AgentClient implements Disposable {
   /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
   async resumeSession(
     sessionId: string,
-    cwd: string,
+    roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
   ): Promise<acp.ResumeSessionResponse> {
-    const response = await this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers });
+    const response = await this.connection.agent.request('session/resume', {
+      sessionId,
+      ...rootsParams(roots),
+      mcpServers,
+    });
     this.openSessions.set(sessionId, handlers);
     return response;
   }
@@ -242,14 +247,18 @@ export class AgentClient implements Disposable {
    */
   async loadSession(
     sessionId: string,
-    cwd: string,
+    roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
     onReplay: (update: acp.SessionUpdate) => void,
   ): Promise<acp.LoadSessionResponse> {
     const listening = this.router.listen(sessionId, onReplay);
     try {
-      const response = await this.connection.agent.request('session/load', { sessionId, cwd, mcpServers });
+      const response = await this.connection.agent.request('session/load', {
+        sessionId,
+        ...rootsParams(roots),
+        mcpServers,
+      });
       this.openSessions.set(sessionId, handlers);
       await afterPendingNotifications();
       return response;

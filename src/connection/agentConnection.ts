@@ -15,6 +15,7 @@ import { signIn, type SignedIn } from './signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
 import { titleText } from '../shared/titleText';
+import { allRoots, workRoots, type WorkRoots } from './workRoots';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
@@ -36,8 +37,8 @@ export class AgentConnection {
     readonly agentId: string,
     readonly client: AgentClient,
     readonly init: acp.InitializeResponse,
-    /** The folder the agent runs in: the `cwd` of its sessions. */
-    readonly cwd: string,
+    /** Where the agent works: its `cwd`, and the other folders it was given. */
+    readonly roots: WorkRoots,
     /** The workspace folder its sessions belong to (MCP sources), when there is one. */
     readonly folder: vscode.Uri | undefined,
     /** The agent machine's kind of OS, where known (MCP server commands are checked for it). */
@@ -58,6 +59,11 @@ export class AgentConnection {
       ),
     );
     client.onDidClose(() => this._onDidWarn.dispose());
+  }
+
+  /** The folder the agent runs in: the `cwd` of its sessions. */
+  get cwd(): string {
+    return this.roots.cwd;
   }
 
   /** Asks the user to sign in the way the agent offers, and does it (one at a time); throws SignInError when it was not done. */
@@ -109,11 +115,13 @@ export class AgentConnection {
       return undefined;
     }
     const offered = platform.capabilities();
+    // The extension's handlers serve no folder until the agent said how many it takes.
+    let served: readonly string[] = [];
     const client = new AgentClient(
       transport,
       identity,
       log,
-      connectionHandlers(platform, window, offered, log),
+      connectionHandlers(platform, window, offered, log, () => served),
       diagnostics?.tap(agentId),
     );
     const abort = () => client.dispose();
@@ -127,11 +135,13 @@ export class AgentConnection {
       const name = titleText(said(info?.title) || said(info?.name), MAX_LABEL_CHARS);
       const label = titleText([name, said(info?.version)].filter(Boolean).join(' '), MAX_LABEL_CHARS);
       if (name) context.agentName = name;
+      const roots = workRoots(transport.cwd, transport.otherFolders ?? [], init);
+      served = allRoots(roots);
       return new AgentConnection(
         agentId,
         client,
         init,
-        transport.cwd,
+        roots,
         transport.folder,
         transport.agentOs ?? platform.mcpHost.os,
         offered,
@@ -161,11 +171,12 @@ function connectionHandlers(
   window: WindowPort,
   capabilities: HostCapabilities,
   log: vscode.LogOutputChannel,
+  roots: () => readonly string[],
 ): ClientHandlers {
   const terminals = capabilities.terminals && platform.terminals !== undefined;
   const { elicitation } = capabilities;
   if (!platform.files || !capabilities.fileRead) return { terminals, elicitation };
-  const files = new FileRequests(platform.files, window, log);
+  const files = new FileRequests(platform.files, window, log, roots);
   return {
     terminals,
     elicitation,

@@ -2,7 +2,9 @@
  * `fs/read_text_file` and `fs/write_text_file` as the user sees the files:
  * reads of a file with unsaved changes return the editor's text; writes to
  * such a file are refused until the user saves or reverts. Disk access
- * itself (inside the workspace, no escapes) is the platform's.
+ * itself (inside the folders the agent was given, no escapes) is the
+ * platform's, and it is asked first: an editor's unsaved text is only ever
+ * served for a path the disk layer accepts.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
@@ -14,6 +16,8 @@ export class FileRequests {
     private readonly files: WorkspaceFileAccess,
     private readonly editors: Pick<WindowPort, 'unsavedText'>,
     private readonly log: vscode.LogOutputChannel,
+    /** The folders the agent was given (connection/workRoots.ts): none until it is initialized. */
+    private readonly roots: () => readonly string[],
   ) {}
 
   /**
@@ -23,9 +27,12 @@ export class FileRequests {
    * as a failure (it never creates the file then).
    */
   async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    const content = await this.disk(() =>
+      this.files.read(params.path, { line: params.line, limit: params.limit }, this.roots()),
+    );
+    // Checked by the disk layer above: a dirty editor outside the agent's folders is never read here.
     const unsaved = this.editors.unsavedText(params.path);
     if (unsaved !== undefined) return { content: sliceLines(unsaved, params.line, params.limit) };
-    const content = await this.disk(() => this.files.read(params.path, { line: params.line, limit: params.limit }));
     if (content === undefined) {
       this.log.info(`The agent read ${params.path}, which does not exist yet: answered as an empty file.`);
     }
@@ -34,12 +41,14 @@ export class FileRequests {
 
   async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
     if (this.editors.unsavedText(params.path) !== undefined) {
+      // Whether a file outside the agent's folders is open with unsaved changes is not the agent's to learn.
+      await this.disk(() => this.files.read(params.path, { limit: 1 }, this.roots()));
       throw new acp.RequestError(
         -32603,
         `${params.path} has unsaved changes in the editor; the user must save or revert it before it can be written.`,
       );
     }
-    await this.disk(() => this.files.write(params.path, params.content));
+    await this.disk(() => this.files.write(params.path, params.content, this.roots()));
     this.log.info(`The agent wrote ${params.path} (${params.content.length} characters).`);
     return {};
   }

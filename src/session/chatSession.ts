@@ -18,6 +18,7 @@ import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
 import { TerminalRequests } from './terminalRequests';
+import { allRoots, rootsNotice } from '../connection/workRoots';
 
 export interface ChatSession {
   readonly lease: ConnectionLease;
@@ -31,6 +32,8 @@ export interface ChatSession {
   readonly continuation?: Continuation;
   /** What the chat says about MCP servers that were left out, if any were. */
   readonly mcpNotice?: string;
+  /** What the chat says about workspace folders the agent was not given, if any were not. */
+  readonly rootsNotice?: string;
 }
 
 export interface SessionDeps {
@@ -90,7 +93,7 @@ async function openOnce(
   const { platform } = deps;
   const terminals =
     connection.offered.terminals && platform.terminals
-      ? new TerminalRequests(() => platform.terminals!(connection.cwd), permissions)
+      ? new TerminalRequests(() => platform.terminals!(allRoots(connection.roots)), permissions)
       : undefined;
   const handlers: SessionHandlers = { ...requests, ...(terminals ? { terminals } : {}) };
   const giveUp = () => {
@@ -117,11 +120,12 @@ async function openOnce(
   deps.log.info(planSummary(mcp));
   const mcpNotice = planNotice(mcp);
   const name = connection.agentLabel || agentId;
+  const foldersNotice = rootsNotice(connection.roots);
   const signIn = once(() => connection.signIn(), name, !signInAllowed);
   const opening = openSession(
     connection.client,
     connection.init,
-    connection.cwd,
+    connection.roots,
     earlier,
     handlers,
     deps.log,
@@ -147,6 +151,7 @@ async function openOnce(
       cwd: connection.cwd,
       ...(terminals ? { terminals } : {}),
       ...(mcpNotice ? { mcpNotice } : {}),
+      ...(foldersNotice ? { rootsNotice: foldersNotice } : {}),
     };
   } catch (error) {
     void terminals?.dispose();

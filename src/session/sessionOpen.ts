@@ -13,6 +13,7 @@ import type { SessionSetup } from '../shared/sessionControls';
 import { setupOf } from './sessionAnswer';
 import { keptFromReplay } from '../shared/updateKinds';
 import { quirksOf } from '../agents/agentQuirks';
+import type { WorkRoots } from '../connection/workRoots';
 
 /** A session that a new connection should continue. */
 export interface EarlierSession {
@@ -42,7 +43,7 @@ export type Continuation =
 export async function openSession(
   client: AgentClient,
   init: acp.InitializeResponse,
-  cwd: string,
+  roots: WorkRoots,
   earlier: EarlierSession | undefined,
   handlers: SessionHandlers,
   log: vscode.LogOutputChannel,
@@ -54,7 +55,7 @@ export async function openSession(
   signIn?: () => Promise<SignedIn>,
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
-    const response = await withSignIn(() => client.newSession(cwd, [...mcpServers], handlers), signIn);
+    const response = await withSignIn(() => client.newSession(roots, [...mcpServers], handlers), signIn);
     return {
       sessionId: response.sessionId,
       setup: setupOf(response),
@@ -63,7 +64,7 @@ export async function openSession(
   };
   if (!earlier) return fresh();
   const { sessionId } = earlier;
-  if (earlier.cwd !== cwd) return fresh(`the agent now works in ${cwd}, not ${earlier.cwd}`);
+  if (earlier.cwd !== roots.cwd) return fresh(`the agent now works in ${roots.cwd}, not ${earlier.cwd}`);
   const caps = init.agentCapabilities;
   if (earlier.fork) {
     // A branch: the caller gives a new session the earlier turns when there is no fork.
@@ -71,7 +72,7 @@ export async function openSession(
     if (!point) return fresh();
     try {
       const response = await withSignIn(
-        () => client.forkSession(sessionId, cwd, [...mcpServers], handlers, point.messageId),
+        () => client.forkSession(sessionId, roots, [...mcpServers], handlers, point.messageId),
         signIn,
       );
       return { sessionId: response.sessionId, setup: setupOf(response), continuation: { how: 'forked' } };
@@ -92,7 +93,10 @@ export async function openSession(
   }
   try {
     if (canResume) {
-      const response = await withSignIn(() => client.resumeSession(sessionId, cwd, [...mcpServers], handlers), signIn);
+      const response = await withSignIn(
+        () => client.resumeSession(sessionId, roots, [...mcpServers], handlers),
+        signIn,
+      );
       return {
         sessionId,
         setup: setupOf(response),
@@ -102,7 +106,7 @@ export async function openSession(
     const state: acp.SessionUpdate[] = [];
     const response = await withSignIn(
       () =>
-        client.loadSession(sessionId, cwd, [...mcpServers], handlers, (update) => {
+        client.loadSession(sessionId, roots, [...mcpServers], handlers, (update) => {
           if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
         }),
       signIn,

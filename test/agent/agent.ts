@@ -75,6 +75,7 @@ class ScriptedAgent {
     this.store?.create({ id, cwd: c.params.cwd });
     const session = this.newSessionObject(id, c.params.cwd);
     session.mcpServers = c.params.mcpServers;
+    session.additionalDirectories = this.directoriesOf(c.params);
     this.sessions.set(session.id, session);
     await this.play(this.scenario.onNewSession, c, session);
     return { sessionId: session.id, ...session.setupFields() };
@@ -85,9 +86,11 @@ class ScriptedAgent {
     if (!this.scenario.agentCapabilities.loadSession) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
     const { sessionId, cwd } = c.params;
+    const directories = this.directoriesOf(c.params);
     const known = this.known(sessionId, cwd);
     if (known) {
       known.mcpServers = c.params.mcpServers;
+      known.additionalDirectories = directories;
       const replay = async () => {
         for (const update of known.history) await c.client.notify('session/update', { sessionId, update });
       };
@@ -99,6 +102,7 @@ class ScriptedAgent {
     if (!this.scenario.onLoadSession) throw acp.RequestError.sessionNotFound(sessionId);
     const session = new Session(sessionId, cwd, this.scenario);
     session.mcpServers = c.params.mcpServers;
+    session.additionalDirectories = directories;
     this.sessions.set(sessionId, session);
     await this.play(this.scenario.onLoadSession, c, session);
     return session.setupFields();
@@ -108,9 +112,11 @@ class ScriptedAgent {
   resumeSession(c: acp.AgentRequestContext<acp.ResumeSessionRequest>): acp.ResumeSessionResponse {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.resume) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
+    const directories = this.directoriesOf(c.params);
     const session = this.known(c.params.sessionId, c.params.cwd);
     if (!session) throw acp.RequestError.sessionNotFound(c.params.sessionId);
     session.mcpServers = c.params.mcpServers ?? [];
+    session.additionalDirectories = directories;
     return session.setupFields();
   }
 
@@ -253,6 +259,7 @@ class ScriptedAgent {
     const session = this.newSessionObject(id, source.cwd);
     for (const update of history) session.record(update);
     session.mcpServers = params.mcpServers;
+    session.additionalDirectories = this.directoriesOf(params);
     this.sessions.set(id, session);
     return { sessionId: id, ...session.setupFields() } as acp.NewSessionResponse;
   }
@@ -263,6 +270,22 @@ class ScriptedAgent {
     this.sessions.delete(c.params.sessionId);
     this.closed.set(session.id, session);
     return {};
+  }
+
+  /**
+   * The further folders of a lifecycle request (`additionalDirectories`): refused where the scenario does not
+   * advertise them (a client must not send them then), and each must be absolute.
+   */
+  private directoriesOf(params: { additionalDirectories?: string[] | null }): string[] {
+    const directories = params.additionalDirectories ?? [];
+    if (directories.length === 0) return [];
+    if (!this.scenario.agentCapabilities.sessionCapabilities?.additionalDirectories) {
+      throw acp.RequestError.invalidParams({ directories }, 'additionalDirectories is not advertised');
+    }
+    if (directories.some((d) => typeof d !== 'string' || !d.startsWith('/'))) {
+      throw acp.RequestError.invalidParams({ directories }, 'additionalDirectories must be absolute paths');
+    }
+    return [...directories];
   }
 
   private async play(steps: Step[], c: acp.AgentRequestContext<unknown>, session: Session | undefined) {
@@ -323,17 +346,31 @@ interface ForkParams {
   sessionId: string;
   cwd: string;
   mcpServers: acp.McpServer[];
+  additionalDirectories?: string[];
   _meta?: unknown;
 }
 
 const forkParams = {
   parse(params: unknown): ForkParams {
-    const p = params as { sessionId?: unknown; cwd?: unknown; mcpServers?: unknown; _meta?: unknown } | null;
+    const p = params as {
+      sessionId?: unknown;
+      cwd?: unknown;
+      mcpServers?: unknown;
+      additionalDirectories?: unknown;
+      _meta?: unknown;
+    } | null;
     if (typeof p?.sessionId !== 'string' || typeof p.cwd !== 'string') {
       throw acp.RequestError.invalidParams(params, 'sessionId and cwd must be strings');
     }
     const mcpServers = Array.isArray(p.mcpServers) ? (p.mcpServers as acp.McpServer[]) : [];
-    return { sessionId: p.sessionId, cwd: p.cwd, mcpServers, _meta: p._meta };
+    const dirs = Array.isArray(p.additionalDirectories) ? (p.additionalDirectories as string[]) : undefined;
+    return {
+      sessionId: p.sessionId,
+      cwd: p.cwd,
+      mcpServers,
+      ...(dirs ? { additionalDirectories: dirs } : {}),
+      _meta: p._meta,
+    };
   },
 };
 

@@ -26,6 +26,8 @@ export class Session {
   title: string | undefined;
   /** The MCP servers the client gave when this session was last opened (new, load or resume). */
   mcpServers: acp.McpServer[] = [];
+  /** The further folders the client gave when this session was last opened (`additionalDirectories`). */
+  additionalDirectories: string[] = [];
   /** When it last recorded an update (ISO 8601), for session/list. */
   updatedAt = new Date().toISOString();
   private readonly running = new Set<AbortController>();

@@ -184,6 +184,8 @@ export const stepSchemas = {
   reportPrompt: step({ reportPrompt: z.literal(true) }),
   /** `[mcp: JSON]`: the session's MCP servers as the client sent them, each env and header value as the start of its SHA-256 (values stay out of the transcript). */
   reportMcp: step({ reportMcp: z.literal(true) }),
+  /** Says the session's folders: cwd, then those of `additionalDirectories`. */
+  reportRoots: step({ reportRoots: z.literal(true) }),
   /**
    * Writes every MCP env and header value of the session to stderr, each line
    * in two writes 30 ms apart (a line the client gets in pieces), and ends the

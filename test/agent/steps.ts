@@ -168,6 +168,8 @@ const handlers: Handlers = {
     });
     await sendText(ctx, `[echoed ${values.length} values]`);
   },
+  reportRoots: async (_step, ctx) =>
+    sendText(ctx, `[roots: ${JSON.stringify([ctx.session?.cwd, ...(ctx.session?.additionalDirectories ?? [])])}]`),
   reportMcp: async (_step, ctx) =>
     sendText(ctx, `[mcp: ${JSON.stringify((ctx.session?.mcpServers ?? []).map(summarizeMcpServer))}]`),
   reportPrompt: async (_step, ctx) => sendText(ctx, `[prompt: ${JSON.stringify(ctx.prompt.map(summarizeBlock))}]`),
@@ -207,7 +209,10 @@ const handlers: Handlers = {
   ...clientStepHandlers,
 };
 
-/** Replaces ${cwd} and ${sessionId} in every string of a step. */
+/**
+ * Replaces ${cwd}, ${sessionId}, ${root1} (the first further folder the client gave) and ${parent} (the folder
+ * above cwd) in every string of a step.
+ */
 function substitute<T>(value: T, vars: Record<string, string>): T {
   if (typeof value === 'string') {
     return value.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole) as T;
@@ -231,7 +236,13 @@ async function playStep(step: Step, ctx: StepContext): Promise<StepOutcome> {
  * An `error` step throws acp.RequestError.
  */
 export async function playSteps(steps: Step[], ctx: StepContext): Promise<acp.StopReason> {
-  const vars = { cwd: ctx.session?.cwd ?? process.cwd(), sessionId: ctx.session?.id ?? '' };
+  const cwd = ctx.session?.cwd ?? process.cwd();
+  const vars = {
+    cwd,
+    sessionId: ctx.session?.id ?? '',
+    root1: ctx.session?.additionalDirectories[0] ?? `${cwd}/no-further-folder`,
+    parent: cwd.replace(/\/[^/]*\/?$/, '') || '/',
+  };
   for (const raw of steps) {
     if (ctx.signal.aborted) return 'cancelled';
     const step = substitute(raw, vars);

@@ -69,6 +69,21 @@ suite('agent file requests (Node host)', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('a file outside the workspace with unsaved changes in an editor: the agent gets neither its text nor the fact', async () => {
+    const doc = await vscode.workspace.openTextDocument('/etc/passwd');
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED-OUTSIDE '));
+    assert.ok(doc.isDirty);
+    try {
+      await chat.send('read passwd');
+      const reply = lastReply(chat);
+      assert.match(reply, /^\[error: .*not inside a workspace folder/, reply);
+      assert.ok(!reply.includes('UNSAVED-OUTSIDE') && !reply.includes('root:'), `leaked: ${reply}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   test('a write shows in an open editor', async () => {
     const file = path.join(root, 'open.txt');
     fs.writeFileSync(file, 'old text');

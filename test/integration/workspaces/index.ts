@@ -18,8 +18,10 @@ export function run(): Promise<void> {
     command: process.execPath,
     args: [path.join(root, 'dist/test/agent.js'), path.join(root, 'test/integration/scenario.json')],
   };
-  if (mode === 'multi-root') require('./multiRoot.test');
-  else if (mode === 'restricted') require('./restricted.test');
+  if (mode === 'multi-root') {
+    require('./multiRoot.test');
+    require('./roots.test');
+  } else if (mode === 'restricted') require('./restricted.test');
   else return Promise.reject(new Error(`ACP_WORKSPACE_MODE is ${JSON.stringify(mode)}: multi-root or restricted`));
   void vscode;
   return new Promise((resolve, reject) => {

@@ -77,10 +77,31 @@ describe('terminals: the folder a command starts in', () => {
   afterEach(() => s.cleanup());
 
   it('takes a null folder as the workspace folder, and says so when that is gone', async () => {
-    assert.equal((await resolveCwd(null, s.root)).path, s.root);
+    assert.equal((await resolveCwd(null, [s.root])).path, s.root);
     assert.equal(
-      await said(resolveCwd(undefined, path.join(s.base, 'gone'))),
+      await said(resolveCwd(undefined, [path.join(s.base, 'gone')])),
       'cwd-not-found: The workspace folder does not exist.',
+    );
+  });
+
+  it('takes a folder inside any folder the agent was given, and refuses one beside them', async () => {
+    const second = path.join(s.base, 'second');
+    const third = path.join(s.base, 'third');
+    fs.mkdirSync(path.join(second, 'src'), { recursive: true });
+    fs.mkdirSync(third);
+    const roots = [s.root, second];
+    assert.deepEqual(await resolveCwd(path.join(second, 'src'), roots).then((r) => [r.path, r.root]), [
+      path.join(second, 'src'),
+      second,
+    ]);
+    assert.equal((await resolveCwd(null, roots)).path, s.root, 'by default the first');
+    assert.equal(
+      await said(resolveCwd(third, roots)),
+      `outside-workspace: The folder "${third}" is outside the folders it was given ("${s.root}", "${second}").`,
+    );
+    assert.equal(
+      await said(resolveCwd(third, [s.root])),
+      `outside-workspace: The folder "${third}" is outside the workspace folder "${s.root}".`,
     );
   });
 

@@ -88,6 +88,8 @@ export interface HostOptions {
   readonly otherAgent?: boolean;
   /** Chat ids given out before (a window reloaded): new chats are numbered after them. */
   readonly idsUsed?: number;
+  /** The workspace's other folders (a multi-root workspace), besides the agent's cwd `/scripted/workspace`. */
+  readonly otherFolders?: readonly string[];
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -101,6 +103,7 @@ export function scriptedHost(
     fileRead = false,
     otherAgent = false,
     idsUsed = 0,
+    otherFolders = [],
   }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
@@ -162,6 +165,7 @@ export function scriptedHost(
     return {
       stream: { readable: toClient.readable, writable: toAgent.writable },
       cwd: '/scripted/workspace',
+      otherFolders,
       exited,
       dispose: () => end({ message: 'ended by the client' }),
     };

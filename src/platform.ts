@@ -214,6 +214,11 @@ export interface WindowPort {
   unsavedText(path: string): string | undefined;
   /** Opens an http(s) `url` outside VS Code (its external opener, which may ask first); false when it did not. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Runs `task` while a notification with Cancel says `title`; Cancel aborts the task's signal (whose reason is an
+   * Error saying so).
+   */
+  progress<T>(title: string, task: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** One of `items`, picked by the user; undefined when they cancel. */
   pick<T extends { readonly label: string; readonly detail?: string }>(
     items: readonly T[],

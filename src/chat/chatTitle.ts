@@ -7,6 +7,7 @@
  * opened (a new chat, a saved one renamed while closed) tells the agent when
  * it attaches to a session (titleToAgent).
  */
+import { deadline } from '../connection/abandon';
 import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
 import { titleText } from '../shared/titleText';
@@ -31,14 +32,12 @@ export async function renameChat(chat: TitledChat, wanted: string): Promise<Rena
   const c = chat.link.current;
   if (c.state !== 'connected' || !c.session.lease.connection.client.takesTitles) return 'local';
   const client = c.session.lease.connection.client;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${SET_TITLE_TIMEOUT_MS / 1000} s`)), SET_TITLE_TIMEOUT_MS);
-  });
+  // Unanswered in time: the agent is told the request is given up (`$/cancel_request`).
+  const wait = deadline(SET_TITLE_TIMEOUT_MS, `no answer in ${SET_TITLE_TIMEOUT_MS / 1000} s`);
   // Still this session, and not renamed again meanwhile: what the agent says is about this name.
   const current = () => chat.link.current === c && chat.transcript.title === title;
   try {
-    const stored = titleText((await Promise.race([client.setSessionTitle(c.session.sessionId, title), late])) ?? '');
+    const stored = titleText((await client.setSessionTitle(c.session.sessionId, title, wait.signal)) ?? '');
     if (stored && stored !== title && current()) chat.transcript.dispatch({ type: 'renamed', title: stored });
     return 'agent';
   } catch (error) {
@@ -50,7 +49,7 @@ export async function renameChat(chat: TitledChat, wanted: string): Promise<Rena
     }
     return 'local';
   } finally {
-    clearTimeout(timer);
+    wait.clear();
   }
 }
 

@@ -2,12 +2,13 @@
  * One ACP connection to one agent: `initialize`, sessions, prompts, cancel,
  * and the single report of why it ended.
  */
-import { rootsParams, type WorkRoots } from './workRoots';
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
 import type { AgentExit, AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
+import { abandonable } from './abandon';
+import { rootsParams, type WorkRoots } from './workRoots';
 import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
@@ -183,8 +184,9 @@ export class AgentClient implements Disposable {
     return this.initializeResponse;
   }
 
-  authenticate(methodId: string): Promise<unknown> {
-    return this.connection.agent.request('authenticate', { methodId });
+  /** Signs in with the agent's own method; `signal`: the user gave up (the agent is told). */
+  authenticate(methodId: string, signal?: AbortSignal): Promise<unknown> {
+    return abandonable((o) => this.connection.agent.request('authenticate', { methodId }, o), signal);
   }
 
   /** Ends the signed-in state (`logout`, where `agentCapabilities.auth.logout` says so). */
@@ -192,12 +194,18 @@ export class AgentClient implements Disposable {
     return this.connection.agent.request<unknown>('logout', {});
   }
 
+  /** `signal`: the open is given up (the agent is told; a session it opens anyway is still answered, to be closed). */
   async newSession(
     roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
+    signal?: AbortSignal,
   ): Promise<acp.NewSessionResponse> {
-    const response = await this.connection.agent.request('session/new', { ...rootsParams(roots), mcpServers });
+    const response = await abandonable(
+      (o) => this.connection.agent.request('session/new', { ...rootsParams(roots), mcpServers }, o),
+      signal,
+      true,
+    );
     this.openSessions.set(response.sessionId, handlers);
     return response;
   }
@@ -213,13 +221,19 @@ export class AgentClient implements Disposable {
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
     messageId?: string,
+    signal?: AbortSignal,
   ): Promise<acp.NewSessionResponse> {
-    const response = await this.connection.agent.request<unknown>('session/fork', {
+    const params = {
       sessionId,
       ...rootsParams(roots),
       mcpServers,
       ...(messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {}),
-    });
+    };
+    const response = await abandonable(
+      (o) => this.connection.agent.request<unknown>('session/fork', params, o),
+      signal,
+      true,
+    );
     const forked = forkAnswer(response);
     this.openSessions.set(forked.sessionId, handlers);
     return forked;
@@ -231,12 +245,13 @@ export class AgentClient implements Disposable {
     roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
+    signal?: AbortSignal,
   ): Promise<acp.ResumeSessionResponse> {
-    const response = await this.connection.agent.request('session/resume', {
-      sessionId,
-      ...rootsParams(roots),
-      mcpServers,
-    });
+    const response = await abandonable(
+      (o) => this.connection.agent.request('session/resume', { sessionId, ...rootsParams(roots), mcpServers }, o),
+      signal,
+      true,
+    );
     this.openSessions.set(sessionId, handlers);
     return response;
   }
@@ -251,14 +266,15 @@ export class AgentClient implements Disposable {
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
     onReplay: (update: acp.SessionUpdate) => void,
+    signal?: AbortSignal,
   ): Promise<acp.LoadSessionResponse> {
     const listening = this.router.listen(sessionId, onReplay);
     try {
-      const response = await this.connection.agent.request('session/load', {
-        sessionId,
-        ...rootsParams(roots),
-        mcpServers,
-      });
+      const response = await abandonable(
+        (o) => this.connection.agent.request('session/load', { sessionId, ...rootsParams(roots), mcpServers }, o),
+        signal,
+        true,
+      );
       this.openSessions.set(sessionId, handlers);
       await afterPendingNotifications();
       return response;
@@ -271,19 +287,20 @@ export class AgentClient implements Disposable {
    * The chat is done with the session: its requests are refused from now on,
    * and the agent is told with `session/close` where it advertises it.
    */
-  async closeSession(sessionId: string): Promise<void> {
+  async closeSession(sessionId: string, signal?: AbortSignal): Promise<void> {
     if (!this.openSessions.delete(sessionId) || this.isClosed) return;
     if (!this.initializeResponse?.agentCapabilities?.sessionCapabilities?.close) return;
     try {
-      await this.connection.agent.request('session/close', { sessionId });
+      await abandonable((o) => this.connection.agent.request('session/close', { sessionId }, o), signal);
     } catch (error) {
       this.log.warn(`session/close failed: ${String(error)}`);
     }
   }
 
-  /** One page of the agent's sessions in `cwd` (`sessionCapabilities.list`). */
-  listSessions(cwd: string, cursor: string | undefined): Promise<acp.ListSessionsResponse> {
-    return this.connection.agent.request('session/list', { cwd, ...(cursor !== undefined ? { cursor } : {}) });
+  /** One page of the agent's sessions in `cwd` (`sessionCapabilities.list`); `signal`: given up (the agent is told). */
+  listSessions(cwd: string, cursor: string | undefined, signal?: AbortSignal): Promise<acp.ListSessionsResponse> {
+    const params = { cwd, ...(cursor !== undefined ? { cursor } : {}) };
+    return abandonable((o) => this.connection.agent.request('session/list', params, o), signal);
   }
 
   /** Deletes the agent's own copy of a session (`session/delete`, where advertised). */
@@ -332,8 +349,11 @@ export class AgentClient implements Disposable {
    * Gives the session `title` (`session/set_title`); resolves with the title the agent stored (it may normalize it),
    * or undefined when its answer names none (then the client keeps its own).
    */
-  async setSessionTitle(sessionId: string, title: string): Promise<string | undefined> {
-    const answer = await this.connection.agent.request<unknown>('session/set_title', { sessionId, title });
+  async setSessionTitle(sessionId: string, title: string, signal?: AbortSignal): Promise<string | undefined> {
+    const answer = await abandonable(
+      (o) => this.connection.agent.request<unknown>('session/set_title', { sessionId, title }, o),
+      signal,
+    );
     const stored = (answer as { title?: unknown } | null)?.title;
     return typeof stored === 'string' ? stored : undefined;
   }

@@ -68,9 +68,20 @@ export async function signIn(context: SignInContext): Promise<SignedIn> {
   if (!picked) throw new SignInError(`${context.agentName} needs you to sign in before it can start a session.`);
   const choice = picked.choice;
   switch (choice.kind) {
-    case 'agent':
-      await context.client.authenticate(choice.id);
+    case 'agent': {
+      // The agent's own sign-in (a browser page, say) may never finish: the user can give it up, and the agent is told.
+      let given: AbortSignal | undefined;
+      try {
+        await context.window.progress(`Signing in to ${context.agentName}…`, (signal) => {
+          given = signal;
+          return context.client.authenticate(choice.id, signal);
+        });
+      } catch (error) {
+        if (given?.aborted) throw new SignInError(`Signing in to ${context.agentName} was cancelled.`);
+        throw error;
+      }
       return 'retry';
+    }
     case 'terminal': {
       const code = await context.runInTerminal!(choice.args, choice.env, choice.replaceArgs);
       if (code !== 0) {

@@ -8,6 +8,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { AUTH_REQUIRED } from '../connection/agentClient';
+import { deadline } from '../connection/abandon';
 import type { AgentConnection } from '../connection/agentConnection';
 import { errorMessage } from '../errorText';
 import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn';
@@ -46,6 +47,13 @@ export class AgentListing {
   sessions: ListedSession[] = [];
   abilities: Continuable = { canLoad: false, canResume: false };
   private readonly seenCursors = new Set<string>();
+  /** Aborted when the listing is given up (Refresh, the view closed): the agent is told of a request still open. */
+  private readonly given = new AbortController();
+
+  /** Gives up a listing still under way (the agent gets `$/cancel_request`); this listing is not used again. */
+  abandon(): void {
+    this.given.abort(new Error('the listing was given up'));
+  }
 
   /**
    * Lists the first page (`more`: the next one). `signIn`: the user asked to
@@ -64,7 +72,18 @@ export class AgentListing {
       this.seenCursors.clear();
     }
     try {
-      const request = () => withTimeout(connection.client.listSessions(connection.cwd, cursor), LIST_TIMEOUT_MS);
+      const request = async () => {
+        const wait = deadline(
+          LIST_TIMEOUT_MS,
+          `the agent did not answer session/list within ${LIST_TIMEOUT_MS / 1000} s`,
+          this.given.signal,
+        );
+        try {
+          return await connection.client.listSessions(connection.cwd, cursor, wait.signal);
+        } finally {
+          wait.clear();
+        }
+      };
       const page = await withSignIn(
         request,
         signIn ? once(() => connection.signIn(), connection.agentLabel || connection.agentId) : undefined,
@@ -117,13 +136,4 @@ export class AgentListing {
     this.seenCursors.add(next);
     return { kind: 'listed', complete: false, cursor: next };
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>(
-    (_, reject) =>
-      (timer = setTimeout(() => reject(new Error(`the agent did not answer session/list within ${ms / 1000} s`)), ms)),
-  );
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

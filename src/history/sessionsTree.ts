@@ -75,6 +75,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   /** Forgets every listing: expanded agents list again. */
   refresh(): void {
     for (const agentId of [...this.held.keys()]) this.letGo(agentId);
+    for (const listing of this.listings.values()) listing.abandon();
     this.listings.clear();
     this._onDidChangeTreeData.fire(undefined);
   }
@@ -147,8 +148,9 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
           : info(`${agent.name} was not found`, 'warning', undefined, agent.detail),
       ];
     }
-    if (!this.listings.has(agent.id)) await this.load(agent.id, false, false);
-    const listing = this.listings.get(agent.id)!;
+    const listing = this.listings.get(agent.id) ?? (await this.load(agent.id, false, false));
+    // Refreshed while this listing ran (it was given up): the new one's children instead.
+    if (this.listings.get(agent.id) !== listing) return this.getChildren(node);
     const saved = (await this.store.list()).filter((s) => s.agentId === agent.id);
     const state = listing.state;
     switch (state.kind) {
@@ -198,11 +200,12 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   dispose(): void {
     for (const agentId of [...this.held.keys()]) this.letGo(agentId);
+    for (const listing of this.listings.values()) listing.abandon();
     this.subscriptions.forEach((s) => s.dispose());
     this._onDidChangeTreeData.dispose();
   }
 
-  private async load(agentId: string, more: boolean, signIn: boolean): Promise<void> {
+  private async load(agentId: string, more: boolean, signIn: boolean): Promise<AgentListing> {
     const listing = this.listings.get(agentId) ?? new AgentListing();
     this.listings.set(agentId, listing);
     try {
@@ -215,11 +218,13 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
         return list(false);
       });
       if (!done) listing.state = { kind: 'error', message: 'the agent was not started' };
-      else await this.store.reconcile(agentId, listing.sessions);
+      // A listing given up (Refresh) says nothing of what the agent keeps.
+      else if (this.listings.get(agentId) === listing) await this.store.reconcile(agentId, listing.sessions);
     } catch (error) {
       this.log.warn(`Listing the sessions of ${agentId} failed: ${errorMessage(error)}`);
       listing.state = { kind: 'error', message: errorMessage(error) };
     }
+    return listing;
   }
 
   /**

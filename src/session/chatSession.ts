@@ -19,6 +19,7 @@ import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';
 import { TerminalRequests } from './terminalRequests';
 import { allRoots, rootsNotice } from '../connection/workRoots';
+import { deadline } from '../connection/abandon';
 
 export interface ChatSession {
   readonly lease: ConnectionLease;
@@ -132,6 +133,7 @@ async function openOnce(
     onScreen,
     mcp.servers,
     signIn,
+    signal,
   );
   try {
     // The agent's end (why it went) and the user's Cancel both end the wait.
@@ -169,11 +171,11 @@ async function openOnce(
  */
 export async function endChatSession(session: ChatSession): Promise<void> {
   void session.terminals?.dispose();
-  const closing = session.lease.connection.client.closeSession(session.sessionId);
-  // Bounded: an agent that does not answer still loses the lease (and, with the last one, its process).
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
-  clearTimeout(timer);
+  // Bounded: an agent that does not answer is told it is given up, and still loses the lease (and, with the last
+  // one, its process).
+  const wait = deadline(CLOSE_WAIT_MS, 'session/close was not answered in time');
+  await session.lease.connection.client.closeSession(session.sessionId, wait.signal);
+  wait.clear();
   session.lease.release();
 }
 

@@ -52,10 +52,13 @@ export async function openSession(
   /** The session's MCP servers: one snapshot for every attempt here (a sign-in retry, a fallback to a new session). */
   mcpServers: readonly acp.McpServer[],
   /** Signs in when the agent asks (at most once for this call); undefined: no sign-in is offered. */
-  signIn?: () => Promise<SignedIn>,
+  signIn: (() => Promise<SignedIn>) | undefined,
+  /** The open is given up (the user cancelled): the agent is told of the request under way, and nothing more is sent. */
+  signal: AbortSignal,
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
-    const response = await withSignIn(() => client.newSession(roots, [...mcpServers], handlers), signIn);
+    signal.throwIfAborted();
+    const response = await withSignIn(() => client.newSession(roots, [...mcpServers], handlers, signal), signIn);
     return {
       sessionId: response.sessionId,
       setup: setupOf(response),
@@ -72,12 +75,14 @@ export async function openSession(
     if (!point) return fresh();
     try {
       const response = await withSignIn(
-        () => client.forkSession(sessionId, roots, [...mcpServers], handlers, point.messageId),
+        () => client.forkSession(sessionId, roots, [...mcpServers], handlers, point.messageId, signal),
         signIn,
       );
       return { sessionId: response.sessionId, setup: setupOf(response), continuation: { how: 'forked' } };
     } catch (error) {
-      if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
+      if (signal.aborted || client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) {
+        throw error;
+      }
       log.warn(`Forking session ${sessionId} failed: ${errorMessage(error)}`);
       return fresh();
     }
@@ -94,7 +99,7 @@ export async function openSession(
   try {
     if (canResume) {
       const response = await withSignIn(
-        () => client.resumeSession(sessionId, roots, [...mcpServers], handlers),
+        () => client.resumeSession(sessionId, roots, [...mcpServers], handlers, signal),
         signIn,
       );
       return {
@@ -106,15 +111,24 @@ export async function openSession(
     const state: acp.SessionUpdate[] = [];
     const response = await withSignIn(
       () =>
-        client.loadSession(sessionId, roots, [...mcpServers], handlers, (update) => {
-          if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
-        }),
+        client.loadSession(
+          sessionId,
+          roots,
+          [...mcpServers],
+          handlers,
+          (update) => {
+            if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
+          },
+          signal,
+        ),
       signIn,
     );
     return { sessionId, setup: setupOf(response), continuation: { how: 'loaded', state, replayShown: !onScreen } };
   } catch (error) {
-    // Not signed in (or signed in through a terminal: the agent restarts first): no fresh session instead.
-    if (client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) throw error;
+    // Given up, or not signed in (or signed in through a terminal: the agent restarts first): no fresh session instead.
+    if (signal.aborted || client.isClosed || error instanceof SignInError || error instanceof ReconnectAfterSignIn) {
+      throw error;
+    }
     log.warn(`Continuing session ${sessionId} failed: ${errorMessage(error)}`);
     return fresh(`the agent could not continue it (${errorMessage(error)})`);
   }

@@ -24,6 +24,17 @@ export const vscodeWindow: WindowPort = {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === uri.fsPath);
     return open?.isDirty ? open.getText() : undefined;
   },
+  progress: (title, task) =>
+    Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        (_progress, token) => {
+          const cancel = new AbortController();
+          token.onCancellationRequested(() => cancel.abort(new Error('cancelled by the user')));
+          return task(cancel.signal);
+        },
+      ),
+    ),
   openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
   // Kept open when focus moves: a sign-in choice is read beside a browser or a terminal.
   pick: async (items, options) => vscode.window.showQuickPick([...items], { ...options, ignoreFocusOut: true }),

@@ -20,6 +20,8 @@ class ScriptedAgent {
   /** Sessions closed (`session/close`): still there to fork, as real agents keep them. */
   private readonly closed = new Map<string, Session>();
   private nextSessionNumber = 1;
+  /** Requests of each method so far, for scenario.hang. */
+  private readonly requestsSeen = new Map<string, number>();
   private authenticated = false;
   /** signInReadAtStart: whether the sign-in file was there when this process started. */
   private readonly signedInAtStart: boolean;
@@ -29,6 +31,7 @@ class ScriptedAgent {
     private readonly store?: SessionStore,
   ) {
     agentProcess.openSessions = () => this.sessions.size;
+    agentProcess.cancelled = [];
     this.signedInAtStart = !!scenario.signInFile && existsSync(scenario.signInFile);
     this.event(`start ${process.pid}`);
   }
@@ -47,7 +50,8 @@ class ScriptedAgent {
     };
   }
 
-  authenticate(c: acp.AgentRequestContext<acp.AuthenticateRequest>): acp.AuthenticateResponse {
+  async authenticate(c: acp.AgentRequestContext<acp.AuthenticateRequest>): Promise<acp.AuthenticateResponse> {
+    await this.hangIfAsked(c);
     const known = this.scenario.authMethods.map((method) => method.id);
     if (known.length > 0 && !known.includes(c.params.methodId)) {
       throw acp.RequestError.invalidParams({ methodId: c.params.methodId }, `unknown auth method ${c.params.methodId}`);
@@ -66,6 +70,7 @@ class ScriptedAgent {
 
   async newSession(c: acp.AgentRequestContext<acp.NewSessionRequest>): Promise<acp.NewSessionResponse> {
     this.event('session/new');
+    await this.hangIfAsked(c);
     this.checkAuth();
     // Stored sessions outlive this process: their ids must not repeat in the next one (a pid alone can:
     // a CI run starts more than the 32,768 processes a container's pids wrap at).
@@ -199,8 +204,9 @@ class ScriptedAgent {
   }
 
   /** This process's sessions and the store's, newest first, in pages (`listPageSize`); `cursor` is an offset. */
-  listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): acp.ListSessionsResponse {
+  async listSessions(c: acp.AgentRequestContext<acp.ListSessionsRequest>): Promise<acp.ListSessionsResponse> {
     if (!this.scenario.agentCapabilities.sessionCapabilities?.list) throw acp.RequestError.methodNotFound(c.method);
+    await this.hangIfAsked(c);
     this.checkAuth();
     if (this.scenario.listError) {
       throw new acp.RequestError(this.scenario.listError.code, this.scenario.listError.message);
@@ -286,6 +292,21 @@ class ScriptedAgent {
       throw acp.RequestError.invalidParams({ directories }, 'additionalDirectories must be absolute paths');
     }
     return [...directories];
+  }
+
+  /** scenario.hang: the n-th request of a method in this process waits for the client to give it up. */
+  private async hangIfAsked(c: acp.AgentRequestContext<unknown>): Promise<void> {
+    const seen = (this.requestsSeen.get(c.method) ?? 0) + 1;
+    this.requestsSeen.set(c.method, seen);
+    if (this.scenario.hang[c.method] !== seen) return;
+    this.event(`hanging ${c.method}`);
+    await new Promise<void>((resolve) => {
+      if (c.signal.aborted) resolve();
+      else c.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    agentProcess.cancelled.push(c.method);
+    this.event(`cancelled ${c.method}`);
+    throw acp.RequestError.requestCancelled();
   }
 
   private async play(steps: Step[], c: acp.AgentRequestContext<unknown>, session: Session | undefined) {

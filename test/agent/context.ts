@@ -14,7 +14,10 @@ export interface StepContext {
 }
 
 /** This process's sessions, as the agent keeps them (set by the agent). */
-export const agentProcess: { openSessions: () => number } = { openSessions: () => 0 };
+export const agentProcess: { openSessions: () => number; cancelled: string[] } = {
+  openSessions: () => 0,
+  cancelled: [],
+};
 
 /** What the client said about itself in `initialize` (one client per agent process). */
 export const client: { capabilities?: acp.ClientCapabilities } = {};

@@ -85,6 +85,13 @@ export const scenarioSchema = z.strictObject({
   signInReadAtStart: z.boolean().default(false),
   /** What this agent was asked, a line each, appended: `start PID` when a process starts, `session/new ID`. */
   eventsFile: z.string().optional(),
+  /**
+   * Method -> n: the n-th request of that method in a process (1: the first) waits until the client gives it up
+   * (`$/cancel_request`), then fails as cancelled (-32800): an agent that hangs, for a client that abandons requests.
+   * It is written to the eventsFile (`hanging METHOD`); cancelled, it is kept (`reportCancelled`) and written there
+   * too (`cancelled METHOD`).
+   */
+  hang: z.record(z.string(), z.number().int().min(1)).default({}),
   /** session/load answers first and replays the history after (as Gemini CLI does). */
   replayAfterLoad: z.boolean().default(false),
   /** session/list: sessions per page. */

@@ -184,6 +184,8 @@ export const stepSchemas = {
   reportPrompt: step({ reportPrompt: z.literal(true) }),
   /** `[mcp: JSON]`: the session's MCP servers as the client sent them, each env and header value as the start of its SHA-256 (values stay out of the transcript). */
   reportMcp: step({ reportMcp: z.literal(true) }),
+  /** `[cancelled: JSON]`: the methods of the requests this process's client gave up (`$/cancel_request`), in order. */
+  reportCancelled: step({ reportCancelled: z.literal(true) }),
   /** Says the session's folders: cwd, then those of `additionalDirectories`. */
   reportRoots: step({ reportRoots: z.literal(true) }),
   /**

@@ -168,6 +168,7 @@ const handlers: Handlers = {
     });
     await sendText(ctx, `[echoed ${values.length} values]`);
   },
+  reportCancelled: async (_step, ctx) => sendText(ctx, `[cancelled: ${JSON.stringify(agentProcess.cancelled)}]`),
   reportRoots: async (_step, ctx) =>
     sendText(ctx, `[roots: ${JSON.stringify([ctx.session?.cwd, ...(ctx.session?.additionalDirectories ?? [])])}]`),
   reportMcp: async (_step, ctx) =>

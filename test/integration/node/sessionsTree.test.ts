@@ -26,6 +26,8 @@ suite('the Sessions tree (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-tree-'));
+  const stuckEvents = path.join(store, 'stuck-events');
+  const stuckSaid = () => (fs.existsSync(stuckEvents) ? fs.readFileSync(stuckEvents, 'utf8') : '');
   const agent = (name: string, scenario: object, sessions = store) => ({
     name,
     command: process.execPath,
@@ -72,6 +74,15 @@ suite('the Sessions tree (Node host)', function () {
             authMethods: [{ id: 'key', name: 'API key' }],
           },
           fs.mkdtempSync(path.join(os.tmpdir(), 'acp-locked-')),
+        ),
+        stuck: agent(
+          'Stuck Agent',
+          {
+            agentCapabilities: { sessionCapabilities: { list: {} } },
+            hang: { 'session/list': 1 },
+            eventsFile: stuckEvents,
+          },
+          fs.mkdtempSync(path.join(os.tmpdir(), 'acp-stuck-')),
         ),
         loader: agent('Loading Agent', { agentCapabilities: { loadSession: true } }),
         mute: agent('Agent Without History', {}),
@@ -206,6 +217,23 @@ suite('the Sessions tree (Node host)', function () {
       markup.startsWith('<img src=x onerror=alert(1)> evil x') && markup.length <= 200 && !markup.includes('\u202e'),
       markup.slice(0, 80),
     );
+  });
+
+  test('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
+    // A chat keeps the agent's process: the listing after the Refresh goes to the same one (its second listing).
+    const chat = api.chats.newChat();
+    chat.selectAgent('stuck');
+    assert.ok(await chat.connect());
+    const first = children('stuck');
+    for (let i = 0; i < 100 && !stuckSaid().includes('hanging session/list'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(stuckSaid(), /hanging session\/list/);
+    api.sessionsTree.refresh();
+    // The tree asked during the Refresh gets the new listing's answer (the chat's session), not the one given up.
+    assert.deepEqual(labels(await first), ['Untitled session']);
+    assert.match(stuckSaid(), /hanging session\/list\ncancelled session\/list\n/, 'the agent was told');
+    await api.chats.close(chat.id);
   });
 
   test('sign-in required to list: offered, and the listing follows', async () => {

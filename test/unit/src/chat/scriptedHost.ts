@@ -41,6 +41,10 @@ export interface ScriptedHost {
   readonly errors: string[];
   /** The URLs the window was asked to open outside VS Code. */
   readonly opened: string[];
+  /** The titles of the progress notifications shown (with Cancel), oldest first. */
+  readonly progress: string[];
+  /** Presses Cancel on every progress notification still shown. */
+  cancelProgress(): void;
   /** A new chat with the scripted agent, connected. */
   connectedChat(): Promise<Chat>;
   /** A new chat, not connected, once the agent list is read. */
@@ -90,6 +94,8 @@ export interface HostOptions {
   readonly idsUsed?: number;
   /** The workspace's other folders (a multi-root workspace), besides the agent's cwd `/scripted/workspace`. */
   readonly otherFolders?: readonly string[];
+  /** The user picks the first item of every quick pick (default: they cancel). */
+  readonly pickFirst?: boolean;
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -104,6 +110,7 @@ export function scriptedHost(
     otherAgent = false,
     idsUsed = 0,
     otherFolders = [],
+    pickFirst = false,
   }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
@@ -111,6 +118,8 @@ export function scriptedHost(
   const instances: AgentInstance[] = [];
   const errors: string[] = [];
   const opened: string[] = [];
+  const progress: string[] = [];
+  const shownProgress = new Set<AbortController>();
   const lines: string[] = [];
   const platform: Platform = {
     capabilities: () => ({
@@ -140,7 +149,17 @@ export function scriptedHost(
     showFile: async () => undefined,
     unsavedText: () => undefined,
     openExternal: async (url) => (opened.push(url), true),
-    pick: async () => undefined,
+    pick: async (items) => (pickFirst ? items[0] : undefined),
+    progress: async (title, task) => {
+      progress.push(title);
+      const cancel = new AbortController();
+      shownProgress.add(cancel);
+      try {
+        return await task(cancel.signal);
+      } finally {
+        shownProgress.delete(cancel);
+      }
+    },
   };
 
   function start(): AgentTransport {
@@ -200,6 +219,8 @@ export function scriptedHost(
     instances,
     errors,
     opened,
+    progress,
+    cancelProgress: () => shownProgress.forEach((c) => c.abort(new Error('cancelled by the user'))),
     async newChat() {
       await chats.refreshAgents();
       return chats.newChat();

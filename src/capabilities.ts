@@ -65,6 +65,8 @@ export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
     terminal: host.terminals,
     auth: { terminal: host.signInTerminal },
     ...(host.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+    // Every host shows notices and compactions in the chat and boolean options as switches (threadReducer, the controls).
+    session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
     // Agents that run shell commands themselves (Claude Code, Codex) stream
     // their output in tool call `_meta` only when asked to; we show it. The
     // legacy form of terminal sign-in is offered only when asked for too.

@@ -3,13 +3,20 @@
  * The agent's `authMethods` are untrusted and parsed here (the SDK passes
  * responses through as they came):
  * - an `agent` method: the client calls `authenticate`, then tries again;
- * - a `terminal` method (or the legacy `_meta["terminal-auth"]`): the agent's
- *   own program runs with the method's arguments in a VS Code terminal (no
- *   shell, and never a command the agent names); once it exits 0 the session
- *   is asked for again, and if the agent still refuses (it reads its
- *   credentials when it starts) it is restarted and asked once more;
- * - an `env_var` method: the user is told which variable the agent reads and
- *   where to set it; the extension never asks for, stores or logs a value.
+ * - a `terminal` method (stable ACP since August 2026; offered only where the
+ *   client advertised `auth.terminal`, which a host that runs no terminals
+ *   does not): the configured agent program, with the method's `args`
+ *   appended to its configured arguments and its `env` over the configured
+ *   environment, runs in a VS Code terminal (no shell, and never a command the
+ *   agent names); exit status 0 is success, any other end a failure. The
+ *   legacy `_meta["terminal-auth"]` form replaces the arguments instead. Once
+ *   signed in the session is asked for again, and if the agent still refuses
+ *   (it reads its credentials when it starts) it is restarted and asked once
+ *   more;
+ * - an `env_var` method (removed from ACP in July 2026, and never advertised
+ *   here; read only from older agents): the user is told which variable the
+ *   agent reads and where to set it; the extension never asks for, stores or
+ *   logs a value.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { WindowPort } from '../platform';

@@ -4,6 +4,7 @@
  */
 import type { SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
 import { z } from 'zod/mini';
+import { rateLimitSchema, withRateLimit } from './rateLimits';
 
 /** The session's controls, in the order the view prefers them (config options, else modes, else models). */
 export const sessionControlsSchema = z.object({
@@ -49,6 +50,8 @@ export const sessionControlsSchema = z.object({
       used: z.number(),
       size: z.number(),
       cost: z.optional(z.object({ amount: z.number(), currency: z.string() })),
+      /** Plan rate limits, one per window (rateLimits.ts). */
+      limits: z.optional(z.array(rateLimitSchema).check(z.maxLength(8))),
     }),
   ),
 });
@@ -93,15 +96,18 @@ export function applyControlsUpdate(controls: SessionControls, update: SessionUp
         : controls;
     case 'config_option_update':
       return { ...controls, configOptions: update.configOptions.map(configOptionView) };
-    case 'usage_update':
+    case 'usage_update': {
+      const limits = withRateLimit(controls.usage?.limits, update._meta);
       return {
         ...controls,
         usage: {
           used: update.used,
           size: update.size,
           ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}),
+          ...(limits?.length ? { limits } : {}),
         },
       };
+    }
     default:
       return undefined;
   }

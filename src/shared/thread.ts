@@ -95,6 +95,8 @@ export const toolEntrySchema = z.object({
   id: z.string(),
   toolCallId: z.string(),
   title: z.string(),
+  /** The tool's programmatic name (ACP `name`), where the agent gave one. */
+  name: z.optional(z.string()),
   toolKind: z.string(),
   status: toolStatusSchema,
   content: z.array(toolContentSchema),
@@ -124,6 +126,21 @@ export const noticeEntrySchema = z.object({
   action: z.optional(noticeActionSchema),
 });
 
+/**
+ * Where the agent compacted its context (ACP `compaction_update`, `compaction_summary_chunk`): a boundary in the
+ * transcript, at the place of the first update of its id, with the summary of what came before it.
+ */
+export const compactionEntrySchema = z.object({
+  kind: z.literal('compaction'),
+  id: z.string(),
+  compactionId: z.string(),
+  /** `in_progress`, `completed`, `failed`, `cancelled`, or another the agent named. */
+  status: z.string(),
+  /** The summary's text (Markdown), as far as it came. */
+  summary: z.string(),
+  error: z.optional(z.string()),
+});
+
 export const entrySchema = z.discriminatedUnion('kind', [
   userEntrySchema,
   assistantEntrySchema,
@@ -131,11 +148,13 @@ export const entrySchema = z.discriminatedUnion('kind', [
   toolEntrySchema,
   planSnapshotSchema,
   noticeEntrySchema,
+  compactionEntrySchema,
 ]);
 
 export type Entry = z.infer<typeof entrySchema>;
 export type TextEntry = Extract<Entry, { kind: 'user' | 'assistant' | 'thought' }>;
 export type NoticeEntry = Extract<Entry, { kind: 'notice' }>;
+export type CompactionEntry = Extract<Entry, { kind: 'compaction' }>;
 export type ToolEntry = z.infer<typeof toolEntrySchema>;
 export type NoticeLevel = z.infer<typeof noticeLevelSchema>;
 export type NoticeAction = z.infer<typeof noticeActionSchema>;

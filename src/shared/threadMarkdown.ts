@@ -32,6 +32,11 @@ function entryToMarkdown(entry: Entry): string {
       return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');
     case 'notice':
       return `> ${entry.level}: ${entry.text}`;
+    case 'compaction':
+      return [
+        `> Context compacted (${entry.status})${entry.error ? `: ${entry.error}` : ''}`,
+        ...(entry.summary ? [`<summary>\n${entry.summary}\n</summary>`] : []),
+      ].join('\n\n');
     default:
       return assertNever(entry);
   }

@@ -27,6 +27,7 @@ import {
 } from './toolCalls';
 import { cutText, titleText } from './titleText';
 import type { SentAttachment } from './attachments';
+import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -167,9 +168,9 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       return controls ? { ...thread, controls } : thread;
     }
     case 'compaction_update':
+      return applyCompactionUpdate(thread, id, update);
     case 'compaction_summary_chunk':
-      // Not shown yet.
-      return thread;
+      return applyCompactionChunk(thread, id, update);
     default:
       // Every kind of UPDATE_KINDS has its case (a new SDK kind fails to compile here); unknown kinds are taken out before the SDK sees them.
       update satisfies never;

@@ -5,7 +5,7 @@
  */
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
-import { cutText } from './titleText';
+import { cutText, titleText } from './titleText';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
 export const MAX_INPUT_CHARS = 64 * 1024;
@@ -25,6 +25,7 @@ export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | u
     id,
     toolCallId: call.toolCallId,
     title: cutText(call.title, MAX_TOOL_TITLE_CHARS),
+    ...nameOf(call.name, old?.name),
     toolKind: call.kind ?? 'other',
     status: call.status ?? 'pending',
     content: keepTerminalOutput((call.content ?? []).map(toolContent), old?.content ?? []),
@@ -38,6 +39,7 @@ export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntr
   const patched: ToolEntry = {
     ...old,
     ...(update.title != null ? { title: cutText(update.title, MAX_TOOL_TITLE_CHARS) } : {}),
+    ...(update.name != null ? nameOf(update.name, old.name) : {}),
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
     ...(update.content != null
@@ -62,6 +64,15 @@ export function toolEntryFromUpdate(id: string, update: ToolCallUpdate): ToolEnt
     locations: [],
   };
   return patchToolEntry(base, update);
+}
+
+/** The longest tool name kept (an MCP tool's is server and tool: tens of characters). */
+const MAX_TOOL_NAME_CHARS = 200;
+
+/** A tool's `name` as kept: one line, bounded; else the one known before, if any. */
+function nameOf(name: unknown, before: string | undefined): { name?: string } {
+  const kept = typeof name === 'string' ? titleText(name, MAX_TOOL_NAME_CHARS) : '';
+  return kept ? { name: kept } : before ? { name: before } : {};
 }
 
 function locationsOf(locations: ToolCall['locations']): ToolEntry['locations'] {

@@ -104,6 +104,14 @@ const transcript = [
   { kind: 'notice', id: 'n1', level: 'info', text: 'Connected to Test Agent 1.2.3' },
   { kind: 'notice', id: 'n2', level: 'warning', text: 'The agent asked for a file outside the workspace.' },
   { kind: 'notice', id: 'n3', level: 'error', text: 'The agent stopped: exit code 1' },
+  {
+    kind: 'compaction',
+    id: 'k1',
+    compactionId: 'c1',
+    status: 'completed',
+    summary: '## What happened\n\n- the parser was **fixed**\n- tests pass',
+  },
+  { kind: 'compaction', id: 'k2', compactionId: 'c2', status: 'failed', summary: '', error: 'context still too long' },
 ];
 
 describe('accessibility (axe-core)', function () {
@@ -115,6 +123,8 @@ describe('accessibility (axe-core)', function () {
     // One thought and one tool card open, the others closed: both states are checked.
     await chat.page.locator('details.thought summary').last().click();
     await chat.page.locator('details.thought[open] acp-markdown').waitFor();
+    await chat.page.locator('details.compaction-summary summary').click();
+    await chat.page.locator('details.compaction-summary[open] acp-markdown').waitFor();
     await chat.page.locator('acp-tool-card button.head').first().click();
     await chat.page.getByRole('button', { name: 'Copy code' }).first().waitFor();
   });

@@ -37,6 +37,44 @@ describe('<acp-chat-entry>', function () {
     assert.equal(await chat.page.locator('details.thought .preview').getAttribute('aria-hidden'), 'true');
   });
 
+  it('shows a compaction as a boundary with its status, its summary collapsed until opened', async () => {
+    await chat.setEntries([
+      { kind: 'assistant', id: 'a0', text: 'Before.' },
+      {
+        kind: 'compaction',
+        id: 'k',
+        compactionId: 'c1',
+        status: 'completed',
+        summary: 'We **fixed** the parser.\n\n<img src=x onerror=alert(1)>',
+      },
+      { kind: 'compaction', id: 'k2', compactionId: 'c2', status: 'failed', summary: '', error: 'too long <b>x</b>' },
+      { kind: 'compaction', id: 'k3', compactionId: 'c3', status: 'in_progress', summary: '' },
+    ]);
+    const lines = chat.page.locator('.compaction-line');
+    assert.deepEqual(await lines.allTextContents().then((t) => t.map(squash)), [
+      'Context compacted: the agent goes on from a summary of the conversation above',
+      'Compacting the context failed: too long <b>x</b>',
+      'Compacting the context…',
+    ]);
+    assert.equal(await chat.page.locator('.compaction.error').count(), 1);
+    assert.equal(
+      await chat.page.locator('details.compaction-summary').count(),
+      1,
+      'only a compaction with a summary has one',
+    );
+    assert.equal(
+      await chat.page.locator('details.compaction-summary acp-markdown').count(),
+      0,
+      'not rendered while closed',
+    );
+    await chat.page.locator('details.compaction-summary summary').press('Enter');
+    await chat.page.locator('details.compaction-summary acp-markdown').waitFor();
+    assert.deepEqual(await markdownHtmls(chat.page), [
+      '<div class="blocks"><p>Before.</p></div>',
+      '<div class="blocks"><p>We <strong>fixed</strong> the parser.</p><p class="raw-html">&lt;img src=x onerror=alert(1)&gt;</p></div>',
+    ]);
+  });
+
   it('opens and closes a thought with a click or the keyboard, and streams into it', async () => {
     await chat.setEntries([{ kind: 'thought', id: 't2', text: 'Step one.' }]);
     const summary = chat.page.locator('details.thought summary');

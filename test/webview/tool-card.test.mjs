@@ -86,6 +86,17 @@ describe('<acp-tool-card>', function () {
     );
   });
 
+  it("names the tool's programmatic name where the agent gave one: on the title and first in the body", async () => {
+    await chat.setEntries([tool('n', { name: 'mcp__github__create_issue', title: 'Create an issue' }), tool('m')]);
+    const [named, plain] = [chat.page.locator('acp-tool-card').first(), chat.page.locator('acp-tool-card').nth(1)];
+    assert.equal(await named.locator('.title').getAttribute('title'), 'Tool: mcp__github__create_issue');
+    assert.equal(await plain.locator('.title').getAttribute('title'), null);
+    await named.locator('button.head').click();
+    assert.equal(await named.locator('.body .tool-name').textContent(), 'Tool mcp__github__create_issue');
+    await plain.locator('button.head').click();
+    assert.equal(await plain.locator('.body .tool-name').count(), 0);
+  });
+
   it('expands and collapses with the keyboard and the mouse', async () => {
     await chat.setEntries([tool('a', { input: '{\n  "path": "a.ts"\n}' }), tool('b')]);
     const head = chat.page.locator('acp-tool-card').first().locator('button.head');

@@ -56,12 +56,54 @@ describe('<acp-usage-meter>', function () {
     assert.equal(await chat.page.locator('acp-usage-meter').isVisible(), true);
   });
 
+  it("shows the plan's rate-limit windows, each with how much is used, near or at the limit marked", async () => {
+    const resetsAt = Date.UTC(2026, 11, 4, 15, 0);
+    await chat.apply({
+      type: 'status',
+      status: status({
+        used: 10,
+        size: 100,
+        limits: [
+          { kind: 'five_hour', label: '5-hour', utilization: 0.42, status: 'allowed', resetsAt },
+          { kind: 'seven_day', label: '7-day', utilization: 0.91, status: 'warning' },
+          { kind: 'seven_day_opus', label: '7-day Opus', status: 'rejected' },
+        ],
+      }),
+    });
+    const limits = chat.page.locator('acp-usage-meter .limit');
+    assert.deepEqual(await limits.allTextContents(), ['5h 42%', '7d 91%', '7d Opus']);
+    const labels = await limits.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    assert.match(labels[0], /^5-hour limit, 42% used, resets \w+ \d/);
+    assert.equal(labels[1], '7-day limit, 91% used, nearly reached');
+    assert.equal(labels[2], '7-day Opus limit, reached');
+    assert.deepEqual(await limits.evaluateAll((els) => els.map((e) => e.className)), [
+      'limit allowed',
+      'limit warning',
+      'limit rejected',
+    ]);
+    // Limits alone (no context size) still show.
+    await chat.apply({
+      type: 'status',
+      status: status({ used: 0, size: 0, limits: [{ kind: 'five_hour', label: '5-hour', status: 'allowed' }] }),
+    });
+    assert.equal(await chat.page.locator('acp-usage-meter').isVisible(), true);
+    assert.equal(await chat.page.locator('acp-usage-meter meter').count(), 0);
+  });
+
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);
       await chat.apply({
         type: 'status',
-        status: status({ used: 190, size: 200, cost: { amount: 1.5, currency: 'EUR' } }),
+        status: status({
+          used: 190,
+          size: 200,
+          cost: { amount: 1.5, currency: 'EUR' },
+          limits: [
+            { kind: 'five_hour', label: '5-hour', utilization: 0.5, status: 'warning' },
+            { kind: 'seven_day', label: '7-day', utilization: 1, status: 'rejected' },
+          ],
+        }),
       });
       assert.deepEqual(await axeViolations(chat.page), []);
     });

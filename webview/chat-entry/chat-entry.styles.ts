@@ -61,6 +61,13 @@ export const chatEntryStyles = [
   details[open] .preview { display: none; }
   .thought-text { margin: 4px 0 0 6px; padding-left: 10px; border-left: 2px solid var(--vscode-textBlockQuote-border, currentColor); }
 
+  /* A compaction: a rule across the chat, its line on it, the summary under. */
+  .compaction { color: var(--vscode-descriptionForeground, inherit); border-top: 1px dashed var(--vscode-panel-border, currentColor); padding-top: 6px; }
+  .compaction-line { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 6px; align-items: start; }
+  .compaction-line > .codicon { margin-top: 2px; }
+  .compaction.error .compaction-line > .codicon { color: var(--vscode-errorForeground, inherit); }
+  .compaction-summary { margin-top: 4px; }
+
   /* The icon, then the text (however long) in a column of its own; an action under the text, so that it never narrows it. */
   .notice { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 6px; align-items: start; padding: 4px 8px;
     border-left: 3px solid var(--vscode-descriptionForeground, currentColor); }

@@ -11,7 +11,14 @@
  */
 import '../attachment-chips/attachment-chips';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { assertNever, type Entry, type NoticeAction, type NoticeLevel, type TextEntry } from '../../src/shared/thread';
+import {
+  assertNever,
+  type CompactionEntry,
+  type Entry,
+  type NoticeAction,
+  type NoticeLevel,
+  type TextEntry,
+} from '../../src/shared/thread';
 import { textGrowth, type TextGrowth } from '../shared/appended-entries';
 import { codicon, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
@@ -197,6 +204,8 @@ export class ChatEntry extends LitElement implements DeferredEntry {
         return html`<acp-plan-view label="Plan" .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
         return notice(e.level, e.text, e.action);
+      case 'compaction':
+        return this.compaction(e);
       default:
         return assertNever(e);
     }
@@ -219,8 +228,48 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     </details>`;
   }
 
+  /**
+   * A boundary: the agent carries on from a summary of what is above it. The
+   * summary is collapsed (and not rendered) until opened, as a thought is.
+   */
+  private compaction(entry: CompactionEntry): TemplateResult {
+    const look = compactionLook(entry.status);
+    const said = entry.error ? `${look.text}: ${entry.error}` : look.text;
+    return html`<div class="compaction ${look.level}">
+      <div class="compaction-line">${codicon(look.icon, look.icon === 'loading' ? 'spin' : '')}<span class="plain">${plainText(said)}</span></div>
+      ${
+        entry.summary
+          ? html`<details class="compaction-summary" ?open=${this.thoughtOpen} @toggle=${this.onToggle}>
+            <summary>${codicon(this.thoughtOpen ? 'chevron-down' : 'chevron-right')}<span class="label">Summary</span></summary>
+            ${this.thoughtOpen ? html`<acp-markdown class="thought-text" .text=${entry.summary}></acp-markdown>` : nothing}
+          </details>`
+          : nothing
+      }
+    </div>`;
+  }
+
   private onToggle(event: Event): void {
     this.thoughtOpen = (event.currentTarget as HTMLDetailsElement).open;
+  }
+}
+
+/** How a compaction's status reads (an unknown status is named as the agent sent it). */
+function compactionLook(status: string): { icon: CodiconName; text: string; level: NoticeLevel } {
+  switch (status) {
+    case 'in_progress':
+      return { icon: 'loading', text: 'Compacting the context…', level: 'info' };
+    case 'completed':
+      return {
+        icon: 'fold',
+        text: 'Context compacted: the agent goes on from a summary of the conversation above',
+        level: 'info',
+      };
+    case 'failed':
+      return { icon: 'error', text: 'Compacting the context failed', level: 'error' };
+    case 'cancelled':
+      return { icon: 'circle-slash', text: 'Compacting the context was cancelled', level: 'info' };
+    default:
+      return { icon: 'fold', text: `Context compaction: ${status}`, level: 'info' };
   }
 }
 

@@ -40,6 +40,7 @@ const codePoints = {
   eye: 0xea70,
   file: 0xea7b,
   'file-media': 0xeaea,
+  fold: 0xeaf5,
   folder: 0xea83,
   globe: 0xeb01,
   'go-to-file': 0xea94,

@@ -34,6 +34,7 @@ export const toolCardStyles = [
     background: var(--vscode-textCodeBlock-background, transparent);
   }
   .locations { list-style: none; padding: 0; }
+  .tool-name { margin: 0 0 4px; color: var(--vscode-descriptionForeground); overflow-wrap: anywhere; }
   /* Links by role (not inline text links): at least 24px tall to be easy targets (WCAG 2.5.8). */
   .link { color: var(--vscode-textLink-foreground); text-decoration: none; overflow-wrap: anywhere; cursor: pointer; display: inline-block; min-height: 24px; line-height: 24px; }
   .link:hover { color: var(--vscode-textLink-activeForeground, var(--vscode-textLink-foreground)); text-decoration: underline; }

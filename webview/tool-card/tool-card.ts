@@ -36,7 +36,7 @@ export class ToolCard extends LitElement {
       <button class="head" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.open ? 'body' : nothing} @click=${this.toggle}>
         ${codicon(this.open ? 'chevron-down' : 'chevron-right', 'chevron')}
         <span class="kind" title=${kind.label}>${codicon(kind.icon)}<span class="sr-only">${kind.label}: </span></span>
-        <span class="title">${e.title || kind.label}</span>
+        <span class="title" title=${e.name ? `Tool: ${e.name}` : nothing}>${e.title || kind.label}</span>
         <span class="status ${e.status}" title=${status.label}>${codicon(status.icon, status.spin ? 'spin' : '')}<span class="sr-only">, ${status.label}</span></span>
       </button>
       ${this.open ? html`<div class="body" id="body">${renderToolBody(e)}</div>` : nothing}

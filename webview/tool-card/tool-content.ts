@@ -23,6 +23,7 @@ import '../terminal-output/terminal-output';
 export function renderToolBody(entry: ToolEntry): TemplateResult {
   const locations = locationsToList(entry);
   return html`
+    ${entry.name ? html`<p class="tool-name">Tool <code>${entry.name}</code></p>` : nothing}
     ${locations.length ? html`<ul class="locations" aria-label="Locations">${locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
     ${showsInput(entry) ? renderInput(entry) : nothing}
     ${entry.content.map(renderContent)}

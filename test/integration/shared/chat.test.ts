@@ -58,6 +58,21 @@ suite('chat with a real ACP agent', function () {
     assert.ok(seen.size >= 5, `the text should arrive in steps, saw ${seen.size}: ${[...seen].join(' | ')}`);
   });
 
+  test('what agents send beside their answer: a compaction (a boundary with its summary) and a notice, in order', async () => {
+    await chat.send('compact the context');
+    const shown = chat.thread.entries.slice(-4).map((e) => {
+      if (e.kind === 'compaction') return `compaction ${e.compactionId} ${e.status}: ${e.summary}`;
+      if (e.kind === 'notice') return `notice ${e.level}: ${e.text}`;
+      return e.kind === 'assistant' ? `assistant: ${e.text}` : e.kind;
+    });
+    assert.deepEqual(shown, [
+      'assistant: Long answer before.',
+      'compaction compact-1 completed: The user asked for a **summary**.',
+      'notice warning: Context was compacted: Earlier turns are summarized.',
+      'assistant: After.',
+    ]);
+  });
+
   test('updates written right before the prompt response still land in the turn', async () => {
     let atTurnEnd: string | undefined;
     const sub = chat.onDidChange(() => {

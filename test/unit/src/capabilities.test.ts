@@ -17,6 +17,7 @@ describe('capabilities per host', () => {
       terminal: true,
       auth: { terminal: true },
       elicitation: { form: {}, url: {} },
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
       _meta: { terminal_output: true, 'terminal-auth': true },
     });
   });

@@ -100,6 +100,31 @@ describe('sign-in choices', () => {
     ]);
   });
 
+  it('the stable terminal method: its args go after the configured ones, its env over the configured environment', () => {
+    const method = {
+      type: 'terminal',
+      id: 'login',
+      name: 'Log in',
+      args: ['auth', 'login'],
+      env: { AGENT_MODE: 'tui' },
+    };
+    assert.deepEqual(signInChoices([method], { terminal: true }), [
+      {
+        kind: 'terminal',
+        id: 'login',
+        name: 'Log in',
+        args: ['auth', 'login'],
+        env: { AGENT_MODE: 'tui' },
+        replaceArgs: false,
+      },
+    ]);
+    assert.deepEqual(
+      signInChoices([{ type: 'terminal', id: 'bare', name: 'Bare' }], { terminal: true }),
+      [{ kind: 'terminal', id: 'bare', name: 'Bare', args: [], env: {}, replaceArgs: false }],
+      'args and env are optional',
+    );
+  });
+
   it('hostile methods are left out: loader variables, unknown types, wrong shapes, floods', () => {
     const bad = [
       { type: 'terminal', id: 't1', name: 'T', args: ['--login'], env: { LD_PRELOAD: '/tmp/x.so' } },

@@ -8,6 +8,24 @@ import {
   toolEntryFromCall,
 } from '../../../../src/shared/toolCalls';
 
+describe("a tool call's programmatic name", () => {
+  it('is kept where given, bounded to one line, and an update without one keeps it', () => {
+    const call = toolEntryFromCall('e', { toolCallId: 't', title: 'Read', name: 'Read' }, undefined);
+    assert.equal(call.name, 'Read');
+    assert.equal(patchToolEntry(call, { toolCallId: 't', status: 'completed' }).name, 'Read');
+    assert.equal(patchToolEntry(call, { toolCallId: 't', name: null }).name, 'Read');
+    assert.equal(patchToolEntry(call, { toolCallId: 't', name: 'Edit' }).name, 'Edit');
+    const hostile = toolEntryFromCall(
+      'e',
+      { toolCallId: 't', title: 'x', name: `a\n\u202e${'b'.repeat(500)}` },
+      undefined,
+    );
+    assert.ok(hostile.name && hostile.name.length <= 201 && !/[\n\u202e]/.test(hostile.name), hostile.name);
+    assert.equal('name' in toolEntryFromCall('e', { toolCallId: 't', title: 'x' }, undefined), false);
+    assert.equal('name' in toolEntryFromCall('e', { toolCallId: 't', title: 'x', name: '  ' }, undefined), false);
+  });
+});
+
 describe('tool call terminal output', () => {
   const start = toolEntryFromCall(
     'e1',

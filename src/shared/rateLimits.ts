@@ -1,0 +1,60 @@
+/**
+ * Plan rate limits an agent reports beside its context use. Claude Code's
+ * adapter puts one window per `usage_update` in `_meta["_claude/rateLimit"]`
+ * (`rateLimitType` five_hour, seven_day, ...; `utilization` a fraction of the
+ * window, which can pass 1; `resetsAt` in epoch seconds; `status` allowed,
+ * allowed_warning or rejected). Each window is kept by its kind until the
+ * agent reports it again. Untrusted: what does not parse is left out.
+ */
+import { z } from 'zod/mini';
+
+export const rateLimitSchema = z.object({
+  kind: z.string().check(z.maxLength(40)),
+  /** What the meter calls it: "5-hour", "7-day", ... */
+  label: z.string().check(z.maxLength(40)),
+  /** 0 to 1 (more: over the limit), when the agent said. */
+  utilization: z.optional(z.number()),
+  /** `allowed`, `warning` (near the limit) or `rejected` (at it: the agent is refused until the reset). */
+  status: z.enum(['allowed', 'warning', 'rejected']),
+  /** When the window resets, epoch milliseconds, when the agent said. */
+  resetsAt: z.optional(z.number()),
+});
+export type RateLimit = z.infer<typeof rateLimitSchema>;
+
+const LABELS: Readonly<Record<string, string>> = {
+  five_hour: '5-hour',
+  seven_day: '7-day',
+  seven_day_opus: '7-day Opus',
+  seven_day_sonnet: '7-day Sonnet',
+  seven_day_overage_included: '7-day with extra usage',
+  overage: 'Extra usage',
+};
+
+/** `limits` with the window in `meta` (a `usage_update`'s `_meta`) put in, by kind; `limits` itself when there is none. */
+export function withRateLimit(limits: readonly RateLimit[] | undefined, meta: unknown): RateLimit[] | undefined {
+  const window = rateLimitOf(meta);
+  if (!window) return limits ? [...limits] : undefined;
+  const others = (limits ?? []).filter((l) => l.kind !== window.kind);
+  return [...others, window].sort((a, b) => order(a.kind) - order(b.kind));
+}
+
+function rateLimitOf(meta: unknown): RateLimit | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const info = (meta as Record<string, unknown>)['_claude/rateLimit'];
+  if (typeof info !== 'object' || info === null) return undefined;
+  const { rateLimitType, utilization, status, resetsAt } = info as Record<string, unknown>;
+  if (typeof rateLimitType !== 'string' || !Object.hasOwn(LABELS, rateLimitType)) return undefined;
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  return {
+    kind: rateLimitType,
+    label: LABELS[rateLimitType]!,
+    ...(finite(utilization) && utilization >= 0 ? { utilization: Math.min(utilization, 10) } : {}),
+    status: status === 'rejected' ? 'rejected' : status === 'allowed_warning' ? 'warning' : 'allowed',
+    // Seconds (the headers' unit); a value that reads as milliseconds already is taken as such.
+    ...(finite(resetsAt) && resetsAt > 0 ? { resetsAt: resetsAt < 1e12 ? resetsAt * 1000 : resetsAt } : {}),
+  };
+}
+
+function order(kind: string): number {
+  return Object.keys(LABELS).indexOf(kind);
+}

@@ -70,6 +70,12 @@ export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
     // Agents that run shell commands themselves (Claude Code, Codex) stream
     // their output in tool call `_meta` only when asked to; we show it. The
     // legacy form of terminal sign-in is offered only when asked for too.
-    _meta: { terminal_output: true, ...(host.signInTerminal ? { 'terminal-auth': true } : {}) },
+    // Claude Code sends a subagent's text and thinking (not only its tool
+    // calls) when asked: shown inside the call that started it (subagents.ts).
+    _meta: {
+      terminal_output: true,
+      'subagent-transcript': true,
+      ...(host.signInTerminal ? { 'terminal-auth': true } : {}),
+    },
   };
 }

@@ -6,7 +6,7 @@
  * in: each method's metadata is made here from known fields only, and an
  * unknown method gives none (its name included).
  */
-import type { AnyMessage } from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk';
 import { UPDATE_KINDS } from '../shared/updateKinds';
 
 export type Direction = 'out' | 'in';
@@ -27,32 +27,18 @@ export interface MessageRecord {
   readonly meta?: Readonly<Record<string, number | string | boolean>>;
 }
 
-/** The methods of ACP v1 (and the extensions we speak): only these are named. */
-const METHODS = new Set([
-  'initialize',
-  'authenticate',
-  'logout',
-  'session/new',
-  'session/load',
-  'session/resume',
-  'session/list',
-  'session/close',
-  'session/delete',
-  'session/set_mode',
-  'session/set_config_option',
+/**
+ * The methods of stable ACP v1 (the SDK's own lists) and those beyond it that this client speaks (unstable or an
+ * agent's extension): only these are named.
+ */
+const METHODS = new Set<string>([
+  ...Object.values(acp.AGENT_METHODS),
+  ...Object.values(acp.CLIENT_METHODS),
+  ...Object.values(acp.PROTOCOL_METHODS),
+  'session/fork',
+  'session/set_title',
   'session/set_model',
-  'session/prompt',
-  'session/cancel',
-  '$/cancel_request',
-  'session/update',
-  'session/request_permission',
-  'fs/read_text_file',
-  'fs/write_text_file',
-  'terminal/create',
-  'terminal/output',
-  'terminal/wait_for_exit',
-  'terminal/kill',
-  'terminal/release',
+  '_session/steering',
 ]);
 
 /** Words the metadata may show (kinds from the protocol's own enums); anything else is `other`. */
@@ -103,7 +89,7 @@ export class Correlation {
  */
 export function messageRecord(
   dir: Direction,
-  message: AnyMessage,
+  message: acp.AnyMessage,
   sent: Correlation,
   answered: Correlation,
   now: number,

@@ -90,7 +90,7 @@ export type ToolContent = z.infer<typeof toolContentSchema>;
 export const toolLocationSchema = z.object({ path: z.string(), line: z.optional(z.number()) });
 export type ToolLocation = z.infer<typeof toolLocationSchema>;
 
-export const toolEntrySchema = z.object({
+const toolEntryBaseSchema = z.object({
   kind: z.literal('tool'),
   id: z.string(),
   toolCallId: z.string(),
@@ -103,6 +103,23 @@ export const toolEntrySchema = z.object({
   locations: z.array(toolLocationSchema),
   /** The tool's input, pretty-printed JSON (the command line for `execute`), capped in size. */
   input: z.optional(z.string()),
+});
+
+/** What a subagent did, inside the tool call that started it: its tool calls and its text. */
+export const childEntrySchema = z.discriminatedUnion('kind', [
+  toolEntryBaseSchema,
+  assistantEntrySchema,
+  thoughtEntrySchema,
+]);
+export type ChildEntry = z.infer<typeof childEntrySchema>;
+
+/**
+ * `children`: the subagent this call started (Claude Code's Task and Agent tools), newest last, at most
+ * MAX_CHILDREN; `childrenCut`: how many older ones were let go to stay within that.
+ */
+export const toolEntrySchema = z.extend(toolEntryBaseSchema, {
+  children: z.optional(z.array(childEntrySchema)),
+  childrenCut: z.optional(nonNegativeInt()),
 });
 
 export const planSnapshotSchema = z.object({

@@ -26,7 +26,12 @@ function entryToMarkdown(entry: Entry): string {
       const where = entry.locations.map((l) => `${l.path}${l.line != null ? `:${l.line}` : ''}`).join(', ');
       const head = `**Tool Call: ${entry.title}** (${entry.toolKind}, ${entry.status})${where ? ` @ ${where}` : ''}`;
       const input = entry.input !== undefined ? ['```input\n' + entry.input + '\n```'] : [];
-      return [head, ...input, ...entry.content.map(toolContentMarkdown)].join('\n');
+      const children = (entry.children ?? []).map((c) =>
+        c.kind === 'tool'
+          ? `> **Subagent's tool call: ${c.title}** (${c.toolKind}, ${c.status})`
+          : `> ${c.text.replace(/\n/g, '\n> ')}`,
+      );
+      return [head, ...input, ...entry.content.map(toolContentMarkdown), ...children].join('\n');
     }
     case 'plan':
       return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');

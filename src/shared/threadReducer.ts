@@ -28,6 +28,7 @@ import {
 import { cutText, titleText } from './titleText';
 import type { SentAttachment } from './attachments';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
+import { applySubagentUpdate, settleChildren } from './subagents';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -126,6 +127,8 @@ function userEntry(action: Extract<ThreadAction, { type: 'prompt' | 'steered' }>
 }
 
 function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread {
+  const subagent = applySubagentUpdate(thread, id, update);
+  if (subagent) return subagent;
   switch (update.sessionUpdate) {
     case 'user_message_chunk':
       // Some agents echo the user's prompt back while the turn runs; the prompt
@@ -334,11 +337,10 @@ function patchToolCall(thread: Thread, id: string, update: ToolCallUpdate): Thre
     return append(thread, stoppedNotFailed(thread, fillTerminals(toolEntryFromUpdate(id, update), thread.terminals)));
   }
   const old = thread.entries[index] as ToolEntry;
-  return replaceAt(
-    thread,
-    index,
-    stoppedNotFailed(thread, fillTerminals(patchToolEntry(old, update), thread.terminals), old),
-  );
+  const patched = stoppedNotFailed(thread, fillTerminals(patchToolEntry(old, update), thread.terminals), old);
+  // A subagent's call that ended is over, whatever its own calls last said.
+  const final = patched.status !== 'pending' && patched.status !== 'in_progress';
+  return replaceAt(thread, index, final ? settleChildren(patched) : patched);
 }
 
 function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text: string } | undefined): Thread {
@@ -368,11 +370,10 @@ function stoppedNotFailed(thread: Thread, entry: ToolEntry, old?: ToolEntry): To
 
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */
 function settleToolCalls(entries: readonly Entry[]): readonly Entry[] {
-  if (!entries.some((e) => e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress'))) return entries;
+  const open = (e: Entry) => e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress');
+  if (!entries.some(open)) return entries;
   return entries.map((e) =>
-    e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress')
-      ? { ...e, status: 'cancelled' as const }
-      : e,
+    e.kind === 'tool' && open(e) ? settleChildren({ ...e, status: 'cancelled' as const }) : e,
   );
 }
 

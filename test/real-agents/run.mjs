@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { REAL_AGENTS } from './agents.mjs';
+import { filesUnder } from '../harness/canaries.mjs';
 import { checkTwoSessions } from './twoSessions.mjs';
 
 export const DEFAULT_BUNDLE = path.join(REPO_ROOT, 'dist/real/test/index.js');
@@ -65,6 +66,20 @@ export async function runRealAgentTests({
   return results.find((r) => r.code !== 0)?.code ?? 0;
 }
 
+/** The methods an agent sent and the update kinds it reported, as the diagnostics channel recorded them. */
+function protocolUsed(dir) {
+  const records = filesUnder([dir])
+    .filter((f) => path.basename(f) === 'ACP Diagnostics.log')
+    .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'))
+    .map((l) => /^\S+ \S+ \[info\] (\{.*\})$/.exec(l)?.[1])
+    .filter(Boolean)
+    .map((j) => JSON.parse(j));
+  const fromAgent = records.filter((r) => r.dir === 'in' && r.kind !== 'response');
+  const methods = [...new Set(fromAgent.map((r) => r.method))].sort();
+  const kinds = [...new Set(fromAgent.flatMap((r) => (r.meta?.update ? [r.meta.update] : [])))].sort();
+  return `sent ${methods.join(', ') || 'nothing'}; updates ${kinds.join(', ') || 'none'}`;
+}
+
 async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
   const spec = REAL_AGENTS[agentId];
   const started = Date.now();
@@ -103,6 +118,12 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
       // ACP_REAL_MCP_SECRET: what an MCP server's `${env:...}` in the settings resolves to.
       env: { ACP_REAL_AGENT: JSON.stringify(config), ACP_REAL_MCP_SECRET: `mcp-secret-${randomUUID()}` },
       timeoutMs,
+      // The diagnostics channel: what of the protocol this agent used, for the README's "ACP support" table.
+      userSettings: { 'vscode-acp.diagnostics.enabled': true },
+      onDone: async (server) => {
+        log(`${agentId}: ${protocolUsed(server.tmpDir)}`);
+        return true;
+      },
       onOutput: (line) => {
         const m = /CONNECT \S+ (\d+) ms/.exec(line);
         if (m) connectMs = Number(m[1]);

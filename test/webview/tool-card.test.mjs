@@ -97,6 +97,38 @@ describe('<acp-tool-card>', function () {
     assert.equal(await plain.locator('.body .tool-name').count(), 0);
   });
 
+  it("shows a subagent's steps inside the call that started it: their count, its tool calls as cards, its text", async () => {
+    const child = (id, extra) => ({ ...tool(id), toolCallId: `child-${id}`, ...extra });
+    await chat.setEntries([
+      tool('task', {
+        title: 'Explore the parser',
+        status: 'in_progress',
+        children: [
+          child('c1', { title: 'Read parser.ts', toolKind: 'read' }),
+          { kind: 'thought', id: 'c2', text: 'Looking <b>closer</b>.' },
+          { kind: 'assistant', id: 'c3', text: 'Found **it**.' },
+        ],
+        childrenCut: 2,
+      }),
+    ]);
+    const card = chat.page.locator('acp-tool-card').first();
+    assert.equal(await card.locator('button.head .steps').first().textContent(), '5 steps');
+    await card.locator('button.head').first().click();
+    const subagent = card.locator('section.subagent');
+    assert.equal(await subagent.getAttribute('aria-label'), 'Subagent');
+    assert.equal(await subagent.locator('.quiet').first().textContent(), '2 earlier steps are not kept.');
+    assert.equal(await subagent.locator('acp-tool-card .title').textContent(), 'Read parser.ts');
+    assert.equal(await subagent.locator('.subagent-thought').textContent(), 'Looking <b>closer</b>.');
+    assert.equal(
+      await subagent.locator('acp-markdown').evaluate((m) => m.shadowRoot.innerHTML.includes('<strong>it</strong>')),
+      true,
+    );
+    // The child card opens on its own.
+    await subagent.locator('acp-tool-card button.head').click();
+    assert.equal(await subagent.locator('acp-tool-card button.head').getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(await axeViolations(chat.page), []);
+  });
+
   it('expands and collapses with the keyboard and the mouse', async () => {
     await chat.setEntries([tool('a', { input: '{\n  "path": "a.ts"\n}' }), tool('b')]);
     const head = chat.page.locator('acp-tool-card').first().locator('button.head');

@@ -44,6 +44,7 @@ const codePoints = {
   folder: 0xea83,
   globe: 0xeb01,
   'go-to-file': 0xea94,
+  hubot: 0xeb08,
   info: 0xea74,
   insert: 0xec11,
   lightbulb: 0xea61,

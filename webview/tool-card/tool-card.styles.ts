@@ -34,6 +34,9 @@ export const toolCardStyles = [
     background: var(--vscode-textCodeBlock-background, transparent);
   }
   .locations { list-style: none; padding: 0; }
+  .subagent { margin-top: 6px; padding-left: 8px; border-left: 2px solid var(--vscode-textBlockQuote-border, var(--vscode-panel-border, currentColor)); display: grid; gap: 4px; min-width: 0; }
+  .subagent-head { display: flex; align-items: center; gap: 4px; font-weight: 600; color: var(--vscode-descriptionForeground); }
+  .steps { flex: none; color: var(--vscode-descriptionForeground); font-size: 0.9em; }
   .tool-name { margin: 0 0 4px; color: var(--vscode-descriptionForeground); overflow-wrap: anywhere; }
   /* Links by role (not inline text links): at least 24px tall to be easy targets (WCAG 2.5.8). */
   .link { color: var(--vscode-textLink-foreground); text-decoration: none; overflow-wrap: anywhere; cursor: pointer; display: inline-block; min-height: 24px; line-height: 24px; }

@@ -37,6 +37,7 @@ export class ToolCard extends LitElement {
         ${codicon(this.open ? 'chevron-down' : 'chevron-right', 'chevron')}
         <span class="kind" title=${kind.label}>${codicon(kind.icon)}<span class="sr-only">${kind.label}: </span></span>
         <span class="title" title=${e.name ? `Tool: ${e.name}` : nothing}>${e.title || kind.label}</span>
+        ${e.children?.length ? html`<span class="steps">${steps(e.children.length + (e.childrenCut ?? 0))}</span>` : nothing}
         <span class="status ${e.status}" title=${status.label}>${codicon(status.icon, status.spin ? 'spin' : '')}<span class="sr-only">, ${status.label}</span></span>
       </button>
       ${this.open ? html`<div class="body" id="body">${renderToolBody(e)}</div>` : nothing}
@@ -47,6 +48,11 @@ export class ToolCard extends LitElement {
     this.open = !this.open;
     setCardExpanded(this.entry.id, this.open);
   }
+}
+
+/** How many steps a subagent took, as its parent's header says it. */
+function steps(count: number): string {
+  return count === 1 ? '1 step' : `${count.toLocaleString('en-US')} steps`;
 }
 
 customElements.define('acp-tool-card', ToolCard);

@@ -27,8 +27,30 @@ export function renderToolBody(entry: ToolEntry): TemplateResult {
     ${locations.length ? html`<ul class="locations" aria-label="Locations">${locations.map((l) => html`<li>${locationLink(l)}</li>`)}</ul>` : nothing}
     ${showsInput(entry) ? renderInput(entry) : nothing}
     ${entry.content.map(renderContent)}
-    ${entry.content.length === 0 && entry.input === undefined && entry.locations.length === 0 ? html`<p class="quiet">No details.</p>` : nothing}
+    ${entry.children?.length ? renderSubagent(entry) : nothing}
+    ${entry.content.length === 0 && entry.input === undefined && entry.locations.length === 0 && !entry.children?.length ? html`<p class="quiet">No details.</p>` : nothing}
   `;
+}
+
+/** What the subagent this call started did: its tool calls as cards of their own, its text, in order. */
+function renderSubagent(entry: ToolEntry): TemplateResult {
+  const children = entry.children ?? [];
+  return html`<section class="subagent" aria-label="Subagent">
+    <div class="subagent-head">${codicon('hubot')}<span>Subagent</span></div>
+    ${entry.childrenCut ? html`<p class="quiet">${entry.childrenCut.toLocaleString('en-US')} earlier steps are not kept.</p>` : nothing}
+    ${children.map((c) => {
+      switch (c.kind) {
+        case 'tool':
+          return html`<acp-tool-card .entry=${c}></acp-tool-card>`;
+        case 'assistant':
+          return html`<acp-markdown .text=${c.text}></acp-markdown>`;
+        case 'thought':
+          return html`<p class="quiet plain subagent-thought">${plainText(c.text)}</p>`;
+        default:
+          return assertNever(c);
+      }
+    })}
+  </section>`;
 }
 
 /**

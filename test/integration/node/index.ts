@@ -19,7 +19,7 @@ export function run(): Promise<void> {
     mcpSecret: process.env.ACP_TEST_MCP_SECRET,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
     expectedCapabilities:
-      '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"auth":{"terminal":true},"elicitation":{"form":{},"url":{}},"session":{"notices":{},"compaction":{},"configOptions":{"boolean":{}}},"_meta":{"terminal_output":true,"terminal-auth":true}}',
+      '{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"session":{"compaction":{},"configOptions":{"boolean":{}},"notices":{}},"auth":{"terminal":true},"elicitation":{"form":{},"url":{}},"_meta":{"terminal_output":true,"subagent-transcript":true,"terminal-auth":true}}',
     configureAgent: () =>
       Promise.resolve(
         vscode.workspace.getConfiguration('vscode-acp').update(

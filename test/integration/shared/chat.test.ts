@@ -73,6 +73,22 @@ suite('chat with a real ACP agent', function () {
     ]);
   });
 
+  test("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
+    const before = chat.thread.entries.length;
+    await chat.send('start a subagent');
+    const added = chat.thread.entries.slice(before);
+    assert.deepEqual(
+      added.map((e) => e.kind),
+      ['user', 'tool', 'assistant'],
+    );
+    const task = added[1]!;
+    assert.ok(task.kind === 'tool');
+    assert.deepEqual(
+      task.children?.map((c) => (c.kind === 'tool' ? `${c.title}: ${c.status}` : `${c.kind}: ${c.text}`)),
+      ['Read parser.ts: completed', 'assistant: The parser is fine.'],
+    );
+  });
+
   test('updates written right before the prompt response still land in the turn', async () => {
     let atTurnEnd: string | undefined;
     const sub = chat.onDidChange(() => {

@@ -15,7 +15,7 @@ export function run(): Promise<void> {
     mcpSecret: undefined,
     // The agent works next to the bridge: no files, no terminals from the web worker.
     expectedCapabilities:
-      '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false},"elicitation":{"form":{},"url":{}},"session":{"notices":{},"compaction":{},"configOptions":{"boolean":{}}},"_meta":{"terminal_output":true}}',
+      '{"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"session":{"compaction":{},"configOptions":{"boolean":{}},"notices":{}},"auth":{"terminal":false},"elicitation":{"form":{},"url":{}},"_meta":{"terminal_output":true,"subagent-transcript":true}}',
     configureAgent: async () => {
       const url = await harnessFile(BRIDGE_URL_FILE);
       const ok = await vscode.commands.executeCommand<boolean>('vscode-acp.setBridgeToken', url);

@@ -18,7 +18,7 @@ describe('capabilities per host', () => {
       auth: { terminal: true },
       elicitation: { form: {}, url: {} },
       session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
-      _meta: { terminal_output: true, 'terminal-auth': true },
+      _meta: { terminal_output: true, 'subagent-transcript': true, 'terminal-auth': true },
     });
   });
 

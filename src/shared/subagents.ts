@@ -1,0 +1,148 @@
+/**
+ * Subagents in the thread: what a subagent does is shown inside the tool call
+ * that started it, not among the main agent's entries. Claude Code's adapter
+ * stamps each update of a subagent (its tool calls and, where the client asks
+ * for the subagent's transcript, its text and thinking) with the id of that
+ * tool call in `_meta.claudeCode.parentToolUseId`; a later update of a child
+ * tool call may come without it and still belongs there. Updates whose
+ * parent is not a tool call of this thread stay where they are (top level).
+ */
+import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { ChildEntry, Thread, ToolEntry } from './thread';
+import { contentText } from './threadReducer';
+import { patchToolEntry, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
+
+/** Most entries kept under one tool call: older ones go (and are counted) past this. */
+export const MAX_CHILDREN = 300;
+/** Most characters of one child message: a subagent's answer is read in its parent's card, not a document. */
+export const MAX_CHILD_TEXT_CHARS = 64 * 1024;
+
+/** The tool call a subagent's update belongs to, if the agent said. */
+export function parentToolCallOf(meta: unknown): string | undefined {
+  const claude = (meta as { claudeCode?: { parentToolUseId?: unknown } } | null | undefined)?.claudeCode;
+  const parent = claude?.parentToolUseId;
+  return typeof parent === 'string' && parent !== '' && parent.length <= 200 ? parent : undefined;
+}
+
+/** `update` put under the tool call of its subagent; undefined when it is not a subagent's (or its parent is not here). */
+export function applySubagentUpdate(thread: Thread, id: string, update: SessionUpdate): Thread | undefined {
+  switch (update.sessionUpdate) {
+    case 'tool_call':
+    case 'tool_call_update': {
+      const parent = parentToolCallOf(update._meta);
+      const at = parentIndex(thread, parent, update.toolCallId);
+      if (at < 0) return undefined;
+      // A call shown at the top before the agent said whose it is (a permission asked first) moves under its parent.
+      const shown = parent === undefined ? -1 : topLevelTool(thread, update.toolCallId);
+      const moved = shown >= 0 ? (thread.entries[shown] as ToolEntry) : undefined;
+      const from = moved ? { ...thread, entries: thread.entries.filter((_, i) => i !== shown) } : thread;
+      return withChildren(from, shown >= 0 && shown < at ? at - 1 : at, (children) =>
+        upsertChildTool(moved ? [...children, withoutChildren(moved)] : children, id, update),
+      );
+    }
+    case 'agent_message_chunk':
+    case 'agent_thought_chunk': {
+      const at = parentIndex(thread, parentToolCallOf(update._meta));
+      if (at < 0) return undefined;
+      const kind = update.sessionUpdate === 'agent_message_chunk' ? 'assistant' : 'thought';
+      return withChildren(thread, at, (children) => appendChildText(children, id, kind, contentText(update.content)));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A child whose parent stops (the turn ended, or was stopped) stops too. */
+export function settleChildren(entry: ToolEntry): ToolEntry {
+  if (!entry.children?.some((c) => c.kind === 'tool' && (c.status === 'pending' || c.status === 'in_progress'))) {
+    return entry;
+  }
+  return {
+    ...entry,
+    children: entry.children.map((c) =>
+      c.kind === 'tool' && (c.status === 'pending' || c.status === 'in_progress')
+        ? { ...c, status: 'cancelled' as const }
+        : c,
+    ),
+  };
+}
+
+/**
+ * The top-level tool entry whose subagent the update is of: the one `parent` names, or the one holding `parent` as
+ * a child (a subagent's own subagent joins the first: one level is shown); without `parent`, the one that already
+ * holds the child call `childCall`.
+ */
+function parentIndex(thread: Thread, parent: string | undefined, childCall?: string): number {
+  const holds = (e: ToolEntry, call: string) => !!e.children?.some((c) => isTool(c, call));
+  if (parent === undefined) {
+    if (childCall === undefined) return -1;
+    return thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, childCall));
+  }
+  if (parent === childCall) return -1;
+  const direct = topLevelTool(thread, parent);
+  if (direct >= 0) return direct;
+  return thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, parent));
+}
+
+function topLevelTool(thread: Thread, toolCallId: string): number {
+  return thread.entries.findIndex((e) => e.kind === 'tool' && e.toolCallId === toolCallId);
+}
+
+function isTool(entry: ChildEntry, toolCallId: string): boolean {
+  return entry.kind === 'tool' && entry.toolCallId === toolCallId;
+}
+
+function withChildren(thread: Thread, at: number, change: (children: ChildEntry[]) => ChildEntry[]): Thread {
+  const parent = thread.entries[at] as ToolEntry;
+  let children = change([...(parent.children ?? [])]);
+  let cut = parent.childrenCut ?? 0;
+  if (children.length > MAX_CHILDREN) {
+    cut += children.length - MAX_CHILDREN;
+    children = children.slice(children.length - MAX_CHILDREN);
+  }
+  const entries = thread.entries.slice();
+  entries[at] = { ...parent, children, ...(cut > 0 ? { childrenCut: cut } : {}) };
+  return { ...thread, entries };
+}
+
+function upsertChildTool(
+  children: ChildEntry[],
+  id: string,
+  update: (ToolCall & { sessionUpdate: 'tool_call' }) | (ToolCallUpdate & { sessionUpdate: 'tool_call_update' }),
+): ChildEntry[] {
+  const at = children.findIndex((c) => isTool(c, update.toolCallId));
+  const old = at >= 0 ? (children[at] as ToolEntry) : undefined;
+  const next = withoutChildren(
+    update.sessionUpdate === 'tool_call'
+      ? toolEntryFromCall(old?.id ?? id, update, old)
+      : old
+        ? patchToolEntry(old, update)
+        : toolEntryFromUpdate(id, update),
+  );
+  if (at >= 0) children[at] = next;
+  else children.push(next);
+  return children;
+}
+
+function appendChildText(
+  children: ChildEntry[],
+  id: string,
+  kind: 'assistant' | 'thought',
+  text: string,
+): ChildEntry[] {
+  if (text === '') return children;
+  const last = children[children.length - 1];
+  if (last?.kind === kind) {
+    if (last.text.length >= MAX_CHILD_TEXT_CHARS) return children;
+    children[children.length - 1] = { ...last, text: (last.text + text).slice(0, MAX_CHILD_TEXT_CHARS) };
+    return children;
+  }
+  children.push({ kind, id, text: text.slice(0, MAX_CHILD_TEXT_CHARS) });
+  return children;
+}
+
+/** A child call is one level deep: whatever children it claimed are not kept. */
+function withoutChildren(entry: ToolEntry): ChildEntry {
+  const { children: _children, childrenCut: _cut, ...rest } = entry;
+  return rest;
+}

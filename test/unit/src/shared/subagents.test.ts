@@ -1,0 +1,118 @@
+/**
+ * Subagents in the thread (Claude Code's Task and Agent tools): what a
+ * subagent does goes inside the tool call that started it, whatever order and
+ * shape its updates come in; the main agent's entries are left as they are.
+ */
+import * as assert from 'node:assert/strict';
+import type { SessionUpdate } from '@agentclientprotocol/sdk';
+import { MAX_CHILDREN } from '../../../../src/shared/subagents';
+import { emptyThread, entrySchema, type Thread, type ToolEntry } from '../../../../src/shared/thread';
+import { reduceThread } from '../../../../src/shared/threadReducer';
+import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
+
+let n = 0;
+function apply(thread: Thread, ...updates: unknown[]): Thread {
+  return updates.reduce<Thread>(
+    (t, update) => reduceThread(t, { type: 'update', id: `e${++n}`, update: update as SessionUpdate }),
+    thread,
+  );
+}
+const of = (parent: string) => ({ _meta: { claudeCode: { parentToolUseId: parent } } });
+const task = {
+  sessionUpdate: 'tool_call',
+  toolCallId: 'task-1',
+  title: 'Explore the parser',
+  kind: 'think',
+  status: 'in_progress',
+};
+const running = reduceThread(emptyThread, { type: 'prompt', id: 'p', text: 'go' });
+const tools = (thread: Thread) => thread.entries.filter((e): e is ToolEntry => e.kind === 'tool');
+const shape = (thread: Thread) =>
+  tools(thread).map((t) => [
+    t.toolCallId,
+    t.status,
+    (t.children ?? []).map((c) => (c.kind === 'tool' ? `${c.toolCallId}:${c.status}` : `${c.kind}:${c.text}`)),
+  ]);
+
+describe('thread reducer: subagents', () => {
+  it("puts a subagent's tool calls and text under the call that started it, in order", () => {
+    const thread = apply(
+      running,
+      task,
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'read-1',
+        title: 'Read parser.ts',
+        kind: 'read',
+        status: 'in_progress',
+        ...of('task-1'),
+      },
+      { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Looking ' }, ...of('task-1') },
+      { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'closer.' }, ...of('task-1') },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'read-1', status: 'completed' },
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Found it.' }, ...of('task-1') },
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'The main answer.' } },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'task-1', status: 'completed' },
+    );
+    assert.deepEqual(
+      thread.entries.map((e) => e.kind),
+      ['user', 'tool', 'assistant'],
+    );
+    assert.deepEqual(shape(thread), [
+      ['task-1', 'completed', ['read-1:completed', 'thought:Looking closer.', 'assistant:Found it.']],
+    ]);
+    assert.match(
+      threadToMarkdown(thread),
+      /> \*\*Subagent's tool call: Read parser\.ts\*\* \(read, completed\)\n> Looking closer\./,
+    );
+    for (const entry of thread.entries) assert.ok(entrySchema.safeParse(entry).success, JSON.stringify(entry));
+  });
+
+  it("a call shown before the agent said whose it is moves under its parent; a subagent's own subagent joins the first", () => {
+    const thread = apply(
+      running,
+      task,
+      { sessionUpdate: 'tool_call', toolCallId: 'edit-1', title: 'Edit', kind: 'edit', status: 'pending' },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'edit-1', status: 'in_progress', ...of('task-1') },
+      { sessionUpdate: 'tool_call', toolCallId: 'task-2', title: 'Inner task', kind: 'think', ...of('task-1') },
+      { sessionUpdate: 'tool_call', toolCallId: 'grep-1', title: 'Grep', kind: 'search', ...of('task-2') },
+    );
+    assert.deepEqual(shape(thread), [
+      ['task-1', 'in_progress', ['edit-1:in_progress', 'task-2:pending', 'grep-1:pending']],
+    ]);
+  });
+
+  it('an unknown parent, or a call naming itself, stays at the top level', () => {
+    const thread = apply(
+      running,
+      { sessionUpdate: 'tool_call', toolCallId: 'x', title: 'X', ...of('no-such-call') },
+      { sessionUpdate: 'tool_call', toolCallId: 'self', title: 'Self', ...of('self') },
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' }, ...of('no-such-call') },
+    );
+    assert.deepEqual(
+      thread.entries.map((e) => e.kind),
+      ['user', 'tool', 'tool', 'assistant'],
+    );
+  });
+
+  it('keeps the newest children within the bound and counts the rest; a turn that ends cancels unfinished children', () => {
+    let thread = apply(running, task);
+    for (let i = 0; i < MAX_CHILDREN + 20; i++) {
+      thread = apply(thread, {
+        sessionUpdate: 'tool_call',
+        toolCallId: `c${i}`,
+        title: `Step ${i}`,
+        status: 'in_progress',
+        ...of('task-1'),
+      });
+    }
+    const parent = tools(thread)[0]!;
+    assert.equal(parent.children?.length, MAX_CHILDREN);
+    assert.equal(parent.childrenCut, 20);
+    assert.equal(parent.children?.[0]?.kind === 'tool' && parent.children[0].toolCallId, 'c20');
+    const ended = reduceThread(thread, { type: 'turnEnded', id: 'end', stopReason: 'cancelled' });
+    const settled = tools(ended)[0]!;
+    assert.equal(settled.status, 'cancelled');
+    assert.ok(settled.children?.every((c) => c.kind === 'tool' && c.status === 'cancelled'));
+  });
+});

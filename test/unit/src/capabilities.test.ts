@@ -37,7 +37,10 @@ describe('capabilities per host', () => {
       terminal: true,
     });
     const web = clientCapabilities(hostCapabilities({ ...linuxDesktop, kind: 'web' }));
-    assert.deepEqual([web.auth, web._meta], [{ terminal: false }, { terminal_output: true }]);
+    assert.deepEqual(
+      [web.auth, web._meta],
+      [{ terminal: false }, { terminal_output: true, 'subagent-transcript': true }],
+    );
   });
 
   it('no descriptor walk (macOS, Windows): reads yes, writes no, no checkpoints (files are put back only through the walk)', () => {

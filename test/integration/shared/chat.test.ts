@@ -73,6 +73,15 @@ suite('chat with a real ACP agent', function () {
     ]);
   });
 
+  test("the plan's rate limits an agent reports beside its usage reach the usage meter, each window kept", async () => {
+    await chat.send('report rate limits');
+    assert.deepEqual(chat.status.controls.usage?.limits, [
+      { kind: 'five_hour', label: '5-hour', utilization: 0.42, status: 'allowed', resetsAt: 1_796_400_000_000 },
+      { kind: 'seven_day', label: '7-day', utilization: 0.91, status: 'warning' },
+    ]);
+    assert.equal(chat.status.controls.usage?.used, 53_000);
+  });
+
   test("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
     const before = chat.thread.entries.length;
     await chat.send('start a subagent');

@@ -32,8 +32,9 @@ import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long, steer, ask }) {
+function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond }) {
   return {
+    ...(readSecond ? { readSecond } : {}),
     ...(ask
       ? {
           ask: {
@@ -99,10 +100,12 @@ export const REAL_AGENTS = {
         long: s.long,
         steer: s.steer,
         ask: s.ask,
+        readSecond: s.readSecond,
       });
     },
     expect: {
       label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
+      takesFolders: true,
       forksAtMessage: true,
       switches: [
         { kind: 'config', id: 'model', value: 'haiku', requestModel: 'haiku' },

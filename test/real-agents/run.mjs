@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { REAL_AGENTS } from './agents.mjs';
+import { secondFolder } from './script.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
 import { checkTwoSessions } from './twoSessions.mjs';
 
@@ -64,6 +65,32 @@ export async function runRealAgentTests({
     `summary: ${results.map((r) => `${r.id} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}${r.connectMs ? `, connect ${r.connectMs} ms` : ''}`).join('; ')}`,
   );
   return results.find((r) => r.code !== 0)?.code ?? 0;
+}
+
+/**
+ * A second window, of two folders (the workspace and one beside it, with the file the scenario reads there), for
+ * an agent that takes more than one (`additionalDirectories`): test/integration/real/folders.test.ts.
+ */
+async function runTwoFolders(workspace, config, bundle, timeoutMs) {
+  const second = secondFolder(workspace);
+  const read = config.scenario.readSecond;
+  fs.mkdirSync(second, { recursive: true });
+  fs.writeFileSync(read.file, read.content);
+  const workspaceFile = path.join(path.dirname(workspace), `${path.basename(workspace)}.code-workspace`);
+  fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: workspace }, { path: second }] }));
+  const { runNodeHostTests } = await import('../harness/code-server.mjs');
+  try {
+    return await runNodeHostTests({
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: bundle,
+      folder: workspaceFile,
+      env: { ACP_REAL_AGENT: JSON.stringify(config), ACP_REAL_MODE: 'folders' },
+      timeoutMs,
+    });
+  } finally {
+    fs.rmSync(second, { recursive: true, force: true });
+    fs.rmSync(workspaceFile, { force: true });
+  }
 }
 
 /** The methods an agent sent and the update kinds it reported, as the diagnostics channel recorded them. */
@@ -129,6 +156,7 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
         if (m) connectMs = Number(m[1]);
       },
     });
+    if (spec.expect.takesFolders && code === 0) code = await runTwoFolders(workspace, config, bundle, timeoutMs);
     const asked = fakeLines.filter((l) => l.startsWith('unknown request'));
     if (asked.length) {
       log(`${agentId}: the fake model was asked what it does not know:\n  ${asked.join('\n  ')}`);

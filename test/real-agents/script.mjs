@@ -9,6 +9,11 @@ import { STEER, steerRules } from './steerScript.mjs';
 
 export const WRITE_CONTENT = 'hello from the fake model\n';
 
+/** The second folder of the two-folder window (run.mjs makes it beside the workspace). */
+export function secondFolder(workspace) {
+  return `${workspace}-second`;
+}
+
 /** Everything a test needs to know, as plain data (JSON for the extension host). */
 export function scenario(workspace) {
   return {
@@ -60,6 +65,14 @@ export function scenario(workspace) {
       /** The model's text after the tool result: it names the answer the user picked. */
       answeredText: (picked) => `You picked ${picked}.`,
     },
+    /** A file of the second folder of a two-folder window: read without asking, since the agent was given it. */
+    readSecond: {
+      marker: 'Please read the file in the second folder',
+      file: path.join(secondFolder(workspace), 'second.txt'),
+      content: 'from the second folder\n',
+      doneText: 'I read the file in the second folder.',
+      refusedText: 'I could not read the file in the second folder.',
+    },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -92,6 +105,12 @@ export function scriptRules(workspace) {
         input: { file_path: s.edit.file, old_string: 'two', new_string: 'TWO' },
         after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
       }),
+    },
+    {
+      marker: s.readSecond.marker,
+      tool: 'Read',
+      input: { file_path: s.readSecond.file },
+      after: (r) => (r.isError ? s.readSecond.refusedText : s.readSecond.doneText),
     },
     ...steerRules(),
     {

@@ -27,6 +27,11 @@ export interface RealAgentConfig {
     readonly steer?: { marker: string; text: string; reply: string };
     /** Agents whose model can ask the user (Claude Code's AskUserQuestion): `marker` makes it ask `question`, picking one of `options`; picked Green, the model says `answered`. */
     readonly ask?: { marker: string; question: string; options: string[]; answered: string };
+    /**
+     * Agents that take more folders (`additionalDirectories`): in a window of two folders, `marker` makes the model
+     * read `file` of the second folder (its text: `content`), and it says `doneText`.
+     */
+    readonly readSecond?: { marker: string; file: string; content: string; doneText: string };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };
@@ -45,6 +50,8 @@ export interface RealAgentConfig {
     readonly loadInNewMinute?: boolean;
     /** The agent forks its session at a message (Edit, Retry, Branch: chat/rewind.ts); else they give a new session the earlier turns. */
     readonly forksAtMessage?: boolean;
+    /** The agent takes more folders (`additionalDirectories`): a window of two folders is run too (folders.test.ts). */
+    readonly takesFolders?: boolean;
     /** The agent stores a title the user gives a session (`session/set_title`): Rename reaches it. */
     readonly storesTitles?: boolean;
     /** The agent takes embedded files and images (`promptCapabilities`), and the test checks that its model gets them. */

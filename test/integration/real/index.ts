@@ -18,7 +18,9 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 180_000, reporter: 'spec', slow: 10_000 });
   // The tests are bundled into this file: register mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
-  require('./tests');
+  // test/real-agents/run.mjs opens a second window, of two folders, for an agent that takes more than one.
+  if (process.env.ACP_REAL_MODE === 'folders') require('./folders.test');
+  else require('./tests');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} real-agent test(s) failed`)) : resolve()));
   });

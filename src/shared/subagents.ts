@@ -16,6 +16,11 @@ import { patchToolEntry, toolEntryFromCall, toolEntryFromUpdate } from './toolCa
 export const MAX_CHILDREN = 300;
 /** Most characters of one child message: a subagent's answer is read in its parent's card, not a document. */
 export const MAX_CHILD_TEXT_CHARS = 64 * 1024;
+/**
+ * Most characters all of a call's children hold (text, inputs, diffs, output): the parent entry goes to the view
+ * whole at each update, so past this the oldest children go (and are counted), the newest always stays.
+ */
+export const MAX_CHILDREN_CHARS = 2 * 1024 * 1024;
 
 /** The tool call a subagent's update belongs to, if the agent said. */
 export function parentToolCallOf(meta: unknown): string | undefined {
@@ -88,6 +93,18 @@ function topLevelTool(thread: Thread, toolCallId: string): number {
   return thread.entries.findIndex((e) => e.kind === 'tool' && e.toolCallId === toolCallId);
 }
 
+/** About how many characters a child holds (what makes its parent's entry large). */
+function weight(entry: ChildEntry): number {
+  if (entry.kind !== 'tool') return entry.text.length;
+  let chars = entry.title.length + (entry.input?.length ?? 0);
+  for (const c of entry.content) {
+    if (c.type === 'diff') chars += (c.oldText?.length ?? 0) + c.newText.length;
+    else if (c.type === 'terminal') chars += c.output.length;
+    else chars += 'text' in c.block && typeof c.block.text === 'string' ? c.block.text.length : 64;
+  }
+  return chars;
+}
+
 function isTool(entry: ChildEntry, toolCallId: string): boolean {
   return entry.kind === 'tool' && entry.toolCallId === toolCallId;
 }
@@ -95,11 +112,13 @@ function isTool(entry: ChildEntry, toolCallId: string): boolean {
 function withChildren(thread: Thread, at: number, change: (children: ChildEntry[]) => ChildEntry[]): Thread {
   const parent = thread.entries[at] as ToolEntry;
   let children = change([...(parent.children ?? [])]);
-  let cut = parent.childrenCut ?? 0;
-  if (children.length > MAX_CHILDREN) {
-    cut += children.length - MAX_CHILDREN;
-    children = children.slice(children.length - MAX_CHILDREN);
-  }
+  const before = children.length;
+  if (children.length > MAX_CHILDREN) children = children.slice(children.length - MAX_CHILDREN);
+  let total = children.reduce((sum, c) => sum + weight(c), 0);
+  let first = 0;
+  while (total > MAX_CHILDREN_CHARS && first < children.length - 1) total -= weight(children[first++]!);
+  children = children.slice(first);
+  const cut = (parent.childrenCut ?? 0) + (before - children.length);
   const entries = thread.entries.slice();
   entries[at] = { ...parent, children, ...(cut > 0 ? { childrenCut: cut } : {}) };
   return { ...thread, entries };

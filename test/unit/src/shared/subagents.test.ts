@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { MAX_CHILDREN } from '../../../../src/shared/subagents';
+import { MAX_CHILDREN, MAX_CHILDREN_CHARS } from '../../../../src/shared/subagents';
 import { emptyThread, entrySchema, type Thread, type ToolEntry } from '../../../../src/shared/thread';
 import { reduceThread } from '../../../../src/shared/threadReducer';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
@@ -93,6 +93,33 @@ describe('thread reducer: subagents', () => {
       thread.entries.map((e) => e.kind),
       ['user', 'tool', 'tool', 'assistant'],
     );
+  });
+
+  it('keeps what the children hold within a size: large diffs and long text push the oldest out, the newest stays', () => {
+    let thread = apply(running, task);
+    const big = 'x'.repeat(600_000);
+    for (let i = 0; i < 6; i++) {
+      thread = apply(thread, {
+        sessionUpdate: 'tool_call',
+        toolCallId: `edit-${i}`,
+        title: `Edit ${i}`,
+        kind: 'edit',
+        content: [{ type: 'diff', path: `/w/f${i}.ts`, oldText: null, newText: big }],
+        ...of('task-1'),
+      });
+    }
+    const parent = tools(thread)[0]!;
+    const held = (parent.children ?? []).reduce(
+      (sum, c) =>
+        sum + (c.kind === 'tool' ? c.content.reduce((n, x) => n + (x.type === 'diff' ? x.newText.length : 0), 0) : 0),
+      0,
+    );
+    assert.ok(held <= MAX_CHILDREN_CHARS, `${held}`);
+    assert.deepEqual(
+      parent.children?.map((c) => (c.kind === 'tool' ? c.toolCallId : c.kind)),
+      ['edit-3', 'edit-4', 'edit-5'],
+    );
+    assert.equal(parent.childrenCut, 3);
   });
 
   it('keeps the newest children within the bound and counts the rest; a turn that ends cancels unfinished children', () => {

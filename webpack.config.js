@@ -114,7 +114,8 @@ module.exports = (env, argv) => {
       // keeper.js runs as a process of its own (src-node/keeper/main.ts).
       entry: { extension: './src-node/extension.ts', keeper: './src-node/keeper/main.ts' },
       output: { path: dist('node'), filename: '[name].js', library: { type: 'commonjs2' } },
-      externals: vscodeExternal,
+      // ws's optional native helpers (for agents served over the standard transport): used when installed.
+      externals: { ...vscodeExternal, bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
     },
     {
       ...web,
@@ -174,7 +175,12 @@ module.exports = (env, argv) => {
         workspaces: './test/integration/workspaces/index.ts',
       },
       output: { path: dist('node', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },
-      externals: { ...vscodeExternal, mocha: 'commonjs mocha' },
+      externals: {
+        ...vscodeExternal,
+        mocha: 'commonjs mocha',
+        bufferutil: 'commonjs bufferutil',
+        'utf-8-validate': 'commonjs utf-8-validate',
+      },
     },
     {
       ...node,

@@ -18,7 +18,8 @@ import type {
 import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
-import { pickSessionFolder } from '../src/workspaceFolder';
+import { pickSessionFolder, sessionFolderIfAny } from '../src/workspaceFolder';
+import { openStandardTransport, shownUrl } from './standardTransport';
 import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
@@ -70,6 +71,9 @@ export class NodePlatform implements Platform {
     const agents = this.agentDefinitions();
     return Promise.all(
       agents.map(async (agent) => {
+        if (agent.url) {
+          return { id: agent.id, name: agent.name, available: true, detail: `Served at ${shownUrl(agent.url)}` };
+        }
         const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
         return {
           id: agent.id,
@@ -102,6 +106,18 @@ export class NodePlatform implements Platform {
 
   async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
     const agent = this.definition(agentId);
+    if (agent.url) {
+      // The folder whose settings and .vscode/mcp.json the session takes; the agent works where it is served.
+      const picked = await sessionFolderIfAny();
+      if (!picked) return undefined;
+      const cwd = agent.cwd ?? picked.folder?.uri.fsPath;
+      if (!cwd) {
+        throw new Error(`Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`);
+      }
+      context.log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)} (cwd ${cwd})`);
+      const transport = await openStandardTransport(agent.url, cwd);
+      return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
+    }
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
     if (!executable) {
       const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\` in a terminal)` : '';

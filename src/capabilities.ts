@@ -59,6 +59,11 @@ export function restrictedModeText(kind: 'node' | 'web'): string {
     : 'Restricted Mode: attachments are off.';
 }
 
+/** What an agent served elsewhere is offered: its files are where it runs, not here (what needs them is off). */
+export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
+  return { ...host, fileRead: false, fileWrite: false, terminals: false, checkpoints: false, signInTerminal: false };
+}
+
 export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
     fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },

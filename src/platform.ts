@@ -90,6 +90,11 @@ export interface AgentTransport {
   readonly stream: Stream;
   /** The folder the agent runs in: the `cwd` of its sessions. */
   readonly cwd: string;
+  /**
+   * The agent runs elsewhere (served over the standard remote transport): its files are not this machine's, so it
+   * is offered no file access, terminals, checkpoints or terminal sign-in, whatever the host could do.
+   */
+  readonly remote?: boolean;
   /** The workspace's other trusted local folders, for an agent that takes more than one (`additionalDirectories`). */
   readonly otherFolders?: readonly string[];
   /** The workspace folder the session belongs to (its settings and `.vscode/mcp.json`), when there is one. */

@@ -7,7 +7,14 @@ import { z } from 'zod';
 export interface AgentDefinition {
   readonly id: string;
   readonly name: string;
+  /** The program to start; empty for an agent served elsewhere (`url`). */
   readonly command: string;
+  /**
+   * An agent served elsewhere over ACP's standard remote transport (WebSocket, `ws:` or `wss:`), instead of a
+   * program started here; `cwd`: the folder it works in there (default: the workspace folder's path here).
+   */
+  readonly url?: string;
+  readonly cwd?: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly builtIn: boolean;
@@ -71,12 +78,26 @@ export function installCommandLine(install: AgentInstall): string {
   return [install.command, ...install.args].join(' ');
 }
 
-const customAgentSchema = z.object({
+const customProgramSchema = z.object({
   name: z.string().min(1).max(100).optional(),
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
 });
+/** An agent served over the standard transport: only WebSocket URLs, without credentials in them. */
+const customRemoteSchema = z.object({
+  name: z.string().min(1).max(100).optional(),
+  url: z
+    .string()
+    .max(2048)
+    .refine((u) => URL.canParse(u) && /^wss?:$/.test(new URL(u).protocol), 'must be a ws: or wss: URL')
+    .refine(
+      (u) => !URL.canParse(u) || (!new URL(u).username && !new URL(u).password),
+      'must not hold a user or password',
+    ),
+  cwd: z.string().min(1).max(4096).optional(),
+});
+const customAgentSchema = z.union([customProgramSchema, customRemoteSchema]);
 
 const agentIdSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/);
 
@@ -102,14 +123,22 @@ export function resolveAgentSettings(customRaw: unknown, pathsRaw: unknown): Age
         `vscode-acp.agents.${id}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
       );
     } else {
-      byId.set(id, {
+      const agent = parsed.data;
+      byId.set(
         id,
-        name: parsed.data.name ?? id,
-        command: parsed.data.command,
-        args: parsed.data.args,
-        env: parsed.data.env,
-        builtIn: false,
-      });
+        'url' in agent
+          ? {
+              id,
+              name: agent.name ?? id,
+              command: '',
+              args: [],
+              env: {},
+              url: agent.url,
+              ...(agent.cwd ? { cwd: agent.cwd } : {}),
+              builtIn: false,
+            }
+          : { id, name: agent.name ?? id, command: agent.command, args: agent.args, env: agent.env, builtIn: false },
+      );
     }
   }
   for (const [id, path] of Object.entries(asRecord(pathsRaw, 'vscode-acp.agentPaths', problems))) {
@@ -118,6 +147,8 @@ export function resolveAgentSettings(customRaw: unknown, pathsRaw: unknown): Age
       problems.push(`vscode-acp.agentPaths.${id}: must be an absolute path`);
     } else if (!agent) {
       problems.push(`vscode-acp.agentPaths.${id}: no agent with this id`);
+    } else if (agent.url) {
+      problems.push(`vscode-acp.agentPaths.${id}: this agent is served at a URL, not started from a path`);
     } else {
       byId.set(id, { ...agent, command: path });
     }

@@ -7,7 +7,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { Emitter, type Event } from '../shared/events';
 import { quirksOf, type AgentQuirks } from '../agents/agentQuirks';
-import { clientCapabilities } from '../capabilities';
+import { clientCapabilities, forRemoteAgent } from '../capabilities';
 import type { ConnectContext, HostCapabilities, Platform, WindowPort } from '../platform';
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentClient';
@@ -114,7 +114,7 @@ export class AgentConnection {
       transport.dispose();
       return undefined;
     }
-    const offered = platform.capabilities();
+    const offered = transport.remote ? forRemoteAgent(platform.capabilities()) : platform.capabilities();
     // The extension's handlers serve no folder until the agent said how many it takes.
     let served: readonly string[] = [];
     const client = new AgentClient(

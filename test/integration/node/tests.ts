@@ -28,3 +28,4 @@ import './mcpRace.test';
 import './changes.test';
 import './rewind.test';
 import './follow.test';
+import './remoteAgent.test';

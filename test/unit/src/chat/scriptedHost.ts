@@ -96,6 +96,8 @@ export interface HostOptions {
   readonly otherFolders?: readonly string[];
   /** The user picks the first item of every quick pick (default: they cancel). */
   readonly pickFirst?: boolean;
+  /** How the agent is reached instead of the in-memory pipe (the standard transport's tests); its scenario unused. */
+  readonly connect?: () => Promise<AgentTransport>;
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -111,6 +113,7 @@ export function scriptedHost(
     idsUsed = 0,
     otherFolders = [],
     pickFirst = false,
+    connect,
   }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
@@ -141,7 +144,7 @@ export function scriptedHost(
       ...(otherAgent ? [{ id: OTHER_AGENT_ID, name: 'Other Agent', available: true }] : []),
     ],
     whereToSetEnv: () => 'in the environment',
-    connect: async () => start(),
+    connect: async () => (connect ? connect() : start()),
   };
   const window: WindowPort = {
     showError: (text) => void errors.push(text),

@@ -1,0 +1,74 @@
+/**
+ * An agent served elsewhere, reached over ACP's standard remote transport
+ * (WebSocket: JSON-RPC messages as text frames) with the SDK's client. The
+ * agent runs where it is served: it gets no file access or terminals here
+ * (HostCapabilities of a remote agent, see AgentTransport.remote), and its
+ * end is the connection's.
+ */
+import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
+import { WebSocket } from 'ws';
+import type { AgentExit, AgentTransport } from '../src/platform';
+
+/** How long the server has to accept the connection. */
+const OPEN_TIMEOUT_MS = 15_000;
+
+/** `url` as the chat may show it: scheme, host, port and path, never a query (it may hold a token). */
+export function shownUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname}`;
+}
+
+/** Connects to the agent at `url`; throws, with a message for the user, when nothing accepts the connection. */
+export async function openStandardTransport(url: string, cwd: string): Promise<AgentTransport> {
+  const shown = shownUrl(url);
+  // The SDK's client opens the socket itself; the first write waits for it. Opening one here first tells an
+  // unreachable server apart (and says so) before the client speaks.
+  await reachable(url, shown);
+  const stream = createWebSocketStream<AnyMessage>(url, { WebSocket: WebSocket as never, cookies: 'omit' });
+  let resolveExit!: (exit: AgentExit) => void;
+  const exited = new Promise<AgentExit>((resolve) => (resolveExit = resolve));
+  const reader = stream.readable.getReader();
+  const readable = new ReadableStream<AnyMessage>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          controller.close();
+          resolveExit({ message: `The agent at ${shown} closed the connection.`, lost: true });
+        } else controller.enqueue(value);
+      } catch (error) {
+        controller.close();
+        resolveExit({
+          message: `The connection to the agent at ${shown} was lost (${error instanceof Error ? error.message : String(error)}).`,
+          lost: true,
+        });
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return {
+    stream: { readable, writable: stream.writable },
+    cwd,
+    remote: true,
+    exited,
+    dispose: () => {
+      void reader.cancel().catch(() => undefined);
+      void stream.writable.abort().catch(() => undefined);
+      resolveExit({ message: `Disconnected from the agent at ${shown}.` });
+    },
+  };
+}
+
+function reachable(url: string, shown: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { handshakeTimeout: OPEN_TIMEOUT_MS });
+    socket.once('open', () => {
+      socket.close(1000);
+      resolve();
+    });
+    socket.once('error', (error) =>
+      reject(new Error(`No ACP agent accepted a connection at ${shown}: ${error.message}`)),
+    );
+  });
+}

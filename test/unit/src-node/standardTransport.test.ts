@@ -1,0 +1,95 @@
+/**
+ * An agent served elsewhere over ACP's standard remote transport: the chat
+ * core (no VS Code) reaches the scripted agent behind the SDK's own server
+ * (WebSocket, a real socket on loopback) with the SDK's client. Such an agent
+ * is offered no file access or terminals; its server going away ends the chat
+ * as a lost connection; a URL nobody serves says so.
+ */
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
+import { createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
+import { WebSocketServer } from 'ws';
+import { createAgent } from '../../agent/agent';
+import { loadScenario } from '../../agent/scenario';
+import { openStandardTransport, shownUrl } from '../../../src-node/standardTransport';
+import { scriptedHost, shown, until, type ScriptedHost } from '../src/chat/scriptedHost';
+
+const scenario = {
+  turns: [
+    { match: 'which capabilities', steps: [{ reportCapabilities: true }] },
+    { match: '', steps: [{ text: 'Hello over the standard transport.' }] },
+  ],
+};
+
+async function serve(): Promise<{ url: string; close(): Promise<void> }> {
+  const acp = new AcpServer({ createAgent: () => createAgent(loadScenario(JSON.stringify(scenario))) });
+  const wss = new WebSocketServer({ noServer: true });
+  const server = http.createServer((_req, res) => res.writeHead(404).end());
+  server.on('upgrade', createNodeWebSocketUpgradeHandler(acp, wss));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/acp?token=secret-in-query`,
+    close: async () => {
+      await acp.close();
+      for (const client of wss.clients) client.terminate();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('an agent served over the standard remote transport (no VS Code)', function () {
+  this.timeout(20_000);
+  let host: ScriptedHost;
+  let server: Awaited<ReturnType<typeof serve>>;
+  beforeEach(async () => {
+    server = await serve();
+  });
+  afterEach(async () => {
+    await host?.dispose();
+    await server.close();
+  });
+
+  it('a whole turn through the SDK server and client; it is offered no files or terminals, whatever the host has', async () => {
+    host = scriptedHost(
+      {},
+      { fileRead: true, trusted: true, connect: () => openStandardTransport(server.url, '/remote/ws') },
+    );
+    const chat = await host.connectedChat();
+    assert.equal(chat.session?.cwd, '/remote/ws');
+    await chat.send('Say hello');
+    assert.match(shown(chat), /Hello over the standard transport\./);
+    await chat.send('which capabilities');
+    const caps = JSON.parse(/\[capabilities: (.*)\]/.exec(shown(chat))?.[1] ?? 'null') as {
+      fs: unknown;
+      terminal: unknown;
+      auth: unknown;
+    };
+    assert.deepEqual(
+      [caps.fs, caps.terminal, caps.auth],
+      [{ readTextFile: false, writeTextFile: false }, false, { terminal: false }],
+    );
+  });
+
+  it('its server going away ends the chat as a lost connection, said with the URL and never its query', async () => {
+    host = scriptedHost({}, { connect: () => openStandardTransport(server.url, '/remote/ws') });
+    const chat = await host.connectedChat();
+    await server.close();
+    await until('the chat to hear', () => /closed the connection|was lost/.test(shown(chat)), 10_000);
+    assert.match(shown(chat), /ws:\/\/127\.0\.0\.1:\d+\/acp/);
+    assert.doesNotMatch(shown(chat), /secret-in-query/);
+    server = await serve();
+  });
+
+  it('a URL nobody serves: a clear error, before any ACP is spoken', async () => {
+    await assert.rejects(openStandardTransport('ws://127.0.0.1:9/acp?token=x', '/w'), (error: Error) => {
+      assert.match(error.message, /^No ACP agent accepted a connection at ws:\/\/127\.0\.0\.1:9\/acp: /);
+      assert.doesNotMatch(error.message, /token=x/);
+      return true;
+    });
+    assert.equal(shownUrl('wss://agents.example:8443/team/acp?token=t#x'), 'wss://agents.example:8443/team/acp');
+  });
+});

@@ -155,6 +155,7 @@ module.exports = (env, argv) => {
       name: 'tests-node',
       entry: {
         agent: './test/agent/main.ts',
+        standardServer: './test/agent/standardServer.ts',
         unit: testFiles('test/unit'),
         // The unit tests start terminals through processTree, which starts a keeper beside its bundle.
         keeper: './src-node/keeper/main.ts',

@@ -19,7 +19,9 @@ import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
 import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder, sessionFolderIfAny } from '../src/workspaceFolder';
-import { openStandardTransport, shownUrl } from './standardTransport';
+import { WebSocket } from 'ws';
+import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import { openStandardTransport, shownUrl } from '../src/connection/standardTransport';
 import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
@@ -115,7 +117,7 @@ export class NodePlatform implements Platform {
         throw new Error(`Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`);
       }
       context.log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)} (cwd ${cwd})`);
-      const transport = await openStandardTransport(agent.url, cwd);
+      const transport = await openStandardTransport(agent.url, cwd, WebSocket as unknown as WebSocketConstructor);
       return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
     }
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());

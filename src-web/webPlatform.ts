@@ -12,6 +12,17 @@ import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { openBridgeTransport } from './bridgeTransport';
 import { WebAttachmentFiles } from './webAttachmentFiles';
+import { resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
+import { openStandardTransport, shownUrl } from '../src/connection/standardTransport';
+import { setting } from '../src/settings/settings';
+
+/**
+ * The agents of vscode-acp.agents served over the standard remote transport: the ones a web worker can reach
+ * (programs it cannot start). Broken entries are the Node host's to report; here they are left out.
+ */
+function servedAgents(): AgentDefinition[] {
+  return resolveAgentSettings(setting('agents'), undefined).agents.filter((a) => a.url !== undefined);
+}
 
 /** The agent the bridge was started with; named by the bridge once connected. */
 const BRIDGE_AGENT_ID = 'bridge';
@@ -43,13 +54,32 @@ export class WebPlatform implements Platform {
   }
 
   async listAgents(): Promise<AgentChoice[]> {
-    return [{ id: BRIDGE_AGENT_ID, name: 'Agent on the ACP bridge', available: true, detail: this.address.url }];
+    return [
+      { id: BRIDGE_AGENT_ID, name: 'Agent on the ACP bridge', available: true, detail: this.address.url },
+      ...servedAgents().map((a) => ({
+        id: a.id,
+        name: a.name,
+        available: true,
+        detail: `Served at ${shownUrl(a.url!)}`,
+      })),
+    ];
   }
 
-  async connect(_agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
-    // The folder whose settings and .vscode/mcp.json the session takes (the agent itself works where the bridge runs).
+  async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
+    // The folder whose settings and .vscode/mcp.json the session takes (the agent itself works where it runs).
     const picked = await sessionFolderIfAny();
     if (!picked) return undefined;
+    const served = servedAgents().find((a) => a.id === agentId);
+    if (served) {
+      if (!served.cwd) {
+        throw new Error(
+          `Set "cwd" for ${served.name} in vscode-acp.agents: the folder it works in where it is served.`,
+        );
+      }
+      context.log.info(`Connecting to ${served.name} at ${shownUrl(served.url!)} (cwd ${served.cwd})`);
+      const transport = await openStandardTransport(served.url!, served.cwd, WebSocket);
+      return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
+    }
     const url = await this.address.connectUrl(undefined);
     if (!url) return undefined;
     const transport = await openBridgeTransport(url, this.address.url, context);

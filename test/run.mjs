@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './harness/paths.mjs';
-import { startBridge } from './harness/bridgeProcess.mjs';
+import { startBridge, startStandardServer } from './harness/bridgeProcess.mjs';
 
 const listOnly = process.argv.includes('--list');
 const only = new Set(process.argv.slice(2).filter((a) => a !== '--list'));
@@ -160,6 +160,9 @@ stage('node', async () => {
   const secret = `canary-mcp-"q\\-${process.pid}-${Date.now()}`;
   // What the test agent's terminal sign-in prints: VS Code shows it in a terminal, and nothing keeps it.
   const signInCanary = `canary-signin-${process.pid}-${Date.now()}`;
+  // An agent served over the standard remote transport (shared/served.test.ts).
+  const served = await startStandardServer();
+  fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${served.url}?token=not-shown`);
   const code = await runNodeHostTests({
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/index.js'),
@@ -187,7 +190,7 @@ stage('node', async () => {
       );
       return found.length === 0 && records.length > 100 && records.length === lines.length && leaked.length === 0;
     },
-  });
+  }).finally(() => served.stop());
   return code === 0;
 });
 stage('workspaces', async () => {
@@ -261,6 +264,9 @@ stage('web', async () => {
   );
   // The extension connects through a proxy that the tests can ask to cut the connection.
   const proxy = await startDropProxy(Number(new URL(bridge.url).port));
+  // An agent served over the standard remote transport (shared/served.test.ts).
+  const served = await startStandardServer();
+  fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${served.url}?token=not-shown`);
   try {
     const proxied = new URL(bridge.url);
     proxied.port = String(proxy.port);
@@ -283,6 +289,7 @@ stage('web', async () => {
     await proxy.close();
     bridge.stop();
     plain.stop();
+    served.stop();
   }
 });
 stage('ui', async () => {

@@ -40,3 +40,22 @@ export function startBridge(
     child.once('exit', (code) => reject(new Error(`the bridge exited with code ${code} before printing its URL`)));
   });
 }
+
+/**
+ * The scripted agent served over ACP's standard remote transport by the SDK's own server
+ * (dist/test/standardServer.js): resolves with `{ url, stop }` once it listens.
+ */
+export function startStandardServer(scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/test/standardServer.js'), scenario], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      out += text;
+      const url = out.match(/ws:\/\/\S+/)?.[0];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`the standard server exited (${code}) before it listened`)));
+  });
+}

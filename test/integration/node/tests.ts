@@ -28,4 +28,4 @@ import './mcpRace.test';
 import './changes.test';
 import './rewind.test';
 import './follow.test';
-import './remoteAgent.test';
+import '../shared/served.test';

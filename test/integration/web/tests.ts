@@ -12,3 +12,4 @@ import '../shared/attachments.test';
 import '../shared/mcp.test';
 import './attachments.test';
 import './changes.test';
+import '../shared/served.test';

@@ -13,7 +13,8 @@ import { createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/expe
 import { WebSocketServer } from 'ws';
 import { createAgent } from '../../agent/agent';
 import { loadScenario } from '../../agent/scenario';
-import { openStandardTransport, shownUrl } from '../../../src-node/standardTransport';
+import { WebSocket } from 'ws';
+import { openStandardTransport, shownUrl } from '../../../src/connection/standardTransport';
 import { scriptedHost, shown, until, type ScriptedHost } from '../src/chat/scriptedHost';
 
 const scenario = {
@@ -56,7 +57,11 @@ describe('an agent served over the standard remote transport (no VS Code)', func
   it('a whole turn through the SDK server and client; it is offered no files or terminals, whatever the host has', async () => {
     host = scriptedHost(
       {},
-      { fileRead: true, trusted: true, connect: () => openStandardTransport(server.url, '/remote/ws') },
+      {
+        fileRead: true,
+        trusted: true,
+        connect: () => openStandardTransport(server.url, '/remote/ws', WebSocket as never),
+      },
     );
     const chat = await host.connectedChat();
     assert.equal(chat.session?.cwd, '/remote/ws');
@@ -75,7 +80,7 @@ describe('an agent served over the standard remote transport (no VS Code)', func
   });
 
   it('its server going away ends the chat as a lost connection, said with the URL and never its query', async () => {
-    host = scriptedHost({}, { connect: () => openStandardTransport(server.url, '/remote/ws') });
+    host = scriptedHost({}, { connect: () => openStandardTransport(server.url, '/remote/ws', WebSocket as never) });
     const chat = await host.connectedChat();
     await server.close();
     await until('the chat to hear', () => /closed the connection|was lost/.test(shown(chat)), 10_000);
@@ -85,11 +90,14 @@ describe('an agent served over the standard remote transport (no VS Code)', func
   });
 
   it('a URL nobody serves: a clear error, before any ACP is spoken', async () => {
-    await assert.rejects(openStandardTransport('ws://127.0.0.1:9/acp?token=x', '/w'), (error: Error) => {
-      assert.match(error.message, /^No ACP agent accepted a connection at ws:\/\/127\.0\.0\.1:9\/acp: /);
-      assert.doesNotMatch(error.message, /token=x/);
-      return true;
-    });
+    await assert.rejects(
+      openStandardTransport('ws://127.0.0.1:9/acp?token=x', '/w', WebSocket as never),
+      (error: Error) => {
+        assert.match(error.message, /^No ACP agent accepted a connection at ws:\/\/127\.0\.0\.1:9\/acp: /);
+        assert.doesNotMatch(error.message, /token=x/);
+        return true;
+      },
+    );
     assert.equal(shownUrl('wss://agents.example:8443/team/acp?token=t#x'), 'wss://agents.example:8443/team/acp');
   });
 });

@@ -1,14 +1,13 @@
 /**
  * An agent served elsewhere, reached over ACP's standard remote transport
- * (WebSocket: JSON-RPC messages as text frames) with the SDK's client. The
- * agent runs where it is served: it gets no file access or terminals here
- * (HostCapabilities of a remote agent, see AgentTransport.remote), and its
- * end is the connection's.
+ * (WebSocket: JSON-RPC messages as text frames) with the SDK's client, from
+ * either host (Node: the `ws` package's WebSocket; the web worker: the
+ * browser's). The agent runs where it is served: it gets no file access or
+ * terminals here (AgentTransport.remote), and its end is the connection's.
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
-import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { WebSocket } from 'ws';
-import type { AgentExit, AgentTransport } from '../src/platform';
+import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import type { AgentExit, AgentTransport } from '../platform';
 
 /** How long the server has to accept the connection. */
 const OPEN_TIMEOUT_MS = 15_000;
@@ -19,13 +18,20 @@ export function shownUrl(url: string): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
-/** Connects to the agent at `url`; throws, with a message for the user, when nothing accepts the connection. */
-export async function openStandardTransport(url: string, cwd: string): Promise<AgentTransport> {
+/**
+ * Connects to the agent at `url` with `webSocket` (the host's constructor); throws, with a message for the user,
+ * when nothing accepts the connection.
+ */
+export async function openStandardTransport(
+  url: string,
+  cwd: string,
+  webSocket: WebSocketConstructor,
+): Promise<AgentTransport> {
   const shown = shownUrl(url);
   // The SDK's client opens the socket itself; the first write waits for it. Opening one here first tells an
   // unreachable server apart (and says so) before the client speaks.
-  await reachable(url, shown);
-  const stream = createWebSocketStream<AnyMessage>(url, { WebSocket: WebSocket as never, cookies: 'omit' });
+  await reachable(url, shown, webSocket);
+  const stream = createWebSocketStream<AnyMessage>(url, { WebSocket: webSocket, cookies: 'omit' });
   let resolveExit!: (exit: AgentExit) => void;
   const exited = new Promise<AgentExit>((resolve) => (resolveExit = resolve));
   const reader = stream.readable.getReader();
@@ -60,15 +66,26 @@ export async function openStandardTransport(url: string, cwd: string): Promise<A
   };
 }
 
-function reachable(url: string, shown: string): Promise<void> {
+function reachable(url: string, shown: string, webSocket: WebSocketConstructor): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { handshakeTimeout: OPEN_TIMEOUT_MS });
-    socket.once('open', () => {
+    const socket = new webSocket(url);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`No ACP agent accepted a connection at ${shown}: ${why}`));
+    };
+    // (A browser's socket says nothing of why it failed: an error event only.)
+    const timer = setTimeout(() => {
+      socket.close();
+      fail(`no answer in ${OPEN_TIMEOUT_MS / 1000} s`);
+    }, OPEN_TIMEOUT_MS);
+    socket.addEventListener?.('open', () => {
+      clearTimeout(timer);
       socket.close(1000);
       resolve();
     });
-    socket.once('error', (error) =>
-      reject(new Error(`No ACP agent accepted a connection at ${shown}: ${error.message}`)),
-    );
+    socket.addEventListener?.('error', (event: unknown) => {
+      const message = (event as { message?: unknown }).message;
+      fail(typeof message === 'string' && message ? message : 'the connection failed');
+    });
   });
 }

@@ -188,6 +188,9 @@ export class Chat implements Disposable {
       turn: this.transcript.value.turn,
       title: this.transcript.value.title,
       plan: [...this.transcript.value.plan],
+      ...(c.state === 'connected' && this.transcript.value.suggestions?.length
+        ? { suggestions: [...this.transcript.value.suggestions] }
+        : {}),
       // Controls belong to a live session; a disconnected chat offers none.
       controls: c.state === 'connected' ? this.transcript.value.controls : emptySessionControls,
       permissions: this.permissions.prompts,

@@ -78,6 +78,8 @@ export const chatStatusSchema = z.object({
   elicitations: z._default(z.array(elicitationViewSchema).check(z.maxLength(8)), []),
   /** A prompt waiting for the connection, to be sent once connected. */
   pendingPrompt: z.optional(z.string()),
+  /** Prompts the agent suggests sending next (promptSuggestions.ts): chips over an empty composer. */
+  suggestions: z.optional(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(3))),
   returnedDraft: z.optional(returnedDraftSchema),
   /** Prompts sent while a turn ran, sent in order as turns end. */
   queued: z._default(z.array(queuedPromptSchema).check(z.maxLength(50)), []),

@@ -196,6 +196,8 @@ export interface Thread {
   readonly sealedEntryId?: string;
   /** The user pressed Stop and the turn has not ended yet: a tool call that fails now was stopped. */
   readonly stopping?: boolean;
+  /** What the agent expects the user to send next (promptSuggestions.ts): offered until the next prompt. */
+  readonly suggestions?: readonly string[];
 }
 
 export interface TerminalState {

@@ -29,6 +29,7 @@ import { cutText, titleText } from './titleText';
 import type { SentAttachment } from './attachments';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 import { applySubagentUpdate, settleChildren } from './subagents';
+import { suggestionsOf } from './promptSuggestions';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -79,7 +80,14 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'controlsChanged':
       return { ...thread, controls: action.controls };
     case 'prompt':
-      return { ...thread, turn: 'running', plan: [], entries: [...thread.entries, userEntry(action)] };
+      // What the agent suggested was for this prompt: once one is sent, they are spent.
+      return {
+        ...thread,
+        turn: 'running',
+        plan: [],
+        entries: [...thread.entries, userEntry(action)],
+        suggestions: undefined,
+      };
     case 'steered':
       return append(thread, { ...userEntry(action), steered: true });
     case 'cut':
@@ -154,8 +162,12 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
           status: e.status,
         })),
       };
-    case 'session_info_update':
-      return update.title == null || thread.titleByUser ? thread : { ...thread, title: titleText(update.title) };
+    case 'session_info_update': {
+      const suggestions = suggestionsOf(update._meta);
+      const titled =
+        update.title == null || thread.titleByUser ? thread : { ...thread, title: titleText(update.title) };
+      return suggestions ? { ...titled, suggestions } : titled;
+    }
     case 'notice':
       return append(thread, {
         kind: 'notice',

@@ -37,6 +37,27 @@ describe('<acp-chat-composer>', function () {
   });
   afterEach(() => chat?.close());
 
+  it("offers the agent's suggested prompts over an empty box: a click puts one in it, nothing is sent", async () => {
+    const suggest = (turn, suggestions) => ({ ...status(turn), suggestions });
+    await chat.apply({ type: 'status', status: suggest('idle', ['Run the tests', 'Explain <b>this</b> change']) });
+    const chips = chat.page.getByRole('group', { name: 'Suggested prompts' }).getByRole('button');
+    assert.deepEqual(await chips.allTextContents(), ['Run the tests', 'Explain <b>this</b> change']);
+    assert.deepEqual(await axeViolations(chat.page), []);
+    await chips.nth(1).click();
+    assert.equal(await box.inputValue(), 'Explain <b>this</b> change');
+    assert.equal(await focused(chat.page), 'textarea');
+    assert.equal(await chips.count(), 0, 'text in the box: the suggestions step aside');
+    assert.deepEqual(
+      (await chat.posted()).filter((m) => m.type === 'prompt'),
+      [],
+      'nothing sent',
+    );
+    await box.fill('');
+    assert.equal(await chips.count(), 2, 'back when the box is empty again');
+    await chat.apply({ type: 'status', status: suggest('running', ['Run the tests']) });
+    assert.equal(await chips.count(), 0, 'not while the agent answers');
+  });
+
   it('sends with Enter or the Send button, adds lines with Shift+Enter, and stops with Stop', async () => {
     await box.focus();
     await chat.page.keyboard.type('one');

@@ -219,7 +219,7 @@ export class ChatApp extends LitElement {
       ${this.status.pendingPrompt !== undefined ? html`<acp-pending-prompt .text=${this.status.pendingPrompt}></acp-pending-prompt>` : nothing}
       ${this.status.queued?.length ? html`<acp-prompt-queue .items=${this.status.queued} ?steers=${this.status.steers === true}></acp-prompt-queue>` : nothing}
       ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
-      <acp-chat-composer .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
+      <acp-chat-composer .suggestions=${this.status.suggestions} .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
         .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}>
         <acp-composer-toolbar slot="toolbar" .status=${this.status}></acp-composer-toolbar>
       </acp-chat-composer>

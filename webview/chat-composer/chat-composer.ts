@@ -30,7 +30,13 @@ export class ChatComposer extends LitElement {
     commands: { attribute: false },
     returnedDraft: { attribute: false },
     attachments: { attribute: false },
+    suggestions: { attribute: false },
+    typed: { state: true },
   };
+  /** Prompts the agent suggests sending next: chips over the box while it is empty; a click puts one in it. */
+  declare suggestions: readonly string[] | undefined;
+  /** The box holds text (the suggestions step aside). */
+  declare typed: boolean;
   /** The chat's attachments, shown as chips above the text. */
   declare attachments: readonly AttachmentChip[];
   /** The chat the text box is for: switching chats puts that chat's draft in it. */
@@ -56,6 +62,10 @@ export class ChatComposer extends LitElement {
     :host { position: relative; display: flex; flex-direction: column; gap: 4px; padding: 6px 8px 4px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     :host(.dragging) { outline: 1px dashed var(--vscode-focusBorder); outline-offset: -2px; }
     .toolbar { display: flex; align-items: center; gap: 2px; min-width: 0; }
+    .suggestions { display: flex; flex-wrap: wrap; gap: 4px; min-width: 0; }
+    button.suggestion { max-width: 100%; gap: 4px; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+    button.suggestion:hover { background: var(--vscode-button-secondaryHoverBackground); }
+    button.suggestion > span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     button.attach { flex: none; display: inline-flex; padding: 3px; border-radius: 3px; color: var(--vscode-icon-foreground, var(--vscode-foreground)); background: none; }
     button.attach:hover { background: var(--vscode-toolbar-hoverBackground); }
     textarea { resize: none; min-height: 2.6em; max-height: 12em; font: inherit; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); border-radius: 2px; padding: 4px 6px; }
@@ -75,6 +85,7 @@ export class ChatComposer extends LitElement {
     this.running = false;
     this.connection = 'disconnected';
     this.commands = [];
+    this.typed = false;
   }
 
   /** Puts the caret in the text box. */
@@ -99,6 +110,7 @@ export class ChatComposer extends LitElement {
       const typed = changed.get('chatId') ? '' : this.box.value;
       const draft = loadUiState().drafts?.[this.chatId] ?? typed;
       this.box.value = draft;
+      this.typed = draft.trim() !== '';
       this.menu.textChanged(draft);
       this.mentions.textChanged(draft, 0);
       if (typed !== '') this.onInput();
@@ -138,6 +150,7 @@ export class ChatComposer extends LitElement {
     return html`
       ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
+      ${this.suggestions?.length && !this.typed && !this.running ? this.renderSuggestions(this.suggestions) : nothing}
       <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder=${this.running ? 'Queue a follow-up…' : 'Ask the agent…'} rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
@@ -207,8 +220,22 @@ export class ChatComposer extends LitElement {
     return this.renderRoot.querySelector('textarea');
   }
 
+  private renderSuggestions(suggestions: readonly string[]) {
+    return html`<div class="suggestions" role="group" aria-label="Suggested prompts">${suggestions.map(
+      (s) =>
+        html`<button class="suggestion" title=${`Put in the box: ${s}`} @click=${() => this.useSuggestion(s)}>${codicon('lightbulb')}<span>${s}</span></button>`,
+    )}</div>`;
+  }
+
+  /** A suggestion goes into the box, to be read, changed and sent by the user. */
+  private useSuggestion(text: string): void {
+    this.replaceText(text);
+    this.focusInput();
+  }
+
   private onInput(): void {
     const value = this.box?.value ?? '';
+    this.typed = value.trim() !== '';
     this.menu.textChanged(value);
     this.mentions.textChanged(value, this.box?.selectionStart ?? value.length);
     const { [this.chatId]: _old, ...others } = loadUiState().drafts ?? {};

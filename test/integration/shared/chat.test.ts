@@ -82,6 +82,13 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.controls.usage?.used, 53_000);
   });
 
+  test('the prompts an agent suggests next are offered until the next prompt is sent', async () => {
+    await chat.send('suggest what is next');
+    assert.deepEqual(chat.status.suggestions, ['Run the tests', 'Open a pull request']);
+    await chat.send('Say hello');
+    assert.equal(chat.status.suggestions, undefined);
+  });
+
   test("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
     const before = chat.thread.entries.length;
     await chat.send('start a subagent');

@@ -151,6 +151,23 @@ stage('web-bundle-guard', () => {
 });
 stage('unit', () => npx('mocha', 'dist/test/unit.js'));
 stage('webview', () => run('node', ['test/webview/run.mjs']));
+/**
+ * The scripted agent served over the standard remote transport, twice: as in the integration scenario, and one
+ * that lists sessions and hangs on its first listing until it is given up. Their URLs go in the workspace the tests
+ * open (`standard-url.txt`, `standard-listing-url.txt`), each with a query standing for a token.
+ */
+async function startServedAgents(folder) {
+  const listing = JSON.stringify({
+    agentCapabilities: { sessionCapabilities: { list: {} } },
+    hang: { 'session/list': 1 },
+    turns: [{ match: 'report cancelled', steps: [{ reportCancelled: true }] }],
+  });
+  const servers = [await startStandardServer(), await startStandardServer(listing)];
+  fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${servers[0].url}?token=not-shown`);
+  fs.writeFileSync(path.join(folder, 'standard-listing-url.txt'), `${servers[1].url}?token=not-shown`);
+  return servers;
+}
+
 stage('node', async () => {
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const { filesHolding, filesUnder } = await import('./harness/canaries.mjs');
@@ -160,9 +177,8 @@ stage('node', async () => {
   const secret = `canary-mcp-"q\\-${process.pid}-${Date.now()}`;
   // What the test agent's terminal sign-in prints: VS Code shows it in a terminal, and nothing keeps it.
   const signInCanary = `canary-signin-${process.pid}-${Date.now()}`;
-  // An agent served over the standard remote transport (shared/served.test.ts).
-  const served = await startStandardServer();
-  fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${served.url}?token=not-shown`);
+  // Agents served over the standard remote transport (shared/served.test.ts).
+  const served = await startServedAgents(folder);
   const code = await runNodeHostTests({
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/index.js'),
@@ -190,7 +206,7 @@ stage('node', async () => {
       );
       return found.length === 0 && records.length > 100 && records.length === lines.length && leaked.length === 0;
     },
-  }).finally(() => served.stop());
+  }).finally(() => served.forEach((s) => s.stop()));
   return code === 0;
 });
 stage('workspaces', async () => {
@@ -264,9 +280,8 @@ stage('web', async () => {
   );
   // The extension connects through a proxy that the tests can ask to cut the connection.
   const proxy = await startDropProxy(Number(new URL(bridge.url).port));
-  // An agent served over the standard remote transport (shared/served.test.ts).
-  const served = await startStandardServer();
-  fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${served.url}?token=not-shown`);
+  // Agents served over the standard remote transport (shared/served.test.ts).
+  const served = await startServedAgents(folder);
   try {
     const proxied = new URL(bridge.url);
     proxied.port = String(proxy.port);
@@ -289,7 +304,7 @@ stage('web', async () => {
     await proxy.close();
     bridge.stop();
     plain.stop();
-    served.stop();
+    served.forEach((s) => s.stop());
   }
 });
 stage('ui', async () => {

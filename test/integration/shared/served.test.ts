@@ -4,8 +4,9 @@
  * its URL in the harness file `standard-url.txt`, with a query standing for a
  * token), configured by URL in vscode-acp.agents: offered as served at its URL
  * (never the query), a whole turn with the SDK's client, no file access or
- * terminals offered to it. On the Node host, without `cwd` it works in the
- * workspace folder's path.
+ * terminals offered to it; a listing of its sessions given up by Refresh is
+ * cancelled at the agent (`$/cancel_request`). On the Node host, without `cwd`
+ * it works in the workspace folder's path.
  */
 import * as vscode from 'vscode';
 import * as assert from './assert';
@@ -14,17 +15,18 @@ import { hostSetup } from './host';
 
 suite('an agent served over the standard remote transport', function () {
   this.timeout(60_000);
-  let url: string;
+  const harnessUrl = async (name: string) =>
+    new TextDecoder()
+      .decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name)))
+      .trim();
 
   suiteSetup(async () => {
-    const folder = vscode.workspace.workspaceFolders![0]!;
-    url = new TextDecoder()
-      .decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'standard-url.txt')))
-      .trim();
+    const url = await harnessUrl('standard-url.txt');
     await vscode.workspace.getConfiguration('vscode-acp').update(
       'agents',
       {
         served: { name: 'Served Agent', url, cwd: '/served/repo' },
+        listing: { name: 'Listing Agent', url: await harnessUrl('standard-listing-url.txt'), cwd: '/served/repo' },
         ...(hostSetup.agentId !== 'bridge' ? { servedHere: { name: 'Served Here', url } } : {}),
       },
       vscode.ConfigurationTarget.Global,
@@ -52,6 +54,31 @@ suite('an agent served over the standard remote transport', function () {
       await chat.send('which capabilities');
       assert.match(lastReply(chat), /"fs":\{"readTextFile":false,"writeTextFile":false\},"terminal":false/);
       assert.ok(!transcript(chat).includes('not-shown'), 'the query is never shown');
+    } finally {
+      await api.chats.close(chat.id);
+    }
+  });
+
+  test('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
+    const api = await acpApi();
+    // A chat keeps the agent's connection: the listing after the Refresh goes to the same agent, which asked the first.
+    const chat = api.chats.newChat();
+    chat.selectAgent('listing');
+    try {
+      assert.equal(await chat.connect(), true, transcript(chat));
+      const agentNode = (await api.sessionsTree.getChildren()).find(
+        (n) => n.kind === 'agent' && n.agentId === 'listing',
+      );
+      assert.ok(agentNode, 'the agent is in the Sessions tree');
+      const first = api.sessionsTree.getChildren(agentNode);
+      // The first listing hangs until it is given up; give it time to reach the agent.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      api.sessionsTree.refresh();
+      // The tree asked during the Refresh gets the new listing's answer (the chat's session), not the one given up.
+      const labels = (await first).map((n) => String(api.sessionsTree.getTreeItem(n).label));
+      assert.ok(!labels.some((l) => l.startsWith('Could not list')), JSON.stringify(labels));
+      await chat.send('report cancelled');
+      assert.equal(lastReply(chat), '[cancelled: ["session/list"]]');
     } finally {
       await api.chats.close(chat.id);
     }

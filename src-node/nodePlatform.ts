@@ -21,7 +21,7 @@ import type { AgentChoice } from '../src/shared/protocol';
 import { pickSessionFolder, sessionFolderIfAny } from '../src/workspaceFolder';
 import { WebSocket } from 'ws';
 import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { openStandardTransport, shownUrl } from '../src/connection/standardTransport';
+import { openServedAgent, servedChoice } from '../src/connection/standardTransport';
 import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
@@ -73,9 +73,7 @@ export class NodePlatform implements Platform {
     const agents = this.agentDefinitions();
     return Promise.all(
       agents.map(async (agent) => {
-        if (agent.url) {
-          return { id: agent.id, name: agent.name, available: true, detail: `Served at ${shownUrl(agent.url)}` };
-        }
+        if (agent.url) return servedChoice({ ...agent, url: agent.url });
         const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
         return {
           id: agent.id,
@@ -112,12 +110,12 @@ export class NodePlatform implements Platform {
       // The folder whose settings and .vscode/mcp.json the session takes; the agent works where it is served.
       const picked = await sessionFolderIfAny();
       if (!picked) return undefined;
-      const cwd = agent.cwd ?? picked.folder?.uri.fsPath;
-      if (!cwd) {
-        throw new Error(`Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`);
-      }
-      context.log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)} (cwd ${cwd})`);
-      const transport = await openStandardTransport(agent.url, cwd, WebSocket as unknown as WebSocketConstructor);
+      const transport = await openServedAgent(
+        { ...agent, url: agent.url },
+        picked.folder?.uri.fsPath,
+        WebSocket as unknown as WebSocketConstructor,
+        context.log,
+      );
       return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
     }
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());

@@ -21,6 +21,7 @@ import {
   writeTextFile,
   type WorkspaceRoot,
 } from './workspaceFs';
+import { pathInside } from '../src/connection/workRoots';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
 export function localFolders(): readonly vscode.WorkspaceFolder[] {
@@ -98,20 +99,16 @@ async function rootFor(path: string, roots: readonly string[]): Promise<Workspac
   for (const folder of folders) {
     try {
       const root = await openWorkspaceRoot(folder.uri.fsPath);
-      if (root.prefixes.some((prefix) => path === prefix || isUnder(path, prefix))) return root;
+      if (root.prefixes.some((prefix) => pathInside(path, prefix))) return root;
     } catch (error) {
       lastError = error;
     }
   }
   if (lastError instanceof WorkspaceFsError) throw lastError;
   const shown = path.length > 160 ? `${path.slice(0, 160)}…` : path;
-  const notGiven = localFolders().find((f) => !folders.includes(f) && isUnder(path, f.uri.fsPath));
+  const notGiven = localFolders().find((f) => !folders.includes(f) && pathInside(path, f.uri.fsPath));
   if (notGiven) {
     throw new Error(`${shown} is in the workspace folder ${notGiven.name}, which this agent was not given.`);
   }
   throw new Error(`${shown} is not inside a workspace folder.`);
-}
-
-function isUnder(path: string, folder: string): boolean {
-  return path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }

@@ -13,15 +13,17 @@ import { BridgeAddress } from './bridgeAddress';
 import { openBridgeTransport } from './bridgeTransport';
 import { WebAttachmentFiles } from './webAttachmentFiles';
 import { resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
-import { openStandardTransport, shownUrl } from '../src/connection/standardTransport';
+import { openServedAgent, servedChoice } from '../src/connection/standardTransport';
 import { setting } from '../src/settings/settings';
 
 /**
  * The agents of vscode-acp.agents served over the standard remote transport: the ones a web worker can reach
  * (programs it cannot start). Broken entries are the Node host's to report; here they are left out.
  */
-function servedAgents(): AgentDefinition[] {
-  return resolveAgentSettings(setting('agents'), undefined).agents.filter((a) => a.url !== undefined);
+function servedAgents(): (AgentDefinition & { url: string })[] {
+  return resolveAgentSettings(setting('agents'), undefined).agents.filter(
+    (a): a is AgentDefinition & { url: string } => a.url !== undefined,
+  );
 }
 
 /** The agent the bridge was started with; named by the bridge once connected. */
@@ -56,12 +58,7 @@ export class WebPlatform implements Platform {
   async listAgents(): Promise<AgentChoice[]> {
     return [
       { id: BRIDGE_AGENT_ID, name: 'Agent on the ACP bridge', available: true, detail: this.address.url },
-      ...servedAgents().map((a) => ({
-        id: a.id,
-        name: a.name,
-        available: true,
-        detail: `Served at ${shownUrl(a.url!)}`,
-      })),
+      ...servedAgents().map(servedChoice),
     ];
   }
 
@@ -71,13 +68,8 @@ export class WebPlatform implements Platform {
     if (!picked) return undefined;
     const served = servedAgents().find((a) => a.id === agentId);
     if (served) {
-      if (!served.cwd) {
-        throw new Error(
-          `Set "cwd" for ${served.name} in vscode-acp.agents: the folder it works in where it is served.`,
-        );
-      }
-      context.log.info(`Connecting to ${served.name} at ${shownUrl(served.url!)} (cwd ${served.cwd})`);
-      const transport = await openStandardTransport(served.url!, served.cwd, WebSocket);
+      // No path here names a folder where the agent is served: its own `cwd` is needed.
+      const transport = await openServedAgent(served, undefined, WebSocket, context.log);
       return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
     }
     const url = await this.address.connectUrl(undefined);

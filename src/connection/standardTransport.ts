@@ -7,7 +7,10 @@
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import type * as vscode from 'vscode';
+import type { AgentDefinition } from '../agents/agents';
 import type { AgentExit, AgentTransport } from '../platform';
+import type { AgentChoice } from '../shared/protocol';
 
 /** How long the server has to accept the connection. */
 const OPEN_TIMEOUT_MS = 15_000;
@@ -16,6 +19,29 @@ const OPEN_TIMEOUT_MS = 15_000;
 export function shownUrl(url: string): string {
   const u = new URL(url);
   return `${u.protocol}//${u.host}${u.pathname}`;
+}
+
+/** How the picker offers an agent served at a URL (vscode-acp.agents): always there to try, named by its address. */
+export function servedChoice(agent: AgentDefinition & { url: string }): AgentChoice {
+  return { id: agent.id, name: agent.name, available: true, detail: `Served at ${shownUrl(agent.url)}` };
+}
+
+/**
+ * Connects to an agent served at a URL, working in its configured `cwd` there, else `fallbackCwd` (the Node host:
+ * the workspace folder's path); throws, with a message for the user, when there is neither.
+ */
+export function openServedAgent(
+  agent: AgentDefinition & { url: string },
+  fallbackCwd: string | undefined,
+  webSocket: WebSocketConstructor,
+  log: vscode.LogOutputChannel,
+): Promise<AgentTransport> {
+  const cwd = agent.cwd ?? fallbackCwd;
+  if (!cwd) {
+    throw new Error(`Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`);
+  }
+  log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)} (cwd ${cwd})`);
+  return openStandardTransport(agent.url, cwd, webSocket);
 }
 
 /**

@@ -7,17 +7,16 @@
  */
 import type { CompactionSummaryChunk, CompactionUpdate } from '@agentclientprotocol/sdk';
 import type { CompactionEntry, Thread } from './thread';
-import { contentText } from './threadReducer';
+import { agentIdOf, contentText } from './threadReducer';
 import { cutText, titleText } from './titleText';
 
 /** The longest summary kept (a summary is a few pages; past this it is cut, and says so). */
 export const MAX_SUMMARY_CHARS = 256 * 1024;
-const MAX_ID_CHARS = 200;
 const MAX_STATUS_CHARS = 40;
 const MAX_ERROR_CHARS = 4 * 1024;
 
 export function applyCompactionUpdate(thread: Thread, id: string, update: CompactionUpdate): Thread {
-  const compactionId = idOf(update.compactionId);
+  const compactionId = agentIdOf(update.compactionId);
   if (compactionId === undefined) return thread;
   const status = titleText(typeof update.status === 'string' ? update.status : '', MAX_STATUS_CHARS) || 'in_progress';
   return upsert(thread, id, compactionId, (old) => {
@@ -33,12 +32,13 @@ export function applyCompactionUpdate(thread: Thread, id: string, update: Compac
         : typeof update.error === 'string'
           ? cutText(update.error, MAX_ERROR_CHARS)
           : undefined;
-    return { ...old, status, summary, ...(error ? { error } : { error: undefined }) };
+    const { error: _before, ...rest } = old;
+    return { ...rest, status, summary, ...(error ? { error } : {}) };
   });
 }
 
 export function applyCompactionChunk(thread: Thread, id: string, chunk: CompactionSummaryChunk): Thread {
-  const compactionId = idOf(chunk.compactionId);
+  const compactionId = agentIdOf(chunk.compactionId);
   if (compactionId === undefined || !chunk.content) return thread;
   return upsert(thread, id, compactionId, (old) =>
     old.summary.length >= MAX_SUMMARY_CHARS
@@ -58,22 +58,13 @@ function upsert(
     at >= 0
       ? (thread.entries[at] as CompactionEntry)
       : { kind: 'compaction', id, compactionId, status: 'in_progress', summary: '' };
-  const next = withoutUndefined(patch(old));
+  const next = patch(old);
   const entries = thread.entries.slice();
   if (at >= 0) entries[at] = next;
   else entries.push(next);
   return { ...thread, entries };
 }
 
-function idOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS ? value : undefined;
-}
-
 function bounded(text: string): string {
   return text.length > MAX_SUMMARY_CHARS ? `${text.slice(0, MAX_SUMMARY_CHARS)}\n\n_(cut short)_` : text;
-}
-
-function withoutUndefined(entry: CompactionEntry): CompactionEntry {
-  const { error, ...rest } = entry;
-  return error === undefined ? rest : { ...rest, error };
 }

@@ -9,7 +9,7 @@
  */
 import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ChildEntry, Thread, ToolEntry } from './thread';
-import { contentText } from './threadReducer';
+import { agentIdOf, contentText } from './threadReducer';
 import { patchToolEntry, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
 
 /** Most entries kept under one tool call: older ones go (and are counted) past this. */
@@ -24,9 +24,9 @@ export const MAX_CHILDREN_CHARS = 2 * 1024 * 1024;
 
 /** The tool call a subagent's update belongs to, if the agent said. */
 export function parentToolCallOf(meta: unknown): string | undefined {
-  const claude = (meta as { claudeCode?: { parentToolUseId?: unknown } } | null | undefined)?.claudeCode;
-  const parent = claude?.parentToolUseId;
-  return typeof parent === 'string' && parent !== '' && parent.length <= 200 ? parent : undefined;
+  return agentIdOf(
+    (meta as { claudeCode?: { parentToolUseId?: unknown } } | null | undefined)?.claudeCode?.parentToolUseId,
+  );
 }
 
 /** `update` put under the tool call of its subagent; undefined when it is not a subagent's (or its parent is not here). */

@@ -143,12 +143,12 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       // is already shown. Outside a turn (session/load replay) it is history.
       if (thread.turn === 'running') return thread;
       return update.content.type === 'text'
-        ? appendText(thread, 'user', id, update.content.text, messageIdOf(update.messageId))
+        ? appendText(thread, 'user', id, update.content.text, agentIdOf(update.messageId))
         : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
-      return appendText(thread, 'assistant', id, contentText(update.content), messageIdOf(update.messageId));
+      return appendText(thread, 'assistant', id, contentText(update.content), agentIdOf(update.messageId));
     case 'agent_thought_chunk':
-      return appendText(thread, 'thought', id, contentText(update.content), messageIdOf(update.messageId));
+      return appendText(thread, 'thought', id, contentText(update.content), agentIdOf(update.messageId));
     case 'tool_call':
       return upsertToolCall(thread, id, update);
     case 'tool_call_update':
@@ -248,11 +248,11 @@ function appendText(
   return append(thread, { kind, id, text, ...withId } as Entry);
 }
 
-/** The longest message id kept (an agent's ids are short; a longer one is not kept). */
+/** The longest id an agent gives that is kept (message, compaction, parent tool call ids are short; a longer one is not). */
 export const MAX_MESSAGE_ID_CHARS = 200;
 
-/** A chunk's `messageId`, as kept: a non-empty string, at most MAX_MESSAGE_ID_CHARS. */
-function messageIdOf(value: unknown): string | undefined {
+/** An id the agent gave (a chunk's `messageId`, a compaction's, a subagent's parent), as kept: a non-empty string, at most MAX_MESSAGE_ID_CHARS. */
+export function agentIdOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' && value.length <= MAX_MESSAGE_ID_CHARS ? value : undefined;
 }
 

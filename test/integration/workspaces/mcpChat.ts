@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { OpenChat } from '../../../src/extension';
 import { acpApi, lastReply } from '../shared/chatWaits';
 import { reportedMcp } from '../shared/mcpReport';
+import * as assert from '../shared/assert';
 
 export async function useTestAgent(): Promise<void> {
   const agent = (globalThis as { acpTestAgent?: unknown }).acpTestAgent;
@@ -20,6 +21,13 @@ export async function mcpNames(chat: OpenChat): Promise<string[]> {
 
 export function notices(chat: OpenChat): string {
   return chat.thread.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : [])).join('\n');
+}
+
+/** The URI of the workspace folder called `name` (the test fails when there is none). */
+export function folder(name: string): vscode.Uri {
+  const found = vscode.workspace.workspaceFolders?.find((f) => f.name === name);
+  assert.ok(found, `the workspace has ${name}`);
+  return found!.uri;
 }
 
 /** Opens a file of `folder` in an editor: the session folder of the next connection. */

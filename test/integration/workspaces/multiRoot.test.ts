@@ -7,15 +7,10 @@
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
-import { focusFolder, mcpNames, notices, useTestAgent } from './mcpChat';
+import { focusFolder, folder, mcpNames, notices, useTestAgent } from './mcpChat';
 
 suite('MCP servers in a multi-root workspace', function () {
   this.timeout(60_000);
-  const folder = (name: string) => {
-    const found = vscode.workspace.workspaceFolders?.find((f) => f.name === name);
-    assert.ok(found, `the workspace has ${name}`);
-    return found!.uri;
-  };
 
   suiteSetup(async () => {
     assert.ok(vscode.workspace.workspaceFile, 'a workspace file is open');

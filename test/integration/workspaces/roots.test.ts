@@ -14,7 +14,7 @@ import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { reportedBlocks } from '../shared/attachmentFixtures';
 import { addFiles } from '../../../src/attachments/attach';
 import type { OpenChat } from '../../../src/extension';
-import { focusFolder, notices } from './mcpChat';
+import { focusFolder, folder, notices } from './mcpChat';
 
 interface AgentDefinition {
   name: string;
@@ -24,11 +24,6 @@ interface AgentDefinition {
 
 suite('an agent given the folders of a multi-root workspace', function () {
   this.timeout(60_000);
-  const folder = (name: string) => {
-    const found = vscode.workspace.workspaceFolders?.find((f) => f.name === name);
-    assert.ok(found, `the workspace has ${name}`);
-    return found!.uri;
-  };
   let alpha: string;
   let beta: string;
   let gamma: string;

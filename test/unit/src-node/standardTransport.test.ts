@@ -6,14 +6,9 @@
  * as a lost connection; a URL nobody serves says so.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
-import { WebSocketServer } from 'ws';
-import { createAgent } from '../../agent/agent';
-import { loadScenario } from '../../agent/scenario';
 import { WebSocket } from 'ws';
+import { loadScenario } from '../../agent/scenario';
+import { serveScenario, type ServedScenario } from '../../agent/standardServe';
 import { openStandardTransport, shownUrl } from '../../../src/connection/standardTransport';
 import { scriptedHost, shown, until, type ScriptedHost } from '../src/chat/scriptedHost';
 
@@ -24,28 +19,16 @@ const scenario = {
   ],
 };
 
-async function serve(): Promise<{ url: string; close(): Promise<void> }> {
-  const acp = new AcpServer({ createAgent: () => createAgent(loadScenario(JSON.stringify(scenario))) });
-  const wss = new WebSocketServer({ noServer: true });
-  const server = http.createServer((_req, res) => res.writeHead(404).end());
-  server.on('upgrade', createNodeWebSocketUpgradeHandler(acp, wss));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `ws://127.0.0.1:${port}/acp?token=secret-in-query`,
-    close: async () => {
-      await acp.close();
-      for (const client of wss.clients) client.terminate();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** The scenario served, with a query standing for a token (it must never be shown). */
+async function serve(): Promise<ServedScenario> {
+  const served = await serveScenario(loadScenario(JSON.stringify(scenario)));
+  return { ...served, url: `${served.url}?token=secret-in-query` };
 }
 
 describe('an agent served over the standard remote transport (no VS Code)', function () {
   this.timeout(20_000);
   let host: ScriptedHost;
-  let server: Awaited<ReturnType<typeof serve>>;
+  let server: ServedScenario;
   beforeEach(async () => {
     server = await serve();
   });

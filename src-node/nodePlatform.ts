@@ -110,13 +110,9 @@ export class NodePlatform implements Platform {
       // The folder whose settings and .vscode/mcp.json the session takes; the agent works where it is served.
       const picked = await sessionFolderIfAny();
       if (!picked) return undefined;
-      const transport = await openServedAgent(
-        { ...agent, url: agent.url },
-        picked.folder?.uri.fsPath,
-        WebSocket as unknown as WebSocketConstructor,
-        context.log,
-      );
-      return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
+      return openServedAgent({ ...agent, url: agent.url }, WebSocket as unknown as WebSocketConstructor, context, {
+        ...(picked.folder ? { fallbackCwd: picked.folder.uri.fsPath, folder: picked.folder.uri } : {}),
+      });
     }
     const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
     if (!executable) {

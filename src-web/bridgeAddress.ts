@@ -69,7 +69,7 @@ export class BridgeAddress {
     const input = await vscode.window.showInputBox({
       title: 'Connect to the ACP bridge',
       prompt: 'Paste the URL the bridge printed when it started (node dist/bridge/bridge.js -- <agent command>).',
-      placeHolder: 'ws://127.0.0.1:7878/?token=…',
+      placeHolder: 'ws://127.0.0.1:7878/acp?token=…',
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) =>

@@ -10,10 +10,9 @@ import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from 
 import { sessionFolderIfAny } from '../src/workspaceFolder';
 import type { AgentChoice } from '../src/shared/protocol';
 import { BridgeAddress } from './bridgeAddress';
-import { openBridgeTransport } from './bridgeTransport';
 import { WebAttachmentFiles } from './webAttachmentFiles';
 import { resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
-import { openServedAgent, servedChoice } from '../src/connection/standardTransport';
+import { openServedAgent, openStandardTransport, servedChoice } from '../src/connection/standardTransport';
 import { setting } from '../src/settings/settings';
 
 /**
@@ -66,17 +65,19 @@ export class WebPlatform implements Platform {
     // The folder whose settings and .vscode/mcp.json the session takes (the agent itself works where it runs).
     const picked = await sessionFolderIfAny();
     if (!picked) return undefined;
+    const folder = picked.folder ? { folder: picked.folder.uri } : {};
     const served = servedAgents().find((a) => a.id === agentId);
-    if (served) {
-      // No path here names a folder where the agent is served: its own `cwd` is needed.
-      const transport = await openServedAgent(served, undefined, WebSocket, context.log);
-      return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
-    }
+    // No path here names a folder where the agent is served: its own `cwd` is needed, or a bridge's.
+    if (served) return openServedAgent(served, WebSocket, context, folder);
     const url = await this.address.connectUrl(undefined);
     if (!url) return undefined;
-    const transport = await openBridgeTransport(url, this.address.url, context);
-    context.log.info(`Bridge at ${this.address.url} started ${transport.hello.agent.name} in ${transport.hello.cwd}`);
-    return { ...transport, ...(picked.folder ? { folder: picked.folder.uri } : {}) };
+    return openStandardTransport(url, WebSocket, context, {
+      ...folder,
+      serverName: 'the bridge',
+      missingCwd: `The server at ${this.address.url} is not an ACP bridge (it did not say where it runs the agent): add it to vscode-acp.agents with its "url" and "cwd" instead.`,
+      unreachableHint:
+        'Start the bridge next to your agent with: node dist/bridge/bridge.js -- <agent command> (see the README; if one is running, its output says why it refused).',
+    });
   }
 
   registerCommands(context: vscode.ExtensionContext): void {

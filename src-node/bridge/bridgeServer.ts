@@ -1,13 +1,16 @@
 /**
- * The WebSocket ACP bridge: checks who is knocking (origin, token), then runs
- * one agent process per connection and relays its stdio line by line.
+ * The ACP bridge: serves an agent of this machine over ACP's standard remote
+ * transport (WebSocket at /acp) with the SDK's server, one agent process per
+ * connection, to whoever passes its checks: an allowed origin, the token it
+ * printed, an agent it was started with, a free connection slot.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_AGENT_PARAM, BRIDGE_TOKEN_PARAM, BridgeClose } from '../../src/shared/bridgeProtocol';
-import { relayAgent } from './agentRelay';
+import { BRIDGE_AGENT_PARAM, BRIDGE_PATH, BRIDGE_TOKEN_PARAM, BridgeClose } from '../../src/shared/bridgeProtocol';
+import { bridgedAgent } from './bridgedAgent';
 import { MAX_MESSAGE_BYTES, type BridgeOptions } from './options';
 
 const ALLOWED_ORIGINS = [
@@ -29,6 +32,17 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const token = randomBytes(32).toString('base64url');
   const tokenDigest = digest(token);
   const sockets = new Set<WebSocket>();
+  const idleTimeoutMs = options.idleTimeoutSeconds * 1000;
+  // Each connection's agent is given with its upgrade (bridgedAgent). What the server holds for one client, either
+  // way, is bounded by maxBufferedBytes (above the largest frame, as the SDK asks); a client that reads nothing for
+  // as long as the idle timeout is closed.
+  const acp = new AcpServer({
+    createAgent: () => {
+      throw new Error('every connection names its agent');
+    },
+    maxBufferedBytes: MAX_MESSAGE_BYTES + 1024 * 1024,
+    maxOutputStallMs: idleTimeoutMs,
+  });
   // No compression (ws's default for a server, said here on purpose): on a loopback connection it
   // would only cost CPU on both ends for every message.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
@@ -41,6 +55,11 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
     const origin = req.headers.origin ?? '';
     const url = new URL(req.url ?? '/', 'http://bridge');
+    // The standard transport's endpoint; "/" is where bridges before it listened (a URL saved then still works).
+    if (url.pathname !== BRIDGE_PATH && url.pathname !== '/') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
     const agentId = url.searchParams.get(BRIDGE_AGENT_PARAM);
     const refuse = (why: string) => {
       log(`refused ${req.socket.remoteAddress} origin=${origin || '(none)'}: ${why}`);
@@ -64,7 +83,9 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       sockets.add(ws);
       ws.once('close', () => sockets.delete(ws));
       log(`accepted origin=${origin} agent=${agent.id}`);
-      void relayAgent(ws, socket, agent, { cwd: options.cwd, idleTimeoutMs: options.idleTimeoutSeconds * 1000 }, log);
+      acp
+        .prepareWebSocketUpgrade({ agent: bridgedAgent(agent, { cwd: options.cwd, idleTimeoutMs }, ws, log) })
+        .accept(ws);
     });
   });
 
@@ -75,10 +96,11 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    url: `ws://${host}:${port}/?${BRIDGE_TOKEN_PARAM}=${token}`,
+    url: `ws://${host}:${port}${BRIDGE_PATH}?${BRIDGE_TOKEN_PARAM}=${token}`,
     token,
     close: async () => {
       for (const ws of sockets) ws.close(1001, 'bridge shutting down');
+      await acp.close();
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

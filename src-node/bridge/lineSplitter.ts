@@ -1,9 +1,8 @@
 /**
- * Newline-delimited framing over raw bytes, for an agent's stdout. The relay
- * only needs framing: lines stay bytes on their way through (no decoding to a
- * string and encoding back), and the size limit counts bytes.
+ * Newline-delimited framing over raw bytes, for an agent's stdout behind the
+ * bridge: each line is found without decoding what came before it, and the
+ * size limit counts bytes.
  */
-import { isUtf8 } from 'node:buffer';
 
 export const NEWLINE = 0x0a;
 
@@ -66,13 +65,4 @@ export function isBlank(line: Buffer): boolean {
     return byte >= 0x80 ? line.toString('utf8').trim() === '' : false;
   }
   return true;
-}
-
-/**
- * A line as the payload of a text frame, which must be valid UTF-8: the bytes
- * themselves when they are (nearly always), else the decoded text, where each
- * invalid sequence has become U+FFFD.
- */
-export function textPayload(line: Buffer): Buffer | string {
-  return isUtf8(line) ? line : line.toString('utf8');
 }

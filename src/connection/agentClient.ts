@@ -5,7 +5,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
-import type { AgentExit, AgentTransport } from '../platform';
+import { AgentUnreachableError, type AgentExit, type AgentTransport } from '../platform';
 import { afterPendingNotifications } from './drain';
 import { abandonable } from './abandon';
 import { rootsParams, type WorkRoots } from './workRoots';
@@ -93,8 +93,11 @@ export class AgentClient implements Disposable {
       readonly outgoing: TransformStream<acp.AnyMessage, acp.AnyMessage>;
     },
   ) {
+    // A connection lost (not the agent's own end, nor a refusal) may be there again on the next try.
     this.gone = new Promise<never>((_, reject) =>
-      this._onDidClose.event((exit) => reject(new Error(describeExit(exit)))),
+      this._onDidClose.event((exit) =>
+        reject(exit.lost ? new AgentUnreachableError(describeExit(exit)) : new Error(describeExit(exit))),
+      ),
     );
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
     // A request is served only for a session this connection opened, by that session's

@@ -2,14 +2,32 @@
  * An agent served elsewhere, reached over ACP's standard remote transport
  * (WebSocket: JSON-RPC messages as text frames) with the SDK's client, from
  * either host (Node: the `ws` package's WebSocket; the web worker: the
- * browser's). The agent runs where it is served: it gets no file access or
- * terminals here (AgentTransport.remote), and its end is the connection's.
+ * browser's): any standard server, or our bridge, whose extensions it reads
+ * (src/shared/bridgeProtocol.ts: the folder it runs the agent in, the agent's
+ * exit, its refusals). The agent runs where it is served: it gets no file
+ * access or terminals here (AgentTransport.remote), and its end is the
+ * connection's.
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
-import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import {
+  createWebSocketStream,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from '@agentclientprotocol/sdk/experimental/ws-client';
 import type * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agents';
-import type { AgentExit, AgentTransport } from '../platform';
+import { AgentUnreachableError, type AgentExit, type AgentTransport, type ConnectContext } from '../platform';
+import {
+  AGENT_EXITED_METHOD,
+  BridgeClose,
+  exitText,
+  parseBridgeExit,
+  readBridgeAnnouncement,
+  STRAY_LINE_METHOD,
+  strayLineText,
+  type BridgeAnnouncement,
+  type BridgeExit,
+} from '../shared/bridgeProtocol';
 import type { AgentChoice } from '../shared/protocol';
 
 /** How long the server has to accept the connection. */
@@ -27,91 +45,198 @@ export function servedChoice(agent: AgentDefinition & { url: string }): AgentCho
 }
 
 /**
- * Connects to an agent served at a URL, working in its configured `cwd` there, else `fallbackCwd` (the Node host:
- * the workspace folder's path); throws, with a message for the user, when there is neither.
+ * Connects to an agent served at a URL (vscode-acp.agents). Its sessions work in its configured `cwd`, else in the
+ * folder a bridge says it runs the agent in, else in `fallbackCwd` (the Node host: the workspace folder's path).
  */
 export function openServedAgent(
   agent: AgentDefinition & { url: string },
-  fallbackCwd: string | undefined,
   webSocket: WebSocketConstructor,
-  log: vscode.LogOutputChannel,
+  context: ConnectContext,
+  where: { fallbackCwd?: string; folder?: vscode.Uri },
 ): Promise<AgentTransport> {
-  const cwd = agent.cwd ?? fallbackCwd;
-  if (!cwd) {
-    throw new Error(`Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`);
-  }
-  log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)} (cwd ${cwd})`);
-  return openStandardTransport(agent.url, cwd, webSocket);
+  context.log.info(`Connecting to ${agent.name} at ${shownUrl(agent.url)}`);
+  return openStandardTransport(agent.url, webSocket, context, {
+    ...where,
+    ...(agent.cwd ? { cwd: agent.cwd } : {}),
+    missingCwd: `Set "cwd" for ${agent.name} in vscode-acp.agents: the folder it works in where it is served.`,
+  });
 }
 
+export interface StandardTransportOptions {
+  /** The folder the agent's sessions work in, where it is served; else the one a bridge announces, else `fallbackCwd`. */
+  readonly cwd?: string;
+  readonly fallbackCwd?: string;
+  /** What the user is told when there is no folder at all. */
+  readonly missingCwd: string;
+  /** The workspace folder the session belongs to (its settings and `.vscode/mcp.json`). */
+  readonly folder?: vscode.Uri;
+  /** Added to "No ACP agent accepted a connection at …" (how to start one). */
+  readonly unreachableHint?: string;
+  /** What the chat calls the server ("the bridge"); by default "the agent at <url>". */
+  readonly serverName?: string;
+}
+
+/** Stray output lines a bridge reports that are shown in the chat; the rest only go to the log. */
+const MAX_STRAY_WARNINGS = 3;
+
 /**
- * Connects to the agent at `url` with `webSocket` (the host's constructor); throws, with a message for the user,
- * when nothing accepts the connection.
+ * Connects to the agent at `url` with `webSocket` (the host's constructor). Throws AgentUnreachableError, with a
+ * message for the user, when nothing accepts the connection.
  */
 export async function openStandardTransport(
   url: string,
-  cwd: string,
   webSocket: WebSocketConstructor,
+  context: ConnectContext,
+  options: StandardTransportOptions,
 ): Promise<AgentTransport> {
   const shown = shownUrl(url);
-  // The SDK's client opens the socket itself; the first write waits for it. Opening one here first tells an
-  // unreachable server apart (and says so) before the client speaks.
-  await reachable(url, shown, webSocket);
-  const stream = createWebSocketStream<AnyMessage>(url, { WebSocket: webSocket, cookies: 'omit' });
-  let resolveExit!: (exit: AgentExit) => void;
-  const exited = new Promise<AgentExit>((resolve) => (resolveExit = resolve));
+  // The SDK's client opens the socket; this constructor keeps it, to see its open and its close code and reason,
+  // which the client does not tell.
+  let socket: WebSocketLike | undefined;
+  const keeping = function (this: unknown, ...args: ConstructorParameters<WebSocketConstructor>) {
+    socket = new webSocket(...args);
+    return socket;
+  } as unknown as WebSocketConstructor;
+  const stream = createWebSocketStream<AnyMessage>(url, { WebSocket: keeping, cookies: 'omit' });
+  const opened = socket as unknown as WebSocketLike;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    opened.addEventListener?.('close', (event: unknown) => {
+      const { code, reason } = event as { code?: unknown; reason?: unknown };
+      resolve({ code: typeof code === 'number' ? code : 1006, reason: typeof reason === 'string' ? reason : '' });
+    }),
+  );
+  await whenOpen(opened, closed, shown, options.unreachableHint);
+
+  const server = options.serverName ?? `the agent at ${shown}`;
+  let strays = 0;
+  let announcement: BridgeAnnouncement | undefined;
+  let ended: BridgeExit | undefined;
+  let disposed = false;
+  let first = true;
   const reader = stream.readable.getReader();
   const readable = new ReadableStream<AnyMessage>({
     async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          controller.close();
-          resolveExit({ message: `The agent at ${shown} closed the connection.`, lost: true });
-        } else controller.enqueue(value);
-      } catch (error) {
-        controller.close();
-        resolveExit({
-          message: `The connection to the agent at ${shown} was lost (${error instanceof Error ? error.message : String(error)}).`,
-          lost: true,
-        });
+      for (;;) {
+        let next: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          next = await reader.read();
+        } catch {
+          next = { done: true, value: undefined };
+        }
+        if (next.done) return controller.close();
+        const message = next.value as AnyMessage & { method?: unknown; params?: unknown; result?: unknown };
+        // The first message is the initialize response (the server's rule); a bridge announces itself there.
+        if (first) {
+          first = false;
+          announcement = readBridgeAnnouncement(message.result);
+          if (announcement) context.log.info(`The bridge runs ${announcement.agent.name} in ${announcement.cwd}`);
+        }
+        if (message.method === AGENT_EXITED_METHOD) {
+          ended = parseBridgeExit(message.params);
+          continue;
+        }
+        if (message.method === STRAY_LINE_METHOD) {
+          const line = strayLineText(message.params);
+          context.log.warn(`The agent wrote a line that is not JSON-RPC; the bridge dropped it: ${line}`);
+          if (++strays <= MAX_STRAY_WARNINGS) {
+            context.onProtocolWarning(`The agent wrote a line that is not ACP to its output, ignored: ${line}`);
+          }
+          continue;
+        }
+        return controller.enqueue(message);
       }
     },
     cancel: (reason) => reader.cancel(reason),
   });
+  const exited = closed.then(({ code, reason }): AgentExit => {
+    if (ended) {
+      const name = context.agentName ?? announcement?.agent.name ?? 'The agent';
+      return {
+        message: exitText(name, ended.code, ended.signal),
+        ...(ended.stderrTail ? { stderrTail: ended.stderrTail } : {}),
+      };
+    }
+    if (disposed) return { message: `Disconnected from ${server}.` };
+    return describeClose(code, reason, server);
+  });
+  const cwdOf = (): string => {
+    const cwd = options.cwd ?? announcement?.cwd ?? options.fallbackCwd;
+    if (cwd === undefined) throw new Error(options.missingCwd);
+    return cwd;
+  };
   return {
     stream: { readable, writable: stream.writable },
-    cwd,
+    // Read once the agent has answered initialize, which is where a bridge says it.
+    get cwd() {
+      return cwdOf();
+    },
+    get agentOs() {
+      return announcement?.os;
+    },
     remote: true,
+    ...(options.folder ? { folder: options.folder } : {}),
     exited,
     dispose: () => {
+      disposed = true;
       void reader.cancel().catch(() => undefined);
       void stream.writable.abort().catch(() => undefined);
-      resolveExit({ message: `Disconnected from the agent at ${shown}.` });
     },
   };
 }
 
-function reachable(url: string, shown: string, webSocket: WebSocketConstructor): Promise<void> {
+/** Resolves when `socket` opens; throws AgentUnreachableError when it closes or fails first, or takes too long. */
+function whenOpen(
+  socket: WebSocketLike,
+  closed: Promise<{ code: number; reason: string }>,
+  shown: string,
+  hint: string | undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new webSocket(url);
     const fail = (why: string) => {
       clearTimeout(timer);
-      reject(new Error(`No ACP agent accepted a connection at ${shown}: ${why}`));
+      reject(
+        new AgentUnreachableError(`No ACP agent accepted a connection at ${shown}: ${why}.${hint ? ` ${hint}` : ''}`),
+      );
     };
-    // (A browser's socket says nothing of why it failed: an error event only.)
+    // (A browser's socket says nothing of why it failed: an error event and a 1006 close only.)
     const timer = setTimeout(() => {
       socket.close();
       fail(`no answer in ${OPEN_TIMEOUT_MS / 1000} s`);
     }, OPEN_TIMEOUT_MS);
     socket.addEventListener?.('open', () => {
       clearTimeout(timer);
-      socket.close(1000);
       resolve();
     });
     socket.addEventListener?.('error', (event: unknown) => {
       const message = (event as { message?: unknown }).message;
-      fail(typeof message === 'string' && message ? message : 'the connection failed');
+      if (typeof message === 'string' && message) fail(message);
     });
+    void closed.then(({ code, reason }) => fail(reason ? `${reason} (code ${code})` : 'the connection failed'));
   });
+}
+
+/** Why the server closed the connection, in words: the bridge's own codes, else as lost (worth reconnecting). */
+function describeClose(code: number, reason: string, server: string): AgentExit {
+  switch (code) {
+    case BridgeClose.agentExited:
+      return { message: reason || 'The agent exited.' };
+    case BridgeClose.badToken:
+      return {
+        message: 'The bridge refused the token. Run "ACP: Set Bridge Token" and paste the URL the bridge printed.',
+      };
+    case BridgeClose.unknownAgent:
+      return { message: `The bridge does not offer this agent: ${reason}` };
+    case BridgeClose.idle:
+      return { message: 'The bridge closed the idle connection.' };
+    case BridgeClose.tooManyConnections:
+      // A slot frees when another window disconnects: worth another try.
+      return { message: 'The bridge has too many connections open.', lost: true };
+    default:
+      // 1000 and 1005 (closed on purpose, without an exit report), 1001 (shutting down), 1006 (dropped), 1008 (a
+      // limit), 1011 (an error): the agent may be there again on the next try.
+      return {
+        message: `The connection to ${server} was lost (code ${code}${reason ? `: ${reason}` : ''}).`,
+        lost: true,
+      };
+  }
 }

@@ -12,7 +12,7 @@ export const SETTINGS = {
   defaultAgent: { type: 'string', default: '' },
   mcpServers: { type: 'array', default: [], scope: 'resource' },
   'diagnostics.enabled': { type: 'boolean', default: false },
-  'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878', restartsAgents: true },
+  'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878/acp', restartsAgents: true },
   'sessions.autoSave': { type: 'boolean', default: true },
   'sessions.maxHistory': { type: 'integer', default: 50 },
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },

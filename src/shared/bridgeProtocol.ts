@@ -1,68 +1,79 @@
 /**
- * The WebSocket ACP bridge's own wire format, shared by the bridge program
- * (src-node/bridge) and the web transport (src-web). After the hello frame,
- * every text frame is one ACP JSON-RPC message, relayed unchanged.
+ * What the ACP bridge (src-node/bridge) adds to ACP's standard remote
+ * transport, which it serves with the SDK's server: the URL's token and agent
+ * parameters, the folder and OS it runs the agent in (in the initialize
+ * response's `_meta`), notifications of the agent's end (its exit status and
+ * last stderr lines) and of output lines it dropped, and the close codes of its
+ * refusals. Each is an
+ * extension the protocol allows: any other client, or a server that is not the
+ * bridge, works without them.
  */
 
-/** Sent by the bridge as the first frame, once the agent has started. */
-export interface BridgeHello {
-  readonly vscodeAcpBridge: 1;
+/** The key of the bridge's `_meta` entry on the initialize response. */
+export const BRIDGE_META_KEY = 'vscodeAcpBridge';
+
+/** Where the bridge runs its agent. */
+export interface BridgeAnnouncement {
   /** The folder the agent runs in: the `cwd` for its sessions. */
   readonly cwd: string;
-  readonly agent: { readonly id: string; readonly name: string };
-  /** The bridge machine's kind of OS (MCP server commands are checked for it); absent from older bridges. */
+  /** The bridge machine's kind of OS (MCP server commands are checked for it). */
   readonly os?: 'posix' | 'windows';
+  readonly agent: { readonly id: string; readonly name: string };
 }
 
-export function parseBridgeHello(text: string): BridgeHello | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<BridgeHello> | null;
-    if (
-      value &&
-      value.vscodeAcpBridge === 1 &&
-      typeof value.cwd === 'string' &&
-      typeof value.agent?.id === 'string' &&
-      typeof value.agent.name === 'string'
-    ) {
-      const os = value.os === 'posix' || value.os === 'windows' ? { os: value.os } : {};
-      return { vscodeAcpBridge: 1, cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os };
-    }
-  } catch {
-    // Not a hello.
-  }
-  return undefined;
-}
-
-/**
- * Sent by the bridge as the last frame when the agent has ended, just
- * before it closes the socket with `agentExited` (a close reason holds at
- * most 123 bytes: the last stderr line at best). The client words it with
- * the agent's own name.
- */
-export interface BridgeExit {
-  readonly vscodeAcpBridge: 1;
-  readonly exit: {
-    readonly code: number | null;
-    readonly signal: string | null;
-    /** The agent's last stderr lines. */
-    readonly stderrTail?: string;
-  };
-}
-
-/** A bridge exit frame (already parsed from JSON), or undefined. */
-export function parseBridgeExit(value: unknown): BridgeExit | undefined {
-  if (typeof value !== 'object' || value === null || (value as { vscodeAcpBridge?: unknown }).vscodeAcpBridge !== 1) {
+/** The bridge's announcement in an initialize response (`result._meta`), or undefined. */
+export function readBridgeAnnouncement(result: unknown): BridgeAnnouncement | undefined {
+  const value = (result as { _meta?: Record<string, unknown> } | null)?._meta?.[BRIDGE_META_KEY] as
+    Partial<BridgeAnnouncement> | undefined;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof value.cwd !== 'string' ||
+    value.cwd === '' ||
+    typeof value.agent?.id !== 'string' ||
+    typeof value.agent.name !== 'string'
+  ) {
     return undefined;
   }
-  const exit = (value as { exit?: unknown }).exit as Record<string, unknown> | undefined;
-  if (typeof exit !== 'object' || exit === null) return undefined;
+  const os = value.os === 'posix' || value.os === 'windows' ? { os: value.os } : {};
+  return { cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os };
+}
+
+/** The notification the bridge sends last when its agent has ended (an ACP extension method: it starts with `_`). */
+export const AGENT_EXITED_METHOD = '_vscodeAcpBridge/agentExited';
+
+export interface BridgeExit {
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** The agent's last stderr lines. */
+  readonly stderrTail?: string;
+}
+
+/** The params of an agent-exited notification, checked and bounded, or undefined. */
+export function parseBridgeExit(params: unknown): BridgeExit | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const exit = params as Record<string, unknown>;
   const code = Number.isInteger(exit.code) ? (exit.code as number) : null;
   const signal = typeof exit.signal === 'string' ? exit.signal.slice(0, 32) : null;
   const stderrTail =
     typeof exit.stderrTail === 'string' && exit.stderrTail !== ''
       ? exit.stderrTail.slice(-MAX_STDERR_TAIL_CHARS)
       : undefined;
-  return { vscodeAcpBridge: 1, exit: { code, signal, ...(stderrTail ? { stderrTail } : {}) } };
+  return { code, signal, ...(stderrTail ? { stderrTail } : {}) };
+}
+
+/**
+ * A notification for each of the first few lines of the agent's output that are not JSON-RPC (a log line printed to
+ * stdout, say), which the bridge drops: the client may say so.
+ */
+export const STRAY_LINE_METHOD = '_vscodeAcpBridge/strayLine';
+/** How much of a stray line is told. */
+export const MAX_STRAY_LINE_CHARS = 200;
+
+/** The text of a stray-line notification, bounded; '' when there is none. */
+export function strayLineText(params: unknown): string {
+  const text = (params as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text.slice(0, MAX_STRAY_LINE_CHARS) : '';
 }
 
 /** How much of the end of an agent's stderr an exit report carries, in lines and characters (the Node host keeps as much). */
@@ -76,6 +87,7 @@ export function exitText(name: string, code: number | null, signal: string | nul
 
 /** Close codes the bridge uses (4000-4999 are free for applications). */
 export const BridgeClose = {
+  /** The agent could not be started, or ended before it answered `initialize` (the reason says why). */
   agentExited: 4000,
   badToken: 4001,
   unknownAgent: 4004,
@@ -83,6 +95,7 @@ export const BridgeClose = {
   tooManyConnections: 4029,
 } as const;
 
-/** Query parameters of the bridge URL. */
+/** The bridge's endpoint (the standard transport's) and the query parameters of its URL. */
+export const BRIDGE_PATH = '/acp';
 export const BRIDGE_TOKEN_PARAM = 'token';
 export const BRIDGE_AGENT_PARAM = 'agent';

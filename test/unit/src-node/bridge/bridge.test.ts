@@ -1,6 +1,7 @@
 /**
  * The bridge, for real: started on loopback, reached with a real WebSocket
- * client, running the scripted test agent as a real process.
+ * client speaking ACP's standard transport (one JSON-RPC message per text
+ * frame, initialize first), running the scripted test agent as a real process.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -9,7 +10,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../../../src-node/bridge/bridgeServer';
-import { BridgeClose, parseBridgeExit } from '../../../../src/shared/bridgeProtocol';
+import {
+  AGENT_EXITED_METHOD,
+  BRIDGE_META_KEY,
+  BridgeClose,
+  parseBridgeExit,
+  readBridgeAnnouncement,
+  STRAY_LINE_METHOD,
+} from '../../../../src/shared/bridgeProtocol';
 import { ORIGIN, agentJs, initialize, loopbackBridge, newSession, scenarios } from './bridgeClient';
 
 interface Outcome {
@@ -141,8 +149,8 @@ describe('bridge (real sockets, real agent process)', function () {
     }
     assert.equal(agentProcesses(marker).length, 0);
     // And the right one still gets in.
-    const right = await talk(bridge.url, ORIGIN, [initialize], 2);
-    assert.equal(right.frames.length, 2);
+    const right = await talk(bridge.url, ORIGIN, [initialize], 1);
+    assert.equal(right.frames.length, 1);
     for (let i = 0; i < 50 && agentProcesses(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
   });
 
@@ -151,34 +159,38 @@ describe('bridge (real sockets, real agent process)', function () {
     assert.equal(out.code, BridgeClose.unknownAgent);
   });
 
-  it('relays ACP both ways after a hello that names the cwd', async () => {
-    const out = await talk(bridge.url, ORIGIN, [initialize], 2);
-    const hello = JSON.parse(out.frames[0]) as { cwd: string; agent: { id: string }; os: string };
-    assert.equal(hello.cwd, tmp);
-    assert.equal(hello.os, 'posix', 'the web host checks MCP server commands for the bridge machine');
-    assert.equal(hello.agent.id, 'test');
-    const response = JSON.parse(out.frames[1]) as { id: number; result: { protocolVersion: number } };
+  it("relays ACP both ways; the initialize response names the agent's folder and OS in its _meta", async () => {
+    const out = await talk(bridge.url, ORIGIN, [initialize], 1);
+    const response = JSON.parse(out.frames[0]) as { id: number; result: { protocolVersion: number; _meta?: object } };
     assert.equal(response.id, 1);
     assert.equal(response.result.protocolVersion, 1);
+    const announced = readBridgeAnnouncement(response.result);
+    assert.equal(announced?.cwd, tmp);
+    assert.equal(announced?.os, 'posix', 'the web host checks MCP server commands for the bridge machine');
+    assert.equal(announced?.agent.id, 'test');
+    assert.ok(BRIDGE_META_KEY in (response.result._meta ?? {}));
   });
 
-  it('closes the socket with the exit code and last stderr when the agent crashes', async () => {
+  it("tells the agent's exit code and last stderr lines in a last notification, then closes", async () => {
     const out = await talk(bridge.url, ORIGIN, [initialize], Infinity, {
       1: newSession,
       2: prompt(3, 'one'),
       3: prompt(4, 'two'),
     });
-    assert.equal(out.code, BridgeClose.agentExited);
-    assert.match(out.reason, /exited with code 3: boom: simulated crash/);
-    // Before it, the whole report: the client words it with the agent's own name and every line.
-    const exit = parseBridgeExit(JSON.parse(out.frames.at(-1)!));
-    assert.equal(exit?.exit.code, 3);
-    assert.equal(exit?.exit.signal, null);
-    assert.match(exit?.exit.stderrTail ?? '', /boom: the first of two lines\nboom: simulated crash$/);
+    // Everything the agent wrote came first (its second reply began), then the report: the client words it with
+    // the agent's own name and every line.
+    const last = JSON.parse(out.frames.at(-1)!) as { method: string; params: unknown };
+    assert.equal(last.method, AGENT_EXITED_METHOD);
+    assert.ok(out.frames.some((f) => f.includes('Second reply: about to crash')));
+    const exit = parseBridgeExit(last.params);
+    assert.equal(exit?.code, 3);
+    assert.equal(exit?.signal, null);
+    assert.match(exit?.stderrTail ?? '', /boom: the first of two lines\nboom: simulated crash$/);
+    assert.notEqual(out.code, 1006, 'closed, not dropped');
   });
 
   it('ends the agent process when the socket closes', async () => {
-    const out = await talk(bridge.url, ORIGIN, [initialize], 2);
+    const out = await talk(bridge.url, ORIGIN, [initialize], 1);
     assert.equal(out.code, 1000);
     for (let i = 0; i < 50 && agentProcesses(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(agentProcesses(marker), []);
@@ -194,7 +206,7 @@ describe('bridge (real sockets, real agent process)', function () {
     const open = () =>
       new Promise<WebSocket>((resolve) => {
         const ws = new WebSocket(bridge.url, { origin: ORIGIN });
-        ws.once('message', () => resolve(ws)); // the hello: its agent runs
+        ws.once('open', () => resolve(ws)); // accepted: its agent starts
       });
     const first = await open();
     const second = await open();
@@ -220,7 +232,7 @@ describe('bridge (real sockets, real agent process)', function () {
   });
 });
 
-describe('bridge relay (bytes through, limits kept)', function () {
+describe('bridge messages (text whole, limits kept)', function () {
   this.timeout(30_000);
   const MiB = 1024 * 1024;
   const text = 'h\u00e9llo \u{1f600} \u4e16\u754c';
@@ -233,7 +245,19 @@ describe('bridge relay (bytes through, limits kept)', function () {
     const huge = path.join(tmp, 'huge.json');
     fs.writeFileSync(huge, JSON.stringify({ turns: [{ match: '', steps: [{ garbage: 'x'.repeat(16 * MiB + 1) }] }] }));
     const chatty = {
-      turns: [{ match: '', steps: [{ echoUser: true }, { garbage: ' \t ' }, { garbage: `stray ${text}` }] }],
+      turns: [
+        {
+          match: '',
+          steps: [
+            { echoUser: true },
+            { garbage: ' \t ' },
+            { garbage: `stray ${text}` },
+            { garbage: '[1]' },
+            { garbage: 'x'.repeat(300) },
+            { garbage: 'fourth' },
+          ],
+        },
+      ],
     };
     logs = [];
     bridge = await startBridge(
@@ -252,56 +276,61 @@ describe('bridge relay (bytes through, limits kept)', function () {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  /** Runs initialize, session/new, then one prompt; resolves with every frame after the hello and how the socket closed. */
+  /** Runs initialize, session/new, then one prompt; resolves with every frame and how the socket closed. */
   function promptOnce(
     agent: string,
-    before: (ws: WebSocket) => void = () => undefined,
+    afterInitialize: (ws: WebSocket) => void = () => undefined,
   ): Promise<{ frames: string[]; code: number; reason: string }> {
     return new Promise((resolve) => {
       const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
       const frames: string[] = [];
-      ws.on('open', () => {
-        before(ws);
-        ws.send(initialize);
-      });
+      ws.on('open', () => ws.send(initialize));
       ws.on('message', (data, isBinary) => {
         assert.equal(isBinary, false);
         const frame = data.toString();
-        if (frames.push(frame) === 1) return; // the hello
-        const id = frame.startsWith('{') ? (JSON.parse(frame) as { id?: number }).id : undefined;
-        if (id === 1) ws.send(newSession);
+        frames.push(frame);
+        const id = (JSON.parse(frame) as { id?: number }).id;
+        if (id === 1) {
+          afterInitialize(ws);
+          ws.send(newSession);
+        }
         if (id === 2) ws.send(prompt(3, text));
         if (id === 3) ws.close(1000);
       });
-      ws.on('close', (code, reason) => resolve({ frames: frames.slice(1), code, reason: reason.toString() }));
+      ws.on('close', (code, reason) => resolve({ frames, code, reason: reason.toString() }));
       ws.on('error', () => undefined);
     });
   }
 
-  it('relays text byte for byte both ways, stray lines too, and skips blank lines', async () => {
+  it("passes text whole both ways; the agent's stray lines are logged, the first three told, none relayed", async () => {
+    const before = logs.length;
     const out = await promptOnce('chatty');
     assert.equal(out.code, 1000);
-    const echoed = out.frames
-      .map((f) =>
-        f.startsWith('{') ? (JSON.parse(f) as { params?: { update?: { content?: { text?: string } } } }) : undefined,
-      )
-      .find((m) => m?.params?.update?.content?.text !== undefined);
+    const messages = out.frames.map(
+      (f) => JSON.parse(f) as { method?: string; params?: { text?: string; update?: { content?: { text?: string } } } },
+    );
+    const echoed = messages.find((m) => m?.params?.update?.content?.text !== undefined);
     assert.equal(echoed?.params?.update?.content?.text, text);
-    assert.ok(out.frames.includes(`stray ${text}`));
-    assert.ok(!out.frames.some((f) => f.trim() === ''));
+    const told = messages.filter((m) => m.method === STRAY_LINE_METHOD).map((m) => m.params?.text);
+    assert.deepEqual(told, [`stray ${text}`, '[1]', 'x'.repeat(200)]);
+    assert.ok(!out.frames.some((f) => f.startsWith('stray') || f.trim() === '' || f === '[1]' || f === 'fourth'));
+    const dropped = logs.slice(before).filter((l) => l.includes("dropped a line of the agent's output"));
+    assert.equal(dropped.length, 4, dropped.join('\n'));
   });
 
-  it('drops a frame that holds a raw newline, is binary or empty, and never passes it to the agent', async () => {
-    const before = logs.length;
+  it('never passes a binary or empty frame, or a second initialize, to the agent', async () => {
     const out = await promptOnce('chatty', (ws) => {
-      ws.send('{"jsonrpc":"2.0","id":7,\n"method":"initialize"}');
-      ws.send(Buffer.from(initialize), { binary: true });
+      ws.send(Buffer.from(initialize.replace('"id":1', '"id":7')), { binary: true });
       ws.send('');
+      ws.send(initialize.replace('"id":1', '"id":8'));
     });
     assert.equal(out.code, 1000);
-    assert.equal(logs.slice(before).filter((l) => l.includes('dropped a frame that is not one JSON line')).length, 3);
-    // Had either reached the agent, it would have answered it (id 1 twice, or a parse error).
-    assert.deepEqual(out.frames.filter((f) => /"id":(1|7|null)\b/.test(f)).length, 1);
+    // The agent would have answered a second initialize with a result; the server refuses it, and an empty frame is
+    // a parse error at most; nothing else answers ids 7 or 8, and the prompt went on.
+    const answers = out.frames.map((f) => JSON.parse(f) as { id?: number | null; result?: unknown });
+    assert.ok(!answers.some((a) => a.id === 7));
+    assert.ok(!answers.some((a) => a.id === 8 && a.result !== undefined));
+    assert.ok(answers.some((a) => a.id === 3 && a.result !== undefined));
   });
 
   it('closes with a reason, relaying nothing of it, when the agent writes a line over 16 MiB', async () => {

@@ -10,11 +10,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
-import { closeReason } from '../../../../src-node/bridge/agentRelay';
+import { closeReason } from '../../../../src-node/bridge/bridgedAgent';
 import { startBridge, type RunningBridge } from '../../../../src-node/bridge/bridgeServer';
 import type { BridgeAgent } from '../../../../src-node/bridge/options';
 import { processKeeper } from '../../../../src-node/keeper/processKeeper';
-import { BridgeClose } from '../../../../src/shared/bridgeProtocol';
+import { AGENT_EXITED_METHOD, BridgeClose, parseBridgeExit } from '../../../../src/shared/bridgeProtocol';
 import { ORIGIN, agentJs, closeOf, initialize, loopbackBridge, sleep } from './bridgeClient';
 
 /** Running, that is: a zombie (ended, not yet reaped by whoever adopted it) is not. */
@@ -41,7 +41,8 @@ const script = (id: string, code: string): BridgeAgent => ({
 /** Starts a child of the agent in the agent's own process group; `grandchild` is its code. */
 const withChild = (grandchild: string) =>
   `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' });`;
-const SAY_PIDS = `process.stdout.write(JSON.stringify({ pid: process.pid, child: c.pid }) + '\\n');`;
+/** Answers the client's initialize (the first line it reads) with the pids of the agent and its child. */
+const SAY_PIDS = `process.stdin.once('data', () => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, pid: process.pid, child: c.pid } }) + '\\n'));`;
 /** Before the pids are said: a handler installed after them could come too late for a signal sent on reading them. */
 const IGNORE_TERM = `process.on('SIGTERM', () => {}); setInterval(() => {}, 100_000);`;
 
@@ -50,17 +51,19 @@ interface Pids {
   child: number;
 }
 
-/** Connects to `agent`; resolves with the pids its first line names, and the socket. */
+/** Connects to `agent` and initializes; resolves with the pids its answer names, and the socket. */
 function connect(
   bridge: RunningBridge,
   agent: string,
-): Promise<{ ws: WebSocket; pids: Pids; closed: Promise<{ code: number; reason: string }> }> {
+): Promise<{ ws: WebSocket; pids: Pids; closed: Promise<{ code: number; reason: string }>; frames: string[] }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${bridge.url}&agent=${agent}`, { origin: ORIGIN });
     const closed = closeOf(ws);
-    let frames = 0;
+    const frames: string[] = [];
+    ws.on('open', () => ws.send(initialize));
     ws.on('message', (data) => {
-      if (++frames === 2) resolve({ ws, pids: JSON.parse(data.toString()) as Pids, closed });
+      if (frames.push(data.toString()) > 1) return;
+      resolve({ ws, pids: (JSON.parse(frames[0]) as { result: Pids }).result, closed, frames });
     });
     ws.on('error', reject);
     void closed.then(({ code, reason }) =>
@@ -152,10 +155,11 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
   });
 
   it('kills at once what an agent that exited left behind in its group', async () => {
-    const { pids, closed } = await connect(bridge, 'leaves-child');
-    const { code, reason } = await closed;
-    assert.equal(code, BridgeClose.agentExited);
-    assert.equal(reason, 'Agent leaves-child exited with code 0');
+    const { pids, closed, frames } = await connect(bridge, 'leaves-child');
+    await closed;
+    const last = JSON.parse(frames.at(-1)!) as { method?: string; params?: unknown };
+    assert.equal(last.method, AGENT_EXITED_METHOD);
+    assert.deepEqual(parseBridgeExit(last.params), { code: 0, signal: null });
     assert.ok(
       await goneWithin(pids.child, 1_500),
       'the child it left, which ignores SIGTERM, is killed without the grace',
@@ -190,7 +194,7 @@ describe('bridge agent process (its group, its end, its stderr)', function () {
 
   it('lives on when an agent stops reading: what it cannot write is dropped with the agent', async () => {
     const ws = new WebSocket(`${bridge.url}&agent=closed-stdin`, { origin: ORIGIN });
-    await new Promise((r) => ws.once('message', r)); // the hello
+    await new Promise((r) => ws.once('open', r));
     await sleep(200);
     for (let i = 0; i < 20; i++) ws.send(initialize);
     assert.deepEqual(await closeOf(ws), {
@@ -227,7 +231,7 @@ describe('bridge agent start (a socket that goes while the agent is looked up)',
   this.timeout(20_000);
   if (process.platform !== 'linux') return;
 
-  it('holds the frames sent while the agent is found, and starts no agent for a socket already gone', async () => {
+  it('holds the messages sent while the agent is found, and starts no agent for a socket already gone', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bridge-lookup-'));
     const started = path.join(tmp, 'started');
     // A long PATH makes the lookup of a bare name take a while (each entry is tried in turn).

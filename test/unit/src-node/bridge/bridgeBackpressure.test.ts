@@ -2,6 +2,8 @@
  * The bridge under a side that does not keep up: it must stop reading the
  * other side rather than hold everything in memory. The bridge runs as its
  * own process (dist/bridge/bridge.js) so that its memory can be read alone.
+ * Each agent answers the client's initialize first, as the standard
+ * transport's server requires, and then misbehaves.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -22,13 +24,27 @@ const MAX_RSS_MIB = 160;
 /** On the command line of every agent these tests start, to find them afterwards. */
 const MARKER = 'acp-backpressure-test-agent';
 
+/** Agent code: answers the first line it reads (the client's initialize, id 1), then runs `then`. */
+const answerInitialize = (then: string) =>
+  `process.stdin.once('data', () => { process.stdin.pause(); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 1 } }) + '\\n'); ${then} });`;
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1 } });
+
 /** An agent that writes 1 MiB lines as fast as its stdout takes them, FLOOD_MIB of them. */
 const FLOOD_AGENT = `/* ${MARKER} */ const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(${MiB}) } }) + '\\n';
 let left = ${FLOOD_MIB};
 const go = () => { while (left > 0) { left--; if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
-go(); setInterval(() => {}, 1e9);`;
-/** An agent that never reads its stdin. */
-const DEAF_AGENT = `/* ${MARKER} */ setInterval(() => {}, 1e9);`;
+${answerInitialize('go();')} setInterval(() => {}, 1e9);`;
+/** An agent that answers initialize and then never reads its stdin again. */
+const DEAF_AGENT = `/* ${MARKER} */ ${answerInitialize('')} setInterval(() => {}, 1e9);`;
+
+/** Opens a socket to `url` and initializes; resolves once the agent has answered. */
+async function initialized(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url, { origin: ORIGIN });
+  await new Promise((r) => ws.once('open', r));
+  ws.send(INITIALIZE);
+  await new Promise((r) => ws.once('message', r));
+  return ws;
+}
 
 /** The agents of these tests still running, polled for up to `ms` (the bridge's keeper gives them 2 s after SIGTERM). */
 async function agentsLeft(ms: number): Promise<string> {
@@ -81,11 +97,10 @@ describe('bridge backpressure (the bridge as its own process)', function () {
 
   it('a client that does not read: the agent is made to wait, the bridge does not hold its output', async () => {
     const { child, url } = await startBridgeProcess(FLOOD_AGENT);
-    const ws = new WebSocket(url, { origin: ORIGIN });
+    const ws = await initialized(url);
     try {
       let received = 0;
       ws.on('message', (data: Buffer) => (received += data.length));
-      await new Promise((r) => ws.once('open', r));
       await new Promise((r) => setTimeout(r, 200));
       ws.pause(); // stop reading: the bridge's writes to us back up
       const peak = await peakRss(child.pid!, 3_000);
@@ -114,9 +129,8 @@ describe('bridge backpressure (the bridge as its own process)', function () {
 
   it('an agent that does not read: the bridge stops reading the client instead of holding its frames', async () => {
     const { child, url } = await startBridgeProcess(DEAF_AGENT);
-    const ws = new WebSocket(url, { origin: ORIGIN });
+    const ws = await initialized(url);
     try {
-      await new Promise((r) => ws.once('open', r));
       const frame = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(MiB) } });
       for (let i = 0; i < FLOOD_MIB; i++) ws.send(frame);
       const peak = await peakRss(child.pid!, 3_000);
@@ -165,7 +179,7 @@ describe('bridge backpressure (in this process)', function () {
               '-e',
               `/* ${MARKER} */ const fs = require('fs'); const line = ${line}; let n = 0;
 const go = () => { while (n < ${LINES}) { n++; fs.writeFileSync(${JSON.stringify(progress)}, String(n)); if (!process.stdout.write(line)) return process.stdout.once('drain', go); } };
-go(); setInterval(() => {}, 100_000);`,
+${answerInitialize('go();')} setInterval(() => {}, 100_000);`,
             ],
           },
           // Does not read for 0.8 s, then reads a batch of FRAMES lines and says how many bytes came; and again for the next batch.
@@ -176,8 +190,8 @@ go(); setInterval(() => {}, 100_000);`,
             args: [
               '-e',
               `/* ${MARKER} */ let got = 0; let batch = 1;
-process.stdin.on('data', (c) => { got += c.length; if (got === batch * ${framed}) { process.stdout.write(JSON.stringify({ got }) + '\\n'); batch++; process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800); } });
-process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800);
+const read = () => process.stdin.on('data', (c) => { got += c.length; if (got === batch * ${framed}) { process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'got', params: { got } }) + '\\n'); batch++; process.stdin.pause(); setTimeout(() => process.stdin.resume(), 800); } });
+${answerInitialize('setTimeout(() => { read(); process.stdin.resume(); }, 800);')}
 setInterval(() => {}, 100_000);`,
             ],
           },
@@ -204,7 +218,9 @@ setInterval(() => {}, 100_000);`,
     try {
       let frames = 0;
       ws.on('message', () => frames++);
-      await new Promise((r) => ws.once('message', r)); // the hello
+      await new Promise((r) => ws.once('open', r));
+      ws.send(INITIALIZE);
+      await new Promise((r) => ws.once('message', r)); // its answer: the flood begins
       ws.pause();
       await new Promise((r) => setTimeout(r, 700));
       assert.ok(written() < 40, `the agent wrote ${written()} MiB while its client did not read`);
@@ -219,7 +235,7 @@ setInterval(() => {}, 100_000);`,
       );
       ws.resume();
       await until(() => frames >= LINES + 1);
-      assert.equal(frames, LINES + 1, 'every line arrives once the client reads');
+      assert.equal(frames, LINES + 1, 'every line arrives once the client reads (and the answer to initialize)');
     } finally {
       ws.terminate();
     }
@@ -230,10 +246,12 @@ setInterval(() => {}, 100_000);`,
     try {
       const reports: number[] = [];
       ws.on('message', (data) => {
-        const m = JSON.parse(data.toString()) as { got?: number };
-        if (m.got !== undefined) reports.push(m.got);
+        const m = JSON.parse(data.toString()) as { params?: { got?: number } };
+        if (m.params?.got !== undefined) reports.push(m.params.got);
       });
       await new Promise((r) => ws.once('open', r));
+      ws.send(INITIALIZE);
+      await new Promise((r) => ws.once('message', r));
       for (const batch of [1, 2]) {
         for (let i = 0; i < FRAMES; i++) ws.send(frame);
         await new Promise((r) => setTimeout(r, 500));

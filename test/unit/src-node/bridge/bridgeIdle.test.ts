@@ -17,16 +17,16 @@ const TICK_MS = 150;
 
 const AGENTS: BridgeAgent[] = [
   { id: 'test', name: 'Test Agent', command: process.execPath, args: [agentJs, path.join(scenarios, 'basic.json')] },
-  // Never reads what it is sent, never writes: only the client's frames are traffic.
+  // Never reads what it is sent, never writes (not even an answer to initialize): only the client's frames are traffic.
   { id: 'deaf', name: 'Deaf', command: process.execPath, args: ['-e', 'setInterval(() => {}, 100_000)'] },
-  // Says something every TICK_MS, five times, unasked: only the agent's lines are traffic.
+  // Answers initialize, then says something every TICK_MS, five times, unasked: only the agent's lines are traffic.
   {
     id: 'talker',
     name: 'Talker',
     command: process.execPath,
     args: [
       '-e',
-      `let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, ${TICK_MS}); setInterval(() => {}, 100_000);`,
+      `process.stdin.once('data', () => { process.stdout.write('{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":1}}\\n'); let n = 0; const t = setInterval(() => { process.stdout.write('{"jsonrpc":"2.0","method":"x/tick"}\\n'); if (++n === 5) clearInterval(t); }, ${TICK_MS}); }); setInterval(() => {}, 100_000);`,
     ],
   },
 ];
@@ -94,6 +94,7 @@ describe('bridge idle timeout', function () {
 
   it("is kept open by the client's frames alone, to an agent that says nothing", async () => {
     const out = await openUntilClosed(bridge, 'deaf', (ws) => {
+      ws.send(initialize);
       let n = 0;
       const t = setInterval(() => {
         ws.send('{"jsonrpc":"2.0","method":"x/tick"}');
@@ -108,7 +109,7 @@ describe('bridge idle timeout', function () {
   });
 
   it("is kept open by the agent's lines alone, to a client that says nothing", async () => {
-    const out = await openUntilClosed(bridge, 'talker');
+    const out = await openUntilClosed(bridge, 'talker', (ws) => ws.send(initialize));
     assert.equal(out.code, BridgeClose.idle);
     assert.ok(
       out.openMs >= 5 * TICK_MS + IDLE_MS - 50,

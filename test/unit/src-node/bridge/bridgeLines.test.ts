@@ -3,7 +3,7 @@
  * byte limit and the text-frame payload.
  */
 import * as assert from 'node:assert/strict';
-import { isBlank, LineSplitter, textPayload } from '../../../../src-node/bridge/lineSplitter';
+import { isBlank, LineSplitter } from '../../../../src-node/bridge/lineSplitter';
 
 function split(chunks: (string | Buffer)[], max = 1024): { lines: string[]; tooLong: number } {
   const out = { lines: [] as string[], tooLong: 0 };
@@ -69,17 +69,5 @@ describe('bridge line splitter', () => {
     for (const text of ['{', ' x', '\u00e9', '\u200b']) {
       assert.equal(isBlank(Buffer.from(text)), text.trim() === '', JSON.stringify(text));
     }
-  });
-});
-
-describe('bridge text frame payload', () => {
-  it('sends valid UTF-8 as the same bytes, without a copy', () => {
-    const line = Buffer.from('{"t":"h\u00e9llo \u{1f600}"}');
-    assert.equal(textPayload(line), line);
-  });
-
-  it('replaces invalid UTF-8 with U+FFFD, as decoding did', () => {
-    const line = Buffer.from([0x7b, 0xff, 0xc3, 0x7d]); // {, a stray byte, half a character, }
-    assert.equal(textPayload(line), '{\ufffd\ufffd}');
   });
 });

@@ -75,7 +75,7 @@ describe('bridge server (refusals, errors, shutdown)', function () {
       reason: 'no agent "opencode" here',
     });
     const first = new WebSocket(bridge.url, { origin: ORIGIN });
-    await new Promise((r) => first.once('message', r)); // its hello: it holds the one connection
+    await new Promise((r) => first.once('open', r)); // accepted: it holds the one connection
     assert.deepEqual(await refused(bridge.url), {
       code: BridgeClose.tooManyConnections,
       reason: 'too many connections',
@@ -90,6 +90,25 @@ describe('bridge server (refusals, errors, shutdown)', function () {
       ],
     );
     assert.ok(logs.includes(`accepted origin=${ORIGIN} agent=quiet`), logs.join('\n'));
+  });
+
+  it('serves the standard endpoint /acp, and / for URLs saved before it; nothing else', async () => {
+    const at = (pathname: string) => {
+      const url = new URL(bridge.url);
+      url.pathname = pathname;
+      const ws = new WebSocket(url.toString(), { origin: ORIGIN });
+      ws.on('error', () => undefined);
+      return new Promise<number | 'open'>((resolve) => {
+        ws.once('open', () => (resolve('open'), ws.close()));
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      });
+    };
+    assert.equal(new URL(bridge.url).pathname, '/acp');
+    assert.equal(await at('/acp'), 'open');
+    await new Promise((r) => setTimeout(r, 100)); // that connection's slot is free again
+    assert.equal(await at('/'), 'open');
+    assert.equal(await at('/acp/other'), 404);
+    assert.equal(await at('/x'), 404);
   });
 
   it('negotiates no compression, even when the client offers it', async () => {
@@ -114,7 +133,7 @@ describe('bridge server (refusals, errors, shutdown)', function () {
   it('closes open connections with "going away" when it shuts down', async () => {
     const other = await startBridge(options(), () => undefined);
     const ws = new WebSocket(other.url, { origin: ORIGIN });
-    await new Promise((r) => ws.once('message', r));
+    await new Promise((r) => ws.once('open', r));
     const end = closed(ws);
     await other.close();
     assert.deepEqual(await end, { code: 1001, reason: 'bridge shutting down' });
@@ -146,9 +165,9 @@ describe('bridge server on IPv6 loopback', function () {
       throw error;
     }
     try {
-      assert.match(bridge.url, /^ws:\/\/\[::1\]:\d+\/\?token=/);
+      assert.match(bridge.url, /^ws:\/\/\[::1\]:\d+\/acp\?token=/);
       const ws = new WebSocket(bridge.url, { origin: ORIGIN });
-      await new Promise((r, j) => ws.once('message', r).once('error', j));
+      await new Promise((r, j) => ws.once('open', r).once('error', j));
       ws.close();
     } finally {
       await bridge.close();

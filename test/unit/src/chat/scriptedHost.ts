@@ -17,7 +17,7 @@ import type { Chat } from '../../../../src/chat/chat';
 import type { Archive } from '../../../../src/chat/chatThread';
 import { ControlChoices } from '../../../../src/chat/controlChoices';
 import { AgentConnections } from '../../../../src/connection/agentConnections';
-import type { AgentExit, AgentTransport, Platform, WindowPort } from '../../../../src/platform';
+import type { AgentExit, AgentTransport, ConnectContext, Platform, WindowPort } from '../../../../src/platform';
 import { createAgent } from '../../../agent/agent';
 import { loadScenario } from '../../../agent/scenario';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
@@ -97,7 +97,7 @@ export interface HostOptions {
   /** The user picks the first item of every quick pick (default: they cancel). */
   readonly pickFirst?: boolean;
   /** How the agent is reached instead of the in-memory pipe (the standard transport's tests); its scenario unused. */
-  readonly connect?: () => Promise<AgentTransport>;
+  readonly connect?: (context: ConnectContext) => Promise<AgentTransport>;
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -144,7 +144,7 @@ export function scriptedHost(
       ...(otherAgent ? [{ id: OTHER_AGENT_ID, name: 'Other Agent', available: true }] : []),
     ],
     whereToSetEnv: () => 'in the environment',
-    connect: async () => (connect ? connect() : start()),
+    connect: async (_agentId, context) => (connect ? connect(context) : start()),
   };
   const window: WindowPort = {
     showError: (text) => void errors.push(text),

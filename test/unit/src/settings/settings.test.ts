@@ -51,7 +51,7 @@ describe('settings', () => {
     assert.equal(checkedValue('sessions.maxHistory', 20), 20);
     assert.equal(checkedValue('sessions.autoSave', 'false'), true);
     assert.equal(checkedValue('sessions.autoSave', false), false);
-    assert.equal(checkedValue('bridge.url', undefined), 'ws://127.0.0.1:7878');
+    assert.equal(checkedValue('bridge.url', undefined), 'ws://127.0.0.1:7878/acp');
     assert.equal(checkedValue('defaultAgent', 42), '');
     assert.deepEqual(checkedValue('agents', { x: 1 }), { x: 1 }, 'objects are checked by their own readers');
   });

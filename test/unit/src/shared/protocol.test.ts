@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { hostMessageSchema } from '../../../../src/shared/protocol';
 import { webviewMessageSchema } from '../../../../src/shared/pageMessages';
-import { parseBridgeHello } from '../../../../src/shared/bridgeProtocol';
+import { parseBridgeExit, readBridgeAnnouncement } from '../../../../src/shared/bridgeProtocol';
 
 describe('webview protocol', () => {
   it('accepts the messages the webview sends', () => {
@@ -56,26 +56,51 @@ describe('webview protocol', () => {
   });
 });
 
-describe('bridge hello', () => {
-  it('parses the hello frame and nothing else', () => {
-    assert.deepEqual(parseBridgeHello('{"vscodeAcpBridge":1,"cwd":"/w","agent":{"id":"a","name":"A"}}'), {
-      vscodeAcpBridge: 1,
+describe("the bridge's extensions", () => {
+  const result = (announcement: unknown) => ({ protocolVersion: 1, _meta: { vscodeAcpBridge: announcement } });
+
+  it("reads its announcement from an initialize result's _meta, and nothing else", () => {
+    assert.deepEqual(readBridgeAnnouncement(result({ cwd: '/w', agent: { id: 'a', name: 'A' } })), {
       cwd: '/w',
       agent: { id: 'a', name: 'A' },
     });
-    assert.equal(parseBridgeHello('{"jsonrpc":"2.0","id":1,"result":{}}'), undefined);
-    assert.equal(parseBridgeHello('not json'), undefined);
-    assert.equal(parseBridgeHello('{"vscodeAcpBridge":1,"cwd":5,"agent":{"id":"a","name":"A"}}'), undefined);
+    for (const other of [
+      undefined,
+      null,
+      { protocolVersion: 1 },
+      { _meta: null },
+      result({ cwd: 5, agent: { id: 'a', name: 'A' } }),
+      result({ cwd: '', agent: { id: 'a', name: 'A' } }),
+      result({ cwd: '/w' }),
+      result('x'),
+    ]) {
+      assert.equal(readBridgeAnnouncement(other), undefined, JSON.stringify(other));
+    }
   });
 
   it("takes the bridge machine's OS when it is one it knows, and leaves anything else out", () => {
-    const hello = (os: unknown) =>
-      parseBridgeHello(JSON.stringify({ vscodeAcpBridge: 1, cwd: '/w', agent: { id: 'a', name: 'A' }, os }));
-    assert.equal(hello('windows')?.os, 'windows');
-    assert.equal(hello('posix')?.os, 'posix');
+    const os = (value: unknown) =>
+      readBridgeAnnouncement(result({ cwd: '/w', agent: { id: 'a', name: 'A' }, os: value }));
+    assert.equal(os('windows')?.os, 'windows');
+    assert.equal(os('posix')?.os, 'posix');
     for (const other of ['Windows', 'darwin', '', 1, null, { toString: 'windows' }]) {
-      const parsed = hello(other);
+      const parsed = os(other);
       assert.ok(parsed && !('os' in parsed), JSON.stringify(other));
     }
+  });
+
+  it('bounds what an exit report carries', () => {
+    assert.deepEqual(parseBridgeExit({ code: 3, signal: null, stderrTail: 'boom' }), {
+      code: 3,
+      signal: null,
+      stderrTail: 'boom',
+    });
+    assert.deepEqual(parseBridgeExit({ code: 1.5, signal: 'x'.repeat(100), stderrTail: 7 }), {
+      code: null,
+      signal: 'x'.repeat(32),
+    });
+    assert.equal(parseBridgeExit('x')?.stderrTail, undefined);
+    assert.equal(parseBridgeExit(null), undefined);
+    assert.equal(parseBridgeExit({ stderrTail: 'y'.repeat(5_000) })?.stderrTail?.length, 2_000);
   });
 });

@@ -1,0 +1,303 @@
+/**
+ * One connection's agent, as the SDK's ACP server connects it: spawned without
+ * a shell in its own process group, newline-delimited JSON on its stdio
+ * (agentStream), the server's message stream on the other side. Its
+ * initialize response gains the bridge's announcement (the folder and OS it
+ * runs in); the first lines it writes that are not JSON-RPC are told with a
+ * notification each; its end is told with a last notification (exit status
+ * and stderr tail), or, before it answered `initialize`, with the socket's
+ * close reason. When either side goes, the other follows.
+ *
+ * Backpressure is the streams': the agent's output is read only as the server
+ * takes it (which waits while the socket holds too much), and the client's
+ * socket is not read while the agent does not read its stdin.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
+import type { PrepareWebSocketUpgradeOptions } from '@agentclientprotocol/sdk/experimental/server';
+import type { WebSocket } from 'ws';
+import { processKeeper } from '../keeper/processKeeper';
+import {
+  AGENT_EXITED_METHOD,
+  BRIDGE_META_KEY,
+  BridgeClose,
+  MAX_STRAY_LINE_CHARS,
+  STRAY_LINE_METHOD,
+  type BridgeAnnouncement,
+  type BridgeExit,
+} from '../../src/shared/bridgeProtocol';
+import { HOST_OS } from '../hostOs';
+import { resolveExecutable } from '../resolveExecutable';
+import { tapStderr } from './agentStderr';
+import { LineSplitter } from './lineSplitter';
+import type { BridgeLog } from './bridgeServer';
+import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
+
+/** What the SDK's server connects for each connection (its own type is not exported). */
+type AgentConnector = NonNullable<PrepareWebSocketUpgradeOptions['agent']>;
+
+const KILL_GRACE_MS = 3_000;
+/**
+ * Bytes held for the agent's slow side: its output the server has not taken (the server itself holds what the
+ * socket has not sent, up to its own limit), its input it has not read.
+ */
+const HIGH_WATER_BYTES = 1024 * 1024;
+/** Stray output lines of one agent told to the client (all are logged). */
+const MAX_STRAYS_TOLD = 3;
+
+export interface BridgedAgentOptions {
+  readonly cwd: string;
+  readonly idleTimeoutMs: number;
+}
+
+/** The agent for the client on `ws` (whose own close codes say why the bridge ends a connection). */
+export function bridgedAgent(
+  agent: BridgeAgent,
+  options: BridgedAgentOptions,
+  ws: WebSocket,
+  log: BridgeLog,
+): AgentConnector {
+  return { connect: (stream: Stream) => ({ closed: runAgent(stream, agent, options, ws, log) }) };
+}
+
+async function runAgent(
+  stream: Stream,
+  agent: BridgeAgent,
+  options: BridgedAgentOptions,
+  ws: WebSocket,
+  log: BridgeLog,
+): Promise<void> {
+  const { cwd } = options;
+  const idle = idleTimer(ws, options.idleTimeoutMs, log);
+  // The client's frames count as they come (the server may hold them a while: until the agent has answered
+  // initialize, say); the agent's lines as they are taken.
+  ws.on('message', idle.touch);
+  const refuse = (text: string) => ws.close(BridgeClose.agentExited, closeReason(text));
+  const executable = await resolveExecutable(agent.command);
+  if (!executable) return refuse(`${agent.command} was not found on the bridge's PATH`);
+  if (ws.readyState !== ws.OPEN) return;
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(executable, agent.args, {
+      cwd,
+      shell: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
+  } catch (e) {
+    // Some failures are thrown at once instead of emitted (E2BIG: an argument over the kernel's 128 KiB).
+    return refuse(`${agent.name} could not be started: ${(e as Error).message}`);
+  }
+  // If the bridge itself is killed, its keeper ends the agent's process group.
+  processKeeper.watch(child.pid);
+  const stderr = tapStderr(child.stderr, (bytes) => process.stderr.write(bytes));
+  child.stdin.on('error', () => undefined); // the exit says why
+  const ended = new Promise<{ code: number | null; signal: string | null } | Error>((resolve) => {
+    child.once('error', resolve);
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  ws.once('close', () => {
+    stderr.flush();
+    endProcessGroup(child.pid, child.exitCode !== null);
+  });
+
+  const io = agentStream(child, log, (held) => (held ? ws.pause() : ws.resume()));
+  void toAgent(stream.readable, io.writable, child.stdin);
+  const announcement: BridgeAnnouncement = { cwd, os: HOST_OS, agent: { id: agent.id, name: agent.name } };
+  const toClient = stream.writable.getWriter();
+  let answered = false;
+  let tooLong = false;
+  // Stray lines told before the agent answered initialize wait for that answer, which must come first.
+  const early: AnyMessage[] = [];
+  try {
+    const reader = io.readable.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      idle.touch();
+      const message = next.value;
+      if (answered) await toClient.write(message);
+      else if ((message as { method?: unknown }).method === STRAY_LINE_METHOD) early.push(message);
+      else {
+        await toClient.write(announced(message, announcement));
+        answered = true;
+        for (const stray of early.splice(0)) await toClient.write(stray);
+      }
+    }
+  } catch (error) {
+    // The client went (its side of the stream is gone), or the agent wrote a line over the limit.
+    tooLong = error instanceof MessageTooLongError;
+  }
+  if (tooLong) {
+    log(`agent ${agent.id} wrote a line over ${MAX_MESSAGE_BYTES} bytes`);
+    return refuse(`${agent.name} sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`);
+  }
+  const end = await ended;
+  stderr.flush();
+  if (end instanceof Error) return refuse(`${agent.name} could not be started: ${end.message}`);
+  const why = end.signal ? `${agent.name} was ended by ${end.signal}` : `${agent.name} exited with code ${end.code}`;
+  log(`agent ${agent.id} ended: ${why}`);
+  if (ws.readyState !== ws.OPEN) return;
+  if (!answered) {
+    // Nothing but the socket's close can tell a client that has no initialize answer yet.
+    const last = stderr.lastLine();
+    return refuse(last ? `${why}: ${last}` : why);
+  }
+  const tail = stderr.tail();
+  const exit: BridgeExit = { code: end.code, signal: end.signal, ...(tail ? { stderrTail: tail } : {}) };
+  // Last, after everything the agent wrote; the server then closes the socket.
+  await toClient.write({ jsonrpc: '2.0', method: AGENT_EXITED_METHOD, params: exit }).catch(() => undefined);
+  await toClient.close().catch(() => undefined);
+}
+
+/**
+ * The agent's side of the connection: its stdout's lines as messages (one parse each; lines that are not a JSON
+ * object are logged and dropped, the first few told as stray-line notifications), read only as the server takes them; messages written to its stdin as lines.
+ * While stdin holds too much, `hold(true)` stops reading the client (its socket), until the agent reads again.
+ * (The SDK's ndJsonStream over Node's web-stream adapters did as much at a third of the bridge's share of a round
+ * trip; test/bench/bridge.mjs measures it.)
+ */
+function agentStream(child: ChildProcessWithoutNullStreams, log: BridgeLog, hold: (held: boolean) => void): Stream {
+  const { stdout, stdin } = child;
+  // Queued messages count by the bytes of their line.
+  const sizes = new WeakMap<object, number>();
+  let strays = 0;
+  const readable = new ReadableStream<AnyMessage>(
+    {
+      start(controller) {
+        const lines = new LineSplitter(
+          MAX_MESSAGE_BYTES,
+          (line) => {
+            let message = parsedLine(line);
+            if (!message) {
+              log(`dropped a line of the agent's output that is not a JSON-RPC message: ${line.subarray(0, 80)}`);
+              if (++strays > MAX_STRAYS_TOLD) return;
+              const text = line
+                .subarray(0, MAX_STRAY_LINE_CHARS * 4)
+                .toString('utf8')
+                .slice(0, MAX_STRAY_LINE_CHARS);
+              message = { jsonrpc: '2.0', method: STRAY_LINE_METHOD, params: { text } };
+            }
+            sizes.set(message, line.length);
+            controller.enqueue(message);
+          },
+          () => controller.error(new MessageTooLongError()),
+        );
+        stdout.on('data', (chunk: Buffer) => {
+          lines.push(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) stdout.pause();
+        });
+        stdout.once('end', () => {
+          try {
+            controller.close();
+          } catch {
+            // Already errored (a line over the limit).
+          }
+        });
+      },
+      pull: () => void stdout.resume(),
+      cancel: () => void stdout.destroy(),
+    },
+    { highWaterMark: HIGH_WATER_BYTES, size: (message) => (message && sizes.get(message)) ?? 1 },
+  );
+  const writable = new WritableStream<AnyMessage>({
+    write(message) {
+      stdin.write(`${JSON.stringify(message)}\n`);
+      if (stdin.writableLength <= HIGH_WATER_BYTES) return;
+      hold(true);
+      return new Promise<void>((resolve, reject) => {
+        const settle = () => {
+          stdin.off('drain', settle).off('close', settle);
+          hold(false);
+          if (stdin.destroyed) reject(new Error('the agent closed its input'));
+          else resolve();
+        };
+        stdin.once('drain', settle).once('close', settle);
+      });
+    },
+  });
+  return { readable, writable };
+}
+
+class MessageTooLongError extends Error {}
+
+function parsedLine(line: Buffer): AnyMessage | undefined {
+  try {
+    const value = JSON.parse(line.toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AnyMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Client to agent, each message as the agent reads the one before; the agent's stdin ends with the client. */
+async function toAgent(
+  from: ReadableStream<AnyMessage>,
+  to: WritableStream<AnyMessage>,
+  stdin: Writable,
+): Promise<void> {
+  const writer = to.getWriter();
+  try {
+    const reader = from.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) await writer.write(next.value);
+  } catch {
+    // The connection ended, or the agent's stdin did: the other side follows.
+  }
+  stdin.end();
+}
+
+/** The agent's initialize response with the bridge's announcement in its `_meta`. */
+function announced(message: AnyMessage, announcement: BridgeAnnouncement): AnyMessage {
+  const result = (message as { result?: unknown }).result;
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return message;
+  const meta = (result as { _meta?: unknown })._meta;
+  const kept = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : {};
+  return { ...message, result: { ...result, _meta: { ...kept, [BRIDGE_META_KEY]: announcement } } } as AnyMessage;
+}
+
+/**
+ * Closes the socket after `ms` without traffic either way. Traffic only notes
+ * the time; the one timer re-arms itself when it fires early (a timer per
+ * message would cost more than the message).
+ */
+function idleTimer(ws: WebSocket, ms: number, log: BridgeLog): { touch(): void } {
+  let last = performance.now();
+  const check = () => {
+    const left = last + ms - performance.now();
+    if (left > 0) {
+      timer = setTimeout(check, left).unref();
+      return;
+    }
+    log('closed an idle connection');
+    ws.close(BridgeClose.idle, 'idle');
+  };
+  let timer = setTimeout(check, ms).unref();
+  ws.once('close', () => clearTimeout(timer));
+  return { touch: () => void (last = performance.now()) };
+}
+
+function endProcessGroup(pid: number | undefined, alreadyExited: boolean): void {
+  if (pid === undefined) return;
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      if (process.platform === 'win32') process.kill(pid, signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // Gone.
+    }
+  };
+  const done = () => {
+    send('SIGKILL');
+    processKeeper.forget(pid);
+  };
+  if (alreadyExited) return done();
+  send('SIGTERM');
+  setTimeout(done, KILL_GRACE_MS).unref();
+}
+
+/** A WebSocket close reason must fit in 123 bytes. */
+export function closeReason(text: string): string {
+  let reason = text.replace(/\s+/g, ' ').trim();
+  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -2) + '…';
+  return reason;
+}

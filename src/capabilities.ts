@@ -64,14 +64,17 @@ export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
   return { ...host, fileRead: false, fileWrite: false, terminals: false, checkpoints: false, signInTerminal: false };
 }
 
+const SESSION_CAPABILITIES = { notices: {}, compaction: {}, configOptions: { boolean: {} }, plan: {} };
+
 export function clientCapabilities(host: HostCapabilities): ClientCapabilities {
   return {
     fs: { readTextFile: host.fileRead, writeTextFile: host.fileWrite },
     terminal: host.terminals,
     auth: { terminal: host.signInTerminal },
     ...(host.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
-    // Every host shows notices and compactions in the chat and boolean options as switches (threadReducer, the controls).
-    session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+    // Every host shows notices and compactions in the chat, boolean options as switches (threadReducer, the
+    // controls) and the session's plans by id (plan operations: `plan`, in the unstable schema only).
+    session: SESSION_CAPABILITIES,
     // Agents that run shell commands themselves (Claude Code, Codex) stream
     // their output in tool call `_meta` only when asked to; we show it. The
     // legacy form of terminal sign-in is offered only when asked for too.

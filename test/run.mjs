@@ -154,7 +154,8 @@ stage('webview', () => run('node', ['test/webview/run.mjs']));
 /**
  * The scripted agent served over the standard remote transport, twice: as in the integration scenario, and one
  * that lists sessions and hangs on its first listing until it is given up. Their URLs go in the workspace the tests
- * open (`standard-url.txt`, `standard-listing-url.txt`), each with a query standing for a token.
+ * open (`standard-url.txt`, the first's Streamable HTTP URL `standard-http-url.txt`, `standard-listing-url.txt`), each
+ * with a query standing for a token.
  */
 async function startServedAgents(folder) {
   const listing = JSON.stringify({
@@ -164,6 +165,7 @@ async function startServedAgents(folder) {
   });
   const servers = [await startStandardServer(), await startStandardServer(listing)];
   fs.writeFileSync(path.join(folder, 'standard-url.txt'), `${servers[0].url}?token=not-shown`);
+  fs.writeFileSync(path.join(folder, 'standard-http-url.txt'), `${servers[0].httpUrl}?token=not-shown`);
   fs.writeFileSync(path.join(folder, 'standard-listing-url.txt'), `${servers[1].url}?token=not-shown`);
   return servers;
 }

@@ -84,13 +84,16 @@ const customProgramSchema = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
 });
-/** An agent served over the standard transport: only WebSocket URLs, without credentials in them. */
+/** An agent served over the standard transport: WebSocket or Streamable HTTP URLs, without credentials in them. */
 const customRemoteSchema = z.object({
   name: z.string().min(1).max(100).optional(),
   url: z
     .string()
     .max(2048)
-    .refine((u) => URL.canParse(u) && /^wss?:$/.test(new URL(u).protocol), 'must be a ws: or wss: URL')
+    .refine(
+      (u) => URL.canParse(u) && /^(wss?|https?):$/.test(new URL(u).protocol),
+      'must be a ws:, wss:, http: or https: URL',
+    )
     .refine(
       (u) => !URL.canParse(u) || (!new URL(u).username && !new URL(u).password),
       'must not hold a user or password',

@@ -188,6 +188,7 @@ export class Chat implements Disposable {
       turn: this.transcript.value.turn,
       title: this.transcript.value.title,
       plan: [...this.transcript.value.plan],
+      ...(this.transcript.value.plans?.length ? { plans: [...this.transcript.value.plans] } : {}),
       ...(c.state === 'connected' && this.transcript.value.suggestions?.length
         ? { suggestions: [...this.transcript.value.suggestions] }
         : {}),

@@ -9,6 +9,7 @@
  * connection's.
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { createHttpStream } from '@agentclientprotocol/sdk/experimental/http-client';
 import {
   createWebSocketStream,
   type WebSocketConstructor,
@@ -80,8 +81,9 @@ export interface StandardTransportOptions {
 const MAX_STRAY_WARNINGS = 3;
 
 /**
- * Connects to the agent at `url` with `webSocket` (the host's constructor). Throws AgentUnreachableError, with a
- * message for the user, when nothing accepts the connection.
+ * Connects to the agent at `url`: over WebSocket (`ws:`, `wss:`) with `webSocket` (the host's constructor), or over
+ * Streamable HTTP (`http:`, `https:`) with the host's `fetch`. Throws AgentUnreachableError, with a message for the
+ * user, when a WebSocket is not accepted (over HTTP, the first request says so: the agent's end then).
  */
 export async function openStandardTransport(
   url: string,
@@ -90,6 +92,19 @@ export async function openStandardTransport(
   options: StandardTransportOptions,
 ): Promise<AgentTransport> {
   const shown = shownUrl(url);
+  const server = options.serverName ?? `the agent at ${shown}`;
+  if (/^https?:$/.test(new URL(url).protocol)) {
+    // Nothing is sent before initialize: a server that is not there is known when the first request fails.
+    const stream = createHttpStream(url, { cookies: 'omit' });
+    return servedTransport(stream, context, options, server, (received, error) =>
+      received
+        ? { message: `The connection to ${server} was lost${error ? ` (${error})` : ''}.`, lost: true }
+        : {
+            message: `No ACP agent accepted a connection at ${shown}${error ? `: ${error}` : ''}.${options.unreachableHint ? ` ${options.unreachableHint}` : ''}`,
+            lost: true,
+          },
+    );
+  }
   // The SDK's client opens the socket; this constructor keeps it, to see its open and its close code and reason,
   // which the client does not tell.
   let socket: WebSocketLike | undefined;
@@ -106,13 +121,30 @@ export async function openStandardTransport(
     }),
   );
   await whenOpen(opened, closed, shown, options.unreachableHint);
+  return servedTransport(stream, context, options, server, () =>
+    closed.then(({ code, reason }) => describeClose(code, reason, server)),
+  );
+}
 
-  const server = options.serverName ?? `the agent at ${shown}`;
+/**
+ * The transport over `stream`, reading what a bridge adds (its announcement, the agent's exit, stray lines) out of
+ * it. `lostWhy` words an end that was neither the agent's exit nor a disconnect: whether any message had come, and
+ * the stream's error.
+ */
+function servedTransport(
+  stream: { readable: ReadableStream<AnyMessage>; writable: WritableStream<AnyMessage> },
+  context: ConnectContext,
+  options: StandardTransportOptions,
+  server: string,
+  lostWhy: (received: boolean, error: string | undefined) => AgentExit | Promise<AgentExit>,
+): AgentTransport {
   let strays = 0;
   let announcement: BridgeAnnouncement | undefined;
   let ended: BridgeExit | undefined;
   let disposed = false;
-  let first = true;
+  let received = false;
+  let resolveEnd!: (error: string | undefined) => void;
+  const streamEnded = new Promise<string | undefined>((resolve) => (resolveEnd = resolve));
   const reader = stream.readable.getReader();
   const readable = new ReadableStream<AnyMessage>({
     async pull(controller) {
@@ -120,14 +152,18 @@ export async function openStandardTransport(
         let next: Awaited<ReturnType<typeof reader.read>>;
         try {
           next = await reader.read();
-        } catch {
+        } catch (error) {
+          resolveEnd(error instanceof Error ? error.message : String(error));
           next = { done: true, value: undefined };
         }
-        if (next.done) return controller.close();
+        if (next.done) {
+          resolveEnd(undefined);
+          return controller.close();
+        }
         const message = next.value as AnyMessage & { method?: unknown; params?: unknown; result?: unknown };
         // The first message is the initialize response (the server's rule); a bridge announces itself there.
-        if (first) {
-          first = false;
+        if (!received) {
+          received = true;
           announcement = readBridgeAnnouncement(message.result);
           if (announcement) context.log.info(`The bridge runs ${announcement.agent.name} in ${announcement.cwd}`);
         }
@@ -148,7 +184,7 @@ export async function openStandardTransport(
     },
     cancel: (reason) => reader.cancel(reason),
   });
-  const exited = closed.then(({ code, reason }): AgentExit => {
+  const exited = streamEnded.then(async (error): Promise<AgentExit> => {
     if (ended) {
       const name = context.agentName ?? announcement?.agent.name ?? 'The agent';
       return {
@@ -157,7 +193,7 @@ export async function openStandardTransport(
       };
     }
     if (disposed) return { message: `Disconnected from ${server}.` };
-    return describeClose(code, reason, server);
+    return lostWhy(received, error);
   });
   const cwdOf = (): string => {
     const cwd = options.cwd ?? announcement?.cwd ?? options.fallbackCwd;
@@ -178,6 +214,7 @@ export async function openStandardTransport(
     exited,
     dispose: () => {
       disposed = true;
+      resolveEnd(undefined);
       void reader.cancel().catch(() => undefined);
       void stream.writable.abort().catch(() => undefined);
     },

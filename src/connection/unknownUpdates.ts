@@ -7,6 +7,7 @@
  * instead, and the updates after them go on as before.
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { PLAN_OPERATION_KEY, PLAN_OPERATION_KINDS } from '../shared/planOperations';
 import { isKnownUpdateKind } from '../shared/updateKinds';
 
 /** The kind of an incoming `session/update` notification that this client does not know (see UPDATE_KINDS), else undefined. */
@@ -19,15 +20,33 @@ export function unknownUpdateKind(message: AnyMessage): string | undefined {
   return kind;
 }
 
-/** Passes every message on except updates of unknown kinds, which go to `onUnknown`. */
+/**
+ * Passes every message on except updates of unknown kinds, which go to `onUnknown`. Plan operations, which this
+ * client knows but the SDK's stable schema does not yet, pass as the `session_info_update` that carries them
+ * (shared/planOperations.ts).
+ */
 export function withoutUnknownUpdates(onUnknown: (kind: string) => void): TransformStream<AnyMessage, AnyMessage> {
   return new TransformStream({
     transform(message, controller) {
       const kind = unknownUpdateKind(message);
       if (kind === undefined) controller.enqueue(message);
+      else if (PLAN_OPERATION_KINDS.has(kind)) controller.enqueue(carryingPlanOperation(message));
       else onUnknown(kind);
     },
   });
+}
+
+/** A plan operation's notification as a `session_info_update` with the update as it came in its `_meta`. */
+function carryingPlanOperation(message: AnyMessage): AnyMessage {
+  const { params } = message as { params: { sessionId?: unknown; update: unknown } };
+  return {
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: {
+      sessionId: params.sessionId,
+      update: { sessionUpdate: 'session_info_update', _meta: { [PLAN_OPERATION_KEY]: params.update } },
+    },
+  } as AnyMessage;
 }
 
 /** Kinds counted one by one; past it (a hostile agent may invent a kind per message) they count together. */

@@ -7,6 +7,7 @@
  * unknown method gives none (its name included).
  */
 import * as acp from '@agentclientprotocol/sdk';
+import { PLAN_OPERATION_KINDS } from '../shared/planOperations';
 import { UPDATE_KINDS } from '../shared/updateKinds';
 
 export type Direction = 'out' | 'in';
@@ -44,6 +45,7 @@ const METHODS = new Set<string>([
 /** Words the metadata may show (kinds from the protocol's own enums); anything else is `other`. */
 const KINDS = new Set([
   ...Object.keys(UPDATE_KINDS),
+  ...PLAN_OPERATION_KINDS,
   'text',
   'image',
   'audio',

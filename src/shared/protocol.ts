@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { permissionPromptSchema } from './permissions';
 import { elicitationViewSchema } from './elicitation';
 import { sessionControlsSchema } from './sessionControls';
+import { namedPlanSchema } from './planOperations';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
 import { entrySchema, nonNegativeInt, type Entry } from './thread';
@@ -71,6 +72,8 @@ export const chatStatusSchema = z.object({
   turn: z.enum(['idle', 'running']),
   title: z.optional(z.string()),
   plan: z.array(z.object({ content: z.string(), priority: z.string(), status: z.string() })),
+  /** The session's plans by id (plan operations), shown above the composer until the agent removes them. */
+  plans: z.optional(z.array(namedPlanSchema)),
   controls: sessionControlsSchema,
   /** Permission requests waiting for the user, oldest first. */
   permissions: z.array(permissionPromptSchema),

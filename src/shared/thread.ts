@@ -8,6 +8,7 @@
 import { z } from 'zod/mini';
 import { emptySessionControls, type SessionControls } from './sessionControls';
 import { sentAttachmentSchema } from './attachments';
+import type { NamedPlan } from './planOperations';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
@@ -198,6 +199,8 @@ export interface Thread {
   readonly stopping?: boolean;
   /** What the agent expects the user to send next (promptSuggestions.ts): offered until the next prompt. */
   readonly suggestions?: readonly string[];
+  /** The session's plans, by id (planOperations.ts): shown until the agent removes them. */
+  readonly plans?: readonly NamedPlan[];
 }
 
 export interface TerminalState {

@@ -5,6 +5,7 @@
  * that do not change keep their identity, so "which entry changed" is an
  * identity check for whoever sends patches to the view.
  */
+import { planOperationOf, withPlanOperation } from './planOperations';
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import {
@@ -164,9 +165,11 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       };
     case 'session_info_update': {
       const suggestions = suggestionsOf(update._meta);
+      const planned = planOperationOf(update._meta);
       const titled =
         update.title == null || thread.titleByUser ? thread : { ...thread, title: titleText(update.title) };
-      return suggestions ? { ...titled, suggestions } : titled;
+      const next = planned ? { ...titled, plans: withPlanOperation(titled.plans, planned) } : titled;
+      return suggestions ? { ...next, suggestions } : next;
     }
     case 'notice':
       return append(thread, {

@@ -1,5 +1,6 @@
 // The scripted agent served over ACP's standard remote transport (standardServe.ts), as a process for the node and
-// web stages. Usage: node dist/test/standardServer.js <scenario.json | inline JSON>; prints "serving ws://…/acp".
+// web stages. Usage: node dist/test/standardServer.js <scenario.json | inline JSON>; prints "serving ws://…/acp"
+// (and the same agent over Streamable HTTP: "http://…/acp").
 import { loadScenario } from './scenario';
 import { serveScenario } from './standardServe';
 
@@ -9,6 +10,6 @@ if (!source) {
   process.exit(2);
 }
 void serveScenario(loadScenario(source)).then((served) => {
-  process.stdout.write(`serving ${served.url}\n`);
+  process.stdout.write(`serving ${served.url} ${served.httpUrl}\n`);
   process.on('SIGTERM', () => void served.close().finally(() => process.exit(0)));
 });

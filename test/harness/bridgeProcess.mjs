@@ -43,7 +43,8 @@ export function startBridge(
 
 /**
  * The scripted agent served over ACP's standard remote transport by the SDK's own server
- * (dist/test/standardServer.js): resolves with `{ url, stop }` once it listens.
+ * (dist/test/standardServer.js): resolves with `{ url, httpUrl, stop }` once it listens (WebSocket and Streamable
+ * HTTP at the same /acp).
  */
 export function startStandardServer(scenario = path.join(REPO_ROOT, 'test/integration/scenario.json')) {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist/test/standardServer.js'), scenario], {
@@ -54,7 +55,8 @@ export function startStandardServer(scenario = path.join(REPO_ROOT, 'test/integr
     child.stdout.setEncoding('utf8').on('data', (text) => {
       out += text;
       const url = out.match(/ws:\/\/\S+/)?.[0];
-      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+      const httpUrl = out.match(/http:\/\/\S+/)?.[0];
+      if (url && httpUrl) resolve({ url, httpUrl, stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`the standard server exited (${code}) before it listened`)));
   });

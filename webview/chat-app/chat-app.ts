@@ -200,8 +200,10 @@ export class ChatApp extends LitElement {
         )}
       </div>
       ${
-        running && this.status.plan.length > 0
-          ? html`<div class="live-plan" role="region" aria-label="Current plan" tabindex="0"><acp-plan-view .entries=${this.status.plan}></acp-plan-view></div>`
+        (running && this.status.plan.length > 0) || this.status.plans?.length
+          ? html`<div class="live-plan" role="region" aria-label=${this.status.plans?.length ? 'Plans' : 'Current plan'} tabindex="0">
+            ${running && this.status.plan.length > 0 ? html`<acp-plan-view .entries=${this.status.plan}></acp-plan-view>` : nothing}
+            ${(this.status.plans ?? []).map((plan) => html`<acp-plan-view .plan=${plan}></acp-plan-view>`)}</div>`
           : nothing
       }
       ${

@@ -34,6 +34,8 @@ const text = css`
   p { margin: 0.5em 0; }
   h1, h2, h3, h4, h5, h6 { margin: 0.9em 0 0.4em; line-height: 1.3; font-weight: 600; }
   h1 { font-size: 1.35em; } h2 { font-size: 1.2em; } h3 { font-size: 1.1em; } h4, h5, h6 { font-size: 1em; }
+  /* In a small panel (a plan): headings no larger than the text around them. */
+  :host([compact]) :is(h1, h2, h3) { font-size: 1em; margin: 0.5em 0 0.2em; }
   ul, ol { margin: 0.4em 0; padding-left: 1.6em; }
   li { margin: 0.15em 0; }
   ul.tasks { list-style: none; padding-left: 0.4em; }

@@ -2,9 +2,14 @@
  * <acp-plan-view .entries=${PlanEntry[]}>: an agent's plan, each step with its
  * status and priority. Used for the live plan of a running turn and for the
  * plan snapshots in the transcript.
+ * <acp-plan-view .plan=${NamedPlan}>: one of the session's plans by id (plan
+ * operations): its steps, its Markdown, or a link to its file.
  */
 import { css, html, LitElement, nothing } from 'lit';
+import type { NamedPlan } from '../../src/shared/planOperations';
 import type { PlanEntry } from '../../src/shared/thread';
+import { toHost } from '../shared/to-host';
+import '../markdown/markdown';
 import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';
 
 /** ACP's plan statuses; anything else an agent sends is shown by its own name, as pending. */
@@ -16,8 +21,9 @@ const statuses: Record<string, { icon: CodiconName; label: string }> = {
 const priorities = new Set(['high', 'medium', 'low']);
 
 export class PlanView extends LitElement {
-  static override properties = { entries: { attribute: false }, label: {} };
+  static override properties = { entries: { attribute: false }, plan: { attribute: false }, label: {} };
   declare entries: readonly PlanEntry[];
+  declare plan: NamedPlan | undefined;
   /** The heading, e.g. "Plan" for a snapshot and "Current plan" for the live one. */
   declare label: string;
 
@@ -39,22 +45,65 @@ export class PlanView extends LitElement {
     .completed .content { color: var(--vscode-descriptionForeground); text-decoration: line-through; }
     .priority { font-size: 0.8em; padding: 0 4px; border-radius: 3px; border: 1px solid var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); color: var(--vscode-descriptionForeground); white-space: nowrap; }
     .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }
+    :host(:not(:first-child)) { margin-top: 8px; }
+    .named { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .file { color: var(--vscode-textLink-foreground); cursor: pointer; text-decoration: none; overflow-wrap: anywhere; }
+    .file:hover { text-decoration: underline; }
+    .file:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   `,
   ];
 
   constructor() {
     super();
     this.entries = [];
+    this.plan = undefined;
     this.label = 'Plan';
   }
 
   override render() {
+    if (this.plan) return this.renderNamed(this.plan);
     if (this.entries.length === 0) return nothing;
-    const done = this.entries.filter((e) => e.status === 'completed').length;
     return html`<section aria-label=${this.label}>
-      <h2>${codicon('checklist')}<span>${this.label} · ${done} of ${this.entries.length} done</span></h2>
+      <h2>${codicon('checklist')}<span>${this.label} · ${doneOf(this.entries)}</span></h2>
       <ol>${this.entries.map(renderStep)}</ol>
     </section>`;
+  }
+
+  private renderNamed(plan: NamedPlan) {
+    const name = `${this.label} ${plan.id}`;
+    const heading = (icon: CodiconName, more: string) =>
+      html`<h2 title=${name}>${codicon(icon)}<span class="named">${this.label} · ${plan.id}${more ? ` · ${more}` : ''}</span></h2>`;
+    switch (plan.type) {
+      case 'items':
+        return html`<section aria-label=${name}>${heading('checklist', doneOf(plan.entries))}
+          <ol>${plan.entries.map(renderStep)}</ol></section>`;
+      case 'markdown':
+        return html`<section aria-label=${name}>${heading('checklist', '')}
+          <acp-markdown compact .text=${plan.markdown}></acp-markdown></section>`;
+      case 'file': {
+        const open = (event: Event) => {
+          event.preventDefault();
+          toHost(event.currentTarget!, { type: 'openLink', href: plan.uri });
+        };
+        return html`<section aria-label=${name}>${heading('checklist', '')}
+          <a role="link" tabindex="0" class="file" title=${`Open ${plan.uri}`} @click=${open}
+            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && open(e)}>${codicon('go-to-file')} ${fileName(plan.uri)}</a></section>`;
+      }
+    }
+  }
+}
+
+function doneOf(entries: readonly PlanEntry[]): string {
+  return `${entries.filter((e) => e.status === 'completed').length} of ${entries.length} done`;
+}
+
+/** The last segment of a URI or path, decoded where it can be; the whole text when there is none. */
+function fileName(uri: string): string {
+  const last = uri.split(/[\\/]/).filter(Boolean).at(-1) ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
   }
 }
 

@@ -104,8 +104,10 @@ const scenario = {
       match: 'newer',
       steps: [
         { text: 'before ' },
-        { update: { sessionUpdate: 'plan_update', entries: [] } },
+        { update: { sessionUpdate: 'session_message', message: {} } },
         { update: { sessionUpdate: 'subagent_update', subagentId: 'x' } },
+        { update: { sessionUpdate: 'session_message', message: {} } },
+        // A kind we know (a plan operation) in a shape we do not: left out without a word.
         { update: { sessionUpdate: 'plan_update', entries: [] } },
         { text: 'after' },
       ],
@@ -180,8 +182,9 @@ suite('what real agents send', function () {
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const t = transcript(chat);
     const said = (kind: string) => t.split(`does not know ("${kind}")`).length - 1;
-    assert.equal(said('plan_update'), 1);
+    assert.equal(said('session_message'), 1);
     assert.equal(said('subagent_update'), 1);
+    assert.equal(said('plan_update'), 0);
     const answer = chat.thread.entries.filter((e) => e.kind === 'assistant').at(-1);
     assert.equal(answer?.kind === 'assistant' ? answer.text : '', 'before after');
   });

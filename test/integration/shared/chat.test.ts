@@ -73,6 +73,25 @@ suite('chat with a real ACP agent', function () {
     ]);
   });
 
+  test("the session's plans by id (plan operations) are kept between turns, each replaced or removed by its id", async () => {
+    await chat.send('keep plans');
+    assert.deepEqual(
+      chat.status.plans?.map((p) => [p.id, p.type]),
+      [
+        ['backend', 'items'],
+        ['rollout', 'markdown'],
+        ['notes', 'file'],
+      ],
+    );
+    const backend = chat.status.plans?.[0];
+    assert.deepEqual(backend?.type === 'items' && backend.entries.map((e) => e.status), ['completed', 'in_progress']);
+    await chat.send('drop a plan');
+    assert.deepEqual(
+      chat.status.plans?.map((p) => p.id),
+      ['backend', 'notes'],
+    );
+  });
+
   test("the plan's rate limits an agent reports beside its usage reach the usage meter, each window kept", async () => {
     await chat.send('report rate limits');
     assert.deepEqual(chat.status.controls.usage?.limits, [

@@ -3,7 +3,8 @@
  * (the scripted agent behind the SDK's own server, which test/run.mjs starts;
  * its URL in the harness file `standard-url.txt`, with a query standing for a
  * token), configured by URL in vscode-acp.agents: offered as served at its URL
- * (never the query), a whole turn with the SDK's client, no file access or
+ * (never the query), a whole turn with the SDK's client (over WebSocket, and
+ * over Streamable HTTP: `standard-http-url.txt`), no file access or
  * terminals offered to it; a listing of its sessions given up by Refresh is
  * cancelled at the agent (`$/cancel_request`). On the Node host, without `cwd`
  * it works in the workspace folder's path.
@@ -26,6 +27,7 @@ suite('an agent served over the standard remote transport', function () {
       'agents',
       {
         served: { name: 'Served Agent', url, cwd: '/served/repo' },
+        servedHttp: { name: 'Served over HTTP', url: await harnessUrl('standard-http-url.txt'), cwd: '/served/http' },
         listing: { name: 'Listing Agent', url: await harnessUrl('standard-listing-url.txt'), cwd: '/served/repo' },
         ...(hostSetup.agentId !== 'bridge' ? { servedHere: { name: 'Served Here', url } } : {}),
       },
@@ -37,6 +39,25 @@ suite('an agent served over the standard remote transport', function () {
   suiteTeardown(async () => {
     await hostSetup.configureAgent();
     await (await acpApi()).chat.refreshAgents();
+  });
+
+  test('over Streamable HTTP too: offered at its URL, a whole turn', async () => {
+    const api = await acpApi();
+    assert.match(
+      api.chat.status.agents.find((a) => a.id === 'servedHttp')?.detail ?? '',
+      /^Served at http:\/\/127\.0\.0\.1:\d+\/acp$/,
+    );
+    const chat = api.chats.newChat();
+    chat.selectAgent('servedHttp');
+    try {
+      assert.equal(await chat.connect(), true, transcript(chat));
+      assert.equal(chat.session?.cwd, '/served/http');
+      await chat.send('Say hello');
+      assert.match(lastReply(chat), /Hello from the test agent/);
+      assert.ok(!transcript(chat).includes('not-shown'), 'the query is never shown');
+    } finally {
+      await api.chats.close(chat.id);
+    }
   });
 
   test('offered as served at its URL; a whole turn; no files or terminals offered to it', async () => {

@@ -47,7 +47,7 @@ const scenario = {
 /** The scenario served, with a query standing for a token (it must never be shown). */
 async function serve(): Promise<ServedScenario> {
   const served = await serveScenario(loadScenario(JSON.stringify(scenario)));
-  return { ...served, url: `${served.url}?token=secret-in-query` };
+  return { ...served, url: `${served.url}?token=secret-in-query`, httpUrl: `${served.httpUrl}?token=secret-in-query` };
 }
 
 describe('an agent served over the standard remote transport (no VS Code)', function () {
@@ -95,6 +95,33 @@ describe('an agent served over the standard remote transport (no VS Code)', func
     assert.match(shown(chat), /ws:\/\/127\.0\.0\.1:\d+\/acp/);
     assert.doesNotMatch(shown(chat), /secret-in-query/);
     server = await serve();
+  });
+
+  it('over Streamable HTTP too: a whole turn, and the server going away is a lost connection, said without the query', async () => {
+    host = scriptedHost({}, { connect: (context) => open(server.httpUrl, context, { cwd: '/remote/http' }) });
+    const chat = await host.connectedChat();
+    assert.equal(chat.session?.cwd, '/remote/http');
+    await chat.send('Say hello');
+    assert.match(shown(chat), /Hello over the standard transport\./);
+    await server.close();
+    await chat.send('Say hello again');
+    await until('the chat to hear', () => /was lost|Reconnecting/.test(shown(chat)), 10_000);
+    assert.match(shown(chat), /http:\/\/127\.0\.0\.1:\d+\/acp/);
+    assert.doesNotMatch(shown(chat), /secret-in-query/);
+    server = await serve();
+  });
+
+  it('an HTTP URL nobody serves: the first request says so, worth another try', async () => {
+    host = scriptedHost({}, { connect: (context) => open('http://127.0.0.1:9/acp?token=x', context, { cwd: '/w' }) });
+    const chat = await host.newChat();
+    assert.equal(await chat.connect(), false);
+    assert.match(
+      shown(chat),
+      /Could not connect to Scripted Agent: No ACP agent accepted a connection at http:\/\/127\.0\.0\.1:9\/acp/,
+    );
+    assert.doesNotMatch(shown(chat), /token=x/);
+    const error = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.startsWith('Could not connect'));
+    assert.equal(error?.kind === 'notice' && error.action, 'retry');
   });
 
   it('a server that does not say its folder, and none configured: the chat says to set one', async () => {

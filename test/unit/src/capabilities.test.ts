@@ -17,7 +17,8 @@ describe('capabilities per host', () => {
       terminal: true,
       auth: { terminal: true },
       elicitation: { form: {}, url: {} },
-      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      // plan: plan operations, in the unstable schema (the SDK's stable client sends it as given).
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} }, plan: {} },
       _meta: { terminal_output: true, 'subagent-transcript': true, 'terminal-auth': true },
     });
   });

@@ -34,12 +34,13 @@ describe('agent settings', () => {
     );
   });
 
-  it('takes an agent served elsewhere by its ws: or wss: URL, and refuses other URLs and credentials in them', () => {
+  it('takes an agent served elsewhere by its WebSocket or HTTP URL, and refuses other URLs and credentials in them', () => {
     const { agents, problems } = resolveAgentSettings(
       {
         remote: { name: 'Team Agent', url: 'wss://agents.example/acp?token=t', cwd: '/srv/repo' },
         local: { url: 'ws://127.0.0.1:9000/acp' },
-        web: { url: 'https://agents.example/acp' },
+        http: { url: 'https://agents.example/acp' },
+        file: { url: 'file:///srv/agent' },
         creds: { url: 'wss://user:pass@agents.example/acp' },
         junk: { url: 'not a url' },
       },
@@ -51,14 +52,15 @@ describe('agent settings', () => {
       ['Team Agent', 'wss://agents.example/acp?token=t', '/srv/repo', ''],
     );
     assert.equal(agents.find((a) => a.id === 'local')?.url, 'ws://127.0.0.1:9000/acp');
-    for (const id of ['web', 'creds', 'junk']) {
+    assert.equal(agents.find((a) => a.id === 'http')?.url, 'https://agents.example/acp', 'Streamable HTTP');
+    for (const id of ['file', 'creds', 'junk']) {
       assert.equal(
         agents.find((a) => a.id === id),
         undefined,
         id,
       );
     }
-    assert.ok(problems.some((p) => p.startsWith('vscode-acp.agents.web:')));
+    assert.ok(problems.some((p) => p.startsWith('vscode-acp.agents.file:')));
     assert.ok(problems.some((p) => p.startsWith('vscode-acp.agents.creds:')));
     assert.ok(
       problems.includes('vscode-acp.agentPaths.remote: this agent is served at a URL, not started from a path'),

@@ -45,6 +45,8 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     // Files are put back only through the descriptor walk, as agents' writes are.
     checkpoints: local && facts.descriptorWalk,
     elicitation: true,
+    // A web worker has no environment: the bridge's agent reads its own where it runs.
+    localEnv: facts.kind === 'node',
   };
 }
 
@@ -59,9 +61,20 @@ export function restrictedModeText(kind: 'node' | 'web'): string {
     : 'Restricted Mode: attachments are off.';
 }
 
-/** What an agent served elsewhere is offered: its files are where it runs, not here (what needs them is off). */
+/**
+ * What an agent served elsewhere is offered: its files are where it runs, not here (what needs them is off), and
+ * no value of this machine's environment goes to it in MCP server settings.
+ */
 export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
-  return { ...host, fileRead: false, fileWrite: false, terminals: false, checkpoints: false, signInTerminal: false };
+  return {
+    ...host,
+    fileRead: false,
+    fileWrite: false,
+    terminals: false,
+    checkpoints: false,
+    signInTerminal: false,
+    localEnv: false,
+  };
 }
 
 const SESSION_CAPABILITIES = { notices: {}, compaction: {}, configOptions: { boolean: {} }, plan: {} };

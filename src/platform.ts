@@ -29,6 +29,11 @@ export interface HostCapabilities {
   readonly checkpoints: boolean;
   /** Questions the agent asks the user (elicitation: forms and URLs), shown in the chat: every host has the chat. */
   readonly elicitation: boolean;
+  /**
+   * MCP servers' `${env:NAME}` references are filled in from this machine's environment: for an agent this host
+   * starts. An agent served elsewhere never gets this machine's values (a server that needs one is left out).
+   */
+  readonly localEnv: boolean;
 }
 
 /**

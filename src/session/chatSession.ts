@@ -108,6 +108,7 @@ async function openOnce(
       sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, {
         ...platform.mcpHost,
         os: connection.agentOs,
+        ...(connection.offered.localEnv ? {} : { env: () => undefined }),
       }),
       connection.client.gone,
       aborted(signal),

@@ -32,9 +32,10 @@ import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond }) {
+function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond, subagent }) {
   return {
     ...(readSecond ? { readSecond } : {}),
+    ...(subagent ? { subagent } : {}),
     ...(ask
       ? {
           ask: {
@@ -101,6 +102,7 @@ export const REAL_AGENTS = {
         steer: s.steer,
         ask: s.ask,
         readSecond: s.readSecond,
+        subagent: s.subagent,
       });
     },
     expect: {

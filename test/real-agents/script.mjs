@@ -73,6 +73,17 @@ export function scenario(workspace) {
       doneText: 'I read the file in the second folder.',
       refusedText: 'I could not read the file in the second folder.',
     },
+    /**
+     * A subagent (Claude Code's Agent tool, run in the foreground): its own requests come with `prompt` as the last
+     * user text, and are answered `text`; the main agent then says `doneText`.
+     */
+    subagent: {
+      marker: 'Please ask a helper to check the notes',
+      description: 'Check the notes',
+      prompt: 'SUBAGENT TASK: check the notes and report.',
+      text: 'The notes are in order.',
+      doneText: 'The helper checked the notes.',
+    },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -106,6 +117,19 @@ export function scriptRules(workspace) {
         after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
       }),
     },
+    {
+      marker: s.subagent.marker,
+      tool: 'Agent',
+      input: {
+        description: s.subagent.description,
+        prompt: s.subagent.prompt,
+        subagent_type: 'general-purpose',
+        run_in_background: false,
+      },
+      after: (r) => (r.isError ? `The helper failed: ${r.text.slice(0, 200)}` : s.subagent.doneText),
+    },
+    // The subagent's own request: its task is its last user text.
+    { marker: s.subagent.prompt, reply: s.subagent.text },
     {
       marker: s.readSecond.marker,
       tool: 'Read',

@@ -32,6 +32,11 @@ export interface RealAgentConfig {
      * read `file` of the second folder (its text: `content`), and it says `doneText`.
      */
     readonly readSecond?: { marker: string; file: string; content: string; doneText: string };
+    /**
+     * Agents with subagents (Claude Code's Agent tool): `marker` makes the model start one for `prompt`; the subagent
+     * answers `text`, and the main agent then says `doneText`.
+     */
+    readonly subagent?: { marker: string; description: string; prompt: string; text: string; doneText: string };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };

@@ -4,3 +4,4 @@ import './rewind.test';
 import './elicitation.test';
 import './rename.test';
 import './queue.test';
+import './subagent.test';

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import * as assert from './assert';
 import { acpApi, lastReply, transcript } from './chatWaits';
 import { hostSetup } from './host';
+import { reportedMcp } from './mcpReport';
 
 suite('an agent served over the standard remote transport', function () {
   this.timeout(60_000);
@@ -101,6 +102,41 @@ suite('an agent served over the standard remote transport', function () {
       await chat.send('report cancelled');
       assert.equal(lastReply(chat), '[cancelled: ["session/list"]]');
     } finally {
+      await api.chats.close(chat.id);
+    }
+  });
+
+  test("an agent served elsewhere gets no value of this machine's environment in its MCP servers", async function () {
+    const secret = hostSetup.mcpSecret;
+    if (!secret) this.skip(); // the web worker resolves none for any agent (MCP servers suite)
+    const config = vscode.workspace.getConfiguration('vscode-acp');
+    await config.update(
+      'mcpServers',
+      [
+        { name: 'plain', command: '/opt/plain' },
+        { name: 'with-secret', command: '/opt/secret', env: [{ name: 'TOKEN', value: '${env:ACP_TEST_MCP_SECRET}' }] },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    const api = await acpApi();
+    const chat = api.chats.newChat();
+    chat.selectAgent('served');
+    try {
+      assert.equal(await chat.connect(), true, transcript(chat));
+      await chat.send('report mcp');
+      assert.deepEqual(
+        reportedMcp(lastReply(chat)).map((s) => s.name),
+        ['plain'],
+      );
+      assert.ok(!JSON.stringify(chat.thread).includes(secret!), 'the secret is nowhere in the chat');
+      const notice = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.includes('MCP'));
+      assert.match(
+        notice?.kind === 'notice' ? notice.text : '',
+        /\[MCP_ENV_UNSET\] user:vscode-acp\.mcpServers\[1\]\.env\[0\]\.value/,
+        'the chat says which server was left out',
+      );
+    } finally {
+      await config.update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
       await api.chats.close(chat.id);
     }
   });

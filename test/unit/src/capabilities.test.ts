@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clientCapabilities, hostCapabilities, type HostFacts } from '../../../src/capabilities';
+import { clientCapabilities, forRemoteAgent, hostCapabilities, type HostFacts } from '../../../src/capabilities';
 
 const linuxDesktop: HostFacts = {
   kind: 'node',
@@ -76,16 +76,23 @@ describe('capabilities per host', () => {
     }
   });
 
+  /** What a host that serves nothing of its own offers: only the chat's questions. */
+  const nothingLocal = {
+    fileRead: false,
+    fileWrite: false,
+    terminals: false,
+    signInTerminal: false,
+    checkpoints: false,
+    elicitation: true,
+    localEnv: false,
+  };
+
   it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
-    const caps = hostCapabilities({ ...linuxDesktop, kind: 'web' });
-    assert.deepEqual(caps, {
-      kind: 'web',
-      fileRead: false,
-      fileWrite: false,
-      terminals: false,
-      signInTerminal: false,
-      checkpoints: false,
-      elicitation: true,
-    });
+    assert.deepEqual(hostCapabilities({ ...linuxDesktop, kind: 'web' }), { kind: 'web', ...nothingLocal });
+  });
+
+  it("an agent served elsewhere is offered none of the host's files, terminals or environment values", () => {
+    assert.deepEqual(forRemoteAgent(hostCapabilities(linuxDesktop)), { kind: 'node', ...nothingLocal });
+    assert.equal(hostCapabilities(linuxDesktop).localEnv, true, 'an agent the Node host starts gets them');
   });
 });

@@ -133,6 +133,7 @@ export function scriptedHost(
       signInTerminal: false,
       checkpoints: false,
       elicitation: true,
+      localEnv: true,
     }),
     attachmentFiles: {
       linkable: () => false,

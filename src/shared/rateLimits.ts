@@ -3,8 +3,9 @@
  * adapter puts one window per `usage_update` in `_meta["_claude/rateLimit"]`
  * (`rateLimitType` five_hour, seven_day, ...; `utilization` a fraction of the
  * window, which can pass 1; `resetsAt` in epoch seconds; `status` allowed,
- * allowed_warning or rejected). Each window is kept by its kind until the
- * agent reports it again. Untrusted: what does not parse is left out.
+ * allowed_warning or rejected), and with it every window in `unifiedWindows`
+ * (Claude Code 2.1). Each window is kept by its kind until the agent reports
+ * it again. Untrusted: what does not parse is left out.
  */
 import { z } from 'zod/mini';
 
@@ -30,24 +31,43 @@ const LABELS: Readonly<Record<string, string>> = {
   overage: 'Extra usage',
 };
 
-/** `limits` with the window in `meta` (a `usage_update`'s `_meta`) put in, by kind; `limits` itself when there is none. */
+/**
+ * `limits` with the windows in `meta` (a `usage_update`'s `_meta`) put in, by kind: the event's own window and, where
+ * the agent sends them (Claude Code 2.1: `unifiedWindows`), every window it knows; `limits` itself when there is none.
+ */
 export function withRateLimit(limits: readonly RateLimit[] | undefined, meta: unknown): RateLimit[] | undefined {
-  const window = rateLimitOf(meta);
-  if (!window) return limits ? [...limits] : undefined;
-  const others = (limits ?? []).filter((l) => l.kind !== window.kind);
-  return [...others, window].sort((a, b) => order(a.kind) - order(b.kind));
+  const windows = rateLimitsOf(meta);
+  if (windows.length === 0) return limits ? [...limits] : undefined;
+  const kinds = new Set(windows.map((w) => w.kind));
+  const others = (limits ?? []).filter((l) => !kinds.has(l.kind));
+  return [...others, ...windows].sort((a, b) => order(a.kind) - order(b.kind));
 }
 
-function rateLimitOf(meta: unknown): RateLimit | undefined {
-  if (typeof meta !== 'object' || meta === null) return undefined;
+function rateLimitsOf(meta: unknown): RateLimit[] {
+  if (typeof meta !== 'object' || meta === null) return [];
   const info = (meta as Record<string, unknown>)['_claude/rateLimit'];
-  if (typeof info !== 'object' || info === null) return undefined;
-  const { rateLimitType, utilization, status, resetsAt } = info as Record<string, unknown>;
-  if (typeof rateLimitType !== 'string' || !Object.hasOwn(LABELS, rateLimitType)) return undefined;
+  if (typeof info !== 'object' || info === null) return [];
+  const { rateLimitType, unifiedWindows } = info as Record<string, unknown>;
+  const windows = new Map<string, RateLimit>();
+  if (typeof unifiedWindows === 'object' && unifiedWindows !== null) {
+    for (const kind of Object.keys(LABELS)) {
+      const window = windowOf(kind, (unifiedWindows as Record<string, unknown>)[kind]);
+      if (window) windows.set(kind, window);
+    }
+  }
+  // The event's own window, as it says it (it may say more of it than its entry among the others).
+  const own = typeof rateLimitType === 'string' ? windowOf(rateLimitType, info) : undefined;
+  if (own) windows.set(own.kind, own);
+  return [...windows.values()];
+}
+
+function windowOf(kind: string, info: unknown): RateLimit | undefined {
+  if (!Object.hasOwn(LABELS, kind) || typeof info !== 'object' || info === null) return undefined;
+  const { utilization, status, resetsAt } = info as Record<string, unknown>;
   const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
   return {
-    kind: rateLimitType,
-    label: LABELS[rateLimitType]!,
+    kind,
+    label: LABELS[kind]!,
     ...(finite(utilization) && utilization >= 0 ? { utilization: Math.min(utilization, 10) } : {}),
     status: status === 'rejected' ? 'rejected' : status === 'allowed_warning' ? 'warning' : 'allowed',
     // Seconds (the headers' unit); a value that reads as milliseconds already is taken as such.

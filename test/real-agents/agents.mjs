@@ -32,10 +32,11 @@ import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond, subagent }) {
+function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits }) {
   return {
     ...(readSecond ? { readSecond } : {}),
     ...(subagent ? { subagent } : {}),
+    ...(rateLimits ? { rateLimits } : {}),
     ...(ask
       ? {
           ask: {
@@ -103,6 +104,7 @@ export const REAL_AGENTS = {
         ask: s.ask,
         readSecond: s.readSecond,
         subagent: s.subagent,
+        rateLimits: s.rateLimits,
       });
     },
     expect: {

@@ -37,6 +37,7 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
  * @property {string} marker     text that, in the user's prompt, selects this rule
  * @property {string} [reply]    instead of a tool: this text ends the turn
  * @property {number} [holdMs]   with `reply`: how long the second half of the text waits
+ * @property {Record<string, string>} [headers]  with `reply`: HTTP headers of the answer (plan rate limits)
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
  * @property {object} input      the tool's input
  * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
@@ -91,6 +92,7 @@ export async function startFakeAnthropic(options = {}) {
           stopReason: 'end_turn',
           why: `reply:${rule.marker}`,
           holdMs: rule.holdMs ?? 0,
+          headers: rule.headers ?? {},
         };
       }
       if (rule) {
@@ -139,7 +141,7 @@ export async function startFakeAnthropic(options = {}) {
           stop_sequence: null,
           usage: { input_tokens: 12, output_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
         };
-        if (body.stream === true) await streamMessage(res, message, delayMs, answer.holdMs ?? 0);
+        if (body.stream === true) await streamMessage(res, message, delayMs, answer.holdMs ?? 0, answer.headers);
         else sendJson(res, 200, message, { 'request-id': newId('req') });
       } else if (pathname === '/v1/messages/count_tokens' && method === 'POST') {
         sendJson(res, 200, { input_tokens: Math.max(1, Math.round(JSON.stringify(body).length / 4)) });
@@ -244,8 +246,8 @@ function apiError(type, message) {
   return { type: 'error', error: { type, message } };
 }
 
-async function streamMessage(res, message, delayMs, holdMs) {
-  const event = startSse(res, delayMs, { 'request-id': `req_${message.id}` });
+async function streamMessage(res, message, delayMs, holdMs, headers = {}) {
+  const event = startSse(res, delayMs, { 'request-id': `req_${message.id}`, ...headers });
   const send = (type, data) => event({ type, ...data }, type);
   await send('message_start', {
     message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },

@@ -84,6 +84,17 @@ export function scenario(workspace) {
       text: 'The notes are in order.',
       doneText: 'The helper checked the notes.',
     },
+    /**
+     * Plan rate limits: the answer to `marker` carries the Messages API's unified rate-limit headers (5-hour window
+     * near its limit at 0.8, 7-day at 0.3), which Claude Code reads when signed in to a plan (an OAuth token, `env`).
+     */
+    rateLimits: {
+      marker: 'How close am I to my limits',
+      text: 'Here are your limits.',
+      env: { ANTHROPIC_API_KEY: '', CLAUDE_CODE_OAUTH_TOKEN: 'fake-oauth-token' },
+      fiveHour: 0.8,
+      sevenDay: 0.3,
+    },
     /** A command whose permission the test rejects. */
     refuse: {
       marker: 'Please try the forbidden command',
@@ -130,6 +141,7 @@ export function scriptRules(workspace) {
     },
     // The subagent's own request: its task is its last user text.
     { marker: s.subagent.prompt, reply: s.subagent.text },
+    { marker: s.rateLimits.marker, reply: s.rateLimits.text, headers: rateLimitHeaders(s.rateLimits) },
     {
       marker: s.readSecond.marker,
       tool: 'Read',
@@ -162,4 +174,23 @@ export function scriptRules(workspace) {
       after: (r) => (r.isError ? (step.refusedText ?? 'Refused.') : (step.doneText ?? 'Done.')),
     })),
   ];
+}
+
+/** The unified rate-limit headers of an answer: the 5-hour window in warning (the one reported), the 7-day one too. */
+function rateLimitHeaders({ fiveHour, sevenDay }) {
+  const now = Math.floor(Date.now() / 1000);
+  const [fiveReset, sevenReset] = [String(now + 3 * 3600), String(now + 4 * 86400)];
+  const h = 'anthropic-ratelimit-unified-';
+  return {
+    [`${h}status`]: 'allowed',
+    [`${h}representative-claim`]: 'five_hour',
+    [`${h}reset`]: fiveReset,
+    [`${h}5h-status`]: 'allowed_warning',
+    [`${h}5h-utilization`]: String(fiveHour),
+    [`${h}5h-reset`]: fiveReset,
+    [`${h}5h-surpassed-threshold`]: '0.75',
+    [`${h}7d-status`]: 'allowed',
+    [`${h}7d-utilization`]: String(sevenDay),
+    [`${h}7d-reset`]: sevenReset,
+  };
 }

@@ -37,6 +37,17 @@ export interface RealAgentConfig {
      * answers `text`, and the main agent then says `doneText`.
      */
     readonly subagent?: { marker: string; description: string; prompt: string; text: string; doneText: string };
+    /**
+     * Agents that report a plan's rate limits (Claude Code): with `env` laid over the agent's own (signed in to a
+     * plan), the answer to `marker` reports the 5-hour window at `fiveHour` (near its limit) and the 7-day at `sevenDay`.
+     */
+    readonly rateLimits?: {
+      marker: string;
+      text: string;
+      env: Record<string, string>;
+      fiveHour: number;
+      sevenDay: number;
+    };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };

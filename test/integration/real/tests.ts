@@ -5,3 +5,4 @@ import './elicitation.test';
 import './rename.test';
 import './queue.test';
 import './subagent.test';
+import './rateLimits.test';

@@ -33,6 +33,30 @@ describe('rate limits in usage updates', () => {
     assert.ok(sessionControlsSchema.safeParse(controls).success);
   });
 
+  it("takes every window of Claude Code's unifiedWindows from one report, the report's own as it says it", () => {
+    const controls = applyControlsUpdate(
+      emptySessionControls,
+      usage(
+        claude({
+          rateLimitType: 'five_hour',
+          status: 'allowed_warning',
+          utilization: 0.8,
+          resetsAt: 1_796_410_924,
+          unifiedWindows: {
+            five_hour: { utilization: 0.79, resetsAt: 1_796_410_924, status: 'allowed_warning' },
+            seven_day: { utilization: 0.3, resetsAt: 1_796_745_724, status: 'allowed' },
+            made_up: { utilization: 1, status: 'rejected' },
+            __proto__: { utilization: 1, status: 'rejected' },
+          },
+        }),
+      ),
+    );
+    assert.deepEqual(controls?.usage?.limits, [
+      { kind: 'five_hour', label: '5-hour', utilization: 0.8, status: 'warning', resetsAt: 1_796_410_924_000 },
+      { kind: 'seven_day', label: '7-day', utilization: 0.3, status: 'allowed', resetsAt: 1_796_745_724_000 },
+    ]);
+  });
+
   it('leaves out what does not parse: unknown windows, odd numbers, other shapes', () => {
     for (const info of [
       null,

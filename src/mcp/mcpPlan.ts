@@ -54,6 +54,8 @@ export interface PlanContext {
   readonly agentKnown: boolean;
   readonly os: AgentOs;
   readonly env: EnvLookup;
+  /** Why a `${env:NAME}` found no value, when it is not "not set where VS Code runs" (an agent served elsewhere). */
+  readonly envUnset?: string;
 }
 
 export function planMcp(sources: readonly McpSourceRead[], context: PlanContext): McpPlan {
@@ -116,7 +118,9 @@ export function planMcp(sources: readonly McpSourceRead[], context: PlanContext)
             detail: `is past the ${MCP_LIMITS.servers} servers a session may have`,
           }
         : undefined);
-    const resolved = problem ? { problem } : resolveServer(entry.config, entry.at, context.env, secrets);
+    const resolved = problem
+      ? { problem }
+      : resolveServer(entry.config, entry.at, context.env, secrets, context.envUnset);
     if ('problem' in resolved) entries[i] = { ...entry, state: 'left out', problem: resolved.problem };
     else servers.push(resolved.server);
   });

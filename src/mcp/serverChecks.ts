@@ -98,6 +98,7 @@ export function resolveServer(
   at: string,
   env: EnvLookup,
   secrets: Set<string>,
+  unsetDetail = 'names an environment variable that is not set where VS Code runs',
 ): { server: acp.McpServer } | { problem: McpProblem } {
   const values = isRemote(config) ? config.headers : config.env;
   const field = isRemote(config) ? 'headers' : 'env';
@@ -115,7 +116,7 @@ export function resolveServer(
         problem: {
           code: 'MCP_ENV_UNSET',
           path: `${at}.${field}[${i}].value`,
-          detail: 'names an environment variable that is not set where VS Code runs',
+          detail: unsetDetail,
         },
       };
     }

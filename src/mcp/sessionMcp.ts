@@ -16,6 +16,8 @@ export interface McpHost {
   readonly os: AgentOs;
   /** `${env:NAME}`; the web host has no environment. */
   readonly env: EnvLookup;
+  /** Why `env` has no value, when it is not "not set where VS Code runs". */
+  readonly envUnset?: string;
   /** The servers the settings and .vscode/mcp.json give a session in `folder` (mcpSources.ts). */
   readonly sources: (folder: vscode.Uri | undefined) => Promise<McpSourceRead[]>;
 }
@@ -27,7 +29,13 @@ export async function mcpPlanFor(
   agentKnown: boolean,
   host: McpHost,
 ): Promise<McpPlan> {
-  return planMcp(await host.sources(folder), { agent, agentKnown, os: host.os, env: host.env });
+  return planMcp(await host.sources(folder), {
+    agent,
+    agentKnown,
+    os: host.os,
+    env: host.env,
+    ...(host.envUnset ? { envUnset: host.envUnset } : {}),
+  });
 }
 
 export async function sessionMcp(

@@ -108,7 +108,13 @@ async function openOnce(
       sessionMcp(connection.folder, connection.init.agentCapabilities?.mcpCapabilities, {
         ...platform.mcpHost,
         os: connection.agentOs,
-        ...(connection.offered.localEnv ? {} : { env: () => undefined }),
+        ...(connection.offered.localEnv
+          ? {}
+          : {
+              env: () => undefined,
+              envUnset:
+                "names an environment variable: this machine's values are not given to an agent served elsewhere",
+            }),
       }),
       connection.client.gone,
       aborted(signal),

@@ -132,7 +132,7 @@ suite('an agent served over the standard remote transport', function () {
       const notice = chat.thread.entries.find((e) => e.kind === 'notice' && e.text.includes('MCP'));
       assert.match(
         notice?.kind === 'notice' ? notice.text : '',
-        /\[MCP_ENV_UNSET\] user:vscode-acp\.mcpServers\[1\]\.env\[0\]\.value/,
+        /\[MCP_ENV_UNSET\] user:vscode-acp\.mcpServers\[1\]\.env\[0\]\.value names an environment variable: this machine's values are not given to an agent served elsewhere/,
         'the chat says which server was left out',
       );
     } finally {

@@ -4,7 +4,7 @@
  * size limit counts bytes.
  */
 
-export const NEWLINE = 0x0a;
+const NEWLINE = 0x0a;
 
 /**
  * Splits a byte stream into lines (without their '\n'; a '\r' before it is

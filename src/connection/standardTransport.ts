@@ -100,7 +100,7 @@ export async function openStandardTransport(
       received
         ? { message: `The connection to ${server} was lost${error ? ` (${error})` : ''}.`, lost: true }
         : {
-            message: `No ACP agent accepted a connection at ${shown}${error ? `: ${error}` : ''}.${options.unreachableHint ? ` ${options.unreachableHint}` : ''}`,
+            message: notAccepted(shown, error, options.unreachableHint),
             lost: true,
           },
     );
@@ -231,9 +231,7 @@ function whenOpen(
   return new Promise((resolve, reject) => {
     const fail = (why: string) => {
       clearTimeout(timer);
-      reject(
-        new AgentUnreachableError(`No ACP agent accepted a connection at ${shown}: ${why}.${hint ? ` ${hint}` : ''}`),
-      );
+      reject(new AgentUnreachableError(notAccepted(shown, why, hint)));
     };
     // (A browser's socket says nothing of why it failed: an error event and a 1006 close only.)
     const timer = setTimeout(() => {
@@ -250,6 +248,11 @@ function whenOpen(
     });
     void closed.then(({ code, reason }) => fail(reason ? `${reason} (code ${code})` : 'the connection failed'));
   });
+}
+
+/** "No ACP agent accepted a connection at <url>: <why>. <hint>" */
+function notAccepted(shown: string, why: string | undefined, hint: string | undefined): string {
+  return `No ACP agent accepted a connection at ${shown}${why ? `: ${why}` : ''}.${hint ? ` ${hint}` : ''}`;
 }
 
 /** Why the server closed the connection, in words: the bridge's own codes, else as lost (worth reconnecting). */

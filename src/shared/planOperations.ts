@@ -20,6 +20,7 @@ import { planEntrySchema } from './thread';
 export const MAX_PLANS = 8;
 export const MAX_PLAN_ID_CHARS = 200;
 export const MAX_PLAN_ENTRIES = 200;
+/** The longest plan entry kept (in every plan: the turn's own too): a plan is a list of short steps. */
 export const MAX_PLAN_ENTRY_CHARS = 2_000;
 export const MAX_PLAN_MARKDOWN_CHARS = 32_000;
 const MAX_PLAN_URI_CHARS = 4_096;

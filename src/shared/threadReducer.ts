@@ -5,7 +5,7 @@
  * that do not change keep their identity, so "which entry changed" is an
  * identity check for whoever sends patches to the view.
  */
-import { planOperationOf, withPlanOperation } from './planOperations';
+import { MAX_PLAN_ENTRY_CHARS, planOperationOf, withPlanOperation } from './planOperations';
 import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import {
@@ -198,9 +198,6 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
 
 /** The longest notice an agent's `notice` update makes. */
 const MAX_NOTICE_CHARS = 64 * 1024;
-
-/** The longest plan entry kept: a plan is a list of short steps. */
-const MAX_PLAN_ENTRY_CHARS = 2000;
 
 /** Characters of one message an entry holds before the message continues in the next (see appendText). */
 export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;

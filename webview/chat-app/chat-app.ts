@@ -184,6 +184,9 @@ export class ChatApp extends LitElement {
 
   override render() {
     const running = this.status.turn === 'running';
+    // The running turn's own plan, and the session's plans by id (kept between turns).
+    const livePlan = running && this.status.plan.length > 0;
+    const named = this.status.plans ?? [];
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
       ${this.status.restricted ? html`<acp-restricted-note .text=${this.status.restricted}></acp-restricted-note>` : nothing}
@@ -200,10 +203,10 @@ export class ChatApp extends LitElement {
         )}
       </div>
       ${
-        (running && this.status.plan.length > 0) || this.status.plans?.length
-          ? html`<div class="live-plan" role="region" aria-label=${this.status.plans?.length ? 'Plans' : 'Current plan'} tabindex="0">
-            ${running && this.status.plan.length > 0 ? html`<acp-plan-view .entries=${this.status.plan}></acp-plan-view>` : nothing}
-            ${(this.status.plans ?? []).map((plan) => html`<acp-plan-view .plan=${plan}></acp-plan-view>`)}</div>`
+        livePlan || named.length > 0
+          ? html`<div class="live-plan" role="region" aria-label=${named.length > 0 ? 'Plans' : 'Current plan'} tabindex="0">
+            ${livePlan ? html`<acp-plan-view .entries=${this.status.plan}></acp-plan-view>` : nothing}
+            ${named.map((plan) => html`<acp-plan-view .plan=${plan}></acp-plan-view>`)}</div>`
           : nothing
       }
       ${

@@ -8,7 +8,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import type { NamedPlan } from '../../src/shared/planOperations';
 import type { PlanEntry } from '../../src/shared/thread';
-import { toHost } from '../shared/to-host';
+import { hostLink } from '../shared/host-link';
 import '../markdown/markdown';
 import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';
 
@@ -71,25 +71,27 @@ export class PlanView extends LitElement {
 
   private renderNamed(plan: NamedPlan) {
     const name = `${this.label} ${plan.id}`;
-    const heading = (icon: CodiconName, more: string) =>
-      html`<h2 title=${name}>${codicon(icon)}<span class="named">${this.label} · ${plan.id}${more ? ` · ${more}` : ''}</span></h2>`;
-    switch (plan.type) {
-      case 'items':
-        return html`<section aria-label=${name}>${heading('checklist', doneOf(plan.entries))}
-          <ol>${plan.entries.map(renderStep)}</ol></section>`;
-      case 'markdown':
-        return html`<section aria-label=${name}>${heading('checklist', '')}
-          <acp-markdown compact .text=${plan.markdown}></acp-markdown></section>`;
-      case 'file': {
-        const open = (event: Event) => {
-          event.preventDefault();
-          toHost(event.currentTarget!, { type: 'openLink', href: plan.uri });
-        };
-        return html`<section aria-label=${name}>${heading('checklist', '')}
-          <a role="link" tabindex="0" class="file" title=${`Open ${plan.uri}`} @click=${open}
-            @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && open(e)}>${codicon('go-to-file')} ${fileName(plan.uri)}</a></section>`;
-      }
-    }
+    const done = plan.type === 'items' ? ` · ${doneOf(plan.entries)}` : '';
+    return html`<section aria-label=${name}>
+      <h2 title=${name}>${codicon('checklist')}<span class="named">${this.label} · ${plan.id}${done}</span></h2>
+      ${namedBody(plan)}</section>`;
+  }
+}
+
+/** A named plan's steps, its Markdown, or a link to its file (the host opens it only inside the workspace). */
+function namedBody(plan: NamedPlan) {
+  switch (plan.type) {
+    case 'items':
+      return html`<ol>${plan.entries.map(renderStep)}</ol>`;
+    case 'markdown':
+      return html`<acp-markdown compact .text=${plan.markdown}></acp-markdown>`;
+    case 'file':
+      return hostLink(
+        { type: 'openLink', href: plan.uri },
+        `Open ${plan.uri}`,
+        html`${codicon('go-to-file')} ${fileName(plan.uri)}`,
+        'file',
+      );
   }
 }
 

@@ -13,8 +13,7 @@ import {
   type ToolLocation,
 } from '../../src/shared/thread';
 import { codicon } from '../shared/codicons';
-import type { WebviewMessage } from '../../src/shared/pageMessages';
-import { toHost } from '../shared/to-host';
+import { hostLink } from '../shared/host-link';
 import '../diff-view/diff-view';
 import '../markdown/markdown';
 import { plainText } from '../shared/text-pieces';
@@ -106,8 +105,7 @@ function renderBlock(block: DisplayBlock): TemplateResult {
       return html`<p class="placeholder">${codicon('file-media')} ${block.type === 'image' ? 'Image' : 'Audio'} (${block.mimeType}), not shown</p>`;
     case 'resource':
       return html`<div class="resource">
-        <a role="link" tabindex="0" class="link" title=${block.uri} @click=${(e: Event) => open(e, { type: 'openLink', href: block.uri })}
-          @keydown=${(e: KeyboardEvent) => onEnter(e, { type: 'openLink', href: block.uri })}>${codicon('link-external')} ${block.name || block.uri}</a>
+        ${hostLink({ type: 'openLink', href: block.uri }, block.uri, html`${codicon('link-external')} ${block.name || block.uri}`)}
         ${block.text !== undefined ? html`<pre>${plainText(block.text)}</pre>` : nothing}
       </div>`;
     default:
@@ -121,8 +119,7 @@ export function locationLink(location: ToolLocation): TemplateResult {
   const path = shownPath(location.path);
   const label = line ? `${path}:${line}` : path;
   const message = { type: 'openLocation' as const, path: location.path, ...(line ? { line } : {}) };
-  return html`<a role="link" tabindex="0" class="link location" title=${`Open ${label}`}
-    @click=${(e: Event) => open(e, message)} @keydown=${(e: KeyboardEvent) => onEnter(e, message)}>${codicon('go-to-file')} ${label}</a>`;
+  return hostLink(message, `Open ${label}`, html`${codicon('go-to-file')} ${label}`, 'link location');
 }
 
 /** ACP lines are 1-based; a 0 or a fraction from a careless agent is dropped rather than refused by the host. */
@@ -132,11 +129,3 @@ function validLine(line: number | undefined): number | undefined {
 
 // No href: VS Code's webview handles clicks on real links itself, so these are
 // links by role (keyboard-reachable, Enter activates) and the host does the opening.
-function open(event: Event, message: WebviewMessage): void {
-  event.preventDefault();
-  toHost(event.currentTarget!, message);
-}
-
-function onEnter(event: KeyboardEvent, message: WebviewMessage): void {
-  if (event.key === 'Enter') open(event, message);
-}

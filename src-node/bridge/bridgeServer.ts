@@ -84,7 +84,7 @@ export async function startBridge(options: BridgeOptions, log: BridgeLog): Promi
       ws.once('close', () => sockets.delete(ws));
       log(`accepted origin=${origin} agent=${agent.id}`);
       acp
-        .prepareWebSocketUpgrade({ agent: bridgedAgent(agent, { cwd: options.cwd, idleTimeoutMs }, ws, log) })
+        .prepareWebSocketUpgrade({ agent: bridgedAgent(agent, { cwd: options.cwd, idleTimeoutMs }, ws, socket, log) })
         .accept(ws);
     });
   });

@@ -8,9 +8,9 @@
  * and stderr tail), or, before it answered `initialize`, with the socket's
  * close reason. When either side goes, the other follows.
  *
- * Backpressure is the streams': the agent's output is read only as the server
- * takes it (which waits while the socket holds too much), and the client's
- * socket is not read while the agent does not read its stdin.
+ * Backpressure: the agent's output is read only while the client's socket
+ * holds less than HIGH_WATER_BYTES unsent, and the client's socket is not read
+ * while the agent does not read its stdin.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Writable } from 'node:stream';
@@ -39,8 +39,8 @@ type AgentConnector = NonNullable<PrepareWebSocketUpgradeOptions['agent']>;
 
 const KILL_GRACE_MS = 3_000;
 /**
- * Bytes held for the agent's slow side: its output the server has not taken (the server itself holds what the
- * socket has not sent, up to its own limit), its input it has not read.
+ * Bytes held for a slow side: the agent's output queued here, and what its client's socket has not sent yet (the
+ * server's own limit is the size of a message: too much to wait on); the agent's input it has not read.
  */
 const HIGH_WATER_BYTES = 1024 * 1024;
 /** Stray output lines of one agent told to the client (all are logged). */
@@ -51,14 +51,18 @@ export interface BridgedAgentOptions {
   readonly idleTimeoutMs: number;
 }
 
-/** The agent for the client on `ws` (whose own close codes say why the bridge ends a connection). */
+/**
+ * The agent for the client on `ws` (whose own close codes say why the bridge ends a connection); `socket` is the
+ * connection under it, whose unsent bytes hold back the agent's output.
+ */
 export function bridgedAgent(
   agent: BridgeAgent,
   options: BridgedAgentOptions,
   ws: WebSocket,
+  socket: Writable,
   log: BridgeLog,
 ): AgentConnector {
-  return { connect: (stream: Stream) => ({ closed: runAgent(stream, agent, options, ws, log) }) };
+  return { connect: (stream: Stream) => ({ closed: runAgent(stream, agent, options, ws, socket, log) }) };
 }
 
 async function runAgent(
@@ -66,6 +70,7 @@ async function runAgent(
   agent: BridgeAgent,
   options: BridgedAgentOptions,
   ws: WebSocket,
+  socket: Writable,
   log: BridgeLog,
 ): Promise<void> {
   const { cwd } = options;
@@ -115,6 +120,9 @@ async function runAgent(
     const reader = io.readable.getReader();
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       idle.touch();
+      // The server waits only when its socket holds its whole limit (the size of a message): take no more of the
+      // agent's output while the client has not read what is already on its way.
+      if (socket.writableLength > HIGH_WATER_BYTES) await drained(socket);
       const message = next.value;
       if (answered) await toClient.write(message);
       else if ((message as { method?: unknown }).method === STRAY_LINE_METHOD) early.push(message);
@@ -228,6 +236,17 @@ function parsedLine(line: Buffer): AnyMessage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Resolves when `socket` has sent what it holds, or is gone. */
+function drained(socket: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done).off('close', done);
+      resolve();
+    };
+    socket.once('drain', done).once('close', done);
+  });
 }
 
 /** Client to agent, each message as the agent reads the one before; the agent's stdin ends with the client. */

@@ -7,6 +7,8 @@ import { Session } from './session';
 import { playSteps } from './steps';
 import { agentProcess, client, type StepContext } from './context';
 import type { SessionStore } from './sessionStore';
+import { agentProtocolRouter, type Stream } from '@agentclientprotocol/sdk/experimental/v2';
+import { v2App } from './v2Agent';
 
 function promptText(prompt: acp.ContentBlock[]): string {
   return prompt
@@ -15,7 +17,7 @@ function promptText(prompt: acp.ContentBlock[]): string {
     .join('\n');
 }
 
-class ScriptedAgent {
+export class ScriptedAgent {
   private readonly sessions = new Map<string, Session>();
   /** Sessions closed (`session/close`): still there to fork, as real agents keep them. */
   private readonly closed = new Map<string, Session>();
@@ -113,9 +115,13 @@ class ScriptedAgent {
     return session.setupFields();
   }
 
-  /** Continues a known session (this process's or the store's) without replaying it. */
-  resumeSession(c: acp.AgentRequestContext<acp.ResumeSessionRequest>): acp.ResumeSessionResponse {
-    if (!this.scenario.agentCapabilities.sessionCapabilities?.resume) throw acp.RequestError.methodNotFound(c.method);
+  /**
+   * Continues a known session (this process's or the store's) without replaying it. `always`: whatever the scenario
+   * advertises (ACP v2, where resume is a base method).
+   */
+  resumeSession(c: acp.AgentRequestContext<acp.ResumeSessionRequest>, always = false): acp.ResumeSessionResponse {
+    const advertised = this.scenario.agentCapabilities.sessionCapabilities?.resume;
+    if (!advertised && !always) throw acp.RequestError.methodNotFound(c.method);
     this.checkAuth();
     const directories = this.directoriesOf(c.params);
     const session = this.known(c.params.sessionId, c.params.cwd);
@@ -335,6 +341,11 @@ class ScriptedAgent {
     return session;
   }
 
+  /** What a session of this process has sent so far (for a v2 resume's replay); an unknown id is -32002. */
+  historyOf(sessionId: string): readonly acp.SessionUpdate[] {
+    return this.session(sessionId).history;
+  }
+
   private session(sessionId: string): Session {
     const session = this.sessions.get(sessionId);
     if (!session) throw acp.RequestError.sessionNotFound(sessionId);
@@ -429,9 +440,24 @@ const steerParams = {
   },
 };
 
-/** Builds the agent app for a scenario; connect it to a stream to serve a client. */
-export function createAgent(scenario: Scenario, store?: SessionStore): acp.AgentApp {
+/** A connection of the scripted agent, whichever ACP version it speaks. */
+export interface ScriptedConnector {
+  connect(stream: Stream): { readonly closed: Promise<void> };
+}
+
+/**
+ * Builds the agent for a scenario, speaking the ACP versions it names (`protocol`); connect it to a stream to serve
+ * a client.
+ */
+export function createAgent(scenario: Scenario, store?: SessionStore): ScriptedConnector {
   const agent = new ScriptedAgent(scenario, store);
+  if (scenario.protocol === 'v1') return v1App(agent);
+  const router = agentProtocolRouter().withV2(v2App(agent, scenario));
+  return scenario.protocol === 'auto' ? router.withV1(v1App(agent)) : router;
+}
+
+/** The ACP v1 app (a v1-only one answers version 1 whatever version the client asks for). */
+function v1App(agent: ScriptedAgent): acp.AgentApp {
   return acp
     .agent({ name: 'test-agent' })
     .onRequest('initialize', (c) => agent.initialize(c))

@@ -131,6 +131,12 @@ export const scenarioSchema = z.strictObject({
     .default(false),
   /** Every agent_message_chunk of a turn carries `messageId` `<sessionId>/<n>` (the n-th prompt of the session): where session/fork can cut. */
   messageIds: z.boolean().default(false),
+  /**
+   * The ACP versions it speaks: "v1" (answers version 1 to any request, as v1-only agents do), "v2" (the draft;
+   * refuses a v1 client) or "auto" (v2 when asked for it, else v1, as Claude Code's adapter). On v2 the steps are
+   * translated as Claude's adapter translates its v1 core (test/agent/v2Shapes.ts).
+   */
+  protocol: z.enum(['v1', 'v2', 'auto']).default('v1'),
   onInitialize: sessionlessStepsSchema.default([]),
   onNewSession: stepsSchema.default([]),
   onLoadSession: stepsSchema.optional(),

@@ -96,7 +96,8 @@ export class Session {
     if (this.scenario.messageIds) this.messageId = `${this.id}/${this.promptTexts().length}`;
     const controller = new AbortController();
     const onRequestAbort = () => controller.abort();
-    requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
+    if (requestSignal?.aborted) controller.abort();
+    else requestSignal?.addEventListener('abort', onRequestAbort, { once: true });
     this.running.add(controller);
     const done = () => {
       requestSignal?.removeEventListener('abort', onRequestAbort);

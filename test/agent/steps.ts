@@ -8,6 +8,7 @@ import { crash, stopReading, writeRaw, writeRawLine } from './io';
 import { agentProcess, client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from './context';
 import { clientStepHandlers } from './clientSteps';
 import { playFuzz } from './fuzz/fuzzStep';
+import { verbatimUpdates } from './v2Shapes';
 
 type Handler<K extends StepKind> = (step: StepOf<K>, ctx: StepContext) => Promise<StepOutcome>;
 type Handlers = { [K in StepKind]: Handler<K> };
@@ -99,8 +100,11 @@ const handlers: Handlers = {
   toolCall: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: 'tool_call', ...step.toolCall }),
   toolCallUpdate: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: 'tool_call_update', ...step.toolCallUpdate }),
   plan: async (step, ctx) => sendUpdate(ctx, { sessionUpdate: 'plan', entries: step.plan }),
-  // Raw update: may be an unknown kind, so it is not typed as SessionUpdate.
-  update: async (step, ctx) => sendUpdate(ctx, step.update as unknown as acp.SessionUpdate),
+  // Raw update: may be an unknown kind, so it is not typed as SessionUpdate; sent as it is on either ACP version.
+  update: async (step, ctx) => {
+    verbatimUpdates.add(step.update);
+    return sendUpdate(ctx, step.update as unknown as acp.SessionUpdate);
+  },
   echoUser: async (_step, ctx) => echoUser(ctx),
   reportCapabilities: async (_step, ctx) =>
     sendText(ctx, `[capabilities: ${JSON.stringify(client.capabilities ?? null)}]`),

@@ -131,6 +131,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     { name: packageJson.name, version: packageJson.version },
     log,
     diagnostics,
+    () => setting('protocol.v2'),
   );
   const agentList = new AgentList(platform, context.globalState, log, () => setting('defaultAgent'));
   // Workspace storage: each workspace has its own history, and none without a folder.

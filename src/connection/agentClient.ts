@@ -13,6 +13,7 @@ import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
+import type { V2Wire } from './v2/wire';
 
 /** `terminal/*`, served for one session. */
 export interface TerminalHandlers {
@@ -92,6 +93,8 @@ export class AgentClient implements Disposable {
       readonly incoming: TransformStream<acp.AnyMessage, acp.AnyMessage>;
       readonly outgoing: TransformStream<acp.AnyMessage, acp.AnyMessage>;
     },
+    /** ACP v2 asked for (the draft, `vscode-acp.protocol.v2`): spoken to the agent if it answers in it (v2/wire.ts). */
+    private readonly wire?: V2Wire,
   ) {
     // A connection lost (not the agent's own end, nor a refusal) may be there again on the next try.
     this.gone = new Promise<never>((_, reject) =>
@@ -151,12 +154,15 @@ export class AgentClient implements Disposable {
         .onRequest('terminal/kill', ({ params }) => ours(params, async (s) => terminalsOf(s).kill(params)))
         .onRequest('terminal/release', ({ params }) => ours(params, async (s) => terminalsOf(s).release(params)));
     }
-    const incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;
+    // Agent -> (diagnostics) -> (v2 as v1) -> unknown kinds out -> the SDK's client, and back the other way.
+    let incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;
+    if (wire) incoming = incoming.pipeThrough(wire.incoming);
     const readable = incoming.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
     let writable = transport.stream.writable;
-    if (tap) {
-      tap.outgoing.readable.pipeTo(writable).catch(() => undefined); // a broken pipe is reported by the connection's close
-      writable = tap.outgoing.writable;
+    for (const stage of [tap?.outgoing, wire?.outgoing]) {
+      if (!stage) continue;
+      stage.readable.pipeTo(writable).catch(() => undefined); // a broken pipe is reported by the connection's close
+      writable = stage.writable;
     }
     this.connection = app.connect({ writable, readable });
     void this.connection.closed.then(() => this.onConnectionClosed());
@@ -175,16 +181,37 @@ export class AgentClient implements Disposable {
     return this.closed || this.connection.signal.aborted;
   }
 
+  /**
+   * `initialize`. Where v2 is asked for, an agent that answers in v1 (or refuses the request) is asked again in v1 on
+   * the same connection (agents accept a repeated `initialize`), and spoken to in v1.
+   */
   async initialize(
     identity: ClientIdentity,
     clientCapabilities: acp.ClientCapabilities,
   ): Promise<acp.InitializeResponse> {
-    this.initializeResponse = await this.connection.agent.request('initialize', {
-      protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities,
-      clientInfo: { name: identity.name, version: identity.version },
-    });
-    return this.initializeResponse;
+    const ask = () =>
+      this.connection.agent.request('initialize', {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities,
+        clientInfo: { name: identity.name, version: identity.version },
+      });
+    if (this.wire) {
+      try {
+        const answer = await ask();
+        if (this.wire.version === 2) return (this.initializeResponse = answer);
+        this.log.info('The agent answered in ACP v1: it is asked again in v1, and spoken to in v1.');
+      } catch (error) {
+        if (this.isClosed) throw error;
+        this.log.info(`The agent refused ACP v2 (${String(error)}): it is asked again in v1.`);
+      }
+      this.wire.speakV1();
+    }
+    return (this.initializeResponse = await ask());
+  }
+
+  /** The ACP version spoken: 2 where it was asked for and the agent answered in it. */
+  get protocolVersion(): 1 | 2 {
+    return this.wire?.version === 2 ? 2 : 1;
   }
 
   /** Signs in with the agent's own method; `signal`: the user gave up (the agent is told). */

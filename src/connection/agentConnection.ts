@@ -16,6 +16,7 @@ import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
 import { titleText } from '../shared/titleText';
 import { allRoots, workRoots, type WorkRoots } from './workRoots';
+import { V2Wire } from './v2/wire';
 
 /** How long a failed start waits for the agent's exit report (the client waits up to 2 s for it). */
 const EXIT_REPORT_WAIT_MS = 3_000;
@@ -104,6 +105,8 @@ export class AgentConnection {
     log: vscode.LogOutputChannel,
     signal: AbortSignal,
     diagnostics?: Diagnostics,
+    /** Ask for ACP v2 (`vscode-acp.protocol.v2`); an agent that answers in v1 is spoken to in v1. */
+    askV2 = false,
   ): Promise<AgentConnection | undefined> {
     // Stray output comes before the connection exists: held in an emitter the connection forwards.
     const warnings = new Emitter<string>();
@@ -123,6 +126,7 @@ export class AgentConnection {
       log,
       connectionHandlers(platform, window, offered, log, () => served),
       diagnostics?.tap(agentId),
+      askV2 ? new V2Wire() : undefined,
     );
     const abort = () => client.dispose();
     signal.addEventListener('abort', abort);

@@ -48,6 +48,8 @@ export class AgentConnections implements Disposable {
     private readonly identity: ClientIdentity,
     private readonly log: vscode.LogOutputChannel,
     private readonly diagnostics?: Diagnostics,
+    /** Whether to ask agents for ACP v2 (read at each start). */
+    private readonly askV2: () => boolean = () => false,
   ) {}
 
   /**
@@ -145,6 +147,7 @@ export class AgentConnections implements Disposable {
       this.log,
       abort.signal,
       this.diagnostics,
+      this.askV2(),
     ).then(
       (connection) => {
         if (!connection) this.forget(slot);

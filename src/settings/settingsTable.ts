@@ -13,6 +13,7 @@ export const SETTINGS = {
   mcpServers: { type: 'array', default: [], scope: 'resource' },
   'diagnostics.enabled': { type: 'boolean', default: false },
   'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878/acp', restartsAgents: true },
+  'protocol.v2': { type: 'boolean', default: false, restartsAgents: true },
   'sessions.autoSave': { type: 'boolean', default: true },
   'sessions.maxHistory': { type: 'integer', default: 50 },
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },

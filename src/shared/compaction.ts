@@ -7,7 +7,7 @@
  */
 import type { CompactionSummaryChunk, CompactionUpdate } from '@agentclientprotocol/sdk';
 import type { CompactionEntry, Thread } from './thread';
-import { agentIdOf, contentText } from './threadReducer';
+import { agentIdOf, contentText } from './messageEntries';
 import { cutText, titleText } from './titleText';
 
 /** The longest summary kept (a summary is a few pages; past this it is cut, and says so). */

@@ -9,7 +9,7 @@
  */
 import type { SessionUpdate, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ChildEntry, Thread, ToolEntry } from './thread';
-import { agentIdOf, contentText } from './threadReducer';
+import { agentIdOf, contentText } from './messageEntries';
 import { patchToolEntry, toolEntryFromCall, toolEntryFromUpdate } from './toolCalls';
 
 /** Most entries kept under one tool call: older ones go (and are counted) past this. */

@@ -6,7 +6,7 @@
  * identity check for whoever sends patches to the view.
  */
 import { MAX_PLAN_ENTRY_CHARS, planOperationOf, withPlanOperation } from './planOperations';
-import type { ContentBlock, SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import {
   assertNever,
@@ -17,7 +17,6 @@ import {
   type Thread,
   type ToolEntry,
 } from './thread';
-import { recordGrowth } from './textGrowth';
 import {
   capOutput,
   fillTerminals,
@@ -31,6 +30,15 @@ import type { SentAttachment } from './attachments';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 import { applySubagentUpdate, settleChildren } from './subagents';
 import { suggestionsOf } from './promptSuggestions';
+import {
+  agentIdOf,
+  append,
+  appendText,
+  applyChunk,
+  attachToUser,
+  replaceAt,
+  replayedAttachment,
+} from './messageEntries';
 
 export type ThreadAction =
   /** A session started (new, loaded or resumed): its controls replace the old ones. */
@@ -147,9 +155,9 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
         ? appendText(thread, 'user', id, update.content.text, agentIdOf(update.messageId))
         : attachToUser(thread, id, replayedAttachment(update.content));
     case 'agent_message_chunk':
-      return appendText(thread, 'assistant', id, contentText(update.content), agentIdOf(update.messageId));
+      return applyChunk(thread, 'assistant', id, update);
     case 'agent_thought_chunk':
-      return appendText(thread, 'thought', id, contentText(update.content), agentIdOf(update.messageId));
+      return applyChunk(thread, 'thought', id, update);
     case 'tool_call':
       return upsertToolCall(thread, id, update);
     case 'tool_call_update':
@@ -198,111 +206,6 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
 
 /** The longest notice an agent's `notice` update makes. */
 const MAX_NOTICE_CHARS = 64 * 1024;
-
-/** Characters of one message an entry holds before the message continues in the next (see appendText). */
-export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;
-
-function append(thread: Thread, entry: Entry): Thread {
-  return { ...thread, entries: [...thread.entries, entry] };
-}
-
-function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
-  const entries = thread.entries.slice();
-  entries[index] = entry;
-  return { ...thread, entries };
-}
-
-/**
- * Chunks merge into the last entry when it is of the same kind, unless that
- * entry ended a turn (text the agent sends between turns is a message of its
- * own, never the end of the last answer), and up to MAX_ENTRY_CHARS: a
- * message that goes on past it continues in a new entry, so that the
- * transcript's bound (transcriptBound.ts) can move its older part out of
- * memory like any other entry, however long the agent streams.
- */
-function appendText(
-  thread: Thread,
-  kind: 'user' | 'assistant' | 'thought',
-  id: string,
-  text: string,
-  messageId?: string,
-): Thread {
-  if (text === '') return thread;
-  const lastIndex = thread.entries.length - 1;
-  const last = thread.entries[lastIndex];
-  const withId = messageId === undefined ? {} : { messageId };
-  // A chunk of another message (both ids known, and they differ) starts its own entry (ACP: a new id is a new message).
-  const otherMessage =
-    messageId !== undefined && last?.kind === kind && last.messageId !== undefined && last.messageId !== messageId;
-  if (
-    last &&
-    last.kind === kind &&
-    !otherMessage &&
-    last.id !== thread.sealedEntryId &&
-    last.text.length < MAX_ENTRY_CHARS
-  ) {
-    const grown = { ...last, text: last.text + text, ...withId };
-    recordGrowth(last, grown, text);
-    return replaceAt(thread, lastIndex, grown);
-  }
-  return append(thread, { kind, id, text, ...withId } as Entry);
-}
-
-/** The longest id an agent gives that is kept (message, compaction, parent tool call ids are short; a longer one is not). */
-export const MAX_MESSAGE_ID_CHARS = 200;
-
-/** An id the agent gave (a chunk's `messageId`, a compaction's, a subagent's parent), as kept: a non-empty string, at most MAX_MESSAGE_ID_CHARS. */
-export function agentIdOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' && value.length <= MAX_MESSAGE_ID_CHARS ? value : undefined;
-}
-
-/** An attachment of a replayed prompt: a chip on the user's message (it is not dumped into its text). */
-function attachToUser(thread: Thread, id: string, attachment: SentAttachment | undefined): Thread {
-  if (!attachment) return thread;
-  const lastIndex = thread.entries.length - 1;
-  const last = thread.entries[lastIndex];
-  if (
-    last &&
-    last.kind === 'user' &&
-    last.id !== thread.sealedEntryId &&
-    (last.attachments?.length ?? 0) < MAX_REPLAYED_ATTACHMENTS
-  ) {
-    return replaceAt(thread, lastIndex, { ...last, attachments: [...(last.attachments ?? []), attachment] });
-  }
-  return append(thread, { kind: 'user', id, text: '', attachments: [attachment] });
-}
-
-const MAX_REPLAYED_ATTACHMENTS = 100;
-
-function replayedAttachment(block: ContentBlock): SentAttachment | undefined {
-  const label = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'attachment';
-  switch (block.type) {
-    case 'image':
-      return { label: `Image (${mediaType(block.mimeType)})`, icon: 'image' };
-    case 'audio':
-      return { label: `Audio (${mediaType(block.mimeType)})`, icon: 'file' };
-    case 'resource_link':
-      return { label: label(block.title ?? block.name), icon: 'file' };
-    case 'resource': {
-      const { uri } = block.resource;
-      const lines = /#L(\d+)-L(\d+)$/.exec(uri);
-      const name = uri.replace(/#.*$/, '').split('/').filter(Boolean).pop() ?? uri;
-      return lines
-        ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' }
-        : { label: label(decodeName(name)), icon: 'file' };
-    }
-    default:
-      return undefined;
-  }
-}
-
-function decodeName(name: string): string {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
 
 function findTool(thread: Thread, toolCallId: string): number {
   for (let i = thread.entries.length - 1; i >= 0; i--) {
@@ -411,28 +314,4 @@ function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: strin
 
 function noticeLevel(severity: string): NoticeLevel {
   return severity === 'error' || severity === 'warning' ? severity : 'info';
-}
-
-/** A plain-text stand-in for a content block in a message; Markdown rendering happens in the view. */
-export function contentText(block: ContentBlock): string {
-  switch (block.type) {
-    case 'text':
-      return block.text;
-    // A paragraph of its own, so that it never runs into the text or link next to it.
-    case 'image':
-      return `\n\n_Image (${mediaType(block.mimeType)}), not shown_\n\n`;
-    case 'audio':
-      return `\n\n_Audio (${mediaType(block.mimeType)}), not played_\n\n`;
-    case 'resource_link':
-      return `[${block.title ?? block.name}](${block.uri})`;
-    case 'resource':
-      return 'text' in block.resource ? block.resource.text : `[${block.resource.uri}]`;
-    default:
-      return '';
-  }
-}
-
-/** A media type as the agent named it, when it looks like one (it is shown inside Markdown). */
-function mediaType(mimeType: string): string {
-  return /^[\w.+-]{1,64}\/[\w.+-]{1,64}$/.test(mimeType) ? mimeType : 'unknown type';
 }

@@ -12,7 +12,8 @@ import { type Disposable } from '../shared/events';
 import type { Archive } from '../chat/chatThread';
 import { emptyThread, type Entry, type Thread } from '../shared/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
-import { contentText, type ThreadAction } from '../shared/threadReducer';
+import type { ThreadAction } from '../shared/threadReducer';
+import { contentText } from '../shared/messageEntries';
 import { splitOldest, type Moved } from '../shared/transcriptBound';
 
 const STALE_MS = 24 * 60 * 60 * 1000;

@@ -98,6 +98,10 @@ export interface HostOptions {
   readonly pickFirst?: boolean;
   /** How the agent is reached instead of the in-memory pipe (the standard transport's tests); its scenario unused. */
   readonly connect?: (context: ConnectContext) => Promise<AgentTransport>;
+  /** Agents are asked for ACP v2 (`vscode-acp.protocol.v2`). */
+  readonly askV2?: boolean;
+  /** Every log line, as written (what the ACP output channel would show). */
+  readonly logLines?: string[];
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -114,6 +118,8 @@ export function scriptedHost(
     otherFolders = [],
     pickFirst = false,
     connect,
+    askV2 = false,
+    logLines = [],
   }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
@@ -123,7 +129,7 @@ export function scriptedHost(
   const opened: string[] = [];
   const progress: string[] = [];
   const shownProgress = new Set<AbortController>();
-  const lines: string[] = [];
+  const lines = logLines;
   const platform: Platform = {
     capabilities: () => ({
       kind: 'node',
@@ -196,7 +202,8 @@ export function scriptedHost(
 
   const state = memento();
   const logger = log(lines);
-  const agents = new AgentConnections(platform, window, { name: 'vscode-acp-unit', version: '0' }, logger);
+  const identity = { name: 'vscode-acp-unit', version: '0' };
+  const agents = new AgentConnections(platform, window, identity, logger, undefined, () => askV2);
   const agentList = new AgentList(platform, state, logger, () => undefined);
   /** Keeps every entry in memory: the unit chats stay far below the transcript's bound. */
   const archive = (): Archive => ({

@@ -36,8 +36,8 @@ describe('settings', () => {
     }
   });
 
-  it('restart the agents when the agents, their paths or the bridge change, and only then', () => {
-    assert.deepEqual([...RESTARTING_SETTINGS].sort(), ['agentPaths', 'agents', 'bridge.url']);
+  it('restart the agents when the agents, their paths, the bridge or the protocol version change, and only then', () => {
+    assert.deepEqual([...RESTARTING_SETTINGS].sort(), ['agentPaths', 'agents', 'bridge.url', 'protocol.v2']);
   });
 
   it('read as their default when a hand-edited value is not one of their values', () => {

@@ -98,7 +98,7 @@ function weight(entry: ChildEntry): number {
   if (entry.kind !== 'tool') return entry.text.length;
   let chars = entry.title.length + (entry.input?.length ?? 0);
   for (const c of entry.content) {
-    if (c.type === 'diff') chars += (c.oldText?.length ?? 0) + c.newText.length;
+    if (c.type === 'diff') chars += (c.oldText?.length ?? 0) + c.newText.length + (c.hunks?.length ?? 0) * 80;
     else if (c.type === 'terminal') chars += c.output.length;
     else chars += 'text' in c.block && typeof c.block.text === 'string' ? c.block.text.length : 64;
   }

@@ -76,6 +76,22 @@ export const toolContentSchema = z.discriminatedUnion('type', [
     oldText: z.nullable(z.string()),
     newText: z.string(),
     tooLarge: z.optional(z.object({ oldLines: nonNegativeInt(), newLines: nonNegativeInt() })),
+    /**
+     * A structured change (ACP v2, shared/fileChanges.ts): what happened to the file, its texts not sent
+     * (`newText` empty), and its hunks where the agent gave a patch.
+     */
+    change: z.optional(z.object({ operation: z.string(), oldPath: z.optional(z.string()) })),
+    hunks: z.optional(
+      z.array(
+        z.object({
+          oldStart: nonNegativeInt(),
+          oldLines: nonNegativeInt(),
+          newStart: nonNegativeInt(),
+          newLines: nonNegativeInt(),
+          lines: z.array(z.string()),
+        }),
+      ),
+    ),
   }),
   /** Shell output (raw, ANSI escapes included) and, once known, how it ended. */
   z.object({

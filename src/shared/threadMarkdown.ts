@@ -2,6 +2,7 @@
  * A plain Markdown rendering of a thread, used by golden tests (the Zed way:
  * assert what a person would read, not the data structure).
  */
+import { fileChangeLabel } from './fileChanges';
 import type { SessionControls } from './sessionControls';
 import { assertNever, type Entry, type Thread, type ToolContent } from './thread';
 
@@ -60,6 +61,13 @@ function toolContentMarkdown(content: ToolContent): string {
       return '```\n' + text + '\n```';
     }
     case 'diff':
+      if (content.change) {
+        const what = fileChangeLabel(content.change) || 'Modified';
+        const body = content.hunks?.map(
+          (h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`,
+        );
+        return '```diff ' + content.path + '\n' + (body ? body.join('\n') : `(${what})`) + '\n```';
+      }
       return (
         '```diff ' +
         content.path +

@@ -6,6 +6,7 @@
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
 import { cutText, titleText } from './titleText';
+import { fileChangeOf } from './fileChanges';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
 export const MAX_INPUT_CHARS = 64 * 1024;
@@ -199,8 +200,13 @@ function toolContent(content: ToolCallContent): ToolContent {
   switch (content.type) {
     case 'content':
       return { type: 'content', block: displayBlock(content.content) };
-    case 'diff':
-      return diffContent(content.path, content.oldText ?? null, content.newText);
+    case 'diff': {
+      const carried = fileChangeOf(content._meta);
+      if (!carried) return diffContent(content.path, content.oldText ?? null, content.newText);
+      const { change, hunks } = carried;
+      const oldText = change.operation === 'add' ? null : '';
+      return { type: 'diff', path: content.path, oldText, newText: '', change, ...(hunks ? { hunks } : {}) };
+    }
     case 'terminal':
       return { type: 'terminal', terminalId: content.terminalId, output: '' };
     default:

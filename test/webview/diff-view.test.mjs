@@ -157,6 +157,53 @@ describe('<acp-diff-view>', function () {
     assert.match(await diff.locator('.more').textContent(), /3000 more lines not shown/);
   });
 
+  it("a structured change (ACP v2): the agent's hunks with their line numbers, or what happened to the file", async () => {
+    const change = (path, operation, extra = {}) => ({
+      type: 'diff',
+      path,
+      oldText: operation === 'add' ? null : '',
+      newText: '',
+      change: { operation, ...(extra.oldPath ? { oldPath: extra.oldPath } : {}) },
+      ...(extra.hunks ? { hunks: extra.hunks } : {}),
+    });
+    await chat.setEntries([
+      {
+        ...editEntry([]),
+        content: [
+          change('/w/a.ts', 'modify', {
+            hunks: [
+              { oldStart: 10, oldLines: 3, newStart: 10, newLines: 3, lines: [' keep', '-old <b>', '+new', ' end'] },
+            ],
+          }),
+          change('/w/n.ts', 'add', {
+            hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: ['+hello'] }],
+          }),
+          change('/w/gone.ts', 'delete'),
+          change('/w/b.ts', 'move', { oldPath: '/w/old/b.ts' }),
+          change('/w/c.ts', 'modify'),
+        ],
+      },
+    ]);
+    await chat.page.locator('acp-tool-card button.head').click();
+    const diff = chat.page.locator('acp-diff-view');
+    assert.deepEqual(await rows(diff.nth(0)), [
+      ['hunk', '', '', '', '@@ -10,3 +10,3 @@'],
+      ['context', '10', '10', ' ', 'keep'],
+      ['removed', '11', '', '−', 'old <b>'],
+      ['added', '', '11', '+', 'new'],
+      ['context', '12', '12', ' ', 'end'],
+    ]);
+    const summary = (i) => diff.nth(i).locator('.summary').textContent();
+    assert.match(await summary(0), /^\+1\s+−1$/);
+    assert.match(await summary(1), /New file · \+1\s+−0/);
+    assert.equal(await summary(2), 'Deleted');
+    assert.equal(await summary(3), 'Moved from /w/old/b.ts');
+    assert.equal(await summary(4), 'Modified');
+    assert.equal(await diff.nth(2).locator('.row').count(), 0);
+    await chat.setTheme('light');
+    assert.deepEqual(await axeViolations(chat.page), []);
+  });
+
   for (const theme of ['dark', 'light', 'high-contrast']) {
     it(`has no serious accessibility violations (${theme})`, async () => {
       await chat.setTheme(theme);

@@ -3,6 +3,7 @@
  * Pure (no DOM), so the arithmetic is easy to test and to trust.
  */
 import { structuredPatch } from 'diff';
+import type { Hunk } from '../../src/shared/fileChanges';
 import { MAX_DIFF_CHARS } from '../../src/shared/toolCalls';
 
 export type DiffRow =
@@ -34,10 +35,15 @@ export function diffRows(oldText: string | null, newText: string): DiffModel {
     maxEditLength: MAX_EDIT_LENGTH,
   });
   if (!patch) return tooLarge(oldText, newText);
+  return rowsOf(patch.hunks);
+}
+
+/** The rows of hunks (jsdiff's, or a change's as the agent gave them, ACP v2), MAX_ROWS at most. */
+export function rowsOf(hunks: readonly Hunk[]): DiffModel {
   const rows: DiffRow[] = [];
   let added = 0;
   let removed = 0;
-  for (const hunk of patch.hunks) {
+  for (const hunk of hunks) {
     rows.push({ kind: 'hunk', header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` });
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;

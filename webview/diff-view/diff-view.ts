@@ -7,7 +7,8 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { assertNever } from '../../src/shared/thread';
 import { srOnlyStyles } from '../shared/codicons';
 import { pieceStyles, plainText } from '../shared/text-pieces';
-import { diffRows, type DiffModel, type DiffRow } from './diff-rows';
+import { diffRows, rowsOf, type DiffModel, type DiffRow } from './diff-rows';
+import { fileChangeLabel, type FileChange, type Hunk } from '../../src/shared/fileChanges';
 
 export class DiffView extends LitElement {
   static override properties = {
@@ -15,6 +16,8 @@ export class DiffView extends LitElement {
     oldText: { attribute: false },
     newText: { attribute: false },
     tooLarge: { attribute: false },
+    change: { attribute: false },
+    hunks: { attribute: false },
   };
   declare path: string;
   /** Null for a new file. */
@@ -22,6 +25,10 @@ export class DiffView extends LitElement {
   declare newText: string;
   /** Set by the host for an edit too large to keep: only its line counts came. */
   declare tooLarge: { oldLines: number; newLines: number } | undefined;
+  /** A structured change (ACP v2): what happened to the file; its texts were not sent. */
+  declare change: FileChange | undefined;
+  /** The change's hunks, where the agent gave them. */
+  declare hunks: readonly Hunk[] | undefined;
   private model: DiffModel = { kind: 'rows', rows: [], added: 0, removed: 0, hiddenRows: 0 };
 
   static override styles = [
@@ -58,8 +65,12 @@ export class DiffView extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('oldText') || changed.has('newText') || changed.has('tooLarge')) {
-      this.model = this.tooLarge ? { kind: 'tooLarge', ...this.tooLarge } : diffRows(this.oldText, this.newText);
+    if (changed.has('oldText') || changed.has('newText') || changed.has('tooLarge') || changed.has('hunks')) {
+      this.model = this.tooLarge
+        ? { kind: 'tooLarge', ...this.tooLarge }
+        : this.change
+          ? rowsOf(this.hunks ?? [])
+          : diffRows(this.oldText, this.newText);
     }
   }
 
@@ -68,7 +79,16 @@ export class DiffView extends LitElement {
     if (m.kind === 'tooLarge') {
       return html`<p class="summary">Too large to show as a diff (${m.oldLines} lines before, ${m.newLines} after).</p>`;
     }
-    const what = this.oldText === null ? 'New file' : m.added + m.removed === 0 ? 'No changes' : '';
+    if (this.change && m.rows.length === 0) {
+      return html`<p class="summary">${fileChangeLabel(this.change) || 'Modified'}</p>`;
+    }
+    const what = this.change
+      ? fileChangeLabel(this.change)
+      : this.oldText === null
+        ? 'New file'
+        : m.added + m.removed === 0
+          ? 'No changes'
+          : '';
     return html`
       <p class="summary">${what ? `${what} · ` : nothing}<span title="Lines added">+${m.added}</span> <span title="Lines removed">−${m.removed}</span></p>
       ${m.rows.length ? html`<div class="rows" role="group" aria-label=${`Changes to ${this.path}`}>${m.rows.map(renderRow)}</div>` : nothing}

@@ -2,15 +2,13 @@
  * ACP v2's session updates as the v1 ones the chat applies (see wire.ts). v2 sends a tool call as upserts by id
  * (a field left out is unchanged, `null` resets it), appends content by chunks, sends a message whole by id
  * (`user_message`, `agent_message`, `agent_thought`: content replaces it) or in chunks, and says a file change as a
- * list of changes with an optional patch. Kept per session: the tool calls and messages seen, bounded.
+ * list of changes with an optional patch (fileChanges.ts). Kept per session: the tool calls and messages seen, bounded.
  */
 import { defined, isRecord, commands, configOptions } from './handshake';
 import { REPLACES_MESSAGE_KEY } from '../../shared/messageEntries';
+import { diffItems } from './fileChanges';
 
 type Json = Record<string, unknown>;
-
-/** `_meta` key of a v1 tool call carrying v2's structured file changes (`{type: "diff", changes, patch}` items). */
-export const FILE_CHANGES_KEY = 'vscode-acp/fileChanges';
 
 /** Sessions followed; past it the oldest is forgotten (a hostile agent may name a new session per update). */
 const MAX_SESSIONS = 64;
@@ -109,11 +107,7 @@ export class UpdatesFromV2 {
     if (typeof id !== 'string' || !isRecord(update.content)) return [];
     const items = state.toolCalls.get(id);
     if (!items || items.length >= MAX_CONTENT_ITEMS) return [];
-    const { content, diffs } = v1Content([update.content]);
-    if (diffs.length > 0) {
-      return [{ sessionUpdate: 'tool_call_update', toolCallId: id, _meta: { [FILE_CHANGES_KEY]: diffs } }];
-    }
-    items.push(...content);
+    items.push(...v1Content([update.content]));
     return [{ sessionUpdate: 'tool_call_update', toolCallId: id, content: [...items] }];
   }
 
@@ -131,10 +125,8 @@ export class UpdatesFromV2 {
       else delete fields.status;
     }
     if (!Array.isArray(fields.content)) return { fields: defined(fields) };
-    const { content, diffs } = v1Content(fields.content);
-    fields.content = content;
-    if (diffs.length > 0) fields._meta = { ...(isRecord(fields._meta) ? fields._meta : {}), [FILE_CHANGES_KEY]: diffs };
-    return { fields, content };
+    const content = v1Content(fields.content);
+    return { fields: { ...fields, content }, content };
   }
 
   private session(sessionId: string): SessionState {
@@ -148,16 +140,12 @@ export class UpdatesFromV2 {
   }
 }
 
-/** v2 content items as v1's: text and terminals as they are, structured file changes apart (v1 has no place). */
-function v1Content(items: unknown[]): { content: Json[]; diffs: Json[] } {
-  const content: Json[] = [];
-  const diffs: Json[] = [];
-  for (const item of items) {
-    if (!isRecord(item)) continue;
-    if (item.type === 'diff' && Array.isArray(item.changes)) diffs.push(item);
-    else if (item.type === 'content' || item.type === 'terminal') content.push(item);
-  }
-  return { content, diffs };
+/** v2 content items as v1's: text and terminals as they are, a structured file change as a diff item per file. */
+function v1Content(items: unknown[]): Json[] {
+  return items.filter(isRecord).flatMap((item) => {
+    if (item.type === 'diff') return diffItems(item);
+    return item.type === 'content' || item.type === 'terminal' ? [item] : [];
+  });
 }
 
 function remember<K, V>(seen: Set<K> | Map<K, V>, key: K, value?: V): void {

@@ -21,7 +21,13 @@ const EDIT_TURN = {
         ],
       },
     },
-    { toolCallUpdate: { toolCallId: 't1', status: 'completed' } },
+    {
+      toolCallUpdate: {
+        toolCallId: 't1',
+        status: 'completed',
+        content: [{ type: 'diff', path: '/scripted/workspace/f.ts', oldText: 'a\nb\nc\n', newText: 'a\nB\nc\n' }],
+      },
+    },
     { text: 'Edited.' },
   ],
 };
@@ -50,6 +56,17 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
       tools.map((t) => t.kind === 'tool' && [t.title, t.status]),
       [['Edit f.ts', 'completed']],
     );
+    // The edit came as v2's structured change with a git patch: the file, what happened to it, its hunk.
+    assert.deepEqual(tools[0]?.kind === 'tool' && tools[0].content, [
+      {
+        type: 'diff',
+        path: '/scripted/workspace/f.ts',
+        oldText: '',
+        newText: '',
+        change: { operation: 'modify' },
+        hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [' a', '-b', '+B', ' c'] }],
+      },
+    ]);
     assert.equal(chat.thread.turn, 'idle');
   });
 
@@ -177,6 +194,26 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
                 },
               },
               { update: { sessionUpdate: 'tool_call_update', toolCallId: 7, title: 'hostile id' } },
+              {
+                update: {
+                  sessionUpdate: 'tool_call_update',
+                  toolCallId: 'files',
+                  title: 'Hostile changes',
+                  content: [
+                    {
+                      type: 'diff',
+                      changes: [
+                        { operation: 'move', oldPath: '/w/a', path: '/w/b' },
+                        { operation: 'delete', path: 42 },
+                        { operation: '_x'.repeat(100), path: '/w/c' },
+                        'not a change',
+                      ],
+                      patch: { format: 'git_patch', text: '@@ not a patch @@\n+?' },
+                    },
+                    { type: 'diff', changes: 'none' },
+                  ],
+                },
+              },
               { update: { sessionUpdate: 'agent_message', messageId: null, content: 'not a list' } },
             ],
           },
@@ -194,6 +231,15 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
     const text = shown(chat);
     assert.match(text, /first part[\s\S]*second part/);
     assert.doesNotMatch(text, /hostile id/);
+    const files = chat.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === 'files');
+    assert.deepEqual(
+      files?.kind === 'tool' && files.content.map((c) => c.type === 'diff' && [c.path, c.change, c.hunks]),
+      [
+        ['/w/b', { operation: 'move', oldPath: '/w/a' }, undefined],
+        ['/w/c', { operation: 'other' }, undefined],
+      ],
+      'an operation not as one names it is a change all the same; no path, no change; a patch that is not one, no hunks',
+    );
     assert.match(text, /Final answer\./);
     assert.doesNotMatch(text, /Draft answer/, 'the message sent again replaced the first');
   });

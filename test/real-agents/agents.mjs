@@ -73,6 +73,23 @@ function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecon
   };
 }
 
+/** What the chat should see of Claude Code (`expect`, as the header says). */
+const CLAUDE_EXPECT = {
+  label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
+  takesFolders: true,
+  forksAtMessage: true,
+  switches: [
+    { kind: 'config', id: 'model', value: 'haiku', requestModel: 'haiku' },
+    { kind: 'config', id: 'mode', value: 'plan' },
+    { kind: 'config', id: 'mode', value: 'default' },
+  ],
+  continuation: 'resumed',
+  lists: true,
+  attachments: true,
+  // Without a key it opens sessions and refuses the first prompt: the chat's Sign in offers its terminal logins.
+  signIn: { env: { ANTHROPIC_API_KEY: '' }, methods: ['Claude Subscription', 'Anthropic Console'], atPrompt: true },
+};
+
 export const REAL_AGENTS = {
   claude: {
     name: 'Claude Code',
@@ -107,21 +124,20 @@ export const REAL_AGENTS = {
         rateLimits: s.rateLimits,
       });
     },
-    expect: {
-      label: `Claude Agent ${claude.CLAUDE_AGENT_VERSION}`,
-      takesFolders: true,
-      forksAtMessage: true,
-      switches: [
-        { kind: 'config', id: 'model', value: 'haiku', requestModel: 'haiku' },
-        { kind: 'config', id: 'mode', value: 'plan' },
-        { kind: 'config', id: 'mode', value: 'default' },
-      ],
-      continuation: 'resumed',
-      lists: true,
-      attachments: true,
-      // Without a key it opens sessions and refuses the first prompt: the chat's Sign in offers its terminal logins.
-      signIn: { env: { ANTHROPIC_API_KEY: '' }, methods: ['Claude Subscription', 'Anthropic Console'], atPrompt: true },
+    expect: CLAUDE_EXPECT,
+  },
+  // Claude Code's adapter again, asked for ACP v2 (`vscode-acp.protocol.v2`): it answers in v2 when asked.
+  'claude-v2': {
+    name: 'Claude Code (ACP v2)',
+    install: claude.installClaudeAgent,
+    start: (options) => REAL_AGENTS.claude.start(options),
+    settings: { 'vscode-acp.protocol.v2': true },
+    scenario(workspace) {
+      // Not on v2 (yet): steering (v2 has none), subagents (v2's child sessions are not followed yet).
+      const { steer: _steer, subagent: _subagent, ...rest } = REAL_AGENTS.claude.scenario(workspace);
+      return rest;
     },
+    expect: { ...CLAUDE_EXPECT, protocolVersion: 2 },
   },
   opencode: {
     name: 'OpenCode',

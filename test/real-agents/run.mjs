@@ -93,7 +93,10 @@ async function runTwoFolders(workspace, config, bundle, timeoutMs) {
   }
 }
 
-/** The methods an agent sent and the update kinds it reported, as the diagnostics channel recorded them. */
+/**
+ * The methods an agent sent and the update kinds it reported, as the diagnostics channel recorded them, and the
+ * protocol version of each `initialize` answer (what the agent spoke).
+ */
 function protocolUsed(dir) {
   const records = filesUnder([dir])
     .filter((f) => path.basename(f) === 'ACP Diagnostics.log')
@@ -104,7 +107,13 @@ function protocolUsed(dir) {
   const fromAgent = records.filter((r) => r.dir === 'in' && r.kind !== 'response');
   const methods = [...new Set(fromAgent.map((r) => r.method))].sort();
   const kinds = [...new Set(fromAgent.flatMap((r) => (r.meta?.update ? [r.meta.update] : [])))].sort();
-  return `sent ${methods.join(', ') || 'nothing'}; updates ${kinds.join(', ') || 'none'}`;
+  const versions = records
+    .filter((r) => r.dir === 'in' && r.kind === 'response' && r.method === 'initialize')
+    .map((r) => r.meta?.protocolVersion);
+  return {
+    text: `protocol ${[...new Set(versions)].join(', ') || '?'}; sent ${methods.join(', ') || 'nothing'}; updates ${kinds.join(', ') || 'none'}`,
+    versions,
+  };
 }
 
 async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
@@ -146,9 +155,15 @@ async function runOne(agentId, { bundle, keep, timeoutMs, verbose }) {
       env: { ACP_REAL_AGENT: JSON.stringify(config), ACP_REAL_MCP_SECRET: `mcp-secret-${randomUUID()}` },
       timeoutMs,
       // The diagnostics channel: what of the protocol this agent used, for the README's "ACP support" table.
-      userSettings: { 'vscode-acp.diagnostics.enabled': true },
+      userSettings: { 'vscode-acp.diagnostics.enabled': true, ...spec.settings },
       onDone: async (server) => {
-        log(`${agentId}: ${protocolUsed(server.tmpDir)}`);
+        const used = protocolUsed(server.tmpDir);
+        log(`${agentId}: ${used.text}`);
+        const wanted = spec.expect.protocolVersion;
+        if (wanted && (used.versions.length === 0 || used.versions.some((v) => v !== wanted))) {
+          log(`${agentId}: FAIL: the agent was to speak ACP version ${wanted}`);
+          return false;
+        }
         return true;
       },
       onOutput: (line) => {

@@ -1,8 +1,9 @@
 /**
  * ACP v2 (`vscode-acp.protocol.v2`) through the chat core, against the scripted agent in v2 mode: the version
  * negotiated (and v1 kept with an agent that speaks only v1), a whole turn (its echo not shown twice, tool calls
- * from upserts, a permission, the turn ending at idle), errors and Stop, a reconnect that replays, and hostile v2
- * shapes (null resets, content chunks, message upserts).
+ * from upserts, a permission, an edit as a structured change, the turn ending at idle), updates after the turn,
+ * errors and Stop, a reconnect and a load that replays, and hostile v2 shapes (null resets, content chunks, message
+ * upserts, file changes).
  */
 import * as assert from 'node:assert/strict';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
@@ -67,6 +68,27 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
         hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [' a', '-b', '+B', ' c'] }],
       },
     ]);
+    assert.equal(chat.thread.turn, 'idle');
+  });
+
+  it('updates after the turn ended (idle) are shown as they come, a message of their own', async () => {
+    host = scriptedHost(
+      {
+        protocol: 'v2',
+        turns: [
+          { match: '', steps: [{ text: 'Answer.' }], after: [{ sleep: 50 }, { text: 'A note after the turn.' }] },
+        ],
+      },
+      { askV2: true },
+    );
+    const chat = await host.connectedChat();
+    await chat.send('go');
+    assert.equal(chat.thread.turn, 'idle');
+    await until('the update after the turn', () => /A note after the turn\./.test(shown(chat)));
+    const answers = chat.thread.entries
+      .filter((e) => e.kind === 'assistant')
+      .map((e) => e.kind === 'assistant' && e.text);
+    assert.deepEqual(answers, ['Answer.', 'A note after the turn.']);
     assert.equal(chat.thread.turn, 'idle');
   });
 

@@ -1,7 +1,7 @@
 /**
  * One connection's agent, as the SDK's ACP server connects it: spawned without
  * a shell in its own process group, newline-delimited JSON on its stdio
- * (agentStream), the server's message stream on the other side. Its
+ * (agentOutput, toAgent), the server's message stream on the other side. Its
  * initialize response gains the bridge's announcement (the folder and OS it
  * runs in); the first lines it writes that are not JSON-RPC are told with a
  * notification each; its end is told with a last notification (exit status
@@ -13,7 +13,7 @@
  * while the agent does not read its stdin.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import type { PrepareWebSocketUpgradeOptions } from '@agentclientprotocol/sdk/experimental/server';
 import type { WebSocket } from 'ws';
@@ -108,30 +108,26 @@ async function runAgent(
     endProcessGroup(child.pid, child.exitCode !== null);
   });
 
-  const io = agentStream(child, log, (held) => (held ? ws.pause() : ws.resume()));
-  void toAgent(stream.readable, io.writable, child.stdin);
+  void toAgent(stream.readable, child.stdin, (held) => (held ? ws.pause() : ws.resume()));
   const announcement: BridgeAnnouncement = { cwd, os: HOST_OS, agent: { id: agent.id, name: agent.name } };
   const toClient = stream.writable.getWriter();
   let answered = false;
-  let tooLong = false;
   // Stray lines told before the agent answered initialize wait for that answer, which must come first.
   const early: AnyMessage[] = [];
+  const deliver = async (message: AnyMessage) => {
+    idle.touch();
+    // The server waits only when its socket holds its whole limit (the size of a message): take no more of the
+    // agent's output while the client has not read what is already on its way.
+    if (socket.writableLength > HIGH_WATER_BYTES) await drained(socket);
+    if (answered) return toClient.write(message);
+    if ((message as { method?: unknown }).method === STRAY_LINE_METHOD) return void early.push(message);
+    await toClient.write(announced(message, announcement));
+    answered = true;
+    for (const stray of early.splice(0)) await toClient.write(stray);
+  };
+  let tooLong = false;
   try {
-    const reader = io.readable.getReader();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      idle.touch();
-      // The server waits only when its socket holds its whole limit (the size of a message): take no more of the
-      // agent's output while the client has not read what is already on its way.
-      if (socket.writableLength > HIGH_WATER_BYTES) await drained(socket);
-      const message = next.value;
-      if (answered) await toClient.write(message);
-      else if ((message as { method?: unknown }).method === STRAY_LINE_METHOD) early.push(message);
-      else {
-        await toClient.write(announced(message, announcement));
-        answered = true;
-        for (const stray of early.splice(0)) await toClient.write(stray);
-      }
-    }
+    await agentOutput(child.stdout, log, deliver);
   } catch (error) {
     // The client went (its side of the stream is gone), or the agent wrote a line over the limit.
     tooLong = error instanceof MessageTooLongError;
@@ -159,72 +155,71 @@ async function runAgent(
 }
 
 /**
- * The agent's side of the connection: its stdout's lines as messages (one parse each; lines that are not a JSON
- * object are logged and dropped, the first few told as stray-line notifications), read only as the server takes them; messages written to its stdin as lines.
- * While stdin holds too much, `hold(true)` stops reading the client (its socket), until the agent reads again.
- * (The SDK's ndJsonStream over Node's web-stream adapters did as much at a third of the bridge's share of a round
- * trip; test/bench/bridge.mjs measures it.)
+ * The agent's stdout as messages (one parse each; lines that are not a JSON object are logged and dropped, the
+ * first few told as stray-line notifications), each given to `deliver` in order, the next once the one before is
+ * taken; stdout is paused while more than HIGH_WATER_BYTES of them wait. Resolves when stdout ends and all are
+ * taken; rejects with MessageTooLongError for a line over the limit, or with what `deliver` threw (the client went).
+ * No web streams of its own: a message is handed over in the tick its line arrives (test/bench/bridge.mjs measures
+ * the bridge's share of a round trip).
  */
-function agentStream(child: ChildProcessWithoutNullStreams, log: BridgeLog, hold: (held: boolean) => void): Stream {
-  const { stdout, stdin } = child;
-  // Queued messages count by the bytes of their line.
-  const sizes = new WeakMap<object, number>();
-  let strays = 0;
-  const readable = new ReadableStream<AnyMessage>(
-    {
-      start(controller) {
-        const lines = new LineSplitter(
-          MAX_MESSAGE_BYTES,
-          (line) => {
-            let message = parsedLine(line);
-            if (!message) {
-              log(`dropped a line of the agent's output that is not a JSON-RPC message: ${line.subarray(0, 80)}`);
-              if (++strays > MAX_STRAYS_TOLD) return;
-              const text = line
-                .subarray(0, MAX_STRAY_LINE_CHARS * 4)
-                .toString('utf8')
-                .slice(0, MAX_STRAY_LINE_CHARS);
-              message = { jsonrpc: '2.0', method: STRAY_LINE_METHOD, params: { text } };
-            }
-            sizes.set(message, line.length);
-            controller.enqueue(message);
-          },
-          () => controller.error(new MessageTooLongError()),
-        );
-        stdout.on('data', (chunk: Buffer) => {
-          lines.push(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) stdout.pause();
-        });
-        stdout.once('end', () => {
-          try {
-            controller.close();
-          } catch {
-            // Already errored (a line over the limit).
-          }
-        });
+function agentOutput(stdout: Readable, log: BridgeLog, deliver: (message: AnyMessage) => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const queue: { message: AnyMessage; bytes: number }[] = [];
+    let queuedBytes = 0;
+    let delivering = false;
+    let ended = false;
+    let failed = false;
+    let strays = 0;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      stdout.destroy();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const pump = async () => {
+      delivering = true;
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          queuedBytes -= next.bytes;
+          await deliver(next.message);
+        }
+      } catch (error) {
+        return fail(error);
+      } finally {
+        delivering = false;
+      }
+      if (ended) resolve();
+      else stdout.resume();
+    };
+    const lines = new LineSplitter(
+      MAX_MESSAGE_BYTES,
+      (line) => {
+        let message = parsedLine(line);
+        if (!message) {
+          log(`dropped a line of the agent's output that is not a JSON-RPC message: ${line.subarray(0, 80)}`);
+          if (++strays > MAX_STRAYS_TOLD) return;
+          const text = line
+            .subarray(0, MAX_STRAY_LINE_CHARS * 4)
+            .toString('utf8')
+            .slice(0, MAX_STRAY_LINE_CHARS);
+          message = { jsonrpc: '2.0', method: STRAY_LINE_METHOD, params: { text } };
+        }
+        queue.push({ message, bytes: line.length });
+        queuedBytes += line.length;
+        if (!delivering) void pump();
       },
-      pull: () => void stdout.resume(),
-      cancel: () => void stdout.destroy(),
-    },
-    { highWaterMark: HIGH_WATER_BYTES, size: (message) => (message && sizes.get(message)) ?? 1 },
-  );
-  const writable = new WritableStream<AnyMessage>({
-    write(message) {
-      stdin.write(`${JSON.stringify(message)}\n`);
-      if (stdin.writableLength <= HIGH_WATER_BYTES) return;
-      hold(true);
-      return new Promise<void>((resolve, reject) => {
-        const settle = () => {
-          stdin.off('drain', settle).off('close', settle);
-          hold(false);
-          if (stdin.destroyed) reject(new Error('the agent closed its input'));
-          else resolve();
-        };
-        stdin.once('drain', settle).once('close', settle);
-      });
-    },
+      () => fail(new MessageTooLongError()),
+    );
+    stdout.on('data', (chunk: Buffer) => {
+      lines.push(chunk);
+      if (queuedBytes > HIGH_WATER_BYTES && !failed) stdout.pause();
+    });
+    stdout.once('end', () => {
+      ended = true;
+      if (!delivering && !failed) resolve();
+    });
+    stdout.once('error', fail);
   });
-  return { readable, writable };
 }
 
 class MessageTooLongError extends Error {}
@@ -249,18 +244,27 @@ function drained(socket: Writable): Promise<void> {
   });
 }
 
-/** Client to agent, each message as the agent reads the one before; the agent's stdin ends with the client. */
+/**
+ * Client to agent, each message a line on its stdin; while stdin holds more than HIGH_WATER_BYTES, `hold(true)`
+ * (the client's socket is not read) until the agent reads again. The agent's stdin ends with the client.
+ */
 async function toAgent(
   from: ReadableStream<AnyMessage>,
-  to: WritableStream<AnyMessage>,
   stdin: Writable,
+  hold: (held: boolean) => void,
 ): Promise<void> {
-  const writer = to.getWriter();
   try {
     const reader = from.getReader();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) await writer.write(next.value);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      stdin.write(`${JSON.stringify(next.value)}\n`);
+      if (stdin.writableLength <= HIGH_WATER_BYTES) continue;
+      hold(true);
+      await drained(stdin);
+      hold(false);
+      if (stdin.destroyed) break;
+    }
   } catch {
-    // The connection ended, or the agent's stdin did: the other side follows.
+    // The connection ended: the agent's stdin follows.
   }
   stdin.end();
 }

@@ -20,7 +20,11 @@
  *   The ratio is still printed.) The goal was met by the relay of the bridge's
  *   own protocol (+6 to +18 µs), which passed bytes through; the standard
  *   transport served by the SDK's server parses and re-encodes each message
- *   and routes it through the server's streams: about +80 µs (issue 31).
+ *   and routes it through the server's streams (web streams, promise hops):
+ *   about +60 µs over the floor on Node 24 and +115 µs on Node 20, where the
+ *   old relay measured -5 and +37 µs in the same session (2026-12-04): the
+ *   server's own cost is ~70 µs whichever Node runs it (issue 31). The bridge's
+ *   side hands each message over in the tick it arrives (no streams of its own).
  * - Throughput, agent -> client: one prompt whose turn streams 100,000
  *   `agent_message_chunk` updates with no delay; messages/s = updates / (prompt
  *   sent -> its response, which comes after the last update), each update

@@ -401,6 +401,7 @@ export class Chat implements Disposable {
   private linkHost(): LinkHost {
     return {
       onScreen: () => this.transcript.value.entries.length > 0,
+      showsConversation: () => this.transcript.value.entries.some((e) => e.kind !== 'notice'),
       notice: (level, text, action) => this.transcript.notice(level, text, action),
       warn: (text) => this.transcript.warn(text),
       interrupt: (level, text) => (this.turnRunning() ? this.turns.fail(text) : this.transcript.notice(level, text)),

@@ -45,6 +45,11 @@ export type SessionRef = EarlierSession & { agentId: string };
 export interface LinkHost {
   /** Whether the chat shows a transcript (a session to continue rather than start). */
   onScreen(): boolean;
+  /**
+   * Whether it shows a conversation, not only notices (a saved transcript that could not be read): where it does
+   * not, a loaded session's replay is shown.
+   */
+  showsConversation(): boolean;
   notice(level: NoticeLevel, text: string, action?: NoticeAction): void;
   /** The agent's own warning (a malformed message, say). */
   warn(text: string): void;
@@ -270,7 +275,7 @@ export class ChatLink implements Disposable {
         },
         attempt.signal,
         earlier,
-        onScreen,
+        this.host.showsConversation(),
       );
       if (!session) return 'abandoned';
       if (attempt.signal.aborted) {

@@ -47,7 +47,7 @@ export async function openSession(
   earlier: EarlierSession | undefined,
   handlers: SessionHandlers,
   log: vscode.LogOutputChannel,
-  /** The transcript is on screen already: a load's replay must not be shown again. */
+  /** The conversation is on screen already: a load's replay must not be shown again (and resume is enough). */
   onScreen: boolean,
   /** The session's MCP servers: one snapshot for every attempt here (a sign-in retry, a fallback to a new session). */
   mcpServers: readonly acp.McpServer[],
@@ -87,8 +87,9 @@ export async function openSession(
       return fresh();
     }
   }
-  const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load';
   const canLoad = !!caps?.loadSession && earlier.how !== 'resume';
+  // No conversation on screen (its saved transcript could not be read): a load shows it again, where there is one.
+  const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load' && (onScreen || !canLoad);
   if (!canResume && !canLoad) {
     return fresh(
       earlier.how

@@ -214,6 +214,29 @@ describe('the open chats (no VS Code)', function () {
     assert.equal(host.chats.shown, opened);
   });
 
+  it("a saved chat whose transcript could not be read: Connect loads the session and shows the agent's replay", async () => {
+    const loading = scriptedHost(
+      {
+        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {} } },
+        turns: [{ match: '', steps: [{ text: 'ok' }] }],
+      },
+      { keepsSessions: true },
+    );
+    try {
+      const chat = await loading.connectedChat();
+      await chat.send('remember me');
+      const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
+      await loading.chats.close(chat.id);
+      const opened = loading.chats.openSaved(entry, { error: 'its file is damaged' });
+      assert.match(shown(opened), /could not be shown: its file is damaged/);
+      assert.equal(await opened.connect(), true);
+      assert.match(shown(opened), /The session continues \(loaded by the agent\)\./);
+      assert.match(shown(opened), /## User\n\nremember me\n\n## Assistant\n\nok/, 'the replay is the transcript');
+    } finally {
+      await loading.dispose();
+    }
+  });
+
   it('the chats open before a window reload come back under their ids, with their drafts, the shown one shown', async () => {
     const first = await host.connectedChat();
     await first.send('first chat');

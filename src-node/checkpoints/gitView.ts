@@ -1,0 +1,226 @@
+/**
+ * What Git knows of a workspace folder's files, from the user's `git` (docs/design/checkpoints-git.md): each
+ * tracked file's blob id, which tracked files differ from the index, the untracked files it does not ignore, and
+ * which files it converts (their bytes are then not the blob's). Read only, and nothing of the repository's own
+ * runs: `GIT_OPTIONAL_LOCKS=0` (the index is never written), `core.fsmonitor` off, no external diff, no pager, no
+ * shell, `GIT_DIR` and the like from our environment dropped, output bounded, a timeout. Undefined whenever Git
+ * cannot say (no repository, `git` missing or failing, output not as expected): the caller scans as before.
+ *
+ * Why the program and not a library: it reads every index version (split, sparse), SHA-256 repositories and partial
+ * clones, is present wherever a repository is worked on, and adds nothing to the bundle.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+
+export type ObjectFormat = 'sha1' | 'sha256';
+
+export interface GitView {
+  /** Tracked regular files in the worktree (not links, submodules or skip-worktree entries), by path: blob id. */
+  readonly tracked: ReadonlyMap<string, string>;
+  /** Tracked files whose content differs from the index's (modified, or deleted). */
+  readonly dirty: ReadonlySet<string>;
+  /** Files in the folder that Git neither tracks nor ignores. */
+  readonly untracked: ReadonlySet<string>;
+  /** Tracked files Git converts (line endings, filters, ident, encodings): their bytes may not be the blob's. */
+  readonly converted: ReadonlySet<string>;
+  readonly objectFormat: ObjectFormat;
+}
+
+/** How long one `git` may take, and the most it may print. */
+const TIMEOUT_MS = 10_000;
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+/** Attributes under which Git's worktree bytes are not the blob's. */
+const CONVERTING_ATTRIBUTES = ['text', 'eol', 'filter', 'ident', 'working-tree-encoding'];
+/** Modes of regular files in the index (links are 120000, submodules 160000). */
+const FILE_MODES = new Set(['100644', '100755']);
+
+/** The environment `git` runs in: ours without what would point it elsewhere, never writing the index. */
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const name of Object.keys(env)) {
+    if (
+      /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CEILING_DIRECTORIES|CONFIG.*|EXTERNAL_DIFF|PAGER)$/.test(
+        name,
+      )
+    ) {
+      delete env[name];
+    }
+  }
+  return env;
+}
+
+/** `git` options that keep the repository's own programs from running for a read. */
+const SAFE = ['-c', 'core.fsmonitor=false', '-c', 'core.untrackedCache=false', '--no-pager'];
+
+/** Runs `git` in `folder`; its stdout, or undefined when it fails in any way. */
+function run(git: string, folder: string, args: readonly string[], input?: string): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      git,
+      [...SAFE, ...args],
+      {
+        cwd: folder,
+        env: gitEnv(),
+        encoding: 'buffer',
+        maxBuffer: MAX_OUTPUT_BYTES,
+        timeout: TIMEOUT_MS,
+        windowsHide: true,
+      },
+      (error, stdout) => resolve(error ? undefined : stdout),
+    );
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  });
+}
+
+/** NUL-separated fields, the last one empty (every field ends with a NUL). */
+function fields(output: Buffer): string[] {
+  const all = output.toString('utf8').split('\0');
+  if (all.at(-1) === '') all.pop();
+  return all;
+}
+
+/** What Git knows of `folder` (a canonical absolute path), or undefined when it cannot say. */
+export async function readGitView(git: string, folder: string): Promise<GitView | undefined> {
+  const head = await run(git, folder, [
+    'rev-parse',
+    '--is-inside-work-tree',
+    '--show-object-format',
+    '--git-path',
+    'info/attributes',
+  ]);
+  const [inside, format, infoAttributes] = head?.toString('utf8').split('\n') ?? [];
+  if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !infoAttributes) return undefined;
+  const [staged, changed, others, autocrlf, attributesFile] = await Promise.all([
+    run(git, folder, ['ls-files', '--stage', '-t', '-z']),
+    run(git, folder, ['diff-files', '--no-ext-diff', '--relative', '--name-only', '-z']),
+    run(git, folder, ['ls-files', '--others', '--exclude-standard', '-z']),
+    run(git, folder, ['config', '--get', 'core.autocrlf']),
+    run(git, folder, ['config', '--get', 'core.attributesFile']),
+  ]);
+  if (!staged || !changed || !others) return undefined;
+  const tracked = new Map<string, string>();
+  const idLength = format === 'sha1' ? 40 : 64;
+  for (const line of fields(staged)) {
+    // "<tag> <mode> <id> <stage>\t<path>"; tag H: in the worktree, S: skip-worktree (sparse), others: unmerged etc.
+    const tab = line.indexOf('\t');
+    const [tag, mode, id, stage] = line.slice(0, tab).split(' ');
+    if (tab < 0 || id?.length !== idLength || !/^[0-9a-f]+$/.test(id)) return undefined;
+    if (tag === 'H' && stage === '0' && FILE_MODES.has(mode ?? '')) tracked.set(line.slice(tab + 1), id);
+  }
+  const crlf = autocrlf?.toString('utf8').trim();
+  const converted =
+    crlf === 'true' || crlf === 'input'
+      ? new Set(tracked.keys())
+      : await convertedFiles(git, folder, tracked, infoAttributes, attributesFile?.toString('utf8').trim());
+  if (!converted) return undefined;
+  return {
+    tracked,
+    dirty: new Set(fields(changed)),
+    untracked: new Set(fields(others)),
+    converted,
+    objectFormat: format,
+  };
+}
+
+/** The tracked files with a converting attribute; none to ask about when no attributes file could apply. */
+async function convertedFiles(
+  git: string,
+  folder: string,
+  tracked: ReadonlyMap<string, string>,
+  infoAttributes: string,
+  attributesFile: string | undefined,
+): Promise<Set<string> | undefined> {
+  const home = os.homedir();
+  const global =
+    attributesFile || nodePath.join(process.env.XDG_CONFIG_HOME || nodePath.join(home, '.config'), 'git', 'attributes');
+  const anywhere =
+    [...tracked.keys()].some((p) => p === '.gitattributes' || p.endsWith('/.gitattributes')) ||
+    exists(nodePath.resolve(folder, infoAttributes)) ||
+    exists(global.replace(/^~(?=\/|$)/, home));
+  if (!anywhere) return new Set();
+  const output = await run(
+    git,
+    folder,
+    ['check-attr', '-z', '--stdin', ...CONVERTING_ATTRIBUTES],
+    [...tracked.keys()].map((p) => `${p}\0`).join(''),
+  );
+  if (!output) return undefined;
+  const converted = new Set<string>();
+  const out = fields(output);
+  for (let i = 0; i + 2 < out.length; i += 3) {
+    const [path, , value] = [out[i], out[i + 1], out[i + 2]];
+    if (path !== undefined && value !== undefined && value !== 'unspecified' && value !== 'unset') converted.add(path);
+  }
+  return converted;
+}
+
+function exists(path: string): boolean {
+  try {
+    fs.accessSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The blob id Git gives `bytes` (`git hash-object --no-filters`). */
+export function blobId(bytes: Uint8Array, format: ObjectFormat): string {
+  return createHash(format === 'sha1' ? 'sha1' : 'sha256')
+    .update(`blob ${bytes.length}\0`)
+    .update(bytes)
+    .digest('hex');
+}
+
+/**
+ * The bytes of blobs `ids` from `folder`'s repository (one `git cat-file --batch`), each checked against its id;
+ * an id Git does not have, or whose bytes are not that id's, is left out.
+ */
+export function readBlobs(
+  git: string,
+  folder: string,
+  ids: readonly string[],
+  format: ObjectFormat,
+): Promise<Map<string, Buffer>> {
+  return new Promise((resolve) => {
+    const found = new Map<string, Buffer>();
+    const child = spawn(git, [...SAFE, 'cat-file', '--batch'], {
+      cwd: folder,
+      env: gitEnv(),
+      stdio: ['pipe', 'pipe', 'ignore'],
+      windowsHide: true,
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT_BYTES) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
+    child.on('close', () => {
+      clearTimeout(timer);
+      const out = Buffer.concat(chunks);
+      // Each answer: "<id> blob <size>\n<bytes>\n", or "<id> missing\n".
+      for (let at = 0; at < out.length;) {
+        const end = out.indexOf(0x0a, at);
+        if (end < 0) break;
+        const [id, type, length] = out.subarray(at, end).toString('latin1').split(' ');
+        at = end + 1;
+        if (type === undefined || length === undefined) continue;
+        const n = Number(length);
+        if (!Number.isSafeInteger(n) || at + n > out.length) break;
+        const bytes = out.subarray(at, at + n);
+        at += n + 1;
+        if (type === 'blob' && id && blobId(bytes, format) === id) found.set(id, Buffer.from(bytes));
+      }
+      resolve(found);
+    });
+    child.stdin.end(ids.map((id) => `${id}\n`).join(''));
+  });
+}

@@ -11,6 +11,7 @@ import type { PassReport } from './checkpoints/folderState';
 import { localFolders } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 import { SETTINGS } from '../src/settings/settingsTable';
+import { resolveExecutable } from './resolveExecutable';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */
@@ -21,7 +22,19 @@ const LIMITS: CheckpointLimits = {
     const mb = setting('checkpoints.maxStorageMB');
     return (mb >= 1 ? mb : SETTINGS['checkpoints.maxStorageMB'].default) * 1024 * 1024;
   },
+  git: userGit,
 };
+
+let gitFound: Promise<string | undefined> | undefined;
+
+/**
+ * The user's `git`, looked up once on PATH (never in a workspace folder: a repository must not decide which program
+ * reads it); undefined where there is none.
+ */
+function userGit(): Promise<string | undefined> {
+  gitFound ??= resolveExecutable('git', process.env, { skipInside: localFolderPaths() });
+  return gitFound;
+}
 
 /** The trusted local workspace folders, as paths: the folders checkpoints cover. */
 function localFolderPaths(): string[] {

@@ -18,7 +18,7 @@ import { requireFolder, requireRegularFile, requireSingleLink } from '../workspa
 import { readAtMost } from '../workspaceFs/readTextFile';
 import { reopen } from '../workspaceFs/fileByWalk';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
-import { hashOf } from './blobStore';
+import { keyMatches } from './versionKeys';
 
 /** The bytes of the file at `names` now and the stamp they were read with; undefined when there is no such file. */
 export async function readNow(
@@ -53,7 +53,7 @@ export async function readNow(
 /** The name a file's new bytes have for a moment, beside it, before they replace it (passes skip such names). */
 export const RESTORE_PREFIX = '.acp-restore-';
 
-/** What a file is expected to be now (its hash), or null for "no file". */
+/** What a file is expected to be now (its version's key, versionKeys.ts), or null for "no file". */
 export type Expected = string | null;
 
 /**
@@ -74,7 +74,6 @@ export async function restoreFile(
 ): Promise<'restored' | 'already'> {
   const names = namesInside(root, absolutePath);
   const shown = shownPath(root, names);
-  const targetHash = target === null ? null : hashOf(target);
   // A dry run (a preview) makes no folder: a missing one is as good as a missing file.
   const dir =
     target === null || dryRun ? await openParentFolderOrNone(root, names) : await openOrMakeParent(root, names);
@@ -104,9 +103,9 @@ export async function restoreFile(
       await found.handle.close();
     }
     try {
-      const now = hashOf(await readAtMost(handle, shown, maxBytes));
-      if (now === targetHash) return 'already';
-      if (now !== expected) {
+      const now = await readAtMost(handle, shown, maxBytes);
+      if (target !== null && now.equals(target)) return 'already';
+      if (expected === null || !keyMatches(now, expected)) {
         throw changedSince(shown, expected === null ? 'was created by someone else' : 'was changed');
       }
       if (dryRun) return 'restored';

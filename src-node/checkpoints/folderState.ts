@@ -13,6 +13,8 @@ import { hashOf, type BlobStore } from './blobStore';
 import { readNow } from './fileVersions';
 import { readIndex, writeIndex } from './savedIndex';
 import { sameStamp, scanFolder, type FileStamp, type FolderScan } from './scanFolder';
+import { blobId, readGitView, type GitView } from './gitView';
+import { gitIdOf, gitKey } from './versionKeys';
 
 export interface FolderLimits {
   readonly maxFiles: number;
@@ -32,10 +34,14 @@ export interface PassReport {
 interface Entry {
   readonly stamp: FileStamp;
   readonly version: FileVersion;
+  /** The key of the file's bytes in the Git index, when Git last said (its bytes back to those are that version). */
+  readonly indexed?: string;
 }
 
 /** Reads at once in one pass: enough to keep the disk busy, few enough to stay light. */
 const PARALLEL_READS = 8;
+/** Files to read from which asking Git (tens of milliseconds) is worth it: each it vouches for is not read. */
+const GIT_WORTH = 500;
 
 export class FolderState {
   private readonly entries = new Map<string, Entry>();
@@ -54,6 +60,8 @@ export class FolderState {
     private readonly store: BlobStore,
     private readonly limits: FolderLimits,
     private readonly indexFile?: string,
+    /** The user's `git`, where there is one: a file as its repository's index has it needs no copy (gitView.ts). */
+    private readonly git?: () => Promise<string | undefined>,
   ) {}
 
   /** What the last pass left out. */
@@ -114,9 +122,17 @@ export class FolderState {
       const known = this.entries.get(path);
       return !known || !sameStamp(known.stamp, stamp);
     });
+    // Git is asked (after the scan: a file changed in between is one it finds changed) only where it saves work:
+    // the folder's first pass, or many files to read. A few are read; one back to its Git version keeps its key.
+    const worth = this.entries.size === 0 || changed.length >= GIT_WORTH;
+    const git = worth ? await this.git?.() : undefined;
+    const view = git ? await readGitView(git, this.root.path) : undefined;
     const gone = new Set<string>();
     await inParallel(changed, PARALLEL_READS, async ([path, stamp]) => {
-      const entry = await this.read(path, stamp);
+      const clean = view && cleanInGit(view, path);
+      const entry = clean
+        ? { stamp, version: { size: stamp.size, hash: gitKey(clean) }, indexed: gitKey(clean) }
+        : await this.read(path, stamp, view);
       if (!entry) {
         gone.add(path); // removed between the listing and the read
         return;
@@ -149,8 +165,8 @@ export class FolderState {
     }
   }
 
-  /** Reads the file through the descriptor walk and keeps a copy. */
-  private async read(path: string, stamp: FileStamp): Promise<Entry | undefined> {
+  /** Reads the file through the descriptor walk and keeps a copy, unless its bytes are its Git index entry's. */
+  private async read(path: string, stamp: FileStamp, view: GitView | undefined): Promise<Entry | undefined> {
     if (stamp.size > this.limits.maxFileBytes) return { stamp, version: { size: stamp.size, missing: 'too-large' } };
     try {
       const now = await readNow(this.root, path.split('/'), this.limits.maxFileBytes);
@@ -161,10 +177,17 @@ export class FolderState {
         ctimeNs: now.stat.ctimeNs,
         ino: now.stat.ino,
       };
+      const id = view && !view.converted.has(path) ? view.tracked.get(path) : undefined;
+      const indexed = id ? gitKey(id) : view ? undefined : this.entries.get(path)?.indexed;
+      const git = indexed ? gitIdOf(indexed) : undefined;
+      if (git && blobId(now.bytes, git.format) === git.id) {
+        return { stamp: read, version: { size: now.bytes.length, hash: indexed }, indexed };
+      }
       const hash = this.store.put(now.bytes, hashOf(now.bytes));
       return {
         stamp: read,
         version: hash ? { size: now.bytes.length, hash } : { size: now.bytes.length, missing: 'no-room' },
+        ...(indexed ? { indexed } : {}),
       };
     } catch (e) {
       if (isWorkspaceFsError(e, 'too-large')) return { stamp, version: { size: stamp.size, missing: 'too-large' } };
@@ -188,6 +211,12 @@ function reportOf(scan: FolderScan, entries: ReadonlyMap<string, Entry>): PassRe
     tooLarge: without('too-large'),
     noRoom: without('no-room'),
   };
+}
+
+/** The blob id of `path` when Git says the file is as its index has it, byte for byte (no conversion). */
+function cleanInGit(view: GitView, path: string): string | undefined {
+  if (view.dirty.has(path) || view.converted.has(path)) return undefined;
+  return view.tracked.get(path);
 }
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

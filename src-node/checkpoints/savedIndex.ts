@@ -10,6 +10,7 @@ import * as nodePath from 'node:path';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import type { BlobStore } from './blobStore';
 import type { FileStamp } from './scanFolder';
+import { gitIdOf } from './versionKeys';
 
 export interface IndexEntry {
   readonly stamp: FileStamp;
@@ -94,7 +95,8 @@ function entryOf(row: unknown, store: BlobStore): [string, IndexEntry] | undefin
   }
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
   if (![mtime, ctime, ino].every((n) => typeof n === 'string' && /^\d{1,30}$/.test(n))) return undefined;
-  if (hash !== null && (typeof hash !== 'string' || !store.has(hash))) return undefined;
+  // A copy must still be kept; Git's objects are asked for when needed (a restore says when one is gone).
+  if (hash !== null && (typeof hash !== 'string' || (!gitIdOf(hash) && !store.has(hash)))) return undefined;
   if (missing !== null && (typeof missing !== 'string' || !MISSING.has(missing))) return undefined;
   if ((hash === null) === (missing === null)) return undefined;
   const stamp: FileStamp = {

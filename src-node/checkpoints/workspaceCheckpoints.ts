@@ -13,10 +13,14 @@ import { BlobStore } from './blobStore';
 import { restoreFile, type Expected } from './fileVersions';
 import type { FileChange } from '../../src/shared/changes';
 import { FolderState, type FolderLimits, type PassReport } from './folderState';
+import { readBlobs } from './gitView';
+import { gitIdOf } from './versionKeys';
 
 export interface CheckpointLimits extends FolderLimits {
   /** The most all copies may take on disk (read at each copy). */
   readonly maxStoreBytes: number | (() => number);
+  /** The user's `git` (an absolute path), where there is one: files as a repository's index has them are not copied. */
+  readonly git?: () => Promise<string | undefined>;
 }
 
 /** Where a turn started: the log number of each folder. */
@@ -87,9 +91,16 @@ export class WorkspaceCheckpoints {
     return this.folders.get(folder)?.lastPass;
   }
 
-  /** The bytes of a kept copy (throws when it is gone or damaged). */
-  copy(hash: string): Buffer {
-    return this.store.get(hash);
+  /** The bytes of a version: a kept copy, or Git's object (throws when it is gone or damaged). */
+  async copy(key: string): Promise<Buffer> {
+    const git = gitIdOf(key);
+    if (!git) return this.store.get(key);
+    const program = await this.limits.git?.();
+    for (const state of program ? this.folders.values() : []) {
+      const bytes = (await readBlobs(program!, state.root.path, [git.id], git.format)).get(git.id);
+      if (bytes) return bytes;
+    }
+    throw new Error('The version from before is not in Git any more (nor kept here).');
   }
 
   /**
@@ -106,7 +117,7 @@ export class WorkspaceCheckpoints {
     folders: readonly string[] = [],
   ): Promise<'restored' | 'already'> {
     const root = await this.rootOf(path, folders);
-    const bytes = target === null ? null : this.store.get(target);
+    const bytes = target === null ? null : await this.copy(target);
     return restoreFile(root, path, expected, bytes, this.limits.maxFileBytes, dryRun);
   }
 
@@ -131,6 +142,7 @@ export class WorkspaceCheckpoints {
       this.store,
       this.limits,
       path.join(this.storeDir, `index-${createHash('sha256').update(root.path).digest('hex').slice(0, 16)}.json`),
+      this.limits.git,
     );
     this.folders.set(root.path, state);
     return state;

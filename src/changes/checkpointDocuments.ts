@@ -1,13 +1,13 @@
 /**
  * The left side of a Changes bar diff: a kept copy from before the agent's
- * change, read-only (`vscode-acp-checkpoint:/<label>?<hash>`; no hash: a file
+ * change, read-only (`vscode-acp-checkpoint:/<label>?<key>`, a copy's or Git's; none: a file
  * that did not exist, shown empty); and `?report`: what checkpoints leave out.
  */
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import { CHECKPOINT_SCHEME } from './chatChanges';
+import { VERSION_KEY } from '../shared/changes';
 
-const HASH = /^[0-9a-f]{64}$/;
 /** ACP: Show What Checkpoints Leave Out. */
 export const CHECKPOINT_REPORT_URI = vscode.Uri.from({
   scheme: CHECKPOINT_SCHEME,
@@ -38,7 +38,7 @@ export class CheckpointDocuments implements vscode.TextDocumentContentProvider, 
     if (uri.query === 'report') {
       return `What checkpoints leave out (the Changes bar lists no change to these, or offers no Undo)\n\n${this.checkpoints.report()}\n`;
     }
-    if (!HASH.test(uri.query)) throw new Error('Not a copy this extension keeps.');
+    if (!VERSION_KEY.test(uri.query)) throw new Error('Not a copy this extension keeps.');
     const bytes = await this.checkpoints.copy(uri.query);
     // A binary file would show as noise: say what it is instead.
     if (bytes.includes(0)) return `(a binary file of ${bytes.length} bytes)`;

@@ -7,6 +7,12 @@ import { z } from 'zod/mini';
 import { nonNegativeInt } from './thread';
 
 /** A file's content as a checkpoint knows it: the key of its kept copy, or why none was kept. */
+/**
+ * A version's key (FileVersion.hash): the SHA-256 of a copy the checkpoints keep, or `git:<blob id>` for bytes the
+ * workspace's Git repository keeps (src-node/checkpoints/versionKeys.ts).
+ */
+export const VERSION_KEY = /^(?:[0-9a-f]{64}|git:(?:[0-9a-f]{40}|[0-9a-f]{64}))$/;
+
 export interface FileVersion {
   readonly size: number;
   readonly hash?: string;

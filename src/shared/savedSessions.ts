@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { entrySchema, type Entry, type TerminalState, type Thread } from './thread';
 import { MAX_TITLE_CHARS, titleText } from './titleText';
+import { VERSION_KEY } from './changes';
 import { entrySize } from './transcriptBound';
 
 /** A saved transcript keeps its newest entries up to this many characters (the notice at its top says so). */
@@ -51,10 +52,7 @@ const terminalStateSchema = z.object({
 
 const fileVersionSchema = z.object({
   size: z.number().int().nonnegative(),
-  hash: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
+  hash: z.string().regex(VERSION_KEY).optional(),
   missing: z.enum(['too-large', 'no-room', 'unreadable']).optional(),
 });
 const fileChangeSchema = z.object({

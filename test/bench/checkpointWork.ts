@@ -2,6 +2,7 @@
  * What the checkpoint figures time (bundled for Node by checkpoints.mjs):
  * the real WorkspaceCheckpoints on a generated folder of `files` files.
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -43,18 +44,36 @@ export interface CheckpointRun {
   turnEndMs: number;
   undoAll100Ms: number;
   storeMB: number;
+  /** What the first pass copied. */
+  firstPassMB: number;
 }
 
-export async function checkpointRun(files: number): Promise<CheckpointRun> {
+/** Makes `root` a Git repository with everything in it committed (what a clean checkout is). */
+function commitAll(root: string, git: string): void {
+  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-qm', 'x'],
+  ]) {
+    execFileSync(git, args, { cwd: root, env, stdio: 'ignore' });
+  }
+}
+
+/** `git`: the folder is a clean Git checkout and the checkpoints use that program. */
+export async function checkpointRun(files: number, git?: string): Promise<CheckpointRun> {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-checkpoints-')));
   try {
     const root = path.join(base, 'ws');
     fs.mkdirSync(root);
     makeWorkspace(root, files);
-    const first = new WorkspaceCheckpoints(path.join(base, 'store'), LIMITS);
+    if (git) commitAll(root, git);
+    const limits = git ? { ...LIMITS, git: async () => git } : LIMITS;
+    const first = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     const firstPassMs = await time(async () => first.release(await first.beforeTurn([root])));
+    const firstPassMB = first.store.bytes / 1024 / 1024;
     // A new window over the same storage: its first pass starts from the index the last one kept.
-    const cp = new WorkspaceCheckpoints(path.join(base, 'store'), LIMITS);
+    const cp = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     const reloadPassMs = await time(async () => cp.release(await cp.beforeTurn([root])));
     const turnStartMs = await time(async () => cp.release(await cp.beforeTurn([root])));
     const edited = Array.from({ length: 100 }, (_, i) =>
@@ -88,6 +107,7 @@ export async function checkpointRun(files: number): Promise<CheckpointRun> {
       turnEndMs,
       undoAll100Ms,
       storeMB: cp.store.bytes / 1024 / 1024,
+      firstPassMB,
     };
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

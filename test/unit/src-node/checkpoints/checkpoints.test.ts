@@ -81,7 +81,7 @@ describe('checkpoints: what a turn changed', function () {
       'src/new/b.ts: none -> 4',
     ]);
     const edit = changes.find((c) => c.path === s.file('src/a.ts'))!;
-    assert.equal(cp.copy(edit.before!.hash!).toString(), 'export const a = 1;\n');
+    assert.equal((await cp.copy(edit.before!.hash!)).toString(), 'export const a = 1;\n');
     assert.equal(edit.after!.hash, hashOf(Buffer.from('export const a = 2;\n')));
   });
 
@@ -91,7 +91,7 @@ describe('checkpoints: what a turn changed', function () {
     const mark = await cp.beforeTurn([s.root]);
     s.write('img.bin', Buffer.from([1, 2, 3]));
     const [change] = await cp.afterTurn(mark);
-    assert.deepEqual([...cp.copy(change.before!.hash!)], [...bytes]);
+    assert.deepEqual([...(await cp.copy(change.before!.hash!))], [...bytes]);
   });
 
   it('leaves out what Git ignores (nested rules, re-included names) and .git, and says what it left out', async () => {
@@ -334,9 +334,10 @@ describe('checkpoints: the next window', function () {
     s.write('a.txt', 'agent');
     s.write('c.txt', 'agent');
     const changes = await next.afterTurn(mark);
-    const before = (name: string) => next.copy(changes.find((c) => c.path === s.file(name))!.before!.hash!).toString();
-    assert.equal(before('a.txt'), 'b', 'a.txt was taken from the index');
-    assert.equal(before('c.txt'), 'c changed while no window was open', 'c.txt was read again');
+    const before = async (name: string) =>
+      (await next.copy(changes.find((c) => c.path === s.file(name))!.before!.hash!)).toString();
+    assert.equal(await before('a.txt'), 'b', 'a.txt was taken from the index');
+    assert.equal(await before('c.txt'), 'c changed while no window was open', 'c.txt was read again');
   });
 
   it('ignores an index that is damaged, of another folder, or names copies that are gone', async () => {
@@ -367,7 +368,7 @@ describe('checkpoints: the next window', function () {
       const mark = await next.beforeTurn([s.root]);
       s.write('a.txt', `changed (${what})`);
       const change = (await next.afterTurn(mark)).find((c) => c.path === s.file('a.txt'))!;
-      assert.equal(next.copy(change.before!.hash!).toString(), 'a', what);
+      assert.equal((await next.copy(change.before!.hash!)).toString(), 'a', what);
       s.write('a.txt', 'a');
       await new WorkspaceCheckpoints(s.store, LIMITS).beforeTurn([s.root]);
     }

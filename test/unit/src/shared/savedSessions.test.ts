@@ -146,7 +146,12 @@ describe('saved chat history', () => {
 
   it("saves the Changes bar and each turn's changes by its prompt's place, and reads them back; a damaged record loses only them", () => {
     const hash = (c: string) => c.repeat(64);
-    const edit = { path: '/w/a.ts', before: { size: 3, hash: hash('a') }, after: { size: 4, hash: hash('b') } };
+    // Before: Git's object (a file as the repository's index had it, not copied); after: a copy.
+    const edit = {
+      path: '/w/a.ts',
+      before: { size: 3, hash: `git:${'a'.repeat(40)}` },
+      after: { size: 4, hash: hash('b') },
+    };
     const created = { path: '/w/new.ts', after: { size: 9, hash: hash('c') } };
     const big = {
       path: '/w/big.bin',
@@ -185,7 +190,7 @@ describe('saved chat history', () => {
     );
     const damaged = {
       ...JSON.parse(JSON.stringify(saved)),
-      changes: { bar: [{ path: '/w/a.ts', before: { size: -1, hash: '../x' } }], turns: [] },
+      changes: { bar: [{ path: '/w/a.ts', before: { size: 1, hash: 'git:../x' } }], turns: [] },
     };
     const parsed = savedTranscriptSchema.parse(damaged);
     assert.equal(parsed.changes, undefined);

@@ -9,6 +9,7 @@ import { srOnlyStyles } from '../shared/codicons';
 import { pieceStyles, plainText } from '../shared/text-pieces';
 import { diffRows, rowsOf, type DiffModel, type DiffRow } from './diff-rows';
 import { fileChangeLabel, type FileChange, type Hunk } from '../../src/shared/fileChanges';
+import { shownPath } from '../shared/shown-path';
 
 export class DiffView extends LitElement {
   static override properties = {
@@ -79,11 +80,13 @@ export class DiffView extends LitElement {
     if (m.kind === 'tooLarge') {
       return html`<p class="summary">Too large to show as a diff (${m.oldLines} lines before, ${m.newLines} after).</p>`;
     }
-    if (this.change && m.rows.length === 0) {
-      return html`<p class="summary">${fileChangeLabel(this.change) || 'Modified'}</p>`;
+    // A moved or copied file's old path as the links show paths: relative to the workspace where it is inside.
+    const change = this.change?.oldPath ? { ...this.change, oldPath: shownPath(this.change.oldPath) } : this.change;
+    if (change && m.rows.length === 0) {
+      return html`<p class="summary">${fileChangeLabel(change) || 'Modified'}</p>`;
     }
-    const what = this.change
-      ? fileChangeLabel(this.change)
+    const what = change
+      ? fileChangeLabel(change)
       : this.oldText === null
         ? 'New file'
         : m.added + m.removed === 0

@@ -124,7 +124,7 @@ export class FolderState {
     });
     // Git is asked (after the scan: a file changed in between is one it finds changed) only where it saves work:
     // the folder's first pass, or many files to read. A few are read; one back to its Git version keeps its key.
-    const worth = this.entries.size === 0 || changed.length >= GIT_WORTH;
+    const worth = !logging || changed.length >= GIT_WORTH;
     const git = worth ? await this.git?.() : undefined;
     const view = git ? await readGitView(git, this.root.path) : undefined;
     const gone = new Set<string>();

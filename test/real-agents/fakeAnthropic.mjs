@@ -41,7 +41,8 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
  * @property {object} input      the tool's input
  * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
- *   after the tool result, or the next tool to call (Claude Code edits a file only after reading it)
+ *   after the tool result, or the next tool to call (Claude Code edits a file only after reading it), or a final
+ *   `reply` with its `headers`
  */
 
 /**
@@ -68,6 +69,14 @@ export async function startFakeAnthropic(options = {}) {
     if (lastIsUser && result) {
       const rule = issued.get(result.tool_use_id);
       const next = rule.after({ isError: result.is_error === true, text: textOf(result.content) });
+      if (typeof next === 'object' && next.reply !== undefined) {
+        return {
+          content: [{ type: 'text', text: next.reply }],
+          stopReason: 'end_turn',
+          why: `after:${rule.tool}`,
+          headers: next.headers ?? {},
+        };
+      }
       if (typeof next === 'object') {
         const id = newId('toolu');
         issued.set(id, next);

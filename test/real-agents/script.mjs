@@ -85,7 +85,7 @@ export function scenario(workspace) {
       doneText: 'The helper checked the notes.',
     },
     /**
-     * Plan rate limits: the answer to `marker` carries the Messages API's unified rate-limit headers (5-hour window
+     * Plan rate limits: the turn's last answer to `marker` carries the Messages API's unified rate-limit headers (5-hour window
      * near its limit at 0.8, 7-day at 0.3), which Claude Code reads when signed in to a plan (an OAuth token, `env`).
      */
     rateLimits: {
@@ -141,7 +141,14 @@ export function scriptRules(workspace) {
     },
     // The subagent's own request: its task is its last user text.
     { marker: s.subagent.prompt, reply: s.subagent.text },
-    { marker: s.rateLimits.marker, reply: s.rateLimits.text, headers: rateLimitHeaders(s.rateLimits) },
+    // The limits come with the turn's second answer: Claude's adapter drops a rate-limit event that comes before
+    // the turn's first usage (0.101.0, \`lastAssistantTotalUsage\`), and the first answer's headers race its body.
+    {
+      marker: s.rateLimits.marker,
+      tool: 'Read',
+      input: { file_path: path.join(workspace, 'README.md') },
+      after: () => ({ reply: s.rateLimits.text, headers: rateLimitHeaders(s.rateLimits) }),
+    },
     {
       marker: s.readSecond.marker,
       tool: 'Read',

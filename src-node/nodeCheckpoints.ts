@@ -23,7 +23,17 @@ const LIMITS: CheckpointLimits = {
     return (mb >= 1 ? mb : SETTINGS['checkpoints.maxStorageMB'].default) * 1024 * 1024;
   },
   git: userGit,
+  exclude: excludedFolders,
 };
+
+/** `checkpoints.exclude`: plain folder names (a malformed value: the default). */
+function excludedFolders(): readonly string[] {
+  const value: unknown = setting('checkpoints.exclude');
+  const names = Array.isArray(value) ? value.slice(0, 100) : undefined;
+  const plain = (n: unknown) =>
+    typeof n === 'string' && n.length > 0 && n.length <= 255 && !/[/\\]/.test(n) && n !== '.' && n !== '..';
+  return names?.every(plain) ? (names as string[]) : SETTINGS['checkpoints.exclude'].default;
+}
 
 let gitFound: Promise<string | undefined> | undefined;
 
@@ -132,7 +142,11 @@ function passReport(folder: string, pass: PassReport | undefined): string {
           `  Only its first ${LIMITS.maxFiles.toLocaleString('en-US')} files are checkpointed; changes to the others are not listed.`,
         ]
       : []),
-    ...list('Left out because Git ignores them (and .git)', pass.ignored, true),
+    ...list(
+      'Left out: Git ignores them (and .git), or, outside a Git repository, vscode-acp.checkpoints.exclude names them',
+      pass.ignored,
+      true,
+    ),
     ...list(
       `Listed when changed, but no copy kept (over ${LIMITS.maxFileBytes / 1024 / 1024} MiB): no Undo`,
       pass.tooLarge,

@@ -41,10 +41,17 @@ export class BlobStore {
     if (sizes.has(hash)) return hash;
     if (this.total + bytes.length > this.maxBytes) return undefined;
     const file = this.fileOf(hash);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     // Written whole under another name first: a crash leaves no half copy under the hash's name.
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-    fs.writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 });
+    const write = () => fs.writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 });
+    try {
+      write();
+    } catch (e) {
+      // Its folder (one of 256) not made yet, or removed by someone else: made once, not at every copy.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      write();
+    }
     fs.renameSync(partial, file);
     sizes.set(hash, bytes.length);
     this.total += bytes.length;

@@ -6,20 +6,26 @@
  * Passes run one at a time; several chats' turns share the folder's log.
  * Its changes name files by their path relative to the folder.
  */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import { sameVersion, type FileChange, type FileVersion } from '../../src/shared/changes';
 import { isWorkspaceFsError } from '../workspaceFs/errors';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { hashOf, type BlobStore } from './blobStore';
 import { readNow } from './fileVersions';
 import { readIndex, writeIndex } from './savedIndex';
-import { sameStamp, scanFolder, type FileStamp, type FolderScan } from './scanFolder';
+import { passWouldList, sameStamp, scanFolder, stampOf, type FileStamp, type FolderScan } from './scanFolder';
 import { blobId, readGitView, type GitView } from './gitView';
+import { GitWatch } from './gitWatch';
+import type { IgnoreRules } from './ignoreRules';
 import { gitIdOf, gitKey } from './versionKeys';
 
 export interface FolderLimits {
   readonly maxFiles: number;
   /** Files over this many bytes are listed, never copied. */
   readonly maxFileBytes: number;
+  /** Folder names left out of a folder that is not in a Git work tree (read at each pass; a setting). */
+  readonly exclude?: () => readonly string[];
 }
 
 /** What the last pass left out, for the user. */
@@ -42,6 +48,8 @@ interface Entry {
 const PARALLEL_READS = 8;
 /** Files to read from which asking Git (tens of milliseconds) is worth it: each it vouches for is not read. */
 const GIT_WORTH = 500;
+/** In a repository Git watches, one pass in this many still looks at every file (what Git cannot see). */
+const FULL_PASS_EVERY = 10;
 
 export class FolderState {
   private readonly entries = new Map<string, Entry>();
@@ -49,6 +57,10 @@ export class FolderState {
   private seq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private report: PassReport = { ignored: [], unreadable: [], truncated: false, tooLarge: [], noRoom: [] };
+  /** Git's watch of the folder since the last full pass, how many passes it has served, whether the last one had one. */
+  private watch?: GitWatch;
+  private watchedPasses = 0;
+  private watched = false;
 
   /**
    * `indexFile`: where the folder's index is kept between windows (none:
@@ -116,7 +128,17 @@ export class FolderState {
     if (!logging && this.indexFile) {
       for (const [path, entry] of readIndex(this.indexFile, this.root, this.store)) this.entries.set(path, entry);
     }
-    const scan = await scanFolder(this.root.path, { maxFiles: this.limits.maxFiles });
+    // In a repository, Git says what may have changed; every FULL_PASS_EVERY-th pass still looks at every file.
+    if (this.watch && ++this.watchedPasses < FULL_PASS_EVERY) {
+      const git = await this.git?.();
+      const look = git ? await this.watch.next(git, this.root.path) : undefined;
+      const seq = look && (await this.passOver(look.paths, look.view));
+      if (seq !== undefined) return seq;
+    }
+    this.watch = undefined;
+    this.watchedPasses = 0;
+    const exclude = this.limits.exclude && !inGitWorkTree(this.root.path) ? new Set(this.limits.exclude()) : undefined;
+    const scan = await scanFolder(this.root.path, { maxFiles: this.limits.maxFiles, exclude });
     const seq = this.seq + 1;
     const changed = [...scan.files].filter(([path, stamp]) => {
       const known = this.entries.get(path);
@@ -124,9 +146,11 @@ export class FolderState {
     });
     // Git is asked (after the scan: a file changed in between is one it finds changed) only where it saves work:
     // the folder's first pass, or many files to read. A few are read; one back to its Git version keeps its key.
-    const worth = !logging || changed.length >= GIT_WORTH;
+    const worth = !logging || changed.length >= GIT_WORTH || this.watched;
     const git = worth ? await this.git?.() : undefined;
     const view = git ? await readGitView(git, this.root.path) : undefined;
+    this.watch = view && !scan.truncated ? GitWatch.from(view) : undefined;
+    this.watched = this.watch !== undefined;
     const gone = new Set<string>();
     await inParallel(changed, PARALLEL_READS, async ([path, stamp]) => {
       const clean = view && cleanInGit(view, path);
@@ -147,10 +171,46 @@ export class FolderState {
       // Past the file limit a file is not gone, only not looked at.
       if (!gone.has(path) && (scan.files.has(path) || scan.truncated)) continue;
       this.entries.delete(path);
-      if (logging) this.log.push({ seq, change: { path, before: version } });
+      // One that is still there is left out now (a .gitignore, the setting): not looked at, not deleted.
+      const deleted = gone.has(path) || !stampOf(`${this.root.path}/${path}`);
+      if (logging && deleted) this.log.push({ seq, change: { path, before: version } });
     }
     this.report = reportOf(scan, this.entries);
     if (this.indexFile && (changed.length > 0 || gone.size > 0 || !logging || this.log.some((l) => l.seq === seq))) {
+      this.saveIndex();
+    }
+    this.seq = seq;
+    return seq;
+  }
+
+  /**
+   * A pass over `paths` only (what Git says may have changed, gitWatch.ts), for a folder whose every other file is
+   * as the last pass found it; undefined when a full pass is needed instead (a `.gitignore` changed: what is left
+   * out may have; or more files than a pass takes).
+   */
+  private async passOver(paths: ReadonlySet<string>, view: GitView): Promise<number | undefined> {
+    if (paths.size > this.limits.maxFiles) return undefined;
+    const rules = new Map<string, IgnoreRules | null>();
+    const look: Array<[string, FileStamp | undefined]> = [];
+    for (const path of paths) {
+      const known = this.entries.get(path);
+      if (!known && !passWouldList(this.root.path, path, rules)) continue;
+      const stamp = stampOf(`${this.root.path}/${path}`);
+      if (known && stamp && sameStamp(known.stamp, stamp)) continue;
+      if (path === '.gitignore' || path.endsWith('/.gitignore')) return undefined;
+      look.push([path, stamp]);
+    }
+    if (this.entries.size + look.length > this.limits.maxFiles) return undefined;
+    const seq = this.seq + 1;
+    await inParallel(look, PARALLEL_READS, async ([path, stamp]) => {
+      const entry = stamp && (await this.read(path, stamp, view));
+      const before = this.entries.get(path)?.version;
+      if (entry) this.entries.set(path, entry);
+      else this.entries.delete(path);
+      if (!sameVersion(before, entry?.version)) this.log.push({ seq, change: { path, before, after: entry?.version } });
+    });
+    if (look.length > 0) {
+      this.report = { ...this.report, ...missingOf(this.entries) };
       this.saveIndex();
     }
     this.seq = seq;
@@ -198,19 +258,28 @@ export class FolderState {
 
 /** What the pass left out, and every file it knows without a copy (at most 100 of each). */
 function reportOf(scan: FolderScan, entries: ReadonlyMap<string, Entry>): PassReport {
-  const without = (why: FileVersion['missing']) =>
-    [...entries]
-      .filter(([, e]) => e.version.missing === why)
-      .map(([path]) => path)
-      .sort()
-      .slice(0, 100);
-  return {
-    ignored: scan.ignored,
-    unreadable: scan.unreadable,
-    truncated: scan.truncated,
-    tooLarge: without('too-large'),
-    noRoom: without('no-room'),
-  };
+  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, ...missingOf(entries) };
+}
+
+function missingOf(entries: ReadonlyMap<string, Entry>): Pick<PassReport, 'tooLarge' | 'noRoom'> {
+  const tooLarge: string[] = [];
+  const noRoom: string[] = [];
+  for (const [path, { version }] of entries) {
+    if (version.missing === 'too-large') tooLarge.push(path);
+    else if (version.missing === 'no-room') noRoom.push(path);
+  }
+  return { tooLarge: tooLarge.sort().slice(0, 100), noRoom: noRoom.sort().slice(0, 100) };
+}
+
+/**
+ * Whether `folder` is in a Git work tree: a `.git` in it or a folder above. In one, what is left out is what its
+ * `.gitignore` files say (a tracked `dist` is the user's); outside, build and dependency folders are left out too.
+ */
+function inGitWorkTree(folder: string): boolean {
+  for (let dir = folder; ; dir = nodePath.dirname(dir)) {
+    if (fs.existsSync(nodePath.join(dir, '.git'))) return true;
+    if (nodePath.dirname(dir) === dir) return false;
+  }
 }
 
 /** The blob id of `path` when Git says the file is as its index has it, byte for byte (no conversion). */

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
+import { stampOf, type FileStamp } from './scanFolder';
 
 export type ObjectFormat = 'sha1' | 'sha256';
 
@@ -26,7 +27,22 @@ export interface GitView {
   readonly untracked: ReadonlySet<string>;
   /** Tracked files Git converts (line endings, filters, ident, encodings): their bytes may not be the blob's. */
   readonly converted: ReadonlySet<string>;
+  /** Index entries whose changes `git diff-files` does not report: assume-unchanged, skip-worktree. */
+  readonly hidden: ReadonlySet<string>;
+  /** A submodule or a repository inside the folder: files whose changes this repository's Git does not see. */
+  readonly nested: boolean;
+  /** The index file (absolute), and its stamp before Git read it: when the stamp is the same, so is every entry. */
+  readonly index: string;
+  readonly indexStamp: FileStamp;
   readonly objectFormat: ObjectFormat;
+}
+
+/** What differs from the index now: cheap to ask (the index's stat cache), so asked at every pass of a repository. */
+export interface GitChanges {
+  readonly dirty: ReadonlySet<string>;
+  readonly untracked: ReadonlySet<string>;
+  /** An untracked repository inside the folder (listed as a folder). */
+  readonly nested: boolean;
 }
 
 /** How long one `git` may take, and the most it may print. */
@@ -91,25 +107,35 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
     '--show-object-format',
     '--git-path',
     'info/attributes',
+    '--git-path',
+    'index',
   ]);
-  const [inside, format, infoAttributes] = head?.toString('utf8').split('\n') ?? [];
-  if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !infoAttributes) return undefined;
-  const [staged, changed, others, autocrlf, attributesFile] = await Promise.all([
-    run(git, folder, ['ls-files', '--stage', '-t', '-z']),
-    run(git, folder, ['diff-files', '--no-ext-diff', '--relative', '--name-only', '-z']),
-    run(git, folder, ['ls-files', '--others', '--exclude-standard', '-z']),
+  const [inside, format, infoAttributes, index] = head?.toString('utf8').split('\n') ?? [];
+  if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !infoAttributes || !index) return undefined;
+  const indexPath = nodePath.resolve(folder, index);
+  const indexStamp = stampOf(indexPath);
+  if (!indexStamp) return undefined;
+  const [staged, changes, autocrlf, attributesFile] = await Promise.all([
+    run(git, folder, ['ls-files', '--stage', '-v', '-z']),
+    readGitChanges(git, folder),
     run(git, folder, ['config', '--get', 'core.autocrlf']),
     run(git, folder, ['config', '--get', 'core.attributesFile']),
   ]);
-  if (!staged || !changed || !others) return undefined;
+  if (!staged || !changes) return undefined;
   const tracked = new Map<string, string>();
+  const hidden = new Set<string>();
+  let nested = changes.nested;
   const idLength = format === 'sha1' ? 40 : 64;
   for (const line of fields(staged)) {
-    // "<tag> <mode> <id> <stage>\t<path>"; tag H: in the worktree, S: skip-worktree (sparse), others: unmerged etc.
+    // "<tag> <mode> <id> <stage>\t<path>"; tag H: in the worktree, S: skip-worktree (sparse), lower case:
+    // assume-unchanged, others: unmerged etc.
     const tab = line.indexOf('\t');
     const [tag, mode, id, stage] = line.slice(0, tab).split(' ');
     if (tab < 0 || id?.length !== idLength || !/^[0-9a-f]+$/.test(id)) return undefined;
-    if (tag === 'H' && stage === '0' && FILE_MODES.has(mode ?? '')) tracked.set(line.slice(tab + 1), id);
+    const path = line.slice(tab + 1);
+    if (mode === '160000') nested = true;
+    if (tag === 'H' && stage === '0' && FILE_MODES.has(mode ?? '')) tracked.set(path, id);
+    else if (tag !== 'H') hidden.add(path);
   }
   const crlf = autocrlf?.toString('utf8').trim();
   const converted =
@@ -119,10 +145,33 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
   if (!converted) return undefined;
   return {
     tracked,
-    dirty: new Set(fields(changed)),
-    untracked: new Set(fields(others)),
+    dirty: changes.dirty,
+    untracked: changes.untracked,
     converted,
+    hidden,
+    nested,
+    index: indexPath,
+    indexStamp,
     objectFormat: format,
+  };
+}
+
+/**
+ * The tracked files that differ from the index (modified, deleted, or only touched since Git last looked) and the
+ * untracked files that `.gitignore` files do not ignore (those alone, as the checkpoints' own pass reads them: not
+ * `info/exclude` nor the user's global excludes), or undefined when Git cannot say.
+ */
+export async function readGitChanges(git: string, folder: string): Promise<GitChanges | undefined> {
+  const [changed, others] = await Promise.all([
+    run(git, folder, ['diff-files', '--no-ext-diff', '--relative', '--name-only', '-z']),
+    run(git, folder, ['ls-files', '--others', '--exclude-per-directory=.gitignore', '-z']),
+  ]);
+  if (!changed || !others) return undefined;
+  const untracked = new Set(fields(others));
+  return {
+    dirty: new Set(fields(changed)),
+    untracked,
+    nested: [...untracked].some((p) => p.endsWith('/')),
   };
 }
 

@@ -33,6 +33,8 @@ export interface FileStamp {
 export interface ScanLimits {
   /** At most this many files; the pass stops there and says so. */
   readonly maxFiles: number;
+  /** Folder names left out wherever they are (outside Git: `node_modules` and the like), as if ignored. */
+  readonly exclude?: ReadonlySet<string>;
   /** Tests only: called for each folder before it is listed. */
   readonly onFolder?: (relative: string) => void;
 }
@@ -84,7 +86,7 @@ export async function scanFolder(root: string, limits: ScanLimits): Promise<Fold
       if (name.startsWith(RESTORE_PREFIX)) continue;
       const folder = entry.isDirectory();
       if (!folder && !entry.isFile()) continue; // links, sockets, FIFOs, devices: not files to keep
-      if (rules.ignores(path, folder)) {
+      if (rules.ignores(path, folder) || (folder && limits.exclude?.has(name))) {
         note(ignored, folder ? `${path}/` : path);
         continue;
       }
@@ -115,12 +117,59 @@ function withGitignore(
   entries: readonly fs.Dirent<Buffer>[],
 ): IgnoreRules {
   if (!entries.some((e) => e.isFile() && e.name.toString('latin1') === '.gitignore')) return rules;
+  return rulesOfFolder(rules, absolute, relative);
+}
+
+/** `rules` with the `.gitignore` of the folder `absolute` (`relative` to the root: '' or ending in '/'), if it has one. */
+export function rulesOfFolder(rules: IgnoreRules, absolute: string, relative: string): IgnoreRules {
   try {
     const path = `${absolute}/.gitignore`;
-    if (fs.lstatSync(path).size > MAX_GITIGNORE_BYTES) return rules;
+    const stat = fs.lstatSync(path);
+    if (!stat.isFile() || stat.size > MAX_GITIGNORE_BYTES) return rules;
     return rules.withFile(relative, fs.readFileSync(path, 'utf8'));
   } catch {
     return rules;
+  }
+}
+
+/**
+ * Whether a pass would list `path` (relative to `root`, '/'-separated): a name it takes, in folders (not links) that
+ * no `.gitignore` above leaves out, and not ignored itself. `rulesOf` caches each folder's rules for a batch.
+ */
+export function passWouldList(root: string, path: string, rulesOf: Map<string, IgnoreRules | null>): boolean {
+  const names = path.split('/');
+  const name = names.at(-1)!;
+  // A name Git gave that is not UTF-8 came through as U+FFFD: not one the pass takes.
+  if (
+    names.some((n) => n === '' || n === '.' || n === '..' || n.includes('\uFFFD')) ||
+    name.startsWith(RESTORE_PREFIX)
+  ) {
+    return false;
+  }
+  let rules: IgnoreRules = IgnoreRules.none;
+  let relative = '';
+  for (let i = 0; i < names.length; i++) {
+    const known = rulesOf.get(relative);
+    if (known === null) return false;
+    if (known) rules = known;
+    else {
+      const absolute = relative === '' ? root : `${root}/${relative.slice(0, -1)}`;
+      const isFolder = relative === '' || lstatOf(absolute)?.isDirectory() === true;
+      const ok = isFolder && (relative === '' || !rules.ignores(relative.slice(0, -1), true));
+      rules = ok ? rulesOfFolder(rules, absolute, relative) : rules;
+      rulesOf.set(relative, ok ? rules : null);
+      if (!ok) return false;
+    }
+    if (i < names.length - 1) relative += `${names[i]}/`;
+  }
+  return !rules.ignores(path, false);
+}
+
+function lstatOf(path: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -17,6 +17,7 @@ export const SETTINGS = {
   'sessions.autoSave': { type: 'boolean', default: true },
   'sessions.maxHistory': { type: 'integer', default: 50 },
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },
+  'checkpoints.exclude': { type: 'array', default: ['node_modules', '.venv', 'target', 'dist', 'build'] },
   notifications: { type: 'string', default: 'whenHidden', enum: ['never', 'whenHidden', 'always'] },
 } as const satisfies Record<string, SettingSpec>;
 

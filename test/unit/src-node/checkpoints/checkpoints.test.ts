@@ -116,6 +116,31 @@ describe('checkpoints: what a turn changed', function () {
     assert.deepEqual([...cp.lastPass(s.root)!.ignored].sort(), ['.git/', 'build/', 'node_modules/', 'pkg/drop.log']);
   });
 
+  it('outside a Git repository, leaves out the folders the setting names, at any depth; in one, only what it ignores', async () => {
+    let names = ['node_modules', 'dist'];
+    cp = new WorkspaceCheckpoints(s.store, { ...LIMITS, exclude: () => names });
+    const files = ['node_modules/x/index.js', 'web/dist/app.js', 'src/dist.ts', 'src/a.ts'];
+    for (const f of files) s.write(f, 'before\n');
+    let mark = await cp.beforeTurn([s.root]);
+    for (const f of files) s.write(f, 'changed by the turn\n');
+    assert.deepEqual(shown(await cp.afterTurn(mark), s.root), ['src/a.ts: 7 -> 20', 'src/dist.ts: 7 -> 20']);
+    assert.deepEqual([...cp.lastPass(s.root)!.ignored].sort(), ['node_modules/', 'web/dist/']);
+    // The setting is read at each pass: a name taken out of it is checkpointed from then on.
+    names = ['node_modules'];
+    mark = await cp.beforeTurn([s.root]);
+    s.write('web/dist/app.js', 'again\n');
+    assert.deepEqual(shown(await cp.afterTurn(mark), s.root), ['web/dist/app.js: 20 -> 6']);
+    // Left out again during a turn: its files are not gone, and the turn does not say they were deleted.
+    mark = await cp.beforeTurn([s.root]);
+    names = ['node_modules', 'dist'];
+    assert.deepEqual(shown(await cp.afterTurn(mark), s.root), []);
+    // In a Git work tree (a .git here or above), a dist the repository keeps is the user's: checkpointed.
+    fs.mkdirSync(s.file('.git'));
+    mark = await cp.beforeTurn([s.root]);
+    s.write('web/dist/app.js', 'in a repository\n');
+    assert.deepEqual(shown(await cp.afterTurn(mark), s.root), ['web/dist/app.js: 6 -> 16']);
+  });
+
   it('lists a file over the size kept per file without a copy, and says so', async () => {
     cp = new WorkspaceCheckpoints(s.store, { ...LIMITS, maxFileBytes: 1000 });
     s.write('big.bin', Buffer.alloc(5000, 1));

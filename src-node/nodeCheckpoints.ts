@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointMark, Checkpoints } from '../src/platform';
-import type { FileChange } from '../src/shared/changes';
+import type { FileChange, FileVersion } from '../src/shared/changes';
 import { WorkspaceCheckpoints, type CheckpointLimits, type TurnMark } from './checkpoints/workspaceCheckpoints';
 import type { PassReport } from './checkpoints/folderState';
 import { localFolders } from './nodeWorkspaceFiles';
@@ -89,6 +89,11 @@ export class NodeCheckpoints implements Checkpoints {
 
   async copy(hash: string): Promise<Uint8Array> {
     return this.core.copy(hash);
+  }
+
+  async keep(bytes: Uint8Array): Promise<FileVersion> {
+    const hash = this.core.store.put(bytes);
+    return hash ? { size: bytes.length, hash } : { size: bytes.length, missing: 'no-room' };
   }
 
   restore(

@@ -14,6 +14,7 @@ import { LinkOpener } from './views/linkOpener';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
+import { EditorReview } from './changes/editorReview';
 import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { TranscriptArchive } from './views/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
@@ -197,6 +198,17 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       ? [
           checkpointDocuments,
           vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments),
+          new EditorReview(
+            {
+              all: () => chats.all.flatMap((c) => (c.changes ? [c.changes] : [])),
+              shown: () => chats.shown.changes,
+              onDidChange: (listener) => {
+                const subscriptions = [chats.onDidChangeChat(listener), chats.onDidChangeList(listener)];
+                return new vscode.Disposable(() => subscriptions.forEach((s) => s.dispose()));
+              },
+            },
+            platform.checkpoints!,
+          ),
         ]
       : []),
     mcpReports,

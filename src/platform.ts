@@ -12,7 +12,7 @@ import type * as vscode from 'vscode';
 import type { McpHost } from './mcp/sessionMcp';
 import type { AgentOs } from './mcp/serverChecks';
 import type { AgentChoice } from './shared/protocol';
-import type { FileChange } from './shared/changes';
+import type { FileChange, FileVersion } from './shared/changes';
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */
 export interface HostCapabilities {
@@ -174,6 +174,8 @@ export interface Checkpoints {
   afterTurn(mark: CheckpointMark): Promise<FileChange[]>;
   /** The bytes of a kept copy; throws when it is gone or damaged. */
   copy(hash: string): Promise<Uint8Array>;
+  /** Keeps a copy of `bytes` (a version made by keeping or undoing part of a change): its version, without a hash when there is no room. */
+  keep(bytes: Uint8Array): Promise<FileVersion>;
   /**
    * Puts `path` back to the copy `target` (null: no file) when it is now
    * `expected` (a copy's hash; null: no file). Throws, with a message for the

@@ -133,6 +133,30 @@ export class ChatChanges implements vscode.Disposable {
     return this.turns.slice(0, last + 1).map((t) => t.entryId);
   }
 
+  /** The bar's entry for `path` (its change since last kept). */
+  change(path: string): FileChange | undefined {
+    return this.bar.get(path);
+  }
+
+  /** The files of the bar, in the order first changed. */
+  get paths(): string[] {
+    return [...this.bar.keys()];
+  }
+
+  /**
+   * Part of a file's change was kept or undone (hunkActions.ts): its entry is now from `before` to `after`, and
+   * leaves the bar when nothing is left of it. (The turns keep what they changed: a restore over a file undone in
+   * part finds it changed since, and leaves it as it is.)
+   */
+  async replace(path: string, before: FileVersion | undefined, after: FileVersion | undefined): Promise<void> {
+    if (!this.bar.has(path)) return;
+    if (sameVersion(before, after)) this.forget(path);
+    else this.bar.set(path, { path, before, after });
+    await this.countLines();
+    this._onDidChange.fire();
+    this._onDidRecord.fire();
+  }
+
   /** Keep: the file (or every file) leaves the bar as it is now. */
   keep(path?: string): void {
     if (path === undefined) {

@@ -26,6 +26,7 @@ import './attachments.test';
 import './signIn.test';
 import './mcpRace.test';
 import './changes.test';
+import './hunkReview.test';
 import './rewind.test';
 import './follow.test';
 import '../shared/served.test';

@@ -1,0 +1,334 @@
+/**
+ * The agent's changes where the user reads code (issue 32): in every editor of a file in a chat's Changes bar, the
+ * agent's hunks are marked (line backgrounds and the overview ruler, in the theme's diff colours), each with Keep
+ * and Undo above it (CodeLens) and the lines it replaced on hover; the file's Keep and Undo on its first line.
+ * Commands (with keys while the cursor is in an agent's change): next and previous change, keep, undo.
+ * hunkActions.ts does the keeping and undoing.
+ */
+import * as vscode from 'vscode';
+import type { Checkpoints } from '../platform';
+import type { ChatChanges } from './chatChanges';
+import { keepHunk, reviewOf, undoHunk, type FileReview } from './hunkActions';
+import { linesOf, type Hunk } from './hunks';
+import { errorMessage } from '../errorText';
+
+/** Context keys: the active editor shows agent changes; its cursor is in one. */
+const HAS_CHANGES = 'vscode-acp.review.hasChanges';
+const AT_CHANGE = 'vscode-acp.review.atChange';
+/** Lines of the replaced text a hover shows. */
+const MAX_HOVER_LINES = 40;
+
+/** The chats' Changes bars, as the review sees them (chat/chats.ts gives them). */
+export interface Bars {
+  /** Every open chat's bar. */
+  all(): readonly ChatChanges[];
+  /** The bar of the chat shown. */
+  shown(): ChatChanges | undefined;
+  /** A chat changed (often: only what the bars hold is looked at), came or went. */
+  readonly onDidChange: vscode.Event<unknown>;
+}
+
+interface Shown {
+  readonly changes: ChatChanges;
+  readonly review: FileReview;
+  /** The document version the review is of. */
+  readonly version: number;
+}
+
+export class EditorReview implements vscode.Disposable {
+  private readonly shown = new Map<string, Shown>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly added = vscode.window.createTextEditorDecorationType({
+    isWholeLine: true,
+    backgroundColor: new vscode.ThemeColor('diffEditor.insertedLineBackground'),
+    overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.addedForeground'),
+    overviewRulerLane: vscode.OverviewRulerLane.Left,
+  });
+  private readonly removed = vscode.window.createTextEditorDecorationType({
+    isWholeLine: true,
+    borderColor: new vscode.ThemeColor('editorGutter.deletedBackground'),
+    borderStyle: 'solid',
+    borderWidth: '0 0 2px 0',
+    overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.deletedForeground'),
+    overviewRulerLane: vscode.OverviewRulerLane.Left,
+  });
+  private readonly lenses = new vscode.EventEmitter<void>();
+  private signature = '';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private refreshing = Promise.resolve();
+
+  constructor(
+    private readonly bars: Bars,
+    private readonly checkpoints: Checkpoints,
+  ) {
+    const files = { scheme: 'file' };
+    this.subscriptions.push(
+      this.added,
+      this.removed,
+      this.lenses,
+      bars.onDidChange(() => this.barsChanged()),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.schedule(0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.shown.has(e.document.uri.fsPath) && this.schedule(150)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.shown.has(d.uri.fsPath) && this.schedule(0)),
+      vscode.window.onDidChangeTextEditorSelection(() => this.updateContext()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
+      vscode.languages.registerCodeLensProvider(files, {
+        onDidChangeCodeLenses: this.lenses.event,
+        provideCodeLenses: (document) => this.codeLenses(document),
+      }),
+      vscode.languages.registerHoverProvider(files, {
+        provideHover: (document, position) => this.hover(document, position),
+      }),
+      vscode.commands.registerCommand('vscode-acp.nextChange', () => this.go(1)),
+      vscode.commands.registerCommand('vscode-acp.previousChange', () => this.go(-1)),
+      vscode.commands.registerCommand('vscode-acp.keepChange', (at?: unknown) => this.act('keep', at)),
+      vscode.commands.registerCommand('vscode-acp.undoChange', (at?: unknown) => this.act('undo', at)),
+      vscode.commands.registerCommand('vscode-acp.keepFileChanges', (path?: unknown) => this.whole('keep', path)),
+      vscode.commands.registerCommand('vscode-acp.undoFileChanges', (path?: unknown) => this.whole('undo', path)),
+      vscode.commands.registerCommand('vscode-acp.openFileChanges', (path?: unknown) => this.whole('open', path)),
+    );
+    this.barsChanged();
+  }
+
+  /** Which chat's bar has `path` (the first open chat that has it). */
+  private changesOf(path: string): ChatChanges | undefined {
+    return this.bars.all().find((c) => c.change(path));
+  }
+
+  /** The bars' files and versions changed: the editors are shown again (not at every streamed token). */
+  private barsChanged(): void {
+    const signature = this.bars
+      .all()
+      .flatMap((c) => c.paths.map((p) => `${p}:${versionKey(c, p)}`))
+      .join('\n');
+    if (signature === this.signature) return;
+    this.signature = signature;
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.refreshing = this.refreshing.then(() => this.refresh()).catch(() => undefined);
+    }, delayMs);
+  }
+
+  private async refresh(): Promise<void> {
+    const editors = vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === 'file');
+    const seen = new Set<string>();
+    for (const editor of editors) {
+      const path = editor.document.uri.fsPath;
+      seen.add(path);
+      const changes = this.changesOf(path);
+      const review = changes && (await reviewOf(changes, this.checkpoints, path, editor.document));
+      if (changes && review) this.shown.set(path, { changes, review, version: editor.document.version });
+      else this.shown.delete(path);
+    }
+    for (const path of [...this.shown.keys()]) if (!seen.has(path)) this.shown.delete(path);
+    for (const editor of editors) this.decorate(editor);
+    this.lenses.fire();
+    this.updateContext();
+  }
+
+  private decorate(editor: vscode.TextEditor): void {
+    const shown = this.current(editor.document);
+    const added: vscode.Range[] = [];
+    const removed: vscode.Range[] = [];
+    for (const hunk of shown?.review.hunks ?? []) {
+      const at = placeOf(hunk);
+      if (at.count > 0) added.push(new vscode.Range(at.start, 0, at.start + at.count - 1, 0));
+      else removed.push(new vscode.Range(Math.max(0, at.start - 1), 0, Math.max(0, at.start - 1), 0));
+    }
+    editor.setDecorations(this.added, added);
+    editor.setDecorations(this.removed, removed);
+  }
+
+  /** The review of `document` when it is of its text now. */
+  private current(document: vscode.TextDocument): Shown | undefined {
+    const shown = this.shown.get(document.uri.fsPath);
+    return shown && shown.version === document.version ? shown : undefined;
+  }
+
+  private codeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const shown = this.current(document);
+    if (!shown) return [];
+    const path = document.uri.fsPath;
+    const hunks = shown.review.hunks;
+    const top = new vscode.Range(0, 0, 0, 0);
+    const lenses = [
+      new vscode.CodeLens(top, {
+        title: `$(diff) ${hunks.length === 1 ? '1 change' : `${hunks.length} changes`} by the agent`,
+        command: 'vscode-acp.nextChange',
+        tooltip: 'Go to the next change (Alt+F5)',
+      }),
+      new vscode.CodeLens(top, { title: 'Keep File', command: 'vscode-acp.keepFileChanges', arguments: [path] }),
+      new vscode.CodeLens(top, { title: 'Undo File', command: 'vscode-acp.undoFileChanges', arguments: [path] }),
+    ];
+    hunks.forEach((hunk, index) => {
+      const line = Math.min(placeOf(hunk).start, Math.max(0, document.lineCount - 1));
+      const range = new vscode.Range(line, 0, line, 0);
+      const at = { path, index };
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: '$(check) Keep',
+          command: 'vscode-acp.keepChange',
+          arguments: [at],
+          tooltip: 'Keep this change (Ctrl+Alt+Y)',
+        }),
+      );
+      lenses.push(
+        hunk.now
+          ? new vscode.CodeLens(range, {
+              title: '$(discard) Undo',
+              command: 'vscode-acp.undoChange',
+              arguments: [at],
+              tooltip: 'Put these lines back as they were (Ctrl+Alt+N)',
+            })
+          : new vscode.CodeLens(range, {
+              title: 'You changed these lines since: no Undo here',
+              command: 'vscode-acp.openFileChanges',
+              arguments: [path],
+              tooltip: "Compare the file with the version before the agent's change",
+            }),
+      );
+    });
+    return lenses;
+  }
+
+  private hover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const shown = this.current(document);
+    const index = shown?.review.hunks.findIndex((h) => contains(h, position.line)) ?? -1;
+    if (!shown || index < 0) return undefined;
+    const hunk = shown.review.hunks[index]!;
+    const old = linesOf(shown.review.before).slice(hunk.before.start, hunk.before.start + hunk.before.count);
+    const text = old
+      .slice(0, MAX_HOVER_LINES)
+      .join('')
+      .replace(/\r?\n$/, '');
+    const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+    const args = encodeURIComponent(JSON.stringify([{ path: document.uri.fsPath, index }]));
+    const md = new vscode.MarkdownString(undefined, true);
+    md.isTrusted = { enabledCommands: ['vscode-acp.keepChange', 'vscode-acp.undoChange'] };
+    md.appendMarkdown(
+      old.length === 0
+        ? '**Added by the agent.**\n\n'
+        : `**The agent replaced ${old.length === 1 ? 'this line' : `${old.length} lines`}:**\n\n`,
+    );
+    if (old.length > 0) {
+      md.appendMarkdown(
+        `${fence}\n${text}\n${fence}\n\n${old.length > MAX_HOVER_LINES ? `…and ${old.length - MAX_HOVER_LINES} more lines\n\n` : ''}`,
+      );
+    }
+    md.appendMarkdown(`[$(check) Keep](command:vscode-acp.keepChange?${args})`);
+    if (hunk.now) md.appendMarkdown(` · [$(discard) Undo](command:vscode-acp.undoChange?${args})`);
+    return new vscode.Hover(md);
+  }
+
+  /** Moves the cursor to the next (1) or previous (-1) agent change, on to the next file of the bar past the last. */
+  private async go(step: 1 | -1): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const shown = editor && this.current(editor.document);
+    const line = editor?.selection.active.line ?? 0;
+    const starts = (shown?.review.hunks ?? []).map((h) => placeOf(h).start);
+    const next = step === 1 ? starts.find((s) => s > line) : starts.reverse().find((s) => s < line);
+    if (editor && next !== undefined) return reveal(editor, next);
+    const changes = shown?.changes ?? this.bars.shown();
+    const paths = changes?.paths ?? [];
+    if (paths.length === 0) return;
+    const at = editor ? paths.indexOf(editor.document.uri.fsPath) : -1;
+    const path = paths[(at + step + paths.length) % paths.length]!;
+    if (!(await fileExists(path))) return;
+    const opened = await vscode.window.showTextDocument(vscode.Uri.file(path));
+    await this.refresh();
+    const hunks = this.current(opened.document)?.review.hunks ?? [];
+    const target = step === 1 ? hunks[0] : hunks.at(-1);
+    if (target) reveal(opened, placeOf(target).start);
+  }
+
+  private async act(what: 'keep' | 'undo', at: unknown): Promise<void> {
+    const found = this.hunkAt(at);
+    if (!found) return;
+    const { shown, hunk, document } = found;
+    try {
+      if (what === 'keep') await keepHunk(shown.changes, this.checkpoints, shown.review, hunk);
+      else await undoHunk(shown.changes, this.checkpoints, shown.review, hunk, document);
+    } catch (error) {
+      void vscode.window.showWarningMessage(`${what === 'keep' ? 'Keep' : 'Undo'}: ${errorMessage(error)}`);
+    }
+    this.signature = '';
+    this.barsChanged();
+  }
+
+  /** The hunk a command is for: `{path, index}` from a lens or hover, or the one at the active editor's cursor. */
+  private hunkAt(at: unknown): { shown: Shown; hunk: Hunk; document?: vscode.TextDocument } | undefined {
+    if (typeof at === 'object' && at !== null) {
+      const { path, index } = at as { path?: unknown; index?: unknown };
+      const shown = typeof path === 'string' ? this.shown.get(path) : undefined;
+      const hunk = typeof index === 'number' ? shown?.review.hunks[index] : undefined;
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path);
+      return shown && hunk ? { shown, hunk, ...(document ? { document } : {}) } : undefined;
+    }
+    const editor = vscode.window.activeTextEditor;
+    const shown = editor && this.current(editor.document);
+    const hunk = shown?.review.hunks.find((h) => contains(h, editor!.selection.active.line));
+    return shown && hunk ? { shown, hunk, document: editor!.document } : undefined;
+  }
+
+  private async whole(what: 'keep' | 'undo' | 'open', path: unknown): Promise<void> {
+    const file = typeof path === 'string' ? path : vscode.window.activeTextEditor?.document.uri.fsPath;
+    const changes = file ? this.changesOf(file) : undefined;
+    if (!file || !changes) return;
+    if (what === 'keep') changes.keep(file);
+    else if (what === 'undo') await changes.undo(file);
+    else await changes.open(file);
+  }
+
+  private updateContext(): void {
+    const editor = vscode.window.activeTextEditor;
+    const shown = editor && this.current(editor.document);
+    const hunks = shown?.review.hunks ?? [];
+    void vscode.commands.executeCommand('setContext', HAS_CHANGES, hunks.length > 0);
+    const line = editor?.selection.active.line ?? -1;
+    void vscode.commands.executeCommand(
+      'setContext',
+      AT_CHANGE,
+      hunks.some((h) => contains(h, line)),
+    );
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+/** Where a hunk is shown: its lines now, or where they would be (one the user changed since). */
+function placeOf(hunk: Hunk): { start: number; count: number } {
+  return hunk.now ?? hunk.near;
+}
+
+/** Whether `line` is in the hunk (a removal: the line below where its lines were, or the one above). */
+function contains(hunk: Hunk, line: number): boolean {
+  const { start, count } = placeOf(hunk);
+  return count > 0 ? line >= start && line < start + count : line === start || line === start - 1;
+}
+
+function reveal(editor: vscode.TextEditor, line: number): void {
+  const position = new vscode.Position(line, 0);
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+function versionKey(changes: ChatChanges, path: string): string {
+  const change = changes.change(path);
+  return `${change?.before?.hash ?? '-'}>${change?.after?.hash ?? '-'}`;
+}
+
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(vscode.Uri.file(path));
+    return true;
+  } catch {
+    return false;
+  }
+}

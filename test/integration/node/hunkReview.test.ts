@@ -1,0 +1,130 @@
+/**
+ * Node host: the agent's changes reviewed hunk by hunk in an ordinary editor (src/changes/editorReview.ts). The
+ * test agent edits a file in two places; in its editor each hunk has Keep and Undo (CodeLens), the commands the
+ * keys run go from change to change and keep or undo the one at the cursor: keeping one and undoing the other
+ * leaves the file with the kept one and the bar without the file. The user's own edits are kept: beside a hunk, its
+ * Undo goes into the editor's unsaved text; inside one, Undo is refused with the reason.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { acpApi, waitFor, type Chat } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+
+const editor = scenarioAgent('Hunks', {
+  turns: [
+    {
+      match: 'edit in two places',
+      steps: [
+        {
+          diskWrite: {
+            path: '${cwd}/hunks/code.ts',
+            content: 'one\nTWO\nthree\nfour\nfive\nsix\nSEVEN\nSEVEN AND A HALF\n',
+          },
+        },
+        { text: 'edited' },
+      ],
+    },
+  ],
+});
+
+const ORIGINAL = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n';
+
+suite('agent changes hunk by hunk in an editor (Node host)', function () {
+  this.timeout(60_000);
+  let chat: Chat;
+  let file: string;
+
+  /** The CodeLens titles of the file, by line, once the review shows `expected` hunks. */
+  async function lenses(count: number): Promise<string[]> {
+    const uri = vscode.Uri.file(file);
+    let titles: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const found =
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+      titles = found
+        .filter((l) => l.command?.command.startsWith('vscode-acp.'))
+        .map((l) => `${l.range.start.line}: ${l.command!.title}`);
+      if (titles.filter((t) => t.endsWith('Keep')).length === count) return titles;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`lenses: ${JSON.stringify(titles)}`);
+  }
+  const listed = () =>
+    (chat.status as { changes: { files: Array<{ label: string }> } }).changes.files.map((f) => f.label);
+
+  setup(async () => {
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    file = path.join(root, 'hunks', 'code.ts');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, ORIGINAL);
+    chat = await chatWithAgents({ editor }, 'editor');
+    await chat.send('edit in two places');
+    await waitFor(chat, 'the Changes bar', () => listed().includes('hunks/code.ts'));
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    (await acpApi()).chats.shown.changes?.keep();
+  });
+
+  test('each hunk has Keep and Undo; by the commands the keys run, one is kept and the other undone', async () => {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    assert.deepEqual(await lenses(2), [
+      '0: $(diff) 2 changes by the agent',
+      '0: Keep File',
+      '0: Undo File',
+      '1: $(check) Keep',
+      '1: $(discard) Undo',
+      '6: $(check) Keep',
+      '6: $(discard) Undo',
+    ]);
+    shown.selection = new vscode.Selection(0, 0, 0, 0);
+    await vscode.commands.executeCommand('vscode-acp.nextChange'); // Alt+F5
+    assert.equal(shown.selection.active.line, 1);
+    await vscode.commands.executeCommand('vscode-acp.keepChange'); // Ctrl+Alt+Y
+    assert.deepEqual(await lenses(1), [
+      '0: $(diff) 1 change by the agent',
+      '0: Keep File',
+      '0: Undo File',
+      '6: $(check) Keep',
+      '6: $(discard) Undo',
+    ]);
+    assert.deepEqual(listed(), ['hunks/code.ts'], 'still listed: one change is left');
+    await vscode.commands.executeCommand('vscode-acp.nextChange');
+    assert.equal(shown.selection.active.line, 6);
+    await vscode.commands.executeCommand('vscode-acp.undoChange'); // Ctrl+Alt+N
+    assert.equal(
+      fs.readFileSync(file, 'utf8'),
+      'one\nTWO\nthree\nfour\nfive\nsix\nseven\n',
+      'the kept hunk stays, the other is undone',
+    );
+    await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+  });
+
+  test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await lenses(2);
+    await shown.edit((e) => e.replace(new vscode.Range(3, 0, 3, 4), 'FOUR by the user'));
+    await lenses(2);
+    shown.selection = new vscode.Selection(1, 0, 1, 0);
+    await vscode.commands.executeCommand('vscode-acp.undoChange');
+    assert.equal(shown.document.getText(), 'one\ntwo\nthree\nFOUR by the user\nfive\nsix\nSEVEN\nSEVEN AND A HALF\n');
+    assert.ok(shown.document.isDirty, 'in the editor, saved when the user saves');
+    assert.equal(
+      fs.readFileSync(file, 'utf8'),
+      'one\nTWO\nthree\nfour\nfive\nsix\nSEVEN\nSEVEN AND A HALF\n',
+      'the file on disk untouched',
+    );
+    await lenses(1);
+    await shown.edit((e) => e.insert(new vscode.Position(6, 0), 'mine '));
+    const titles = await lenses(1);
+    assert.ok(titles.includes('6: You changed these lines since: no Undo here'), JSON.stringify(titles));
+    shown.selection = new vscode.Selection(6, 0, 6, 0);
+    const before = shown.document.getText();
+    await vscode.commands.executeCommand('vscode-acp.undoChange');
+    assert.equal(shown.document.getText(), before, 'nothing undone in the lines the user changed');
+  });
+});

@@ -330,6 +330,12 @@ stage('ui-everything', async () => {
   const shots = await runEverythingUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
+stage('ui-review', async () => {
+  // An agent's edit reviewed hunk by hunk in an ordinary editor, by keyboard; light and dark screenshots.
+  const { runReviewUiTest } = await import('./ui/review.ui.mjs');
+  const shots = await runReviewUiTest();
+  process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
+});
 stage('ui-huge', async () => {
   // An 8 MiB message on one line: shown in part, whole in an editor, and nothing freezes.
   const { runHugeMessageUiTest } = await import('./ui/hugeMessage.ui.mjs');

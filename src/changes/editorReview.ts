@@ -1,7 +1,8 @@
 /**
  * The agent's changes where the user reads code (issue 32): in every editor of a file in a chat's Changes bar, the
  * agent's hunks are marked (line backgrounds and the overview ruler, in the theme's diff colours), each with Keep
- * and Undo above it (CodeLens) and the lines it replaced on hover; the file's Keep and Undo on its first line.
+ * and Undo above it (CodeLens) and the lines it replaced on hover; the editor's title bar has the file's Keep and
+ * Undo, its diff, and next and previous change.
  * Commands (with keys while the cursor is in an agent's change): next and previous change, keep, undo.
  * hunkActions.ts does the keeping and undoing.
  */
@@ -15,6 +16,7 @@ import { errorMessage } from '../errorText';
 /** Context keys: the active editor shows agent changes; its cursor is in one. */
 const HAS_CHANGES = 'vscode-acp.review.hasChanges';
 const AT_CHANGE = 'vscode-acp.review.atChange';
+const FILES = 'vscode-acp.review.files';
 /** Lines of the replaced text a hover shows. */
 const MAX_HOVER_LINES = 40;
 
@@ -53,6 +55,8 @@ export class EditorReview implements vscode.Disposable {
     overviewRulerLane: vscode.OverviewRulerLane.Left,
   });
   private readonly lenses = new vscode.EventEmitter<void>();
+  /** Where the cursor is among the active editor's agent changes ("Agent change 1 of 2"), for keyboard users. */
+  private readonly status = vscode.window.createStatusBarItem('vscode-acp.review', vscode.StatusBarAlignment.Left, 100);
   private signature = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshing = Promise.resolve();
@@ -62,7 +66,10 @@ export class EditorReview implements vscode.Disposable {
     private readonly checkpoints: Checkpoints,
   ) {
     const files = { scheme: 'file' };
+    this.status.name = 'Agent Changes';
+    this.status.command = 'vscode-acp.nextChange';
     this.subscriptions.push(
+      this.status,
       this.added,
       this.removed,
       this.lenses,
@@ -154,16 +161,7 @@ export class EditorReview implements vscode.Disposable {
     if (!shown) return [];
     const path = document.uri.fsPath;
     const hunks = shown.review.hunks;
-    const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [
-      new vscode.CodeLens(top, {
-        title: `$(diff) ${hunks.length === 1 ? '1 change' : `${hunks.length} changes`} by the agent`,
-        command: 'vscode-acp.nextChange',
-        tooltip: 'Go to the next change (Alt+F5)',
-      }),
-      new vscode.CodeLens(top, { title: 'Keep File', command: 'vscode-acp.keepFileChanges', arguments: [path] }),
-      new vscode.CodeLens(top, { title: 'Undo File', command: 'vscode-acp.undoFileChanges', arguments: [path] }),
-    ];
+    const lenses: vscode.CodeLens[] = [];
     hunks.forEach((hunk, index) => {
       const line = Math.min(placeOf(hunk).start, Math.max(0, document.lineCount - 1));
       const range = new vscode.Range(line, 0, line, 0);
@@ -173,7 +171,7 @@ export class EditorReview implements vscode.Disposable {
           title: '$(check) Keep',
           command: 'vscode-acp.keepChange',
           arguments: [at],
-          tooltip: 'Keep this change (Ctrl+Alt+Y)',
+          tooltip: 'Keep this change (Ctrl+Shift+Enter)',
         }),
       );
       lenses.push(
@@ -182,7 +180,7 @@ export class EditorReview implements vscode.Disposable {
               title: '$(discard) Undo',
               command: 'vscode-acp.undoChange',
               arguments: [at],
-              tooltip: 'Put these lines back as they were (Ctrl+Alt+N)',
+              tooltip: 'Put these lines back as they were (Ctrl+Shift+Backspace)',
             })
           : new vscode.CodeLens(range, {
               title: 'You changed these lines since: no Undo here',
@@ -275,7 +273,13 @@ export class EditorReview implements vscode.Disposable {
   }
 
   private async whole(what: 'keep' | 'undo' | 'open', path: unknown): Promise<void> {
-    const file = typeof path === 'string' ? path : vscode.window.activeTextEditor?.document.uri.fsPath;
+    // A path from a lens, the editor's URI from its title bar, or else the active editor's.
+    const file =
+      typeof path === 'string'
+        ? path
+        : path instanceof vscode.Uri
+          ? path.fsPath
+          : vscode.window.activeTextEditor?.document.uri.fsPath;
     const changes = file ? this.changesOf(file) : undefined;
     if (!file || !changes) return;
     if (what === 'keep') changes.keep(file);
@@ -284,16 +288,29 @@ export class EditorReview implements vscode.Disposable {
   }
 
   private updateContext(): void {
+    // The files whose editors have the title bar's actions (next and previous change, Keep and Undo of the file).
+    const files = [...this.shown]
+      .filter(([, s]) => s.review.hunks.length > 0)
+      .map(([path]) => vscode.Uri.file(path).path);
+    void vscode.commands.executeCommand('setContext', FILES, files);
     const editor = vscode.window.activeTextEditor;
     const shown = editor && this.current(editor.document);
     const hunks = shown?.review.hunks ?? [];
     void vscode.commands.executeCommand('setContext', HAS_CHANGES, hunks.length > 0);
     const line = editor?.selection.active.line ?? -1;
-    void vscode.commands.executeCommand(
-      'setContext',
-      AT_CHANGE,
-      hunks.some((h) => contains(h, line)),
-    );
+    const at = hunks.findIndex((h) => contains(h, line));
+    // The context keys first: the status bar says so once they are set (the same channel, in order).
+    void vscode.commands.executeCommand('setContext', AT_CHANGE, at >= 0);
+    if (hunks.length === 0) return this.status.hide();
+    this.status.text =
+      at >= 0
+        ? `$(diff) Agent change ${at + 1} of ${hunks.length}`
+        : `$(diff) ${hunks.length === 1 ? '1 agent change' : `${hunks.length} agent changes`}`;
+    this.status.tooltip =
+      at >= 0
+        ? 'Keep: Ctrl+Shift+Enter · Undo: Ctrl+Shift+Backspace · Next change: Alt+F5'
+        : 'Go to the next change (Alt+F5)';
+    this.status.show();
   }
 
   dispose(): void {

@@ -73,9 +73,6 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
   test('each hunk has Keep and Undo; by the commands the keys run, one is kept and the other undone', async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     assert.deepEqual(await lenses(2), [
-      '0: $(diff) 2 changes by the agent',
-      '0: Keep File',
-      '0: Undo File',
       '1: $(check) Keep',
       '1: $(discard) Undo',
       '6: $(check) Keep',
@@ -84,18 +81,12 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     shown.selection = new vscode.Selection(0, 0, 0, 0);
     await vscode.commands.executeCommand('vscode-acp.nextChange'); // Alt+F5
     assert.equal(shown.selection.active.line, 1);
-    await vscode.commands.executeCommand('vscode-acp.keepChange'); // Ctrl+Alt+Y
-    assert.deepEqual(await lenses(1), [
-      '0: $(diff) 1 change by the agent',
-      '0: Keep File',
-      '0: Undo File',
-      '6: $(check) Keep',
-      '6: $(discard) Undo',
-    ]);
+    await vscode.commands.executeCommand('vscode-acp.keepChange'); // Ctrl+Shift+Enter
+    assert.deepEqual(await lenses(1), ['6: $(check) Keep', '6: $(discard) Undo']);
     assert.deepEqual(listed(), ['hunks/code.ts'], 'still listed: one change is left');
     await vscode.commands.executeCommand('vscode-acp.nextChange');
     assert.equal(shown.selection.active.line, 6);
-    await vscode.commands.executeCommand('vscode-acp.undoChange'); // Ctrl+Alt+N
+    await vscode.commands.executeCommand('vscode-acp.undoChange'); // Ctrl+Shift+Backspace
     assert.equal(
       fs.readFileSync(file, 'utf8'),
       'one\nTWO\nthree\nfour\nfive\nsix\nseven\n',

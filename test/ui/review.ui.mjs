@@ -1,0 +1,151 @@
+/**
+ * UI test (issue 32): the agent's change reviewed hunk by hunk in an ordinary editor of the real workbench
+ * (code-server, Node extension host), by keyboard as a person does it: the test agent edits a file in two places;
+ * opened, the editor shows each change with Keep and Undo above it (CodeLens) and the file's actions in its title
+ * bar; with the cursor in the first change (the first line), Ctrl+Shift+Enter keeps it, Alt+F5 goes to the next, Ctrl+Shift+Backspace undoes it: on disk the kept change stays and the other
+ * is gone, and the chat's Changes bar no longer lists the file. Screenshots before, in a light theme then a dark one
+ * (test-results/ui-review-light.png, ui-review-dark.png: the editor and the chat view beside it).
+ *
+ * Run after `npm run build`: node test/ui/review.ui.mjs
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+const RESULTS = path.join(REPO_ROOT, 'test-results');
+const ORIGINAL =
+  'export function total(items) {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "total";\n';
+const EDITED =
+  'export function total(items: number[]): number {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "sum of items";\nexport const version = 2;\n';
+const SCENARIO = {
+  turns: [
+    {
+      match: 'type the function',
+      steps: [{ diskWrite: { path: '${cwd}/total.ts', content: EDITED } }, { text: 'Typed it, and renamed it.' }],
+    },
+  ],
+};
+const THEMES = [
+  { kind: 'light', name: 'Default Light Modern', file: 'ui-review-light.png' },
+  // The theme picker names it without "Default".
+  { kind: 'dark', name: 'Dark Modern', file: 'ui-review-dark.png' },
+];
+
+async function until(what, check, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function runReviewUiTest() {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-ui-review-')));
+  const file = path.join(folder, 'total.ts');
+  fs.writeFileSync(file, ORIGINAL);
+  const wb = await openWorkbench({
+    extensionDevelopmentPath: REPO_ROOT,
+    folder,
+    viewport: { width: 1100, height: 700 },
+    userSettings: {
+      'workbench.colorTheme': THEMES[0].name,
+      'vscode-acp.agents': {
+        test: {
+          name: 'Test Agent',
+          command: process.execPath,
+          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), JSON.stringify(SCENARIO)],
+        },
+      },
+      'vscode-acp.defaultAgent': 'test',
+    },
+  });
+  const { page } = wb;
+  const shots = [];
+  try {
+    await runCommand(page, 'Focus on Agent Chat View');
+    const chat = await webviewFrame(page, 'acp-chat-app');
+    const box = chat.getByRole('combobox', { name: 'Message the agent' });
+    await box.waitFor({ timeout: 30_000 });
+    await box.fill('type the function');
+    await box.press('Enter');
+    await chat.getByText('Typed it, and renamed it.').waitFor({ timeout: 30_000 });
+    await chat.getByText('1 file changed').waitFor({ timeout: 30_000 });
+
+    // Quick Open, as a person opens a file.
+    await page.keyboard.press('Control+KeyP');
+    await page.keyboard.type('total.ts');
+    await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-group-container .monaco-editor').first();
+    const lenses = editor.locator('.codelens-decoration');
+    await until(
+      'Keep and Undo above both changes',
+      async () => (await lenses.getByText('Keep', { exact: true }).count()) === 2,
+    );
+    // The editor's title bar: the file's Keep and Undo, its diff, next and previous change.
+    for (const label of [
+      "Keep the Agent's Changes to This File",
+      "Undo the Agent's Changes to This File",
+      'Go to Next Agent Change',
+    ]) {
+      await page.locator(`.editor-actions [aria-label^="${label}"]`).first().waitFor({ timeout: 10_000 });
+    }
+
+    for (const theme of THEMES) {
+      if (theme !== THEMES[0]) {
+        // As a person switches themes: Preferences: Color Theme, its name, Enter.
+        await runCommand(page, 'Preferences: Color Theme');
+        await page.keyboard.type(theme.name);
+        const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme.name }).first();
+        await row.click();
+        await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+        await until(`the ${theme.kind} theme`, () =>
+          page.evaluate(() => document.querySelector('.monaco-workbench')?.classList.contains('vs-dark')),
+        );
+      }
+      const shot = path.join(RESULTS, theme.file);
+      await page.screenshot({ path: shot });
+      shots.push(shot);
+    }
+
+    // By keyboard: the first change, kept; the next one, undone.
+    await editor.click();
+    // Each key once the status bar says where the cursor is (VS Code then knows it is in a change, as it does by the
+    // time a person looks).
+    const status = page.locator('.statusbar-item').filter({ hasText: /agent change/i });
+    await page.keyboard.press('Control+Home'); // in the first change (the file's first line)
+    await status.filter({ hasText: 'Agent change 1 of 2' }).waitFor();
+    await page.keyboard.press('Control+Shift+Enter');
+    await until('one change left', async () => (await lenses.getByText('Keep', { exact: true }).count()) === 1);
+    await page.keyboard.press('Alt+F5');
+    await status.filter({ hasText: 'Agent change 1 of 1' }).waitFor();
+    await page.keyboard.press('Control+Shift+Backspace');
+    await until('the second change undone on disk', () => fs.readFileSync(file, 'utf8') !== EDITED);
+    assert.equal(
+      fs.readFileSync(file, 'utf8'),
+      'export function total(items: number[]): number {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "total";\n',
+      'the kept change stays, the undone one is gone',
+    );
+    await until(
+      'the Changes bar without the file',
+      async () => (await chat.getByRole('button', { name: /Undo All/ }).count()) === 0,
+    );
+    return shots;
+  } catch (error) {
+    await page.screenshot({ path: path.join(RESULTS, 'ui-review-failed.png') }).catch(() => {});
+    throw error;
+  } finally {
+    await wb.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const shots = await runReviewUiTest();
+  process.stdout.write(`screenshots: ${shots.join(', ')}\n`);
+}

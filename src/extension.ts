@@ -14,11 +14,14 @@ import { LinkOpener } from './views/linkOpener';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
-import { EditorReview } from './changes/editorReview';
+import { EditorReview, type Bars } from './changes/editorReview';
+import { EditorComments, commentsAttachment } from './changes/editorComments';
+import { addAttachments } from './attachments/attach';
+import type { ReviewComment } from './shared/reviewComments';
 import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { TranscriptArchive } from './views/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
-import type { Platform } from './platform';
+import type { Checkpoints, Platform } from './platform';
 import { registerSessionCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { openSavedChat, saveHistory } from './history/historySaver';
@@ -198,17 +201,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       ? [
           checkpointDocuments,
           vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments),
-          new EditorReview(
-            {
-              all: () => chats.all.flatMap((c) => (c.changes ? [c.changes] : [])),
-              shown: () => chats.shown.changes,
-              onDidChange: (listener) => {
-                const subscriptions = [chats.onDidChangeChat(listener), chats.onDidChangeList(listener)];
-                return new vscode.Disposable(() => subscriptions.forEach((s) => s.dispose()));
-              },
-            },
-            platform.checkpoints!,
-          ),
+          ...reviewInEditors(chats, view, platform.checkpoints!),
         ]
       : []),
     mcpReports,
@@ -263,4 +256,45 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     openMessage: (entryId) => messages.open(entryId),
     openSaved: (entry, how) => openSavedChat(chats, store, entry, how),
   };
+}
+
+/** The agent's changes reviewed in editors, hunk by hunk, with comments that go to the agent (src/changes). */
+function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Checkpoints): vscode.Disposable[] {
+  const bars: Bars = {
+    all: () => chats.all.flatMap((c) => (c.changes ? [c.changes] : [])),
+    shown: () => chats.shown.changes,
+    onDidChange: (listener) => {
+      const subscriptions = [chats.onDidChangeChat(listener), chats.onDidChangeList(listener)];
+      return new vscode.Disposable(() => subscriptions.forEach((s) => s.dispose()));
+    },
+  };
+  const review = new EditorReview(bars, checkpoints);
+  const comments = new EditorComments(bars, review, {
+    gather: async (changes, list) => {
+      const chat = chats.all.find((c) => c.changes === changes);
+      if (!chat) return false;
+      const byFile = new Map<string, ReviewComment[]>();
+      for (const c of list) byFile.set(c.path, [...(byFile.get(c.path) ?? []), c]);
+      addAttachments(
+        chat.attachments,
+        [...byFile].map(([path, onFile]) => {
+          const { uri, startLine, endLine, label, text } = commentsAttachment(path, onFile);
+          return {
+            source: { type: 'selection' as const, uri, label, text, startLine, endLine },
+            look: {
+              label,
+              detail: `${vscode.workspace.asRelativePath(uri)}:L${startLine}-L${endLine}`,
+              icon: 'comment' as const,
+            },
+          };
+        }),
+      );
+      chats.show(chat.id);
+      await view.reveal();
+      if (!chat.draft.trim()) chat.handBackDraft('Please address my review comments on your changes.');
+      chat.focusComposer();
+      return true;
+    },
+  });
+  return [review, comments];
 }

@@ -20,6 +20,7 @@ import {
 } from '../shared/changes';
 import { errorMessage } from '../errorText';
 import { putBack, type PutBack } from './checkpointRestore';
+import { CommentList } from './commentList';
 import { pathInside } from '../connection/workRoots';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
 
@@ -45,8 +46,15 @@ export class ChatChanges implements vscode.Disposable {
   /** Files of the bar the user saved while a turn that changed them ran: part of what Undo would put back may be the user's. */
   private readonly userSaved = new Set<string>();
   private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Counts the changes: the editors' review looks again only when it moved (not at every streamed token). */
+  private revisionCount = 0;
   readonly onDidChange = this._onDidChange.event;
   private readonly _onDidRecord = new vscode.EventEmitter<void>();
+  /** The review comments on the agent's changes (commentList.ts). */
+  readonly comments = new CommentList(() => {
+    this.fireChange();
+    this._onDidRecord.fire();
+  });
   /** What is recorded changed (a turn's changes came in, a file was kept, undone or restored): worth saving. */
   readonly onDidRecord = this._onDidRecord.event;
 
@@ -96,8 +104,9 @@ export class ChatChanges implements vscode.Disposable {
       this.moveTo(change.path, change.after, change.before);
       if (savedByUser.has(change.path) && this.bar.has(change.path)) this.userSaved.add(change.path);
     }
+    await this.comments.turnEnded(changes, (c) => this.text(c.after));
     await this.countLines();
-    this._onDidChange.fire();
+    this.fireChange();
     this._onDidRecord.fire();
   }
 
@@ -106,6 +115,7 @@ export class ChatChanges implements vscode.Disposable {
     return {
       bar: [...this.bar.values()],
       turns: this.turns.map((t) => ({ entryId: t.entryId, files: [...t.files.values()] })),
+      comments: this.comments.all,
     };
   }
 
@@ -114,11 +124,12 @@ export class ChatChanges implements vscode.Disposable {
     this.bar.clear();
     this.turns.length = 0;
     for (const change of saved.bar) this.bar.set(change.path, change);
+    this.comments.load(saved.comments ?? []);
     for (const turn of saved.turns) {
       this.turns.push({ entryId: entryIdOf(turn.entry), files: new Map(turn.files.map((c) => [c.path, c])) });
     }
     await this.countLines();
-    this._onDidChange.fire();
+    this.fireChange();
   }
 
   get status(): Changes {
@@ -131,6 +142,15 @@ export class ChatChanges implements vscode.Disposable {
     let last = this.turns.length - 1;
     while (last >= 0 && this.turns[last].files.size === 0) last--;
     return this.turns.slice(0, last + 1).map((t) => t.entryId);
+  }
+
+  get revision(): number {
+    return this.revisionCount;
+  }
+
+  private fireChange(): void {
+    this.revisionCount++;
+    this._onDidChange.fire();
   }
 
   /** The bar's entry for `path` (its change since last kept). */
@@ -153,7 +173,7 @@ export class ChatChanges implements vscode.Disposable {
     if (sameVersion(before, after)) this.forget(path);
     else this.bar.set(path, { path, before, after });
     await this.countLines();
-    this._onDidChange.fire();
+    this.fireChange();
     this._onDidRecord.fire();
   }
 
@@ -165,7 +185,7 @@ export class ChatChanges implements vscode.Disposable {
     } else {
       this.forget(path);
     }
-    this._onDidChange.fire();
+    this.fireChange();
     this._onDidRecord.fire();
   }
 
@@ -232,7 +252,7 @@ export class ChatChanges implements vscode.Disposable {
     if (this.busy) return false;
     if (changes.length === 0) return true;
     this.busy = true;
-    this._onDidChange.fire();
+    this.fireChange();
     try {
       const outcome = await putBack(this.checkpoints, changes, what, preview);
       for (const done of outcome.done) this.wentBack(done);
@@ -241,7 +261,7 @@ export class ChatChanges implements vscode.Disposable {
       return outcome.cancelled !== true;
     } finally {
       this.busy = false;
-      this._onDidChange.fire();
+      this.fireChange();
       this._onDidRecord.fire();
     }
   }

@@ -55,6 +55,9 @@ export class EditorReview implements vscode.Disposable {
     overviewRulerLane: vscode.OverviewRulerLane.Left,
   });
   private readonly lenses = new vscode.EventEmitter<void>();
+  private readonly _onDidRefresh = new vscode.EventEmitter<void>();
+  /** The editors' hunks were worked out again (where comments may go changed). */
+  readonly onDidRefresh = this._onDidRefresh.event;
   /** Where the cursor is among the active editor's agent changes ("Agent change 1 of 2"), for keyboard users. */
   private readonly status = vscode.window.createStatusBarItem('vscode-acp.review', vscode.StatusBarAlignment.Left, 100);
   private signature = '';
@@ -73,6 +76,7 @@ export class EditorReview implements vscode.Disposable {
       this.added,
       this.removed,
       this.lenses,
+      this._onDidRefresh,
       bars.onDidChange(() => this.barsChanged()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.schedule(0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.shown.has(e.document.uri.fsPath) && this.schedule(150)),
@@ -97,6 +101,16 @@ export class EditorReview implements vscode.Disposable {
     this.barsChanged();
   }
 
+  /** The lines of the agent's change in `document`, where comments may go. */
+  commentRanges(document: vscode.TextDocument): vscode.Range[] {
+    const last = Math.max(0, document.lineCount - 1);
+    return (this.current(document)?.review.hunks ?? []).map((hunk) => {
+      const { start, count } = placeOf(hunk);
+      const from = Math.min(count > 0 ? start : Math.max(0, start - 1), last);
+      return new vscode.Range(from, 0, Math.min(count > 0 ? start + count - 1 : from, last), 0);
+    });
+  }
+
   /** Which chat's bar has `path` (the first open chat that has it). */
   private changesOf(path: string): ChatChanges | undefined {
     return this.bars.all().find((c) => c.change(path));
@@ -106,8 +120,8 @@ export class EditorReview implements vscode.Disposable {
   private barsChanged(): void {
     const signature = this.bars
       .all()
-      .flatMap((c) => c.paths.map((p) => `${p}:${versionKey(c, p)}`))
-      .join('\n');
+      .map((c) => c.revision)
+      .join(',');
     if (signature === this.signature) return;
     this.signature = signature;
     this.schedule(0);
@@ -134,6 +148,7 @@ export class EditorReview implements vscode.Disposable {
     for (const path of [...this.shown.keys()]) if (!seen.has(path)) this.shown.delete(path);
     for (const editor of editors) this.decorate(editor);
     this.lenses.fire();
+    this._onDidRefresh.fire();
     this.updateContext();
   }
 
@@ -334,11 +349,6 @@ function reveal(editor: vscode.TextEditor, line: number): void {
   const position = new vscode.Position(line, 0);
   editor.selection = new vscode.Selection(position, position);
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-}
-
-function versionKey(changes: ChatChanges, path: string): string {
-  const change = changes.change(path);
-  return `${change?.before?.hash ?? '-'}>${change?.after?.hash ?? '-'}`;
 }
 
 async function fileExists(path: string): Promise<boolean> {

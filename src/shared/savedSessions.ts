@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { entrySchema, type Entry, type TerminalState, type Thread } from './thread';
 import { MAX_TITLE_CHARS, titleText } from './titleText';
 import { VERSION_KEY } from './changes';
+import { MAX_REVIEW_COMMENTS, reviewCommentSchema, type ReviewComment } from './reviewComments';
 import { entrySize } from './transcriptBound';
 
 /** A saved transcript keeps its newest entries up to this many characters (the notice at its top says so). */
@@ -67,12 +68,15 @@ export const savedChangesSchema = z.object({
   turns: z
     .array(z.object({ entry: z.number().int().nonnegative(), files: z.array(fileChangeSchema).max(100_000) }))
     .max(10_000),
+  /** The review comments on the agent's changes (a damaged list: none, the rest of the chat still loads). */
+  comments: z.array(reviewCommentSchema).max(MAX_REVIEW_COMMENTS).optional().catch(undefined),
 });
 export type SavedChanges = z.infer<typeof savedChangesSchema>;
 /** What a chat gives to be saved: its turns by their prompt entries' ids. */
 export interface ChangesToSave {
   readonly bar: SavedChanges['bar'];
   readonly turns: ReadonlyArray<{ readonly entryId: string; readonly files: SavedChanges['bar'] }>;
+  readonly comments?: readonly ReviewComment[];
 }
 
 export const savedTranscriptSchema = z.object({
@@ -183,7 +187,7 @@ function changesToSave(changes: ChangesToSave, kept: readonly Entry[]): SavedCha
   const turns = changes.turns.flatMap((t) =>
     index.has(t.entryId) ? [{ entry: index.get(t.entryId)!, files: [...t.files] }] : [],
   );
-  return { bar: [...changes.bar], turns };
+  return { bar: [...changes.bar], turns, ...(changes.comments?.length ? { comments: [...changes.comments] } : {}) };
 }
 
 /** The id a saved entry gets when a chat with id `prefix` shows it again (see withFreshIds). */

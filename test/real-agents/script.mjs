@@ -31,8 +31,9 @@ export function scenario(workspace) {
     edit: {
       marker: 'Please edit notes.txt',
       file: path.join(workspace, 'notes.txt'),
-      original: 'one\ntwo\nthree\n',
-      edited: 'one\nTWO\nthree\n',
+      // Two changes, a line apart: two hunks to review one by one.
+      original: 'one\ntwo\nthree\nfour\n',
+      edited: 'one\nTWO\nthree\nFOUR\n',
       doneText: 'I edited notes.txt.',
       refusedText: 'The edit was refused, so notes.txt is as it was.',
     },
@@ -124,7 +125,7 @@ export function scriptRules(workspace) {
       input: { file_path: s.edit.file },
       after: () => ({
         tool: 'Edit',
-        input: { file_path: s.edit.file, old_string: 'two', new_string: 'TWO' },
+        input: { file_path: s.edit.file, old_string: 'two\nthree\nfour', new_string: 'TWO\nthree\nFOUR' },
         after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
       }),
     },

@@ -1,6 +1,8 @@
 /**
  * UI test (issue 32): the agent's change reviewed hunk by hunk in an ordinary editor of the real workbench
  * (code-server, Node extension host), by keyboard as a person does it: the test agent edits a file in two places;
+ * a comment on one of its lines (VS Code's comments UI) goes to the agent with Send Comments to the Agent, and once
+ * the agent changed that line the comment says it was addressed;
  * opened, the editor shows each change with Keep and Undo above it (CodeLens) and the file's actions in its title
  * bar; with the cursor in the first change (the first line), Ctrl+Shift+Enter keeps it, Alt+F5 goes to the next, Ctrl+Shift+Backspace undoes it: on disk the kept change stays and the other
  * is gone, and the chat's Changes bar no longer lists the file. Screenshots before, in a light theme then a dark one
@@ -20,11 +22,17 @@ const ORIGINAL =
   'export function total(items) {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "total";\n';
 const EDITED =
   'export function total(items: number[]): number {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "sum of items";\nexport const version = 2;\n';
+/** After the review comment on the name: the agent keeps the old name, and says why. */
+const ADDRESSED = EDITED.replace('"sum of items";', '"total"; // other files use this name');
 const SCENARIO = {
   turns: [
     {
       match: 'type the function',
       steps: [{ diskWrite: { path: '${cwd}/total.ts', content: EDITED } }, { text: 'Typed it, and renamed it.' }],
+    },
+    {
+      match: 'Please address my review comments',
+      steps: [{ diskWrite: { path: '${cwd}/total.ts', content: ADDRESSED } }, { text: 'Kept the old name.' }],
     },
   ],
 };
@@ -41,6 +49,15 @@ async function until(what, check, timeoutMs = 20_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Go to Line (Ctrl+G) in the active editor. */
+async function goToLine(page, line) {
+  await page.keyboard.press('Control+KeyG');
+  await page.locator('.quick-input-widget .quick-input-box input').waitFor();
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 export async function runReviewUiTest() {
@@ -96,6 +113,15 @@ export async function runReviewUiTest() {
       await page.locator(`.editor-actions [aria-label^="${label}"]`).first().waitFor({ timeout: 10_000 });
     }
 
+    // A comment on the renamed line, in VS Code's comments UI, as a person writes one.
+    await goToLine(page, 7);
+    await runCommand(page, 'Comments: Add Comment on Current Selection');
+    const widget = page.locator('.review-widget');
+    await widget.locator('textarea, .monaco-editor textarea').first().waitFor();
+    await page.keyboard.type('Keep the old name: other files use it.');
+    await page.keyboard.press('Control+Enter');
+    await widget.getByText('Not sent yet').first().waitFor({ timeout: 10_000 });
+
     for (const theme of THEMES) {
       if (theme !== THEMES[0]) {
         // As a person switches themes: Preferences: Color Theme, its name, Enter.
@@ -113,11 +139,24 @@ export async function runReviewUiTest() {
       shots.push(shot);
     }
 
+    // Send Comments to the Agent: into the chat's next prompt, sent from there.
+    await runCommand(page, 'ACP: Send Comments to the Agent');
+    await chat.getByText('Comment on total.ts').waitFor({ timeout: 10_000 });
+    assert.equal(await box.inputValue(), 'Please address my review comments on your changes.');
+    await box.press('Enter');
+    await chat.getByText('Kept the old name.').waitFor({ timeout: 30_000 });
+    await widget.getByText('Addressed: the agent changed these lines since').first().waitFor({ timeout: 10_000 });
+    await until(
+      'Keep and Undo again above both changes',
+      async () => (await lenses.getByText('Keep', { exact: true }).count()) === 2,
+    );
+
     // By keyboard: the first change, kept; the next one, undone.
-    await editor.click();
     // Each key once the status bar says where the cursor is (VS Code then knows it is in a change, as it does by the
-    // time a person looks).
+    // time a person looks): first on a line outside the changes, so that what it says next is new.
     const status = page.locator('.statusbar-item').filter({ hasText: /agent change/i });
+    await goToLine(page, 3);
+    await status.filter({ hasText: '2 agent changes' }).waitFor();
     await page.keyboard.press('Control+Home'); // in the first change (the file's first line)
     await status.filter({ hasText: 'Agent change 1 of 2' }).waitFor();
     await page.keyboard.press('Control+Shift+Enter');
@@ -125,7 +164,7 @@ export async function runReviewUiTest() {
     await page.keyboard.press('Alt+F5');
     await status.filter({ hasText: 'Agent change 1 of 1' }).waitFor();
     await page.keyboard.press('Control+Shift+Backspace');
-    await until('the second change undone on disk', () => fs.readFileSync(file, 'utf8') !== EDITED);
+    await until('the second change undone on disk', () => fs.readFileSync(file, 'utf8') !== ADDRESSED);
     assert.equal(
       fs.readFileSync(file, 'utf8'),
       'export function total(items: number[]): number {\n  let sum = 0;\n  for (const item of items) sum += item;\n  return sum;\n}\n\nexport const name = "total";\n',

@@ -17,6 +17,7 @@ export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = {
   selection: 'list-selection',
   folder: 'folder',
   problems: 'warning',
+  comment: 'comment',
 };
 
 export class AttachmentChips extends LitElement {

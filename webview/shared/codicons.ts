@@ -25,6 +25,7 @@ const codePoints = {
   'circle-large-filled': 0xebb4,
   'circle-slash': 0xeabd,
   close: 0xea76,
+  comment: 0xea6b,
   copy: 0xebcc,
   'debug-disconnect': 0xead0,
   'debug-restart': 0xead2,

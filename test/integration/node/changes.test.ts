@@ -317,9 +317,13 @@ suite('the Changes bar (Node host)', function () {
     // The checkpoint is taken before the agent hears the prompt: the user's save comes after it.
     await waitFor(chat, 'the agent at work', () => lastReply(chat) === 'working');
     const doc = await vscode.workspace.openTextDocument(file('edited.txt'));
+    // A document an earlier test had open is VS Code's until its file watcher brings it up to date: a save before
+    // that is refused (the file changed on disk since), as it would be for a person.
+    const onDisk = fs.readFileSync(file('edited.txt'), 'utf8');
+    for (let i = 0; i < 100 && doc.getText() !== onDisk; i++) await new Promise((r) => setTimeout(r, 50));
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'the user: '));
-    await doc.save();
+    assert.ok(await doc.save(), 'saved');
     await sent;
     await waitFor(chat, 'the file listed', () => listed().length === 1);
     assert.equal((chat.status.changes.files[0] as { userSaved?: boolean }).userSaved, true);

@@ -26,6 +26,19 @@ const editor = scenarioAgent('Hunks', {
         { text: 'edited' },
       ],
     },
+    {
+      match: 'Please address my review comments',
+      steps: [
+        { reportPrompt: true },
+        {
+          diskWrite: {
+            path: '${cwd}/hunks/code.ts',
+            content: 'one\nTWO\nthree\nfour\nfive\nsix\nSEVEN, better\nSEVEN AND A HALF\n',
+          },
+        },
+        { text: 'addressed' },
+      ],
+    },
   ],
 });
 
@@ -93,6 +106,38 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
       'the kept hunk stays, the other is undone',
     );
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+  });
+
+  test('a comment on a line of the change goes to the agent with its file and lines, and is addressed when the agent changes that line', async () => {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await lenses(2);
+    // What VS Code hands the extension when a comment is written in its comments UI: a new thread and the text.
+    const controller = vscode.comments.createCommentController('test-review', 'Test');
+    try {
+      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
+      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Say why it is SEVEN.' });
+      const open = (await acpApi()).chats.shown;
+      const comments = () => open.changes!.comments.all;
+      assert.deepEqual(
+        comments().map((c) => [c.startLine, c.lines, c.text, c.state]),
+        [[6, 'SEVEN', 'Say why it is SEVEN.', 'open']],
+      );
+      await vscode.commands.executeCommand('vscode-acp.sendComments');
+      assert.deepEqual(
+        open.attachments.chips.map((c) => [c.label, c.icon]),
+        [['Comment on code.ts', 'comment']],
+      );
+      assert.equal(comments()[0]!.state, 'sent');
+      await chat.send('Please address my review comments on your changes.');
+      await waitFor(chat, 'the reply', () => JSON.stringify(chat.thread.entries.at(-1)).includes('addressed'));
+      const reply = JSON.stringify(chat.thread.entries.at(-1));
+      // This agent takes no embedded resources: the comment goes as text, naming its file and lines.
+      assert.match(reply, /Review comments on hunks\/code\.ts/, reply);
+      assert.match(reply, /Lines 7-7: Say why it is SEVEN\./, reply);
+      await waitFor(chat, 'the comment addressed', () => comments()[0]?.state === 'addressed');
+    } finally {
+      controller.dispose();
+    }
   });
 
   test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {

@@ -309,6 +309,48 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.equal(fs.readFileSync(s.create.file, 'utf8'), s.create.content);
   });
 
+  test("the agent's edit reviewed hunk by hunk in its editor: one change kept, the other undone", async function () {
+    const edit = s.edit;
+    if (!edit) return this.skip();
+    // The file as before, and the agent edits it again (in two places a line apart).
+    fs.writeFileSync(edit.file, edit.before);
+    await turn(edit.marker, 'allow_once');
+    assert.equal(fs.readFileSync(edit.file, 'utf8'), edit.after);
+    const [before, after] = [edit.before.split('\n'), edit.after.split('\n')];
+    const changed = after.map((line, i) => (line === before[i] ? -1 : i)).filter((i) => i >= 0);
+    assert.equal(changed.length, 2, 'the scenario changes two lines a line apart');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(edit.file));
+    try {
+      const keeps = async () =>
+        (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>(
+            'vscode.executeCodeLensProvider',
+            editor.document.uri,
+          )) ?? []
+        )
+          .filter((l) => l.command?.command === 'vscode-acp.keepChange')
+          .map((l) => l.range.start.line);
+      for (let i = 0; i < 100 && (await keeps()).length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(await keeps(), changed, 'a Keep above each changed line');
+      editor.selection = new vscode.Selection(changed[0]!, 0, changed[0]!, 0);
+      await vscode.commands.executeCommand('vscode-acp.keepChange');
+      for (let i = 0; i < 100 && (await keeps()).length !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+      await vscode.commands.executeCommand('vscode-acp.nextChange');
+      assert.equal(editor.selection.active.line, changed[1]);
+      await vscode.commands.executeCommand('vscode-acp.undoChange');
+      const expected = after.map((line, i) => (i === changed[1] ? before[i] : line)).join('\n');
+      assert.equal(fs.readFileSync(edit.file, 'utf8'), expected, 'the first change kept, the second undone');
+      await waitFor(
+        chat,
+        'the file out of the Changes bar',
+        () => !chat.status.changes.files.some((f) => f.path === edit.file),
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.writeFileSync(edit.file, edit.after);
+    }
+  });
+
   test('a shell command: shown as a command line, Allow once runs it', async () => {
     const t = await turn(s.shell.marker, 'allow_once');
     assert.ok(t.prompt && t.tool);

@@ -20,8 +20,9 @@ import { FALLBACK_PARTS, FALLBACK_TEXT, REASONING_TEXT } from './fakeModel.mjs';
 import { STEER, steerRules } from '../steerScript.mjs';
 
 const CREATE_CONTENT = 'hello from the fake model\n';
-const EDIT_BEFORE = 'first line\nsecond line\nthird line\n';
-const EDIT_AFTER = 'first line\nsecond line, edited by the fake model\nthird line\n';
+// Two changes, a line apart: two hunks to review one by one.
+const EDIT_BEFORE = 'first line\nsecond line\nthird line\nfourth line\n';
+const EDIT_AFTER = 'first line\nsecond line, edited by the fake model\nthird line\nfourth line, edited too\n';
 
 /** Everything a test needs to know, as plain data. */
 export function scenario(workspace) {
@@ -48,7 +49,7 @@ export function scenario(workspace) {
       before: EDIT_BEFORE,
       after: EDIT_AFTER,
       patch:
-        '*** Begin Patch\n*** Update File: notes.txt\n@@\n first line\n-second line\n+second line, edited by the fake model\n third line\n*** End Patch\n',
+        '*** Begin Patch\n*** Update File: notes.txt\n@@\n first line\n-second line\n+second line, edited by the fake model\n third line\n-fourth line\n+fourth line, edited too\n*** End Patch\n',
       doneText: 'I edited notes.txt.',
       refusedText: 'The patch was refused, so notes.txt is unchanged.',
     },

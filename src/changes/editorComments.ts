@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { ReviewComment } from '../shared/reviewComments';
 import type { ChatChanges } from './chatChanges';
-import type { Bars } from './editorReview';
+import { revisionOf, type Bars } from './editorReview';
 
 const STATE_LABELS: Record<ReviewComment['state'], string> = {
   open: 'Not sent yet',
@@ -163,10 +163,7 @@ export class EditorComments implements vscode.Disposable {
   /** Every chat's comments as threads: new ones made, changed ones shown anew, gone ones disposed. */
   private sync(): void {
     // Not at every streamed token: only when a chat's changes or comments moved.
-    const signature = this.bars
-      .all()
-      .map((c) => c.revision)
-      .join(',');
+    const signature = revisionOf(this.bars);
     if (signature === this.signature) return;
     this.signature = signature;
     const seen = new Set<string>();

@@ -30,6 +30,14 @@ export interface Bars {
   readonly onDidChange: vscode.Event<unknown>;
 }
 
+/** Where the bars stand: it changes when any of them changes (their files, versions or comments), and only then. */
+export function revisionOf(bars: Bars): string {
+  return bars
+    .all()
+    .map((c) => c.revision)
+    .join(',');
+}
+
 interface Shown {
   readonly changes: ChatChanges;
   readonly review: FileReview;
@@ -118,10 +126,7 @@ export class EditorReview implements vscode.Disposable {
 
   /** The bars' files and versions changed: the editors are shown again (not at every streamed token). */
   private barsChanged(): void {
-    const signature = this.bars
-      .all()
-      .map((c) => c.revision)
-      .join(',');
+    const signature = revisionOf(this.bars);
     if (signature === this.signature) return;
     this.signature = signature;
     this.schedule(0);

@@ -103,6 +103,8 @@ export class EditorComments implements vscode.Disposable {
       thread.dispose();
       if (!changes) {
         void vscode.window.showWarningMessage('Comments go on lines the agent changed (a file in the Changes bar).');
+      } else if (text.trim()) {
+        void vscode.window.showWarningMessage('The comment was not added: its file is not open in an editor.');
       }
       return;
     }

@@ -64,11 +64,14 @@ export class EditorReview implements vscode.Disposable {
   });
   private readonly lenses = new vscode.EventEmitter<void>();
   private readonly _onDidRefresh = new vscode.EventEmitter<void>();
-  /** The editors' hunks were worked out again (where comments may go changed). */
+  /** Where the hunks are changed (where comments may go). */
   readonly onDidRefresh = this._onDidRefresh.event;
   /** Where the cursor is among the active editor's agent changes ("Agent change 1 of 2"), for keyboard users. */
   private readonly status = vscode.window.createStatusBarItem('vscode-acp.review', vscode.StatusBarAlignment.Left, 100);
   private signature = '';
+  /** The visible files' editors, and the hunks' places, as last seen. */
+  private files = '';
+  private ranges = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshing = Promise.resolve();
 
@@ -86,7 +89,9 @@ export class EditorReview implements vscode.Disposable {
       this.lenses,
       this._onDidRefresh,
       bars.onDidChange(() => this.barsChanged()),
-      vscode.window.onDidChangeVisibleTextEditors(() => this.schedule(0)),
+      // Only the files' editors count: a comment's input box is an editor too (a refresh while it is open would
+      // tell VS Code the commenting ranges changed, and it would drop what is being typed).
+      vscode.window.onDidChangeVisibleTextEditors(() => this.editorsChanged()),
       vscode.workspace.onDidChangeTextDocument((e) => this.shown.has(e.document.uri.fsPath) && this.schedule(150)),
       vscode.workspace.onDidSaveTextDocument((d) => this.shown.has(d.uri.fsPath) && this.schedule(0)),
       vscode.window.onDidChangeTextEditorSelection(() => this.updateContext()),
@@ -132,6 +137,17 @@ export class EditorReview implements vscode.Disposable {
     this.schedule(0);
   }
 
+  private editorsChanged(): void {
+    const files = vscode.window.visibleTextEditors
+      .filter((e) => e.document.uri.scheme === 'file')
+      .map((e) => e.document.uri.toString())
+      .sort()
+      .join('\n');
+    if (files === this.files) return;
+    this.files = files;
+    this.schedule(0);
+  }
+
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -153,7 +169,14 @@ export class EditorReview implements vscode.Disposable {
     for (const path of [...this.shown.keys()]) if (!seen.has(path)) this.shown.delete(path);
     for (const editor of editors) this.decorate(editor);
     this.lenses.fire();
-    this._onDidRefresh.fire();
+    // Where comments may go: VS Code is told only when it moved (telling it redraws the comment widgets).
+    const ranges = [...this.shown]
+      .map(([path, s]) => `${path}:${s.review.hunks.map((h) => `${placeOf(h).start}+${placeOf(h).count}`).join(',')}`)
+      .join('\n');
+    if (ranges !== this.ranges) {
+      this.ranges = ranges;
+      this._onDidRefresh.fire();
+    }
     this.updateContext();
   }
 

@@ -117,9 +117,13 @@ export async function runReviewUiTest() {
     await goToLine(page, 7);
     await runCommand(page, 'Comments: Add Comment on Current Selection');
     const widget = page.locator('.review-widget');
-    await widget.locator('textarea, .monaco-editor textarea').first().waitFor();
+    // Typed once the comment box has the focus (as a person clicks into it), and sent once it shows the text.
+    const input = widget.locator('.monaco-editor').first();
+    await input.waitFor();
+    await input.click();
     await page.keyboard.type('Keep the old name: other files use it.');
-    await page.keyboard.press('Control+Enter');
+    await widget.getByText('Keep the old name: other files use it.').first().waitFor({ timeout: 10_000 });
+    await widget.getByRole('button', { name: 'Add Comment' }).click();
     await widget.getByText('Not sent yet').first().waitFor({ timeout: 10_000 });
 
     for (const theme of THEMES) {

@@ -19,6 +19,8 @@ const AT_CHANGE = 'vscode-acp.review.atChange';
 const FILES = 'vscode-acp.review.files';
 /** Lines of the replaced text a hover shows. */
 const MAX_HOVER_LINES = 40;
+/** Texts of kept versions held between looks (each at most 1 MiB). */
+const MAX_CACHED_TEXTS = 32;
 
 /** The chats' Changes bars, as the review sees them (chat/chats.ts gives them). */
 export interface Bars {
@@ -71,6 +73,7 @@ export class EditorReview implements vscode.Disposable {
   private signature = '';
   /** The visible files' editors, and the hunks' places, as last seen. */
   private files = '';
+  private readonly texts = new Map<string, string | undefined>();
   private ranges = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshing = Promise.resolve();
@@ -157,12 +160,14 @@ export class EditorReview implements vscode.Disposable {
 
   private async refresh(): Promise<void> {
     const editors = vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === 'file');
+    // The kept versions' texts, read once per look-again of the bars rather than at every edit of the user.
+    if (this.texts.size > MAX_CACHED_TEXTS) this.texts.clear();
     const seen = new Set<string>();
     for (const editor of editors) {
       const path = editor.document.uri.fsPath;
       seen.add(path);
       const changes = this.changesOf(path);
-      const review = changes && (await reviewOf(changes, this.checkpoints, path, editor.document));
+      const review = changes && (await reviewOf(changes, this.checkpoints, path, editor.document, this.texts));
       if (changes && review) this.shown.set(path, { changes, review, version: editor.document.version });
       else this.shown.delete(path);
     }

@@ -33,11 +33,13 @@ export async function reviewOf(
   checkpoints: Checkpoints,
   path: string,
   document: vscode.TextDocument | undefined,
+  /** Texts of kept versions already read, by key (a key's bytes never change): not read again at each look. */
+  texts?: Map<string, string | undefined>,
 ): Promise<FileReview | undefined> {
   const change = changes.change(path);
   if (!change?.after) return undefined;
-  const before = await textOf(checkpoints, change.before);
-  const after = await textOf(checkpoints, change.after);
+  const before = await textOf(checkpoints, change.before, texts);
+  const after = await textOf(checkpoints, change.after, texts);
   const unsaved = document?.isDirty === true;
   const now = unsaved ? document!.getText() : await diskText(path);
   if (before === undefined || after === undefined || now === undefined) return undefined;
@@ -129,14 +131,22 @@ function decoded(bytes: Uint8Array): string | undefined {
   }
 }
 
-async function textOf(checkpoints: Checkpoints, version: FileVersion | undefined): Promise<string | undefined> {
+async function textOf(
+  checkpoints: Checkpoints,
+  version: FileVersion | undefined,
+  texts?: Map<string, string | undefined>,
+): Promise<string | undefined> {
   if (!version) return '';
   if (!version.hash || version.size > MAX_REVIEWED_BYTES) return undefined;
+  if (texts?.has(version.hash)) return texts.get(version.hash);
+  let text: string | undefined;
   try {
-    return decoded(await checkpoints.copy(version.hash));
+    text = decoded(await checkpoints.copy(version.hash));
   } catch {
-    return undefined;
+    return undefined; // not kept: a copy that is gone may be read again later (nothing is cached)
   }
+  texts?.set(version.hash, text);
+  return text;
 }
 
 async function diskText(path: string): Promise<string | undefined> {

@@ -62,26 +62,24 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   warmUp(): void {
-    this.beforeTurn().then(
+    this.mark().then(
       (mark) => this.release(mark),
       () => undefined,
     );
   }
 
-  async beforeTurn(): Promise<CheckpointMark> {
+  async mark(): Promise<CheckpointMark> {
     const mark = await this.core.beforeTurn(localFolderPaths());
     this.marks.set(mark.id, mark);
     return { id: mark.id };
   }
 
-  async afterTurn(mark: CheckpointMark): Promise<FileChange[]> {
-    const turn = this.marks.get(mark.id);
-    if (!turn) return [];
-    this.marks.delete(mark.id);
-    return this.core.afterTurn(turn);
+  between(from: CheckpointMark, to: CheckpointMark): FileChange[] {
+    const [a, b] = [this.marks.get(from.id), this.marks.get(to.id)];
+    return a && b ? this.core.between(a, b) : [];
   }
 
-  private release(mark: CheckpointMark): void {
+  release(mark: CheckpointMark): void {
     const turn = this.marks.get(mark.id);
     this.marks.delete(mark.id);
     if (turn) this.core.release(turn);

@@ -155,23 +155,27 @@ export interface SignInTerminal {
   ): Promise<number | undefined>;
 }
 
-/** Where a turn started in the checkpoints (opaque to the core). */
+/** Where the checkpoints stood after a pass (opaque to the core): what changed since is asked by it until it is released. */
 export interface CheckpointMark {
   readonly id: number;
 }
 
 /**
  * Checkpoints of the workspace's files (Node): before a turn, a pass notes
- * every file of the trusted local folders with a copy of its bytes; after
- * it, another says what changed. Files are put back only through the
- * descriptor walk, and only when they are still what the agent left.
+ * every file of the trusted local folders with a copy of its bytes (a mark);
+ * after it, another pass (a second mark) says what changed between. Files are
+ * put back only through the descriptor walk, and only when they are still
+ * what the agent left.
  */
 export interface Checkpoints {
   /** Starts the first pass now (it copies every file once), so that the first prompt does not wait for it. */
   warmUp(): void;
-  beforeTurn(): Promise<CheckpointMark>;
-  /** What changed since `mark`; the mark is spent. */
-  afterTurn(mark: CheckpointMark): Promise<FileChange[]>;
+  /** A pass over the trusted local folders, and a mark where it ended. */
+  mark(): Promise<CheckpointMark>;
+  /** What changed from `from` to `to` (two marks not released, `from` the earlier), in the folders both covered. */
+  between(from: CheckpointMark, to: CheckpointMark): FileChange[];
+  /** Gives up a mark: what changed since it is not asked for any more. */
+  release(mark: CheckpointMark): void;
   /** The bytes of a kept copy; throws when it is gone or damaged. */
   copy(hash: string): Promise<Uint8Array>;
   /** Keeps a copy of `bytes` (a version made by keeping or undoing part of a change): its version, without a hash when there is no room. */

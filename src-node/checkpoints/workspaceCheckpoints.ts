@@ -59,20 +59,30 @@ export class WorkspaceCheckpoints {
     return mark;
   }
 
-  /** What changed in the marked folders since `mark`; the mark is spent. */
+  /** What changed in the marked folders since `mark` (a pass over each); the mark is spent. */
   async afterTurn(mark: TurnMark): Promise<FileChange[]> {
-    const changes: FileChange[] = [];
     try {
-      for (const [folder, from] of mark.seqs) {
+      const seqs = new Map<string, number>();
+      for (const folder of mark.seqs.keys()) {
         const state = this.folders.get(folder);
-        if (!state) continue;
-        const to = await state.refresh();
-        for (const change of state.changesBetween(from, to)) {
-          changes.push({ ...change, path: `${folder === '/' ? '' : folder}/${change.path}` });
-        }
+        if (state) seqs.set(folder, await state.refresh());
       }
+      return this.between(mark, { id: 0, seqs });
     } finally {
       this.release(mark);
+    }
+  }
+
+  /** What changed from mark `from` to the later `to` (neither released), in the folders both cover; no pass. */
+  between(from: TurnMark, to: TurnMark): FileChange[] {
+    const changes: FileChange[] = [];
+    for (const [folder, seq] of from.seqs) {
+      const state = this.folders.get(folder);
+      const end = to.seqs.get(folder);
+      if (!state || end === undefined) continue;
+      for (const change of state.changesBetween(seq, end)) {
+        changes.push({ ...change, path: `${folder === '/' ? '' : folder}/${change.path}` });
+      }
     }
     return changes;
   }

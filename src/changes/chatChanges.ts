@@ -8,7 +8,6 @@
  * work is never lost (checkpointRestore.ts does the putting back).
  */
 import * as vscode from 'vscode';
-import { diffLines } from 'diff';
 import type { Checkpoints } from '../platform';
 import {
   MAX_LISTED_CHANGES,
@@ -19,9 +18,11 @@ import {
   type FileVersion,
 } from '../shared/changes';
 import { errorMessage } from '../errorText';
-import { putBack, type PutBack } from './checkpointRestore';
+import { confirmMixed, putBack, refusalText, type PutBack } from './checkpointRestore';
 import { CommentList } from './commentList';
-import { pathInside } from '../connection/workRoots';
+import { rebasedBefore } from './hunkActions';
+import { TurnMarks } from './turnMarks';
+import { LineCounts } from './lineCounts';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
 
 /** The scheme of a kept copy shown in the diff editor: `vscode-acp-checkpoint:/<label>?<hash>` (no hash: an empty side). */
@@ -32,6 +33,8 @@ const MAX_COUNTED_BYTES = 1024 * 1024;
 /** One turn's changes, by the id of its prompt entry. */
 interface TurnChanges {
   readonly entryId: string;
+  /** Numbers the turns in order (this window's). */
+  readonly seq: number;
   readonly files: Map<string, FileChange>;
 }
 
@@ -40,10 +43,15 @@ export class ChatChanges implements vscode.Disposable {
   private readonly bar = new Map<string, FileChange>();
   /** Each turn's changes, oldest first. */
   private readonly turns: TurnChanges[] = [];
-  /** `before:after` hashes -> [added, removed] lines. */
-  private readonly counts = new Map<string, readonly [number, number]>();
+  private readonly lineCounts = new LineCounts((v) => this.text(v));
   private busy = false;
-  /** Files of the bar the user saved while a turn that changed them ran: part of what Undo would put back may be the user's. */
+  private turnCount = 0;
+  /** The turn (its `seq`) each file's bar entry began with, where this window saw it begin. */
+  private readonly began = new Map<string, number>();
+  /**
+   * Files of the bar the user saved while a turn that changed them ran, or that changed between turns where that could
+   * not be set apart (not text): part of what Undo would put back may be the user's.
+   */
   private readonly userSaved = new Set<string>();
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Counts the changes: the editors' review looks again only when it moved (not at every streamed token). */
@@ -58,39 +66,28 @@ export class ChatChanges implements vscode.Disposable {
   /** What is recorded changed (a turn's changes came in, a file was kept, undone or restored): worth saving. */
   readonly onDidRecord = this._onDidRecord.event;
 
+  private readonly marks: TurnMarks;
+
   constructor(
     private readonly checkpoints: Checkpoints,
     private readonly say: (level: 'info' | 'warning', text: string) => void,
-  ) {}
+  ) {
+    this.marks = new TurnMarks(checkpoints, say);
+  }
 
   /**
-   * Runs a turn between two checkpoints: `run` shows the prompt, sends it
-   * once `ready` (the first checkpoint) settles, and resolves with the prompt
-   * entry's id when the turn is over; what changed in between, in the folders the agent was given (`roots`), is the turn's.
+   * Runs a turn between two checkpoints (turnMarks.ts): `run` shows the prompt, sends it once `ready` (the first
+   * checkpoint) settles, and resolves with the prompt entry's id when the turn is over; what changed in between, in
+   * the folders the agent was given (`roots`), is the turn's. `stopped`: the turn ended by Stop.
    */
-  async follow(run: (ready: Promise<unknown>) => Promise<string>, roots: readonly string[]): Promise<void> {
-    const mark = this.checkpoints.beforeTurn().catch((error: unknown) => {
-      this.say('warning', `No checkpoint before this turn, so its changes are not listed: ${errorMessage(error)}`);
-      return undefined;
-    });
-    // Files the user saves while the turn runs: its changes to them may be the user's as much as the agent's.
-    const saved = new Set<string>();
-    const saving = vscode.workspace.onDidSaveTextDocument((d) => d.uri.scheme === 'file' && saved.add(d.uri.fsPath));
-    let entryId: string;
-    try {
-      entryId = await run(mark);
-    } finally {
-      saving.dispose();
-    }
-    const taken = await mark;
-    if (!taken) return;
-    try {
-      // Only the folders the agent was given are its: a change in another workspace folder is not this turn's.
-      const changes = (await this.checkpoints.afterTurn(taken)).filter((c) => roots.some((r) => pathInside(c.path, r)));
-      await this.turnEnded(entryId, changes, saved);
-    } catch (error) {
-      this.say('warning', `What this turn changed could not be worked out: ${errorMessage(error)}`);
-    }
+  async follow(
+    run: (ready: Promise<unknown>) => Promise<string>,
+    roots: readonly string[],
+    stopped: () => boolean = () => false,
+  ): Promise<void> {
+    const agents = () => new Set([...this.bar.keys(), ...this.turns.flatMap((t) => [...t.files.keys()])]);
+    const turn = await this.marks.around(run, roots, agents, stopped);
+    if (turn) await this.turnEnded(turn.entryId, turn.changes, turn.savedByUser);
   }
 
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
@@ -99,15 +96,35 @@ export class ChatChanges implements vscode.Disposable {
     changes: readonly FileChange[],
     savedByUser: ReadonlySet<string> = new Set(),
   ): Promise<void> {
-    this.turns.push({ entryId, files: new Map(changes.map((c) => [c.path, c])) });
+    const seq = ++this.turnCount;
+    this.turns.push({ entryId, seq, files: new Map(changes.map((c) => [c.path, c])) });
     for (const change of changes) {
-      this.moveTo(change.path, change.after, change.before);
-      if (savedByUser.has(change.path) && this.bar.has(change.path)) this.userSaved.add(change.path);
+      const mixed = savedByUser.has(change.path) || !(await this.rebase(change.path, change.before));
+      this.moveTo(change.path, change.after, change.before, seq);
+      if (mixed && this.bar.has(change.path)) this.userSaved.add(change.path);
     }
     await this.comments.turnEnded(changes, (c) => this.text(c.after));
-    await this.countLines();
+    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
     this.fireChange();
     this._onDidRecord.fire();
+  }
+
+  /**
+   * The bar's entry for `path` ends where the turn found the file (`now`): when it changed outside the agent's turns
+   * since the entry's end, that change joins its baseline (hunkActions.ts `rebasedBefore`), so the turn's change is
+   * not taken to include it. False where that cannot be worked out (not text, too large): the entry is kept whole.
+   */
+  private async rebase(path: string, now: FileVersion | undefined): Promise<boolean> {
+    const entry = this.bar.get(path);
+    if (!entry || !changedBetween(entry.after, now)) return true;
+    try {
+      const rebased = await rebasedBefore(this.checkpoints, entry, now);
+      if (rebased) this.bar.set(path, { path, before: rebased.before, after: now });
+      return rebased !== undefined;
+    } catch (error) {
+      this.say('warning', `A copy could not be kept: ${errorMessage(error)}`);
+      return false;
+    }
   }
 
   /** What is saved with the chat. */
@@ -122,13 +139,18 @@ export class ChatChanges implements vscode.Disposable {
   /** A saved chat's changes, its turns named by their prompts' indexes (`entryIdOf` gives their ids now). */
   async load(saved: SavedChanges, entryIdOf: (index: number) => string): Promise<void> {
     this.bar.clear();
+    this.began.clear();
     this.turns.length = 0;
     for (const change of saved.bar) this.bar.set(change.path, change);
     this.comments.load(saved.comments ?? []);
     for (const turn of saved.turns) {
-      this.turns.push({ entryId: entryIdOf(turn.entry), files: new Map(turn.files.map((c) => [c.path, c])) });
+      this.turns.push({
+        entryId: entryIdOf(turn.entry),
+        seq: ++this.turnCount,
+        files: new Map(turn.files.map((c) => [c.path, c])),
+      });
     }
-    await this.countLines();
+    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
     this.fireChange();
   }
 
@@ -172,7 +194,7 @@ export class ChatChanges implements vscode.Disposable {
     if (!this.bar.has(path)) return;
     if (sameVersion(before, after)) this.forget(path);
     else this.bar.set(path, { path, before, after });
-    await this.countLines();
+    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
     this.fireChange();
     this._onDidRecord.fire();
   }
@@ -182,6 +204,7 @@ export class ChatChanges implements vscode.Disposable {
     if (path === undefined) {
       this.bar.clear();
       this.userSaved.clear();
+      this.began.clear();
     } else {
       this.forget(path);
     }
@@ -217,10 +240,17 @@ export class ChatChanges implements vscode.Disposable {
     for (const turn of this.turns.slice(from)) {
       for (const change of turn.files.values()) {
         const earlier = plan.get(change.path);
-        plan.set(change.path, { path: change.path, back: earlier ? earlier.back : change.before, now: change.after });
+        // The file changed outside the agent's turns between two of them: that goes too, and the preview says so.
+        const between = earlier && (earlier.between || changedBetween(earlier.now, change.before));
+        plan.set(change.path, {
+          path: change.path,
+          back: earlier ? earlier.back : change.before,
+          now: change.after,
+          ...(between ? { between: true } : {}),
+        });
       }
     }
-    return this.run([...plan.values()], 'Restore', true);
+    return this.run([...plan.values()], 'Restore', true, this.turns[from].seq);
   }
 
   /** Opens the diff editor: before the agent's change (or since kept) against now. */
@@ -247,15 +277,18 @@ export class ChatChanges implements vscode.Disposable {
     for (const t of this.turns) for (const c of t.files.values()) [c.before, c.after].forEach(add);
   }
 
-  /** Puts `changes` back; false when the user said no to the preview, or another run is under way. */
-  private async run(changes: PutBack[], what: 'Undo' | 'Restore', preview: boolean): Promise<boolean> {
+  /**
+   * Puts `changes` back; false when the user said no to the preview, or another run is under way. `from`: a restore
+   * of the turns from this one on.
+   */
+  private async run(changes: PutBack[], what: 'Undo' | 'Restore', preview: boolean, from?: number): Promise<boolean> {
     if (this.busy) return false;
     if (changes.length === 0) return true;
     this.busy = true;
     this.fireChange();
     try {
       const outcome = await putBack(this.checkpoints, changes, what, preview);
-      for (const done of outcome.done) this.wentBack(done);
+      for (const done of outcome.done) this.wentBack(done, from);
       await this.closeDiffs(outcome.done.map((d) => d.path));
       if (outcome.refused.length > 0) this.say('warning', refusalText(what, outcome.refused));
       return outcome.cancelled !== true;
@@ -280,28 +313,37 @@ export class ChatChanges implements vscode.Disposable {
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 
-  /** A file is back at `done.back`: the bar and the turns say so. */
-  private wentBack(done: PutBack): void {
-    this.moveTo(done.path, done.back, done.now);
+  /**
+   * A file is back at `done.back`: the bar and the turns say so. A restore of the turns from `from` on, back to before
+   * the turn its bar entry began with, leaves nothing of that entry (its baseline may hold what changed outside the
+   * turns since, which the restore took away too).
+   */
+  private wentBack(done: PutBack, from?: number): void {
+    const began = this.began.get(done.path);
+    if (from !== undefined && began !== undefined && began >= from) this.forget(done.path);
+    else this.moveTo(done.path, done.back, done.now);
     // The turns that made the change are undone for this file: later restores leave it alone.
     for (const turn of this.turns) turn.files.delete(done.path);
     while (this.turns.length > 0 && this.turns[this.turns.length - 1].files.size === 0) this.turns.pop();
   }
 
-  /** The bar's entry for `path` now ends at `now` (starting at `from` when the bar has none). */
-  private moveTo(path: string, now: FileVersion | undefined, from: FileVersion | undefined): void {
-    const before = this.bar.has(path) ? this.bar.get(path)!.before : from;
-    if (sameVersion(before, now)) this.forget(path);
-    else this.bar.set(path, { path, before, after: now });
+  /** The bar's entry for `path` now ends at `now` (starting at `from`, with turn `seq`, when the bar has none). */
+  private moveTo(path: string, now: FileVersion | undefined, from: FileVersion | undefined, seq?: number): void {
+    const entry = this.bar.get(path);
+    const before = entry ? entry.before : from;
+    if (sameVersion(before, now)) return this.forget(path);
+    this.bar.set(path, { path, before, after: now });
+    if (!entry && seq !== undefined) this.began.set(path, seq);
   }
 
   private forget(path: string): void {
     this.bar.delete(path);
     this.userSaved.delete(path);
+    this.began.delete(path);
   }
 
   private shown(change: FileChange): ChangedFile {
-    const counts = this.counts.get(key(change));
+    const counts = this.lineCounts.of(change);
     const missing = change.before?.missing ?? change.after?.missing;
     return {
       path: change.path,
@@ -311,24 +353,6 @@ export class ChatChanges implements vscode.Disposable {
       ...(missing ? { noUndo: MISSING_COPY[missing] } : {}),
       ...(this.userSaved.has(change.path) ? { userSaved: true } : {}),
     };
-  }
-
-  /** Line counts for the listed files whose sides are kept text. */
-  private async countLines(): Promise<void> {
-    for (const change of [...this.bar.values()].slice(0, MAX_LISTED_CHANGES)) {
-      const k = key(change);
-      if (this.counts.has(k)) continue;
-      const before = await this.text(change.before);
-      const after = await this.text(change.after);
-      if (before === undefined || after === undefined) continue;
-      let added = 0;
-      let removed = 0;
-      for (const part of diffLines(before, after)) {
-        if (part.added) added += part.count ?? 0;
-        else if (part.removed) removed += part.count ?? 0;
-      }
-      this.counts.set(k, [added, removed]);
-    }
   }
 
   /** A side's text ('' for no file); undefined when it has no copy, is large, or is not text. */
@@ -345,6 +369,7 @@ export class ChatChanges implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.marks.dispose();
     this._onDidChange.dispose();
     this._onDidRecord.dispose();
   }
@@ -357,29 +382,12 @@ export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> =
   unreadable: 'No copy from before: the file could not be read safely.',
 };
 
-/** Undo of files the user saved while the agent worked: true to go ahead with them too. */
-async function confirmMixed(labels: readonly string[]): Promise<boolean> {
-  const go = 'Undo Them Too';
-  const detail = `${labels.slice(0, 15).join('\n')}${labels.length > 15 ? `\nand ${labels.length - 15} more` : ''}\n\nUndo puts back the version from before the agent's turn: what you saved during it goes too. Without them, the other files are undone.`;
-  return (
-    (await vscode.window.showWarningMessage(
-      'You saved these files while the agent was working on them.',
-      { modal: true, detail },
-      go,
-    )) === go
-  );
-}
-
-function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {
-  const more = refused.length > 5 ? ` (and ${refused.length - 5} more)` : '';
-  const files = refused.length === 1 ? 'a file as it is' : `${refused.length} files as they are`;
-  return `${what} left ${files}: ${refused.slice(0, 5).join(' ')}${more} Open a file in the Changes bar to compare.`;
+/** The file was `a`, then `b`: it changed in between (never said of versions without copies: not known). */
+function changedBetween(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
+  if (!a || !b) return a !== b;
+  return a.hash !== undefined && b.hash !== undefined && a.hash !== b.hash;
 }
 
 function kindOf(change: FileChange): ChangedFile['kind'] {
   return !change.before ? 'created' : !change.after ? 'deleted' : 'edited';
-}
-
-function key(change: FileChange): string {
-  return `${change.before?.hash ?? '-'}:${change.after?.hash ?? '-'}`;
 }

@@ -14,6 +14,8 @@ export interface PutBack {
   readonly path: string;
   readonly now: FileVersion | undefined;
   readonly back: FileVersion | undefined;
+  /** It changed outside the agent's turns between two of the turns put back: that goes too (a restore says so). */
+  readonly between?: true;
 }
 
 export interface PutBackOutcome {
@@ -85,7 +87,7 @@ async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Pro
         if (why !== undefined) left.push(`${checkpoints.label(file.path)}: ${why}`);
         else {
           back.push(
-            `${checkpoints.label(file.path)} (${!file.back ? 'removed: the agent created it' : !file.now ? 'comes back: the agent deleted it' : 'as it was'})`,
+            `${checkpoints.label(file.path)} (${!file.back ? 'removed: the agent created it' : !file.now ? 'comes back: the agent deleted it' : 'as it was'}${file.between ? "; what changed in it between the agent's turns goes too" : ''})`,
           );
         }
       }
@@ -117,4 +119,23 @@ async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Pro
       go,
     )) === go
   );
+}
+
+/** Undo of files the user changed too (saved while the agent worked, or between turns): true to go ahead with them too. */
+export async function confirmMixed(labels: readonly string[]): Promise<boolean> {
+  const go = 'Undo Them Too';
+  const detail = `${labels.slice(0, 15).join('\n')}${labels.length > 15 ? `\nand ${labels.length - 15} more` : ''}\n\nUndo puts back the version from before the agent's change: what you saved while it worked, or changed between its turns, goes too. Without them, the other files are undone.`;
+  return (
+    (await vscode.window.showWarningMessage(
+      'These files were changed by you too (saved while the agent worked on them, or between its turns).',
+      { modal: true, detail },
+      go,
+    )) === go
+  );
+}
+
+export function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {
+  const more = refused.length > 5 ? ` (and ${refused.length - 5} more)` : '';
+  const files = refused.length === 1 ? 'a file as it is' : `${refused.length} files as they are`;
+  return `${what} left ${files}: ${refused.slice(0, 5).join(' ')}${more} Open a file in the Changes bar to compare.`;
 }

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import { sameVersion, type FileChange, type FileVersion } from '../shared/changes';
 import type { ChatChanges } from './chatChanges';
-import { hunksOf, keptBefore, linesOf, undoneAfter, undoneNow, type Hunk } from './hunks';
+import { hunksOf, keptBefore, linesOf, undoneAfter, undoneAll, undoneNow, type Hunk } from './hunks';
 
 /** Texts are reviewed hunk by hunk up to this size (each side); a larger file is kept or undone whole. */
 const MAX_REVIEWED_BYTES = 1024 * 1024;
@@ -94,6 +94,28 @@ export async function undoHunk(
     review.change.before,
     after === review.before ? review.change.before : await kept(checkpoints, after),
   );
+}
+
+/**
+ * The baseline of a file whose change (`change`: before to after) was followed by changes outside the agent's turns
+ * (to `now`: the user's edits, an agent writing after Stop): `now` with each of the change's hunks still there as the
+ * agent left it undone. What changed outside the turns is the baseline's, so the agent's next turn does not take it
+ * for its own; a hunk changed outside them is no longer the agent's. Undefined where the texts are not reviewed by
+ * hunk (not text, too large, no copy): the caller keeps the change whole and says so.
+ */
+export async function rebasedBefore(
+  checkpoints: Checkpoints,
+  change: FileChange,
+  now: FileVersion | undefined,
+): Promise<{ before: FileVersion | undefined } | undefined> {
+  const [before, after, text] = await Promise.all(
+    [change.before, change.after, now].map((version) => textOf(checkpoints, version)),
+  );
+  if (before === undefined || after === undefined || text === undefined) return undefined;
+  const rebased = undoneAll(before, after, text);
+  if (rebased === text) return { before: now };
+  if (rebased === before) return { before: change.before };
+  return { before: await kept(checkpoints, rebased) };
 }
 
 /** Where line `index` starts, or the end of the text past its last line. */

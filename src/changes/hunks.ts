@@ -105,3 +105,20 @@ export function undoneNow(before: string, now: string, hunk: Hunk): string | und
   const b = linesOf(before);
   return replaced(linesOf(now), hunk.now, b.slice(hunk.before.start, hunk.before.start + hunk.before.count));
 }
+
+/** `now` with every hunk still as the agent left it undone (those the user changed stay as the user has them). */
+export function undoneAll(before: string, after: string, now: string): string {
+  const lines = linesOf(now);
+  const b = linesOf(before);
+  // From the last hunk to the first, so that the places of those before it hold.
+  for (const hunk of hunksOf(before, after, now).reverse()) {
+    if (hunk.now) {
+      lines.splice(
+        hunk.now.start,
+        hunk.now.count,
+        ...b.slice(hunk.before.start, hunk.before.start + hunk.before.count),
+      );
+    }
+  }
+  return lines.join('');
+}

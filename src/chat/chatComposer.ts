@@ -281,8 +281,9 @@ export class ChatComposer {
       chat.turns.prompt(turnTarget(c.session), text, blocks, prompt.sent, () => chat.link.current === c, ready);
     // Where the host keeps checkpoints, the turn is one the Changes bar follows.
     const { offered, roots } = c.session.lease.connection;
-    if (offered.checkpoints && chat.changes) await chat.changes.follow(run, allRoots(roots));
-    else await run();
+    if (offered.checkpoints && chat.changes) {
+      await chat.changes.follow(run, allRoots(roots), () => chat.turns.lastEnd === 'stopped');
+    } else await run();
     await this.sendQueued();
   }
 }

@@ -46,7 +46,10 @@ export const changedFileSchema = z.object({
   removed: z.optional(nonNegativeInt()),
   /** Why Undo is not offered (no copy from before: too large, no room, unreadable). */
   noUndo: z.optional(z.string().check(z.maxLength(500))),
-  /** The user saved this file while a turn that changed it ran: Undo asks first. */
+  /**
+   * The user saved this file while a turn that changed it ran, or it changed between turns in a way that could not be
+   * told apart from the agent's change (not text): Undo asks first.
+   */
   userSaved: z.optional(z.boolean()),
 });
 export type ChangedFile = z.infer<typeof changedFileSchema>;

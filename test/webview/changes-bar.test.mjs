@@ -107,7 +107,7 @@ describe('the Changes bar', function () {
 
   it('marks a file the user saved while the agent worked on it', async () => {
     await chat.apply({ type: 'status', status: status({ files: [...files, savedToo], total: 5, busy: false }) });
-    const marks = bar.getByRole('img', { name: 'You saved it too' });
+    const marks = bar.getByRole('img', { name: 'Changed by you too' });
     assert.equal(await marks.count(), 1);
     assert.match(await marks.getAttribute('title'), /Undo asks first/);
     assert.deepEqual(await axeViolations(chat.page), []);

@@ -89,7 +89,7 @@ export class ChangesBarElement extends LitElement {
         <span class="${file.kind}">${codicon(ICONS[file.kind])}</span>
         <span class="name"><bdi>${file.label}</bdi></span>
       </button>
-      ${file.userSaved ? html`<span class="saved" role="img" aria-label="You saved it too" title="You saved this file while the agent was working on it: Undo asks first">${codicon('warning')}</span>` : nothing}
+      ${file.userSaved ? html`<span class="saved" role="img" aria-label="Changed by you too" title="Changed by you too (saved while the agent worked on it, or between its turns): Undo asks first">${codicon('warning')}</span>` : nothing}
       <span class="counts">${file.added ? html`<span class="added">+${file.added}</span>` : nothing}${file.removed ? html`<span class="removed">-${file.removed}</span>` : nothing}</span>
       <button ?disabled=${busy} title="Keep" aria-label="Keep ${file.label}" @click=${() => this.act('keep', file.path)}>${codicon('check')}</button>
       <button ?disabled=${busy || file.noUndo !== undefined} title=${file.noUndo ?? 'Undo'} aria-label="Undo ${file.label}" @click=${() => this.act('undo', file.path)}>${codicon('discard')}</button>

@@ -71,6 +71,23 @@ const changer = scenarioAgent('Changer', {
       ],
     },
     {
+      match: 'edit the end',
+      steps: [
+        { diskWrite: { path: '${cwd}/changes/edited.txt', content: 'zero\none\nTWO\nthree\nFOUR\n' } },
+        { text: 'end edited' },
+      ],
+    },
+    {
+      match: 'work until stopped',
+      steps: [
+        { diskWrite: { path: '${cwd}/changes/stopped.txt', content: 'before the stop\n' } },
+        { text: 'working' },
+        { sleep: 30_000 },
+      ],
+      // An agent whose tool goes on writing after it answered the Stop.
+      after: [{ sleep: 300 }, { diskWrite: { path: '${cwd}/changes/late.txt', content: 'after the stop\n' } }],
+    },
+    {
       match: 'third turn',
       steps: [
         { diskWrite: { path: '${cwd}/changes/third.txt', content: 'third\n' } },
@@ -233,6 +250,7 @@ suite('the Changes bar (Node host)', function () {
     const c = await shown();
     const firstPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id;
     await chat.send('edit again');
+    fs.writeFileSync(file('edited.txt'), 'the user, between two turns\n');
     await chat.send('third turn');
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
     const secondPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-2)!.id;
@@ -264,6 +282,11 @@ suite('the Changes bar (Node host)', function () {
     );
     assert.match(preview.detail, /changes\/third\.txt \(removed: the agent created it\)/);
     assert.match(preview.detail, /changes\/deleted\.txt \(comes back: the agent deleted it\)/);
+    assert.match(
+      preview.detail,
+      /changes\/edited\.txt \(as it was; what changed in it between the agent's turns goes too\)/,
+      'the edit between turns is said to go too',
+    );
     assert.match(preview.detail, /Left as they are[^]*changes\/created\.txt[^]*was changed since the agent's change/);
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.existsSync(file('third.txt')), false);
@@ -331,7 +354,10 @@ suite('the Changes bar (Node host)', function () {
       () => undefined,
       () => shown().then((c) => c.changes!.undo()),
     );
-    assert.equal(declined.message, 'You saved these files while the agent was working on them.');
+    assert.equal(
+      declined.message,
+      'These files were changed by you too (saved while the agent worked on them, or between its turns).',
+    );
     assert.equal(
       fs.readFileSync(file('edited.txt'), 'utf8'),
       'the agent, after the user saved\n',
@@ -374,6 +400,56 @@ suite('the Changes bar (Node host)', function () {
     assert.match(text, /no copy kept \(over 5 MiB\): no Undo:\n(.*\n)* {4}changes\/huge\.bin/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     fs.rmSync(file('huge.bin'));
+  });
+
+  test("what the user changes between turns is not the next turn's: the chat says so, and Undo keeps the user's lines", async () => {
+    // The agent made two hunks (two -> TWO, four added); the user adds a line above them between turns.
+    fs.writeFileSync(file('edited.txt'), 'zero\none\nTWO\nthree\nfour\n');
+    await chat.send('edit the end');
+    await waitFor(chat, 'the turn counted', () =>
+      listed().some((f) => f.label === 'changes/edited.txt' && f.added === 2 && f.removed === 1),
+    );
+    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && /outside its turns/.test(e.text));
+    assert.match(
+      (notice as { text: string } | undefined)?.text ?? '(no notice)',
+      /^Changed since the agent's last turn, outside its turns: changes\/edited\.txt\. Not counted as the agent's changes\.$/,
+    );
+    await (await shown()).changes!.undo(file('edited.txt'));
+    assert.equal(
+      fs.readFileSync(file('edited.txt'), 'utf8'),
+      'zero\none\ntwo\nthree\n',
+      "the agent's lines go, the user's stays",
+    );
+  });
+
+  test("what an agent writes after Stop is said to be so at the next prompt, and is not that turn's", async () => {
+    (await shown()).changes!.keep();
+    const sent = chat.send('work until stopped');
+    await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await sent;
+    await waitFor(chat, 'the stopped turn counted', () => listed().some((f) => f.label === 'changes/stopped.txt'));
+    for (let i = 0; i < 100 && !fs.existsSync(file('late.txt')); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(fs.existsSync(file('late.txt')), 'the agent wrote after the stop');
+    assert.deepEqual(
+      listed().map((f) => f.label),
+      ['changes/stopped.txt'],
+      "not listed as the stopped turn's",
+    );
+    await chat.send('edit again');
+    await waitFor(chat, 'the next turn counted', () => listed().some((f) => f.label === 'changes/edited.txt'));
+    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && /was stopped/.test(e.text));
+    assert.match(
+      (notice as { text: string } | undefined)?.text ?? '(no notice)',
+      /^Changed since the agent was stopped \(by the agent still at work, or by you\): changes\/late\.txt\. /,
+    );
+    assert.deepEqual(
+      listed()
+        .map((f) => f.label)
+        .sort(),
+      ['changes/edited.txt', 'changes/stopped.txt'],
+      "nor as the next turn's",
+    );
   });
 
   test("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {

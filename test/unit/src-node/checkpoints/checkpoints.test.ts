@@ -182,6 +182,25 @@ describe('checkpoints: what a turn changed', function () {
     assert.deepEqual(shown(await cp.afterTurn(first), s.root), ['a.txt: 1 -> 2', 'b.txt: none -> 1']);
   });
 
+  it('says what changed between two marks without another pass, while neither is released', async () => {
+    s.write('a.txt', 'a');
+    const start = await cp.beforeTurn([s.root]);
+    s.write('a.txt', 'a1');
+    const end = await cp.beforeTurn([s.root]);
+    s.write('b.txt', 'b');
+    const next = await cp.beforeTurn([s.root]);
+    cp.release(start);
+    assert.deepEqual(shown(cp.between(end, next), s.root), ['b.txt: none -> 1'], 'between turns: only what came after');
+    s.write('b.txt', 'bb');
+    assert.deepEqual(
+      shown(cp.between(end, next), s.root),
+      ['b.txt: none -> 1'],
+      'no pass: the later change is not seen',
+    );
+    assert.deepEqual(shown(await cp.afterTurn(next), s.root), ['b.txt: 1 -> 2']);
+    cp.release(end);
+  });
+
   it('lists 10,000 files created in one turn', async function () {
     this.timeout(60_000);
     s.write('keep.txt', 'x');

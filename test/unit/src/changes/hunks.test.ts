@@ -4,7 +4,7 @@
  * (or edges) the user changed is found as such and has no Undo; line ends and a last line without one are kept.
  */
 import * as assert from 'node:assert/strict';
-import { hunksOf, keptBefore, undoneAfter, undoneNow } from '../../../../src/changes/hunks';
+import { hunksOf, keptBefore, undoneAfter, undoneAll, undoneNow } from '../../../../src/changes/hunks';
 
 const lines = (...xs: string[]) => xs.map((x) => `${x}\n`).join('');
 
@@ -90,6 +90,20 @@ describe('changes hunk by hunk', () => {
     assert.equal(undoneNow('', lines('new', 'file'), created!), '');
     const [emptied] = hunksOf(before, '', '');
     assert.equal(undoneNow(before, '', emptied!), before);
+  });
+
+  it('what changed outside the turns becomes the baseline: every hunk still as the agent left it undone, the rest kept', () => {
+    // Beside the hunks: the user's lines are the baseline's, the agent's hunks are not.
+    const beside = lines('x', 'y', 'a', 'B', 'c', 'D', 'e', 'F1', 'F2', 'g');
+    assert.equal(undoneAll(before, after, beside), lines('x', 'y', 'a', 'b', 'c', 'D', 'e', 'f', 'g'));
+    // Inside a hunk: that hunk is the user's now (kept as the user has it), the other is undone.
+    const inside = lines('a', 'B', 'c', 'd', 'e', 'F1', 'mine', 'g');
+    assert.equal(undoneAll(before, after, inside), lines('a', 'b', 'c', 'd', 'e', 'F1', 'mine', 'g'));
+    assert.equal(undoneAll(before, after, after), before, 'nothing changed outside: the baseline as it was');
+    // A file the agent created that the user added to: all of it the user's.
+    const made = lines('new', 'file');
+    assert.equal(undoneAll('', made, `${made}mine\n`), `${made}mine\n`);
+    assert.equal(undoneAll('one\r\ntwo', 'one\r\nTWO', 'zero\r\none\r\nTWO'), 'zero\r\none\r\ntwo', 'line ends kept');
   });
 
   it('a change too large to diff line by line is one hunk, not a long wait', () => {

@@ -68,10 +68,10 @@ export class NodeCheckpoints implements Checkpoints {
     );
   }
 
-  async mark(): Promise<CheckpointMark> {
-    const mark = await this.core.beforeTurn(localFolderPaths());
+  async mark(soon = false): Promise<CheckpointMark> {
+    const mark = await this.core.beforeTurn(localFolderPaths(), soon);
     this.marks.set(mark.id, mark);
-    return { id: mark.id };
+    return { id: mark.id, ...(mark.unseen ? { unseen: true } : {}) };
   }
 
   between(from: CheckpointMark, to: CheckpointMark): FileChange[] {

@@ -158,6 +158,8 @@ export interface SignInTerminal {
 /** Where the checkpoints stood after a pass (opaque to the core): what changed since is asked by it until it is released. */
 export interface CheckpointMark {
   readonly id: number;
+  /** The first look at a folder was still reading its files: one the agent changes before it is read has no Undo. */
+  readonly unseen?: boolean;
 }
 
 /**
@@ -170,8 +172,11 @@ export interface CheckpointMark {
 export interface Checkpoints {
   /** Starts the first pass now (it copies every file once), so that the first prompt does not wait for it. */
   warmUp(): void;
-  /** A pass over the trusted local folders, and a mark where it ended. */
-  mark(): Promise<CheckpointMark>;
+  /**
+   * A pass over the trusted local folders, and a mark where it ended. `soon`: a prompt waits for it, so a folder's
+   * first pass (it reads every file) is waited for only a little (the mark says `unseen` then).
+   */
+  mark(soon?: boolean): Promise<CheckpointMark>;
   /** What changed from `from` to `to` (two marks not released, `from` the earlier), in the folders both covered. */
   between(from: CheckpointMark, to: CheckpointMark): FileChange[];
   /** Gives up a mark: what changed since it is not asked for any more. */

@@ -50,6 +50,10 @@ const PARALLEL_READS = 8;
 const GIT_WORTH = 500;
 /** In a repository Git watches, one pass in this many still looks at every file (what Git cannot see). */
 const FULL_PASS_EVERY = 10;
+/** How long a prompt waits for a window's first pass (or for its scan, when that takes longer): the goal, 100 ms. */
+const FIRST_PASS_WAIT_MS = 80;
+/** How long after a pass Git watched its index is saved (the next window's first pass starts from it). */
+const SAVE_AFTER_MS = 3000;
 
 export class FolderState {
   private readonly entries = new Map<string, Entry>();
@@ -61,6 +65,12 @@ export class FolderState {
   private watch?: GitWatch;
   private watchedPasses = 0;
   private watched = false;
+  /**
+   * The window's first pass, until it is done: its scan done, and whether a prompt's mark was taken before it read
+   * every file (from then on, a file it reads that changed since the scan has no known version from before).
+   */
+  private first: FirstPass | undefined = firstPass();
+  private saveTimer: NodeJS.Timeout | undefined;
 
   /**
    * `indexFile`: where the folder's index is kept between windows (none:
@@ -85,11 +95,31 @@ export class FolderState {
    * A pass over the folder, after any pass already running. Resolves with
    * the log's number after it: changes found by this pass are numbered up
    * to it. The first pass only learns the folder (it logs nothing).
+   * `soon`: a prompt waits for it, so a window's first pass still reading
+   * files is waited for only FIRST_PASS_WAIT_MS (or until its scan is done,
+   * if later); the number then is where it stands, and a file the first pass
+   * reads after that and finds changed since its scan is logged as changed
+   * from a version not known (`missing: 'unseen'`).
    */
-  refresh(): Promise<number> {
-    const run = this.queue.then(() => this.pass());
+  refresh(soon = false): Promise<number> {
+    const run = this.queue.then(() => this.nextPass());
     this.queue = run.catch(() => undefined);
-    return run;
+    const first = this.first;
+    if (!soon || !first) return run;
+    const deadline = Date.now() + FIRST_PASS_WAIT_MS;
+    const early = first.scanned
+      .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))))
+      .then(() => {
+        if (this.first !== first) return run;
+        first.marked = true;
+        return this.seq;
+      });
+    return Promise.race([run, early]);
+  }
+
+  /** The window's first pass is still reading files, and a prompt's mark did not wait for it. */
+  get unseen(): boolean {
+    return this.first?.marked === true;
   }
 
   /** Each file changed by the passes numbered after `from` up to `to`, from its first `before` to its last `after`; unchanged round trips left out. */
@@ -122,8 +152,22 @@ export class FolderState {
     return this.entries.get(path)?.version;
   }
 
-  private async pass(): Promise<number> {
-    const logging = this.seq > 0 || this.entries.size > 0;
+  /** The next pass: the window's first (it learns the folder: `first` says how far it is) or a later one. */
+  private async nextPass(): Promise<number> {
+    const first = this.first;
+    if (!first) return this.pass();
+    try {
+      return await this.pass(first);
+    } finally {
+      first.done();
+      // One that failed is tried again by the next pass.
+      this.first = this.seq > 0 ? undefined : firstPass();
+    }
+  }
+
+  /** A pass; `first` for the window's first. */
+  private async pass(first?: FirstPass): Promise<number> {
+    const logging = first === undefined;
     // The first pass of a window starts from the index an earlier window kept: only what changed since is read.
     if (!logging && this.indexFile) {
       for (const [path, entry] of readIndex(this.indexFile, this.root, this.store)) this.entries.set(path, entry);
@@ -139,6 +183,7 @@ export class FolderState {
     this.watchedPasses = 0;
     const exclude = this.limits.exclude && !inGitWorkTree(this.root.path) ? new Set(this.limits.exclude()) : undefined;
     const scan = await scanFolder(this.root.path, { maxFiles: this.limits.maxFiles, exclude });
+    first?.done();
     const seq = this.seq + 1;
     const changed = [...scan.files].filter(([path, stamp]) => {
       const known = this.entries.get(path);
@@ -154,17 +199,22 @@ export class FolderState {
     const gone = new Set<string>();
     await inParallel(changed, PARALLEL_READS, async ([path, stamp]) => {
       const clean = view && cleanInGit(view, path);
+      // A prompt's mark was taken before this read: a file changed since the scan may be its turn's change.
+      const unseen = first?.marked ? { size: stamp.size, missing: 'unseen' as const } : undefined;
       const entry = clean
         ? { stamp, version: { size: stamp.size, hash: gitKey(clean) }, indexed: gitKey(clean) }
         : await this.read(path, stamp, view);
       if (!entry) {
         gone.add(path); // removed between the listing and the read
+        if (unseen) this.log.push({ seq, change: { path, before: unseen } });
         return;
       }
       const before = this.entries.get(path)?.version;
       this.entries.set(path, entry);
       if (logging && !sameVersion(before, entry.version)) {
         this.log.push({ seq, change: { path, before, after: entry.version } });
+      } else if (unseen && !sameStamp(stamp, entry.stamp)) {
+        this.log.push({ seq, change: { path, before: unseen, after: entry.version } });
       }
     });
     for (const [path, { version }] of this.entries) {
@@ -211,13 +261,25 @@ export class FolderState {
     });
     if (look.length > 0) {
       this.report = { ...this.report, ...missingOf(this.entries) };
-      this.saveIndex();
+      this.saveSoon();
     }
     this.seq = seq;
     return seq;
   }
 
+  /**
+   * Saves the index a little later: not while a prompt waits for the pass (20,000 files: 30 ms). A window closed
+   * before then leaves the index of an earlier pass: the next window's first pass reads what changed since it.
+   */
+  private saveSoon(): void {
+    if (this.saveTimer || !this.indexFile) return;
+    this.saveTimer = setTimeout(() => this.saveIndex(), SAVE_AFTER_MS);
+    this.saveTimer.unref();
+  }
+
   private saveIndex(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     try {
       writeIndex(this.indexFile!, this.root, this.entries);
     } catch {
@@ -254,6 +316,20 @@ export class FolderState {
       return { stamp, version: { size: stamp.size, missing: 'unreadable' } };
     }
   }
+}
+
+interface FirstPass {
+  /** Its scan is done (what is on disk is listed with stamps: only reading is left). */
+  readonly scanned: Promise<void>;
+  /** Says the scan is done. */
+  readonly done: () => void;
+  marked: boolean;
+}
+
+function firstPass(): FirstPass {
+  let done = () => {};
+  const scanned = new Promise<void>((resolve) => (done = resolve));
+  return { scanned, done, marked: false };
 }
 
 /** What the pass left out, and every file it knows without a copy (at most 100 of each). */

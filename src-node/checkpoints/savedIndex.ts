@@ -11,13 +11,15 @@ import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import type { BlobStore } from './blobStore';
 import type { FileStamp } from './scanFolder';
 import { gitIdOf } from './versionKeys';
+import type { FileVersion } from '../../src/shared/changes';
 
 export interface IndexEntry {
   readonly stamp: FileStamp;
   readonly version: {
     readonly size: number;
     readonly hash?: string;
-    readonly missing?: 'too-large' | 'no-room' | 'unreadable';
+    /** Never `unseen` (that is only said of a change, not of a file a pass read). */
+    readonly missing?: FileVersion['missing'];
   };
 }
 

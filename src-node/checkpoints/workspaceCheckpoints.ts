@@ -27,6 +27,8 @@ export interface CheckpointLimits extends FolderLimits {
 export interface TurnMark {
   readonly id: number;
   readonly seqs: ReadonlyMap<string, number>;
+  /** A folder's first pass was still reading files (`soon`): a file changed before it was read has no known version from before. */
+  readonly unseen?: boolean;
 }
 
 export class WorkspaceCheckpoints {
@@ -46,15 +48,18 @@ export class WorkspaceCheckpoints {
   /**
    * Notes where `folders` (absolute paths of trusted local workspace folders)
    * stand now: a pass over each. The first pass of a folder copies every file
-   * in it; later ones only what changed since.
+   * in it; later ones only what changed since. `soon`: a prompt waits, so a
+   * folder's first pass is not waited for to its end (FolderState.refresh).
    */
-  async beforeTurn(folders: readonly string[]): Promise<TurnMark> {
+  async beforeTurn(folders: readonly string[], soon = false): Promise<TurnMark> {
     const seqs = new Map<string, number>();
+    let unseen = false;
     for (const folder of folders) {
       const state = await this.stateOf(folder);
-      seqs.set(state.root.path, await state.refresh());
+      seqs.set(state.root.path, await state.refresh(soon));
+      unseen ||= state.unseen;
     }
-    const mark = { id: this.nextMark++, seqs };
+    const mark = { id: this.nextMark++, seqs, ...(unseen ? { unseen } : {}) };
     this.open.set(mark.id, mark);
     return mark;
   }

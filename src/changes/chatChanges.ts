@@ -380,6 +380,7 @@ export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> =
   'too-large': 'No copy from before: the file is over 5 MiB.',
   'no-room': 'No copy from before: the storage for copies is full.',
   unreadable: 'No copy from before: the file could not be read safely.',
+  unseen: 'Not checkpointed yet: it changed before the first look at the folder had read it.',
 };
 
 /** The file was `a`, then `b`: it changed in between (never said of versions without copies: not known). */

@@ -73,6 +73,7 @@ const MISSING: Record<NonNullable<FileVersion['missing']>, string> = {
   'too-large': 'no copy from before (the file is over 5 MiB).',
   'no-room': 'no copy from before (the storage for copies is full).',
   unreadable: 'no copy from before (the file could not be read safely).',
+  unseen: 'not checkpointed yet (it changed before the first look at the folder had read it).',
 };
 
 /** The preview: what would be put back and what would be left alone (and why); true when the user goes ahead. */

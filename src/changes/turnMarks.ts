@@ -43,9 +43,15 @@ export class TurnMarks implements vscode.Disposable {
     stopped: () => boolean,
   ): Promise<MarkedTurn | undefined> {
     const ours = (c: FileChange) => roots.some((r) => pathInside(c.path, r));
-    const mark = this.checkpoints.mark().then(
+    const mark = this.checkpoints.mark(true).then(
       (taken) => {
         this.sinceLastTurn(taken, ours, agents());
+        if (taken.unseen) {
+          this.say(
+            'info',
+            'Checkpoints are still taking their first look at the workspace: a file the agent changes before it is read is listed as not checkpointed yet, without Undo.',
+          );
+        }
         return taken;
       },
       (error: unknown) => {

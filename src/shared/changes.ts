@@ -16,7 +16,8 @@ export const VERSION_KEY = /^(?:[0-9a-f]{64}|git:(?:[0-9a-f]{40}|[0-9a-f]{64}))$
 export interface FileVersion {
   readonly size: number;
   readonly hash?: string;
-  readonly missing?: 'too-large' | 'no-room' | 'unreadable';
+  /** Why there is no copy; `unseen`: the file changed before the window's first pass had read it. */
+  readonly missing?: 'too-large' | 'no-room' | 'unreadable' | 'unseen';
 }
 
 /** One file's change, by absolute path: `before` absent for a file created, `after` absent for one deleted. */

@@ -54,7 +54,7 @@ const terminalStateSchema = z.object({
 const fileVersionSchema = z.object({
   size: z.number().int().nonnegative(),
   hash: z.string().regex(VERSION_KEY).optional(),
-  missing: z.enum(['too-large', 'no-room', 'unreadable']).optional(),
+  missing: z.enum(['too-large', 'no-room', 'unreadable', 'unseen']).optional(),
 });
 const fileChangeSchema = z.object({
   path: z.string().min(1).max(4096),

@@ -46,6 +46,24 @@ export interface CheckpointRun {
   storeMB: number;
   /** What the first pass copied. */
   firstPassMB: number;
+  /** What a prompt waits for while a window's first pass runs: sent as the chat connects, and a second later. */
+  promptAtConnectMs: number;
+  promptDuringFirstPassMs: number;
+}
+
+/** A new window over a folder it has never seen (no index kept): a prompt `after` ms into its first pass. */
+async function promptDuringFirstPass(store: string, root: string, limits: typeof LIMITS, after: number) {
+  const cp = new WorkspaceCheckpoints(store, limits);
+  const first = cp.beforeTurn([root]); // what a chat's connecting starts
+  await new Promise((resolve) => setTimeout(resolve, after));
+  let mark: Awaited<typeof first> | undefined;
+  const ms = await time(async () => {
+    mark = await cp.beforeTurn([root], true);
+  });
+  cp.release(mark!);
+  cp.release(await first);
+  cp.release(await cp.beforeTurn([root])); // after the pass the early mark left queued: nothing runs on
+  return ms;
 }
 
 /** Makes `root` a Git repository with everything in it committed (what a clean checkout is). */
@@ -72,6 +90,8 @@ export async function checkpointRun(files: number, git?: string): Promise<Checkp
     const first = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     const firstPassMs = await time(async () => first.release(await first.beforeTurn([root])));
     const firstPassMB = first.store.bytes / 1024 / 1024;
+    const promptAtConnectMs = await promptDuringFirstPass(path.join(base, 'store-a'), root, limits, 0);
+    const promptDuringFirstPassMs = await promptDuringFirstPass(path.join(base, 'store-b'), root, limits, 1000);
     // A new window over the same storage: its first pass starts from the index the last one kept.
     const cp = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     const reloadPassMs = await time(async () => cp.release(await cp.beforeTurn([root])));
@@ -108,6 +128,8 @@ export async function checkpointRun(files: number, git?: string): Promise<Checkp
       undoAll100Ms,
       storeMB: cp.store.bytes / 1024 / 1024,
       firstPassMB,
+      promptAtConnectMs,
+      promptDuringFirstPassMs,
     };
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

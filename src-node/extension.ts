@@ -1,9 +1,14 @@
 /** Node entry: desktop VS Code and remote hosts. */
 import './zodConfig';
 import type * as vscode from 'vscode';
-import { activateWith, type AcpExtensionApi } from '../src/extension';
+import { activateWith, deactivateWith, type AcpExtensionApi } from '../src/extension';
 import { NodePlatform } from './nodePlatform';
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   return activateWith(context, new NodePlatform(context.storageUri));
+}
+
+/** Waits for the chat history's writes under way (VS Code gives deactivation a few seconds). */
+export function deactivate(): Promise<unknown> {
+  return deactivateWith();
 }

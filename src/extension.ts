@@ -123,6 +123,14 @@ export interface AcpExtensionApi {
   readonly sessionsTree: SessionsView;
 }
 
+/** What deactivation waits for: the history's writes asked for before the window closed or reloaded. */
+let historyWritten: () => Promise<unknown> = () => Promise.resolve();
+
+/** The extension's deactivate (both entries): a window reloaded right after a turn keeps what it saved. */
+export function deactivateWith(): Promise<unknown> {
+  return historyWritten();
+}
+
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
   // Everything written to the log is redacted first (secrets that MCP configs resolved).
   const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
@@ -140,6 +148,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const agentList = new AgentList(platform, context.globalState, log, () => setting('defaultAgent'));
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new HistoryStore(context.storageUri, log);
+  historyWritten = () => store.flushed();
   // The chats open before a window reload: numbered after, then brought back (see below).
   const lastOpen = lastOpenChats(context.workspaceState);
   const checkpoints = platform.checkpoints;

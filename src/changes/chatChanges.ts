@@ -46,6 +46,8 @@ export class ChatChanges implements vscode.Disposable {
   private readonly lineCounts = new LineCounts((v) => this.text(v));
   private busy = false;
   private turnCount = 0;
+  /** The turn being followed, until its changes are recorded. */
+  private following: Promise<void> | undefined;
   /** The turn (its `seq`) each file's bar entry began with, where this window saw it begin. */
   private readonly began = new Map<string, number>();
   /**
@@ -80,14 +82,32 @@ export class ChatChanges implements vscode.Disposable {
    * checkpoint) settles, and resolves with the prompt entry's id when the turn is over; what changed in between, in
    * the folders the agent was given (`roots`), is the turn's. `stopped`: the turn ended by Stop.
    */
-  async follow(
+  follow(
     run: (ready: Promise<unknown>) => Promise<string>,
     roots: readonly string[],
     stopped: () => boolean = () => false,
   ): Promise<void> {
     const agents = () => new Set([...this.bar.keys(), ...this.turns.flatMap((t) => [...t.files.keys()])]);
-    const turn = await this.marks.around(run, roots, agents, stopped);
-    if (turn) await this.turnEnded(turn.entryId, turn.changes, turn.savedByUser);
+    const followed = this.marks.around(run, roots, agents, stopped).then(async (turn) => {
+      if (turn) await this.turnEnded(turn.entryId, turn.changes, turn.savedByUser);
+    });
+    const settled = followed.catch(() => undefined);
+    this.following = settled;
+    void settled.then(() => this.following === settled && (this.following = undefined));
+    return followed;
+  }
+
+  /**
+   * Resolves once the turn being followed has its changes recorded (at once when none is): a chat saved when its turn
+   * ends waits for it, and is saved once, whole.
+   */
+  get settled(): Promise<void> {
+    return this.following ?? Promise.resolve();
+  }
+
+  /** A turn is being followed: its changes are not all recorded yet. */
+  get busyFollowing(): boolean {
+    return this.following !== undefined;
   }
 
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */

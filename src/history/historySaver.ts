@@ -25,19 +25,43 @@ export function saveHistory(
     await store.changesHashes(keep);
     return keep;
   };
+  /**
+   * Saves `chat` as it is when its turn in the store's queue comes (not as it was when asked): several changes in a
+   * row (a turn's end, its changes, its comments addressed) make one write, and the last state is what is saved.
+   * One save waits per chat; a use asked while a refresh waits makes that one a use.
+   */
+  const waiting = new Map<Chat, { title: string | undefined; refresh: boolean }>();
   const save = (chat: Chat, title: string | undefined, refresh = false): Promise<void> => {
-    const session = chat.session;
-    if (!session) return Promise.resolve();
-    return store.save({ ...session, title, thread: chat.thread, changes: chat.changes?.toSave }, refresh);
+    const queued = waiting.get(chat);
+    if (queued) {
+      if (!refresh) Object.assign(queued, { title, refresh: false });
+      return Promise.resolve();
+    }
+    const ask = { title, refresh };
+    waiting.set(chat, ask);
+    const done = () => waiting.get(chat) === ask && waiting.delete(chat);
+    return store
+      .save(
+        () => {
+          done();
+          const session = chat.session;
+          return session && { ...session, title: ask.title, thread: chat.thread, changes: chat.changes?.toSave };
+        },
+        () => ask.refresh,
+      )
+      .finally(done);
   };
   return chats.onDidChangeHistory((event: HistoryEvent) => {
     switch (event.kind) {
       case 'used':
-        void save(event.chat, event.title);
+        // Once the turn's changes are recorded (a pass over the workspace): one write with all of it.
+        void (event.chat.changes?.settled ?? Promise.resolve()).then(() => save(event.chat, event.title));
         return;
       case 'changed': {
-        // Not a use: the saved copy keeps its place. A turn under way is saved when it ends.
-        const saved = event.chat.thread.turn === 'idle' ? save(event.chat, event.chat.title, true) : Promise.resolve();
+        // Not a use: the saved copy keeps its place. A turn under way, or whose changes are being recorded, is saved
+        // when that is done (as a use).
+        const later = event.chat.thread.turn !== 'idle' || event.chat.changes?.busyFollowing === true;
+        const saved = later ? Promise.resolve() : save(event.chat, event.chat.title, true);
         // After the save: the sweep keeps what saved chats name.
         void saved
           .then(() => platform.checkpoints?.sweepIfFull(checkpointHashes))

@@ -79,13 +79,20 @@ export class HistoryStore implements vscode.Disposable {
    * saved already, as it is placed (not a use: its place in the history
    * stays; one pruned or deleted meanwhile stays gone).
    */
-  save(session: SessionToSave, refresh = false): Promise<void> {
+  save(
+    what: SessionToSave | (() => SessionToSave | undefined),
+    refresh: boolean | (() => boolean) = false,
+  ): Promise<void> {
     const folder = this.folder;
     if (!folder || !settings().autoSave) return Promise.resolve();
     return this.queue(async () => {
+      // Taken now, when the writes before it are done: what is saved is the latest.
+      const session = typeof what === 'function' ? what() : what;
+      if (!session) return;
+      const onlyRefresh = typeof refresh === 'function' ? refresh() : refresh;
       const all = await this.list();
       const known = all.find((s) => sessionKey(s) === sessionKey(session));
-      if (refresh) {
+      if (onlyRefresh) {
         if (known) {
           await this.write(this.fileOf(known.key), transcriptToSave(session.thread, undefined, session.changes));
         }
@@ -107,6 +114,11 @@ export class HistoryStore implements vscode.Disposable {
       await this.writeIndex(sessions);
       for (const old of dropped) await this.deleteFile(old.key);
     });
+  }
+
+  /** Resolves once every save asked for so far is written (a window closing waits for it). */
+  flushed(): Promise<unknown> {
+    return this.writing;
   }
 
   /** Every copy the saved chats' changes name (kept by the checkpoints' sweep). */

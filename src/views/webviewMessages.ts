@@ -68,6 +68,8 @@ export async function handlePageMessage(
     case 'disconnect':
       return chat.disconnect();
     case 'prompt':
+      // The page's box is empty now: the draft kept for a window reload goes at once, not when the page says so.
+      page.chats.keepDraft(chat, '');
       return chat.send(message.text);
     case 'cancel':
       return chat.stop();

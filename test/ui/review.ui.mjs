@@ -2,7 +2,8 @@
  * UI test (issue 32): the agent's change reviewed hunk by hunk in an ordinary editor of the real workbench
  * (code-server, Node extension host), by keyboard as a person does it: the test agent edits a file in two places;
  * a comment on one of its lines (VS Code's comments UI) goes to the agent with Send Comments to the Agent, and once
- * the agent changed that line the comment says it was addressed;
+ * the agent changed that line the comment says it was addressed; after a window reload the chat, the changes hunk by
+ * hunk and the comment are all back;
  * opened, the editor shows each change with Keep and Undo above it (CodeLens) and the file's actions in its title
  * bar; with the cursor in the first change (the first line), Ctrl+Shift+Enter keeps it, Alt+F5 goes to the next, Ctrl+Shift+Backspace undoes it: on disk the kept change stays and the other
  * is gone, and the chat's Changes bar no longer lists the file. Screenshots before, in a light theme then a dark one
@@ -85,7 +86,7 @@ export async function runReviewUiTest() {
   const shots = [];
   try {
     await runCommand(page, 'Focus on Agent Chat View');
-    const chat = await webviewFrame(page, 'acp-chat-app');
+    let chat = await webviewFrame(page, 'acp-chat-app');
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
     await box.waitFor({ timeout: 30_000 });
     await box.fill('type the function');
@@ -154,6 +155,21 @@ export async function runReviewUiTest() {
       'Keep and Undo again above both changes',
       async () => (await lenses.getByText('Keep', { exact: true }).count()) === 2,
     );
+
+    // A window reload (Developer: Reload Window): the chat comes back with its Changes bar, the editor with the
+    // agent's changes hunk by hunk, the comment with what it says.
+    await page.evaluate(() => (window.acpBeforeReload = true));
+    await runCommand(page, 'Developer: Reload Window');
+    await until('the window reloaded', () => page.evaluate(() => window.acpBeforeReload !== true).catch(() => false));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    chat = await webviewFrame(page, 'acp-chat-app', { timeout: 60_000 });
+    await chat.getByText('1 file changed').waitFor({ timeout: 60_000 });
+    await until(
+      'Keep and Undo above both changes after the reload',
+      async () => (await lenses.getByText('Keep', { exact: true }).count()) === 2,
+      60_000,
+    );
+    await widget.getByText('Addressed: the agent changed these lines since').first().waitFor({ timeout: 30_000 });
 
     // By keyboard: the first change, kept; the next one, undone.
     // Each key once the status bar says where the cursor is (VS Code then knows it is in a change, as it does by the

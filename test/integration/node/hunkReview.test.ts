@@ -80,7 +80,11 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
 
   teardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    (await acpApi()).chats.shown.changes?.keep();
+    const api = await acpApi();
+    api.chats.shown.changes?.keep();
+    // Closed: the test agent numbers its sessions from 1 in each process, and a saved chat opens as the open chat
+    // on its session.
+    await api.chats.close(api.chats.shown.id);
   });
 
   test('each hunk has Keep and Undo; by the commands the keys run, one is kept and the other undone', async () => {
@@ -135,6 +139,27 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
       assert.match(reply, /Review comments on hunks\/code\.ts/, reply);
       assert.match(reply, /Lines 7-7: Say why it is SEVEN\./, reply);
       await waitFor(chat, 'the comment addressed', () => comments()[0]?.state === 'addressed');
+
+      // Opened again from what was saved, as after a window reload: the changes hunk by hunk, the comment addressed.
+      const api = await acpApi();
+      const sessionId = open.session!.sessionId;
+      const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
+      const savedState = async () => {
+        const entry = await saved();
+        const transcript = entry && (await api.sessions.transcript(entry));
+        return (transcript as { changes?: { comments?: Array<{ state: string }> } } | undefined)?.changes?.comments?.[0]
+          ?.state;
+      };
+      for (let i = 0; i < 50 && (await savedState()) !== 'addressed'; i++) await new Promise((r) => setTimeout(r, 100));
+      await api.chats.close(open.id);
+      const opened = await api.openSaved((await saved())!);
+      await waitFor(opened, 'the changes again', () => opened.status.changes.total === 1);
+      assert.deepEqual(
+        opened.changes!.comments.all.map((c) => [c.startLine, c.text, c.state]),
+        [[6, 'Say why it is SEVEN.', 'addressed']],
+      );
+      const titles = await lenses(2);
+      assert.ok(!titles.some((t) => t.includes('You changed these lines')), JSON.stringify(titles));
     } finally {
       controller.dispose();
     }

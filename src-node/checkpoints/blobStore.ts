@@ -15,9 +15,19 @@ export function hashOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** Bytes of copies kept in memory until written (past this, a copy is written as it is put). */
+const MAX_UNWRITTEN = 16 * 1024 * 1024;
+/** Copies are written this long after the last one was put. */
+const WRITE_AFTER_MS = 25;
+
 export class BlobStore {
   private sizes: Map<string, number> | undefined;
   private total = 0;
+  /** Copies put and not written yet, read from here meanwhile. */
+  private readonly unwritten = new Map<string, Uint8Array>();
+  private unwrittenBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
 
   /** `dir`: a folder of the extension's storage (created when needed); `limit`: the most all copies may take (bytes). */
   /** `maxBytes` is read at each copy (a setting may change it). */
@@ -35,27 +45,31 @@ export class BlobStore {
     return this.total;
   }
 
-  /** Keeps `bytes`; its hash, or undefined when the store has no room for it. */
+  /**
+   * Keeps `bytes`; its hash, or undefined when the store has no room for it. The copy is written to disk a moment
+   * later, once the caller (a pass a prompt waits for) is done putting (up to MAX_UNWRITTEN bytes; past that, now);
+   * until then it is read from memory. A window closed meanwhile loses it: a restore then says it is gone.
+   */
   put(bytes: Uint8Array, hash = hashOf(bytes)): string | undefined {
     const sizes = this.load();
     if (sizes.has(hash)) return hash;
     if (this.total + bytes.length > this.maxBytes) return undefined;
-    const file = this.fileOf(hash);
-    // Written whole under another name first: a crash leaves no half copy under the hash's name.
-    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-    const write = () => fs.writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 });
-    try {
-      write();
-    } catch (e) {
-      // Its folder (one of 256) not made yet, or removed by someone else: made once, not at every copy.
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      write();
+    if (this.unwrittenBytes + bytes.length > MAX_UNWRITTEN) {
+      writeCopy(this.fileOf(hash), bytes);
+    } else {
+      this.unwritten.set(hash, bytes);
+      this.unwrittenBytes += bytes.length;
+      this.writeSoon();
     }
-    fs.renameSync(partial, file);
     sizes.set(hash, bytes.length);
     this.total += bytes.length;
     return hash;
+  }
+
+  /** Resolves once every copy put so far is on disk (or known lost). */
+  async written(): Promise<void> {
+    while (this.unwritten.size > 0) await new Promise((resolve) => setTimeout(resolve, WRITE_AFTER_MS));
+    await this.writing;
   }
 
   has(hash: string): boolean {
@@ -65,6 +79,8 @@ export class BlobStore {
   /** The bytes kept under `hash`; throws when there is no such copy or it no longer has that hash. */
   get(hash: string): Buffer {
     if (!HASH.test(hash) || !this.load().has(hash)) throw new Error('The copy from before is not kept any more.');
+    const unwritten = this.unwritten.get(hash);
+    if (unwritten) return Buffer.from(unwritten);
     const bytes = fs.readFileSync(this.fileOf(hash));
     if (hashOf(bytes) !== hash) throw new Error('The copy from before is damaged (its bytes no longer match).');
     return bytes;
@@ -76,12 +92,45 @@ export class BlobStore {
     let freed = 0;
     for (const [hash, size] of sizes) {
       if (keep.has(hash)) continue;
+      this.forgetUnwritten(hash);
       fs.rmSync(this.fileOf(hash), { force: true });
       sizes.delete(hash);
       this.total -= size;
       freed += size;
     }
     return freed;
+  }
+
+  /** Writes the unwritten copies once no copy was put for WRITE_AFTER_MS (a pass is done). */
+  private writeSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.writing = this.writing.then(() => this.writeAll());
+    }, WRITE_AFTER_MS);
+  }
+
+  private async writeAll(): Promise<void> {
+    for (const [hash, bytes] of [...this.unwritten]) {
+      if (this.unwritten.get(hash) !== bytes) continue; // swept meanwhile
+      try {
+        await writeCopyAsync(this.fileOf(hash), bytes);
+      } catch {
+        // Not kept after all (the disk is full, the storage gone): a restore says the copy is gone.
+        const size = this.sizes?.get(hash);
+        if (size !== undefined) {
+          this.sizes!.delete(hash);
+          this.total -= size;
+        }
+      }
+      this.forgetUnwritten(hash);
+    }
+  }
+
+  private forgetUnwritten(hash: string): void {
+    const bytes = this.unwritten.get(hash);
+    if (!bytes) return;
+    this.unwritten.delete(hash);
+    this.unwrittenBytes -= bytes.length;
   }
 
   private fileOf(hash: string): string {
@@ -122,4 +171,33 @@ function safeList(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** A copy's bytes under `file`: written whole under another name first, so a crash leaves no half copy under it. */
+function writeCopy(file: string, bytes: Uint8Array): void {
+  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  const write = () => fs.writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 });
+  try {
+    write();
+  } catch (e) {
+    // Its folder (one of 256) not made yet, or removed by someone else: made once, not at every copy.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    write();
+  }
+  fs.renameSync(partial, file);
+}
+
+/** writeCopy, without holding up the extension host. */
+async function writeCopyAsync(file: string, bytes: Uint8Array): Promise<void> {
+  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  const write = () => fs.promises.writeFile(partial, bytes, { flag: 'wx', mode: 0o600 });
+  try {
+    await write();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await write();
+  }
+  await fs.promises.rename(partial, file);
 }

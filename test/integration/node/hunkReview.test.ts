@@ -112,6 +112,32 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
+  test('in the diff editor the Changes bar opens, the same keys keep and undo a hunk at the cursor', async () => {
+    await (await acpApi()).chats.shown.changes!.open(file);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
+    // The diff's right side is the file: the editor the keys act in.
+    let side: vscode.TextEditor | undefined;
+    for (let i = 0; i < 50 && !side; i++) {
+      side = vscode.window.activeTextEditor?.document.uri.fsPath === file ? vscode.window.activeTextEditor : undefined;
+      if (!side) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(side, 'the file is the active editor in the diff');
+    await lenses(2); // the review has looked at the file
+    side.selection = new vscode.Selection(6, 0, 6, 0);
+    await vscode.commands.executeCommand('vscode-acp.undoChange');
+    assert.equal(
+      fs.readFileSync(file, 'utf8'),
+      'one\nTWO\nthree\nfour\nfive\nsix\nseven\n',
+      'the hunk at the cursor undone',
+    );
+    await lenses(1);
+    side.selection = new vscode.Selection(1, 0, 1, 0);
+    await vscode.commands.executeCommand('vscode-acp.keepChange');
+    await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n', 'the kept one stays');
+  });
+
   test('a comment on a line of the change goes to the agent with its file and lines, and is addressed when the agent changes that line', async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     await lenses(2);

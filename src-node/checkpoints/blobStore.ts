@@ -66,9 +66,10 @@ export class BlobStore {
     return hash;
   }
 
-  /** Resolves once every copy put so far is on disk (or known lost). */
-  async written(): Promise<void> {
-    while (this.unwritten.size > 0) await new Promise((resolve) => setTimeout(resolve, WRITE_AFTER_MS));
+  /** Writes every copy put so far now; resolves once each is on disk (or known lost). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.writing = this.writing.then(() => this.writeAll());
     await this.writing;
   }
 
@@ -104,9 +105,7 @@ export class BlobStore {
   /** Writes the unwritten copies once no copy was put for WRITE_AFTER_MS (a pass is done). */
   private writeSoon(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.writing = this.writing.then(() => this.writeAll());
-    }, WRITE_AFTER_MS);
+    this.timer = setTimeout(() => void this.flush(), WRITE_AFTER_MS);
   }
 
   private async writeAll(): Promise<void> {

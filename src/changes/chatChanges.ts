@@ -124,7 +124,7 @@ export class ChatChanges implements vscode.Disposable {
       if (mixed && this.bar.has(change.path)) this.userSaved.add(change.path);
     }
     await this.comments.turnEnded(changes, (c) => this.text(c.after));
-    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
+    await this.countLines();
     this.fireChange();
     this._onDidRecord.fire();
   }
@@ -170,7 +170,7 @@ export class ChatChanges implements vscode.Disposable {
         files: new Map(turn.files.map((c) => [c.path, c])),
       });
     }
-    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
+    await this.countLines();
     this.fireChange();
   }
 
@@ -214,7 +214,7 @@ export class ChatChanges implements vscode.Disposable {
     if (!this.bar.has(path)) return;
     if (sameVersion(before, after)) this.forget(path);
     else this.bar.set(path, { path, before, after });
-    await this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
+    await this.countLines();
     this.fireChange();
     this._onDidRecord.fire();
   }
@@ -373,6 +373,11 @@ export class ChatChanges implements vscode.Disposable {
       ...(missing ? { noUndo: MISSING_COPY[missing] } : {}),
       ...(this.userSaved.has(change.path) ? { userSaved: true } : {}),
     };
+  }
+
+  /** Line counts for the files the bar lists. */
+  private countLines(): Promise<void> {
+    return this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
   }
 
   /** A side's text ('' for no file); undefined when it has no copy, is large, or is not text. */

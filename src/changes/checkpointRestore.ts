@@ -94,11 +94,6 @@ async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Pro
       }
     },
   );
-  const list = (lines: string[]) =>
-    [
-      ...lines.slice(0, PREVIEW_LINES),
-      ...(lines.length > PREVIEW_LINES ? [`and ${lines.length - PREVIEW_LINES} more`] : []),
-    ].join('\n');
   const detail = [
     back.length > 0 ? `Put back as before this prompt:\n${list(back)}` : 'Nothing to put back.',
     left.length > 0 ? `Left as they are (changed since the agent's change, or no copy):\n${list(left)}` : '',
@@ -125,7 +120,7 @@ async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Pro
 /** Undo of files the user changed too (saved while the agent worked, or between turns): true to go ahead with them too. */
 export async function confirmMixed(labels: readonly string[]): Promise<boolean> {
   const go = 'Undo Them Too';
-  const detail = `${labels.slice(0, 15).join('\n')}${labels.length > 15 ? `\nand ${labels.length - 15} more` : ''}\n\nUndo puts back the version from before the agent's change: what you saved while it worked, or changed between its turns, goes too. Without them, the other files are undone.`;
+  const detail = `${list(labels)}\n\nUndo puts back the version from before the agent's change: what you saved while it worked, or changed between its turns, goes too. Without them, the other files are undone.`;
   return (
     (await vscode.window.showWarningMessage(
       'These files were changed by you too (saved while the agent worked on them, or between its turns).',
@@ -133,6 +128,14 @@ export async function confirmMixed(labels: readonly string[]): Promise<boolean> 
       go,
     )) === go
   );
+}
+
+/** `lines` one to a line, the first PREVIEW_LINES of them, then how many more. */
+function list(lines: readonly string[]): string {
+  return [
+    ...lines.slice(0, PREVIEW_LINES),
+    ...(lines.length > PREVIEW_LINES ? [`and ${lines.length - PREVIEW_LINES} more`] : []),
+  ].join('\n');
 }
 
 export function refusalText(what: 'Undo' | 'Restore', refused: readonly string[]): string {

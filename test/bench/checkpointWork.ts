@@ -63,7 +63,7 @@ async function promptDuringFirstPass(store: string, root: string, limits: typeof
   cp.release(mark!);
   cp.release(await first);
   cp.release(await cp.beforeTurn([root])); // after the pass the early mark left queued: nothing runs on
-  await cp.store.written();
+  await cp.store.flush();
   return ms;
 }
 
@@ -104,7 +104,7 @@ export async function checkpointRun(files: number, git?: string): Promise<Checkp
     const first = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     const firstPassMs = await time(async () => first.release(await first.beforeTurn([root])));
     const firstPassMB = first.store.bytes / 1024 / 1024;
-    await first.store.written();
+    await first.store.flush();
     const promptAtConnectMs = await promptDuringFirstPass(path.join(base, 'store-a'), root, limits, 0);
     const promptDuringFirstPassMs = await promptDuringFirstPass(path.join(base, 'store-b'), root, limits, 1000);
     // The disk done with what setting up wrote (the folder, three stores of copies): the passes below are timed
@@ -114,7 +114,7 @@ export async function checkpointRun(files: number, git?: string): Promise<Checkp
     const cp = new WorkspaceCheckpoints(path.join(base, 'store'), limits);
     // Each step once the copies the pass before it made are written (a moment after it: the next step, a prompt
     // or a turn's end, comes seconds later in use), so that a figure is its own pass's.
-    const settled = () => cp.store.written();
+    const settled = () => cp.store.flush();
     const reloadPassMs = await time(async () => cp.release(await cp.beforeTurn([root])));
     await settled();
     const turnStartMs = await time(async () => cp.release(await cp.beforeTurn([root])));

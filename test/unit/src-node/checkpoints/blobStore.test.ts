@@ -15,13 +15,13 @@ describe('checkpoints: the store of copies', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   const onDisk = (hash: string) => path.join(dir, hash.slice(0, 2), hash.slice(2));
 
-  it('reads a copy back at once, writes it a moment later, and the next store finds it', async () => {
+  it('reads a copy back at once, writes it when flushed or a moment after the last put, and the next store finds it', async () => {
     const store = new BlobStore(dir, 1024 * 1024);
     const bytes = Buffer.from('the version from before\n');
     const hash = store.put(bytes)!;
     assert.equal(hash, hashOf(bytes));
     assert.deepEqual(store.get(hash), bytes, 'readable before it is written');
-    await store.written();
+    await store.flush();
     assert.deepEqual(fs.readFileSync(onDisk(hash)), bytes);
     assert.deepEqual(new BlobStore(dir, 1024 * 1024).get(hash), bytes, 'the next window reads it from disk');
     assert.deepEqual(
@@ -29,6 +29,10 @@ describe('checkpoints: the store of copies', () => {
       [],
       'nothing left beside it',
     );
+    // Not asked to: written a moment after the last put all the same.
+    const later = store.put(Buffer.from('put, then left alone'))!;
+    for (let i = 0; i < 100 && !fs.existsSync(onDisk(later)); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(fs.readFileSync(onDisk(later), 'utf8'), 'put, then left alone');
   });
 
   it('never writes a copy swept before it was written, and counts its room once', async () => {
@@ -38,7 +42,7 @@ describe('checkpoints: the store of copies', () => {
     assert.equal(store.bytes, 9);
     assert.equal(store.put(Buffer.alloc(95)), undefined, 'no room past the limit, written or not');
     store.sweep(new Set([kept]));
-    await store.written();
+    await store.flush();
     assert.equal(fs.existsSync(onDisk(swept)), false);
     assert.throws(() => store.get(swept), /not kept any more/);
     assert.equal(store.bytes, 4);

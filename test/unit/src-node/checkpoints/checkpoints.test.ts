@@ -319,7 +319,7 @@ describe('checkpoints: putting files back', function () {
     s.write('a.txt', 'before');
     const change = await turn(() => s.write('a.txt', 'agent'), 'a.txt');
     const hash = change.before!.hash!;
-    await cp.store.written(); // on disk (a moment after the pass), where it is damaged
+    await cp.store.flush(); // on disk (a moment after the pass), where it is damaged
     fs.writeFileSync(path.join(s.store, 'blobs', hash.slice(0, 2), hash.slice(2)), 'tampered');
     await assert.rejects(undo(change), /damaged/);
     assert.equal(fs.readFileSync(s.file('a.txt'), 'utf8'), 'agent');
@@ -368,7 +368,7 @@ describe('checkpoints: the next window', function () {
     s.write('c.txt', 'c');
     const last = new WorkspaceCheckpoints(s.store, LIMITS);
     await last.beforeTurn([s.root]);
-    await last.store.written(); // its copies on disk, as when a window closes
+    await last.store.flush(); // its copies on disk, as when a window closes
     // Proof that the index is used: point a.txt's unchanged stamp at b.txt's copy.
     const file = path.join(s.store, indexFile());
     const saved = JSON.parse(fs.readFileSync(file, 'utf8'));

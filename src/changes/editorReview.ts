@@ -153,9 +153,26 @@ export class EditorReview implements vscode.Disposable {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.refreshing = this.refreshing.then(() => this.refresh()).catch(() => undefined);
-    }, delayMs);
+    this.timer = setTimeout(() => void this.lookNow(), delayMs);
+  }
+
+  /** Looks at the editors now (after any look under way), not after the debounce. */
+  private lookNow(): Promise<void> {
+    clearTimeout(this.timer);
+    this.refreshing = this.refreshing.then(() => this.refresh()).catch(() => undefined);
+    return this.refreshing;
+  }
+
+  /**
+   * The review of the active editor for a command: looked at again first when its text changed since the last look
+   * (a key pressed within the debounce of an edit, or of the reload of a file an Undo wrote, is not lost).
+   */
+  private async activeReview(): Promise<{ editor: vscode.TextEditor; shown: Shown } | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) return undefined;
+    if (this.shown.has(editor.document.uri.fsPath) && !this.current(editor.document)) await this.lookNow();
+    const shown = this.current(editor.document);
+    return shown && { editor, shown };
   }
 
   private async refresh(): Promise<void> {
@@ -273,7 +290,7 @@ export class EditorReview implements vscode.Disposable {
   /** Moves the cursor to the next (1) or previous (-1) agent change, on to the next file of the bar past the last. */
   private async go(step: 1 | -1): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    const shown = editor && this.current(editor.document);
+    const shown = (await this.activeReview())?.shown;
     const line = editor?.selection.active.line ?? 0;
     const starts = (shown?.review.hunks ?? []).map((h) => placeOf(h).start);
     const next = step === 1 ? starts.find((s) => s > line) : starts.reverse().find((s) => s < line);
@@ -285,14 +302,14 @@ export class EditorReview implements vscode.Disposable {
     const path = paths[(at + step + paths.length) % paths.length]!;
     if (!(await fileExists(path))) return;
     const opened = await vscode.window.showTextDocument(vscode.Uri.file(path));
-    await this.refresh();
+    await this.lookNow();
     const hunks = this.current(opened.document)?.review.hunks ?? [];
     const target = step === 1 ? hunks[0] : hunks.at(-1);
     if (target) reveal(opened, placeOf(target).start);
   }
 
   private async act(what: 'keep' | 'undo', at: unknown): Promise<void> {
-    const found = this.hunkAt(at);
+    const found = await this.hunkAt(at);
     if (!found) return;
     const { shown, hunk, document } = found;
     try {
@@ -306,7 +323,7 @@ export class EditorReview implements vscode.Disposable {
   }
 
   /** The hunk a command is for: `{path, index}` from a lens or hover, or the one at the active editor's cursor. */
-  private hunkAt(at: unknown): { shown: Shown; hunk: Hunk; document?: vscode.TextDocument } | undefined {
+  private async hunkAt(at: unknown): Promise<{ shown: Shown; hunk: Hunk; document?: vscode.TextDocument } | undefined> {
     if (typeof at === 'object' && at !== null) {
       const { path, index } = at as { path?: unknown; index?: unknown };
       const shown = typeof path === 'string' ? this.shown.get(path) : undefined;
@@ -314,10 +331,11 @@ export class EditorReview implements vscode.Disposable {
       const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path);
       return shown && hunk ? { shown, hunk, ...(document ? { document } : {}) } : undefined;
     }
-    const editor = vscode.window.activeTextEditor;
-    const shown = editor && this.current(editor.document);
-    const hunk = shown?.review.hunks.find((h) => contains(h, editor!.selection.active.line));
-    return shown && hunk ? { shown, hunk, document: editor!.document } : undefined;
+    const active = await this.activeReview();
+    if (!active) return undefined;
+    const { editor, shown } = active;
+    const hunk = shown.review.hunks.find((h) => contains(h, editor.selection.active.line));
+    return hunk ? { shown, hunk, document: editor.document } : undefined;
   }
 
   private async whole(what: 'keep' | 'undo' | 'open', path: unknown): Promise<void> {

@@ -7,7 +7,8 @@
  */
 import * as vscode from 'vscode';
 import type { Platform } from '../platform';
-import type { HistoryEntry } from '../shared/savedSessions';
+import { sessionKey, type HistoryEntry } from '../shared/savedSessions';
+import type { Thread } from '../shared/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats, HistoryEvent } from '../chat/chats';
 import type { HistoryStore } from './historyStore';
@@ -28,24 +29,30 @@ export function saveHistory(
   /**
    * Saves `chat` as it is when its turn in the store's queue comes (not as it was when asked): several changes in a
    * row (a turn's end, its changes, its comments addressed) make one write, and the last state is what is saved.
-   * One save waits per chat; a use asked while a refresh waits makes that one a use.
+   * One save waits per chat and session; a use asked while a refresh waits makes that one a use. A chat whose session
+   * changed meanwhile (Restart Agent anew) saves the session asked for, with the transcript as it was then.
    */
-  const waiting = new Map<Chat, { title: string | undefined; refresh: boolean }>();
-  const save = (chat: Chat, title: string | undefined, refresh = false): Promise<void> => {
-    const queued = waiting.get(chat);
+  const waiting = new Map<string, { title: string | undefined; refresh: boolean; thread: Thread }>();
+  const save = (chat: Chat, title: string | undefined, refresh = false, at = asOf(chat)): Promise<void> => {
+    const { session: asked, thread } = at;
+    if (!asked) return Promise.resolve();
+    const key = `${chat.id}\n${sessionKey(asked)}`;
+    const queued = waiting.get(key);
     if (queued) {
       if (!refresh) Object.assign(queued, { title, refresh: false });
+      queued.thread = thread;
       return Promise.resolve();
     }
-    const ask = { title, refresh };
-    waiting.set(chat, ask);
-    const done = () => waiting.get(chat) === ask && waiting.delete(chat);
+    const ask = { title, refresh, thread };
+    waiting.set(key, ask);
+    const done = () => waiting.get(key) === ask && waiting.delete(key);
     return store
       .save(
         () => {
           done();
-          const session = chat.session;
-          return session && { ...session, title: ask.title, thread: chat.thread, changes: chat.changes?.toSave };
+          // The transcript is an immutable value: the one asked with is the session's as it was then.
+          const same = chat.session !== undefined && sessionKey(chat.session) === sessionKey(asked);
+          return { ...asked, title: ask.title, thread: same ? chat.thread : ask.thread, changes: chat.changes?.toSave };
         },
         () => ask.refresh,
       )
@@ -53,10 +60,13 @@ export function saveHistory(
   };
   return chats.onDidChangeHistory((event: HistoryEvent) => {
     switch (event.kind) {
-      case 'used':
-        // Once the turn's changes are recorded (a pass over the workspace): one write with all of it.
-        void (event.chat.changes?.settled ?? Promise.resolve()).then(() => save(event.chat, event.title));
+      case 'used': {
+        // Once the turn's changes are recorded (a pass over the workspace): one write with all of it, of the session
+        // the turn was in.
+        const at = asOf(event.chat);
+        void (event.chat.changes?.settled ?? Promise.resolve()).then(() => save(event.chat, event.title, false, at));
         return;
+      }
       case 'changed': {
         // Not a use: the saved copy keeps its place. A turn under way, or whose changes are being recorded, is saved
         // when that is done (as a use).
@@ -76,6 +86,11 @@ export function saveHistory(
         return;
     }
   });
+}
+
+/** The chat's session and transcript now. */
+function asOf(chat: Chat): { session: Chat['session']; thread: Thread } {
+  return { session: chat.session, thread: chat.thread };
 }
 
 /** Opens a saved chat: the open chat on its session, else a new one with its saved transcript. */

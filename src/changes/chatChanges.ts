@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import {
   MAX_LISTED_CHANGES,
+  changedBetween,
   sameVersion,
   type ChangedFile,
   type Changes,
@@ -18,7 +19,7 @@ import {
   type FileVersion,
 } from '../shared/changes';
 import { errorMessage } from '../errorText';
-import { confirmMixed, putBack, refusalText, type PutBack } from './checkpointRestore';
+import { confirmMixed, noCopyText, putBack, refusalText, restorePlan, type PutBack } from './checkpointRestore';
 import { CommentList } from './commentList';
 import { rebasedBefore } from './hunkActions';
 import { TurnMarks } from './turnMarks';
@@ -256,21 +257,7 @@ export class ChatChanges implements vscode.Disposable {
   restoreTo(entryId: string): Promise<boolean> {
     const from = this.turns.findIndex((t) => t.entryId === entryId);
     if (from < 0) return Promise.resolve(true);
-    const plan = new Map<string, PutBack>();
-    for (const turn of this.turns.slice(from)) {
-      for (const change of turn.files.values()) {
-        const earlier = plan.get(change.path);
-        // The file changed outside the agent's turns between two of them: that goes too, and the preview says so.
-        const between = earlier && (earlier.between || changedBetween(earlier.now, change.before));
-        plan.set(change.path, {
-          path: change.path,
-          back: earlier ? earlier.back : change.before,
-          now: change.after,
-          ...(between ? { between: true } : {}),
-        });
-      }
-    }
-    return this.run([...plan.values()], 'Restore', true, this.turns[from].seq);
+    return this.run(restorePlan(this.turns.slice(from)), 'Restore', true, this.turns[from].seq);
   }
 
   /** Opens the diff editor: before the agent's change (or since kept) against now. */
@@ -370,7 +357,7 @@ export class ChatChanges implements vscode.Disposable {
       label: this.checkpoints.label(change.path),
       kind: kindOf(change),
       ...(counts ? { added: counts[0], removed: counts[1] } : {}),
-      ...(missing ? { noUndo: MISSING_COPY[missing] } : {}),
+      ...(missing ? { noUndo: noCopyText(missing, 'sentence') } : {}),
       ...(this.userSaved.has(change.path) ? { userSaved: true } : {}),
     };
   }
@@ -398,20 +385,6 @@ export class ChatChanges implements vscode.Disposable {
     this._onDidChange.dispose();
     this._onDidRecord.dispose();
   }
-}
-
-/** Why a file has no Undo. */
-export const MISSING_COPY: Record<NonNullable<FileVersion['missing']>, string> = {
-  'too-large': 'No copy from before: the file is over 5 MiB.',
-  'no-room': 'No copy from before: the storage for copies is full.',
-  unreadable: 'No copy from before: the file could not be read safely.',
-  unseen: 'Not checkpointed yet: it changed before the first look at the folder had read it.',
-};
-
-/** The file was `a`, then `b`: it changed in between (never said of versions without copies: not known). */
-function changedBetween(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
-  if (!a || !b) return a !== b;
-  return a.hash !== undefined && b.hash !== undefined && a.hash !== b.hash;
 }
 
 function kindOf(change: FileChange): ChangedFile['kind'] {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
-import type { FileVersion } from '../shared/changes';
+import { changedBetween, type FileChange, type FileVersion } from '../shared/changes';
 import { errorMessage } from '../errorText';
 
 /** One file to put back: from `now` (what the agent left) to `back`. */
@@ -24,6 +24,28 @@ export interface PutBackOutcome {
   readonly refused: string[];
   /** The user said no to the preview: nothing was tried. */
   readonly cancelled?: true;
+}
+
+/**
+ * What "Restore files to here" puts back for `turns` (oldest first): each file they changed, back to before the first
+ * of them that changed it.
+ */
+export function restorePlan(turns: ReadonlyArray<{ readonly files: ReadonlyMap<string, FileChange> }>): PutBack[] {
+  const plan = new Map<string, PutBack>();
+  for (const turn of turns) {
+    for (const change of turn.files.values()) {
+      const earlier = plan.get(change.path);
+      // The file changed outside the agent's turns between two of them: that goes too, and the preview says so.
+      const between = earlier && (earlier.between || changedBetween(earlier.now, change.before));
+      plan.set(change.path, {
+        path: change.path,
+        back: earlier ? earlier.back : change.before,
+        now: change.after,
+        ...(between ? { between: true } : {}),
+      });
+    }
+  }
+  return [...plan.values()];
 }
 
 /** Lines a preview lists of each kind before "and N more". */
@@ -58,7 +80,7 @@ export async function putBack(
 async function attempt(checkpoints: Checkpoints, file: PutBack, dryRun: boolean): Promise<string | undefined> {
   const label = checkpoints.label(file.path);
   const missing = file.back?.missing ?? file.now?.missing;
-  if (missing) return `${label}: ${MISSING[missing]}`;
+  if (missing) return `${label}: ${noCopyText(missing, 'clause')}`;
   const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file.path);
   if (open?.isDirty) return `${label} has unsaved changes in the editor: save or revert them first.`;
   try {
@@ -69,12 +91,19 @@ async function attempt(checkpoints: Checkpoints, file: PutBack, dryRun: boolean)
   }
 }
 
-const MISSING: Record<NonNullable<FileVersion['missing']>, string> = {
-  'too-large': 'no copy from before (the file is over 5 MiB).',
-  'no-room': 'no copy from before (the storage for copies is full).',
-  unreadable: 'no copy from before (the file could not be read safely).',
-  unseen: 'not checkpointed yet (it changed before the first look at the folder had read it).',
+/** Why a version has no copy to go back to: what is missing, and why. */
+const MISSING: Record<NonNullable<FileVersion['missing']>, readonly [string, string]> = {
+  'too-large': ['No copy from before', 'the file is over 5 MiB'],
+  'no-room': ['No copy from before', 'the storage for copies is full'],
+  unreadable: ['No copy from before', 'the file could not be read safely'],
+  unseen: ['Not checkpointed yet', 'it changed before the first look at the folder had read it'],
 };
+
+/** Why a file cannot be put back: a sentence of its own (the bar's tooltip), or a clause after the file's name. */
+export function noCopyText(missing: NonNullable<FileVersion['missing']>, form: 'sentence' | 'clause'): string {
+  const [what, why] = MISSING[missing];
+  return form === 'sentence' ? `${what}: ${why}.` : `${what.toLowerCase()} (${why}).`;
+}
 
 /** The preview: what would be put back and what would be left alone (and why); true when the user goes ahead. */
 async function confirm(checkpoints: Checkpoints, files: readonly PutBack[]): Promise<boolean> {

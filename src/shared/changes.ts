@@ -33,6 +33,12 @@ export function sameVersion(a: FileVersion | undefined, b: FileVersion | undefin
   return a.hash !== undefined && a.hash === b.hash;
 }
 
+/** The file was `a`, then `b`: it changed in between (never said of versions without copies: not known). */
+export function changedBetween(a: FileVersion | undefined, b: FileVersion | undefined): boolean {
+  if (!a || !b) return a !== b;
+  return a.hash !== undefined && b.hash !== undefined && a.hash !== b.hash;
+}
+
 /** Most files the bar lists; Keep All and Undo All act on every one. */
 export const MAX_LISTED_CHANGES = 200;
 

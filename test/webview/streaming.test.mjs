@@ -218,6 +218,24 @@ describe('<acp-markdown> streaming', function () {
     });
   });
 
+  it('gives each long paragraph of right-to-left or Thai text a group of its own: a group on screen is laid out whole', async () => {
+    // 2,400 characters of alternating Latin and Hebrew took 15-25 ms each to lay out; five in one group, 75-120 ms.
+    const costly = ['aא'.repeat(1200), 'ภาษาไทย'.repeat(340), 'שלום '.repeat(480), 'مرحبا '.repeat(400)];
+    const latin = Array.from({ length: 4 }, (_, i) => `Paragraph ${i} ${'of plain words '.repeat(80)}`);
+    await chat.setEntries([{ kind: 'assistant', id: 'scripts', text: [...costly, ...latin].join('\n\n') }]);
+    const groups = await withMarkdowns(chat.page, ([md]) =>
+      [...md.shadowRoot.querySelectorAll('.markdown > .blocks')].map((g) => `${g.className} ${g.children.length}`),
+    );
+    assert.deepEqual(groups, [
+      'blocks closed 1',
+      'blocks closed 1',
+      'blocks closed 1',
+      'blocks closed 1',
+      // As long, in Latin letters: four in one group.
+      'blocks 4',
+    ]);
+  });
+
   it("keeps a streamed code block's highlighted nodes when it completes, not highlighting it again", async () => {
     await chat.setEntries([{ kind: 'assistant', id: 'code', text: 'Code:\n\n```ts\nconst a = 1;\nlet b = "two";' }]);
     await withMarkdowns(chat.page, ([md]) => {

@@ -33,13 +33,27 @@ import { rawText, renderBlock, type BlockContext } from './render-blocks';
  */
 const GROUP_SIZE = 128;
 /**
- * A group also closes once its blocks hold this many characters: a group on
- * screen is laid out whole, and some text costs far more to lay out than its
- * length says (see text-pieces.ts: 128 paragraphs of 2,000 alternating Latin
- * and Hebrew letters took 680 ms in one group, where each group now holds
- * at most a few of them).
+ * A group also closes once its blocks weigh this much (see layoutWeight): a group on screen is laid out whole, and
+ * some text costs far more to lay out than its length says (see text-pieces.ts: 128 paragraphs of 2,000 alternating
+ * Latin and Hebrew letters took 680 ms in one group; at 8 KiB of such text a group still took 75-120 ms, where each
+ * paragraph of it now has a group of its own).
  */
 const GROUP_CHARS = 8 * 1024;
+
+/**
+ * Scripts whose text Chromium lays out many times slower than Latin (measured at 300 px, one block of 262,144
+ * characters: Thai 34 s, alternating Latin and Hebrew 22 s, Hebrew 2.5 s, Arabic 1.3 s, `x` 36 ms): right-to-left
+ * scripts and their presentation forms, and the South-East Asian scripts laid out by dictionary (Thai, Lao, Tibetan,
+ * Myanmar, Khmer).
+ */
+const COSTLY_SCRIPT = /[\u0590-\u08ff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** How much more a block with such text weighs than its length (a 2,000-character paragraph then fills a group). */
+const COSTLY_WEIGHT = 8;
+
+/** What a block adds to its group's weight: its length, times COSTLY_WEIGHT when it has text of a costly script. */
+function layoutWeight(source: string): number {
+  return COSTLY_SCRIPT.test(source) ? source.length * COSTLY_WEIGHT : source.length;
+}
 
 /**
  * A line longer than this is not lexed: it and what follows it in the open
@@ -72,8 +86,8 @@ interface Block {
 
 interface Group {
   readonly blocks: Block[];
-  /** The characters of the blocks' sources. */
-  chars: number;
+  /** The blocks' layout weight (see layoutWeight). */
+  weight: number;
   /** Set when the group is full; the group's blocks never change after that (but see `relink`). */
   closed?: unknown;
 }
@@ -87,7 +101,7 @@ export interface MarkdownOptions {
 }
 
 export class MarkdownStream {
-  private groups: Group[] = [{ blocks: [], chars: 0 }];
+  private groups: Group[] = [{ blocks: [], weight: 0 }];
   /** How long the text of the completed blocks is: an update must start with it, else everything is redone. */
   private frozenLength = 0;
   /** The text of the last update, and its part after the completed blocks. */
@@ -223,7 +237,7 @@ export class MarkdownStream {
     const blocks = this.groups.flatMap((g) => g.blocks);
     if (!blocks.some((b) => b.source.includes('['))) return;
     const relexed = blocks.map((b) => (b.source.includes('[') ? this.relexed(b, links) : b));
-    this.groups = [{ blocks: [], chars: 0 }];
+    this.groups = [{ blocks: [], weight: 0 }];
     for (const block of relexed) addBlock(this.groups, block);
   }
 
@@ -238,7 +252,7 @@ export class MarkdownStream {
   }
 
   private reset(): void {
-    this.groups = [{ blocks: [], chars: 0 }];
+    this.groups = [{ blocks: [], weight: 0 }];
     this.frozenLength = 0;
     this.defs = Object.create(null);
     this.defsKey = '[]';
@@ -252,10 +266,10 @@ export class MarkdownStream {
 function addBlock(groups: Group[], block: Block): void {
   const group = groups[groups.length - 1]!;
   group.blocks.push(block);
-  group.chars += block.source.length;
-  if (group.blocks.length === GROUP_SIZE || group.chars >= GROUP_CHARS) {
+  group.weight += layoutWeight(block.source);
+  if (group.blocks.length === GROUP_SIZE || group.weight >= GROUP_CHARS) {
     group.closed = closedView(group);
-    groups.push({ blocks: [], chars: 0 });
+    groups.push({ blocks: [], weight: 0 });
   }
 }
 

@@ -103,7 +103,7 @@ export class TurnMarks implements vscode.Disposable {
       'info',
       last.stopped
         ? `Changed since the agent was stopped (by the agent still at work, or by you): ${files}. Not counted as the agent's changes of this turn.`
-        : `Changed since the agent's last turn, outside its turns: ${files}. Not counted as the agent's changes.`,
+        : `Changed between the agent's turns (by you or another program): ${files}. Not counted as the agent's changes.`,
     );
   }
 

@@ -409,10 +409,10 @@ suite('the Changes bar (Node host)', function () {
     await waitFor(chat, 'the turn counted', () =>
       listed().some((f) => f.label === 'changes/edited.txt' && f.added === 2 && f.removed === 1),
     );
-    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && /outside its turns/.test(e.text));
+    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && /between the agent's turns/.test(e.text));
     assert.match(
       (notice as { text: string } | undefined)?.text ?? '(no notice)',
-      /^Changed since the agent's last turn, outside its turns: changes\/edited\.txt\. Not counted as the agent's changes\.$/,
+      /^Changed between the agent's turns \(by you or another program\): changes\/edited\.txt\. Not counted as the agent's changes\.$/,
     );
     await (await shown()).changes!.undo(file('edited.txt'));
     assert.equal(

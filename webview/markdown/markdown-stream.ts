@@ -38,7 +38,7 @@ const GROUP_SIZE = 128;
  * Latin and Hebrew letters took 680 ms in one group; at 8 KiB of such text a group still took 75-120 ms, where each
  * paragraph of it now has a group of its own).
  */
-const GROUP_CHARS = 8 * 1024;
+const GROUP_WEIGHT = 8 * 1024;
 
 /**
  * Scripts whose text Chromium lays out many times slower than Latin (measured at 300 px, one block of 262,144
@@ -267,7 +267,7 @@ function addBlock(groups: Group[], block: Block): void {
   const group = groups[groups.length - 1]!;
   group.blocks.push(block);
   group.weight += layoutWeight(block.source);
-  if (group.blocks.length === GROUP_SIZE || group.weight >= GROUP_CHARS) {
+  if (group.blocks.length === GROUP_SIZE || group.weight >= GROUP_WEIGHT) {
     group.closed = closedView(group);
     groups.push({ blocks: [], weight: 0 });
   }

@@ -42,7 +42,7 @@ export const CASES = [
   { name: 'one-quote', fill: '> a quote that never ends\n', how: 'many' },
 ];
 
-const caseName = (c) => `shape ${c.name} ${c.how}`;
+export const caseName = (c) => `shape ${c.name} ${c.how}`;
 
 /**
  * Characters of `fill` in `bytes` of UTF-8: a message is bounded in bytes

@@ -4,21 +4,20 @@
  * and Undo above it (CodeLens) and the lines it replaced on hover; the editor's title bar has the file's Keep and
  * Undo, its diff, and next and previous change.
  * Commands (with keys while the cursor is in an agent's change): next and previous change, keep, undo.
- * hunkActions.ts does the keeping and undoing.
+ * hunkActions.ts does the keeping and undoing; hunkLenses.ts draws the lenses and hovers and finds a hunk from them.
  */
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import type { ChatChanges } from './chatChanges';
-import { keepHunk, reviewOf, undoHunk, type FileReview } from './hunkActions';
-import { linesOf, type Hunk } from './hunks';
+import { keepHunk, reviewOf, undoHunk } from './hunkActions';
+import { hunkKeys, type Hunk } from './hunks';
+import { contains, hoverOf, lensesOf, named, placeOf, type HunkAt, type Shown } from './hunkLenses';
 import { errorMessage } from '../errorText';
 
 /** Context keys: the active editor shows agent changes; its cursor is in one. */
 const HAS_CHANGES = 'vscode-acp.review.hasChanges';
 const AT_CHANGE = 'vscode-acp.review.atChange';
 const FILES = 'vscode-acp.review.files';
-/** Lines of the replaced text a hover shows. */
-const MAX_HOVER_LINES = 40;
 /** Texts of kept versions held between looks (each at most 1 MiB). */
 const MAX_CACHED_TEXTS = 32;
 
@@ -38,13 +37,6 @@ export function revisionOf(bars: Bars): string {
     .all()
     .map((c) => c.revision)
     .join(',');
-}
-
-interface Shown {
-  readonly changes: ChatChanges;
-  readonly review: FileReview;
-  /** The document version the review is of. */
-  readonly version: number;
 }
 
 export class EditorReview implements vscode.Disposable {
@@ -76,6 +68,8 @@ export class EditorReview implements vscode.Disposable {
   private readonly texts = new Map<string, string | undefined>();
   private ranges = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A look is scheduled: what is shown may be out of date (an edit, a Keep or Undo, a bar's change). */
+  private due = false;
   private refreshing = Promise.resolve();
 
   constructor(
@@ -101,10 +95,16 @@ export class EditorReview implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
       vscode.languages.registerCodeLensProvider(files, {
         onDidChangeCodeLenses: this.lenses.event,
-        provideCodeLenses: (document) => this.codeLenses(document),
+        provideCodeLenses: (document) => {
+          const shown = this.current(document);
+          return shown ? lensesOf(shown, document) : [];
+        },
       }),
       vscode.languages.registerHoverProvider(files, {
-        provideHover: (document, position) => this.hover(document, position),
+        provideHover: (document, position) => {
+          const shown = this.current(document);
+          return shown && hoverOf(shown, document, position.line);
+        },
       }),
       vscode.commands.registerCommand('vscode-acp.nextChange', () => this.go(1)),
       vscode.commands.registerCommand('vscode-acp.previousChange', () => this.go(-1)),
@@ -153,24 +153,33 @@ export class EditorReview implements vscode.Disposable {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
+    this.due = true;
     this.timer = setTimeout(() => void this.lookNow(), delayMs);
   }
 
   /** Looks at the editors now (after any look under way), not after the debounce. */
   private lookNow(): Promise<void> {
     clearTimeout(this.timer);
+    this.due = false;
     this.refreshing = this.refreshing.then(() => this.refresh()).catch(() => undefined);
     return this.refreshing;
   }
 
   /**
-   * The review of the active editor for a command: looked at again first when its text changed since the last look
-   * (a key pressed within the debounce of an edit, or of the reload of a file an Undo wrote, is not lost).
+   * Looked at again first when a look is due or the document's text changed since the last one: a key pressed or a
+   * lens clicked within the debounce of an edit, of the reload of a file an Undo wrote, or of another Keep or Undo
+   * acts on the hunks as they are.
    */
+  private async fresh(document: vscode.TextDocument | undefined): Promise<void> {
+    const stale = document !== undefined && this.shown.has(document.uri.fsPath) && !this.current(document);
+    if (this.due || stale) await this.lookNow();
+  }
+
+  /** The review of the active editor for a command, fresh. */
   private async activeReview(): Promise<{ editor: vscode.TextEditor; shown: Shown } | undefined> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return undefined;
-    if (this.shown.has(editor.document.uri.fsPath) && !this.current(editor.document)) await this.lookNow();
+    await this.fresh(editor.document);
     const shown = this.current(editor.document);
     return shown && { editor, shown };
   }
@@ -185,8 +194,10 @@ export class EditorReview implements vscode.Disposable {
       seen.add(path);
       const changes = this.changesOf(path);
       const review = changes && (await reviewOf(changes, this.checkpoints, path, editor.document, this.texts));
-      if (changes && review) this.shown.set(path, { changes, review, version: editor.document.version });
-      else this.shown.delete(path);
+      if (changes && review) {
+        const keys = hunkKeys(review.before, review.after, review.hunks);
+        this.shown.set(path, { changes, review, version: editor.document.version, keys });
+      } else this.shown.delete(path);
     }
     for (const path of [...this.shown.keys()]) if (!seen.has(path)) this.shown.delete(path);
     for (const editor of editors) this.decorate(editor);
@@ -221,76 +232,11 @@ export class EditorReview implements vscode.Disposable {
     return shown && shown.version === document.version ? shown : undefined;
   }
 
-  private codeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const shown = this.current(document);
-    if (!shown) return [];
-    const path = document.uri.fsPath;
-    const hunks = shown.review.hunks;
-    const lenses: vscode.CodeLens[] = [];
-    hunks.forEach((hunk, index) => {
-      const line = Math.min(placeOf(hunk).start, Math.max(0, document.lineCount - 1));
-      const range = new vscode.Range(line, 0, line, 0);
-      const at = { path, index };
-      lenses.push(
-        new vscode.CodeLens(range, {
-          title: '$(check) Keep',
-          command: 'vscode-acp.keepChange',
-          arguments: [at],
-          tooltip: 'Keep this change (Ctrl+Shift+Enter)',
-        }),
-      );
-      lenses.push(
-        hunk.now
-          ? new vscode.CodeLens(range, {
-              title: '$(discard) Undo',
-              command: 'vscode-acp.undoChange',
-              arguments: [at],
-              tooltip: 'Put these lines back as they were (Ctrl+Shift+Backspace)',
-            })
-          : new vscode.CodeLens(range, {
-              title: 'You changed these lines since: no Undo here',
-              command: 'vscode-acp.openFileChanges',
-              arguments: [path],
-              tooltip: "Compare the file with the version before the agent's change",
-            }),
-      );
-    });
-    return lenses;
-  }
-
-  private hover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const shown = this.current(document);
-    const index = shown?.review.hunks.findIndex((h) => contains(h, position.line)) ?? -1;
-    if (!shown || index < 0) return undefined;
-    const hunk = shown.review.hunks[index]!;
-    const old = linesOf(shown.review.before).slice(hunk.before.start, hunk.before.start + hunk.before.count);
-    const text = old
-      .slice(0, MAX_HOVER_LINES)
-      .join('')
-      .replace(/\r?\n$/, '');
-    const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-    const args = encodeURIComponent(JSON.stringify([{ path: document.uri.fsPath, index }]));
-    const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['vscode-acp.keepChange', 'vscode-acp.undoChange'] };
-    md.appendMarkdown(
-      old.length === 0
-        ? '**Added by the agent.**\n\n'
-        : `**The agent replaced ${old.length === 1 ? 'this line' : `${old.length} lines`}:**\n\n`,
-    );
-    if (old.length > 0) {
-      md.appendMarkdown(
-        `${fence}\n${text}\n${fence}\n\n${old.length > MAX_HOVER_LINES ? `…and ${old.length - MAX_HOVER_LINES} more lines\n\n` : ''}`,
-      );
-    }
-    md.appendMarkdown(`[$(check) Keep](command:vscode-acp.keepChange?${args})`);
-    if (hunk.now) md.appendMarkdown(` · [$(discard) Undo](command:vscode-acp.undoChange?${args})`);
-    return new vscode.Hover(md);
-  }
-
   /** Moves the cursor to the next (1) or previous (-1) agent change, on to the next file of the bar past the last. */
   private async go(step: 1 | -1): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    const shown = (await this.activeReview())?.shown;
+    const active = await this.activeReview();
+    const editor = active?.editor ?? vscode.window.activeTextEditor;
+    const shown = active?.shown;
     const line = editor?.selection.active.line ?? 0;
     const starts = (shown?.review.hunks ?? []).map((h) => placeOf(h).start);
     const next = step === 1 ? starts.find((s) => s > line) : starts.reverse().find((s) => s < line);
@@ -322,14 +268,20 @@ export class EditorReview implements vscode.Disposable {
     this.barsChanged();
   }
 
-  /** The hunk a command is for: `{path, index}` from a lens or hover, or the one at the active editor's cursor. */
+  /** The hunk a command is for: the one a lens or hover names (HunkAt), or the one at the active editor's cursor. */
   private async hunkAt(at: unknown): Promise<{ shown: Shown; hunk: Hunk; document?: vscode.TextDocument } | undefined> {
     if (typeof at === 'object' && at !== null) {
-      const { path, index } = at as { path?: unknown; index?: unknown };
-      const shown = typeof path === 'string' ? this.shown.get(path) : undefined;
-      const hunk = typeof index === 'number' ? shown?.review.hunks[index] : undefined;
+      const { path } = at as { path?: unknown };
+      if (typeof path !== 'string') return undefined;
       const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path);
-      return shown && hunk ? { shown, hunk, ...(document ? { document } : {}) } : undefined;
+      await this.fresh(document);
+      const shown = this.shown.get(path);
+      const hunk = shown && named(shown, at as Partial<HunkAt>);
+      if (!shown || !hunk) {
+        void vscode.window.showInformationMessage('That change is not there any more: it was kept, undone or edited.');
+        return undefined;
+      }
+      return { shown, hunk, ...(document ? { document } : {}) };
     }
     const active = await this.activeReview();
     if (!active) return undefined;
@@ -383,17 +335,6 @@ export class EditorReview implements vscode.Disposable {
     clearTimeout(this.timer);
     for (const s of this.subscriptions) s.dispose();
   }
-}
-
-/** Where a hunk is shown: its lines now, or where they would be (one the user changed since). */
-function placeOf(hunk: Hunk): { start: number; count: number } {
-  return hunk.now ?? hunk.near;
-}
-
-/** Whether `line` is in the hunk (a removal: the line below where its lines were, or the one above). */
-function contains(hunk: Hunk, line: number): boolean {
-  const { start, count } = placeOf(hunk);
-  return count > 0 ? line >= start && line < start + count : line === start || line === start - 1;
 }
 
 function reveal(editor: vscode.TextEditor, line: number): void {

@@ -82,6 +82,21 @@ export function hunksOf(before: string, after: string, now: string): Hunk[] {
   });
 }
 
+/**
+ * A name for each hunk that holds while others are kept or undone: a hash of its lines before and after the
+ * agent's change. A Keep or Undo clicked on a hunk finds that hunk by it, even once the review was looked at again.
+ */
+export function hunkKeys(before: string, after: string, hunks: readonly Hunk[]): string[] {
+  const [b, a] = [linesOf(before), linesOf(after)];
+  return hunks.map((h) => {
+    const text = `${b.slice(h.before.start, h.before.start + h.before.count).join('')}\0${a.slice(h.after.start, h.after.start + h.after.count).join('')}`;
+    // FNV-1a, 32 bits, with the length: a name for finding a hunk again, not a check of its bytes.
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return `${(hash >>> 0).toString(36)}.${text.length}`;
+  });
+}
+
 /** `lines` with `range` replaced by `by`, as text. */
 function replaced(lines: readonly string[], range: LineRange, by: readonly string[]): string {
   return [...lines.slice(0, range.start), ...by, ...lines.slice(range.start + range.count)].join('');

@@ -27,6 +27,13 @@ const editor = scenarioAgent('Hunks', {
       ],
     },
     {
+      match: 'edit in three places',
+      steps: [
+        { diskWrite: { path: '${cwd}/hunks/code.ts', content: 'ONE\ntwo\nthree\nFOUR\nfive\nsix\nSEVEN\n' } },
+        { text: 'edited' },
+      ],
+    },
+    {
       match: 'Please address my review comments',
       steps: [
         { reportPrompt: true },
@@ -63,6 +70,23 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`lenses: ${JSON.stringify(titles)}`);
+  }
+  /** The Keep and Undo lenses' arguments, by line, once the review shows `count` hunks. */
+  async function lensArgs(count: number): Promise<Map<string, unknown>> {
+    await lenses(count);
+    const found =
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        vscode.Uri.file(file),
+      )) ?? [];
+    return new Map(
+      found
+        .filter((l) => /^vscode-acp\.(keep|undo)Change$/.test(l.command?.command ?? ''))
+        .map((l) => [
+          `${l.command!.command.slice('vscode-acp.'.length, -'Change'.length)} ${l.range.start.line}`,
+          l.command!.arguments?.[0],
+        ]),
+    );
   }
   const listed = () =>
     (chat.status as { changes: { files: Array<{ label: string }> } }).changes.files.map((f) => f.label);
@@ -189,6 +213,18 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     } finally {
       controller.dispose();
     }
+  });
+
+  test('lenses clicked one after another act on the hunks they were shown on, as the others are kept and undone', async () => {
+    await chat.send('edit in three places');
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const args = await lensArgs(3);
+    // As fast as a user clicks: no wait for the review to be looked at again (or the lenses redrawn) in between.
+    await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 0'));
+    await vscode.commands.executeCommand('vscode-acp.keepChange', args.get('keep 3'));
+    await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 6'));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nFOUR\nfive\nsix\nseven\n');
+    await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
   test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {

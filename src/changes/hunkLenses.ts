@@ -1,0 +1,125 @@
+/**
+ * How an agent's hunk is shown in an editor and named by what is shown: Keep and Undo above it (CodeLens), the
+ * lines it replaced on hover, and the hunk found again from a lens or hover clicked after the review was looked at
+ * again (another hunk kept or undone meanwhile).
+ */
+import * as vscode from 'vscode';
+import type { ChatChanges } from './chatChanges';
+import type { FileReview } from './hunkActions';
+import { linesOf, type Hunk } from './hunks';
+
+/** Lines of the replaced text a hover shows. */
+const MAX_HOVER_LINES = 40;
+
+/** A file's review as an editor shows it. */
+export interface Shown {
+  readonly changes: ChatChanges;
+  readonly review: FileReview;
+  /** The document version the review is of. */
+  readonly version: number;
+  /** Each hunk's name (hunkKeys), for a lens or hover clicked after the review was looked at again. */
+  readonly keys: readonly string[];
+}
+
+/** What a lens or hover names a hunk by: its file, its name, and where it was. */
+export interface HunkAt {
+  readonly path: string;
+  readonly key: string;
+  readonly index: number;
+  readonly line: number;
+}
+
+/** Keep and Undo above each hunk (CodeLens), naming it as a HunkAt. */
+export function lensesOf(shown: Shown, document: vscode.TextDocument): vscode.CodeLens[] {
+  const path = document.uri.fsPath;
+  const hunks = shown.review.hunks;
+  const lenses: vscode.CodeLens[] = [];
+  hunks.forEach((hunk, index) => {
+    const line = Math.min(placeOf(hunk).start, Math.max(0, document.lineCount - 1));
+    const range = new vscode.Range(line, 0, line, 0);
+    const at: HunkAt = { path, key: shown.keys[index]!, index, line: placeOf(hunk).start };
+    lenses.push(
+      new vscode.CodeLens(range, {
+        title: '$(check) Keep',
+        command: 'vscode-acp.keepChange',
+        arguments: [at],
+        tooltip: 'Keep this change (Ctrl+Shift+Enter)',
+      }),
+    );
+    lenses.push(
+      hunk.now
+        ? new vscode.CodeLens(range, {
+            title: '$(discard) Undo',
+            command: 'vscode-acp.undoChange',
+            arguments: [at],
+            tooltip: 'Put these lines back as they were (Ctrl+Shift+Backspace)',
+          })
+        : new vscode.CodeLens(range, {
+            title: 'You changed these lines since: no Undo here',
+            command: 'vscode-acp.openFileChanges',
+            arguments: [path],
+            tooltip: "Compare the file with the version before the agent's change",
+          }),
+    );
+  });
+  return lenses;
+}
+
+/** On a hunk's lines: the lines it replaced, with Keep and Undo. */
+export function hoverOf(shown: Shown, document: vscode.TextDocument, line: number): vscode.Hover | undefined {
+  const index = shown.review.hunks.findIndex((h) => contains(h, line));
+  if (index < 0) return undefined;
+  const hunk = shown.review.hunks[index]!;
+  const old = linesOf(shown.review.before).slice(hunk.before.start, hunk.before.start + hunk.before.count);
+  const text = old
+    .slice(0, MAX_HOVER_LINES)
+    .join('')
+    .replace(/\r?\n$/, '');
+  const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  const at: HunkAt = { path: document.uri.fsPath, key: shown.keys[index]!, index, line: placeOf(hunk).start };
+  const args = encodeURIComponent(JSON.stringify([at]));
+  const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = { enabledCommands: ['vscode-acp.keepChange', 'vscode-acp.undoChange'] };
+  md.appendMarkdown(
+    old.length === 0
+      ? '**Added by the agent.**\n\n'
+      : `**The agent replaced ${old.length === 1 ? 'this line' : `${old.length} lines`}:**\n\n`,
+  );
+  if (old.length > 0) {
+    md.appendMarkdown(
+      `${fence}\n${text}\n${fence}\n\n${old.length > MAX_HOVER_LINES ? `…and ${old.length - MAX_HOVER_LINES} more lines\n\n` : ''}`,
+    );
+  }
+  md.appendMarkdown(`[$(check) Keep](command:vscode-acp.keepChange?${args})`);
+  if (hunk.now) md.appendMarkdown(` · [$(discard) Undo](command:vscode-acp.undoChange?${args})`);
+  return new vscode.Hover(md);
+}
+
+/**
+ * The hunk a lens or hover named: of those with its name, the nearest to where it was (then to its place in the
+ * list), so that of two alike changes the one clicked is taken. Without a name, the hunk at its place in the list.
+ */
+export function named(shown: Shown, at: Partial<HunkAt>): Hunk | undefined {
+  const { hunks } = shown.review;
+  const index = typeof at.index === 'number' ? at.index : -1;
+  if (typeof at.key !== 'string') return hunks[index];
+  const line = typeof at.line === 'number' ? at.line : 0;
+  // Lines away first, places in the list next (never more than the list is long).
+  const score = (i: number) => Math.abs(placeOf(hunks[i]!).start - line) * (hunks.length + 1) + Math.abs(i - index);
+  let best: number | undefined;
+  for (let i = 0; i < hunks.length; i++) {
+    if (shown.keys[i] === at.key && (best === undefined || score(i) < score(best))) best = i;
+  }
+  return best === undefined ? undefined : hunks[best];
+}
+
+/** Where a hunk is shown: its lines now, or where they would be (one the user changed since). */
+export function placeOf(hunk: Hunk): { start: number; count: number } {
+  return hunk.now ?? hunk.near;
+}
+
+/** Whether `line` is in the hunk (a removal: the line below where its lines were, or the one above). */
+export function contains(hunk: Hunk, line: number): boolean {
+  const { start, count } = placeOf(hunk);
+  return count > 0 ? line >= start && line < start + count : line === start || line === start - 1;
+}

@@ -13,15 +13,10 @@ import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './views/linkOpener';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
-import { CheckpointDocuments } from './changes/checkpointDocuments';
-import { EditorReview, type Bars } from './changes/editorReview';
-import { EditorComments, commentsAttachment } from './changes/editorComments';
-import { addAttachments } from './attachments/attach';
-import type { ReviewComment } from './shared/reviewComments';
-import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { TranscriptArchive } from './views/transcriptArchive';
 import { AgentConnections } from './connection/agentConnections';
-import type { Checkpoints, Platform } from './platform';
+import type { Platform } from './platform';
+import type { ChangesFeature } from './changesFeature';
 import { registerSessionCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { openSavedChat, saveHistory } from './history/historySaver';
@@ -131,7 +126,15 @@ export function deactivateWith(): Promise<unknown> {
   return historyWritten();
 }
 
-export function activateWith(context: vscode.ExtensionContext, platform: Platform): AcpExtensionApi {
+/**
+ * `changes`: the Changes bar and the review in editors, for a platform with checkpoints (changesFeature.ts). The Node
+ * entry passes it; the web entry does not, so none of it is in the web bundle.
+ */
+export function activateWith(
+  context: vscode.ExtensionContext,
+  platform: Platform,
+  changesFeature?: (checkpoints: NonNullable<Platform['checkpoints']>) => ChangesFeature,
+): AcpExtensionApi {
   // Everything written to the log is redacted first (secrets that MCP configs resolved).
   const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
   const mcpReports = new McpReports(platform.mcpHost);
@@ -151,7 +154,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   historyWritten = () => store.flushed();
   // The chats open before a window reload: numbered after, then brought back (see below).
   const lastOpen = lastOpenChats(context.workspaceState);
-  const checkpoints = platform.checkpoints;
+  const changes = platform.checkpoints && changesFeature?.(platform.checkpoints);
   const chats = new Chats(
     {
       platform,
@@ -161,7 +164,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
       log,
       window: vscodeWindow,
       prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),
-      ...(checkpoints ? { changesBar: (say) => new ChatChanges(checkpoints, say) } : {}),
+      ...(changes ? { changesBar: changes.bar } : {}),
     },
     () => new TranscriptArchive(context.globalStorageUri, log),
     lastOpen?.idsUsed,
@@ -169,7 +172,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const sessionDeps = { chats, store, agentList, agents, log };
   const sessionsTree = new SessionsTree(agentList, agents, store, chats, log);
   const messages = new MessageDocuments(() => chats.all.map((c) => c.thread));
-  const checkpointDocuments = platform.checkpoints ? new CheckpointDocuments(platform.checkpoints) : undefined;
+  const checkpointDocuments = changes?.documents;
   const services = { chats, links: new LinkOpener(platform, log), messages, log, mentions: new Mentions() };
   const panels = new ChatEditorPanels(context.extensionUri, chats, services);
   const view = new ChatViewProvider(context.extensionUri, chats, services, () => {
@@ -206,13 +209,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: sessionsTree }),
     ...registerSessionsTreeCommands(sessionsTree, sessionDeps),
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, messages),
-    ...(checkpointDocuments
-      ? [
-          checkpointDocuments,
-          vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, checkpointDocuments),
-          ...reviewInEditors(chats, view, platform.checkpoints!),
-        ]
-      : []),
+    ...(changes?.start(chats, view) ?? []),
     mcpReports,
     diagnostics,
     vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
@@ -265,45 +262,4 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     openMessage: (entryId) => messages.open(entryId),
     openSaved: (entry, how) => openSavedChat(chats, store, entry, how),
   };
-}
-
-/** The agent's changes reviewed in editors, hunk by hunk, with comments that go to the agent (src/changes). */
-function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Checkpoints): vscode.Disposable[] {
-  const bars: Bars = {
-    all: () => chats.all.flatMap((c) => (c.changes ? [c.changes] : [])),
-    shown: () => chats.shown.changes,
-    onDidChange: (listener) => {
-      const subscriptions = [chats.onDidChangeChat(listener), chats.onDidChangeList(listener)];
-      return new vscode.Disposable(() => subscriptions.forEach((s) => s.dispose()));
-    },
-  };
-  const review = new EditorReview(bars, checkpoints);
-  const comments = new EditorComments(bars, review, {
-    gather: async (changes, list) => {
-      const chat = chats.all.find((c) => c.changes === changes);
-      if (!chat) return false;
-      const byFile = new Map<string, ReviewComment[]>();
-      for (const c of list) byFile.set(c.path, [...(byFile.get(c.path) ?? []), c]);
-      addAttachments(
-        chat.attachments,
-        [...byFile].map(([path, onFile]) => {
-          const { uri, startLine, endLine, label, text } = commentsAttachment(path, onFile);
-          return {
-            source: { type: 'selection' as const, uri, label, text, startLine, endLine },
-            look: {
-              label,
-              detail: `${vscode.workspace.asRelativePath(uri)}:L${startLine}-L${endLine}`,
-              icon: 'comment' as const,
-            },
-          };
-        }),
-      );
-      chats.show(chat.id);
-      await view.reveal();
-      if (!chat.draft.trim()) chat.handBackDraft('Please address my review comments on your changes.');
-      chat.focusComposer();
-      return true;
-    },
-  });
-  return [review, comments];
 }

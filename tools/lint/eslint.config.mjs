@@ -58,10 +58,18 @@ const SRC_ROOMS = [
   ['attachments', 'session', 'changes'],
   ['chat'],
   ['history', 'views'],
-  ['commands'],
+  ['commands', 'changesFeature'],
   ['extension'],
 ];
-const ROOT_FILES = new Set(['errorText', 'platform', 'capabilities', 'workspaceFolder', 'workspaceTrust', 'extension']);
+const ROOT_FILES = new Set([
+  'errorText',
+  'platform',
+  'capabilities',
+  'workspaceFolder',
+  'workspaceTrust',
+  'changesFeature',
+  'extension',
+]);
 
 function srcLayers() {
   // A new room has a place in the order, or the linter says so.

@@ -11,10 +11,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as nodePath from 'node:path';
-import { stampOf, type FileStamp } from './scanFolder';
+import { sameStamp, stampOf, type FileStamp } from './scanFolder';
 
 export type ObjectFormat = 'sha1' | 'sha256';
 
@@ -106,22 +104,21 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
     '--is-inside-work-tree',
     '--show-object-format',
     '--git-path',
-    'info/attributes',
-    '--git-path',
     'index',
   ]);
-  const [inside, format, infoAttributes, index] = head?.toString('utf8').split('\n') ?? [];
-  if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !infoAttributes || !index) return undefined;
+  const [inside, format, index] = head?.toString('utf8').split('\n') ?? [];
+  if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !index) return undefined;
   const indexPath = nodePath.resolve(folder, index);
   const indexStamp = stampOf(indexPath);
   if (!indexStamp) return undefined;
-  const [staged, changes, autocrlf, attributesFile] = await Promise.all([
+  const [staged, changes, autocrlf] = await Promise.all([
     run(git, folder, ['ls-files', '--stage', '-v', '-z']),
     readGitChanges(git, folder),
     run(git, folder, ['config', '--get', 'core.autocrlf']),
-    run(git, folder, ['config', '--get', 'core.attributesFile']),
   ]);
-  if (!staged || !changes) return undefined;
+  // The index written while Git was read (the user staged a file): its ids and "unchanged" may not agree.
+  const indexAfter = stampOf(indexPath);
+  if (!staged || !changes || !indexAfter || !sameStamp(indexAfter, indexStamp)) return undefined;
   const tracked = new Map<string, string>();
   const hidden = new Set<string>();
   let nested = changes.nested;
@@ -137,11 +134,13 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
     if (tag === 'H' && stage === '0' && FILE_MODES.has(mode ?? '')) tracked.set(path, id);
     else if (tag !== 'H') hidden.add(path);
   }
+  // Unset: Git's exit 1 (undefined here). Set: anything Git reads as true ("yes", "on", "1", no value at all) or
+  // "input" converts every text file; only a false value ("false", "no", "off", "0") does not.
   const crlf = autocrlf?.toString('utf8').trim();
   const converted =
-    crlf === 'true' || crlf === 'input'
+    crlf !== undefined && !/^(false|no|off|0)$/i.test(crlf)
       ? new Set(tracked.keys())
-      : await convertedFiles(git, folder, tracked, infoAttributes, attributesFile?.toString('utf8').trim());
+      : await convertedFiles(git, folder, tracked);
   if (!converted) return undefined;
   return {
     tracked,
@@ -175,22 +174,16 @@ export async function readGitChanges(git: string, folder: string): Promise<GitCh
   };
 }
 
-/** The tracked files with a converting attribute; none to ask about when no attributes file could apply. */
+/**
+ * The tracked files with a converting attribute, from every place Git reads attributes (each folder's
+ * `.gitattributes` up to the repository's top, `info/attributes`, the user's and the system's files): one
+ * `git check-attr` over them all (some 20 ms for 20,000 files).
+ */
 async function convertedFiles(
   git: string,
   folder: string,
   tracked: ReadonlyMap<string, string>,
-  infoAttributes: string,
-  attributesFile: string | undefined,
 ): Promise<Set<string> | undefined> {
-  const home = os.homedir();
-  const global =
-    attributesFile || nodePath.join(process.env.XDG_CONFIG_HOME || nodePath.join(home, '.config'), 'git', 'attributes');
-  const anywhere =
-    [...tracked.keys()].some((p) => p === '.gitattributes' || p.endsWith('/.gitattributes')) ||
-    exists(nodePath.resolve(folder, infoAttributes)) ||
-    exists(global.replace(/^~(?=\/|$)/, home));
-  if (!anywhere) return new Set();
   const output = await run(
     git,
     folder,
@@ -205,15 +198,6 @@ async function convertedFiles(
     if (path !== undefined && value !== undefined && value !== 'unspecified' && value !== 'unset') converted.add(path);
   }
   return converted;
-}
-
-function exists(path: string): boolean {
-  try {
-    fs.accessSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The blob id Git gives `bytes` (`git hash-object --no-filters`). */

@@ -89,6 +89,28 @@ describe("checkpoints: what Git says of a folder (the user's git)", function () 
     assert.deepEqual([...view!.converted].sort(), ['a.txt', 'c.f']);
   });
 
+  it('autocrlf as Git reads it ("yes", "on", "1", no value: true; "false", "off": not) and attributes above the folder', async () => {
+    for (const [value, converts] of [
+      ['yes', true],
+      ['on', true],
+      ['1', true],
+      ['input', true],
+      ['off', false],
+      ['false', false],
+    ] as const) {
+      const r = committed({ 'a.txt': 'x\n' });
+      r.git('config', 'core.autocrlf', value);
+      assert.deepEqual([...(await readGitView(GIT, r.dir))!.converted], converts ? ['a.txt'] : [], value);
+    }
+    const bare = committed({ 'a.txt': 'x\n' });
+    fs.appendFileSync(path.join(bare.dir, '.git', 'config'), '[core]\n\tautocrlf\n');
+    assert.deepEqual([...(await readGitView(GIT, bare.dir))!.converted], ['a.txt'], 'a key without a value is true');
+
+    // The workspace folder is a subfolder; the attributes are at the repository's top.
+    const top = committed({ '.gitattributes': '* text=auto eol=crlf\n', 'sub/a.txt': 'x\n', 'sub/b.bin': 'y\0\n' });
+    assert.deepEqual([...(await readGitView(GIT, path.join(top.dir, 'sub')))!.converted].sort(), ['a.txt', 'b.bin']);
+  });
+
   it('links and sparse-checkout entries are not files here; a folder inside a repository sees its own paths', async () => {
     const { dir, git, write } = fresh();
     write('keep/a.ts', 'a\n');

@@ -21,7 +21,7 @@ import {
 import { errorMessage } from '../errorText';
 import { confirmMixed, noCopyText, putBack, refusalText, restorePlan, type PutBack } from './checkpointRestore';
 import { CommentList } from './commentList';
-import { rebasedBefore } from './hunkActions';
+import { rebasedBefore, UNDO_WAITS } from './hunkActions';
 import { TurnMarks } from './turnMarks';
 import { LineCounts } from './lineCounts';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
@@ -109,6 +109,16 @@ export class ChatChanges implements vscode.Disposable {
   /** A turn is being followed: its changes are not all recorded yet. */
   get busyFollowing(): boolean {
     return this.following !== undefined;
+  }
+
+  /**
+   * Nothing is put back while a turn is followed: the turn's end would take what Undo wrote for the agent's change
+   * (and a later Undo would put the agent's code back). Says so; false then.
+   */
+  private mayPutBack(): boolean {
+    if (!this.busyFollowing) return true;
+    this.say('warning', UNDO_WAITS);
+    return false;
   }
 
   /** The turn of prompt `entryId` ended: what it changed joins the bar (a file changed back to how it was leaves it). */
@@ -235,6 +245,7 @@ export class ChatChanges implements vscode.Disposable {
 
   /** Undo: puts the file (or every file) back as it was before the agent's change; says what it could not. */
   async undo(path?: string): Promise<void> {
+    if (!this.mayPutBack()) return;
     let changes =
       path === undefined
         ? [...this.bar.values()]
@@ -257,6 +268,7 @@ export class ChatChanges implements vscode.Disposable {
   restoreTo(entryId: string): Promise<boolean> {
     const from = this.turns.findIndex((t) => t.entryId === entryId);
     if (from < 0) return Promise.resolve(true);
+    if (!this.mayPutBack()) return Promise.resolve(false);
     return this.run(restorePlan(this.turns.slice(from)), 'Restore', true, this.turns[from].seq);
   }
 

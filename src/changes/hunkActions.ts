@@ -15,6 +15,9 @@ import { hunksOf, keptBefore, linesOf, undoneAfter, undoneAll, undoneNow, type H
 /** Texts are reviewed hunk by hunk up to this size (each side); a larger file is kept or undone whole. */
 const MAX_REVIEWED_BYTES = 1024 * 1024;
 
+/** Why nothing is put back while a turn is followed (its end would take what Undo wrote for the agent's change). */
+export const UNDO_WAITS = 'The agent is still at work: undo its changes once its turn has ended, or Stop it first.';
+
 /** One file of a Changes bar, hunk by hunk, as it is in `document` (or on disk when it has none). */
 export interface FileReview {
   readonly path: string;
@@ -67,6 +70,7 @@ export async function undoHunk(
   hunk: Hunk,
   document: vscode.TextDocument | undefined,
 ): Promise<void> {
+  if (changes.busyFollowing) throw new Error(UNDO_WAITS);
   stillCurrent(changes, review);
   const now = undoneNow(review.before, review.now, hunk);
   if (now === undefined || !hunk.now) {

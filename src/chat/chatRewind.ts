@@ -40,6 +40,8 @@ export class ChatRewind {
     const agentId = this.chat.agentId();
     if (this.chat.turnRunning() || link.closed || text.trim() === '' || !agentId) return;
     const cut = cutBefore(transcript.value.entries, entryId);
+    // The turn before has ended, but its changes may still be being recorded (a pass over the folders).
+    await changes?.settled;
     if (!cut || (changes && !(await changes.restoreTo(entryId))) || this.chat.turnRunning()) return;
     const before = link.session;
     const next = this.start(cut, before);

@@ -452,6 +452,33 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
+  test('while the agent works, Undo is refused and says why; the turn then lists only what it changed', async () => {
+    const sent = chat.send('work until stopped');
+    await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
+    await (await shown()).changes!.undo(file('edited.txt'));
+    assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'nothing put back meanwhile');
+    assert.ok(
+      chat.thread.entries.some(
+        (e) => e.kind === 'notice' && /^The agent is still at work: undo its changes/.test(e.text),
+      ),
+      'the chat says why',
+    );
+    await vscode.commands.executeCommand('vscode-acp.stop');
+    await sent;
+    await waitFor(chat, 'the stopped turn counted', () => listed().some((f) => f.label === 'changes/stopped.txt'));
+    assert.deepEqual(
+      listed()
+        .map((f) => `${f.label} ${f.kind}`)
+        .sort(),
+      [
+        'changes/created.txt created',
+        'changes/deleted.txt deleted',
+        'changes/edited.txt edited',
+        'changes/stopped.txt created',
+      ],
+    );
+  });
+
   test("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {
     (await shown()).changes!.keep();
     await chat.send('diff only');

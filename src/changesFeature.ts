@@ -51,12 +51,13 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
   const comments = new EditorComments(bars, review, {
     gather: async (changes, list) => {
       const chat = chats.all.find((c) => c.changes === changes);
-      if (!chat) return false;
+      if (!chat) return [];
       const byFile = new Map<string, ReviewComment[]>();
       for (const c of list) byFile.set(c.path, [...(byFile.get(c.path) ?? []), c]);
-      addAttachments(
+      const files = [...byFile];
+      const added = addAttachments(
         chat.attachments,
-        [...byFile].map(([path, onFile]) => {
+        files.map(([path, onFile]) => {
           const { uri, startLine, endLine, label, text } = commentsAttachment(path, onFile);
           return {
             source: { type: 'selection' as const, uri, label, text, startLine, endLine },
@@ -72,7 +73,7 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
       await view.reveal();
       if (!chat.draft.trim()) chat.handBackDraft('Please address my review comments on your changes.');
       chat.focusComposer();
-      return true;
+      return files.flatMap(([, onFile], i) => (added[i] ? onFile : []));
     },
   });
   return [review, comments];

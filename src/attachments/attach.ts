@@ -102,18 +102,19 @@ export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): 
   );
 }
 
-/** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. */
+/** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. Which were added. */
 export function addAttachments(
   draft: DraftAttachments,
   items: ReadonlyArray<{ source: AttachmentSource; look: AttachmentLook }>,
-): void {
-  let refused = 0;
-  for (const item of items) if (!draft.add(item.source, item.look)) refused++;
+): boolean[] {
+  const added = items.map((item) => draft.add(item.source, item.look));
+  const refused = added.filter((a) => !a).length;
   if (refused > 0) {
     void vscode.window.showWarningMessage(
       `At most ${MAX_ATTACHMENTS} attachments go with one prompt: ${refused === 1 ? 'one was' : `${refused} were`} not added.`,
     );
   }
+  return added;
 }
 
 export function trustedOrSay(): boolean {

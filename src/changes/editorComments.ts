@@ -44,8 +44,8 @@ export function commentsAttachment(
 }
 
 export interface CommentSink {
-  /** Puts `comments` of the chat whose bar is `changes` into its next prompt; false when it could not. */
-  gather(changes: ChatChanges, comments: readonly ReviewComment[]): Promise<boolean>;
+  /** Puts `comments` of the chat whose bar is `changes` into its next prompt: those that went in (the rest did not fit). */
+  gather(changes: ChatChanges, comments: readonly ReviewComment[]): Promise<readonly ReviewComment[]>;
 }
 
 export class EditorComments implements vscode.Disposable {
@@ -138,8 +138,8 @@ export class EditorComments implements vscode.Disposable {
       );
       return;
     }
-    if (!(await this.sink.gather(changes, open))) return;
-    for (const comment of open) changes.comments.set(comment.id, 'sent');
+    // Only those in the prompt are sent; one that did not fit stays open, to send with the next.
+    for (const comment of await this.sink.gather(changes, open)) changes.comments.set(comment.id, 'sent');
   }
 
   private setState(thread: vscode.CommentThread, state: ReviewComment['state']): void {

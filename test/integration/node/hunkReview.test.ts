@@ -227,6 +227,38 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
+  test('a comment that does not fit in the prompt (ten attachments there already) stays open, to send with the next', async () => {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await lenses(2);
+    const controller = vscode.comments.createCommentController('test-review-full', 'Test');
+    const open = (await acpApi()).chats.shown;
+    try {
+      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
+      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Why SEVEN?' });
+      for (let i = 0; i < 10; i++) {
+        const label = `part ${i}`;
+        const source = {
+          type: 'selection' as const,
+          uri: shown.document.uri,
+          label,
+          text: 'one',
+          startLine: 0,
+          endLine: 0,
+        };
+        open.attachments.add(source, { label, icon: 'selection' });
+      }
+      await vscode.commands.executeCommand('vscode-acp.sendComments');
+      assert.equal(open.attachments.chips.length, 10, 'no room for it');
+      assert.deepEqual(
+        open.changes!.comments.all.map((c) => [c.text, c.state]),
+        [['Why SEVEN?', 'open']],
+      );
+    } finally {
+      open.attachments.takeAll();
+      controller.dispose();
+    }
+  });
+
   test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     await lenses(2);

@@ -21,12 +21,21 @@ export interface Shown {
   readonly keys: readonly string[];
 }
 
-/** What a lens or hover names a hunk by: its file, its name, and where it was. */
+/** What a lens or hover names a hunk by: its file, its name, and where it was (in the list, the file, both versions). */
 export interface HunkAt {
   readonly path: string;
   readonly key: string;
   readonly index: number;
   readonly line: number;
+  /** Where its lines start in the version before the agent's change, and in the agent's. */
+  readonly before: number;
+  readonly after: number;
+}
+
+function hunkAt(path: string, shown: Shown, index: number): HunkAt {
+  const hunk = shown.review.hunks[index]!;
+  const { start: line } = placeOf(hunk);
+  return { path, key: shown.keys[index]!, index, line, before: hunk.before.start, after: hunk.after.start };
 }
 
 /** Keep and Undo above each hunk (CodeLens), naming it as a HunkAt. */
@@ -37,7 +46,7 @@ export function lensesOf(shown: Shown, document: vscode.TextDocument): vscode.Co
   hunks.forEach((hunk, index) => {
     const line = Math.min(placeOf(hunk).start, Math.max(0, document.lineCount - 1));
     const range = new vscode.Range(line, 0, line, 0);
-    const at: HunkAt = { path, key: shown.keys[index]!, index, line: placeOf(hunk).start };
+    const at = hunkAt(path, shown, index);
     lenses.push(
       new vscode.CodeLens(range, {
         title: '$(check) Keep',
@@ -76,7 +85,7 @@ export function hoverOf(shown: Shown, document: vscode.TextDocument, line: numbe
     .join('')
     .replace(/\r?\n$/, '');
   const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  const at: HunkAt = { path: document.uri.fsPath, key: shown.keys[index]!, index, line: placeOf(hunk).start };
+  const at = hunkAt(document.uri.fsPath, shown, index);
   const args = encodeURIComponent(JSON.stringify([at]));
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: ['vscode-acp.keepChange', 'vscode-acp.undoChange'] };
@@ -96,20 +105,22 @@ export function hoverOf(shown: Shown, document: vscode.TextDocument, line: numbe
 }
 
 /**
- * The hunk a lens or hover named: of those with its name, the nearest to where it was (then to its place in the
- * list), so that of two alike changes the one clicked is taken. Without a name, the hunk at its place in the list.
+ * The hunk a lens or hover named: of those with its name, one that starts where it did in either version (a Keep of
+ * another hunk moves only the places in the version before, an Undo only those in the agent's), else the nearest to
+ * where it was in the file (then in the list): of two alike changes, the one clicked. Without a name, the hunk at its
+ * place in the list.
  */
 export function named(shown: Shown, at: Partial<HunkAt>): Hunk | undefined {
   const { hunks } = shown.review;
   const index = typeof at.index === 'number' ? at.index : -1;
   if (typeof at.key !== 'string') return hunks[index];
   const line = typeof at.line === 'number' ? at.line : 0;
+  const alike = hunks.flatMap((h, i) => (shown.keys[i] === at.key ? [i] : []));
+  const stayed = alike.filter((i) => hunks[i]!.before.start === at.before || hunks[i]!.after.start === at.after);
   // Lines away first, places in the list next (never more than the list is long).
   const score = (i: number) => Math.abs(placeOf(hunks[i]!).start - line) * (hunks.length + 1) + Math.abs(i - index);
   let best: number | undefined;
-  for (let i = 0; i < hunks.length; i++) {
-    if (shown.keys[i] === at.key && (best === undefined || score(i) < score(best))) best = i;
-  }
+  for (const i of stayed.length > 0 ? stayed : alike) if (best === undefined || score(i) < score(best)) best = i;
   return best === undefined ? undefined : hunks[best];
 }
 

@@ -34,6 +34,18 @@ const editor = scenarioAgent('Hunks', {
       ],
     },
     {
+      match: 'alike changes',
+      steps: [
+        {
+          diskWrite: {
+            path: '${cwd}/hunks/code.ts',
+            content: `${Array.from({ length: 20 }, (_, i) => `top ${i}\n`).join('')}one\ntwo\nadded\nthree\nfour\nfive\nadded\nsix\nseven\n`,
+          },
+        },
+        { text: 'edited' },
+      ],
+    },
+    {
       match: 'Please address my review comments',
       steps: [
         { reportPrompt: true },
@@ -225,6 +237,16 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 6'));
     assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nFOUR\nfive\nsix\nseven\n');
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+  });
+
+  test('of two alike changes, a lens clicked late acts on its own, though another now sits nearer its old line', async () => {
+    await chat.send('alike changes');
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const args = await lensArgs(3);
+    await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 0'));
+    // The first "added" was on line 22; with the 20 lines above it undone it is on line 2, the second on line 6.
+    await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 22'));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nfour\nfive\nadded\nsix\nseven\n');
   });
 
   test('a comment that does not fit in the prompt (ten attachments there already) stays open, to send with the next', async () => {

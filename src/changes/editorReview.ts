@@ -71,6 +71,8 @@ export class EditorReview implements vscode.Disposable {
   /** A look is scheduled: what is shown may be out of date (an edit, a Keep or Undo, a bar's change). */
   private due = false;
   private refreshing = Promise.resolve();
+  /** The Keep and Undo commands, one after another: each acts on what the one before left. */
+  private acting = Promise.resolve();
 
   constructor(
     private readonly bars: Bars,
@@ -108,10 +110,18 @@ export class EditorReview implements vscode.Disposable {
       }),
       vscode.commands.registerCommand('vscode-acp.nextChange', () => this.go(1)),
       vscode.commands.registerCommand('vscode-acp.previousChange', () => this.go(-1)),
-      vscode.commands.registerCommand('vscode-acp.keepChange', (at?: unknown) => this.act('keep', at)),
-      vscode.commands.registerCommand('vscode-acp.undoChange', (at?: unknown) => this.act('undo', at)),
-      vscode.commands.registerCommand('vscode-acp.keepFileChanges', (path?: unknown) => this.whole('keep', path)),
-      vscode.commands.registerCommand('vscode-acp.undoFileChanges', (path?: unknown) => this.whole('undo', path)),
+      vscode.commands.registerCommand('vscode-acp.keepChange', (at?: unknown) =>
+        this.oneAtATime(() => this.act('keep', at)),
+      ),
+      vscode.commands.registerCommand('vscode-acp.undoChange', (at?: unknown) =>
+        this.oneAtATime(() => this.act('undo', at)),
+      ),
+      vscode.commands.registerCommand('vscode-acp.keepFileChanges', (path?: unknown) =>
+        this.oneAtATime(() => this.whole('keep', path)),
+      ),
+      vscode.commands.registerCommand('vscode-acp.undoFileChanges', (path?: unknown) =>
+        this.oneAtATime(() => this.whole('undo', path)),
+      ),
       vscode.commands.registerCommand('vscode-acp.openFileChanges', (path?: unknown) => this.whole('open', path)),
     );
     this.barsChanged();
@@ -252,6 +262,13 @@ export class EditorReview implements vscode.Disposable {
     const hunks = this.current(opened.document)?.review.hunks ?? [];
     const target = step === 1 ? hunks[0] : hunks.at(-1);
     if (target) reveal(opened, placeOf(target).start);
+  }
+
+  /** Runs a Keep or Undo once those before it are done (two quick clicks would both act on the same version). */
+  private oneAtATime(action: () => Promise<void>): Promise<void> {
+    const done = this.acting.then(action);
+    this.acting = done.catch(() => undefined);
+    return done;
   }
 
   private async act(what: 'keep' | 'undo', at: unknown): Promise<void> {

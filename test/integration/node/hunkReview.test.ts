@@ -239,6 +239,19 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
+  test('Keep and Undo clicked at once (neither waited for) both take effect, one after the other', async () => {
+    await chat.send('edit in three places');
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const args = await lensArgs(3);
+    await Promise.all([
+      vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 0')),
+      vscode.commands.executeCommand('vscode-acp.keepChange', args.get('keep 3')),
+      vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 6')),
+    ]);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nFOUR\nfive\nsix\nseven\n');
+    await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+  });
+
   test('of two alike changes, a lens clicked late acts on its own, though another now sits nearer its old line', async () => {
     await chat.send('alike changes');
     await vscode.window.showTextDocument(vscode.Uri.file(file));

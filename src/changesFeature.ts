@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { addAttachments } from './attachments/attach';
+import type { DraftAttachments } from './attachments/draftAttachments';
 import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
 import { CheckpointDocuments } from './changes/checkpointDocuments';
 import { EditorComments, commentsAttachment } from './changes/editorComments';
@@ -69,6 +70,11 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
           };
         }),
       );
+      reopenWhenRemoved(
+        chat.attachments,
+        changes,
+        new Map(files.flatMap(([, onFile], i) => (added[i] ? [[added[i], onFile]] : []))),
+      );
       chats.show(chat.id);
       await view.reveal();
       if (!chat.draft.trim()) chat.handBackDraft('Please address my review comments on your changes.');
@@ -77,4 +83,28 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
     },
   });
   return [review, comments];
+}
+
+/**
+ * The comments of an attachment the user removes before sending (its id in `sent`) are open again: they did not go.
+ * Watched while any of these attachments is in the prompt being written.
+ */
+function reopenWhenRemoved(
+  draft: DraftAttachments,
+  changes: ChatChanges,
+  sent: ReadonlyMap<string, readonly ReviewComment[]>,
+): void {
+  if (sent.size === 0) return;
+  const removed = draft.onDidRemove((id) => {
+    for (const comment of sent.get(id) ?? []) {
+      if (changes.comments.all.find((c) => c.id === comment.id)?.state === 'sent') {
+        changes.comments.set(comment.id, 'open');
+      }
+    }
+  });
+  const changed = draft.onDidChange(() => {
+    if (draft.chips.some((chip) => sent.has(chip.id))) return;
+    removed.dispose();
+    changed.dispose();
+  });
 }

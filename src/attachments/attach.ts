@@ -102,13 +102,13 @@ export function addFiles(draft: DraftAttachments, uris: readonly vscode.Uri[]): 
   );
 }
 
-/** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. Which were added. */
+/** Adds attachments to the draft; those past MAX_ATTACHMENTS are not added, and that is said once. Their ids, or undefined. */
 export function addAttachments(
   draft: DraftAttachments,
   items: ReadonlyArray<{ source: AttachmentSource; look: AttachmentLook }>,
-): boolean[] {
+): Array<string | undefined> {
   const added = items.map((item) => draft.add(item.source, item.look));
-  const refused = added.filter((a) => !a).length;
+  const refused = added.filter((id) => id === undefined).length;
   if (refused > 0) {
     void vscode.window.showWarningMessage(
       `At most ${MAX_ATTACHMENTS} attachments go with one prompt: ${refused === 1 ? 'one was' : `${refused} were`} not added.`,

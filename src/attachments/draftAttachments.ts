@@ -35,6 +35,9 @@ let nextId = 0;
 export class DraftAttachments implements Disposable {
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidRemove = new Emitter<string>();
+  /** The user removed an attachment (by its id): it will not go with the prompt. */
+  readonly onDidRemove = this._onDidRemove.event;
   private items: DraftAttachment[] = [];
 
   constructor(
@@ -50,9 +53,9 @@ export class DraftAttachments implements Disposable {
     return this.items.length;
   }
 
-  /** Adds one; refused (false) past MAX_ATTACHMENTS. */
-  add(source: AttachmentSource, look: AttachmentLook): boolean {
-    if (this.items.length >= MAX_ATTACHMENTS) return false;
+  /** Adds one: its id; refused (undefined) past MAX_ATTACHMENTS. */
+  add(source: AttachmentSource, look: AttachmentLook): string | undefined {
+    if (this.items.length >= MAX_ATTACHMENTS) return undefined;
     const item: DraftAttachment = { id: `att${++nextId}`, source, look, result: this.read(source, []) };
     void item.result.then((r) => {
       item.settled = r;
@@ -60,13 +63,15 @@ export class DraftAttachments implements Disposable {
     });
     this.items = [...this.items, item];
     this._onDidChange.fire();
-    return true;
+    return item.id;
   }
 
   remove(id: string): void {
     const before = this.items.length;
     this.items = this.items.filter((i) => i.id !== id);
-    if (this.items.length !== before) this._onDidChange.fire();
+    if (this.items.length === before) return;
+    this._onDidRemove.fire(id);
+    this._onDidChange.fire();
   }
 
   /** Takes every attachment, to send: none is left in the composer. */
@@ -109,6 +114,7 @@ export class DraftAttachments implements Disposable {
   dispose(): void {
     this.items = [];
     this._onDidChange.dispose();
+    this._onDidRemove.dispose();
   }
 
   private read(source: AttachmentSource, roots: readonly string[]): Promise<PreparedAttachment | Error> {

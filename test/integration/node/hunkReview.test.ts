@@ -294,6 +294,24 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     }
   });
 
+  test('a comment whose attachment the user removes before sending is open again', async () => {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await lenses(2);
+    const controller = vscode.comments.createCommentController('test-review-removed', 'Test');
+    const open = (await acpApi()).chats.shown;
+    try {
+      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
+      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Why SEVEN?' });
+      await vscode.commands.executeCommand('vscode-acp.sendComments');
+      assert.equal(open.changes!.comments.all[0]!.state, 'sent');
+      open.attachments.remove(open.attachments.chips[0]!.id);
+      assert.equal(open.changes!.comments.all[0]!.state, 'open', 'it did not go');
+    } finally {
+      open.attachments.takeAll();
+      controller.dispose();
+    }
+  });
+
   test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     await lenses(2);

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import type { ChatChanges } from './chatChanges';
 import { keepHunk, reviewOf, undoHunk } from './hunkActions';
-import { hunkKeys, type Hunk } from './hunks';
+import type { Hunk } from './hunks';
 import { contains, hoverOf, lensesOf, named, placeOf, type HunkAt, type Shown } from './hunkLenses';
 import { errorMessage } from '../errorText';
 
@@ -204,10 +204,8 @@ export class EditorReview implements vscode.Disposable {
       seen.add(path);
       const changes = this.changesOf(path);
       const review = changes && (await reviewOf(changes, this.checkpoints, path, editor.document, this.texts));
-      if (changes && review) {
-        const keys = hunkKeys(review.before, review.after, review.hunks);
-        this.shown.set(path, { changes, review, version: editor.document.version, keys });
-      } else this.shown.delete(path);
+      if (changes && review) this.shown.set(path, { changes, review, version: editor.document.version });
+      else this.shown.delete(path);
     }
     for (const path of [...this.shown.keys()]) if (!seen.has(path)) this.shown.delete(path);
     for (const editor of editors) this.decorate(editor);

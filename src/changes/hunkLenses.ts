@@ -17,8 +17,6 @@ export interface Shown {
   readonly review: FileReview;
   /** The document version the review is of. */
   readonly version: number;
-  /** Each hunk's name (hunkKeys), for a lens or hover clicked after the review was looked at again. */
-  readonly keys: readonly string[];
 }
 
 /** What a lens or hover names a hunk by: its file, its name, and where it was (in the list, the file, both versions). */
@@ -35,7 +33,7 @@ export interface HunkAt {
 function hunkAt(path: string, shown: Shown, index: number): HunkAt {
   const hunk = shown.review.hunks[index]!;
   const { start: line } = placeOf(hunk);
-  return { path, key: shown.keys[index]!, index, line, before: hunk.before.start, after: hunk.after.start };
+  return { path, key: hunk.key, index, line, before: hunk.before.start, after: hunk.after.start };
 }
 
 /** Keep and Undo above each hunk (CodeLens), naming it as a HunkAt. */
@@ -115,7 +113,7 @@ export function named(shown: Shown, at: Partial<HunkAt>): Hunk | undefined {
   const index = typeof at.index === 'number' ? at.index : -1;
   if (typeof at.key !== 'string') return hunks[index];
   const line = typeof at.line === 'number' ? at.line : 0;
-  const alike = hunks.flatMap((h, i) => (shown.keys[i] === at.key ? [i] : []));
+  const alike = hunks.flatMap((h, i) => (h.key === at.key ? [i] : []));
   const stayed = alike.filter((i) => hunks[i]!.before.start === at.before || hunks[i]!.after.start === at.after);
   // Lines away first, places in the list next (never more than the list is long).
   const score = (i: number) => Math.abs(placeOf(hunks[i]!).start - line) * (hunks.length + 1) + Math.abs(i - index);

@@ -23,6 +23,8 @@ export interface Hunk {
   readonly now?: LineRange;
   /** Where it is shown: `now`, or for one the user changed, where its lines would be but for that. */
   readonly near: LineRange;
+  /** Its name (keyOf): the same for the same change wherever it is. */
+  readonly key: string;
 }
 
 /** Past this many changed lines, or this long, the diff gives up: the whole text is one change (never a freeze). */
@@ -78,23 +80,21 @@ export function hunksOf(before: string, after: string, now: string): Hunk[] {
     const near = { start: start + shift, count: inAfter.count };
     // A user change touches the hunk when it overlaps its lines or sits at either edge.
     const touched = user.some((u) => u.a.start <= end && u.a.start + u.a.count >= start);
-    return touched ? { before: inBefore, after: inAfter, near } : { before: inBefore, after: inAfter, now: near, near };
+    const hunk = { before: inBefore, after: inAfter, near, key: keyOf(b, a, inBefore, inAfter) };
+    return touched ? hunk : { ...hunk, now: near };
   });
 }
 
 /**
- * A name for each hunk that holds while others are kept or undone: a hash of its lines before and after the
- * agent's change. A Keep or Undo clicked on a hunk finds that hunk by it, even once the review was looked at again.
+ * A hunk's name, which holds while others are kept or undone: a hash of its lines before and after the agent's
+ * change. A Keep or Undo clicked on a hunk finds that hunk by it, even once the review was looked at again.
  */
-export function hunkKeys(before: string, after: string, hunks: readonly Hunk[]): string[] {
-  const [b, a] = [linesOf(before), linesOf(after)];
-  return hunks.map((h) => {
-    const text = `${b.slice(h.before.start, h.before.start + h.before.count).join('')}\0${a.slice(h.after.start, h.after.start + h.after.count).join('')}`;
-    // FNV-1a, 32 bits, with the length: a name for finding a hunk again, not a check of its bytes.
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-    return `${(hash >>> 0).toString(36)}.${text.length}`;
-  });
+function keyOf(b: readonly string[], a: readonly string[], inBefore: LineRange, inAfter: LineRange): string {
+  const text = `${b.slice(inBefore.start, inBefore.start + inBefore.count).join('')}\0${a.slice(inAfter.start, inAfter.start + inAfter.count).join('')}`;
+  // FNV-1a, 32 bits, with the length: a name for finding a hunk again, not a check of its bytes.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${(hash >>> 0).toString(36)}.${text.length}`;
 }
 
 /** `lines` with `range` replaced by `by`, as text. */

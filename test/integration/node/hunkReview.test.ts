@@ -100,6 +100,25 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
         ]),
     );
   }
+  type ShownChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
+  /**
+   * A comment written on line 7 of the file, as VS Code's comments UI hands it to the extension (a new thread and
+   * the text); `body` runs with the editor and the chat shown, and the prompt's attachments are cleared after.
+   */
+  async function withComment(text: string, body: (shown: vscode.TextEditor, open: ShownChat) => Promise<void>) {
+    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await lenses(2);
+    const controller = vscode.comments.createCommentController('test-review', 'Test');
+    const open = (await acpApi()).chats.shown;
+    try {
+      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
+      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text });
+      await body(shown, open);
+    } finally {
+      open.attachments.takeAll();
+      controller.dispose();
+    }
+  }
   const listed = () =>
     (chat.status as { changes: { files: Array<{ label: string }> } }).changes.files.map((f) => f.label);
 
@@ -175,14 +194,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
   });
 
   test('a comment on a line of the change goes to the agent with its file and lines, and is addressed when the agent changes that line', async () => {
-    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
-    await lenses(2);
-    // What VS Code hands the extension when a comment is written in its comments UI: a new thread and the text.
-    const controller = vscode.comments.createCommentController('test-review', 'Test');
-    try {
-      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
-      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Say why it is SEVEN.' });
-      const open = (await acpApi()).chats.shown;
+    await withComment('Say why it is SEVEN.', async (_shown, open) => {
       const comments = () => open.changes!.comments.all;
       assert.deepEqual(
         comments().map((c) => [c.startLine, c.lines, c.text, c.state]),
@@ -222,9 +234,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
       );
       const titles = await lenses(2);
       assert.ok(!titles.some((t) => t.includes('You changed these lines')), JSON.stringify(titles));
-    } finally {
-      controller.dispose();
-    }
+    });
   });
 
   test('lenses clicked one after another act on the hunks they were shown on, as the others are kept and undone', async () => {
@@ -263,13 +273,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
   });
 
   test('a comment that does not fit in the prompt (ten attachments there already) stays open, to send with the next', async () => {
-    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
-    await lenses(2);
-    const controller = vscode.comments.createCommentController('test-review-full', 'Test');
-    const open = (await acpApi()).chats.shown;
-    try {
-      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
-      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Why SEVEN?' });
+    await withComment('Why SEVEN?', async (shown, open) => {
       for (let i = 0; i < 10; i++) {
         const label = `part ${i}`;
         const source = {
@@ -288,28 +292,16 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
         open.changes!.comments.all.map((c) => [c.text, c.state]),
         [['Why SEVEN?', 'open']],
       );
-    } finally {
-      open.attachments.takeAll();
-      controller.dispose();
-    }
+    });
   });
 
   test('a comment whose attachment the user removes before sending is open again', async () => {
-    const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
-    await lenses(2);
-    const controller = vscode.comments.createCommentController('test-review-removed', 'Test');
-    const open = (await acpApi()).chats.shown;
-    try {
-      const thread = controller.createCommentThread(shown.document.uri, new vscode.Range(6, 0, 6, 0), []);
-      await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text: 'Why SEVEN?' });
+    await withComment('Why SEVEN?', async (_shown, open) => {
       await vscode.commands.executeCommand('vscode-acp.sendComments');
       assert.equal(open.changes!.comments.all[0]!.state, 'sent');
       open.attachments.remove(open.attachments.chips[0]!.id);
       assert.equal(open.changes!.comments.all[0]!.state, 'open', 'it did not go');
-    } finally {
-      open.attachments.takeAll();
-      controller.dispose();
-    }
+    });
   });
 
   test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {

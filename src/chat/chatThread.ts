@@ -74,7 +74,7 @@ export class ChatThread {
 
   dispatch(action: ThreadAction): void {
     if (this.ended) return;
-    for (const kept of this.redaction.apply(action)) {
+    for (const kept of this.redaction.apply(action, this.state)) {
       this.state = this.archive.keepWithinBound(reduceThread(this.state, kept), kept);
     }
     if (!this.running && this.heldWarnings.length > 0) {

@@ -24,7 +24,7 @@ function play(actions: ThreadAction[], secrets = [SECRET]): { states: Thread[]; 
   const states: Thread[] = [];
   let thread: Thread = { ...emptyThread, turn: 'running' };
   for (const action of actions) {
-    for (const kept of redaction.apply(action)) {
+    for (const kept of redaction.apply(action, thread)) {
       thread = reduceThread(thread, kept);
       states.push(thread);
     }
@@ -90,10 +90,31 @@ describe('secrets kept out of the transcript', () => {
     const redactor = new Redactor();
     redactor.add([SECRET]);
     const redaction = new TranscriptRedaction(redactor);
-    assert.deepEqual(redaction.apply(chunk('sk-live')), [], 'all of it could begin the secret');
+    assert.deepEqual(redaction.apply(chunk('sk-live'), emptyThread), [], 'all of it could begin the secret');
     assert.equal(redaction.release().length, 1, 'released once');
     const notice: ThreadAction = { type: 'notice', id: 'n', level: 'info', text: 'cleared' };
-    assert.deepEqual(redaction.apply(notice), [notice], 'nothing held any more');
+    assert.deepEqual(redaction.apply(notice, emptyThread), [notice], 'nothing held any more');
+  });
+
+  it("a secret split across two chunks with other updates between them (usage, another terminal's output) is redacted whole", () => {
+    const usage: ThreadAction = {
+      type: 'update',
+      id: 'u',
+      update: { sessionUpdate: 'usage_update', used: 1, size: 9 },
+    };
+    const other: ThreadAction = { type: 'terminal', id: 'o', terminalId: 'other', data: 'building\n' };
+    for (const between of [[usage], [other], [usage, other, usage]]) {
+      const { states, thread } = play([
+        chunk(`key is ${SECRET.slice(0, 13)}`),
+        ...between,
+        chunk(`${SECRET.slice(13)} done`),
+      ]);
+      assert.equal(thread.entries[0]?.kind === 'assistant' && thread.entries[0].text, `key is ${REDACTED} done`);
+      assert.ok(
+        states.every((s) => !holds(s, SECRET.slice(0, 13))),
+        'no piece of it shown on the way',
+      );
+    }
   });
 
   it("a terminal's output split between two reads is redacted whole", () => {
@@ -110,8 +131,8 @@ describe('secrets kept out of the transcript', () => {
   it('changes nothing, and copies nothing, while there is no secret', () => {
     const redactor = new Redactor();
     const action = chunk('sk-live-anything');
-    assert.deepEqual(new TranscriptRedaction(redactor).apply(action), [action]);
-    assert.equal(new TranscriptRedaction(redactor).apply(action)[0], action);
+    assert.deepEqual(new TranscriptRedaction(redactor).apply(action, emptyThread), [action]);
+    assert.equal(new TranscriptRedaction(redactor).apply(action, emptyThread)[0], action);
     redactor.add([SECRET]);
     const clean = { a: ['x', { b: 'y' }] };
     assert.equal(redactor.redactStrings(clean), clean, 'the same object when nothing was redacted');

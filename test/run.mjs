@@ -249,7 +249,13 @@ stage('workspaces', async () => {
   });
   const multiOk = (await run(workspaceFile, 'multi-root', false)) === 0;
   const restricted = workspace('restricted');
-  write(path.join(restricted, '.vscode', 'settings.json'), servers(['ws-srv', '/opt/ws']));
+  // A cloned repository's own settings, each different from the user's: none may count in Restricted Mode.
+  write(path.join(restricted, '.vscode', 'settings.json'), {
+    ...servers(['ws-srv', '/opt/ws']),
+    'vscode-acp.agents': { 'folder-agent': { name: 'Folder Agent', command: '/opt/folder-agent' } },
+    'vscode-acp.agentPaths': { test: '/opt/folder-test-agent' },
+    'vscode-acp.defaultAgent': 'folder-agent',
+  });
   write(path.join(restricted, '.vscode', 'mcp.json'), { servers: { 'project-srv': { command: '/opt/project' } } });
   const restrictedOk = (await run(restricted, 'restricted', true)) === 0;
   return multiOk && restrictedOk;
@@ -284,12 +290,21 @@ stage('web', async () => {
   const proxy = await startDropProxy(Number(new URL(bridge.url).port));
   // Agents served over the standard remote transport (shared/served.test.ts).
   const served = await startServedAgents(folder);
+  // The folder is a hostile repository's: its own settings point the bridge elsewhere (web/bridgeAddress.test.ts).
+  const { startTrap } = await import('./harness/trap.mjs');
+  const trap = await startTrap();
+  fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, '.vscode', 'settings.json'),
+    JSON.stringify({ 'vscode-acp.bridge.url': trap.url }),
+  );
   try {
     const proxied = new URL(bridge.url);
     proxied.port = String(proxy.port);
     fs.writeFileSync(path.join(folder, 'bridge-url.txt'), proxied.href);
     fs.writeFileSync(path.join(folder, 'drop-url.txt'), `http://127.0.0.1:${proxy.port}/__drop`);
     fs.writeFileSync(path.join(folder, 'bridge-plain-url.txt'), plain.url);
+    fs.writeFileSync(path.join(folder, 'trap-url.txt'), trap.url);
     const code = await runWebHostTests({
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'dist/web/test/index.js'),
@@ -301,8 +316,13 @@ stage('web', async () => {
     process.stdout.write(
       `secret canary (the bridge machine's MCP env value): in ${found.length} of ${files} files under the workspace and sessions${found.length ? `: ${found.join(', ')}` : ''}; in the bridge's output: ${inOutput ? 'yes' : 'no'}\n`,
     );
-    return code === 0 && found.length === 0 && !inOutput;
+    const trapped = trap.requests();
+    process.stdout.write(
+      `the workspace's bridge address was asked ${trapped.length} times${trapped.some((u) => u.includes('token=')) ? ', with a token' : ''}\n`,
+    );
+    return code === 0 && found.length === 0 && !inOutput && trapped.length === 0;
   } finally {
+    await trap.close();
     await proxy.close();
     bridge.stop();
     plain.stop();

@@ -4,11 +4,24 @@
  * the wrong type.
  */
 import * as vscode from 'vscode';
-import { checkedValue, RESTARTING_SETTINGS, SECTION, type SettingKey, type SettingValue } from './settingsTable';
+import {
+  checkedValue,
+  RESTARTING_SETTINGS,
+  SECTION,
+  SETTINGS,
+  type SettingKey,
+  type SettingSpec,
+  type SettingValue,
+} from './settingsTable';
 
-/** The setting's value (for `folder`, when the setting may differ per folder). */
+/**
+ * The setting's value (for `folder`, when the setting may differ per folder). A setting of the user's alone is read
+ * from the user's settings only: whatever a workspace holds for it is never seen here.
+ */
 export function setting<K extends SettingKey>(key: K, folder?: vscode.Uri): SettingValue<K> {
-  return checkedValue(key, vscode.workspace.getConfiguration(SECTION, folder).get<unknown>(key));
+  const config = vscode.workspace.getConfiguration(SECTION, folder);
+  const spec: SettingSpec = SETTINGS[key];
+  return checkedValue(key, spec.scope === 'application' ? config.inspect<unknown>(key)?.globalValue : config.get(key));
 }
 
 /** The setting's value in each scope (user, workspace, folder), for settings that merge them. */

@@ -1,18 +1,26 @@
 /**
  * Every setting of the extension (under `vscode-acp.`): its type, its
- * default, whether it may differ per folder, and whether a change restarts
- * the running agents. package.json's `contributes.configuration` declares
- * the same; test/unit/src/settings/settings.test.ts holds the two together. Read them
- * through settings.ts, never by a string key of your own.
+ * default, who may set it, and whether a change restarts the running agents.
+ * package.json's `contributes.configuration` (and its `restrictedConfigurations`)
+ * declares the same; test/unit/src/settings/settings.test.ts holds the two
+ * together. Read them through settings.ts, never by a string key of your own.
+ *
+ * Who may set it, because a cloned repository's `.vscode/settings.json` is
+ * the attacker's as much as the agent's output is: a setting that names where
+ * to connect, what to run or what to send is either the user's alone
+ * (`scope: 'application'`, read from the user's settings whatever a workspace
+ * holds) or `restricted` (a workspace's value counts only once the user
+ * trusted the folder, as a trusted folder's tasks do).
  */
 
 export const SETTINGS = {
-  agents: { type: 'object', default: {}, restartsAgents: true },
-  agentPaths: { type: 'object', default: {}, restartsAgents: true },
-  defaultAgent: { type: 'string', default: '' },
-  mcpServers: { type: 'array', default: [], scope: 'resource' },
+  agents: { type: 'object', default: {}, restartsAgents: true, restricted: true },
+  agentPaths: { type: 'object', default: {}, restartsAgents: true, restricted: true },
+  defaultAgent: { type: 'string', default: '', restricted: true },
+  mcpServers: { type: 'array', default: [], scope: 'resource', restricted: true },
   'diagnostics.enabled': { type: 'boolean', default: false },
-  'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878/acp', restartsAgents: true },
+  // The bridge's token goes to this address: a trusted repository must not redirect it either.
+  'bridge.url': { type: 'string', default: 'ws://127.0.0.1:7878/acp', scope: 'application', restartsAgents: true },
   'protocol.v2': { type: 'boolean', default: false, restartsAgents: true },
   'sessions.autoSave': { type: 'boolean', default: true },
   'sessions.maxHistory': { type: 'integer', default: 50 },
@@ -24,8 +32,13 @@ export const SETTINGS = {
 export interface SettingSpec {
   readonly type: 'object' | 'array' | 'string' | 'boolean' | 'integer';
   readonly default: unknown;
-  /** `resource`: a folder of a multi-root workspace may set its own. */
-  readonly scope?: 'resource';
+  /**
+   * `resource`: a folder of a multi-root workspace may set its own; `application`: the user's settings only (VS Code
+   * ignores a workspace's value, and settings.ts reads the user's value alone in case a host does not).
+   */
+  readonly scope?: 'resource' | 'application';
+  /** A workspace's value is ignored in Restricted Mode (package.json's `restrictedConfigurations`). */
+  readonly restricted?: boolean;
   readonly restartsAgents?: boolean;
   /** A string setting's only values. */
   readonly enum?: readonly string[];

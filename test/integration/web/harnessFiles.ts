@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 export const BRIDGE_URL_FILE = 'bridge-url.txt';
 /** A second bridge, its agent taking neither embedded context nor images. */
 export const PLAIN_BRIDGE_URL_FILE = 'bridge-plain-url.txt';
+/** The address the folder's own settings give the bridge: it counts every request (test/harness/trap.mjs). */
+export const TRAP_URL_FILE = 'trap-url.txt';
 /** A GET to this URL cuts every connection through the proxy, as a network drop would. */
 export const DROP_URL_FILE = 'drop-url.txt';
 

@@ -13,3 +13,4 @@ import '../shared/mcp.test';
 import './attachments.test';
 import './changes.test';
 import '../shared/served.test';
+import './bridgeAddress.test';

@@ -11,12 +11,15 @@ import {
 } from '../../../../src/settings/settingsTable';
 
 const root = path.resolve(__dirname, '../..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const declared = Object.entries(
-  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).contributes.configuration.properties as Record<
+  manifest.contributes.configuration.properties as Record<
     string,
     { type: string; default: unknown; scope?: string; enum?: string[] }
   >,
 );
+const restrictedInManifest: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+const spec = (key: SettingKey): SettingSpec => SETTINGS[key];
 
 describe('settings', () => {
   it('are the ones package.json declares, with the same type, default and scope', () => {
@@ -34,6 +37,27 @@ describe('settings', () => {
         key,
       );
     }
+  });
+
+  it("that a workspace may not set in Restricted Mode are package.json's restrictedConfigurations", () => {
+    assert.deepEqual(
+      [...restrictedInManifest].sort(),
+      (Object.keys(SETTINGS) as SettingKey[])
+        .filter((k) => spec(k).restricted)
+        .map((k) => `${SECTION}.${k}`)
+        .sort(),
+    );
+  });
+
+  // What a cloned repository's .vscode/settings.json must not decide: where to connect (and send the prompts and the
+  // bridge token), what to run, what to send. Each is the user's alone or restricted; the bridge's address is the
+  // user's alone even in a trusted folder, since its token goes wherever it points.
+  it('that name where to connect, what to run or what to send are never taken from an untrusted workspace', () => {
+    const decides: SettingKey[] = ['agents', 'agentPaths', 'defaultAgent', 'mcpServers', 'bridge.url'];
+    for (const key of decides) {
+      assert.ok(spec(key).scope === 'application' || spec(key).restricted, `${key}: the user's alone, or restricted`);
+    }
+    assert.equal(spec('bridge.url').scope, 'application', "the bridge's address is the user's alone");
   });
 
   it('restart the agents when the agents, their paths, the bridge or the protocol version change, and only then', () => {

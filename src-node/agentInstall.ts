@@ -5,6 +5,8 @@
  * result is its exit code when the terminal closes. Nothing is installed
  * any other way, and nothing without the user's click.
  */
+import * as os from 'node:os';
+import * as vscode from 'vscode';
 import { installCommandLine, type AgentDefinition } from '../src/agents/agents';
 import { launchFor } from './agentLaunch';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
@@ -20,7 +22,20 @@ export async function installInTerminal(agent: AgentDefinition, options: Resolve
     );
   }
   const launch = await launchFor(executable, install.args, options);
-  return runInVisibleTerminal({ name: `Install ${agent.name}`, executable: launch.executable, args: launch.args });
+  return runInVisibleTerminal({
+    name: `Install ${agent.name}`,
+    executable: launch.executable,
+    args: launch.args,
+    ...outsideUntrusted(),
+  });
+}
+
+/**
+ * Where an install or sign-in runs in Restricted Mode: the user's home, not the untrusted folder, whose own
+ * configuration (an `.npmrc`, the agent's project settings) it would otherwise read.
+ */
+function outsideUntrusted(): { cwd?: vscode.Uri } {
+  return vscode.workspace.isTrusted ? {} : { cwd: vscode.Uri.file(os.homedir()) };
 }
 
 /**
@@ -43,5 +58,6 @@ export async function signInInTerminal(
     executable: launch.executable,
     args: launch.args,
     env: { ...agent.env, ...env },
+    ...outsideUntrusted(),
   });
 }

@@ -29,6 +29,7 @@ import { HOST_OS } from './hostOs';
 import { workspaceFile } from './workspaceFile';
 import { localFolders, NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
+import { mayStartIn } from './untrustedStart';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
@@ -128,6 +129,7 @@ export class NodePlatform implements Platform {
         `The folder ${folder.name} is not on this machine's disk (${folder.uri.scheme}:), so a local agent cannot work in it.`,
       );
     }
+    if (!(await mayStartIn(folder, agent.name))) return undefined;
     const cwd = folder.uri.fsPath;
     const launch = await launchFor(executable, agent.args, resolveOptions());
     const transport = spawnAgent(

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
+import { answeringWarning } from '../shared/dialogs';
 import { acpApi, lastReply, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
@@ -97,27 +98,6 @@ const changer = scenarioAgent('Changer', {
     },
   ],
 });
-
-/** Runs `run` with the modal warning answered `answer`; resolves with its message and detail. */
-async function answering(
-  answer: (buttons: string[]) => string | undefined,
-  run: () => Promise<unknown>,
-): Promise<{ message: string; detail: string }> {
-  type Warn = (message: string, options: { detail?: string }, ...items: string[]) => Promise<string | undefined>;
-  const window = vscode.window as unknown as { showWarningMessage: Warn };
-  const real = window.showWarningMessage;
-  let shown = { message: '(none)', detail: '' };
-  window.showWarningMessage = async (message, options, ...items) => {
-    shown = { message, detail: options.detail ?? '' };
-    return answer(items);
-  };
-  try {
-    await run();
-  } finally {
-    window.showWarningMessage = real;
-  }
-  return shown;
-}
 
 /** Runs `run` with the quick pick answered by `pick` (given the items' labels, says which to take). */
 async function picking(pick: (labels: string[]) => string | undefined, run: () => Thenable<unknown>): Promise<void> {
@@ -263,7 +243,7 @@ suite('the Changes bar (Node host)', function () {
     // From the Command Palette (the prompts newest first), cancelled at the preview: nothing changes.
     const prompts = chat.thread.entries.flatMap((e) => (e.kind === 'user' ? [e.text] : []));
     let offered: string[] = [];
-    const cancelled = await answering(
+    const cancelled = await answeringWarning(
       () => undefined,
       () =>
         picking(
@@ -276,7 +256,7 @@ suite('the Changes bar (Node host)', function () {
     assert.match(cancelled.detail, /^Put back as before this prompt:\nchanges\/(edited|third)\.txt/);
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
     // To the first prompt: every file goes back except the one the user changed since.
-    const preview = await answering(
+    const preview = await answeringWarning(
       (buttons) => buttons[0],
       () => c.changes!.restoreTo(firstPrompt),
     );
@@ -325,7 +305,7 @@ suite('the Changes bar (Node host)', function () {
     assert.deepEqual(opened.status.checkpoints, [prompt.id]);
     await opened.changes!.undo(file('created.txt'));
     assert.equal(fs.existsSync(file('created.txt')), false);
-    await answering(
+    await answeringWarning(
       (buttons) => buttons[0],
       () => opened.changes!.restoreTo(prompt.id),
     );
@@ -350,7 +330,7 @@ suite('the Changes bar (Node host)', function () {
     await sent;
     await waitFor(chat, 'the file listed', () => listed().length === 1);
     assert.equal((chat.status.changes.files[0] as { userSaved?: boolean }).userSaved, true);
-    const declined = await answering(
+    const declined = await answeringWarning(
       () => undefined,
       () => shown().then((c) => c.changes!.undo()),
     );
@@ -363,7 +343,7 @@ suite('the Changes bar (Node host)', function () {
       'the agent, after the user saved\n',
       'declined: left as it is',
     );
-    await answering(
+    await answeringWarning(
       (buttons) => buttons[0],
       () => shown().then((c) => c.changes!.undo()),
     );

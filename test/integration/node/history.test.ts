@@ -17,7 +17,7 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
 import { talkOnce } from '../shared/savedChats';
-import { withQuickPick } from '../shared/quickPick';
+import { withQuickPick } from '../shared/dialogs';
 
 const root = path.resolve(__dirname, '../../..');
 

@@ -13,6 +13,7 @@ import type { SessionNode } from '../../../src/history/sessionsTree';
 import { HistoryStore } from '../../../src/history/historyStore';
 import * as assert from '../shared/assert';
 import { agentChildren, talkOnce } from '../shared/savedChats';
+import { answeringWarning } from '../shared/dialogs';
 import { acpApi } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');
@@ -79,24 +80,6 @@ suite('history and Sessions tree edges (Node host)', function () {
   const listedIds = async (agentId: string) =>
     (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
 
-  /** Runs `run` with the modal warning answered `answer`; resolves with the buttons it offered. */
-  async function answering(answer: string | undefined, run: () => Thenable<unknown>): Promise<string[]> {
-    type Warn = (message: string, options: object, ...items: string[]) => Promise<string | undefined>;
-    const window = vscode.window as unknown as { showWarningMessage: Warn };
-    const real = window.showWarningMessage;
-    let offered: string[] = [];
-    window.showWarningMessage = async (_message, _options, ...items) => {
-      offered = items;
-      return answer;
-    };
-    try {
-      await run();
-    } finally {
-      window.showWarningMessage = real;
-    }
-    return offered;
-  }
-
   test("Delete Session removes it from this workspace's history only, unless deleting the agent's copy is chosen too", async () => {
     const kept = await talk('deleter', 'keep on the agent');
     const gone = await talk('deleter', 'delete everywhere');
@@ -104,23 +87,26 @@ suite('history and Sessions tree edges (Node host)', function () {
     const entryOf = async (id: string) => (await api.sessions.list()).find((s) => s.sessionId === id);
     const node = (id: string) =>
       children('deleter').then((nodes) => nodes.find((n) => n.kind === 'session' && n.saved?.sessionId === id));
-    const offered = await answering('Delete from History', async () =>
-      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(kept)),
+    const { buttons: offered } = await answeringWarning(
+      () => 'Delete from History',
+      async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(kept)),
     );
     assert.deepEqual(offered, ['Delete from History', 'Delete Here and in Deleting Agent']);
     assert.equal(await entryOf(kept), undefined, "gone from this workspace's history");
     api.sessionsTree.refresh();
     assert.ok((await listedIds('deleter')).includes(kept), 'the agent still has it');
-    await answering('Delete Here and in Deleting Agent', async () =>
-      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(gone)),
+    await answeringWarning(
+      () => 'Delete Here and in Deleting Agent',
+      async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(gone)),
     );
     assert.equal(await entryOf(gone), undefined);
     api.sessionsTree.refresh();
     assert.ok(!(await listedIds('deleter')).includes(gone), 'the agent deleted its copy (session/delete)');
     // Cancelled: nothing happens.
     const third = await talk('deleter', 'not deleted');
-    await answering(undefined, async () =>
-      vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(third)),
+    await answeringWarning(
+      () => undefined,
+      async () => vscode.commands.executeCommand('vscode-acp.sessions.delete', await node(third)),
     );
     assert.ok(await entryOf(third), 'kept when the question is cancelled');
   });

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
+import { answeringWarning } from '../shared/dialogs';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
@@ -25,22 +26,6 @@ const brancher = scenarioAgent('Brancher', {
     { match: '', steps: [{ reportHistory: true }] },
   ],
 });
-
-/** Runs `run` with the modal warning (the restore's preview) answered `answer`. */
-async function answering(
-  answer: (buttons: string[]) => string | undefined,
-  run: () => Promise<unknown>,
-): Promise<void> {
-  type Warn = (message: string, options: unknown, ...items: string[]) => Promise<string | undefined>;
-  const window = vscode.window as unknown as { showWarningMessage: Warn };
-  const real = window.showWarningMessage;
-  window.showWarningMessage = async (_message, _options, ...items) => answer(items);
-  try {
-    await run();
-  } finally {
-    window.showWarningMessage = real;
-  }
-}
 
 suite('Edit and resend (Node host: checkpoints, history)', function () {
   this.timeout(60_000);
@@ -72,7 +57,7 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
       (await api.sessions.list()).find((s) => s.agentId === 'brancher' && s.sessionId === before);
     for (let i = 0; i < 50 && !(await saved()); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(await saved(), `saved before the edit: ${JSON.stringify(await api.sessions.list())}`);
-    await answering(
+    await answeringWarning(
       (buttons) => buttons[0],
       () => chat.resend(prompt, 'other words'),
     );
@@ -92,7 +77,7 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     const { chat, prompt } = await threeTurns();
     const before = JSON.stringify(chat.thread.entries);
     const session = chat.session!.sessionId;
-    await answering(
+    await answeringWarning(
       () => undefined,
       () => chat.resend(prompt, 'other words'),
     );

@@ -17,7 +17,7 @@ import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { agentChildren, talkOnce } from '../shared/savedChats';
 import { acpApi, waitFor } from '../shared/chatWaits';
-import { withQuickPick } from '../shared/quickPick';
+import { withQuickPick } from '../shared/dialogs';
 
 const root = path.resolve(__dirname, '../../..');
 const turns = [{ match: '', steps: [{ text: 'Listed reply.' }] }];

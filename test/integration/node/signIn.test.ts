@@ -13,7 +13,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply } from '../shared/chatWaits';
-import { withQuickPick } from '../shared/quickPick';
+import { withQuickPick } from '../shared/dialogs';
 import { scenarioAgent } from './scenarioAgents';
 
 suite('sign-in', function () {

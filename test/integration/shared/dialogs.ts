@@ -1,10 +1,11 @@
-/** Answering the extension's quick picks in a test: `choose` picks from what is offered while `run` runs. */
+/** Answering the extension's quick picks and modal warnings in a test, while `run` runs. */
 import * as vscode from 'vscode';
 
 type ShowQuickPick = (
   items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>,
 ) => Promise<vscode.QuickPickItem | undefined>;
 
+/** `choose` picks from what each quick pick offers. */
 export async function withQuickPick<T>(
   choose: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined,
   run: () => Promise<T>,
@@ -17,4 +18,38 @@ export async function withQuickPick<T>(
   } finally {
     window.showQuickPick = real;
   }
+}
+
+/** What a warning showed: '(none)' when none was. */
+export interface Warning {
+  readonly message: string;
+  readonly detail: string;
+  readonly buttons: readonly string[];
+}
+
+/** Each warning (modal or not) is answered by `answer`, given its buttons; resolves with the last one shown. */
+export async function answeringWarning(
+  answer: (buttons: string[]) => string | undefined,
+  run: () => PromiseLike<unknown>,
+): Promise<Warning> {
+  type Warn = (
+    message: string,
+    options: { detail?: string } | string,
+    ...items: string[]
+  ) => Promise<string | undefined>;
+  const window = vscode.window as unknown as { showWarningMessage: Warn };
+  const real = window.showWarningMessage;
+  let shown: Warning = { message: '(none)', detail: '', buttons: [] };
+  window.showWarningMessage = async (message, options, ...items) => {
+    // Without options, the first item is a button too.
+    const buttons = typeof options === 'string' ? [options, ...items] : items;
+    shown = { message, detail: typeof options === 'object' ? (options.detail ?? '') : '', buttons };
+    return answer(buttons);
+  };
+  try {
+    await run();
+  } finally {
+    window.showWarningMessage = real;
+  }
+  return shown;
 }

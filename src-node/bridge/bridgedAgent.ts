@@ -30,6 +30,7 @@ import {
 import { HOST_OS } from '../hostOs';
 import { resolveExecutable } from '../resolveExecutable';
 import { tapStderr } from './agentStderr';
+import { closeSocket } from './closeReason';
 import { LineSplitter } from './lineSplitter';
 import type { BridgeLog } from './bridgeServer';
 import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
@@ -78,7 +79,7 @@ async function runAgent(
   // The client's frames count as they come (the server may hold them a while: until the agent has answered
   // initialize, say); the agent's lines as they are taken.
   ws.on('message', idle.touch);
-  const refuse = (text: string) => ws.close(BridgeClose.agentExited, closeReason(text));
+  const refuse = (text: string) => closeSocket(ws, BridgeClose.agentExited, text);
   const executable = await resolveExecutable(agent.command);
   if (!executable) return refuse(`${agent.command} was not found on the bridge's PATH`);
   if (ws.readyState !== ws.OPEN) return;
@@ -292,7 +293,7 @@ function idleTimer(ws: WebSocket, ms: number, log: BridgeLog): { touch(): void }
       return;
     }
     log('closed an idle connection');
-    ws.close(BridgeClose.idle, 'idle');
+    closeSocket(ws, BridgeClose.idle, 'idle');
   };
   let timer = setTimeout(check, ms).unref();
   ws.once('close', () => clearTimeout(timer));
@@ -316,11 +317,4 @@ function endProcessGroup(pid: number | undefined, alreadyExited: boolean): void 
   if (alreadyExited) return done();
   send('SIGTERM');
   setTimeout(done, KILL_GRACE_MS).unref();
-}
-
-/** A WebSocket close reason must fit in 123 bytes. */
-export function closeReason(text: string): string {
-  let reason = text.replace(/\s+/g, ' ').trim();
-  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -2) + '…';
-  return reason;
 }

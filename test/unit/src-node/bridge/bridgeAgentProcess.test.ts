@@ -10,7 +10,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
-import { closeReason } from '../../../../src-node/bridge/bridgedAgent';
 import { startBridge, type RunningBridge } from '../../../../src-node/bridge/bridgeServer';
 import type { BridgeAgent } from '../../../../src-node/bridge/options';
 import { processKeeper } from '../../../../src-node/keeper/processKeeper';
@@ -288,18 +287,5 @@ describe('bridge agent start (a socket that goes while the agent is looked up)',
       await bridge.close();
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-  });
-});
-
-describe('bridge close reasons', () => {
-  it('fit in the 123 bytes a WebSocket close reason may hold, on one line', () => {
-    assert.equal(closeReason('  Agent\n exited\t\twith   code 1 \r\n'), 'Agent exited with code 1');
-    const exact = 'a'.repeat(123);
-    assert.equal(closeReason(exact), exact);
-    const long = closeReason(`Agent exited with code 1: ${'x'.repeat(200)}`);
-    assert.ok(Buffer.byteLength(long) <= 123 && Buffer.byteLength(long) >= 120, `${Buffer.byteLength(long)} bytes`);
-    assert.ok(long.startsWith('Agent exited with code 1: xxx') && long.endsWith('…'), long);
-    const wide = closeReason('€'.repeat(100));
-    assert.ok(Buffer.byteLength(wide) <= 123 && wide.endsWith('…') && /^€+…$/.test(wide), wide);
   });
 });

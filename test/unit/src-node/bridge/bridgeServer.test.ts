@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../../../src-node/bridge/bridgeServer';
 import type { BridgeOptions } from '../../../../src-node/bridge/options';
@@ -31,6 +32,14 @@ function get(url: string): Promise<{ status: number; type: string; body: string 
   });
 }
 
+/** The first bytes the server at `port` answers `request` with. */
+function rawAnswer(port: string, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+    socket.once('data', (data) => (resolve(data.toString('latin1')), socket.destroy())).once('error', reject);
+  });
+}
+
 describe('bridge server (refusals, errors, shutdown)', function () {
   this.timeout(20_000);
   let bridge: RunningBridge;
@@ -51,7 +60,7 @@ describe('bridge server (refusals, errors, shutdown)', function () {
     });
   });
 
-  it('logs each refused origin with the address it came from, "(none)" when there was none', async () => {
+  it('logs each refused origin, quoted, with the address it came from, "(none)" when there was none', async () => {
     for (const origin of [undefined, 'https://evil.example']) {
       const ws = new WebSocket(bridge.url, origin ? { origin } : {});
       ws.on('error', () => undefined);
@@ -60,7 +69,7 @@ describe('bridge server (refusals, errors, shutdown)', function () {
     }
     assert.deepEqual(logs, [
       'refused 127.0.0.1 origin=(none): origin not allowed',
-      'refused 127.0.0.1 origin=https://evil.example: origin not allowed',
+      'refused 127.0.0.1 origin="https://evil.example": origin not allowed',
     ]);
   });
 
@@ -90,6 +99,35 @@ describe('bridge server (refusals, errors, shutdown)', function () {
       ],
     );
     assert.ok(logs.includes(`accepted origin=${ORIGIN} agent=quiet`), logs.join('\n'));
+  });
+
+  it('refuses odd requests clearly: a target that is no URL, an agent id that is long or has control characters', async () => {
+    const upgrade = 'Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n';
+    for (const target of ['//[', '//a:99999/acp', 'http://[::1']) {
+      assert.match(
+        await rawAnswer(new URL(bridge.url).port, `GET ${target} HTTP/1.1\r\n${upgrade}`),
+        /^HTTP\/1\.1 400 /,
+      );
+    }
+    const refused = async (agent: string) =>
+      closed(new WebSocket(`${bridge.url}&agent=${encodeURIComponent(agent)}`, { origin: ORIGIN }));
+    // Quoted and cut to 64 bytes, between characters: the reason keeps its sense and its 123 bytes.
+    assert.deepEqual(await refused('😀'.repeat(200)), {
+      code: BridgeClose.unknownAgent,
+      reason: `no agent "${'😀'.repeat(15)}…" here`,
+    });
+    assert.deepEqual(await refused('a\n\u001b[31mb'), {
+      code: BridgeClose.unknownAgent,
+      reason: 'no agent "a\\n\\u001b[31mb" here',
+    });
+    assert.ok(
+      logs.every((l) => !/\p{Cc}/u.test(l)),
+      `a log line with a control character: ${JSON.stringify(logs)}`,
+    );
+    // And the bridge goes on.
+    const ws = new WebSocket(bridge.url, { origin: ORIGIN });
+    await new Promise((r) => ws.once('open', r));
+    ws.close();
   });
 
   it('serves the standard endpoint /acp, and / for URLs saved before it; nothing else', async () => {

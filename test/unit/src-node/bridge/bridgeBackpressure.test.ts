@@ -6,15 +6,14 @@
  * transport's server requires, and then misbehaves.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../../../src-node/bridge/bridgeServer';
-import { ORIGIN, loopbackBridge } from './bridgeClient';
+import { ORIGIN, loopbackBridge, startBridgeProcess } from './bridgeClient';
 
-const bridgeJs = path.resolve(__dirname, '../bridge/bridge.js');
 const MiB = 1024 * 1024;
 /** What the sending side offers: far more than the bridge may hold. */
 const FLOOD_MIB = 384;
@@ -59,23 +58,6 @@ async function agentsLeft(ms: number): Promise<string> {
   return running();
 }
 
-function startBridgeProcess(agentCode: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [bridgeJs, '--port', '0', '--cwd', os.tmpdir(), '--', process.execPath, '-e', agentCode],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      out += text;
-      const url = /ws:\/\/\S+/.exec(out)?.[0];
-      if (url) resolve({ child, url });
-    });
-    child.once('exit', (code) => reject(new Error(`the bridge exited (${code}) before printing its URL: ${out}`)));
-  });
-}
-
 function rssMiB(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
@@ -96,7 +78,7 @@ describe('bridge backpressure (the bridge as its own process)', function () {
   if (process.platform !== 'linux') return;
 
   it('a client that does not read: the agent is made to wait, the bridge does not hold its output', async () => {
-    const { child, url } = await startBridgeProcess(FLOOD_AGENT);
+    const { child, url } = await startBridgeProcess([process.execPath, '-e', FLOOD_AGENT]);
     const ws = await initialized(url);
     try {
       let received = 0;
@@ -117,7 +99,7 @@ describe('bridge backpressure (the bridge as its own process)', function () {
   });
 
   it('a bridge killed outright (SIGKILL) leaves no agent behind: its keeper ends it', async () => {
-    const { child, url } = await startBridgeProcess(DEAF_AGENT);
+    const { child, url } = await startBridgeProcess([process.execPath, '-e', DEAF_AGENT]);
     const ws = new WebSocket(url, { origin: ORIGIN });
     await new Promise((r) => ws.once('open', r));
     for (let i = 0; i < 50 && !(await agentsLeft(0)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -128,7 +110,7 @@ describe('bridge backpressure (the bridge as its own process)', function () {
   });
 
   it('an agent that does not read: the bridge stops reading the client instead of holding its frames', async () => {
-    const { child, url } = await startBridgeProcess(DEAF_AGENT);
+    const { child, url } = await startBridgeProcess([process.execPath, '-e', DEAF_AGENT]);
     const ws = await initialized(url);
     try {
       const frame = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { t: 'a'.repeat(MiB) } });

@@ -2,16 +2,15 @@
  * What Git knows of a workspace folder's files, from the user's `git` (docs/design/checkpoints-git.md): each
  * tracked file's blob id, which tracked files differ from the index, the untracked files it does not ignore, and
  * which files it converts (their bytes are then not the blob's). Read only, and nothing of the repository's own
- * runs: `GIT_OPTIONAL_LOCKS=0` (the index is never written), `core.fsmonitor` off, no external diff, no pager, no
- * shell, `GIT_DIR` and the like from our environment dropped, output bounded, a timeout. Undefined whenever Git
- * cannot say (no repository, `git` missing or failing, output not as expected): the caller scans as before.
+ * runs: every `git` is started through gitProcess.ts, which says how. Undefined whenever Git cannot say (no
+ * repository, `git` missing or failing, output not as expected): the caller scans as before.
  *
  * Why the program and not a library: it reads every index version (split, sparse), SHA-256 repositories and partial
  * clones, is present wherever a repository is worked on, and adds nothing to the bundle.
  */
-import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
+import { FolderGit, GIT_TIMEOUT_MS, MAX_GIT_OUTPUT_BYTES } from './gitProcess';
 import { sameStamp, stampOf, type FileStamp } from './scanFolder';
 
 export type ObjectFormat = 'sha1' | 'sha256';
@@ -43,52 +42,10 @@ export interface GitChanges {
   readonly nested: boolean;
 }
 
-/** How long one `git` may take, and the most it may print. */
-const TIMEOUT_MS = 10_000;
-const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 /** Attributes under which Git's worktree bytes are not the blob's. */
 const CONVERTING_ATTRIBUTES = ['text', 'eol', 'filter', 'ident', 'working-tree-encoding'];
 /** Modes of regular files in the index (links are 120000, submodules 160000). */
 const FILE_MODES = new Set(['100644', '100755']);
-
-/** The environment `git` runs in: ours without what would point it elsewhere, never writing the index. */
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-  for (const name of Object.keys(env)) {
-    if (
-      /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|NAMESPACE|CEILING_DIRECTORIES|CONFIG.*|EXTERNAL_DIFF|PAGER)$/.test(
-        name,
-      )
-    ) {
-      delete env[name];
-    }
-  }
-  return env;
-}
-
-/** `git` options that keep the repository's own programs from running for a read. */
-const SAFE = ['-c', 'core.fsmonitor=false', '-c', 'core.untrackedCache=false', '--no-pager'];
-
-/** Runs `git` in `folder`; its stdout, or undefined when it fails in any way. */
-function run(git: string, folder: string, args: readonly string[], input?: string): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      git,
-      [...SAFE, ...args],
-      {
-        cwd: folder,
-        env: gitEnv(),
-        encoding: 'buffer',
-        maxBuffer: MAX_OUTPUT_BYTES,
-        timeout: TIMEOUT_MS,
-        windowsHide: true,
-      },
-      (error, stdout) => resolve(error ? undefined : stdout),
-    );
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(input);
-  });
-}
 
 /** NUL-separated fields, the last one empty (every field ends with a NUL). */
 function fields(output: Buffer): string[] {
@@ -98,23 +55,18 @@ function fields(output: Buffer): string[] {
 }
 
 /** What Git knows of `folder` (a canonical absolute path), or undefined when it cannot say. */
-export async function readGitView(git: string, folder: string): Promise<GitView | undefined> {
-  const head = await run(git, folder, [
-    'rev-parse',
-    '--is-inside-work-tree',
-    '--show-object-format',
-    '--git-path',
-    'index',
-  ]);
+export async function readGitView(program: string, folder: string): Promise<GitView | undefined> {
+  const git = await FolderGit.open(program, folder);
+  const head = await git?.run('rev-parse', ['--is-inside-work-tree', '--show-object-format', '--git-path', 'index']);
   const [inside, format, index] = head?.toString('utf8').split('\n') ?? [];
   if (inside !== 'true' || (format !== 'sha1' && format !== 'sha256') || !index) return undefined;
   const indexPath = nodePath.resolve(folder, index);
   const indexStamp = stampOf(indexPath);
-  if (!indexStamp) return undefined;
+  if (!git || !indexStamp) return undefined;
   const [staged, changes, autocrlf] = await Promise.all([
-    run(git, folder, ['ls-files', '--stage', '-v', '-z']),
-    readGitChanges(git, folder),
-    run(git, folder, ['config', '--get', 'core.autocrlf']),
+    git.run('ls-files', ['--stage', '-v', '-z']),
+    changesOf(git),
+    git.run('config', ['--get', 'core.autocrlf']),
   ]);
   // The index written while Git was read (the user staged a file): its ids and "unchanged" may not agree.
   const indexAfter = stampOf(indexPath);
@@ -140,7 +92,7 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
   const converted =
     crlf !== undefined && !/^(false|no|off|0)$/i.test(crlf)
       ? new Set(tracked.keys())
-      : await convertedFiles(git, folder, tracked);
+      : await convertedFiles(git, tracked);
   if (!converted) return undefined;
   return {
     tracked,
@@ -160,10 +112,15 @@ export async function readGitView(git: string, folder: string): Promise<GitView 
  * untracked files that `.gitignore` files do not ignore (those alone, as the checkpoints' own pass reads them: not
  * `info/exclude` nor the user's global excludes), or undefined when Git cannot say.
  */
-export async function readGitChanges(git: string, folder: string): Promise<GitChanges | undefined> {
+export async function readGitChanges(program: string, folder: string): Promise<GitChanges | undefined> {
+  const git = await FolderGit.open(program, folder);
+  return git && changesOf(git);
+}
+
+async function changesOf(git: FolderGit): Promise<GitChanges | undefined> {
   const [changed, others] = await Promise.all([
-    run(git, folder, ['diff-files', '--no-ext-diff', '--relative', '--name-only', '-z']),
-    run(git, folder, ['ls-files', '--others', '--exclude-per-directory=.gitignore', '-z']),
+    git.run('diff-files', ['--relative', '--name-only', '-z']),
+    git.run('ls-files', ['--others', '--exclude-per-directory=.gitignore', '-z']),
   ]);
   if (!changed || !others) return undefined;
   const untracked = new Set(fields(others));
@@ -179,15 +136,10 @@ export async function readGitChanges(git: string, folder: string): Promise<GitCh
  * `.gitattributes` up to the repository's top, `info/attributes`, the user's and the system's files): one
  * `git check-attr` over them all (some 20 ms for 20,000 files).
  */
-async function convertedFiles(
-  git: string,
-  folder: string,
-  tracked: ReadonlyMap<string, string>,
-): Promise<Set<string> | undefined> {
-  const output = await run(
-    git,
-    folder,
-    ['check-attr', '-z', '--stdin', ...CONVERTING_ATTRIBUTES],
+async function convertedFiles(git: FolderGit, tracked: ReadonlyMap<string, string>): Promise<Set<string> | undefined> {
+  const output = await git.run(
+    'check-attr',
+    ['-z', '--stdin', ...CONVERTING_ATTRIBUTES],
     [...tracked.keys()].map((p) => `${p}\0`).join(''),
   );
   if (!output) return undefined;
@@ -212,26 +164,26 @@ export function blobId(bytes: Uint8Array, format: ObjectFormat): string {
  * The bytes of blobs `ids` from `folder`'s repository (one `git cat-file --batch`), each checked against its id;
  * an id Git does not have, or whose bytes are not that id's, is left out.
  */
-export function readBlobs(
-  git: string,
+export async function readBlobs(
+  program: string,
   folder: string,
   ids: readonly string[],
   format: ObjectFormat,
 ): Promise<Map<string, Buffer>> {
+  const git = await FolderGit.open(program, folder);
+  return git ? catBlobs(git, ids, format) : new Map();
+}
+
+function catBlobs(git: FolderGit, ids: readonly string[], format: ObjectFormat): Promise<Map<string, Buffer>> {
   return new Promise((resolve) => {
     const found = new Map<string, Buffer>();
-    const child = spawn(git, [...SAFE, 'cat-file', '--batch'], {
-      cwd: folder,
-      env: gitEnv(),
-      stdio: ['pipe', 'pipe', 'ignore'],
-      windowsHide: true,
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    const child = git.spawn('cat-file', ['--batch']);
+    const timer = setTimeout(() => child.kill('SIGKILL'), GIT_TIMEOUT_MS);
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_OUTPUT_BYTES) child.kill('SIGKILL');
+      if (size > MAX_GIT_OUTPUT_BYTES) child.kill('SIGKILL');
       else chunks.push(chunk);
     });
     child.on('error', () => undefined);

@@ -75,18 +75,18 @@ export function settleChildren(entry: ToolEntry): ToolEntry {
 /**
  * The top-level tool entry whose subagent the update is of: the one `parent` names, or the one holding `parent` as
  * a child (a subagent's own subagent joins the first: one level is shown); without `parent`, the one that already
- * holds the child call `childCall`.
+ * holds the child call `childCall`. A parent that is the call itself, or held under it (the agent gave a cycle:
+ * A's parent B, B's parent A), is refused: the update goes where the call already is.
  */
 function parentIndex(thread: Thread, parent: string | undefined, childCall?: string): number {
   const holds = (e: ToolEntry, call: string) => !!e.children?.some((c) => isTool(c, call));
-  if (parent === undefined) {
-    if (childCall === undefined) return -1;
-    return thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, childCall));
-  }
-  if (parent === childCall) return -1;
+  const holder = () =>
+    childCall === undefined ? -1 : thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, childCall));
+  if (parent === undefined || parent === childCall) return holder();
   const direct = topLevelTool(thread, parent);
-  if (direct >= 0) return direct;
-  return thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, parent));
+  const at = direct >= 0 ? direct : thread.entries.findIndex((e) => e.kind === 'tool' && holds(e, parent));
+  const found = thread.entries[at];
+  return found?.kind === 'tool' && found.toolCallId === childCall ? holder() : at;
 }
 
 function topLevelTool(thread: Thread, toolCallId: string): number {

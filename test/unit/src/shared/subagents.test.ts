@@ -95,6 +95,38 @@ describe('thread reducer: subagents', () => {
     );
   });
 
+  it('a cycle in the parents the agent gives (A under B, then B under A, or a child naming itself) is refused; every update is kept', () => {
+    const call = (id: string, extra: object = {}) => ({
+      sessionUpdate: 'tool_call',
+      toolCallId: id,
+      title: id,
+      status: 'in_progress',
+      ...extra,
+    });
+    const update = (id: string, status: string, extra: object = {}) => ({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: id,
+      status,
+      ...extra,
+    });
+    const thread = apply(
+      running,
+      call('B'),
+      call('A', of('B')),
+      // B's parent is A, which is under B: refused, B stays where it is and takes the update.
+      update('B', 'in_progress', { title: 'B again', ...of('A') }),
+      update('A', 'failed', of('B')),
+      // A child that names itself: patched where it is, not shown twice.
+      update('A', 'failed', { title: 'A failed', ...of('A') }),
+      call('C', of('A')),
+      update('C', 'completed', of('C')),
+    );
+    assert.deepEqual(shape(thread), [['B', 'in_progress', ['A:failed', 'C:completed']]]);
+    assert.equal(tools(thread)[0]!.title, 'B again');
+    const child = tools(thread)[0]!.children?.find((c) => c.kind === 'tool' && c.toolCallId === 'A');
+    assert.equal(child?.kind === 'tool' && child.title, 'A failed');
+  });
+
   it('keeps what the children hold within a size: large diffs and long text push the oldest out, the newest stays', () => {
     let thread = apply(running, task);
     const big = 'x'.repeat(600_000);

@@ -29,12 +29,14 @@ export interface Archive {
   dispose(): void;
 }
 import { redactor } from '../secrets/redactor';
+import { MAX_RUN } from '../shared/entryRuns';
 import { TranscriptRedaction } from '../secrets/transcriptRedaction';
 
 export class ChatThread {
   private state: Thread = emptyThread;
   private nextId = 0;
   private heldWarnings: string[] = [];
+  private warningsLeftOut = 0;
   private ended = false;
   /** Secrets never reach the transcript, nor anything made from it. */
   private readonly redaction = new TranscriptRedaction(redactor);
@@ -78,6 +80,7 @@ export class ChatThread {
       this.state = this.archive.keepWithinBound(reduceThread(this.state, kept), kept);
     }
     if (!this.running && this.heldWarnings.length > 0) {
+      this.warningsLeftOut = 0;
       for (const text of this.heldWarnings.splice(0)) {
         this.state = reduceThread(this.state, { type: 'notice', id: this.newId(), level: 'warning', text });
       }
@@ -91,8 +94,12 @@ export class ChatThread {
 
   /** A warning now, or after the running turn. */
   warn(text: string): void {
-    if (this.running) this.heldWarnings.push(text);
-    else this.notice('warning', text);
+    if (!this.running) return this.notice('warning', text);
+    // Held within a run's bound (entryRuns.ts): the newest takes the last place, and says how many it replaced.
+    if (this.heldWarnings.length < MAX_RUN) return void this.heldWarnings.push(text);
+    this.warningsLeftOut++;
+    this.heldWarnings[MAX_RUN - 1] =
+      `${text} (${this.warningsLeftOut.toLocaleString('en-US')} more warnings before this one are not shown)`;
   }
 
   /**

@@ -12,6 +12,7 @@ import { rootsParams, type WorkRoots } from './workRoots';
 import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
+import { withinWireBounds } from './wireBounds';
 import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
 import type { V2Wire } from './v2/wire';
 
@@ -157,7 +158,9 @@ export class AgentClient implements Disposable {
     // Agent -> (diagnostics) -> (v2 as v1) -> unknown kinds out -> the SDK's client, and back the other way.
     let incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;
     if (wire) incoming = incoming.pipeThrough(wire.incoming);
-    const readable = incoming.pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)));
+    const readable = incoming
+      .pipeThrough(withoutUnknownUpdates((kind) => this.onUnknownUpdate(kind)))
+      .pipeThrough(withinWireBounds());
     let writable = transport.stream.writable;
     for (const stage of [tap?.outgoing, wire?.outgoing]) {
       if (!stage) continue;

@@ -3,11 +3,12 @@
  * `compaction_summary_chunk`, advertised with `session.compaction`): one entry
  * per compaction id, placed where its first update came; later updates patch
  * it (`summary`, `error`: omitted leaves, null clears, a value replaces) and
- * summary chunks append. What the agent sends is bounded here.
+ * summary chunks append. What the agent sends is bounded here, and a run of boundaries too (entryRuns.ts).
  */
 import type { CompactionSummaryChunk, CompactionUpdate } from '@agentclientprotocol/sdk';
 import type { CompactionEntry, Thread } from './thread';
-import { agentIdOf, contentText } from './messageEntries';
+import { agentIdOf, contentText, replaceAt } from './messageEntries';
+import { appendToRun } from './entryRuns';
 import { cutText, titleText } from './titleText';
 
 /** The longest summary kept (a summary is a few pages; past this it is cut, and says so). */
@@ -59,10 +60,7 @@ function upsert(
       ? (thread.entries[at] as CompactionEntry)
       : { kind: 'compaction', id, compactionId, status: 'in_progress', summary: '' };
   const next = patch(old);
-  const entries = thread.entries.slice();
-  if (at >= 0) entries[at] = next;
-  else entries.push(next);
-  return { ...thread, entries };
+  return at >= 0 ? replaceAt(thread, at, next) : appendToRun(thread, next);
 }
 
 function bounded(text: string): string {

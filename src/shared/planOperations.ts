@@ -15,11 +15,13 @@
  */
 import { z } from 'zod/mini';
 import { cutText } from './titleText';
-import { planEntrySchema } from './thread';
+import { planEntrySchema, type PlanEntry } from './thread';
 
 export const MAX_PLANS = 8;
 export const MAX_PLAN_ID_CHARS = 200;
 export const MAX_PLAN_ENTRIES = 200;
+/** The status of the step that stands, last, for the steps of a plan left out past MAX_PLAN_ENTRIES. */
+export const LEFT_OUT_STATUS = 'left_out';
 /** The longest plan entry kept (in every plan: the turn's own too): a plan is a list of short steps. */
 export const MAX_PLAN_ENTRY_CHARS = 2_000;
 export const MAX_PLAN_MARKDOWN_CHARS = 32_000;
@@ -81,17 +83,16 @@ function namedPlan(plan: Record<string, unknown>): NamedPlan | undefined {
   switch (plan.type) {
     case 'items': {
       if (!Array.isArray(plan.entries)) return undefined;
-      const entries = plan.entries.slice(0, MAX_PLAN_ENTRIES).flatMap((e: unknown) => {
+      const word = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : '');
+      const entries = boundedSteps(plan.entries as unknown[], (e) => {
         const entry = e as { content?: unknown; priority?: unknown; status?: unknown } | null;
-        if (typeof entry?.content !== 'string') return [];
-        const word = (value: unknown) => (typeof value === 'string' ? value.slice(0, 40) : '');
-        return [
-          {
-            content: cutText(entry.content, MAX_PLAN_ENTRY_CHARS),
-            priority: word(entry.priority),
-            status: word(entry.status) || 'pending',
-          },
-        ];
+        return typeof entry?.content === 'string'
+          ? {
+              content: cutText(entry.content, MAX_PLAN_ENTRY_CHARS),
+              priority: word(entry.priority),
+              status: word(entry.status) || 'pending',
+            }
+          : undefined;
       });
       return { id, type: 'items', entries };
     }
@@ -106,4 +107,21 @@ function namedPlan(plan: Record<string, unknown>): NamedPlan | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * A plan's steps as kept: at most MAX_PLAN_ENTRIES, the last of them saying how many more the agent sent (a plan of
+ * 100,000 steps was rendered whole and stalled the workbench). `keep` reads one step, undefined for one that is not;
+ * `cut`: how many the connection already cut (wireBounds.ts).
+ */
+export function boundedSteps<T>(steps: readonly T[], keep: (step: T) => PlanEntry | undefined, cut = 0): PlanEntry[] {
+  const read = (some: readonly T[]) => some.flatMap((step) => keep(step) ?? []);
+  const sent = steps.length + cut;
+  if (sent <= MAX_PLAN_ENTRIES) return read(steps);
+  const kept = read(steps.slice(0, MAX_PLAN_ENTRIES - 1));
+  const more = sent - (MAX_PLAN_ENTRIES - 1);
+  return [
+    ...kept,
+    { content: `${more.toLocaleString('en-US')} more steps, not shown`, priority: '', status: LEFT_OUT_STATUS },
+  ];
 }

@@ -158,6 +158,8 @@ export const noticeEntrySchema = z.object({
   level: noticeLevelSchema,
   text: z.string(),
   action: z.optional(noticeActionSchema),
+  /** How many notices and compaction boundaries in a row came before this one and are not shown (entryRuns.ts). */
+  leftOut: z.optional(nonNegativeInt()),
 });
 
 /**
@@ -173,6 +175,8 @@ export const compactionEntrySchema = z.object({
   /** The summary's text (Markdown), as far as it came. */
   summary: z.string(),
   error: z.optional(z.string()),
+  /** As a notice's: how many of a run before this one are not shown (entryRuns.ts). */
+  leftOut: z.optional(nonNegativeInt()),
 });
 
 export const entrySchema = z.discriminatedUnion('kind', [

@@ -37,10 +37,10 @@ function entryToMarkdown(entry: Entry): string {
     case 'plan':
       return ['**Plan**', ...entry.entries.map((e) => `- [${e.status}] ${e.content} (${e.priority})`)].join('\n');
     case 'notice':
-      return `> ${entry.level}: ${entry.text}`;
+      return `> ${entry.level}: ${entry.text}${leftOut(entry.leftOut)}`;
     case 'compaction':
       return [
-        `> Context compacted (${entry.status})${entry.error ? `: ${entry.error}` : ''}`,
+        `> Context compacted (${entry.status})${entry.error ? `: ${entry.error}` : ''}${leftOut(entry.leftOut)}`,
         ...(entry.summary ? [`<summary>\n${entry.summary}\n</summary>`] : []),
       ].join('\n\n');
     default:
@@ -108,4 +108,9 @@ function controlsToMarkdown(c: SessionControls): string {
     );
   }
   return lines.length > 0 ? ['**Controls**', ...lines].join('\n') : '';
+}
+
+/** What a run cut short says (entryRuns.ts). */
+function leftOut(count: number | undefined): string {
+  return count ? ` (${count} more in a row before this one, not shown)` : '';
 }

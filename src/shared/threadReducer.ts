@@ -5,7 +5,9 @@
  * that do not change keep their identity, so "which entry changed" is an
  * identity check for whoever sends patches to the view.
  */
-import { MAX_PLAN_ENTRY_CHARS, planOperationOf, withPlanOperation } from './planOperations';
+import { appendToRun } from './entryRuns';
+import { leftOutOf } from './leftOut';
+import { boundedSteps, MAX_PLAN_ENTRY_CHARS, planOperationOf, withPlanOperation } from './planOperations';
 import type { SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
 import {
@@ -116,7 +118,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'turnFailed':
       return endTurn(thread, action.id, { level: 'error', text: action.message });
     case 'notice':
-      return append(thread, {
+      return appendToRun(thread, {
         kind: 'notice',
         id: action.id,
         level: action.level,
@@ -165,11 +167,11 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
     case 'plan':
       return {
         ...thread,
-        plan: update.entries.map((e) => ({
-          content: cutText(e.content, MAX_PLAN_ENTRY_CHARS),
-          priority: e.priority,
-          status: e.status,
-        })),
+        plan: boundedSteps(
+          update.entries,
+          (e) => ({ content: cutText(e.content, MAX_PLAN_ENTRY_CHARS), priority: e.priority, status: e.status }),
+          leftOutOf(update._meta, 'entries'),
+        ),
       };
     case 'session_info_update': {
       const suggestions = suggestionsOf(update._meta);
@@ -180,7 +182,7 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
       return suggestions ? { ...next, suggestions } : next;
     }
     case 'notice':
-      return append(thread, {
+      return appendToRun(thread, {
         kind: 'notice',
         id,
         level: noticeLevel(update.severity),
@@ -263,7 +265,7 @@ function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text:
     ...thread,
     turn: 'idle',
     plan: [],
-    entries: settleToolCalls(thread.entries),
+    entries: settleOpenEntries(thread.entries),
     stopping: undefined,
   };
   if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
@@ -284,12 +286,19 @@ function stoppedNotFailed(thread: Thread, entry: ToolEntry, old?: ToolEntry): To
 }
 
 /** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */
-function settleToolCalls(entries: readonly Entry[]): readonly Entry[] {
-  const open = (e: Entry) => e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress');
+/**
+ * At a turn's end, what the agent left open is over: a tool call still pending or running, and a compaction still
+ * in progress (its spinner would turn in an idle chat for as long as the chat is open).
+ */
+function settleOpenEntries(entries: readonly Entry[]): readonly Entry[] {
+  const open = (e: Entry) =>
+    (e.kind === 'tool' && (e.status === 'pending' || e.status === 'in_progress')) ||
+    (e.kind === 'compaction' && e.status === 'in_progress');
   if (!entries.some(open)) return entries;
-  return entries.map((e) =>
-    e.kind === 'tool' && open(e) ? settleChildren({ ...e, status: 'cancelled' as const }) : e,
-  );
+  return entries.map((e) => {
+    if (!open(e)) return e;
+    return e.kind === 'tool' ? settleChildren({ ...e, status: 'cancelled' as const }) : { ...e, status: 'cancelled' };
+  });
 }
 
 function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: string } | undefined {

@@ -7,6 +7,7 @@ import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@a
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
 import { cutText, titleText } from './titleText';
 import { fileChangeOf } from './fileChanges';
+import { leftOutOf } from './leftOut';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
 export const MAX_INPUT_CHARS = 64 * 1024;
@@ -19,6 +20,13 @@ export const MAX_DIFF_CHARS = 2_000_000;
 export const MAX_TERMINAL_CHARS = 1024 * 1024;
 /** The longest tool call title kept: it is one line of a card and of a permission prompt (the input shows the rest). */
 export const MAX_TOOL_TITLE_CHARS = 1000;
+/**
+ * Most content items (text, diffs, terminals) and locations of one tool call kept: a card is read, not scrolled
+ * through 100,000 rows (one message is at most 32 MiB anyway, so this bounds the count, not the size). Past it, the
+ * last item kept says how many more there were.
+ */
+export const MAX_TOOL_ITEMS = 200;
+const MAX_LOCATION_PATH_CHARS = 4096;
 
 export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | undefined): ToolEntry {
   const entry: ToolEntry = {
@@ -29,7 +37,7 @@ export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | u
     ...nameOf(call.name, old?.name),
     toolKind: call.kind ?? 'other',
     status: call.status ?? 'pending',
-    content: keepTerminalOutput((call.content ?? []).map(toolContent), old?.content ?? []),
+    content: keepTerminalOutput(contentOf(call.content ?? [], leftOutOf(call._meta, 'content')), old?.content ?? []),
     locations: locationsOf(call.locations),
     ...inputOf(call.kind, call.rawInput),
   };
@@ -44,7 +52,12 @@ export function patchToolEntry(old: ToolEntry, update: ToolCallUpdate): ToolEntr
     ...(update.kind != null ? { toolKind: update.kind } : {}),
     ...(update.status != null ? { status: update.status as ToolStatus } : {}),
     ...(update.content != null
-      ? { content: keepDiffs(keepTerminalOutput(update.content.map(toolContent), old.content), old.content) }
+      ? {
+          content: keepDiffs(
+            keepTerminalOutput(contentOf(update.content, leftOutOf(update._meta, 'content')), old.content),
+            old.content,
+          ),
+        }
       : {}),
     ...(update.locations != null ? { locations: locationsOf(update.locations) } : {}),
     ...(update.rawInput !== undefined ? inputOf(update.kind ?? old.toolKind, update.rawInput) : {}),
@@ -77,7 +90,26 @@ function nameOf(name: unknown, before: string | undefined): { name?: string } {
 }
 
 function locationsOf(locations: ToolCall['locations']): ToolEntry['locations'] {
-  return (locations ?? []).map((l) => ({ path: l.path, ...(l.line != null ? { line: l.line } : {}) }));
+  return (locations ?? [])
+    .slice(0, MAX_TOOL_ITEMS)
+    .map((l) => ({ path: l.path.slice(0, MAX_LOCATION_PATH_CHARS), ...(l.line != null ? { line: l.line } : {}) }));
+}
+
+/**
+ * A call's content as kept: at most MAX_TOOL_ITEMS items, the last saying how many more the agent sent; `cut`: how
+ * many the connection already cut (wireBounds.ts).
+ */
+function contentOf(items: readonly ToolCallContent[], cut: number): ToolContent[] {
+  const sent = items.length + cut;
+  if (sent <= MAX_TOOL_ITEMS) return items.map(toolContent);
+  const more = sent - (MAX_TOOL_ITEMS - 1);
+  return [
+    ...items.slice(0, MAX_TOOL_ITEMS - 1).map(toolContent),
+    {
+      type: 'content',
+      block: { type: 'text', text: `${more.toLocaleString('en-US')} more items of this tool call, not shown.` },
+    },
+  ];
 }
 
 /**
@@ -87,7 +119,9 @@ function locationsOf(locations: ToolCall['locations']): ToolEntry['locations'] {
  */
 function keepDiffs(next: ToolContent[], old: readonly ToolContent[]): ToolContent[] {
   const paths = new Set(next.flatMap((c) => (c.type === 'diff' ? [c.path] : [])));
-  const kept = old.filter((c) => c.type === 'diff' && !paths.has(c.path));
+  const kept = old
+    .filter((c) => c.type === 'diff' && !paths.has(c.path))
+    .slice(0, Math.max(0, MAX_TOOL_ITEMS - next.length));
   return kept.length ? [...kept, ...next] : next;
 }
 
@@ -135,6 +169,8 @@ function withTerminal(
   change: (t: TerminalContent) => TerminalContent,
 ): ToolEntry {
   const index = entry.content.findIndex((c) => c.type === 'terminal' && c.terminalId === terminalId);
+  // A terminal named only in `_meta` adds an item: not past the bound (an agent may name a new one at each update).
+  if (index < 0 && entry.content.length >= MAX_TOOL_ITEMS) return entry;
   const content = entry.content.slice();
   if (index < 0) content.push(change({ type: 'terminal', terminalId, output: '' }));
   else content[index] = change(content[index] as TerminalContent);

@@ -74,6 +74,7 @@ export const chatEntryStyles = [
   .notice > .notice-action { grid-column: 2; justify-self: start; }
   .notice > .codicon { margin-top: 2px; }
   .notice.info { color: var(--vscode-descriptionForeground, inherit); }
+  .left-out { color: var(--vscode-descriptionForeground, inherit); font-style: italic; }
   /* Level colours on the bar and icon only: some themes' error colour is too faint for body text. */
   .notice.warning { border-color: var(--vscode-editorWarning-foreground, currentColor); }
   .notice.warning > .codicon { color: var(--vscode-editorWarning-foreground, inherit); }

@@ -203,7 +203,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
       case 'plan':
         return html`<acp-plan-view label="Plan" .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
-        return notice(e.level, e.text, e.action);
+        return notice(e.level, e.text, e.action, e.leftOut);
       case 'compaction':
         return this.compaction(e);
       default:
@@ -236,7 +236,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     const look = compactionLook(entry.status);
     const said = entry.error ? `${look.text}: ${entry.error}` : look.text;
     return html`<div class="compaction ${look.level}">
-      <div class="compaction-line">${codicon(look.icon, look.icon === 'loading' ? 'spin' : '')}<span class="plain">${plainText(said)}</span></div>
+      <div class="compaction-line">${codicon(look.icon, look.icon === 'loading' ? 'spin' : '')}<span class="plain">${plainText(said)}${leftOutNote(entry.leftOut)}</span></div>
       ${
         entry.summary
           ? html`<details class="compaction-summary" ?open=${this.thoughtOpen} @toggle=${this.onToggle}>
@@ -279,12 +279,24 @@ const noticeLook: Record<NoticeLevel, { icon: TemplateResult; label: string }> =
   error: { icon: codicon('error'), label: 'Error' },
 };
 
-function notice(level: NoticeLevel, text: string, action: NoticeAction | undefined): TemplateResult {
+function notice(
+  level: NoticeLevel,
+  text: string,
+  action: NoticeAction | undefined,
+  leftOut: number | undefined,
+): TemplateResult {
   const look = noticeLook[level];
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
-    ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${plainText(text)}</span>
+    ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${plainText(text)}${leftOutNote(leftOut)}</span>
     ${action ? noticeButton(action) : nothing}
   </div>`;
+}
+
+/** The last of a run of notices and boundaries cut short (entryRuns.ts): how many before it are not shown. */
+function leftOutNote(leftOut: number | undefined): TemplateResult | typeof nothing {
+  if (!leftOut) return nothing;
+  const count = leftOut.toLocaleString('en-US');
+  return html`<span class="left-out"> (${count} more ${leftOut === 1 ? 'notice' : 'notices'} in a row before this one, not shown)</span>`;
 }
 
 /** What a notice's action button shows, and the message it sends to the host (whose type is the action's name). */

@@ -6,7 +6,7 @@
  * operations): its steps, its Markdown, or a link to its file.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import type { NamedPlan } from '../../src/shared/planOperations';
+import { LEFT_OUT_STATUS, type NamedPlan } from '../../src/shared/planOperations';
 import type { PlanEntry } from '../../src/shared/thread';
 import { hostLink } from '../shared/host-link';
 import '../markdown/markdown';
@@ -17,6 +17,8 @@ const statuses: Record<string, { icon: CodiconName; label: string }> = {
   pending: { icon: 'circle-large', label: 'Pending' },
   in_progress: { icon: 'circle-large-filled', label: 'In progress' },
   completed: { icon: 'pass', label: 'Completed' },
+  // The last step of a plan cut short: how many more the agent sent (planOperations.ts boundedSteps).
+  [LEFT_OUT_STATUS]: { icon: 'ellipsis', label: 'Left out' },
 };
 const priorities = new Set(['high', 'medium', 'low']);
 
@@ -43,6 +45,7 @@ export class PlanView extends LitElement {
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
     .completed .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
     .completed .content { color: var(--vscode-descriptionForeground); text-decoration: line-through; }
+    .left_out .content { color: var(--vscode-descriptionForeground); font-style: italic; }
     .priority { font-size: 0.8em; padding: 0 4px; border-radius: 3px; border: 1px solid var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); color: var(--vscode-descriptionForeground); white-space: nowrap; }
     .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }
     :host(:not(:first-child)) { margin-top: 8px; }
@@ -95,8 +98,10 @@ function namedBody(plan: NamedPlan) {
   }
 }
 
+/** "3 of 12 done": of the steps shown (a plan cut short says how many more on its last line). */
 function doneOf(entries: readonly PlanEntry[]): string {
-  return `${entries.filter((e) => e.status === 'completed').length} of ${entries.length} done`;
+  const steps = entries.filter((e) => e.status !== LEFT_OUT_STATUS);
+  return `${steps.filter((e) => e.status === 'completed').length} of ${steps.length} done`;
 }
 
 /** The last segment of a URI or path, decoded where it can be; the whole text when there is none. */

@@ -1,4 +1,6 @@
 /** Node host: agents for one suite, each the test agent playing its own scenario. */
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { activeChat, type Chat } from '../shared/chatWaits';
@@ -14,8 +16,19 @@ export function scenarioAgent(
   return {
     name,
     command: process.execPath,
-    args: [path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), ...extraArgs],
+    args: [path.join(root, 'dist/test/agent.js'), scenarioArgument(JSON.stringify(scenario)), ...extraArgs],
   };
+}
+
+/** Past this, a scenario goes in a file of its own: it is an argument in the user's settings.json otherwise. */
+const MAX_INLINE_SCENARIO = 64 * 1024;
+
+/** The scenario as the test agent's argument: its JSON, or the path of a file holding it (a large one). */
+function scenarioArgument(json: string): string {
+  if (json.length <= MAX_INLINE_SCENARIO) return json;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-scenario-')), 'scenario.json');
+  fs.writeFileSync(file, json);
+  return file;
 }
 
 /** Configures `agents` and returns the chat; with `select`, that agent is picked in a fresh, disconnected chat. */

@@ -16,6 +16,7 @@ import './continue.test';
 import './hugeMessage.test';
 import './misbehaving.test';
 import './agentShapes.test';
+import './hostileShapes.test';
 import './installAgent.test';
 import './longTranscript.test';
 import './chats.test';

@@ -30,6 +30,8 @@ import 'prismjs/components/prism-java';
 import 'prismjs/components/prism-c';
 import 'prismjs/components/prism-cpp';
 import 'prismjs/components/prism-sql';
+import { visibleProse } from '../../src/shared/visibleText';
+import { showHidden } from './visible-prose';
 
 /** Fence info names -> Prism grammar names (Prism knows a few aliases itself). */
 const aliases: Record<string, string> = {
@@ -114,12 +116,13 @@ export function highlight(code: string, language: Language): Node {
   return out;
 }
 
+/** One part of a code block, highlighted, with the bidi controls that would reorder it made visible (each part once). */
 function highlightPart(code: string, language: Language): Node {
   const grammar = language.id ? Prism.languages[language.id] : undefined;
-  if (!grammar) return document.createTextNode(code);
+  if (!grammar) return document.createTextNode(visibleProse(code));
   const out = document.createDocumentFragment();
   append(out, Prism.tokenize(code, grammar));
-  return out;
+  return showHidden(out);
 }
 
 /** Lines per chunk of a code block that is still streaming. */

@@ -20,6 +20,7 @@ import type { TextGrowth } from '../shared/appended-entries';
 import { growingText, type PieceCache } from '../shared/text-pieces';
 import type { ChunkCache } from './highlight';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
+import { showHidden } from './visible-prose';
 
 /**
  * Completed blocks are grouped, so that an update visits one guard per group
@@ -299,7 +300,7 @@ function closedView(group: Group): unknown {
 /** Renders a block; if that fails (a bug, or input beyond what marked's tokens can carry), shows its source. */
 function safely(t: MarkedToken, ctx: BlockContext): unknown {
   try {
-    return renderBlock(t, ctx);
+    return showHidden(renderBlock(t, ctx));
   } catch (error) {
     console.warn('A Markdown block could not be rendered', error);
     return rawText(t.raw);

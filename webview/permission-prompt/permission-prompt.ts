@@ -10,6 +10,7 @@ import { toHost } from '../shared/to-host';
 import { toolCardStyles } from '../tool-card/tool-card.styles';
 import { renderToolBody } from '../tool-card/tool-content';
 import { kindLook } from '../tool-card/tool-kinds';
+import { visibleName } from '../../src/shared/visibleText';
 
 export class PermissionPromptElement extends LitElement {
   static override properties = { prompt: { attribute: false } };
@@ -37,8 +38,10 @@ export class PermissionPromptElement extends LitElement {
   override render() {
     const p = this.prompt;
     const kind = kindLook(p.tool.toolKind);
-    return html`<section role="group" aria-label=${`Permission request: ${p.tool.title}`}>
-      <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${p.tool.title || kind.label}</span> <span class="kind">(${kind.label})</span></span></div>
+    // What the user approves reads as it is: a bidi override cannot turn "gnp.exe" into "exe.png" here.
+    const title = visibleName(p.tool.title) || kind.label;
+    return html`<section role="group" aria-label=${`Permission request: ${title}`}>
+      <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${title}</span> <span class="kind">(${kind.label})</span></span></div>
       <div class="body" tabindex="0" role="region" aria-label="Details">${renderToolBody(p.tool)}</div>
       <div class="buttons" title=${p.agentOptions.length ? `The agent's options: ${p.agentOptions.join(' · ')}` : nothing}>${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && p.alwaysScope ? `Always allow: ${p.alwaysScope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
       ${p.alwaysScope && p.choices.includes('allow_always') ? html`<div class="scope">Always allow: ${p.alwaysScope}</div>` : nothing}

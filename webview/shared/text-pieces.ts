@@ -20,6 +20,7 @@
  * at the cut.
  */
 import { css } from 'lit';
+import { visibleProse } from '../../src/shared/visibleText';
 
 /** The most characters of text one block lays out. */
 export const PIECE_CHARS = 2048;
@@ -66,14 +67,16 @@ export function textPieces(text: string, max = PIECE_CHARS): string[] {
 }
 
 /**
- * Agent text to show as it is (white space as the container says): the text
- * itself when short, else its pieces, each a `<span class="piece">` (a
+ * Agent text to show as it is (white space as the container says), the bidi
+ * controls that would reorder it and runs of combining marks made visible
+ * (visibleText.ts): the text itself when short, else its pieces, each a `<span class="piece">` (a
  * block: see pieceStyles, which every element that uses this includes).
  * Elements, not a Lit template per piece: a template instance, its part and
  * its two marker comments per piece made a 64 MiB transcript's view take
  * 70 MiB more.
  */
-export function plainText(text: string): string | DocumentFragment {
+export function plainText(raw: string): string | DocumentFragment {
+  const text = visibleProse(raw);
   if (text.length <= PIECE_CHARS) return text;
   const pieces = document.createDocumentFragment();
   for (const piece of textPieces(text)) pieces.append(pieceElement(piece));
@@ -96,12 +99,12 @@ export function growingText(text: string, cache: PieceCache): HTMLElement[] {
     let piece = cache.get(start);
     if (piece?.text.length !== end - start || !text.startsWith(piece.text, start)) {
       const slice = text.slice(start, end);
-      piece = { text: slice, view: pieceElement(slice) };
+      piece = { text: slice, view: pieceElement(visibleProse(slice)) };
       cache.set(start, piece);
     }
     out.push(piece.view);
   }
-  out.push(pieceElement(text.slice(start)));
+  out.push(pieceElement(visibleProse(text.slice(start))));
   return out;
 }
 

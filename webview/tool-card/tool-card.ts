@@ -10,6 +10,7 @@ import { isCardExpanded, setCardExpanded } from './expanded-cards';
 import { toolCardStyles } from './tool-card.styles';
 import { renderToolBody } from './tool-content';
 import { kindLook, statusLook } from './tool-kinds';
+import { visibleName } from '../../src/shared/visibleText';
 
 export class ToolCard extends LitElement {
   static override properties = { entry: { attribute: false }, open: { state: true } };
@@ -36,7 +37,7 @@ export class ToolCard extends LitElement {
       <button class="head" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.open ? 'body' : nothing} @click=${this.toggle}>
         ${codicon(this.open ? 'chevron-down' : 'chevron-right', 'chevron')}
         <span class="kind" title=${kind.label}>${codicon(kind.icon)}<span class="sr-only">${kind.label}: </span></span>
-        <span class="title" title=${e.name ? `Tool: ${e.name}` : nothing}>${e.title || kind.label}</span>
+        <span class="title" title=${e.name ? `Tool: ${e.name}` : nothing}>${visibleName(e.title) || kind.label}</span>
         ${e.children?.length ? html`<span class="steps">${steps(e.children.length + (e.childrenCut ?? 0))}</span>` : nothing}
         <span class="status ${e.status}" title=${status.label}>${codicon(status.icon, status.spin ? 'spin' : '')}<span class="sr-only">, ${status.label}</span></span>
       </button>

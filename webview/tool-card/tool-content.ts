@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { shownPath } from '../shared/shown-path';
+import { visibleName } from '../../src/shared/visibleText';
 import {
   assertNever,
   type DisplayBlock,
@@ -74,8 +75,8 @@ function locationsToList(entry: ToolEntry): readonly ToolLocation[] {
 
 function renderInput(entry: ToolEntry): TemplateResult {
   return entry.toolKind === 'execute'
-    ? html`<pre class="input command"><span class="sr-only">Command: </span><span aria-hidden="true">$ </span>${plainText(entry.input ?? '')}</pre>`
-    : html`<pre class="input"><span class="sr-only">Input: </span>${plainText(entry.input ?? '')}</pre>`;
+    ? html`<pre class="input command"><span class="sr-only">Command: </span><span aria-hidden="true">$ </span>${plainText(visibleName(entry.input ?? ''))}</pre>`
+    : html`<pre class="input"><span class="sr-only">Input: </span>${plainText(visibleName(entry.input ?? ''))}</pre>`;
 }
 
 function renderContent(content: ToolContent): TemplateResult {
@@ -116,7 +117,7 @@ function renderBlock(block: DisplayBlock): TemplateResult {
 /** A path the agent worked on; opened by the host only when the user activates the link. */
 export function locationLink(location: ToolLocation): TemplateResult {
   const line = validLine(location.line);
-  const path = shownPath(location.path);
+  const path = visibleName(shownPath(location.path));
   const label = line ? `${path}:${line}` : path;
   const message = { type: 'openLocation' as const, path: location.path, ...(line ? { line } : {}) };
   return hostLink(message, `Open ${label}`, html`${codicon('go-to-file')} ${label}`, 'link location');

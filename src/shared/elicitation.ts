@@ -240,7 +240,6 @@ export function cut(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -258,7 +257,7 @@ export function fieldProblem(field: ElicitationField, value: FieldValue | undefi
       if (field.maxLength !== undefined && value.length > field.maxLength) {
         return `At most ${field.maxLength} characters.`;
       }
-      if (field.format === 'email' && !EMAIL.test(value)) return 'Enter an email address.';
+      if (field.format === 'email' && !isEmail(value)) return 'Enter an email address.';
       if (field.format === 'uri' && !isUri(value)) return 'Enter a URL.';
       if (field.format === 'date' && !DATE.test(value)) return 'Enter a date (YYYY-MM-DD).';
       if (field.format === 'date-time' && !DATE_TIME.test(value)) return 'Enter a date and time.';
@@ -284,6 +283,28 @@ export function fieldProblem(field: ElicitationField, value: FieldValue | undefi
       return undefined;
     }
   }
+}
+
+/** A run of characters none of which is white space or `@`. */
+const NO_SPACE_OR_AT = /^[^\s@]+$/;
+
+/**
+ * What `/^[^\s@]+@[^\s@]+\.[^\s@]+$/` accepts (`local@domain.tld`: no white space, one `@`, a dot inside the
+ * domain), found by one scan. That pattern backtracks: each place its domain part could end is tried again with
+ * each dot, 19 s for an agent's default of `a@` and 100,000 dots, in the extension host and again in the view.
+ */
+function isEmail(value: string): boolean {
+  const at = value.indexOf('@');
+  const domain = value.slice(at + 1);
+  // The first dot after the domain's first character; the last character must follow it.
+  const dot = domain.indexOf('.', 1);
+  return (
+    at > 0 &&
+    dot > 0 &&
+    dot < domain.length - 1 &&
+    NO_SPACE_OR_AT.test(value.slice(0, at)) &&
+    NO_SPACE_OR_AT.test(domain)
+  );
 }
 
 /** A URI as RFC 3986 begins one (a scheme, then something), with no white space. */

@@ -141,6 +141,20 @@ describe('elicitation forms', () => {
     assert.equal(fieldProblem(when!, 'tomorrow'), 'Enter a date (YYYY-MM-DD).');
   });
 
+  it('takes as an email address exactly what the pattern it replaced took (every short string of its characters)', () => {
+    // The pattern backtracks quadratically (see agentTextTime.test.ts); on short text it is the meaning to keep.
+    const pattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const field: ElicitationField = { kind: 'text', name: 'e', title: 'E', required: true, format: 'email' };
+    const alphabet = ['a', '@', '.', ' ', '\u00a0'];
+    let texts = [''];
+    for (let length = 1; length <= 7; length++) {
+      texts = texts.flatMap((t) => alphabet.map((c) => t + c));
+      for (const text of texts) {
+        assert.equal(fieldProblem(field, text) === undefined, pattern.test(text), JSON.stringify(text));
+      }
+    }
+  });
+
   it("an answer carries only the form's fields, each checked; anything else is a problem", () => {
     const fields = fieldsOf({ a: { type: 'string' }, n: { type: 'number' }, b: { type: 'boolean' } }, ['a']);
     assert.deepEqual(checkAnswer(fields, { a: 'x', n: 3, b: false, extra: 'dropped' }), {

@@ -122,7 +122,9 @@ export function replayedAttachment(block: ContentBlock): SentAttachment | undefi
     case 'resource': {
       const { uri } = block.resource;
       const lines = /#L(\d+)-L(\d+)$/.exec(uri);
-      const name = uri.replace(/#.*$/, '').split('/').filter(Boolean).pop() ?? uri;
+      // Cut at the first '#' by search: /#.*$/ tried each '#' to the next line end (quadratic on '#' * n + '\n').
+      const hash = uri.indexOf('#');
+      const name = (hash < 0 ? uri : uri.slice(0, hash)).split('/').filter(Boolean).pop() ?? uri;
       return lines
         ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' }
         : { label: label(decodeName(name)), icon: 'file' };

@@ -14,6 +14,7 @@ import { pathInside } from '../../src/connection/workRoots';
 import { imageTypeByName } from '../../src/shared/attachments';
 import { checkAnswer, fieldProblem, readElicitationSchema, type ElicitationField } from '../../src/shared/elicitation';
 import { sliceLines } from '../../src/shared/lines';
+import { contentText, replayedAttachment } from '../../src/shared/messageEntries';
 import { titleText } from '../../src/shared/titleText';
 import { capOutput, commandLine, toolEntryFromCall } from '../../src/shared/toolCalls';
 import { StrayLineDetector } from '../../src-node/strayLines';
@@ -21,6 +22,8 @@ import { quoted, quotedShort, shown } from '../../src-node/terminals/shownText';
 import { diffRows } from '../../webview/diff-view/diff-rows';
 import { decodeEntities } from '../../webview/markdown/entities';
 import { languageOf } from '../../webview/markdown/highlight';
+import { safeLinkTarget } from '../../webview/markdown/linkTarget';
+import { setWorkspaceRoots, shownPath } from '../../webview/shared/shown-path';
 
 /**
  * Generous for a loaded 2-core machine: a linear check of 100,000 characters takes from under a millisecond to a
@@ -103,9 +106,34 @@ const CHECKS: readonly Check[] = [
   { name: 'a command line', run: (t) => commandLine([t, `'${t}`]) },
   { name: 'terminal output, capped', run: (t) => capOutput(t + t) },
   { name: 'lines of a read', run: (t) => sliceLines(t, 2, 3), chars: LINES },
+  {
+    name: 'a replayed attachment (resource URI)',
+    run: (t) => {
+      replayedAttachment({ type: 'resource', resource: { uri: t, text: '' } });
+      replayedAttachment({ type: 'resource_link', uri: t, name: t });
+      contentText({ type: 'resource_link', uri: t, name: t });
+    },
+    shapes: (n) => [run(n, '#L1-L', '', 'x'), run(n, '1', '#L1-L', 'x')],
+  },
   { name: 'an image name', run: (t) => imageTypeByName(t) },
+  {
+    name: 'a link target in Markdown',
+    run: (t) => safeLinkTarget(t),
+    shapes: (n) => [run(n, ' ', 'a', 'a'), run(n, '\u0001', 'a', 'a')],
+  },
   { name: 'character references in Markdown', run: (t) => decodeEntities(t), shapes: (n) => [run(n, '&#')] },
   { name: "a code fence's language", run: (t) => languageOf(t) },
+  {
+    name: 'a shown path',
+    run: (t) => {
+      setWorkspaceRoots([t, '/w']);
+      try {
+        return shownPath(`/w/${t}`);
+      } finally {
+        setWorkspaceRoots([]);
+      }
+    },
+  },
   { name: 'a diff', run: (t) => diffRows(t, `${t}x`), chars: LINES },
   { name: 'a review diff', run: (t) => lineChanges(linesOf(t), linesOf(`${t}x`)), chars: LINES },
   {

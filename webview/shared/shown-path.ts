@@ -12,11 +12,18 @@ export function setWorkspaceRoots(next: readonly string[] | undefined): void {
 /** `path` relative to the workspace folder it is in (the folder's name first when there are several), else as given. */
 export function shownPath(path: string): string {
   for (const root of roots) {
-    const base = root.replace(/[\\/]+$/, '');
+    const base = withoutTrailingSeparators(root);
     if (path.length > base.length + 1 && path.startsWith(base) && '/\\'.includes(path[base.length]!)) {
       const rest = path.slice(base.length + 1);
       return roots.length > 1 ? `${base.split(/[\\/]/).pop()}/${rest}` : rest;
     }
   }
   return path;
+}
+
+/** `path` without the separators at its end. By index: `[\\/]+$` is tried from each one of a run to its end. */
+function withoutTrailingSeparators(path: string): string {
+  let end = path.length;
+  while (end > 0 && (path[end - 1] === '/' || path[end - 1] === '\\')) end--;
+  return path.slice(0, end);
 }

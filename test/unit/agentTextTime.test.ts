@@ -24,6 +24,7 @@ import { decodeEntities } from '../../webview/markdown/entities';
 import { languageOf } from '../../webview/markdown/highlight';
 import { safeLinkTarget } from '../../webview/markdown/linkTarget';
 import { setWorkspaceRoots, shownPath } from '../../webview/shared/shown-path';
+import { textPieces } from '../../webview/shared/text-pieces';
 
 /**
  * Generous for a loaded 2-core machine: a linear check of 100,000 characters takes from under a millisecond to a
@@ -134,6 +135,7 @@ const CHECKS: readonly Check[] = [
       }
     },
   },
+  { name: 'text cut into pieces', run: (t) => textPieces(t), chars: 1_000_000 },
   { name: 'a diff', run: (t) => diffRows(t, `${t}x`), chars: LINES },
   { name: 'a review diff', run: (t) => lineChanges(linesOf(t), linesOf(`${t}x`)), chars: LINES },
   {

@@ -39,8 +39,11 @@ const CLINGS_TO_PREVIOUS = /^(?:[\udc00-\udfff]|[\p{M}\u200c\u200d\ufe00-\ufe0f]
  */
 export function pieceEnd(text: string, start: number, max = PIECE_CHARS): number | undefined {
   if (text.length - start <= max) return undefined;
-  const newline = text.lastIndexOf('\n', start + max - 1);
-  if (newline >= start + max / 2) return newline + 1;
+  // Looked for in the second half only: lastIndexOf from the cut searches back to the start of the whole text,
+  // so a long text without newlines cost each piece all the text before it (40 s for 8 MiB on one line).
+  const half = start + Math.ceil(max / 2);
+  const newline = text.slice(half, start + max).lastIndexOf('\n');
+  if (newline >= 0) return half + newline + 1;
   let end = start + max;
   for (let back = 0; back < MAX_BACKOFF && !safeCut(text, end); back++) end--;
   return safeCut(text, end) ? end : start + max - (isLowSurrogate(text.charCodeAt(start + max)) ? 1 : 0);

@@ -17,6 +17,7 @@ import { sliceLines } from '../../src/shared/lines';
 import { contentText, replayedAttachment } from '../../src/shared/messageEntries';
 import { titleText } from '../../src/shared/titleText';
 import { capOutput, commandLine, toolEntryFromCall } from '../../src/shared/toolCalls';
+import { closeReason } from '../../src-node/bridge/closeReason';
 import { StrayLineDetector } from '../../src-node/strayLines';
 import { quoted, quotedShort, shown } from '../../src-node/terminals/shownText';
 import { diffRows } from '../../webview/diff-view/diff-rows';
@@ -146,6 +147,7 @@ const CHECKS: readonly Check[] = [
   },
   { name: 'a path inside a folder', run: (t) => pathInside(t, t.slice(0, t.length / 2)) },
   { name: 'a command or path in a consent prompt', run: (t) => [quoted(t), shown(t), quotedShort(t)] },
+  { name: "the bridge's close reason (an agent's stderr)", run: (t) => closeReason(t) },
   {
     name: "an agent's stray stdout lines",
     run: (t) => {

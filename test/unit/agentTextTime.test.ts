@@ -26,6 +26,7 @@ import { languageOf } from '../../webview/markdown/highlight';
 import { safeLinkTarget } from '../../webview/markdown/linkTarget';
 import { setWorkspaceRoots, shownPath } from '../../webview/shared/shown-path';
 import { textPieces } from '../../webview/shared/text-pieces';
+import { ansiSegments, inPieces } from '../../webview/terminal-output/ansi-segments';
 
 /**
  * Generous for a loaded 2-core machine: a linear check of 100,000 characters takes from under a millisecond to a
@@ -137,6 +138,21 @@ const CHECKS: readonly Check[] = [
     },
   },
   { name: 'text cut into pieces', run: (t) => textPieces(t), chars: 1_000_000 },
+  {
+    name: 'terminal output: ANSI escapes',
+    run: (t) => inPieces(ansiSegments(t)),
+    shapes: (n) => [
+      run(n, '\x1b['),
+      run(n, '0', '\x1b['),
+      run(n, 'a', '\x1b]'),
+      run(n, 'a\r'),
+      run(n, '\x1b[1m'),
+      run(n, '\x1b[1mx'),
+      run(n, '1;', '\x1b[', 'mx'),
+      run(n, 'x\x1b[2m', `\x1b[${'1;'.repeat(1000)}m`),
+      run(n, '\x1b[38;5;1m\r'),
+    ],
+  },
   { name: 'a diff', run: (t) => diffRows(t, `${t}x`), chars: LINES },
   { name: 'a review diff', run: (t) => lineChanges(linesOf(t), linesOf(`${t}x`)), chars: LINES },
   {

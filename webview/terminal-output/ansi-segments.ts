@@ -3,8 +3,12 @@
  * output is never turned into HTML: segments become text nodes in spans, and
  * colours become class names (theme variables) or CSSOM properties, which the
  * webview's CSP allows where a `style` attribute would not be.
+ *
+ * The escapes are read here, in one pass with a bounded state, rather than by
+ * a library: anser kept every decoration it was told (`ESC[1m` a thousand
+ * times is a thousand "bold"s) and copied that list for each later piece of
+ * text, so 25,000 characters of `ESC[1m` took 4 GB and minutes.
  */
-import Anser from 'anser';
 import { pieceEnd } from '../shared/text-pieces';
 
 export interface Segment {
@@ -16,39 +20,141 @@ export interface Segment {
   background?: string;
 }
 
-/** Operating system commands (window titles, hyperlinks, ...): anser keeps them as text. */
+/** Operating system commands (window titles, hyperlinks, ...): dropped with their text. */
 const OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
-/** Whatever anser left: other CSI sequences and control characters except tab and newline. */
-const LEFTOVER_ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]?|[\x00-\x08\x0b-\x1f\x7f]/g;
+/** A control sequence (ECMA-48): parameters, intermediates, the final byte. Disjoint runs: linear. */
+const CSI = /\x1b\[([0-?]*)([ -/]*)([@-~])/g;
+/** Other escapes and control characters except tab and newline. */
+const LEFTOVER_ESCAPES = /\x1b[@-_]?|[\x00-\x08\x0b-\x1f\x7f]/g;
 const SGR = /\x1b\[[0-9;]*m/g;
-const DECORATIONS = new Set(['bold', 'dim', 'italic', 'underline', 'strikethrough', 'hidden']);
+
+const COLOURS = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'] as const;
+/** What SGR codes switch on, by code, and what they switch off (22 ends both bold and dim). */
+const DECORATION_ON: Readonly<Record<number, string>> = {
+  1: 'bold',
+  2: 'dim',
+  3: 'italic',
+  4: 'underline',
+  7: 'reverse',
+  8: 'hidden',
+  9: 'strikethrough',
+};
+const DECORATION_OFF: Readonly<Record<number, readonly string[]>> = {
+  21: ['bold'],
+  22: ['bold', 'dim'],
+  23: ['italic'],
+  24: ['underline'],
+  27: ['reverse'],
+  28: ['hidden'],
+  29: ['strikethrough'],
+};
+
+/** One of the 16 theme colours (`red`, `bright-red`) or a CSS colour. */
+type Colour = { readonly name: string } | { readonly css: string };
+
+/** The style SGR sequences have set so far: a set of decorations, however often each was asked for. */
+interface Pen {
+  fg?: Colour;
+  bg?: Colour;
+  readonly decorations: Set<string>;
+}
 
 /** Parses `output` into segments; adjacent text of one style is one segment. */
 export function ansiSegments(output: string): Segment[] {
-  const entries = Anser.ansiToJson(applyCarriageReturns(output.replace(OSC, '')), {
-    use_classes: true,
-    remove_empty: true,
-  });
+  const text = applyCarriageReturns(output.replace(OSC, ''));
+  const pen: Pen = { decorations: new Set() };
   const segments: Segment[] = [];
-  for (const entry of entries) {
-    const text = entry.content.replace(LEFTOVER_ESCAPES, '');
-    if (text === '') continue;
-    const segment: Segment = { text, classes: classesOf(entry) };
-    const color = cssColor(entry.fg, entry.fg_truecolor);
-    const background = cssColor(entry.bg, entry.bg_truecolor);
-    if (color) segment.color = color;
-    if (background) segment.background = background;
-    const last = segments[segments.length - 1];
-    if (
-      last &&
-      last.classes === segment.classes &&
-      last.color === segment.color &&
-      last.background === segment.background
-    ) {
-      last.text += text;
-    } else segments.push(segment);
+  let at = 0;
+  for (const match of text.matchAll(CSI)) {
+    addText(segments, text.slice(at, match.index), pen);
+    at = match.index + match[0].length;
+    // Only SGR (no private marker, no intermediates, final `m`) is drawn; cursor moves and the like are dropped.
+    if (match[3] === 'm' && match[2] === '' && /^[\d;]*$/.test(match[1]!)) applySgr(pen, match[1]!.split(';'));
   }
+  addText(segments, text.slice(at), pen);
   return segments;
+}
+
+function addText(segments: Segment[], raw: string, pen: Pen): void {
+  const text = raw.replace(LEFTOVER_ESCAPES, '');
+  if (text === '') return;
+  const segment = segmentOf(text, pen);
+  const last = segments[segments.length - 1];
+  if (
+    last &&
+    last.classes === segment.classes &&
+    last.color === segment.color &&
+    last.background === segment.background
+  ) {
+    last.text += text;
+  } else segments.push(segment);
+}
+
+/** `text` in the pen's style; reverse swaps the colours (white on black when none is set). */
+function segmentOf(text: string, pen: Pen): Segment {
+  const reverse = pen.decorations.has('reverse');
+  const fg = reverse ? (pen.bg ?? { name: 'black' }) : pen.fg;
+  const bg = reverse ? (pen.fg ?? { name: 'white' }) : pen.bg;
+  const classes: string[] = [];
+  if (fg && 'name' in fg) classes.push(`fg-${fg.name}`);
+  if (bg && 'name' in bg) classes.push(`bg-${bg.name}`);
+  for (const d of pen.decorations) if (d !== 'reverse') classes.push(d);
+  const segment: Segment = { text, classes: classes.join(' ') };
+  if (fg && 'css' in fg) segment.color = fg.css;
+  if (bg && 'css' in bg) segment.background = bg.css;
+  return segment;
+}
+
+/** Applies one SGR sequence's parameters, left to right (an empty one is 0: reset). */
+function applySgr(pen: Pen, params: readonly string[]): void {
+  for (let i = 0; i < params.length; i++) {
+    const code = Number(params[i] || 0);
+    if (code === 0) {
+      pen.fg = pen.bg = undefined;
+      pen.decorations.clear();
+    } else if (Object.hasOwn(DECORATION_ON, code)) pen.decorations.add(DECORATION_ON[code]!);
+    else if (Object.hasOwn(DECORATION_OFF, code)) for (const d of DECORATION_OFF[code]!) pen.decorations.delete(d);
+    else if (code === 39) pen.fg = undefined;
+    else if (code === 49) pen.bg = undefined;
+    else if (code === 38 || code === 48) {
+      const [colour, used] = extendedColour(params, i + 1);
+      if (colour) pen[code === 38 ? 'fg' : 'bg'] = colour;
+      i += used;
+    } else {
+      const basic = basicColour(code);
+      if (basic) pen[basic.ground] = { name: basic.name };
+    }
+  }
+}
+
+/** 30-37 and 90-97 (foreground), 40-47 and 100-107 (background). */
+function basicColour(code: number): { ground: 'fg' | 'bg'; name: string } | undefined {
+  const bright = code >= 90;
+  const base = bright ? code - 60 : code;
+  if (base < 30 || base > 47 || base === 38 || base === 39) return undefined;
+  const name = COLOURS[base % 10]!;
+  return { ground: base < 40 ? 'fg' : 'bg', name: bright ? `bright-${name}` : name };
+}
+
+/** `5;n` (the 256-colour palette) or `2;r;g;b` after 38 or 48, and how many parameters it took. */
+function extendedColour(params: readonly string[], from: number): [Colour | undefined, number] {
+  const byte = (i: number) => {
+    const n = Number(params[i]);
+    return params[i] !== undefined && params[i] !== '' && Number.isInteger(n) && n >= 0 && n <= 255 ? n : undefined;
+  };
+  if (params[from] === '5') {
+    const index = byte(from + 1);
+    if (index === undefined) return [undefined, 2];
+    if (index >= 16) return [{ css: paletteColor(index) }, 2];
+    return [{ name: index > 7 ? `bright-${COLOURS[index - 8]}` : COLOURS[index]! }, 2];
+  }
+  if (params[from] === '2') {
+    const [r, g, b] = [byte(from + 1), byte(from + 2), byte(from + 3)];
+    return r === undefined || g === undefined || b === undefined
+      ? [undefined, 4]
+      : [{ css: `rgb(${r}, ${g}, ${b})` }, 4];
+  }
+  return [undefined, params[from] === undefined ? 0 : 1];
 }
 
 /**
@@ -72,27 +178,6 @@ function applyCarriageReturns(text: string): string {
       return carried + parts[shown];
     })
     .join('\n');
-}
-
-function classesOf(entry: Anser.AnserJsonEntry): string {
-  const classes: string[] = [];
-  // anser names the 16 colours `ansi-red`, `ansi-bright-red`, ...
-  if (entry.fg?.startsWith('ansi-') && isBasic(entry.fg)) classes.push(`fg-${entry.fg.slice(5)}`);
-  if (entry.bg?.startsWith('ansi-') && isBasic(entry.bg)) classes.push(`bg-${entry.bg.slice(5)}`);
-  for (const d of entry.decorations ?? []) if (DECORATIONS.has(d)) classes.push(d);
-  return classes.join(' ');
-}
-
-function isBasic(name: string): boolean {
-  return !name.startsWith('ansi-palette-') && name !== 'ansi-truecolor';
-}
-
-/** 256-colour palette entries and 24-bit colours; the 16 basic ones are classes. */
-function cssColor(name: string | null, truecolor: string | null): string | undefined {
-  // anser keeps a stale truecolor after the colour changes: trust it only with its class.
-  if (name === 'ansi-truecolor' && truecolor) return `rgb(${truecolor})`;
-  const palette = name?.match(/^ansi-palette-(\d+)$/);
-  return palette ? paletteColor(Number(palette[1])) : undefined;
 }
 
 /** xterm's 256-colour palette above the 16 basic colours: a 6x6x6 cube, then 24 greys. */

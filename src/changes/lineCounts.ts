@@ -22,15 +22,36 @@ export class LineCounts {
       const before = await this.text(change.before);
       const after = await this.text(change.after);
       if (before === undefined || after === undefined) continue;
-      let added = 0;
-      let removed = 0;
-      for (const part of diffLines(before, after)) {
-        if (part.added) added += part.count ?? 0;
-        else if (part.removed) removed += part.count ?? 0;
-      }
-      this.counts.set(k, [added, removed]);
+      this.counts.set(k, countLines(before, after));
     }
   }
+}
+
+/** Past this many changed lines, or this long, the count gives up: every line of both is counted as changed. */
+const MAX_EDIT_LENGTH = 2000;
+const MAX_DIFF_MS = 100;
+
+/**
+ * [added, removed] lines from `before` to `after`. Bounded: a diff's time grows with the lines times the changes,
+ * so an agent that rewrote 8,000 lines held the extension host for 11 s, and a file of 100,000 for hours.
+ */
+export function countLines(before: string, after: string): readonly [number, number] {
+  const parts = diffLines(before, after, { maxEditLength: MAX_EDIT_LENGTH, timeout: MAX_DIFF_MS });
+  if (!parts) return [lineCount(after), lineCount(before)];
+  let added = 0;
+  let removed = 0;
+  for (const part of parts) {
+    if (part.added) added += part.count ?? 0;
+    else if (part.removed) removed += part.count ?? 0;
+  }
+  return [added, removed];
+}
+
+/** Lines as diffLines counts them: a last line without its newline is one. */
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return text === '' || text.endsWith('\n') ? lines : lines + 1;
 }
 
 function key(change: FileChange): string {

@@ -9,6 +9,7 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCall } from '@agentclientprotocol/sdk';
 import { lineChanges, linesOf } from '../../src/changes/hunks';
+import { countLines } from '../../src/changes/lineCounts';
 import { diffItems } from '../../src/connection/v2/fileChanges';
 import { pathInside } from '../../src/connection/workRoots';
 import { imageTypeByName } from '../../src/shared/attachments';
@@ -154,6 +155,7 @@ const CHECKS: readonly Check[] = [
     ],
   },
   { name: 'a diff', run: (t) => diffRows(t, `${t}x`), chars: LINES },
+  { name: 'line counts of a changed file', run: (t) => countLines(t, `${t}x`), chars: LINES },
   { name: 'a review diff', run: (t) => lineChanges(linesOf(t), linesOf(`${t}x`)), chars: LINES },
   {
     name: 'an ACP v2 file change',

@@ -131,6 +131,22 @@ describe('<acp-markdown> streaming', function () {
     assert.equal(html.match(/<p>/g).length, 150);
   });
 
+  it('re-lexes earlier blocks for late link definitions within a budget: a definition per block stays linear', async () => {
+    // Each definition can turn `[x]` in an earlier block into a link: re-lexing them all for each one is quadratic.
+    const blocks = Array.from({ length: 400 }, (_, i) => `See [r${i}] and [r${i + 1}].\n\n[r${i}]: /p${i}\n\n`);
+    const late = `[late]: /${'x'.repeat(200)}`;
+    const pieces = [...blocks, ...chunks(late, 100)];
+    await chat.setEntries([{ kind: 'assistant', id: 'definitions', text: '' }]);
+    await chat.streamText(0, pieces);
+    const work = await withMarkdowns(chat.page, (els) => els[0].work);
+    const text = pieces.join('');
+    // The open part once per update, and earlier blocks again for at most twice the text plus 64 KiB (4 MB before).
+    const bound = pieces.length * 256 + 2 * text.length + 64 * 1024;
+    assert.ok(work.lexedChars <= bound, `lexed ${work.lexedChars} characters for ${text.length}; bound ${bound}`);
+    const [html] = await markdownHtmls(chat.page);
+    assert.ok(html.includes('data-href="/p0"') && html.includes('data-href="/p1"'), 'the first references resolved');
+  });
+
   for (const [shape, line] of [
     ['list', (i) => `- item **${i}** with some words\n`],
     ['table', (i) => (i === 0 ? '| a | b |\n|---|---|\n' : `| row ${i} | \`${i}\` |\n`)],

@@ -19,6 +19,7 @@ import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type Toke
 import type { TextGrowth } from '../shared/appended-entries';
 import { growingText, type PieceCache } from '../shared/text-pieces';
 import type { ChunkCache } from './highlight';
+import { LinkDefinitions } from './link-definitions';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
 import { showHidden } from './visible-prose';
 
@@ -108,10 +109,12 @@ export class MarkdownStream {
   /** The text of the last update, and its part after the completed blocks. */
   private source = '';
   private tail = '';
-  /** Reference definitions (`[x]: url`) of completed blocks, first one wins (as in CommonMark). */
-  private defs: Links = Object.create(null);
-  /** All definitions the completed blocks were rendered with; when it changes they are re-rendered. */
-  private defsKey = '[]';
+  /** Reference definitions (`[x]: url`): when they change, completed blocks with brackets are lexed again. */
+  private defs = new LinkDefinitions();
+  /** Where the completed blocks that have a `[` are ([group, block]), their length and groups: what relinking costs. */
+  private bracketBlocks: Array<readonly [number, number]> = [];
+  private bracketChars = 0;
+  private bracketGroups = 0;
   private open: unknown[] = [];
   /** How many of the last lexed tokens were completed (the rest are the open block). */
   private frozenTokens = 0;
@@ -149,7 +152,7 @@ export class MarkdownStream {
     const plain = long < 0 ? [] : [this.asSource(tail.slice(long))];
     let tokens: TokensList;
     try {
-      tokens = lex(lexable, this.defs, this.options);
+      tokens = lex(lexable, this.defs.completed, this.options);
     } catch (error) {
       // marked gave up (it throws on inputs it cannot advance on): show the text as it is.
       console.warn('Markdown could not be parsed', error);
@@ -157,7 +160,7 @@ export class MarkdownStream {
       return;
     }
     this.work.lexedChars += lexable.length;
-    this.relink(tokens.links);
+    this.relink(tokens);
     const consumed = this.freezeCompleted(tokens, lexable);
     this.frozenLength += consumed;
     this.tail = tail.slice(consumed);
@@ -219,27 +222,39 @@ export class MarkdownStream {
   }
 
   private complete(source: string, tokens: Token[], streamed?: ChunkCache): void {
-    collectDefs(tokens, this.defs);
+    this.defs.complete(tokens);
     const block = makeBlock(source, tokens, streamed);
     this.work.renderedBlocks++;
-    addBlock(this.groups, block);
+    const at = addBlock(this.groups, block);
+    if (source.includes('[')) {
+      if (this.bracketBlocks.at(-1)?.[0] !== at[0]) this.bracketGroups++;
+      this.bracketBlocks.push(at);
+      this.bracketChars += source.length;
+    }
   }
 
   /**
    * A new reference definition can turn `[text][ref]` in an earlier block
-   * into a link: when the set of definitions changes, completed blocks that
-   * have brackets are lexed again with all of them. Rare (chat Markdown
-   * seldom uses references), and never per chunk of ordinary text.
+   * into a link: when the definitions change, completed blocks that have
+   * brackets are lexed again with all of them, in place (their groups are
+   * made anew, so that Lit renders them). Rare (chat Markdown seldom uses
+   * references), and bounded by LinkDefinitions' budget: each time costs
+   * those blocks' length and a group's worth per group they are in.
    */
-  private relink(links: Links): void {
-    const key = JSON.stringify(Object.entries(links));
-    if (key === this.defsKey) return;
-    this.defsKey = key;
-    const blocks = this.groups.flatMap((g) => g.blocks);
-    if (!blocks.some((b) => b.source.includes('['))) return;
-    const relexed = blocks.map((b) => (b.source.includes('[') ? this.relexed(b, links) : b));
-    this.groups = [{ blocks: [], weight: 0 }];
-    for (const block of relexed) addBlock(this.groups, block);
+  private relink(tokens: TokensList): void {
+    if (!this.defs.changed(tokens) || this.bracketBlocks.length === 0) return;
+    if (!this.defs.mayRelex(this.bracketChars + this.bracketGroups * GROUP_SIZE, this.frozenLength)) return;
+    const relexed = new Map<number, Block[]>();
+    for (const [g, b] of this.bracketBlocks) {
+      const blocks = relexed.get(g) ?? [...this.groups[g]!.blocks];
+      blocks[b] = this.relexed(blocks[b]!, tokens.links);
+      relexed.set(g, blocks);
+    }
+    for (const [g, blocks] of relexed) {
+      const group: Group = { blocks, weight: this.groups[g]!.weight };
+      if (this.groups[g]!.closed !== undefined) group.closed = closedView(group);
+      this.groups[g] = group;
+    }
   }
 
   private relexed(block: Block, links: Links): Block {
@@ -255,23 +270,27 @@ export class MarkdownStream {
   private reset(): void {
     this.groups = [{ blocks: [], weight: 0 }];
     this.frozenLength = 0;
-    this.defs = Object.create(null);
-    this.defsKey = '[]';
+    this.defs = new LinkDefinitions();
+    this.bracketBlocks = [];
+    this.bracketChars = 0;
+    this.bracketGroups = 0;
     this.chunks = new Map();
     this.sourceOnly = false;
     this.pieces = new Map();
   }
 }
 
-/** Adds a completed block to the last (open) group, closing it when full and opening the next. */
-function addBlock(groups: Group[], block: Block): void {
-  const group = groups[groups.length - 1]!;
+/** Adds a completed block to the last (open) group, closing it when full and opening the next; returns where it went. */
+function addBlock(groups: Group[], block: Block): readonly [number, number] {
+  const at = groups.length - 1;
+  const group = groups[at]!;
   group.blocks.push(block);
   group.weight += layoutWeight(block.source);
   if (group.blocks.length === GROUP_SIZE || group.weight >= GROUP_WEIGHT) {
     group.closed = closedView(group);
     groups.push({ blocks: [], weight: 0 });
   }
+  return [at, group.blocks.length - 1];
 }
 
 /** Where the first line longer than MAX_MARKDOWN_LINE starts in `text`, or -1. */
@@ -317,19 +336,6 @@ function lex(source: string, defs: Links, options: MarkdownOptions): TokensList 
   const lexer = new Lexer({ ...getDefaults(), gfm: true, breaks: options.breaks ?? false });
   Object.assign(lexer.tokens.links, defs);
   return lexer.lex(source);
-}
-
-/** Definitions that marked registered while lexing `tokens` (they stay in the tree as `def` tokens). */
-function collectDefs(tokens: readonly Token[], into: Links): void {
-  for (const t of tokens as MarkedToken[]) {
-    if (t.type === 'def') {
-      if (!Object.hasOwn(into, t.tag)) into[t.tag] = { href: t.href, title: t.title };
-    } else if (t.type === 'blockquote') {
-      collectDefs(t.tokens, into);
-    } else if (t.type === 'list') {
-      for (const item of t.items) collectDefs(item.tokens, into);
-    }
-  }
 }
 
 /** The length in `original` of its first `normalizedLength` characters once `\r\n` and `\r` became `\n`. */

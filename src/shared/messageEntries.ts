@@ -122,8 +122,7 @@ export function replayedAttachment(block: ContentBlock): SentAttachment | undefi
     case 'resource': {
       const { uri } = block.resource;
       const lines = /#L(\d+)-L(\d+)$/.exec(uri);
-      // Cut at the first '#' by search: /#.*$/ tried each '#' to the next line end (quadratic on '#' * n + '\n').
-      const hash = uri.indexOf('#');
+      const hash = fragmentStart(uri);
       const name = (hash < 0 ? uri : uri.slice(0, hash)).split('/').filter(Boolean).pop() ?? uri;
       return lines
         ? { label: label(`${decodeName(name)}:L${lines[1]}-L${lines[2]}`), icon: 'selection' }
@@ -132,6 +131,15 @@ export function replayedAttachment(block: ContentBlock): SentAttachment | undefi
     default:
       return undefined;
   }
+}
+
+/**
+ * Where /#.*$/ would match: the first '#' after the last line end (`.` stops at one). Found by search: the pattern
+ * tried each '#' up to the next line end, quadratic on '#' * 100,000 and a newline.
+ */
+function fragmentStart(uri: string): number {
+  const lineEnd = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((end) => uri.lastIndexOf(end)));
+  return uri.indexOf('#', lineEnd + 1);
 }
 
 function decodeName(name: string): string {

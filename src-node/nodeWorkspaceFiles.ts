@@ -3,6 +3,7 @@
  * local workspace folder that contains the path, through the workspaceFs
  * descriptor walk (no traversal or symlink escapes).
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostCapabilities } from '../src/capabilities';
 import {
@@ -22,6 +23,7 @@ import {
   type WorkspaceRoot,
 } from './workspaceFs';
 import { pathInside } from '../src/connection/workRoots';
+import { pathShapeProblem } from './agentPathText';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
 export function localFolders(): readonly vscode.WorkspaceFolder[] {
@@ -89,8 +91,12 @@ function allFolders(): string[] {
 /**
  * The canonical root of the workspace folder the path is in (checked again by
  * the walk), of the folders in `roots` that are still trusted local folders.
+ * The path is judged as text first (agentPathText.ts); only folders are
+ * looked at here, and the walk takes the path by its names.
  */
-async function rootFor(path: string, roots: readonly string[]): Promise<WorkspaceRoot> {
+async function rootFor(agentPath: string, roots: readonly string[]): Promise<WorkspaceRoot> {
+  const problem = pathShapeProblem(path, agentPath);
+  if (problem) throw new WorkspaceFsError('invalid-path', `${shortPath(agentPath)} is refused: ${problem}.`);
   if (localFolders().length === 0) {
     throw new Error('Files are offered to agents only in a trusted workspace with a local folder.');
   }
@@ -99,16 +105,21 @@ async function rootFor(path: string, roots: readonly string[]): Promise<Workspac
   for (const folder of folders) {
     try {
       const root = await openWorkspaceRoot(folder.uri.fsPath);
-      if (root.prefixes.some((prefix) => pathInside(path, prefix))) return root;
+      if (root.prefixes.some((prefix) => pathInside(agentPath, prefix))) return root;
     } catch (error) {
       lastError = error;
     }
   }
   if (lastError instanceof WorkspaceFsError) throw lastError;
-  const shown = path.length > 160 ? `${path.slice(0, 160)}…` : path;
-  const notGiven = localFolders().find((f) => !folders.includes(f) && pathInside(path, f.uri.fsPath));
+  const shown = shortPath(agentPath);
+  const notGiven = localFolders().find((f) => !folders.includes(f) && pathInside(agentPath, f.uri.fsPath));
   if (notGiven) {
     throw new Error(`${shown} is in the workspace folder ${notGiven.name}, which this agent was not given.`);
   }
   throw new Error(`${shown} is not inside a workspace folder.`);
+}
+
+/** An agent's path cut for a message. */
+function shortPath(agentPath: string): string {
+  return agentPath.length > 160 ? `${agentPath.slice(0, 160)}…` : agentPath;
 }

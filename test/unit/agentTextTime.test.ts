@@ -7,6 +7,7 @@
  * A new check of agent text is one more entry.
  */
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import type { ToolCall } from '@agentclientprotocol/sdk';
 import { lineChanges, linesOf } from '../../src/changes/hunks';
 import { countLines } from '../../src/changes/lineCounts';
@@ -18,9 +19,10 @@ import { sliceLines } from '../../src/shared/lines';
 import { contentText, replayedAttachment } from '../../src/shared/messageEntries';
 import { titleText } from '../../src/shared/titleText';
 import { capOutput, commandLine, toolEntryFromCall } from '../../src/shared/toolCalls';
+import { agentPathInside } from '../../src-node/agentPathText';
 import { closeReason } from '../../src-node/bridge/closeReason';
 import { StrayLineDetector } from '../../src-node/strayLines';
-import { quoted, quotedShort, shown } from '../../src-node/terminals/shownText';
+import { quotedShort, shown } from '../../src-node/terminals/shownText';
 import { diffRows } from '../../webview/diff-view/diff-rows';
 import { decodeEntities } from '../../webview/markdown/entities';
 import { languageOf } from '../../webview/markdown/highlight';
@@ -163,8 +165,17 @@ const CHECKS: readonly Check[] = [
     shapes: (n) => [run(n, ' a\n', `--- a/x\n+++ b/x\n@@ -1,${n} +1,${n} @@\n`), run(n, '@@ -1 +1 @@\n')],
     chars: LINES,
   },
+  {
+    name: "an agent's path, as text (Windows and POSIX)",
+    run: (t) => [
+      agentPathInside(path.win32, `C:\\work\\${t}`, ['C:\\work']),
+      agentPathInside(path.win32, t, ['C:\\work']),
+      agentPathInside(path.posix, `/work/${t}`, ['/work']),
+    ],
+    shapes: (n) => [run(n, 'a\\'), run(n, '..\\'), run(n, 'CON.'), run(n, ':')],
+  },
   { name: 'a path inside a folder', run: (t) => pathInside(t, t.slice(0, t.length / 2)) },
-  { name: 'a command or path in a consent prompt', run: (t) => [quoted(t), shown(t), quotedShort(t)] },
+  { name: 'a command or path in a consent prompt', run: (t) => [shown(t), quotedShort(t)] },
   { name: "the bridge's close reason (an agent's stderr)", run: (t) => closeReason(t) },
   {
     name: "an agent's stray stdout lines",

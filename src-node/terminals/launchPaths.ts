@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { TerminalError, isTerminalError } from './errors';
 import { quotedShort } from './shownText';
 import { isInside } from '../pathInside';
+import { agentPathInside, OUTSIDE, type PathFlavour } from '../agentPathText';
 
 /** What makes two looks at a path the same file, unchanged. */
 export interface PathIdentity {
@@ -44,12 +45,15 @@ export async function canonicalRoot(root: string): Promise<string> {
 /**
  * The agent's `cwd` (absolute; default: the first of `roots`) as a canonical
  * folder inside one of the canonical `roots` (the folders it was given), and
- * that root. Symlinks are followed to find where it really is, and refused
- * when that is outside.
+ * that root. It is judged as text first (agentPathText.ts), inside `roots` or
+ * the same folders as the workspace names them (`spellings`), so that
+ * nothing of a refused one reaches the disk; then symlinks are followed to
+ * find where it really is, and it is refused when that is outside.
  */
 export async function resolveCwd(
   requested: unknown,
   roots: readonly string[],
+  { spellings = [], flavour = path }: { spellings?: readonly string[]; flavour?: PathFlavour } = {},
 ): Promise<{ path: string; identity: PathIdentity; root: string }> {
   const [first] = roots;
   if (first === undefined) throw new TerminalError('cwd-not-found', 'The agent was given no folder.');
@@ -59,21 +63,27 @@ export async function resolveCwd(
   if (typeof requested !== 'string' || requested.includes('\0')) {
     throw new TerminalError('invalid-request', 'cwd must be a string without NUL bytes.');
   }
-  if (!path.isAbsolute(requested)) {
+  if (!flavour.isAbsolute(requested)) {
     throw new TerminalError('invalid-request', `cwd must be an absolute path: ${quotedShort(requested)}.`);
   }
-  const folder = await canonicalFolder(requested, () => `The folder ${quotedShort(requested)}`);
-  const root = roots.find((r) => isInside(r, folder.path));
-  if (root === undefined) {
-    // Where a symlink leads is not told: the agent only learns that it leads out.
-    const how = path.normalize(requested) === folder.path ? 'is' : 'leads';
-    const where =
-      roots.length === 1
-        ? `the workspace folder ${quotedShort(first)}`
-        : `the folders it was given (${roots.map((r) => quotedShort(r)).join(', ')})`;
-    throw new TerminalError('outside-workspace', `The folder ${quotedShort(requested)} ${how} outside ${where}.`);
+  const checked = agentPathInside(flavour, requested, [...roots, ...spellings]);
+  if (!checked.ok && checked.why === OUTSIDE) throw outside(requested, roots, 'is');
+  if (!checked.ok) {
+    throw new TerminalError('invalid-request', `cwd ${quotedShort(requested)} is refused: ${checked.why}.`);
   }
+  const folder = await canonicalFolder(checked.path, () => `The folder ${quotedShort(requested)}`);
+  const root = roots.find((r) => isInside(r, folder.path));
+  // Where a symlink leads is not told: the agent only learns that it leads out.
+  if (root === undefined) throw outside(requested, roots, checked.path === folder.path ? 'is' : 'leads');
   return { ...folder, root };
+}
+
+function outside(requested: string, roots: readonly string[], how: 'is' | 'leads'): TerminalError {
+  const where =
+    roots.length === 1
+      ? `the workspace folder ${quotedShort(roots[0]!)}`
+      : `the folders it was given (${roots.map((r) => quotedShort(r)).join(', ')})`;
+  return new TerminalError('outside-workspace', `The folder ${quotedShort(requested)} ${how} outside ${where}.`);
 }
 
 async function canonicalFolder(given: string, name: () => string): Promise<{ path: string; identity: PathIdentity }> {

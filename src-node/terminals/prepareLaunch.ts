@@ -67,7 +67,9 @@ export async function prepareLaunch(request: LaunchRequest, context: LaunchConte
   // A further folder that is gone (removed, renamed) is simply not one of them.
   const more = await Promise.all((context.moreRoots ?? []).map((r) => canonicalRoot(r).catch(() => undefined)));
   const roots = [await canonicalRoot(context.root), ...more.filter((r) => r !== undefined)];
-  const { root, ...cwd } = await resolveCwd(request.cwd, roots);
+  // The folders as the workspace names them count for the text check too (before symlinks are resolved).
+  const spellings = [context.root, ...(context.moreRoots ?? [])];
+  const { root, ...cwd } = await resolveCwd(request.cwd, roots, { spellings });
   const filtered = filterEnv(context.env, requestedEnv, platform);
   const program = await resolveProgram(request.command, filtered.env, platform);
   const launch: PreparedLaunch = Object.freeze({

@@ -3,21 +3,28 @@
  * a shell (src-node/resolveExecutable.ts), with errors the agent can act on.
  */
 import * as path from 'node:path';
+import { pathShapeProblem, type PathFlavour } from '../agentPathText';
 import { resolveExecutable } from '../resolveExecutable';
 import { TerminalError } from './errors';
 import { identityOf, type PathIdentity } from './launchPaths';
 import { quotedShort } from './shownText';
 
+/** `flavour`: the paths' semantics (this machine's; a test gives path.win32 on Linux). */
 export async function resolveProgram(
   command: unknown,
   env: Readonly<Record<string, string>>,
   platform: NodeJS.Platform = process.platform,
+  flavour: PathFlavour = path,
 ): Promise<{ executable: string; identity: PathIdentity }> {
   if (typeof command !== 'string' || command === '') {
     throw new TerminalError('invalid-request', 'command must be a non-empty string.');
   }
   if (command.includes('\0')) throw new TerminalError('invalid-request', 'command must not contain NUL bytes.');
-  if (!path.isAbsolute(command) && /[/\\]/.test(command)) {
+  // A path is judged as text before it is looked at (on Windows a look at \\host\x.exe is a network connection).
+  const drive = flavour.sep === '\\' && /^[A-Za-z]:/.test(command);
+  const problem = flavour.isAbsolute(command) || drive ? pathShapeProblem(flavour, command) : undefined;
+  if (problem) throw new TerminalError('invalid-request', `command ${quotedShort(command)} is refused: ${problem}.`);
+  if (!flavour.isAbsolute(command) && /[/\\]/.test(command)) {
     throw new TerminalError(
       'invalid-request',
       `command ${quotedShort(command)} is a relative path; give an absolute path or a bare name found on PATH.`,

@@ -2,8 +2,8 @@
  * An agent's path is judged as text before anything touches the disk (issue 45, finding 7): with Windows
  * semantics (path.win32, on any machine) network, device, NT object and drive-relative paths, DOS device names
  * and alternate data streams are refused; with either, a path outside the folders is refused by its text. The
- * places that take an agent's path (a link or Follow the Agent) are spied on: a refused path makes no disk call
- * at all.
+ * places that take an agent's path (a link or Follow the Agent, a terminal's cwd and command) are spied on:
+ * a refused path makes no disk call at all.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -11,6 +11,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentPathInside, pathShapeProblem } from '../../../src-node/agentPathText';
 import { findWorkspaceFile, type FileLookup } from '../../../src-node/findWorkspaceFile';
+import { resolveCwd } from '../../../src-node/terminals/launchPaths';
+import { resolveProgram } from '../../../src-node/terminals/resolveProgram';
 
 const WINDOWS_REFUSED: ReadonlyArray<[string, RegExp]> = [
   ['\\\\server\\share\\x.txt', /network \(UNC\)/],
@@ -185,6 +187,87 @@ describe('a link or Follow the Agent: the file an agent names (findWorkspaceFile
       assert.equal(await findWorkspaceFile(real, folders), undefined, 'a folder is not a file');
     } finally {
       fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every call the code under test makes to node:fs's promises while `run` runs (spied on, then passed through). */
+async function diskCalls(run: () => Promise<unknown>): Promise<string[]> {
+  const promises = fs.promises as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const names = ['realpath', 'stat', 'lstat', 'access', 'open', 'opendir', 'readdir', 'readFile'];
+  const saved = names.map((n) => promises[n]!);
+  const calls: string[] = [];
+  names.forEach((n, i) => {
+    promises[n] = (...args: unknown[]) => {
+      calls.push(`${n} ${String(args[0])}`);
+      return saved[i]!.apply(fs.promises, args);
+    };
+  });
+  try {
+    await run().catch(() => undefined);
+  } finally {
+    names.forEach((n, i) => (promises[n] = saved[i]!));
+  }
+  return calls;
+}
+
+describe("a terminal's cwd and command, judged as text first", () => {
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'taken',
+      (e: Error & { code?: string }) => `${e.code}: ${e.message}`,
+    );
+
+  it('refuses a cwd outside the folders with no look at it (before: realpath of it first)', async () => {
+    const root = fs.realpathSync(os.tmpdir());
+    const outside = path.join(path.dirname(root), 'acp-not-there', 'x');
+    let said = '';
+    const calls = await diskCalls(async () => (said = await refusal(resolveCwd(outside, [root]))));
+    assert.match(said, /^outside-workspace: The folder .* is outside the workspace folder/);
+    assert.deepEqual(calls, []);
+    // The spy sees what the check does take: the folder itself is looked at.
+    assert.deepEqual(await diskCalls(() => resolveCwd(root, [root])), [`realpath ${root}`, `stat ${root}`]);
+  });
+
+  it('refuses Windows network, device and stream paths as cwd with no disk call', async () => {
+    for (const [text, why] of WINDOWS_REFUSED.filter(([t]) => path.win32.isAbsolute(t))) {
+      let said = '';
+      const calls = await diskCalls(
+        async () => (said = await refusal(resolveCwd(text, ['C:\\work'], { flavour: path.win32 }))),
+      );
+      assert.ok(said.startsWith('invalid-request: ') && why.test(said), `${JSON.stringify(text)}: ${said}`);
+      assert.deepEqual(calls, [], text);
+    }
+  });
+
+  it('takes a cwd through the folder as the workspace names it (a symlink to it)', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-agent-cwd-')));
+    try {
+      fs.mkdirSync(path.join(base, 'real', 'src'), { recursive: true });
+      fs.symlinkSync(path.join(base, 'real'), path.join(base, 'given'));
+      const taken = await resolveCwd(path.join(base, 'given', 'src'), [path.join(base, 'real')], {
+        spellings: [path.join(base, 'given')],
+      });
+      assert.equal(taken.path, path.join(base, 'real', 'src'));
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a command on a network share or a device, and a drive-relative one, with no disk call', async () => {
+    for (const command of [
+      '\\\\server\\share\\tool.exe',
+      '//server/share/tool.exe',
+      '\\\\.\\pipe\\x',
+      'C:tool.exe',
+      'C:\\bin\\NUL.exe',
+    ]) {
+      let said = '';
+      const calls = await diskCalls(
+        async () => (said = await refusal(resolveProgram(command, {}, 'win32', path.win32))),
+      );
+      assert.match(said, /^invalid-request: command .* is refused: it /, command);
+      assert.deepEqual(calls, [], command);
     }
   });
 });

@@ -24,6 +24,7 @@ import {
   type SentAttachment,
 } from '../shared/attachments';
 import { NO_QUIRKS, type AgentQuirks } from '../agents/agentQuirks';
+import { fenceFor } from '../shared/codeFence';
 
 /** An attachment as read: what it is, not yet how it is sent. */
 export type PreparedAttachment =
@@ -150,7 +151,6 @@ function overBudget(): string {
 
 /** `text` in a Markdown code fence longer than any run of backticks in it. */
 function fenced(text: string): string {
-  const longest = Math.max(2, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = fenceFor(text);
   return `${fence}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}`;
 }

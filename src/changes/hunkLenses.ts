@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatChanges } from './chatChanges';
 import type { FileReview } from './hunkActions';
 import { linesOf, type Hunk } from './hunks';
+import { fenceFor } from '../shared/codeFence';
 
 /** Lines of the replaced text a hover shows. */
 const MAX_HOVER_LINES = 40;
@@ -82,7 +83,7 @@ export function hoverOf(shown: Shown, document: vscode.TextDocument, line: numbe
     .slice(0, MAX_HOVER_LINES)
     .join('')
     .replace(/\r?\n$/, '');
-  const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  const fence = fenceFor(text);
   const at = hunkAt(document.uri.fsPath, shown, index);
   const args = encodeURIComponent(JSON.stringify([at]));
   const md = new vscode.MarkdownString(undefined, true);

@@ -14,6 +14,7 @@ import { countLines } from '../../src/changes/lineCounts';
 import { diffItems } from '../../src/connection/v2/fileChanges';
 import { pathInside } from '../../src/connection/workRoots';
 import { imageTypeByName } from '../../src/shared/attachments';
+import { fenceFor } from '../../src/shared/codeFence';
 import { checkAnswer, fieldProblem, readElicitationSchema, type ElicitationField } from '../../src/shared/elicitation';
 import { sliceLines } from '../../src/shared/lines';
 import { contentText, replayedAttachment } from '../../src/shared/messageEntries';
@@ -156,6 +157,7 @@ const CHECKS: readonly Check[] = [
       run(n, '\x1b[38;5;1m\r'),
     ],
   },
+  { name: 'a code fence around text', run: (t) => fenceFor(t), shapes: (n) => [run(n, '`a'), run(n, '``b')] },
   { name: 'a diff', run: (t) => diffRows(t, `${t}x`), chars: LINES },
   { name: 'line counts of a changed file', run: (t) => countLines(t, `${t}x`), chars: LINES },
   { name: 'a review diff', run: (t) => lineChanges(linesOf(t), linesOf(`${t}x`)), chars: LINES },

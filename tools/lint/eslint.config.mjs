@@ -41,7 +41,7 @@ const layer = (files, patterns, paths = []) => ({
 const webviewRules = [
   into('src-node', 'src-web', 'test'),
   { regex: '^(\\.\\./)+src/(?!shared(/|$))', message: 'the webview imports only src/shared of the core' },
-  packagesBut('lit', 'marked', 'prismjs', 'diff', 'anser', 'zod'),
+  packagesBut('lit', 'marked', 'prismjs', 'diff', 'zod'),
 ];
 
 /**

@@ -49,7 +49,8 @@ async function initialized(url: string): Promise<WebSocket> {
 async function agentsLeft(ms: number): Promise<string> {
   const running = () => {
     try {
-      return execFileSync('pgrep', ['-f', MARKER], { encoding: 'utf8' }).trim();
+      // The agent's own command line starts with its program and `-e /* MARKER`; the bridge's names it after `--`.
+      return execFileSync('pgrep', ['-f', `^[^ ]+ -e /\\* ${MARKER}`], { encoding: 'utf8' }).trim();
     } catch {
       return '';
     }

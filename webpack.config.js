@@ -159,6 +159,8 @@ module.exports = (env, argv) => {
         unit: testFiles('test/unit'),
         // The unit tests start terminals through processTree, which starts a keeper beside its bundle.
         keeper: './src-node/keeper/main.ts',
+        // A repository that names a program of its own wherever Git runs one, for the workspaces stage.
+        hostileRepo: './test/unit/src-node/checkpoints/hostileRepoMain.ts',
       },
       output: { path: dist('test'), filename: '[name].js' },
       externals: {

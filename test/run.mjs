@@ -212,7 +212,8 @@ stage('node', async () => {
   return code === 0;
 });
 stage('workspaces', async () => {
-  // What the node stage's window cannot show: a multi-root workspace (MCP sources, the folders given to agents), Restricted Mode.
+  // What the node stage's window cannot show: a multi-root workspace (MCP sources, the folders given to agents), Restricted Mode,
+  // a hostile Git repository.
   const { runNodeHostTests } = await import('./harness/code-server.mjs');
   const write = (file, value) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -258,7 +259,21 @@ stage('workspaces', async () => {
   });
   write(path.join(restricted, '.vscode', 'mcp.json'), { servers: { 'project-srv': { command: '/opt/project' } } });
   const restrictedOk = (await run(restricted, 'restricted', true)) === 0;
-  return multiOk && restrictedOk;
+  // A trusted folder that is a hostile Git repository: the checkpoints' Git must run none of its programs.
+  const repo = JSON.parse(
+    spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/test/hostileRepo.js')], { encoding: 'utf8' }).stdout,
+  );
+  const hostileOk =
+    (await runNodeHostTests({
+      extensionDevelopmentPath: REPO_ROOT,
+      extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
+      folder: repo.root,
+      // VS Code's own Git runs the repository's programs, as Git does for its user: off here, to see only ours.
+      userSettings: { 'git.enabled': false, 'git.autoRepositoryDetection': false },
+      env: { ACP_WORKSPACE_MODE: 'hostile-git', ACP_HOSTILE_MARKERS: repo.markers },
+      timeoutMs: 120_000,
+    })) === 0;
+  return multiOk && restrictedOk && hostileOk;
 });
 stage('orphans', async () => {
   // Nothing started for an agent outlives VS Code: normal shutdown, SIGKILLed extension host.

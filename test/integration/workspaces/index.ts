@@ -1,7 +1,8 @@
 /**
  * The MCP sources in the windows the main suites do not open (Node host,
- * code-server): a multi-root workspace (`ACP_WORKSPACE_MODE=multi-root`) and
- * an untrusted folder in Restricted Mode (`restricted`). test/run.mjs makes
+ * code-server): a multi-root workspace (`ACP_WORKSPACE_MODE=multi-root`),
+ * an untrusted folder in Restricted Mode (`restricted`) and a trusted folder
+ * that is a hostile Git repository (`hostile-git`). test/run.mjs makes
  * the folders and starts one code-server for each.
  */
 import Mocha from 'mocha';
@@ -22,7 +23,12 @@ export function run(): Promise<void> {
     require('./multiRoot.test');
     require('./roots.test');
   } else if (mode === 'restricted') require('./restricted.test');
-  else return Promise.reject(new Error(`ACP_WORKSPACE_MODE is ${JSON.stringify(mode)}: multi-root or restricted`));
+  else if (mode === 'hostile-git') require('./hostileGit.test');
+  else {
+    return Promise.reject(
+      new Error(`ACP_WORKSPACE_MODE is ${JSON.stringify(mode)}: multi-root, restricted or hostile-git`),
+    );
+  }
   void vscode;
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve()));

@@ -40,7 +40,58 @@ export const CASES = [
   { name: 'one-list', fill: '- an item of one endless list\n', how: 'many' },
   { name: 'one-table', fill: '| a | table that never ends |\n|---|---|\n', how: 'many' },
   { name: 'one-quote', fill: '> a quote that never ends\n', how: 'many' },
+  // What an agent sends besides text (issue 45): each was bounded where it is applied, and the view must stay light.
+  ...agentShapes(),
 ];
+
+/** Updates, not text: lists an agent can grow, names that hide what they are, a cycle in the subagents' parents. */
+function agentShapes() {
+  const many = (count, make) => Array.from({ length: count }, (_, i) => make(i));
+  const update = (u) => ({ update: u });
+  const of = (parent) => ({ _meta: { claudeCode: { parentToolUseId: parent } } });
+  const zalgo = `a${'\u0301'.repeat(10_000)}`;
+  const call = (id, title, extra = {}) => ({
+    toolCall: { toolCallId: id, title, kind: 'read', status: 'in_progress', ...extra },
+  });
+  return [
+    {
+      name: 'plan-100k',
+      steps: [
+        update({
+          sessionUpdate: 'plan',
+          entries: many(100_000, (i) => ({ content: `Step ${i}`, priority: 'low', status: 'pending' })),
+        }),
+      ],
+    },
+    {
+      name: 'compactions-10k',
+      steps: many(10_000, (i) =>
+        update({ sessionUpdate: 'compaction_update', compactionId: `k${i}`, status: 'completed' }),
+      ),
+    },
+    {
+      name: 'notices-10k',
+      steps: many(10_000, (i) => update({ sessionUpdate: 'notice', severity: 'info', title: `Notice ${i}` })),
+    },
+    {
+      name: 'hidden-names',
+      steps: [
+        call('bidi', 'Open photo\u202egnp.exe', { locations: [{ path: '/w/photo\u202egnp.exe' }] }),
+        call('marks', `Read ${zalgo}`, { rawInput: { command: zalgo } }),
+        { text: `Renamed to photo\u202egnp.exe ${zalgo}` },
+      ],
+    },
+    {
+      name: 'subagent-cycle',
+      steps: [
+        call('B', 'B'),
+        call('A', 'A', of('B')),
+        update({ sessionUpdate: 'tool_call_update', toolCallId: 'B', ...of('A') }),
+        update({ sessionUpdate: 'tool_call_update', toolCallId: 'A', status: 'failed', ...of('B') }),
+      ],
+    },
+  ].map((c) => ({ ...c, fill: '', how: 'steps' }));
+}
 
 export const caseName = (c) => `shape ${c.name} ${c.how}`;
 
@@ -54,6 +105,7 @@ const charsIn = (bytes, fill) => Math.floor(bytes / (Buffer.byteLength(fill) / f
 /** The scenario turns that play every case (the prompt is the case's name). */
 export function shapeTurns() {
   return CASES.map((c) => {
+    if (c.how === 'steps') return { match: `^${caseName(c)}$`, steps: [...c.steps, { text: 'done' }] };
     if (c.how === 'one') {
       return {
         match: `^${caseName(c)}$`,

@@ -201,7 +201,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
       case 'tool':
         return html`<acp-tool-card .entry=${e}></acp-tool-card>`;
       case 'plan':
-        return html`<acp-plan-view label="Plan" .entries=${e.entries}></acp-plan-view>`;
+        return html`<acp-plan-view label="Plan" collapsible .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
         return notice(e.level, e.text, e.action, e.leftOut);
       case 'compaction':

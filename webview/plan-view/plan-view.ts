@@ -1,7 +1,8 @@
 /**
  * <acp-plan-view .entries=${PlanEntry[]}>: an agent's plan, each step with its
  * status and priority. Used for the live plan of a running turn and for the
- * plan snapshots in the transcript.
+ * plan snapshots in the transcript (`collapsible`: a long one shows its first
+ * steps and a button for the rest, so that it does not cover the transcript).
  * <acp-plan-view .plan=${NamedPlan}>: one of the session's plans by id (plan
  * operations): its steps, its Markdown, or a link to its file.
  */
@@ -21,10 +22,22 @@ const statuses: Record<string, { icon: CodiconName; label: string }> = {
   [LEFT_OUT_STATUS]: { icon: 'ellipsis', label: 'Left out' },
 };
 const priorities = new Set(['high', 'medium', 'low']);
+/** The steps a long plan snapshot shows before its "Show all" button. */
+const SHOWN_STEPS = 10;
 
 export class PlanView extends LitElement {
-  static override properties = { entries: { attribute: false }, plan: { attribute: false }, label: {} };
+  static override properties = {
+    entries: { attribute: false },
+    plan: { attribute: false },
+    label: {},
+    collapsible: { type: Boolean },
+    expanded: { state: true },
+  };
   declare entries: readonly PlanEntry[];
+  /** A snapshot in the transcript: past SHOWN_STEPS, the rest is behind a button. */
+  declare collapsible: boolean;
+  /** Whether the user asked for every step (view state, not the thread's). */
+  declare expanded: boolean;
   declare plan: NamedPlan | undefined;
   /** The heading, e.g. "Plan" for a snapshot and "Current plan" for the live one. */
   declare label: string;
@@ -50,6 +63,10 @@ export class PlanView extends LitElement {
     .priority.high { color: var(--vscode-badge-foreground); background: var(--vscode-badge-background, rgba(128, 128, 128, 0.5)); }
     :host(:not(:first-child)) { margin-top: 8px; }
     .named { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .more { display: inline-flex; align-items: center; gap: 4px; margin-top: 2px; padding: 1px 4px; font: inherit; cursor: pointer;
+      color: var(--vscode-textLink-foreground); background: none; border: none; }
+    .more:hover { text-decoration: underline; }
+    .more:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
     .file { color: var(--vscode-textLink-foreground); cursor: pointer; text-decoration: none; overflow-wrap: anywhere; }
     .file:hover { text-decoration: underline; }
     .file:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
@@ -61,14 +78,19 @@ export class PlanView extends LitElement {
     this.entries = [];
     this.plan = undefined;
     this.label = 'Plan';
+    this.collapsible = false;
+    this.expanded = false;
   }
 
   override render() {
     if (this.plan) return this.renderNamed(this.plan);
     if (this.entries.length === 0) return nothing;
+    const folded = this.collapsible && !this.expanded && this.entries.length > SHOWN_STEPS;
+    const shown = folded ? this.entries.slice(0, SHOWN_STEPS) : this.entries;
     return html`<section aria-label=${this.label}>
       <h2>${codicon('checklist')}<span>${this.label} · ${doneOf(this.entries)}</span></h2>
-      <ol>${this.entries.map(renderStep)}</ol>
+      <ol>${shown.map(renderStep)}</ol>
+      ${folded ? html`<button class="more" @click=${() => (this.expanded = true)}>${codicon('chevron-down')}Show all ${this.entries.length.toLocaleString('en-US')} steps</button>` : nothing}
     </section>`;
   }
 

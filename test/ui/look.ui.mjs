@@ -1,0 +1,151 @@
+/**
+ * Pictures to look at, not a test stage: the real workbench (code-server, Node extension host) at the Secondary
+ * Side Bar's default width (292 px at 1440x900) and dragged to 500 px, in a light and a dark theme, showing what
+ * issue 45 changed: the question before a local agent starts in Restricted Mode, a permission prompt whose title
+ * and command hide what they are (a bidi override, 10,000 combining marks), a plan cut short, a run of notices cut
+ * short. Saves test-results/look-<theme>-<width>-<what>.png.
+ *
+ * Run after `npm run build`: node test/ui/look.ui.mjs
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+const RESULTS = path.join(REPO_ROOT, 'test-results');
+const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+const many = (count, make) => Array.from({ length: count }, (_, i) => make(i));
+const update = (u) => ({ update: u });
+const ZALGO = `a${'\u0301'.repeat(10_000)}`;
+
+const SCENARIO = {
+  turns: [
+    {
+      match: '^ask',
+      steps: [
+        {
+          permission: {
+            toolCall: {
+              toolCallId: 'mv',
+              title: 'Rename photo.png to photo\u202egnp.exe',
+              kind: 'execute',
+              status: 'pending',
+              rawInput: { command: ['mv', 'photo.png', `photo\u202egnp.exe`, ZALGO] },
+              locations: [{ path: '${cwd}/photo\u202egnp.exe' }],
+            },
+          },
+        },
+        { text: 'Renamed.' },
+      ],
+    },
+    {
+      match: '^lists',
+      steps: [
+        update({
+          sessionUpdate: 'plan',
+          entries: many(100_000, (i) => ({
+            content: `Step ${i + 1} of the plan`,
+            priority: 'medium',
+            status: i < 3 ? 'completed' : 'pending',
+          })),
+        }),
+        ...many(500, (i) => update({ sessionUpdate: 'notice', severity: 'info', title: `Notice ${i + 1}` })),
+        { text: `The file is photo\u202egnp.exe, and ${ZALGO} stays on its line.` },
+      ],
+    },
+  ],
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Drags the sash at the Secondary Side Bar's left edge until the bar is `width` px wide. */
+async function sideBarWidth(page, width) {
+  const bar = page.locator('.part.auxiliarybar');
+  const box = await bar.boundingBox();
+  let sash;
+  for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
+    const b = await candidate.boundingBox();
+    if (b && Math.abs(b.x + b.width / 2 - box.x) <= 4 && b.height > box.height / 2) sash = b;
+  }
+  if (!sash) throw new Error("no sash at the side bar's edge");
+  const x = sash.x + sash.width / 2;
+  const y = sash.y + sash.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - (width - box.width), y, { steps: 10 });
+  await page.mouse.up();
+  await sleep(500);
+  return Math.round((await bar.boundingBox()).width);
+}
+
+async function shoot(page, name) {
+  const file = path.join(RESULTS, `look-${name}.png`);
+  await page.screenshot({ path: file });
+  process.stdout.write(`${path.relative(REPO_ROOT, file)}\n`);
+}
+
+async function look(theme) {
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-look-')));
+  const scenario = path.join(folder, '..', `acp-look-scenario-${process.pid}.json`);
+  fs.writeFileSync(scenario, JSON.stringify(SCENARIO));
+  const wb = await openWorkbench({
+    extensionDevelopmentPath: REPO_ROOT,
+    folder,
+    trust: true,
+    viewport: { width: 1440, height: 900 },
+    userSettings: {
+      'workbench.colorTheme': THEMES[theme],
+      'vscode-acp.agents': {
+        test: {
+          name: 'Test Agent',
+          command: process.execPath,
+          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario],
+        },
+      },
+      'vscode-acp.defaultAgent': 'test',
+    },
+  });
+  const { page } = wb;
+  try {
+    await runCommand(page, 'Focus on Agent Chat View');
+    const chat = await webviewFrame(page, 'acp-chat-app');
+    const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
+    await picker.locator('option[value="test"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await picker.selectOption('test');
+    await chat.getByRole('button', { name: 'Connect' }).click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    await shoot(page, `${theme}-292-restricted`);
+    await dialog.getByRole('button', { name: 'Connect Once Anyway' }).click();
+    await chat
+      .getByText('Ask Test Agent something.')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error) => {
+        await shoot(page, `${theme}-failure`);
+        throw error;
+      });
+    const box = chat.getByRole('combobox', { name: 'Message the agent' });
+    for (const width of [292, 500]) {
+      if (width !== 292) process.stdout.write(`side bar dragged to ${await sideBarWidth(page, width)} px\n`);
+      await box.fill(`ask ${width}`);
+      await box.press('Enter');
+      const prompt = chat.locator('acp-permission-prompt');
+      await prompt.waitFor({ timeout: 20_000 });
+      await sleep(500);
+      await shoot(page, `${theme}-${width}-permission`);
+      await prompt.getByRole('button', { name: 'Reject' }).click();
+      await box.fill(`lists ${width}`);
+      await box.press('Enter');
+      await chat.getByText('stays on its line').waitFor({ timeout: 60_000 });
+      await sleep(1000);
+      await shoot(page, `${theme}-${width}-lists`);
+    }
+  } finally {
+    await wb.close();
+    fs.rmSync(scenario, { force: true });
+  }
+}
+
+fs.mkdirSync(RESULTS, { recursive: true });
+for (const theme of process.argv.slice(2).length ? process.argv.slice(2) : ['light', 'dark']) await look(theme);

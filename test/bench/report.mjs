@@ -5,8 +5,12 @@
 
 export const GOALS = {
   streamRatio: 12,
-  /** Issue 27: the main thread's CPU for a 1 MB reply in 10,000 chunks. */
-  stream10kCpuMs: 2000,
+  /**
+   * Issue 45 (was issue 27's 2,000 ms): the main thread's CPU for a 1 MB reply in 10,000 chunks, at most this many
+   * times the no-op page's for the same stream in the same run. The same code measured 1.82 s on one machine and
+   * 3.27 s on another: an absolute figure says more about the machine than the code.
+   */
+  stream10kCpuNoopFactor: 3,
   latencyP95Ms: 16,
   /** Issue 27 (was 1,500). */
   transcriptFirstPaintMs: 200,
@@ -45,7 +49,7 @@ export function summarize({ large, small, transcript, noop, switches, forms, siz
     layouts: med(runs, (r) => r.main.layouts),
   });
   const stream = (runs) => ({ ...main(runs), wallMs: med(runs, (r) => r.wallMs), messages: runs[0].messages });
-  const big = stream(large);
+  const big = { ...stream(large), noopCpuMs: med(noop, (r) => r.main.cpuMs) };
   const little = stream(small);
   const ratio = (a, b) => Math.round((a / b) * 100) / 100;
   const spread = (runs, pick) => ({
@@ -101,7 +105,7 @@ export function summarize({ large, small, transcript, noop, switches, forms, siz
 export function goalsMet(f) {
   return {
     streamRatio: f.streamRatio <= GOALS.streamRatio,
-    stream10kCpu: f.stream10k.cpuMs <= GOALS.stream10kCpuMs,
+    stream10kCpu: f.stream10k.cpuMs <= GOALS.stream10kCpuNoopFactor * f.stream10k.noopCpuMs,
     // Judged without the display's frame wait: see README.md.
     latencyP95: f.workingLatencyMs.p95 <= GOALS.latencyP95Ms,
     transcriptFirstPaint: f.transcript.firstPaintMs <= GOALS.transcriptFirstPaintMs,
@@ -122,8 +126,10 @@ export function print(f, met, log = console.log) {
     `main thread ${x.cpuMs} ms CPU, ${x.taskMs} ms TaskDuration (script ${x.scriptMs}, style ${x.styleMs}, layout ${x.layoutMs} in ${x.layouts} layouts)`;
   const s = (x) => `${m(x)}; ${x.messages} messages, wall ${x.wallMs} ms`;
   log('');
+  const noopTimes = GOALS.stream10kCpuNoopFactor;
   log(
-    `Streamed reply, 1 MB in 10,000 chunks: ${s(f.stream10k)}  (goal <= ${GOALS.stream10kCpuMs} ms CPU: ${verdict(met.stream10kCpu)})`,
+    `Streamed reply, 1 MB in 10,000 chunks: ${s(f.stream10k)}  (goal <= ${noopTimes} x the no-op page's ${f.stream10k.noopCpuMs} ms = ` +
+      `${Math.round(noopTimes * f.stream10k.noopCpuMs)} ms CPU: ${verdict(met.stream10kCpu)})`,
   );
   log(`Streamed reply, 1 MB in  1,000 chunks: ${s(f.stream1k)}`);
   log(

@@ -31,7 +31,8 @@ function buildBundles() {
  * bundle sizes at once: other builds may rewrite dist/ while the bench runs,
  * and every figure must come from the same build. Bundles test/bench/generate.ts
  * (real reducer and diffEntries) for Node and imports it.
- * Returns `{ generator, webviewDir, sizes, cleanup }`.
+ * Returns `{ generator, generatorPath, webviewDir, sizes, cleanup }` (a Node
+ * started apart, for a heap of its own, imports `generatorPath`).
  */
 export async function prepare({ build }) {
   if (build) buildBundles();
@@ -53,7 +54,7 @@ export async function prepare({ build }) {
       '--log-level=error',
       `--outfile=${out}`,
     ]);
-    return { generator: await import(pathToFileURL(out).href), webviewDir, sizes, cleanup };
+    return { generator: await import(pathToFileURL(out).href), generatorPath: out, webviewDir, sizes, cleanup };
   } catch (error) {
     cleanup();
     throw error;

@@ -16,9 +16,15 @@ export function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A narrow page (a side bar) with the webview loaded and the probe installed. */
-async function openChat(browser, url, problems) {
-  const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
+/** The page's size unless told: a narrow side bar. */
+const SIDE_BAR = { width: 400, height: 900 };
+
+/**
+ * A narrow page (a side bar, or `viewport`) with the webview loaded and the
+ * probe installed, and `init` (more init scripts) run before the webview's bundle.
+ */
+export async function openChat(browser, url, problems, { viewport = SIDE_BAR, init = [] } = {}) {
+  const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
     page.on('pageerror', (e) => problems.add(`page error: ${e.message}`));
@@ -26,6 +32,7 @@ async function openChat(browser, url, problems) {
       if (m.type() === 'error' || m.type() === 'warning') problems.add(`console ${m.type()}: ${m.text()}`);
     });
     await page.addInitScript(installProbe);
+    for (const script of init) await page.addInitScript(script);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(url, { timeout: 30_000 });
@@ -65,8 +72,8 @@ function delta(after, before) {
  * a trace, the rest from Performance.getMetrics. `body`'s result may be a
  * function of the main thread's busy intervals (see trace.mjs).
  */
-async function timed(browser, url, problems, data, body) {
-  const chat = await openChat(browser, url, problems);
+async function timed(browser, url, problems, data, body, viewport) {
+  const chat = await openChat(browser, url, problems, { viewport });
   let trace;
   try {
     await chat.page.evaluate((d) => {
@@ -202,10 +209,15 @@ function paintFrames(painted, frameTimes) {
 }
 
 /** The 2,000-entry transcript as one message: arrival to the first frame that shows its newest entry. */
-export async function measureTranscript(browser, url, problems, transcript, marker, timeoutMs) {
+export async function measureTranscript(browser, url, problems, transcript, marker, timeoutMs, viewport) {
   const data = { status: transcript.status, entries: transcript.entries, marker, timeoutMs };
-  return timed(browser, url, problems, data, ({ page }) =>
-    withTimeout(page.evaluate(runTranscript), timeoutMs + 10_000, 'transcript'),
+  return timed(
+    browser,
+    url,
+    problems,
+    data,
+    ({ page }) => withTimeout(page.evaluate(runTranscript), timeoutMs + 10_000, 'transcript'),
+    viewport,
   );
 }
 

@@ -11,7 +11,10 @@
  * no browser), --only=workbench (only the workbench figures: code-server),
  * --only=agents (only the real agents' connect times), --only=checkpoints (the
  * Changes bar's checkpoints on a 20,000-file folder: no browser), --only=queue
- * (a queued prompt's way to the agent after a turn: code-server).
+ * (a queued prompt's way to the agent after a turn: code-server), --only=longChats
+ * (issue 45's long chats: the page's figures, the ten chats' heap in Node, then
+ * the extension host idle in code-server; needs `npm run build`),
+ * --scroll-minutes=N (how long its scroll may take before it stops short of the top, default 5).
  */
 import * as os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -25,11 +28,17 @@ import { benchAgents, printAgents } from './agents.mjs';
 import { benchCheckpoints, printCheckpoints } from './checkpoints.mjs';
 import { benchQueue, printQueue } from './queue.mjs';
 import { startServer } from './server.mjs';
+import { benchLongChats, longChatData, longChatFigures, printLongChats } from './longChats.mjs';
+import { benchIdleHost } from './idleHost.mjs';
 
 const argv = process.argv.slice(2);
 const RUNS = Math.max(1, Number(/^--runs=(\d+)$/.exec(argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3));
 const BUILD = !argv.includes('--no-build');
 const ONLY = /^--only=(\w+)$/.exec(argv.find((a) => a.startsWith('--only=')) ?? '')?.[1];
+/** How long the long chat's scroll may take before it stops short of the top (longChatsPage.mjs). */
+const SCROLL_MINUTES = Number(
+  /^--scroll-minutes=(\d+)$/.exec(argv.find((a) => a.startsWith('--scroll-minutes=')) ?? '')?.[1] ?? 5,
+);
 /** How long after its last message a stream may take to be painted. */
 const STREAM_SLACK_MS = 60_000;
 const TRANSCRIPT_TIMEOUT_MS = 120_000;
@@ -118,6 +127,7 @@ async function main() {
     return log(`BENCH ${JSON.stringify({ bridge, met: bridge.met })}`);
   }
   if (ONLY === 'workbench') return workbenchOnly();
+  if (ONLY === 'longChats') return longChatsOnly();
   if (ONLY === 'checkpoints') {
     const checkpoints = await benchCheckpoints({ runs: RUNS, log });
     printCheckpoints(checkpoints, log);
@@ -134,7 +144,7 @@ async function main() {
     return log(`BENCH ${JSON.stringify({ agents })}`);
   }
   if (BUILD) log('Building dist/webview/webview.js and dist/web/extension.js (webpack, production)...');
-  const { generator, webviewDir, sizes, cleanup } = await prepare({ build: BUILD });
+  const { generator, generatorPath, webviewDir, sizes, cleanup } = await prepare({ build: BUILD });
   let server, browser;
   try {
     const { data, host } = generate(generator);
@@ -156,10 +166,20 @@ async function main() {
     if (problems.size) {
       log(`Page reported (first 10 of ${problems.size}):\n  ${[...problems].slice(0, 10).join('\n  ')}`);
     }
+    if (ONLY === 'webview') return log(benchLine(figures, met));
+    const longData = longChatData(generator, log);
+    const longRuns = await benchLongChats({
+      browser,
+      server,
+      data: longData,
+      generatorPath,
+      runs: RUNS,
+      scrollMinutes: SCROLL_MINUTES,
+      log,
+    });
     // The bridge figures (issue 5): no browser needed, and less noise without it.
     await browser.close().catch(() => undefined);
     browser = undefined;
-    if (ONLY === 'webview') return log(benchLine(figures, met));
     const bridge = await benchBridge({ runs: RUNS, build: BUILD, log });
     printBridge(bridge, log);
     const checkpoints = await benchCheckpoints({ runs: RUNS, log });
@@ -171,10 +191,12 @@ async function main() {
     printQueue(queue, log);
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
+    const longChats = longChatFigures(longRuns, longData, await benchIdleHost({ generator, log }));
+    printLongChats(longChats, log);
     log(
       benchLine(
-        { ...figures, bridge, checkpoints, workbench, queue, agents },
-        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met, queueSend: queue.met },
+        { ...figures, bridge, checkpoints, workbench, queue, agents, longChats },
+        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met, queueSend: queue.met, ...longChats.met },
       ),
     );
   } finally {
@@ -193,6 +215,36 @@ async function workbenchOnly() {
     printWorkbench(workbench, log);
     log(`BENCH ${JSON.stringify({ workbench, met: workbench.met })}`);
   } finally {
+    cleanup();
+  }
+}
+
+/** `--only=longChats`: the page's figures and the heap (one browser), then the workbench's idle host (code-server). */
+async function longChatsOnly() {
+  if (BUILD) log('Building dist/webview/webview.js and dist/web/extension.js (webpack, production)...');
+  const { generator, generatorPath, webviewDir, cleanup } = await prepare({ build: BUILD });
+  let server, browser;
+  try {
+    const data = longChatData(generator, log);
+    server = await startServer(webviewDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+    const runs = await benchLongChats({
+      browser,
+      server,
+      data,
+      generatorPath,
+      runs: RUNS,
+      scrollMinutes: SCROLL_MINUTES,
+      log,
+    });
+    await browser.close();
+    browser = undefined;
+    const longChats = longChatFigures(runs, data, await benchIdleHost({ generator, log }));
+    printLongChats(longChats, log);
+    log(`BENCH ${JSON.stringify({ longChats, met: longChats.met })}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
     cleanup();
   }
 }

@@ -15,7 +15,8 @@ export const CLOCK_MARK = 'bench-clock';
 
 /**
  * Starts a trace of top-level tasks; `stop()` resolves to the busiest renderer
- * main thread's `{ cpuMs, wallMs, busy }` (`busy`: its tasks as sorted
+ * main thread's `{ cpuMs, wallMs, longest, busy }` (`longest`: its longest task's
+ * CPU time and, maybe another task's, longest wall time; `busy`: its tasks as sorted
  * `[start, end]` pairs in the page's clock, when the page made a
  * {@link CLOCK_MARK}); `abandon()` ends a trace not stopped.
  */
@@ -39,9 +40,11 @@ export async function traceMainThread(browser, page) {
       for (const e of events) {
         const key = `${e.pid}:${e.tid}`;
         if (e.ph !== 'X' || e.name !== TASK || !mainThreads.has(key)) continue;
-        const thread = threads.get(key) ?? { cpuMs: 0, wallMs: 0, tasks: [] };
+        const thread = threads.get(key) ?? { cpuMs: 0, wallMs: 0, tasks: [], longest: { cpuMs: 0, wallMs: 0 } };
         thread.cpuMs += (e.tdur ?? 0) / 1000;
         thread.wallMs += e.dur / 1000;
+        thread.longest.cpuMs = Math.max(thread.longest.cpuMs, (e.tdur ?? 0) / 1000);
+        thread.longest.wallMs = Math.max(thread.longest.wallMs, e.dur / 1000);
         thread.tasks.push(e);
         threads.set(key, thread);
       }
@@ -52,7 +55,12 @@ export async function traceMainThread(browser, page) {
         events.find(
           (e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key && e.args?.data?.startTime !== undefined,
         ) ?? events.find((e) => e.name === CLOCK_MARK && `${e.pid}:${e.tid}` === key);
-      return { cpuMs: main.cpuMs, wallMs: main.wallMs, busy: mark ? busyIntervals(main.tasks, mark) : undefined };
+      return {
+        cpuMs: main.cpuMs,
+        wallMs: main.wallMs,
+        longest: main.longest,
+        busy: mark ? busyIntervals(main.tasks, mark) : undefined,
+      };
     },
   };
 }

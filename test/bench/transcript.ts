@@ -7,42 +7,62 @@ import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import { diffEntries } from '../../src/shared/entryPatches';
 import { hostMessageSchema, type HostMessage } from '../../src/shared/protocol';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
-import { reduceThread } from '../../src/shared/threadReducer';
-import { editedFile, markdown, seededRandom, sourceFile, terminalOutput } from './corpus';
+import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
+import { editedFile, markdown, seededRandom, sourceFile, splitChunks, terminalOutput } from './corpus';
 import { checked, statusOf } from './hostMessages';
 import { savedTranscriptSchema, transcriptToSave, withFreshIds } from '../../src/shared/savedSessions';
 
 /** Text that the transcript's newest entry ends with: the bench waits until it is painted. */
 export const TRANSCRIPT_MARKER = 'Bench transcript end marker 4f1d';
 
-type Rng = () => number;
+export type Rng = () => number;
+
+/** How a Player hands on its actions: by default to the reducer; longChats.ts plays into a chat's own ChatThread. */
+export interface PlayerOptions {
+  /** The thread after `action` (default: reduceThread). */
+  reduce?: (thread: Thread, action: ThreadAction) => Thread;
+  /** Streams text in pieces of this many characters (default: two halves). */
+  chunkChars?: number;
+  /** A terminal tool call started: the host would stream its output (default: nothing, see withTerminalOutput). */
+  terminalStarted?: (p: Player, terminalId: string) => void;
+}
 
 /** Plays actions through the reducer with fresh ids. */
-class Player {
+export class Player {
   thread: Thread = emptyThread;
   private n = 0;
+  constructor(readonly options: PlayerOptions = {}) {}
   private id(): string {
     return `e${++this.n}`;
   }
+  private act(action: ThreadAction): void {
+    this.thread = (this.options.reduce ?? reduceThread)(this.thread, action);
+  }
   prompt(text: string): void {
-    this.thread = reduceThread(this.thread, { type: 'prompt', id: this.id(), text });
+    this.act({ type: 'prompt', id: this.id(), text });
   }
   update(update: SessionUpdate): void {
-    this.thread = reduceThread(this.thread, { type: 'update', id: this.id(), update });
+    this.act({ type: 'update', id: this.id(), update });
   }
   end(stopReason: StopReason): void {
-    this.thread = reduceThread(this.thread, { type: 'turnEnded', id: this.id(), stopReason });
+    this.act({ type: 'turnEnded', id: this.id(), stopReason });
+  }
+  terminal(terminalId: string, data: string): void {
+    this.act({ type: 'terminal', id: this.id(), terminalId, data, exit: { exitCode: 0, signal: null } });
   }
 }
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 
 function streamText(p: Player, kind: 'agent_message_chunk' | 'agent_thought_chunk', body: string): void {
+  const size = p.options.chunkChars;
   const cut = Math.floor(body.length / 2);
-  for (const part of [body.slice(0, cut), body.slice(cut)]) p.update({ sessionUpdate: kind, content: text(part) });
+  const parts = size ? splitChunks(body, Math.ceil(body.length / size)) : [body.slice(0, cut), body.slice(cut)];
+  for (const part of parts) p.update({ sessionUpdate: kind, content: text(part) });
 }
 
-function toolCall(p: Player, rng: Rng, callId: string): void {
+/** One finished tool call: an edit with its diff, a command with its terminal, or a read. */
+export function toolCall(p: Player, rng: Rng, callId: string): void {
   const r = rng();
   const path = `src/module${Math.floor(rng() * 50)}/file${Math.floor(rng() * 20)}.ts`;
   if (r < 0.4) {
@@ -73,6 +93,7 @@ function toolCall(p: Player, rng: Rng, callId: string): void {
       rawInput: { command: 'npm', args: ['test', '--', `--grep=${callId}`] },
       content: [{ type: 'terminal', terminalId: `term-${callId}` }],
     });
+    p.options.terminalStarted?.(p, `term-${callId}`);
     p.update({ sessionUpdate: 'tool_call_update', toolCallId: callId, status: rng() < 0.85 ? 'completed' : 'failed' });
   } else {
     p.update({
@@ -87,7 +108,8 @@ function toolCall(p: Player, rng: Rng, callId: string): void {
   }
 }
 
-function turn(p: Player, rng: Rng, index: number): void {
+/** A prompt, maybe a thought and a plan, `toolCalls` tool calls (default: 0 to 3), and the answer. */
+export function turn(p: Player, rng: Rng, index: number, toolCalls?: number): void {
   p.prompt(markdown(rng, rng() < 0.2 ? 1500 : 80 + Math.floor(rng() * 500)));
   if (rng() < 0.7) streamText(p, 'agent_thought_chunk', markdown(rng, 200 + Math.floor(rng() * 600)));
   if (rng() < 0.3) {
@@ -100,14 +122,14 @@ function turn(p: Player, rng: Rng, index: number): void {
       ],
     });
   }
-  for (let t = Math.floor(rng() * 4); t > 0; t--) toolCall(p, rng, `call-${index}-${t}`);
+  for (let t = toolCalls ?? Math.floor(rng() * 4); t > 0; t--) toolCall(p, rng, `call-${index}-${t}`);
   streamText(p, 'agent_message_chunk', markdown(rng, 500 + Math.floor(rng() * 4500)));
   const r = rng();
   p.end(r < 0.08 ? 'cancelled' : r < 0.14 ? 'max_tokens' : 'end_turn');
 }
 
 /** The reducer leaves terminal output to the host (it streams from the terminal): fill it like a finished command. */
-function withTerminalOutput(entries: readonly Entry[], rng: Rng): Entry[] {
+export function withTerminalOutput(entries: readonly Entry[], rng: Rng): Entry[] {
   return entries.map((e) =>
     e.kind !== 'tool' || !e.content.some((c) => c.type === 'terminal')
       ? e
@@ -159,7 +181,7 @@ export function parseMs(message: HostMessage): number {
 }
 
 /** Median of `runs` timings of `work`, in ms, one decimal. */
-function medianMs(runs: number, work: () => unknown): number {
+export function medianMs(runs: number, work: () => unknown): number {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -168,6 +190,30 @@ function medianMs(runs: number, work: () => unknown): number {
   }
   times.sort((a, b) => a - b);
   return Math.round(times[Math.floor(times.length / 2)] * 10) / 10;
+}
+
+/**
+ * The host's part of opening a saved chat, median of 5: `entries` saved as the
+ * history saves them (their newest MAX_SAVED_CHARS), that file parsed and
+ * checked against its schema, ids renewed, the whole list diffed and
+ * serialised as the view is sent it. Also what the reopened view is sent.
+ */
+export function reopenHost(entries: readonly Entry[]): {
+  savedKB: number;
+  savedEntries: number;
+  openHostMs: number;
+  message: HostMessage;
+} {
+  const file = JSON.stringify(transcriptToSave({ entries, terminals: {} }));
+  let message: HostMessage | undefined;
+  const openHostMs = medianMs(5, () => {
+    const saved = savedTranscriptSchema.parse(JSON.parse(file));
+    const fresh = withFreshIds(saved, 'c2');
+    message = { type: 'entries', ...(diffEntries([], fresh) ?? { length: 0, ops: [] }) };
+    JSON.stringify(message);
+  });
+  const savedEntries = message?.type === 'entries' ? message.length : 0;
+  return { savedKB: Math.round(file.length / 1024), savedEntries, openHostMs, message: message! };
 }
 
 /**
@@ -190,14 +236,7 @@ export function sessionFigures(entryCount = 2000): {
   const thread = entries.ops
     .map((op) => (op.op === 'set' ? op.entry : undefined))
     .filter((e): e is Entry => e !== undefined);
-  const file = JSON.stringify(transcriptToSave({ entries: thread, terminals: {} }));
-  let savedEntries = 0;
-  const openHostMs = medianMs(5, () => {
-    const saved = savedTranscriptSchema.parse(JSON.parse(file));
-    const fresh = withFreshIds(saved, 'c2');
-    savedEntries = fresh.length;
-    JSON.stringify({ type: 'entries', ...diffEntries([], fresh) });
-  });
+  const { savedKB, savedEntries, openHostMs } = reopenHost(thread);
   // The page kept the chat's list: the host sends what changed since (here: nothing), not the list.
   const switchHostMs = medianMs(5, () =>
     JSON.stringify({ type: 'entries', ...(diffEntries(thread, thread) ?? { length: thread.length, ops: [] }) }),
@@ -213,5 +252,5 @@ export function sessionFigures(entryCount = 2000): {
       for (let i = 0; i < 1_000; i++) t = reduceThread(t, { type: 'update', id: `u${c}-${i}`, update: chunk(i) });
     }
   });
-  return { savedKB: Math.round(file.length / 1024), savedEntries, openHostMs, switchHostMs, hiddenStreamMsPerSecond };
+  return { savedKB, savedEntries, openHostMs, switchHostMs, hiddenStreamMsPerSecond };
 }

@@ -27,7 +27,10 @@ export function recordGrowth(from: object, to: object, piece: string): void {
 /**
  * The text appended from version `from` to version `to`, or undefined when
  * `to` did not grow from `from` by recorded appends. Forgets what lies behind
- * `from`: the caller has posted `from`, so older versions are not needed.
+ * `to`: the caller posts `to`, so the next diff starts there. (Keeping `to`'s
+ * link kept every version since the last post alive as long as the entry,
+ * each with its text: in ten 10,000-entry chats, a copy of most answers as
+ * they were at their first post, flattened by that post's serialisation.)
  */
 export function grownSince(from: object, to: object): string | undefined {
   const pieces: string[] = [];
@@ -38,5 +41,6 @@ export function grownSince(from: object, to: object): string | undefined {
     version = step.from;
   }
   growth.delete(from);
+  growth.delete(to);
   return pieces.reverse().join('');
 }

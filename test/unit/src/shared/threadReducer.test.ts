@@ -416,6 +416,21 @@ describe('thread reducer: what each action leaves', () => {
     assert.equal(grownSince(one.entries[0], two.entries[0]), ', world');
   });
 
+  it('forgets the versions behind one posted, and goes on from it', () => {
+    const chunk = (text: string): ThreadAction => ({
+      type: 'update',
+      id: 'x',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+    });
+    const one = play([{ type: 'prompt', text: 'go' }, chunk('a')] as Unnumbered[]);
+    const two = reduceThread(reduceThread(one, chunk('b')), chunk('c'));
+    const three = reduceThread(two, chunk('d'));
+    assert.equal(grownSince(one.entries[1], two.entries[1]), 'bc');
+    // Posted: nothing leads back from it any more (so its older versions can go).
+    assert.equal(grownSince(one.entries[1], two.entries[1]), undefined);
+    assert.equal(grownSince(two.entries[1], three.entries[1]), 'd');
+  });
+
   it('a tool call sent again replaces the call (fields it leaves out go back to their defaults) and keeps its entry', () => {
     const thread = play([
       tool('a', 'in_progress', { kind: 'edit', locations: [{ path: '/w/a.ts' }] }),

@@ -3,8 +3,8 @@
  * while nothing happens. A real workbench (code-server, its Node extension
  * host, the extension from dist/) shows the chat; the scripted agent answers
  * ten prompts with 200 entries each (thoughts, answers of seeded Markdown,
- * edits with their diffs, reads, all finished): 2,010 entries. Once the host
- * has settled (see QUIET_MS), the processes' CPU time (utime + stime from /proc/<pid>/stat) over 10 idle
+ * edits with their diffs, reads, all finished): 2,010 entries. SETTLE_MS after
+ * the last turn, the processes' CPU time (utime + stime from /proc/<pid>/stat) over 10 idle
  * seconds: the extension host, and beside it the workbench's renderer (the
  * workbench and the chat's webview: one process) and code-server's server.
  * The same before the first prompt (the chat open and connected, empty) is
@@ -26,12 +26,12 @@ const TURNS = 10;
 const GROUPS_PER_TURN = 50;
 const IDLE_MS = 10_000;
 /**
- * Settled: the extension host used at most one clock tick (10 ms) in this long. A turn's
- * end leaves work for a few seconds after it (the history's save, the checkpoints' pass,
- * collecting what the turn left).
+ * How long after the last turn (and after connecting, for the baseline) the idle seconds begin. A turn's end leaves
+ * work behind it for a while: the history's save, the checkpoints' pass, and the host's garbage collector and other
+ * native work (in a CPU profile of the host then, no script of ours). Measured 2026-12-06: 1.0-1.3 % of a core in the
+ * 10 s right after a turn, 0-0.1 % from 15 s on. A chat left open all day is judged on the latter.
  */
-const QUIET_MS = 2_000;
-const SETTLE_TIMEOUT_MS = 60_000;
+const SETTLE_MS = 30_000;
 const TURN_TIMEOUT_MS = 5 * 60_000;
 
 /**
@@ -61,18 +61,6 @@ async function idleCpu(pids) {
   return Object.fromEntries(
     Object.entries(pids).map(([name, pid]) => [name, Math.round((cpuMs(pid) - before[name]) / seconds) / 10]),
   );
-}
-
-/** Waits until the extension host `pid` is quiet (QUIET_MS with at most one tick); how long that took, in s. */
-async function settle(pid) {
-  const start = performance.now();
-  for (let before = cpuMs(pid); performance.now() - start < SETTLE_TIMEOUT_MS;) {
-    await sleep(QUIET_MS);
-    const now = cpuMs(pid);
-    if (now - before <= 1000 / CLOCK_TICKS) break;
-    before = now;
-  }
-  return Math.round((performance.now() - start) / 100) / 10;
 }
 
 /** One turn's steps: GROUPS_PER_TURN times a thought, an answer, an edit with its diff and a read, all finished. */
@@ -144,16 +132,14 @@ export async function benchIdleHost({ generator, log = () => undefined }) {
       renderer: await rendererPid(wb.browser, page),
       server: wb.server.pid,
     };
-    const baselineSettleS = await settle(pids.host);
+    await sleep(SETTLE_MS);
     const baseline = await idleCpu(pids);
     log(`long chat in the workbench: idle baseline (empty chat) ${JSON.stringify(baseline)} % of a core`);
     const entries = await playTurns(session, log);
-    const settleS = await settle(pids.host);
+    await sleep(SETTLE_MS);
     const idle = await idleCpu(pids);
-    log(
-      `long chat in the workbench: ${entries} entries, idle ${JSON.stringify(idle)} % of a core (settled in ${settleS} s)`,
-    );
-    return { entries, baselinePct: baseline, idlePct: idle, idleS: IDLE_MS / 1000, settleS, baselineSettleS };
+    log(`long chat in the workbench: ${entries} entries, idle ${JSON.stringify(idle)} % of a core`);
+    return { entries, baselinePct: baseline, idlePct: idle, idleS: IDLE_MS / 1000, settleS: SETTLE_MS / 1000 };
   } finally {
     await session.close();
     fs.rmSync(folder, { recursive: true, force: true });

@@ -183,8 +183,8 @@ export function printLongChats(f, log = console.log) {
   const w = d.workbench;
   log(
     w
-      ? `  ${w.entries} entries shown in a real workbench, left alone: the extension host ${w.idlePct.host} % of a core  (goal <= ${g.idleCpuPct} %: ${verdict(met.idleHostCpu)}); ` +
-          `settled ${w.settleS} s after the last turn; with an empty chat ${w.baselinePct.host} %; the workbench's renderer ${w.idlePct.renderer} % (empty chat ${w.baselinePct.renderer} %), code-server's server ${w.idlePct.server} % (${w.baselinePct.server} %)`
+      ? `  ${w.entries} entries shown in a real workbench, left alone: the extension host over 10 s ${w.idlePct.host} % of a core  (goal <= ${g.idleCpuPct} %: ${verdict(met.idleHostCpu)}); ` +
+          `${w.settleS} s after the last turn; with an empty chat ${w.baselinePct.host} %; the workbench's renderer ${w.idlePct.renderer} % (empty chat ${w.baselinePct.renderer} %), code-server's server ${w.idlePct.server} % (${w.baselinePct.server} %)`
       : '  the extension host left alone with a long chat: not measured (the workbench did not run)',
   );
   const s = d.scroll;

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { diffEntries, nextFlushAt } from '../shared/entryPatches';
 import { transcriptSize } from '../shared/transcriptBound';
+import { firstPost, nextPost } from './newestFirst';
 import type { HostMessage } from '../shared/protocol';
 import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
 import type { Entry } from '../shared/thread';
@@ -27,6 +28,8 @@ export const KEEP_MAX_CHARS = 8 * 1024 * 1024;
 export class ChatWebviewSync implements vscode.Disposable {
   private sentEntries: readonly Entry[] = [];
   private sentChat: Chat | undefined;
+  /** The shown chat's entries before this index are not in the page yet (sent newest first, see newestFirst.ts). */
+  private unsentBelow = 0;
   /** What the page holds of the other chats it keeps, least recently shown first. */
   private readonly kept = new Map<Chat, readonly Entry[]>();
   private sentStatus = '';
@@ -57,6 +60,7 @@ export class ChatWebviewSync implements vscode.Disposable {
       // A (re)loaded page has nothing: send everything.
       this.sentChat = undefined;
       this.sentEntries = [];
+      this.unsentBelow = 0;
       this.kept.clear();
       this.sentStatus = '';
       this.flush();
@@ -87,8 +91,9 @@ export class ChatWebviewSync implements vscode.Disposable {
     if (!chat || this.disposed) return;
     const entries = chat.thread.entries;
     if (chat !== this.sentChat) {
-      // Another chat: its list first (the page may hold it already), then its status.
-      if (this.sentChat && transcriptSize({ entries: this.sentEntries }) <= KEEP_MAX_CHARS) {
+      // Another chat: its list first (the page may hold it already, else newest first), then its status.
+      // A list the page does not hold whole yet is not kept.
+      if (this.sentChat && this.unsentBelow === 0 && transcriptSize({ entries: this.sentEntries }) <= KEEP_MAX_CHARS) {
         this.kept.set(this.sentChat, this.sentEntries);
       }
       const held = this.kept.get(chat) ?? [];
@@ -98,14 +103,21 @@ export class ChatWebviewSync implements vscode.Disposable {
       }
       this.sentChat = chat;
       this.sentEntries = entries;
-      const patch = diffEntries(held, entries) ?? { length: entries.length, ops: [] };
+      const first = held.length === 0 ? firstPost(entries) : undefined;
+      this.unsentBelow = first?.unsentBelow ?? 0;
+      const patch = first?.patch ?? diffEntries(held, entries) ?? { length: entries.length, ops: [] };
       this.post({ type: 'entries', ...patch, chatId: chat.id, keep: [...this.kept.keys()].map((c) => c.id) });
       this.postStatus(chat);
+      if (this.unsentBelow > 0) this.scheduleFlush();
       return;
     }
     this.postStatus(chat);
-    const patch = diffEntries(this.sentEntries, entries);
+    let patch = diffEntries(this.sentEntries, entries);
     this.sentEntries = entries;
+    if (this.unsentBelow > 0) {
+      ({ patch, unsentBelow: this.unsentBelow } = nextPost(entries, this.unsentBelow, patch));
+      if (this.unsentBelow > 0) this.scheduleFlush();
+    }
     if (patch) this.post({ type: 'entries', ...patch });
   }
 

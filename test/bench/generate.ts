@@ -4,5 +4,5 @@ export { parseMs, sessionFigures, TRANSCRIPT_MARKER, transcriptMessages, type Tr
 export { editedFile, markdown, seededRandom, sourceFile } from './corpus';
 export { attachmentFigures } from './attachments';
 export { ELICITATION_MARKER, elicitationMessages } from './elicitation';
-export { DAY_MARKER, dayOfWork, switchAwayHostMs } from './longChats';
+export { DAY_MARKER, dayOfWork, switchAway } from './longChats';
 export { TEN_CHATS, tenChatsHeap } from './tenChats';

@@ -4,7 +4,7 @@
  * what the host does to show another of ten 10,000-entry chats. The page's
  * side is longChats.mjs; the heap of ten such chats is tenChats.ts.
  */
-import { diffEntries } from '../../src/shared/entryPatches';
+import { firstPost, nextPost } from '../../src/views/newestFirst';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { Entry } from '../../src/shared/thread';
 import { markdown, seededRandom } from './corpus';
@@ -51,19 +51,32 @@ export function dayOfWork(turns = DAY_TURNS): DayOfWork {
 }
 
 /**
- * The host's part of showing another open chat that the page does not keep
- * (ChatWebviewSync.flush: a chat over KEEP_MAX_CHARS is not kept, so the page
- * is sent its whole list): the list diffed against nothing and serialised, as
- * postMessage does, with its status. Median of 5, in ms.
+ * Showing another open chat that the page does not keep (ChatWebviewSync.flush:
+ * a chat over KEEP_MAX_CHARS is not kept, so the page is sent its list, newest
+ * first: newestFirst.ts). `first`: the first post, what the page shows the chat
+ * from; `hostMs`: the host's part before it, the list's newest part diffed and
+ * serialised, as postMessage does, with its status (median of 5); `posts`: how
+ * many posts the whole list takes, and `restMs`: the host's part of all the
+ * later ones together (each one a flush of its own, after the chat is shown).
  */
-export function switchAwayHostMs(message: HostMessage, status: HostMessage): number {
+export function switchAway(message: HostMessage, status: HostMessage) {
   if (message.type !== 'entries') throw new Error('no entries');
   const entries = message.ops.map((op) => (op.op === 'set' ? op.entry : undefined)).filter(isEntry);
-  return medianMs(5, () => {
-    const patch = diffEntries([], entries) ?? { length: 0, ops: [] };
-    JSON.stringify({ type: 'entries', ...patch, chatId: 'c2', keep: [] });
+  const post = (patch: object) => JSON.stringify({ type: 'entries', ...patch, chatId: 'c2', keep: [] });
+  const hostMs = medianMs(5, () => {
+    post(firstPost(entries).patch);
     JSON.stringify(status);
   });
+  const first = firstPost(entries);
+  let posts = 1;
+  const t0 = performance.now();
+  for (let below = first.unsentBelow; below > 0; posts++) {
+    const next = nextPost(entries, below, undefined);
+    post(next.patch);
+    below = next.unsentBelow;
+  }
+  const restMs = Math.round(performance.now() - t0);
+  return { hostMs, posts, restMs, first: { type: 'entries', ...first.patch } as HostMessage };
 }
 
 const isEntry = (e: Entry | undefined): e is Entry => e !== undefined;

@@ -214,8 +214,12 @@ export async function measureScroll(browser, url, problems, transcript, marker, 
   }
 }
 
-/** A 10,000-entry chat shown and settled, then another one the page does not keep: its arrival to first paint. */
-export async function measureSwitchAway(browser, url, problems, transcript, marker) {
+/**
+ * A 10,000-entry chat shown and settled, then another one the page does not
+ * keep: its first post's arrival to first paint (`firstPost`: what the host
+ * posts first, newestFirst.ts).
+ */
+export async function measureSwitchAway(browser, url, problems, transcript, firstPost, marker) {
   const first = {
     status: { ...transcript.status, status: { ...transcript.status.status, chatId: 'c1' } },
     entries: { ...transcript.entries, chatId: 'c1', keep: [] },
@@ -226,7 +230,7 @@ export async function measureSwitchAway(browser, url, problems, transcript, mark
       (d) => {
         window.__benchData = d;
       },
-      { ...transcript, marker, timeoutMs: SHOW_TIMEOUT_MS },
+      { ...transcript, entries: firstPost, marker, timeoutMs: SHOW_TIMEOUT_MS },
     );
     return await withTimeout(chat.page.evaluate(runSwitchAway), SHOW_TIMEOUT_MS + 10_000, 'switch');
   } finally {

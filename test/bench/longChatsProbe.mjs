@@ -42,10 +42,15 @@ export function activity() {
   return { ...window.__timers, mutations: window.__bench.mutations, runningAnimations: running.size };
 }
 
-/** How many entry elements the shown list has (all of them once the backfill is done). */
+/**
+ * How many entries the shown list has placed, from its oldest group to the
+ * newest (all of them once the backfill is done; a far group off screen holds
+ * no entry elements, only its place).
+ */
 export function shownEntryCount() {
   const list = document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-message-list:not(.kept)');
-  return list?.shadowRoot?.querySelectorAll('acp-chat-entry').length ?? 0;
+  const oldest = list?.shadowRoot?.querySelector('.group');
+  return oldest ? list.entries.length - Number(oldest.dataset.at) : 0;
 }
 
 /** Posts the status and the entries, resolving on the first frame that shows `marker`. */
@@ -100,7 +105,8 @@ export function scrollFrames() {
   const root = scroller.getRootNode();
   const box = scroller.getBoundingClientRect();
   const hit = root.elementFromPoint(box.left + box.width / 2, box.top + 8)?.closest('acp-chat-entry');
-  const topEntry = [...root.querySelectorAll('acp-chat-entry')].indexOf(hit);
+  const list = root.host;
+  const topEntry = hit ? list.entries.findIndex((e) => e.id === hit.entry.id) : -1;
   return { frames, topEntry, scrollTop: scroller.scrollTop, scrollHeight: scroller.scrollHeight };
 }
 

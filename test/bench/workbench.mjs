@@ -289,7 +289,7 @@ async function benchTranscript(generator, log) {
         entries: entries.length,
         chars: entries.filter((e) => e.kind === 'assistant').reduce((n, e) => n + e.text.length, 0),
         markdownEntries: markdown.length,
-        markdownFar: markdown.filter((e) => e.classList.contains('far')).length,
+        markdownFar: markdown.filter((e) => e.parentElement.classList.contains('far')).length,
       };
     });
     await sleep(1000);

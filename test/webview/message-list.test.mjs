@@ -246,7 +246,10 @@ describe('<acp-message-list>', function () {
     const seen = await chat.page.evaluate(async (entries) => {
       const app = document.querySelector('acp-chat-app');
       const list = () => app.shadowRoot.querySelector('acp-message-list');
-      const count = () => list().shadowRoot.querySelectorAll('acp-chat-entry').length;
+      // Entries placed (the oldest group's first entry on), and entry elements in the page.
+      const count = () =>
+        entries.length - Number(list().shadowRoot.querySelector('.group')?.dataset.at ?? entries.length);
+      const elements = () => list().shadowRoot.querySelectorAll('acp-chat-entry').length;
       const distance = () => {
         const s = list().shadowRoot.querySelector('.scroller');
         return s.scrollHeight - s.clientHeight - s.scrollTop;
@@ -259,13 +262,14 @@ describe('<acp-message-list>', function () {
       await app.updateComplete;
       await list().updateComplete;
       // What the first frame gets, then every frame until all are there.
-      const frames = [{ count: count() }];
+      const frames = [{ count: count(), elements: elements() }];
       for (let i = 0; i < 60 && frames.at(-1).count < entries.length; i++) {
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         frames.push({
           count: count(),
+          elements: elements(),
           distance: distance(),
-          last: list().shadowRoot.querySelector('acp-chat-entry:last-of-type')?.entry.id,
+          last: [...list().shadowRoot.querySelectorAll('acp-chat-entry')].at(-1)?.entry.id,
         });
       }
       return frames;
@@ -274,6 +278,8 @@ describe('<acp-message-list>', function () {
     assert.ok(seen[0].count >= 64 && seen[0].count < 128, `first render: ${seen[0].count} entries`);
     assert.equal(seen.at(-1).count, long.length, `all entries within ${seen.length} frames`);
     assert.ok(seen.length <= 8, `${seen.length} frames to show them all`);
+    // Only the entries near the view are elements: the newest few, and the groups of 16 the view reaches.
+    for (const frame of seen) assert.ok(frame.elements <= 100, `${frame.elements} entry elements in the page`);
     for (const frame of seen.slice(1)) {
       assert.ok(
         frame.distance <= 1,
@@ -281,13 +287,16 @@ describe('<acp-message-list>', function () {
       );
       assert.equal(frame.last, long.at(-1).id);
     }
-    // In order: the oldest first.
-    assert.equal(
-      await chat.page
-        .locator('acp-chat-entry')
-        .first()
-        .evaluate((e) => e.entry.id),
-      'u0',
+    // In order: at the top, the oldest first.
+    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
+    await chat.page.waitForFunction(
+      () =>
+        document
+          .querySelector('acp-chat-app')
+          .shadowRoot.querySelector('acp-message-list')
+          .shadowRoot.querySelector('acp-chat-entry')?.entry.id === 'u0',
+      undefined,
+      { timeout: 3_000 },
     );
   });
 
@@ -306,8 +315,8 @@ describe('<acp-message-list>', function () {
     });
   });
 
-  it('renders older answers lazily: near the view or when idle, all of them in the end', async () => {
-    const transcript = Array.from({ length: 60 }, (_, i) =>
+  it('holds older entries only near the view: scrolled to, they are whole; scrolled away, their place is kept', async () => {
+    const transcript = Array.from({ length: 120 }, (_, i) =>
       i % 2 === 0
         ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
         : {
@@ -316,142 +325,104 @@ describe('<acp-message-list>', function () {
             text: `Answer **${i}** with a [link](src/f${i}.ts).\n\n${'More words. '.repeat(30)}`,
           },
     );
-    // Idle time is ours to give: callbacks wait until the test runs them.
-    await chat.page.evaluate(() => {
-      window.__idle = [];
-      window.requestIdleCallback = (callback) => window.__idle.push(callback);
-    });
     await chat.setEntries(transcript);
-    const entries = () =>
-      chat.page.evaluate(() => {
-        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
-        return [...list.querySelectorAll('acp-chat-entry')].map((e) => ({
-          markdown: e.shadowRoot.querySelector('acp-markdown') !== null,
-          plain: e.shadowRoot.querySelector('.assistant > .plain')?.textContent,
-          skippable: getComputedStyle(e).contentVisibility === 'auto',
-        }));
-      });
-    let state = await entries();
-    // The newest 20 are whole and never skipped; the older ones may be skipped while off screen.
+    await settle(chat.page);
+    /** The groups: whether far (skipped off screen), and the ids of the entries each holds. */
+    const groups = () =>
+      chat.page.evaluate(() =>
+        [
+          ...document
+            .querySelector('acp-chat-app')
+            .shadowRoot.querySelector('acp-message-list')
+            .shadowRoot.querySelectorAll('.group'),
+        ].map((g) => ({
+          at: Number(g.dataset.at),
+          far: getComputedStyle(g).contentVisibility === 'auto',
+          held: [...g.querySelectorAll('acp-chat-entry')].map((e) => e.entry.id),
+        })),
+      );
+    let state = await groups();
+    // Groups of 16, aligned to the start; all but the newest 20 to 35 entries are far.
     assert.deepEqual(
-      state.map((e) => e.skippable),
-      transcript.map((_, i) => i < 40),
+      state.map((g) => [g.at, g.far]),
+      [0, 16, 32, 48, 64, 80, 96, 112].map((at) => [at, at < 96]),
     );
-    assert.ok(state.slice(40).every((e, i) => e.markdown === (transcript[40 + i].kind === 'assistant')));
-    // The oldest answer, far from the view, waits: its text is there, plain.
-    assert.deepEqual(state[1], { markdown: false, plain: transcript[1].text, skippable: true });
-    // More entries: older ones become skippable 20 at a time (never fewer than the newest 20 are whole).
-    const more = async (count) => {
-      const start = transcript.length;
-      for (let i = 0; i < count; i++) transcript.push({ kind: 'user', id: `q${start + i}`, text: `One more ${i}` });
-      await chat.apply({
-        type: 'entries',
-        length: transcript.length,
-        ops: transcript.slice(start).map((entry, i) => ({ op: 'set', index: start + i, entry })),
-      });
-      return (await entries()).map((e) => e.skippable);
-    };
-    assert.deepEqual(
-      await more(1),
-      transcript.map((_, i) => i < 40),
-    );
-    assert.deepEqual(
-      await more(18),
-      transcript.map((_, i) => i < 40),
-    );
-    assert.deepEqual(
-      await more(1),
-      transcript.map((_, i) => i < 60),
-    );
+    // At the newest end, the oldest groups hold nothing; the newest hold all of theirs.
+    assert.deepEqual(state[0].held, []);
+    assert.deepEqual(state.at(-1).held, ['q112', 'r113', 'q114', 'r115', 'q116', 'r117', 'q118', 'r119']);
+    const heightAtEnd = await scroller(chat.page).evaluate((s) => s.scrollHeight);
 
-    // Scrolled to, it is rendered without waiting for idle time.
+    // Scrolled to the top: the oldest entries are there, their Markdown and links whole (in the tab order).
     await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
+    await chat.page.waitForFunction(
+      () => {
+        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+        return list.querySelector('acp-chat-entry')?.entry.id === 'q0';
+      },
+      undefined,
+      { timeout: 3_000 },
+    );
+    await settle(chat.page);
+    assert.equal(await scroller(chat.page).evaluate((s) => s.scrollTop), 0);
+    state = await groups();
+    assert.deepEqual(
+      state[0].held,
+      transcript.slice(0, 16).map((e) => e.id),
+    );
+    assert.equal(
+      await chat.page
+        .locator('acp-chat-entry')
+        .first()
+        .evaluate((e) => e.entry.id),
+      'q0',
+    );
+    assert.ok((await chat.page.locator('acp-markdown a.link[tabindex="0"]', { hasText: 'link' }).count()) >= 1);
+    assert.ok(await chat.page.getByText('Answer 1 with a').isVisible());
+
+    // Back at the newest end: the oldest group lets its entries go and keeps its height.
+    const oldest = await chat.page
+      .locator('acp-message-list .group')
+      .first()
+      .evaluate((g) => g.getBoundingClientRect().height);
+    await chat.page.locator('acp-message-list .scroller').evaluate((s) => s.scrollTo({ top: s.scrollHeight }));
     await chat.page.waitForFunction(
       () =>
         document
           .querySelector('acp-chat-app')
           .shadowRoot.querySelector('acp-message-list')
-          .shadowRoot.querySelector('acp-chat-entry:nth-child(2)')
-          .shadowRoot.querySelector('acp-markdown') !== null,
+          .shadowRoot.querySelector('.group')
+          .querySelector('acp-chat-entry') === null,
       undefined,
       { timeout: 3_000 },
     );
-
-    // Idle time renders the rest: every answer's link is then in the tab order.
-    await chat.page.evaluate(async () => {
-      while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
-    });
-    state = await entries();
-    assert.deepEqual(
-      state.filter((e, i) => transcript[i].kind === 'assistant' && !e.markdown),
-      [],
-    );
-    assert.equal(await chat.page.locator('acp-markdown a.link[tabindex="0"]').count(), 30);
-  });
-
-  it('keeps at most 2 MiB of off-screen answers rendered as Markdown; the rest are plain until scrolled to', async function () {
-    this.timeout(120_000);
-    const answer = (i) => `Answer **${i}**.\n\n${'Some words in a paragraph, *emphasis* and `code`. '.repeat(2_600)}`; // ~128 KiB
-    const transcript = Array.from({ length: 60 }, (_, i) =>
-      i % 2 === 0
-        ? { kind: 'user', id: `q${i}`, text: `Question ${i}` }
-        : { kind: 'assistant', id: `r${i}`, text: answer(i) },
-    );
-    await chat.page.evaluate(() => {
-      window.__idle = [];
-      window.requestIdleCallback = (callback) => window.__idle.push(callback);
-    });
-    await chat.setEntries(transcript);
-    const runIdle = () =>
-      chat.page.evaluate(async () => {
-        while (window.__idle.length > 0) await window.__idle.shift()({ timeRemaining: () => 50, didTimeout: false });
-      });
-    /** Characters of far (skippable) answers showing Markdown, and whether every answer's text is there. */
-    const rendered = () =>
-      chat.page.evaluate(() => {
-        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
-        let chars = 0;
-        let complete = true;
-        for (const e of list.querySelectorAll('acp-chat-entry')) {
-          if (e.entry.kind !== 'assistant') continue;
-          const markdown = e.shadowRoot.querySelector('acp-markdown');
-          if (markdown && getComputedStyle(e).contentVisibility === 'auto') chars += e.entry.text.length;
-          if (!markdown && e.shadowRoot.querySelector('.assistant > .plain')?.textContent !== e.entry.text) {
-            complete = false;
-          }
-        }
-        return { chars, complete };
-      });
-    const budget = 2 * 1024 * 1024;
-    await runIdle();
-    let now = await rendered();
-    assert.ok(now.chars > 0 && now.chars <= budget, `${now.chars} characters of far answers rendered after idle time`);
-    assert.ok(now.complete, 'a plain answer shows its whole text');
-    // Scrolled through from the top: each answer is rendered when it comes near, and the budget holds.
-    for (let i = 1; i < transcript.length; i += 2) {
-      await chat.page.evaluate((n) => {
-        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list');
-        list.shadowRoot.querySelectorAll('acp-chat-entry')[n].scrollIntoView();
-      }, i);
-      await settle(chat.page);
-    }
-    now = await rendered();
+    const emptied = await chat.page
+      .locator('acp-message-list .group')
+      .first()
+      .evaluate((g) => g.getBoundingClientRect().height);
+    // (Within a few percent: text pieces and Markdown blocks off screen inside it have estimated heights too.)
     assert.ok(
-      now.chars <= budget + 200 * 1024,
-      `${now.chars} characters of far answers rendered after scrolling through`,
+      Math.abs(emptied - oldest) <= oldest * 0.05 && emptied !== 16 * 80,
+      `the emptied group is ${emptied} px high, ${oldest} px with its entries`,
     );
-    // Back at the top, the oldest answer is Markdown again.
-    await scroller(chat.page).evaluate((s) => s.scrollTo({ top: 0 }));
-    await chat.page.waitForFunction(
-      () =>
-        document
-          .querySelector('acp-chat-app')
-          .shadowRoot.querySelector('acp-message-list')
-          .shadowRoot.querySelector('acp-chat-entry:nth-child(2)')
-          .shadowRoot.querySelector('acp-markdown') !== null,
-      undefined,
-      { timeout: 3_000 },
+    assert.ok(
+      (await scroller(chat.page).evaluate((s) => s.scrollHeight)) > heightAtEnd,
+      'the groups seen have their real height (the estimate was less)',
     );
+    await atEnd(chat.page);
+
+    // More entries: the newest group turns far once 20 newer ones follow, and keeps its entries while in view.
+    for (let i = 0; i < 28; i++) transcript.push({ kind: 'user', id: `m${i}`, text: `One more ${i}` });
+    await chat.apply({
+      type: 'entries',
+      length: transcript.length,
+      ops: transcript.slice(120).map((entry, i) => ({ op: 'set', index: 120 + i, entry })),
+    });
+    state = await groups();
+    assert.deepEqual(
+      state.filter((g) => g.far).map((g) => g.at),
+      [0, 16, 32, 48, 64, 80, 96, 112],
+    );
+    assert.equal(state.find((g) => g.at === 112).held.length, 16);
   });
 
   for (const theme of ['dark', 'light', 'high-contrast']) {

@@ -85,6 +85,17 @@ async function clickAllLinks(chat) {
   }
 }
 
+/**
+ * The corpus a few payloads at a time: the list holds older entries only near
+ * the view (far-groups.ts), and a batch is within its newest entries, which
+ * are always in the page, so every payload of a batch is rendered at once.
+ */
+function batches(corpus, size = 25) {
+  const parts = [];
+  for (let at = 0; at < corpus.length; at += size) parts.push(corpus.slice(at, at + size));
+  return parts;
+}
+
 function assertVisible(texts, corpus, { verbatim }) {
   assert.equal(texts.length, corpus.length, 'one rendered entry per payload');
   corpus.forEach((p, i) => {
@@ -135,11 +146,13 @@ describe('hostile agent text', function () {
   });
 
   it('as assistant messages', async () => {
-    await chat.setEntries(corpus.map((p) => ({ kind: 'assistant', id: p.id, text: p.text })));
-    assert.deepEqual(await problems(chat), []);
-    assertVisible(await entryTexts(chat.page), corpus, { verbatim: false });
-    await clickAllLinks(chat);
-    assert.deepEqual(await problems(chat), []);
+    for (const part of batches(corpus)) {
+      await chat.setEntries(part.map((p) => ({ kind: 'assistant', id: p.id, text: p.text })));
+      assert.deepEqual(await problems(chat), []);
+      assertVisible(await entryTexts(chat.page), part, { verbatim: false });
+      await clickAllLinks(chat);
+      assert.deepEqual(await problems(chat), []);
+    }
   });
 
   it('as one assistant message that streams in', async () => {
@@ -156,42 +169,48 @@ describe('hostile agent text', function () {
   });
 
   it('as thoughts, collapsed and opened', async () => {
-    await chat.setEntries(corpus.map((p) => ({ kind: 'thought', id: p.id, text: p.text })));
-    assert.deepEqual(await problems(chat), []);
-    for (const summary of await chat.page.locator('details.thought summary').all()) await summary.click();
-    assert.deepEqual(await problems(chat), []);
-    assertVisible(await entryTexts(chat.page), corpus, { verbatim: false });
-    await clickAllLinks(chat);
+    for (const part of batches(corpus)) {
+      await chat.setEntries(part.map((p) => ({ kind: 'thought', id: p.id, text: p.text })));
+      assert.deepEqual(await problems(chat), []);
+      for (const summary of await chat.page.locator('details.thought summary').all()) await summary.click();
+      assert.deepEqual(await problems(chat), []);
+      assertVisible(await entryTexts(chat.page), part, { verbatim: false });
+      await clickAllLinks(chat);
+    }
   });
 
   it('as user messages (shown verbatim)', async () => {
-    await chat.setEntries(corpus.map((p) => ({ kind: 'user', id: p.id, text: p.text })));
-    assert.deepEqual(await problems(chat), []);
-    assertVisible(await entryTexts(chat.page), corpus, { verbatim: true });
+    for (const part of batches(corpus)) {
+      await chat.setEntries(part.map((p) => ({ kind: 'user', id: p.id, text: p.text })));
+      assert.deepEqual(await problems(chat), []);
+      assertVisible(await entryTexts(chat.page), part, { verbatim: true });
+    }
   });
 
   it('as tool call output, expanded', async () => {
-    await chat.setEntries(
-      corpus.map((p, i) => ({
-        kind: 'tool',
-        id: p.id,
-        toolCallId: `call-${i}`,
-        title: `Tool ${i}`,
-        toolKind: 'other',
-        status: 'completed',
-        content: [{ type: 'content', block: { type: 'text', text: p.text } }],
-        locations: [],
-      })),
-    );
-    assert.deepEqual(await problems(chat), []);
-    for (const head of await chat.page.locator('acp-tool-card button.head').all()) await head.click();
-    assert.equal(
-      await chat.page.locator('acp-tool-card acp-markdown').count(),
-      corpus.length,
-      'tool text is rendered by <acp-markdown>',
-    );
-    assert.deepEqual(await problems(chat), []);
-    assertVisible(await entryTexts(chat.page), corpus, { verbatim: false });
-    await clickAllLinks(chat);
+    for (const part of batches(corpus)) {
+      await chat.setEntries(
+        part.map((p, i) => ({
+          kind: 'tool',
+          id: p.id,
+          toolCallId: `call-${p.id}`,
+          title: `Tool ${i}`,
+          toolKind: 'other',
+          status: 'completed',
+          content: [{ type: 'content', block: { type: 'text', text: p.text } }],
+          locations: [],
+        })),
+      );
+      assert.deepEqual(await problems(chat), []);
+      for (const head of await chat.page.locator('acp-tool-card button.head').all()) await head.click();
+      assert.equal(
+        await chat.page.locator('acp-tool-card acp-markdown').count(),
+        part.length,
+        'tool text is rendered by <acp-markdown>',
+      );
+      assert.deepEqual(await problems(chat), []);
+      assertVisible(await entryTexts(chat.page), part, { verbatim: false });
+      await clickAllLinks(chat);
+    }
   });
 });

@@ -5,9 +5,8 @@
  * their level. The list hands a new entry object only to the entry that
  * changed, so an update here is one entry's worth of work.
  *
- * An older entry is skipped by the browser's rendering while off screen
- * (`content-visibility: auto`, set by the list), and an old answer's Markdown
- * may wait until it is needed (`deferred`, see deferred-render.ts).
+ * An older entry is in the page only while its group is near the viewport
+ * (see the list's GROUP).
  */
 import '../attachment-chips/attachment-chips';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
@@ -26,20 +25,18 @@ import '../markdown/markdown';
 import '../plan-view/plan-view';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';
-import { cameBack, renderWhenIdle, wentOffScreen, type DeferredEntry } from './deferred-render';
 import { plainText } from '../shared/text-pieces';
 
 /** Characters of the newest thought line shown beside a collapsed "Thinking". */
 const PREVIEW_CHARS = 160;
 
-export class ChatEntry extends LitElement implements DeferredEntry {
+export class ChatEntry extends LitElement {
   static override properties = {
     entry: { attribute: false },
     restorable: { type: Boolean },
     editable: { type: Boolean },
     last: { type: Boolean },
     thoughtOpen: { state: true },
-    waiting: { state: true },
     editing: { state: true },
   };
   declare entry: Entry;
@@ -53,14 +50,6 @@ export class ChatEntry extends LitElement implements DeferredEntry {
   declare private editing: boolean;
   /** UI state, not model state: whether the user expanded this thought. */
   declare thoughtOpen: boolean;
-  /**
-   * Set by the list before the first render when this entry is far from the
-   * newest end: an answer's Markdown then waits (shown as plain text) until
-   * the entry nears the viewport or the page is idle. Read once.
-   */
-  deferred = false;
-  /** Whether the Markdown is still waiting. */
-  declare private waiting: boolean;
   /** How the text grew since the last render, when it only grew (see appended-entries.ts). */
   private growth: TextGrowth | undefined;
 
@@ -72,56 +61,13 @@ export class ChatEntry extends LitElement implements DeferredEntry {
     this.restorable = false;
     this.editable = false;
     this.last = false;
-    this.waiting = false;
     this.editing = false;
-    // The browser tells when a content-visibility: auto element becomes relevant
-    // (near the viewport, focused or selected into): no layout read of ours.
-    // Only `far` entries (see the list) are content-visibility: auto, so only they get this.
-    this.addEventListener('contentvisibilityautostatechange', (event) => {
-      if ((event as ContentVisibilityAutoStateChangeEvent).skipped) {
-        if (this.showsMarkdown) wentOffScreen(this);
-      } else {
-        cameBack(this);
-        void this.renderDeferred();
-      }
-    });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    cameBack(this);
-  }
-
-  /** An answer showing its Markdown (the only kind the budget in deferred-render.ts counts). */
-  private get showsMarkdown(): boolean {
-    return this.entry?.kind === 'assistant' && !this.waiting;
-  }
-
-  get markdownChars(): number {
-    return this.entry?.kind === 'assistant' ? this.entry.text.length : 0;
-  }
-
-  /** Back to plain text (deferred-render.ts: over the budget while off screen). */
-  unrender(): void {
-    if (this.entry?.kind === 'assistant') this.waiting = true;
-  }
-
-  /** Renders the waiting Markdown now (see deferred-render.ts); resolves once rendered. */
-  renderDeferred(): Promise<unknown> {
-    if (!this.waiting) return Promise.resolve();
-    this.waiting = false;
-    return this.updateComplete;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const previous = changed.get('entry') as Entry | undefined;
     if (previous && previous.id !== this.entry.id) this.thoughtOpen = false;
     this.growth = changed.has('entry') ? textGrowth(this.entry, previous) : undefined;
-    // Only an agent's answer is worth waiting for: the other kinds render little until expanded.
-    if (!this.hasUpdated && this.deferred && this.entry.kind === 'assistant') {
-      this.waiting = true;
-      renderWhenIdle(this);
-    }
   }
 
   /** A prompt's actions: Restore files to here (a checkpoint before it), Edit, Retry (the newest), Branch. */
@@ -191,11 +137,7 @@ export class ChatEntry extends LitElement implements DeferredEntry {
         if (this.editing) return this.editor(e);
         return html`<div class="user"><div class="role">You${e.steered ? html`<span class="steered" title="Sent into the agent's running answer (Steer)">${codicon('insert')}into the answer</span>` : nothing}${this.actions(e)}</div>${e.text ? html`<div class="plain">${plainText(e.text)}</div>` : nothing}${cutShort(e)}${e.attachments?.length ? html`<acp-attachment-chips .sent=${e.attachments}></acp-attachment-chips>` : nothing}</div>`;
       case 'assistant':
-        return html`<div class="assistant"><div class="role">Agent<span class="actions"><button aria-label="Copy" title="Copy" @click=${() => toHost(this, { type: 'copyEntry', entryId: e.id })}>${codicon('copy')}</button></span></div>${
-          this.waiting
-            ? html`<div class="plain">${plainText(e.text)}</div>`
-            : html`<acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>`
-        }${cutShort(e)}</div>`;
+        return html`<div class="assistant"><div class="role">Agent<span class="actions"><button aria-label="Copy" title="Copy" @click=${() => toHost(this, { type: 'copyEntry', entryId: e.id })}>${codicon('copy')}</button></span></div><acp-markdown .text=${e.text} .growth=${this.growth}></acp-markdown>${cutShort(e)}</div>`;
       case 'thought':
         return this.thought(e);
       case 'tool':

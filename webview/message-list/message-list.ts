@@ -3,10 +3,10 @@
  * browser's scroll anchoring (see end-pin.ts), never by reading layout per
  * chunk. How far the user scrolled back is saved with the view and restored
  * when it is shown again (for that chat only); scrolled back, a button goes to
- * the newest entry, and so does sending a prompt. Entries older than the newest few are rendered
- * lazily (EAGER_ENTRIES), an update touches only the runs of entries
- * that changed (RUN_LENGTH), and a long transcript that arrives at once is
- * shown newest first (BACKFILL_RUNS).
+ * the newest entry, and so does sending a prompt. Entries older than the
+ * newest few are in the page only while near the view (far-groups.ts), an
+ * update touches only the runs of entries that changed (RUN_LENGTH), and a
+ * long transcript that arrives at once is shown newest first (BACKFILL_RUNS).
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -16,25 +16,10 @@ import { loadUiState, saveUiState } from '../host';
 import { codicon, codiconStyles } from '../shared/codicons';
 import '../chat-entry/chat-entry';
 import { EndPin, type Placement } from './end-pin';
+import { ESTIMATED_GROUP_PX, FarGroups, GROUP } from './far-groups';
 
 /** Scroll positions are read at most this often, never per scroll event or chunk. */
 const SCROLL_SAMPLE_MS = 250;
-/**
- * The newest entries, always rendered in full: enough to fill the view.
- * Older ones (class `far`) are rendered lazily: by the browser
- * (content-visibility, see the styles) and, when a whole transcript arrives
- * at once (a reloaded view), by us (their Markdown waits: ChatEntry `deferred`).
- */
-const EAGER_ENTRIES = 20;
-/**
- * Entries turn `far` this many at a time (so between EAGER_ENTRIES and twice
- * that many are eager): a change of an existing element's content-visibility
- * costs Chromium a pass over every element of the page (measured: ~10 ms at
- * 60,000 elements, whichever element changes), and one per new entry would
- * make every tool call of a long session a long frame. An element that is
- * created with it costs nothing extra.
- */
-const FAR_BATCH = 20;
 /**
  * Entries are rendered in runs of this many, each behind a `guard` on its
  * entries: a streamed chunk re-renders the newest run, not all of a long
@@ -92,6 +77,10 @@ export class MessageList extends LitElement {
   });
   /** How many of the oldest runs are not rendered yet (see BACKFILL_RUNS), and how to cancel the step that renders the next ones. */
   private unshownRuns = 0;
+  /** Which older entries are in the page. */
+  private readonly groups = new FarGroups(() => this.requestUpdate());
+  /** How many of the oldest entries are far (see far-groups.ts). */
+  private far = 0;
   private cancelBackfill: (() => void) | undefined;
 
   static override styles = [
@@ -103,23 +92,35 @@ export class MessageList extends LitElement {
      * A short transcript sits at the bottom, as in any chat. With the entries'
      * 4px margins and 2px padding, and the 1px pin: 8px from the ends, as between entries.
      */
-    .content { margin-top: auto; padding: 2px 0 1px; }
+    .content { margin-top: auto; padding: 4px 0 3px; }
     /* At the newest end the pin is the only scroll anchor (see end-pin.ts). */
     .pinned > .content { overflow-anchor: none; }
     /* A new scroller starts at the pin, laid out at the newest end (end-pin.ts also does it, for browsers without this). */
     .pin { flex: none; height: 1px; scroll-initial-target: nearest; }
     /*
-     * Older entries are skipped by style, layout and paint while off screen, so
-     * a frame (of a streaming reply, say) costs what is near the viewport, not
-     * the whole transcript. A size is remembered once laid out; the estimate
-     * is for entries not yet seen (above the view: scroll anchoring keeps what
+     * Older entries are in groups that are skipped by style, layout and paint
+     * while off screen and then hold no entries (far-groups.ts), so a frame
+     * (of a streaming reply, say) costs what is near the viewport, not the
+     * whole transcript. A skipped group keeps the size it was last laid out
+     * with ('auto') until it is emptied and given that height; the estimate
+     * is for groups not yet seen (above the view: scroll anchoring keeps what
      * is in view in place when they get their real size). The newest entries
-     * are exempt: they are always laid out, so that restoring how far back the
-     * user was (a distance from the end) is exact there, and the entry being
-     * streamed into is never skipped. A class, not :nth-last-child: a
-     * structural selector would restyle every entry when one is added.
+     * are exempt: they are always laid out, so that restoring how far back
+     * the user was (a distance from the end) is exact there, and the entry
+     * being streamed into is never skipped. A class, not :nth-last-child: a
+     * structural selector would restyle every group when one is added.
+     *
+     * A group is a flex column, so that margins never collapse through it
+     * (the gap between entries is the same in a group and across groups:
+     * 2px + 2px of margin and the entries' 2px of padding each, 8px), and
+     * its 2px of side padding, taken back by its margins, keep the entries'
+     * focus outlines whole when its paint is clipped (content-visibility).
      */
-    .content > acp-chat-entry.far { content-visibility: auto; contain-intrinsic-block-size: auto 80px; }
+    .group { display: flex; flex-direction: column; margin: 0 -2px; padding: 0 2px; }
+    .group > acp-chat-entry { margin: 2px -2px; }
+    .group.far { content-visibility: auto; contain-intrinsic-block-size: auto ${ESTIMATED_GROUP_PX}px; }
+    /* Until it was seen (then far-groups.ts's sheet has its height). */
+    .group.far.empty { height: ${ESTIMATED_GROUP_PX}px; }
     .scroller:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .empty { margin: auto; text-align: center; color: var(--vscode-descriptionForeground); padding: 16px; }
     .busy { color: var(--vscode-descriptionForeground); padding: 4px 0; font-style: italic; }
@@ -150,6 +151,7 @@ export class MessageList extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.groups.adopt(this.renderRoot as ShadowRoot);
     // Moved in the page: watch the scroller again, leaving the view where it is, and go on showing older entries.
     if (this.hasUpdated) this.watchScroller(undefined);
     if (this.unshownRuns > 0 && !this.kept) this.scheduleBackfill();
@@ -169,7 +171,7 @@ export class MessageList extends LitElement {
     if (count === 0) {
       return html`<div class="empty">${this.hint}</div>`;
     }
-    const far = farCount(count);
+    const far = this.far;
     this.restorable = new Set(this.checkpoints ?? []);
     this.lastPrompt = lastPromptId(this.entries);
     const runs = [];
@@ -198,14 +200,23 @@ export class MessageList extends LitElement {
     const last = this.lastPrompt;
     // Which of the run's entries offer a restore, and which is the newest prompt: the run re-renders when that changes too.
     const marks = entries.map((e) => (restorable.has(e.id) ? '1' : '0') + (e.id === last ? 'L' : '')).join('');
-    return guard([far, marks, editable, ...entries], () =>
-      repeat(
-        entries,
-        (e) => e.id,
-        (e, i) => html`<acp-chat-entry
-      class=${i < far ? 'far' : nothing} .entry=${e} .deferred=${i < far} ?restorable=${restorable.has(e.id)} ?editable=${editable} ?last=${e.id === last}></acp-chat-entry>`,
-      ),
-    );
+    const entry = (e: Entry) => html`<acp-chat-entry
+      .entry=${e} ?restorable=${restorable.has(e.id)} ?editable=${editable} ?last=${e.id === last}></acp-chat-entry>`;
+    const groups = this.groups;
+    return guard([far, marks, groups.marks(start, start + far), editable, ...entries], () => {
+      const made = [];
+      for (let g = 0; g < entries.length; g += GROUP) {
+        const at = start + g;
+        const group = entries.slice(g, g + GROUP);
+        // A group with an entry the host has not sent yet (a long chat comes newest first) waits empty.
+        const held = groups.holds(at, start + far) && complete(group);
+        made.push(
+          html`<div class=${g >= far ? 'group' : held ? 'group far' : 'group far empty'} data-at=${at}
+            @contentvisibilityautostatechange=${groups.onState}>${held ? repeat(group, (e) => e.id, entry) : nothing}</div>`,
+        );
+      }
+      return made;
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -214,6 +225,7 @@ export class MessageList extends LitElement {
     if (!changed.has('entries')) return;
     const before = (changed.get('entries') as readonly Entry[] | undefined)?.length ?? 0;
     const count = this.entries.length;
+    this.far = this.groups.update(before, count);
     if (count === 0) {
       this.stopBackfill();
       this.unshownRuns = 0;
@@ -291,11 +303,6 @@ export class MessageList extends LitElement {
   }
 }
 
-/** How many of the oldest of `count` entries are far (see FAR_BATCH). */
-function farCount(count: number): number {
-  return Math.max(0, Math.floor((count - EAGER_ENTRIES) / FAR_BATCH) * FAR_BATCH);
-}
-
 customElements.define('acp-message-list', MessageList);
 
 declare global {
@@ -307,8 +314,14 @@ declare global {
 /** The id of the newest prompt sent as a turn of its own (not one steered into a turn). */
 function lastPromptId(entries: readonly Entry[]): string | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.kind === 'user' && e.steered !== true) return e.id;
+    const e = entries[i];
+    if (e?.kind === 'user' && e.steered !== true) return e.id;
   }
   return undefined;
+}
+
+/** Whether every entry of `group` has come (the list has holes while a long chat arrives newest first). */
+function complete(group: readonly Entry[]): boolean {
+  for (let i = 0; i < group.length; i++) if (group[i] === undefined) return false;
+  return true;
 }

@@ -32,14 +32,8 @@ export const ESTIMATED_GROUP_PX = GROUP * 80;
 export class FarGroups {
   /** Far groups holding their entries (by their first entry's index): those near the viewport. */
   private readonly near = new Set<number>();
-  /**
-   * Far groups' heights as last laid out with their entries, for when they are
-   * empty: a rule each (by their first entry's index) in a sheet of the list's,
-   * through CSSOM (the CSP refuses style attributes, and agent text never
-   * makes one: the hostile-text tests look for any).
-   */
-  private readonly heights = new Map<number, CSSStyleRule>();
-  private readonly sheet = new CSSStyleSheet();
+  /** Far groups' heights as last laid out with their entries (by their first entry's index), for when they are empty. */
+  private readonly heights = new Map<number, number>();
   /** How many entries were far at the last update. */
   private farBefore = 0;
 
@@ -57,7 +51,6 @@ export class FarGroups {
     if (count === 0) {
       this.near.clear();
       this.heights.clear();
-      this.sheet.replaceSync('');
     } else if (before > 0) {
       for (let at = this.farBefore; at < far; at += GROUP) this.near.add(at);
     }
@@ -77,11 +70,17 @@ export class FarGroups {
     return marks;
   }
 
-  /** Gives the list's shadow root the sheet of the empty groups' heights. */
-  adopt(root: ShadowRoot): void {
-    if (!root.adoptedStyleSheets.includes(this.sheet)) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.sheet];
-    }
+  /**
+   * A `ref` callback that sets an empty group's height (its entries' as last
+   * laid out, or an estimate), through CSSOM: the CSP refuses style attributes
+   * in markup, and a style on the one element touches only it (a rule per
+   * group in a sheet made every group's style be matched again at each change).
+   */
+  sized(at: number, held: boolean) {
+    const height = held ? '' : `${this.heights.get(at) ?? ESTIMATED_GROUP_PX}px`;
+    return (element?: Element) => {
+      if (element instanceof HTMLElement && element.style.height !== height) element.style.height = height;
+    };
   }
 
   /** A far group's `contentvisibilityautostatechange`: near, it takes its entries; off screen, it lets them go and keeps its height. */
@@ -92,14 +91,7 @@ export class FarGroups {
     if (skipped !== this.near.has(at)) return;
     if (skipped) {
       // Its size as last laid out (a skipped element keeps it: no layout to force).
-      const height = `${group.getBoundingClientRect().height}px`;
-      let rule = this.heights.get(at);
-      if (!rule) {
-        const index = this.sheet.insertRule(`.group.far.empty[data-at="${at}"] {}`, this.sheet.cssRules.length);
-        rule = this.sheet.cssRules[index] as CSSStyleRule;
-        this.heights.set(at, rule);
-      }
-      rule.style.height = height;
+      this.heights.set(at, group.getBoundingClientRect().height);
       this.near.delete(at);
     } else {
       this.near.add(at);

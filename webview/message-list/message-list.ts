@@ -10,6 +10,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Entry } from '../../src/shared/thread';
 import { loadUiState, saveUiState } from '../host';
@@ -119,8 +120,6 @@ export class MessageList extends LitElement {
     .group { display: flex; flex-direction: column; margin: 0 -2px; padding: 0 2px; }
     .group > acp-chat-entry { margin: 2px -2px; }
     .group.far { content-visibility: auto; contain-intrinsic-block-size: auto ${ESTIMATED_GROUP_PX}px; }
-    /* Until it was seen (then far-groups.ts's sheet has its height). */
-    .group.far.empty { height: ${ESTIMATED_GROUP_PX}px; }
     .scroller:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .empty { margin: auto; text-align: center; color: var(--vscode-descriptionForeground); padding: 16px; }
     .busy { color: var(--vscode-descriptionForeground); padding: 4px 0; font-style: italic; }
@@ -151,7 +150,6 @@ export class MessageList extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.groups.adopt(this.renderRoot as ShadowRoot);
     // Moved in the page: watch the scroller again, leaving the view where it is, and go on showing older entries.
     if (this.hasUpdated) this.watchScroller(undefined);
     if (this.unshownRuns > 0 && !this.kept) this.scheduleBackfill();
@@ -211,7 +209,7 @@ export class MessageList extends LitElement {
         // A group with an entry the host has not sent yet (a long chat comes newest first) waits empty.
         const held = groups.holds(at, start + far) && complete(group);
         made.push(
-          html`<div class=${g >= far ? 'group' : held ? 'group far' : 'group far empty'} data-at=${at}
+          html`<div class=${g < far ? 'group far' : 'group'} data-at=${at} ${ref(groups.sized(at, held))}
             @contentvisibilityautostatechange=${groups.onState}>${held ? repeat(group, (e) => e.id, entry) : nothing}</div>`,
         );
       }

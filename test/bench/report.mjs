@@ -230,7 +230,7 @@ export function printWorkbench(f, log = console.log) {
   const grew = (x, unit = 'MiB') => `${x.before} -> ${x.after} ${unit} (${x.delta >= 0 ? '+' : ''}${x.delta})`;
   log(
     `  ${t.mib} MiB transcript: ${t.turns} turns of ${t.messages / t.turns} messages of ${t.messageKiB} KiB of Markdown, a tool call after each; ` +
-      `${t.shown.entries} entries, ${t.shown.chars.toLocaleString('en-US')} characters in the view (${t.shown.markdownEntries} answers showing Markdown, ${t.shown.markdownFar} of them far); arrived and shown in ${t.wallS} s`,
+      `${t.shown.entries} entries, ${t.shown.chars.toLocaleString('en-US')} characters in the view (${t.shown.markdownEntries} answers in the page, ${t.shown.markdownFar} of them far); arrived and shown in ${t.wallS} s`,
   );
   if (t.host) {
     log(

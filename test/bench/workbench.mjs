@@ -277,7 +277,7 @@ async function benchTranscript(generator, log) {
     const wallS = Math.round((performance.now() - start) / 100) / 10;
     const shown = await chat.evaluate(() => {
       const entries = document.querySelector('acp-chat-app').entries;
-      // How many answers show Markdown, and how many of those are far (off-screen ones count against deferred-render.ts's budget).
+      // How many answers are in the page (far ones only near the view: far-groups.ts), and how many of those are far.
       const elements = [
         ...document
           .querySelector('acp-chat-app')

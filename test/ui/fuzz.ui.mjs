@@ -96,10 +96,17 @@ export async function runFuzzUiTest({ count = 2_500, seeds = [1, 2] } = {}) {
      * count, and the next prompt is typed only once Send is back (Enter does nothing while a turn runs).
      */
     const askStillThere = async (text) => {
-      const answers = chat.locator('acp-chat-entry').getByText('still here');
-      const before = await answers.count();
+      // Counted in the chat's entries, not its elements: the page holds only the entries near the view.
+      const answers = () =>
+        chat.evaluate(
+          () =>
+            document
+              .querySelector('acp-chat-app')
+              .entries.filter((e) => e?.kind === 'assistant' && e.text.includes('still here')).length,
+        );
+      const before = await answers();
       await send(text);
-      for (const end = Date.now() + 30_000; (await answers.count()) <= before;) {
+      for (const end = Date.now() + 30_000; (await answers()) <= before;) {
         if (Date.now() > end) throw new Error(`no answer to "${text}" within 30 s`);
         await new Promise((r) => setTimeout(r, 100));
       }

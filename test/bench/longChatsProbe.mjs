@@ -112,37 +112,16 @@ export function scrollFrames() {
 
 /**
  * Another open chat shown, one the page does not keep (its list is over
- * KEEP_MAX_CHARS): the host sends it whole. `c1` is shown and settled; then
- * `c2` (the same entries, its newest one saying `other` for `marker`) arrives
- * with nothing kept. Its message's arrival to the first frame that shows
- * c2's newest entry.
+ * KEEP_MAX_CHARS): the host sends it again, newest first. `c1` is shown and
+ * settled; then the first post of `c2` (`entries`: the same chat's, its newest
+ * answer saying `other` for `marker`) arrives with nothing kept. Its arrival to
+ * the first frame that shows c2's newest entry.
  */
 export async function runSwitchAway() {
   const { status, entries, marker, timeoutMs } = window.__benchData;
   const b = window.__bench;
-  const app = document.querySelector('acp-chat-app');
-  const deep = (node) =>
-    [...node.childNodes]
-      .map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`))
-      .join('');
-  const shownHas = (text) => {
-    const all = app.shadowRoot
-      .querySelector('acp-message-list:not(.kept)')
-      ?.shadowRoot.querySelectorAll('acp-chat-entry');
-    const last = all?.[all.length - 1];
-    return !!last && deep(last.shadowRoot ?? last).includes(text);
-  };
   const other = 'Bench other chat marker 91d0';
-  const second = {
-    ...entries,
-    chatId: 'c2',
-    keep: [],
-    ops: entries.ops.map((op) =>
-      op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker)
-        ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } }
-        : op,
-    ),
-  };
+  const second = b.asChat(entries, { chatId: 'c2', keep: [], marker, other });
   return new Promise((resolve, reject) => {
     let arrived;
     const timer = setTimeout(() => finish(new Error(`switch not painted after ${timeoutMs} ms`)), timeoutMs);
@@ -151,7 +130,7 @@ export async function runSwitchAway() {
       arrived ??= t;
     };
     const stop = b.startFrames((t, began) => {
-      if (arrived !== undefined && arrived < began && shownHas(other)) finish(undefined, t);
+      if (arrived !== undefined && arrived < began && b.newestShows(other)) finish(undefined, t);
     });
     window.postMessage(second, '*');
     window.postMessage({ ...status, status: { ...status.status, chatId: 'c2' } }, '*');

@@ -56,6 +56,30 @@ export function installProbe() {
       channel.port1.close();
     };
   };
+  /** Whether the shown list's newest entry element shows `text` (through the shadow roots inside it). */
+  probe.newestShows = (text) => {
+    const deep = (node) =>
+      [...node.childNodes]
+        .map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`))
+        .join('');
+    const all = document
+      .querySelector('acp-chat-app')
+      ?.shadowRoot.querySelector('acp-message-list:not(.kept)')
+      ?.shadowRoot.querySelectorAll('acp-chat-entry');
+    const last = all?.[all.length - 1];
+    return !!last && deep(last.shadowRoot ?? last).includes(text);
+  };
+  /** The entries message `entries` as chat `chatId`'s, keeping `keep`, its answer that says `marker` saying `other`. */
+  probe.asChat = (entries, { chatId, keep, marker, other }) => ({
+    ...entries,
+    chatId,
+    keep,
+    ops: entries.ops.map((op) =>
+      op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker)
+        ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } }
+        : op,
+    ),
+  });
   /** Whether `text` is in the document or any shadow root (each root's textContent stops at nested roots). */
   probe.shows = (text) =>
     document.body.textContent.includes(text) || probe.roots.some((r) => r.textContent.includes(text));
@@ -194,19 +218,7 @@ export async function runTranscript() {
 export async function runSwitch() {
   const { status, entries, marker, timeoutMs } = window.__benchData;
   const b = window.__bench;
-  const app = document.querySelector('acp-chat-app');
-  // The shown list's newest entry, through the shadow roots inside it.
-  const deep = (node) =>
-    [...node.childNodes]
-      .map((c) => (c.nodeType === 3 ? c.textContent : `${c.shadowRoot ? deep(c.shadowRoot) : ''}${deep(c)}`))
-      .join('');
-  const shownHas = (text) => {
-    const entries = app.shadowRoot
-      .querySelector('acp-message-list:not(.kept)')
-      ?.shadowRoot.querySelectorAll('acp-chat-entry');
-    const last = entries?.[entries.length - 1];
-    return !!last && deep(last.shadowRoot ?? last).includes(text);
-  };
+  const shownHas = b.newestShows;
   const settle = (check) =>
     new Promise((resolve) => {
       const stop = b.startFrames(() => {
@@ -220,16 +232,7 @@ export async function runSwitch() {
   window.postMessage({ ...status, status: { ...status.status, chatId: 'c1' } }, '*');
   window.postMessage({ ...entries, chatId: 'c1', keep: [] }, '*');
   await settle(() => shownHas(marker));
-  const second = {
-    ...entries,
-    chatId: 'c2',
-    keep: ['c1'],
-    ops: entries.ops.map((op) =>
-      op.op === 'set' && op.entry.kind === 'assistant' && op.entry.text.includes(marker)
-        ? { ...op, entry: { ...op.entry, text: op.entry.text.replace(marker, other) } }
-        : op,
-    ),
-  };
+  const second = b.asChat(entries, { chatId: 'c2', keep: ['c1'], marker, other });
   window.postMessage(second, '*');
   await settle(() => shownHas(other));
   return new Promise((resolve, reject) => {

@@ -221,14 +221,14 @@ stage('workspaces', async () => {
   };
   const servers = (...names) => ({ 'vscode-acp.mcpServers': names.map(([name, command]) => ({ name, command })) });
   const userSettings = servers(['user-srv', '/opt/user-srv']);
-  const run = (folder, mode, trust) =>
+  const run = (folder, mode, { trust = false, settings = userSettings, env = {} } = {}) =>
     runNodeHostTests({
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
       folder,
-      userSettings,
+      userSettings: settings,
       trust,
-      env: { ACP_WORKSPACE_MODE: mode },
+      env: { ACP_WORKSPACE_MODE: mode, ...env },
       timeoutMs: 120_000,
     });
   const multi = workspace('multi');
@@ -248,7 +248,7 @@ stage('workspaces', async () => {
     folders: [{ path: 'alpha' }, { path: 'beta' }],
     settings: servers(['ws-srv', '/opt/ws'], ['shared', '/opt/ws-shared']),
   });
-  const multiOk = (await run(workspaceFile, 'multi-root', false)) === 0;
+  const multiOk = (await run(workspaceFile, 'multi-root')) === 0;
   const restricted = workspace('restricted');
   // A cloned repository's own settings, each different from the user's: none may count in Restricted Mode.
   write(path.join(restricted, '.vscode', 'settings.json'), {
@@ -258,20 +258,16 @@ stage('workspaces', async () => {
     'vscode-acp.defaultAgent': 'folder-agent',
   });
   write(path.join(restricted, '.vscode', 'mcp.json'), { servers: { 'project-srv': { command: '/opt/project' } } });
-  const restrictedOk = (await run(restricted, 'restricted', true)) === 0;
+  const restrictedOk = (await run(restricted, 'restricted', { trust: true })) === 0;
   // A trusted folder that is a hostile Git repository: the checkpoints' Git must run none of its programs.
   const repo = JSON.parse(
     spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/test/hostileRepo.js')], { encoding: 'utf8' }).stdout,
   );
   const hostileOk =
-    (await runNodeHostTests({
-      extensionDevelopmentPath: REPO_ROOT,
-      extensionTestsPath: path.join(REPO_ROOT, 'dist/node/test/workspaces.js'),
-      folder: repo.root,
+    (await run(repo.root, 'hostile-git', {
       // VS Code's own Git runs the repository's programs, as Git does for its user: off here, to see only ours.
-      userSettings: { 'git.enabled': false, 'git.autoRepositoryDetection': false },
-      env: { ACP_WORKSPACE_MODE: 'hostile-git', ACP_HOSTILE_MARKERS: repo.markers },
-      timeoutMs: 120_000,
+      settings: { 'git.enabled': false, 'git.autoRepositoryDetection': false },
+      env: { ACP_HOSTILE_MARKERS: repo.markers },
     })) === 0;
   return multiOk && restrictedOk && hostileOk;
 });

@@ -15,7 +15,7 @@
  *   pass over every element of the page (measured: ~13 ms at 2,000 entries,
  *   ~65 ms at 10,000, with every entry in the page): with only the entries
  *   near the view in it, the pass is short (the longest task of a 10,000-entry
- *   scroll went from 340 ms to under 30).
+ *   scroll, end to end, went from 340 ms to ~96: V8's collections now).
  * - A group coming near lays out GROUP entries (16: ~7 ms of layout and
  *   ~10 ms of Lit and Markdown; 8 doubled the groups and the frames' cost).
  *
@@ -26,7 +26,7 @@
 
 /** Entries per group. */
 export const GROUP = 16;
-/** The height of an entry not laid out yet, for an empty far group's estimate (far groups are whole: GROUP entries). */
+/** An empty far group's height before it was ever laid out: 80 px an entry (far groups are whole: GROUP entries). */
 export const ESTIMATED_GROUP_PX = GROUP * 80;
 
 export class FarGroups {

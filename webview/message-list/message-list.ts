@@ -91,7 +91,8 @@ export class MessageList extends LitElement {
     .scroller { flex: 1 1 auto; min-height: 0; overflow-y: auto; display: flex; flex-direction: column; padding: 0 8px; }
     /*
      * A short transcript sits at the bottom, as in any chat. With the entries'
-     * 4px margins and 2px padding, and the 1px pin: 8px from the ends, as between entries.
+     * 2px margins and 2px padding (see .group), this padding and the 1px pin:
+     * 8px from the ends, as between entries.
      */
     .content { margin-top: auto; padding: 4px 0 3px; }
     /* At the newest end the pin is the only scroll anchor (see end-pin.ts). */

@@ -24,6 +24,8 @@
  * own lists; the text and every link come back with it.
  */
 
+import type { Entry } from '../../src/shared/thread';
+
 /** Entries per group. */
 export const GROUP = 16;
 /** An empty far group's height before it was ever laid out: 80 px an entry (far groups are whole: GROUP entries). */
@@ -41,13 +43,19 @@ export class FarGroups {
   constructor(private readonly changed: () => void) {}
 
   /**
-   * The list now has `count` entries (`before` at the last update): how many of
-   * the oldest are far. Groups that turn far keep their entries until the
-   * browser says they are off screen (they are where the view is); a list
-   * that arrives whole holds none until the browser says which are near.
+   * The list is now `entries` (`before` long at the last update): how many of
+   * the oldest are far (`view`: see eagerCount). Groups that turn far
+   * keep their entries until the browser says they are off screen (they are
+   * where the view is); a list that arrives whole holds none until the
+   * browser says which are near.
    */
-  update(before: number, count: number): number {
-    const far = farCount(count);
+  update(
+    before: number,
+    entries: readonly (Entry | undefined)[],
+    view: { readonly width: number; readonly height: number },
+  ): number {
+    const count = entries.length;
+    const far = Math.max(0, Math.floor((count - eagerCount(entries, view)) / GROUP) * GROUP);
     if (count === 0) {
       this.near.clear();
       this.heights.clear();
@@ -100,10 +108,35 @@ export class FarGroups {
   };
 }
 
-/** The newest entries, never far: enough to fill the view, so that the newest end is always laid out exactly. */
-const EAGER_ENTRIES = 20;
+/** The newest entries never far, at most (a chat of empty entries would otherwise make them all). */
+const EAGER_MAX = 64;
+/** Low estimates, for eagerCount: an entry's first row (or all of a folded one), a line of text, a character's width. */
+const ROW_PX = 28;
+const LINE_PX = 19.5;
+const CHAR_PX = 8;
 
-/** How many of the oldest of `count` entries are far: whole groups, aligned to the list's start (as its runs are). */
-function farCount(count: number): number {
-  return Math.max(0, Math.floor((count - EAGER_ENTRIES) / GROUP) * GROUP);
+/**
+ * How many of the newest entries are never far (far groups are whole groups
+ * aligned to the list's start, so up to GROUP - 1 more are not far either):
+ * enough to fill `view` (the window's size, and how far back the view is to
+ * go), so that the newest end is always laid out exactly, and not many more,
+ * as each costs its Markdown and layout when a long chat is shown (showing
+ * another 10,000-entry chat took 55 ms with the newest 20 to 35 entries made,
+ * where a few answers fill the view). Their heights are estimated low (the
+ * window is wider than the text, and tool calls and thoughts are folded), and
+ * must add up to a quarter more than the view's.
+ */
+export function eagerCount(
+  entries: readonly (Entry | undefined)[],
+  view: { readonly width: number; readonly height: number },
+): number {
+  const lineChars = Math.max(1, Math.floor(view.width / CHAR_PX));
+  let px = 0;
+  for (let n = 1; n <= Math.min(EAGER_MAX, entries.length); n++) {
+    const entry = entries[entries.length - n];
+    px += ROW_PX;
+    if (entry?.kind === 'user' || entry?.kind === 'assistant') px += Math.ceil(entry.text.length / lineChars) * LINE_PX;
+    if (px >= view.height * 1.25) return n;
+  }
+  return EAGER_MAX;
 }

@@ -224,7 +224,9 @@ export class MessageList extends LitElement {
     if (!changed.has('entries')) return;
     const before = (changed.get('entries') as readonly Entry[] | undefined)?.length ?? 0;
     const count = this.entries.length;
-    this.far = this.groups.update(before, count);
+    // The window's size (no layout read); a list that arrives whole may go back to where the user was, that far up.
+    const fromEnd = before === 0 ? (this.readRestore() ?? 0) : 0;
+    this.far = this.groups.update(before, this.entries, { width: innerWidth, height: innerHeight + fromEnd });
     if (count === 0) {
       this.stopBackfill();
       this.unshownRuns = 0;

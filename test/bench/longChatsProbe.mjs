@@ -43,14 +43,14 @@ export function activity() {
 }
 
 /**
- * How many entries the shown list has placed, from its oldest group to the
- * newest (all of them once the backfill is done; a far group off screen holds
+ * How many entries the shown list has placed, from its oldest run to the
+ * newest (all of them once the backfill is done; a far run or group off screen holds
  * no entry elements, only its place).
  */
 export function shownEntryCount() {
   const list = document.querySelector('acp-chat-app')?.shadowRoot?.querySelector('acp-message-list:not(.kept)');
-  const oldest = list?.shadowRoot?.querySelector('.group');
-  return oldest ? list.entries.length - Number(oldest.dataset.at) : 0;
+  const oldest = list?.shadowRoot?.querySelector('.run');
+  return oldest ? list.entries.length - Number(oldest.dataset.run) : 0;
 }
 
 /** Posts the status and the entries, resolving on the first frame that shows `marker`. */

@@ -8,8 +8,9 @@ import { atEnd, scroller, settle } from './list-view.mjs';
 
 /**
  * `entries` as the host posts a whole list, then, in the first frame that shows it (its animation frame: laid out
- * as that frame lays it out, before the browser says which far groups are near), the list's groups: first entry's
- * index, whether far, how many entries it holds, and its top and bottom from the view's top; and the view's height.
+ * as that frame lays it out, before the browser says which far groups are near), the list's groups and empty runs:
+ * first entry's index, whether far, how many entries it holds, and its top and bottom from the view's top; and the
+ * view's height.
  */
 const firstFrame = (page, entries) =>
   page.evaluate(async (m) => {
@@ -18,11 +19,13 @@ const firstFrame = (page, entries) =>
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const list = app.shadowRoot.querySelector('acp-message-list').shadowRoot;
     const view = list.querySelector('.scroller').getBoundingClientRect();
-    const groups = [...list.querySelectorAll('.group')].map((g) => {
+    // A run of groups far from the view is one empty box (a far group of its own here).
+    const boxes = list.querySelectorAll('.group, .run:not(:has(.group))');
+    const groups = [...boxes].map((g) => {
       const box = g.getBoundingClientRect();
       return {
-        at: Number(g.dataset.at),
-        far: g.classList.contains('far'),
+        at: Number(g.dataset.at ?? g.dataset.run),
+        far: g.classList.contains('far') || g.classList.contains('run'),
         held: g.querySelectorAll('acp-chat-entry').length,
         top: box.top - view.top,
         bottom: box.bottom - view.top,
@@ -107,13 +110,35 @@ describe('<acp-message-list> far groups', function () {
           held: [...g.querySelectorAll('acp-chat-entry')].map((e) => e.entry.id),
         })),
       );
+    /** The runs of 64 entries: their first entry's index, how many groups each is made of (none: one empty box), and height. */
+    const runs = () =>
+      chat.page.evaluate(() =>
+        [
+          ...document
+            .querySelector('acp-chat-app')
+            .shadowRoot.querySelector('acp-message-list')
+            .shadowRoot.querySelectorAll('.run'),
+        ].map((r) => ({
+          start: Number(r.dataset.run),
+          groups: r.querySelectorAll('.group').length,
+          height: r.getBoundingClientRect().height,
+        })),
+      );
+    // Runs of 64 entries: the oldest, far from the view, is one empty box; the newest is made of its groups.
+    assert.deepEqual(
+      (await runs()).map((r) => [r.start, r.groups]),
+      [
+        [0, 0],
+        [64, 4],
+      ],
+    );
     let state = await groups();
     // Groups of 16, aligned to the start; all but the newest that fill the view (in whole groups) are far.
     assert.deepEqual(
       state.map((g) => [g.at, g.far]),
-      [0, 16, 32, 48, 64, 80, 96, 112].map((at) => [at, at < 112]),
+      [64, 80, 96, 112].map((at) => [at, at < 112]),
     );
-    // At the newest end, the oldest groups hold nothing; the newest hold all of theirs.
+    // At the newest end, the oldest far group here holds nothing; the newest hold all of theirs.
     assert.deepEqual(state[0].held, []);
     assert.deepEqual(state.at(-1).held, ['q112', 'r113', 'q114', 'r115', 'q116', 'r117', 'q118', 'r119']);
     const heightAtEnd = await scroller(chat.page).evaluate((s) => s.scrollHeight);
@@ -145,30 +170,24 @@ describe('<acp-message-list> far groups', function () {
     assert.ok((await chat.page.locator('acp-markdown a.link[tabindex="0"]', { hasText: 'link' }).count()) >= 1);
     assert.ok(await chat.page.getByText('Answer 1 with a').isVisible());
 
-    // Back at the newest end: the oldest group lets its entries go and keeps its height.
-    const oldest = await chat.page
-      .locator('acp-message-list .group')
-      .first()
-      .evaluate((g) => g.getBoundingClientRect().height);
+    // Back at the newest end: the oldest groups let their entries go, and their run is one box of their heights.
+    const oldest = (await runs())[0].height;
     await chat.page.locator('acp-message-list .scroller').evaluate((s) => s.scrollTo({ top: s.scrollHeight }));
     await chat.page.waitForFunction(
       () =>
         document
           .querySelector('acp-chat-app')
           .shadowRoot.querySelector('acp-message-list')
-          .shadowRoot.querySelector('.group')
-          .querySelector('acp-chat-entry') === null,
+          .shadowRoot.querySelector('.run')
+          .querySelector('.group') === null,
       undefined,
       { timeout: 3_000 },
     );
-    const emptied = await chat.page
-      .locator('acp-message-list .group')
-      .first()
-      .evaluate((g) => g.getBoundingClientRect().height);
+    const emptied = (await runs())[0].height;
     // (Within a few percent: text pieces and Markdown blocks off screen inside it have estimated heights too.)
     assert.ok(
-      Math.abs(emptied - oldest) <= oldest * 0.05 && emptied !== 16 * 80,
-      `the emptied group is ${emptied} px high, ${oldest} px with its entries`,
+      Math.abs(emptied - oldest) <= oldest * 0.05 && emptied !== 4 * 16 * 80,
+      `the emptied run is ${emptied} px high, ${oldest} px with its groups`,
     );
     assert.ok(
       (await scroller(chat.page).evaluate((s) => s.scrollHeight)) > heightAtEnd,
@@ -186,7 +205,7 @@ describe('<acp-message-list> far groups', function () {
     state = await groups();
     assert.deepEqual(
       state.filter((g) => g.far).map((g) => g.at),
-      [0, 16, 32, 48, 64, 80, 96, 112],
+      [64, 80, 96, 112],
     );
     assert.equal(state.find((g) => g.at === 112).held.length, 16);
   });

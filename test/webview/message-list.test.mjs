@@ -228,9 +228,9 @@ describe('<acp-message-list>', function () {
     const seen = await chat.page.evaluate(async (entries) => {
       const app = document.querySelector('acp-chat-app');
       const list = () => app.shadowRoot.querySelector('acp-message-list');
-      // Entries placed (the oldest group's first entry on), and entry elements in the page.
+      // Entries placed (the oldest run's first entry on), and entry elements in the page.
       const count = () =>
-        entries.length - Number(list().shadowRoot.querySelector('.group')?.dataset.at ?? entries.length);
+        entries.length - Number(list().shadowRoot.querySelector('.run')?.dataset.run ?? entries.length);
       const elements = () => list().shadowRoot.querySelectorAll('acp-chat-entry').length;
       const distance = () => {
         const s = list().shadowRoot.querySelector('.scroller');

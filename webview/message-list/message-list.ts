@@ -159,6 +159,7 @@ export class MessageList extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.endPin.detach();
+    this.groups.unwatch();
     clearTimeout(this.scrollSample);
     this.scrollSample = undefined;
     // Taken out of the page: the older entries wait until it is back.
@@ -202,9 +203,10 @@ export class MessageList extends LitElement {
     const entry = (e: Entry) => html`<acp-chat-entry
       .entry=${e} ?restorable=${restorable.has(e.id)} ?editable=${editable} ?last=${e.id === last}></acp-chat-entry>`;
     const groups = this.groups;
-    return guard([far, marks, groups.marks(start, start + far), editable, ...entries], () => {
+    const collapsed = groups.collapsed(start, end, allFar);
+    return guard([far, marks, groups.marks(start, start + far), collapsed, editable, ...entries], () => {
       const made = [];
-      for (let g = 0; g < entries.length; g += GROUP) {
+      for (let g = 0; !collapsed && g < entries.length; g += GROUP) {
         const at = start + g;
         const group = entries.slice(g, g + GROUP);
         // A group with an entry the host has not sent yet (a long chat comes newest first) waits empty.
@@ -214,7 +216,7 @@ export class MessageList extends LitElement {
             @contentvisibilityautostatechange=${groups.onState}>${held ? repeat(group, (e) => e.id, entry) : nothing}</div>`,
         );
       }
-      return made;
+      return html`<div class="run" data-run=${start} ${ref(groups.run(start, end, collapsed))}>${made}</div>`;
     });
   }
 
@@ -289,6 +291,7 @@ export class MessageList extends LitElement {
     const scroller = this.renderRoot.querySelector<HTMLElement>('.scroller');
     const pin = this.renderRoot.querySelector('.pin');
     if (scroller && pin) this.endPin.attach(scroller, pin, placement);
+    if (scroller) this.groups.watch(scroller);
   }
 
   private onScroll(): void {

@@ -21,6 +21,7 @@ import {
   showTranscript,
   shownEntryCount,
   startScroll,
+  stopScroll,
 } from './longChatsProbe.mjs';
 
 /** Where the chat first meets a user: the Secondary Side Bar of a 1440x900 window (HARNESS.md). */
@@ -184,8 +185,9 @@ export async function measureScroll(browser, url, problems, transcript, marker, 
     const began = Date.now();
     const { sent: presses, dropped } = await holdPageUp(chat.page, minutes, log);
     const wallS = (Date.now() - began) / 1000;
-    const end = await chat.page.evaluate(scrollFrames);
+    await chat.page.evaluate(stopScroll);
     const { cpuMs, longest } = await trace.stop();
+    const end = await chat.page.evaluate(scrollFrames);
     const lengths = end.frames.map(([frameTime, painted]) => painted - frameTime).sort((a, b) => a - b);
     return {
       frames: lengths.length,

@@ -78,8 +78,9 @@ export class FarGroups {
       this.near.clear();
       this.heights.clear();
     }
-    // Runs the list no longer has (a new chat, turns taken back) are not watched.
-    for (const [start, element] of this.runElements) {
+    // Runs the list no longer has (a new chat, turns taken back) are not watched. Only a list that got shorter
+    // has lost runs: a streamed chunk (every update while an answer streams) does not walk them.
+    for (const [start, element] of count < before ? this.runElements : []) {
       if (start < count) continue;
       this.observer?.unobserve(element);
       this.runElements.delete(start);

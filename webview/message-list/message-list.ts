@@ -232,7 +232,7 @@ export class MessageList extends LitElement {
     if (count === 0) {
       this.stopBackfill();
       this.unshownRuns = 0;
-    } else if (before === 0 && !((this.readRestore() ?? 0) > 0)) {
+    } else if (before === 0 && !(fromEnd > 0)) {
       // Whole runs before the newest RUN_LENGTH entries wait (runs stay aligned to the list's start).
       this.unshownRuns = Math.floor(Math.max(0, count - RUN_LENGTH) / RUN_LENGTH);
       if (this.unshownRuns > 0) this.scheduleBackfill();

@@ -96,34 +96,28 @@ describe('<acp-message-list> far groups', function () {
     );
     await chat.setEntries(transcript);
     await settle(chat.page);
-    /** The groups: whether far (skipped off screen), and the ids of the entries each holds. */
-    const groups = () =>
-      chat.page.evaluate(() =>
-        [
-          ...document
-            .querySelector('acp-chat-app')
-            .shadowRoot.querySelector('acp-message-list')
-            .shadowRoot.querySelectorAll('.group'),
-        ].map((g) => ({
-          at: Number(g.dataset.at),
-          far: getComputedStyle(g).contentVisibility === 'auto',
-          held: [...g.querySelectorAll('acp-chat-entry')].map((e) => e.entry.id),
-        })),
-      );
-    /** The runs of 64 entries: their first entry's index, how many groups each is made of (none: one empty box), and height. */
-    const runs = () =>
-      chat.page.evaluate(() =>
-        [
-          ...document
-            .querySelector('acp-chat-app')
-            .shadowRoot.querySelector('acp-message-list')
-            .shadowRoot.querySelectorAll('.run'),
-        ].map((r) => ({
-          start: Number(r.dataset.run),
-          groups: r.querySelectorAll('.group').length,
-          height: r.getBoundingClientRect().height,
-        })),
-      );
+    /**
+     * The list's runs of 64 entries (their first entry's index, how many groups each is made of, none when it is one
+     * empty box, and height) and its groups (whether far, skipped off screen, and the ids of the entries each holds).
+     */
+    const parts = () =>
+      chat.page.evaluate(() => {
+        const list = document.querySelector('acp-chat-app').shadowRoot.querySelector('acp-message-list').shadowRoot;
+        return {
+          runs: [...list.querySelectorAll('.run')].map((r) => ({
+            start: Number(r.dataset.run),
+            groups: r.querySelectorAll('.group').length,
+            height: r.getBoundingClientRect().height,
+          })),
+          groups: [...list.querySelectorAll('.group')].map((g) => ({
+            at: Number(g.dataset.at),
+            far: getComputedStyle(g).contentVisibility === 'auto',
+            held: [...g.querySelectorAll('acp-chat-entry')].map((e) => e.entry.id),
+          })),
+        };
+      });
+    const runs = async () => (await parts()).runs;
+    const groups = async () => (await parts()).groups;
     // Runs of 64 entries: the oldest, far from the view, is one empty box; the newest is made of its groups.
     assert.deepEqual(
       (await runs()).map((r) => [r.start, r.groups]),

@@ -64,7 +64,7 @@ export class ChangesBarElement extends LitElement {
     const title = `${total} ${total === 1 ? 'file' : 'files'} changed`;
     return html`<section role="region" aria-label="Files the agent changed" aria-busy=${busy ? 'true' : 'false'}>
       <div class="summary">
-        <button class="toggle" aria-expanded=${this.open ? 'true' : 'false'} @click=${() => (this.open = !this.open)}>
+        <button class="toggle" aria-expanded=${this.open ? 'true' : 'false'} title=${`${title}${added ? ` +${added}` : ''}${removed ? ` -${removed}` : ''}`} @click=${() => (this.open = !this.open)}>
           ${codicon(this.open ? 'chevron-down' : 'chevron-right')}<span class="title">${title}</span>
           <span class="counts">${added ? html`<span class="added">+${added}</span>` : nothing}${removed ? html`<span class="removed">-${removed}</span>` : nothing}</span>
         </button>

@@ -82,6 +82,8 @@ export class ChatApp extends LitElement {
     acp-message-list.kept { visibility: hidden; content-visibility: hidden; }
     .live-plan { flex: none; max-height: 35vh; overflow-y: auto; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
     .permissions, .elicitations { flex: none; max-height: 50vh; overflow-y: auto; }
+    /* Its prompts give way (their details scroll, see permission-prompt.ts) before the area has to scroll. */
+    .permissions { display: flex; flex-direction: column; }
     .live-plan:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
   `,
   ];

@@ -50,9 +50,12 @@ export class ChatList extends LitElement {
   override render() {
     if (this.chats.length < 2) return nothing;
     const waiting = this.chats.filter((c) => c.id !== this.chatId && wantsUser(c.marker)).length;
+    const label = (c: ChatSummary) => `${c.title} (${c.agentName})${markerText[c.marker]}`;
+    const shown = this.chats.find((c) => c.id === this.chatId);
+    // The side bar is narrow (292 px as VS Code opens it): the shown chat's whole name is in the tooltip.
     return html`
-      <select aria-label="Chat" @change=${this.onPick}>
-        ${this.chats.map((c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${c.title} (${c.agentName})${markerText[c.marker]}</option>`)}
+      <select aria-label="Chat" title=${shown ? `Chat: ${label(shown)}` : 'Chat'} @change=${this.onPick}>
+        ${this.chats.map((c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${label(c)}</option>`)}
       </select>
       ${waiting > 0 ? html`<span class="attention" title="Chats that want you">${codicon('bell-dot')} ${waiting}</span>` : nothing}
       <button title="Rename Chat..." aria-label="Rename chat" @click=${this.onRename}>${codicon('edit')}</button>

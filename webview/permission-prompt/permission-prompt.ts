@@ -19,8 +19,13 @@ export class PermissionPromptElement extends LitElement {
   static override styles = [
     ...toolCardStyles,
     css`
-    :host { display: block; margin: 6px 8px; }
-    section { border: 1px solid var(--vscode-focusBorder, var(--vscode-contrastActiveBorder, currentColor)); border-radius: 4px; padding: 6px 8px; background: var(--vscode-editorWidget-background, transparent); }
+    /*
+     * A column whose details give way: in the permissions area (at most half the view, see chat-app) the question and
+     * the buttons always show, and the details (a diff, a command) shrink and scroll, down to a few lines, however
+     * narrow the side bar (292 px as VS Code opens it) makes them wrap.
+     */
+    :host { display: flex; flex-direction: column; min-height: 0; flex: 0 1 auto; margin: 6px 8px; }
+    section { display: flex; flex-direction: column; min-height: 0; flex: 0 1 auto; border: 1px solid var(--vscode-focusBorder, var(--vscode-contrastActiveBorder, currentColor)); border-radius: 4px; padding: 6px 8px; background: var(--vscode-editorWidget-background, transparent); }
     .ask { display: flex; gap: 6px; align-items: baseline; font-weight: 600; overflow-wrap: anywhere; }
     .ask .kind { font-weight: normal; color: var(--vscode-descriptionForeground); }
     .buttons { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
@@ -29,8 +34,9 @@ export class PermissionPromptElement extends LitElement {
     .buttons button.allow_once { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
     .buttons button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
     .scope { margin-top: 4px; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+    .ask, .buttons, .scope { flex: none; }
     /* A long input or diff scrolls inside the prompt: the buttons below it stay in reach. */
-    .body { max-height: 40vh; overflow: auto; }
+    .body { flex: 0 1 auto; min-height: 4.5em; max-height: 40vh; overflow: auto; }
     .body:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
   `,
   ];

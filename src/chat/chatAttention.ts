@@ -2,7 +2,8 @@
  * What each open chat wants of the user, as the chat list shows it: its
  * marker (asks permission, asks something, working, failed, or finished out
  * of sight until shown) and its line in the list, announced only when it
- * changed (a streamed chunk changes no line).
+ * changed (a streamed chunk changes no line). No two lines read alike
+ * (toldApart).
  */
 import type { ChatMarker, ChatSummary } from '../shared/protocol';
 import type { Chat } from './chat';
@@ -64,4 +65,38 @@ export class ChatAttention {
     if (this.unseen.has(chat)) return 'finished';
     return 'none';
   }
+}
+
+/**
+ * The open chats' lines with no two alike: a chat whose title and agent an earlier one in the list already has (two
+ * new chats, a branch before the agent names it) is numbered after its title, "New chat (2)", with the first number
+ * no other line has. Where the user tells chats apart: the list, the view's header (viewDescription).
+ */
+export function toldApart(lines: readonly ChatSummary[]): ChatSummary[] {
+  const key = (title: string, agentName: string) => `${agentName}\u0000${title}`;
+  const taken = new Set(lines.map((l) => key(l.title, l.agentName)));
+  const used = new Set<string>();
+  return lines.map((line) => {
+    const own = key(line.title, line.agentName);
+    if (!used.has(own)) {
+      used.add(own);
+      return line;
+    }
+    let n = 2;
+    while (
+      taken.has(key(`${line.title} (${n})`, line.agentName)) ||
+      used.has(key(`${line.title} (${n})`, line.agentName))
+    ) {
+      n++;
+    }
+    const title = `${line.title} (${n})`;
+    used.add(key(title, line.agentName));
+    return { ...line, title };
+  });
+}
+
+/** What the chat view's own header (its description) says of the shown chat: its line's title and agent. */
+export function viewDescription(lines: readonly ChatSummary[], shownId: string | undefined): string {
+  const line = lines.find((l) => l.id === shownId);
+  return line ? `${line.title} · ${line.agentName}` : '';
 }

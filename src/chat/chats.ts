@@ -9,7 +9,7 @@ import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
-import { ChatAttention } from './chatAttention';
+import { ChatAttention, toldApart } from './chatAttention';
 import type { Renamed } from './chatTitle';
 import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
@@ -153,7 +153,7 @@ export class Chats implements Disposable {
     const cut = cutAfterTurn(source.thread.entries, entryId);
     if (!cut) return undefined;
     const chat = this.createShown(source.agentId);
-    chat.startBranch(cut, source.thread.terminals, source.session, source.title);
+    chat.startBranch(cut, source.thread.terminals, source.session, branchTitle(source.title));
     return chat;
   }
 
@@ -303,7 +303,7 @@ export class Chats implements Disposable {
 
   /** Each open chat's line in the list, in the order they were opened. */
   summaries(): ChatSummary[] {
-    return this.open.map((chat) => this.attention.summary(chat));
+    return toldApart(this.open.map((chat) => this.attention.summary(chat)));
   }
 
   /** What a view showing `chat` needs. */
@@ -399,4 +399,10 @@ function isBlank(chat: Chat): boolean {
     chat.status.permissions.length === 0 &&
     chat.status.pendingPrompt === undefined
   );
+}
+
+/** A branch's title until the agent or the user names it: its source's, said to be a branch (a second is numbered, toldApart). */
+function branchTitle(title: string | undefined): string | undefined {
+  if (!title) return undefined;
+  return title.endsWith(' (branch)') ? title : `${title} (branch)`;
 }

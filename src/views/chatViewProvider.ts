@@ -1,10 +1,14 @@
 /**
  * The chat view in the Secondary Side Bar: shows the chat Chats says is
- * shown, lets the page switch between open chats, and puts a badge on the
- * view for chats that want the user out of its sight.
+ * shown, lets the page switch between open chats, names the shown chat in
+ * the view's own header (its description, as VS Code's Chat and Zed keep the
+ * thread's title over it: the side bar's 292 px leave the page's header
+ * little room), and puts a badge on the view for chats that want the user
+ * out of its sight.
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
+import { viewDescription } from '../chat/chatAttention';
 import type { Chats } from '../chat/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
@@ -15,6 +19,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly subscriptions: vscode.Disposable[] = [];
   private sync: ChatWebviewSync | undefined;
   private view: vscode.WebviewView | undefined;
+  /** What the view's header says now (set only when it changes: the shown chat changes at every streamed chunk). */
+  private description = '';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -24,10 +30,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly onViewGone: () => void,
   ) {
     this.subscriptions.push(
-      chats.onDidChangeShown(() => this.sync?.scheduleFlush()),
+      chats.onDidChangeShown(() => {
+        this.sync?.scheduleFlush();
+        this.updateDescription();
+      }),
       chats.onDidChangeList(() => {
         this.sync?.scheduleFlush();
         this.updateBadge();
+        this.updateDescription();
       }),
     );
   }
@@ -64,7 +74,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       undefined,
       this.subscriptions,
     );
+    this.description = '';
     this.updateBadge();
+    this.updateDescription();
   }
 
   /** Whether `chat` is what the view shows, and the view is visible. */
@@ -80,6 +92,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   dispose(): void {
     this.sync?.dispose();
     this.subscriptions.forEach((s) => s.dispose());
+  }
+
+  private updateDescription(): void {
+    const view = this.view;
+    if (!view) return;
+    const description = viewDescription(this.chats.summaries(), this.chats.shown.id);
+    if (description === this.description) return;
+    this.description = description;
+    view.description = description;
   }
 
   private updateBadge(): void {

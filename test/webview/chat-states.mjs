@@ -1,8 +1,8 @@
 /**
  * The chat view's states as a user meets them in a narrow side bar, each applied to a fresh page: no chat yet (an
  * agent not installed), an answer in progress with three open chats and the session's pickers, a permission request
- * with a long diff, prompts queued, the agent's question, the Changes bar, and Restricted Mode. Names and texts as long
- * as real ones (Claude Code's session titles, a model name with its note).
+ * with a long diff, prompts queued, the agent's question, the Changes bar, three chats beside Install, and Restricted
+ * Mode. Names and texts as long as real ones (Claude Code's session titles, a model name with its note).
  */
 import { runningStatus } from './harness.mjs';
 
@@ -206,6 +206,15 @@ export const STATES = {
     });
     await chat.apply(entries(convo));
   },
+  /** Three chats open, and an agent picked that is not installed: the header's chat list beside Install. */
+  install: async (chat) =>
+    chat.apply({
+      type: 'status',
+      status: {
+        ...base({ turn: 'idle', connection: 'disconnected', controls: { configOptions: [], commands: [] } }),
+        selectedAgentId: 'gemini',
+      },
+    }),
   restricted: async (chat) => {
     await chat.apply({
       type: 'status',

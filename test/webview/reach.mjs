@@ -94,7 +94,7 @@ export function outOfReach() {
     let tip = '';
     for (let a = el; a && !tip; a = parentOf(a)) tip = (a instanceof Element && a.getAttribute('title')) || '';
     const text = el.textContent.replace(/\s+/g, ' ').trim();
-    if (text && !tip.replace(/\s+/g, ' ').includes(text)) {
+    if (text && !tip.replace(/\s+/g, ' ').toLowerCase().includes(text.toLowerCase())) {
       problems.push(`${describe(el)} is cut, and no tooltip says it whole`);
     }
   }

@@ -39,7 +39,7 @@ export class ChatHeader extends LitElement {
     srOnlyStyles,
     compactPickerStyles,
     css`
-    :host { display: flex; align-items: center; gap: 4px; min-height: 22px; padding: 3px 4px 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+    :host { container-type: inline-size; display: flex; align-items: center; gap: 4px; min-height: 22px; padding: 3px 4px 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
     acp-chat-list { flex: 1 1 auto; min-width: 8em; }
     /* The agent's title for the session: one line, the whole of it in the tooltip. */
     .title { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
@@ -47,6 +47,11 @@ export class ChatHeader extends LitElement {
     /* The connection's words are not given up for the title's: the title shrinks first. */
     .state { flex: 0 0 auto; max-width: 40%; display: flex; align-items: center; gap: 4px; min-width: 0; font-size: 0.9em; color: var(--vscode-descriptionForeground); }
     .state .short { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    /*
+     * Beside the chat list in a narrow side bar (VS Code opens it at 292 px), the words would show cut and push Install
+     * out of the view: the icon says it, the whole sentence is in the tooltip and read by screen readers.
+     */
+    @container (max-width: 340px) { acp-chat-list ~ .state .short { display: none; } }
     .state .codicon { font-size: 12px; }
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
     .connected .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }

@@ -4,6 +4,7 @@
  * history is told to save, and a chat that comes back after a failure.
  */
 import * as assert from 'node:assert/strict';
+import { toldApart, viewDescription } from '../../../../src/chat/chatAttention';
 import type { HistoryEvent } from '../../../../src/chat/chats';
 import { titleText } from '../../../../src/shared/titleText';
 import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
@@ -87,6 +88,29 @@ describe('the open chats (no VS Code)', function () {
     assert.equal(marker(), 'finished');
     host.chats.show(hidden.id);
     assert.equal(marker(), 'none');
+  });
+
+  it('no two chats read alike: new chats and branches are numbered or named so, in the list and the view header', async () => {
+    const chat = await host.connectedChat();
+    await chat.send('hello');
+    await until('the answer', () => chat.thread.turn === 'idle');
+    // Two chats named after the same first prompt.
+    const second = host.chats.newChat();
+    await second.send('hello');
+    await until('the second answer', () => second.thread.turn === 'idle' && second.title === 'hello');
+    assert.deepEqual(
+      host.chats.summaries().map((s) => s.title),
+      ['hello', 'hello (2)'],
+    );
+    assert.equal(viewDescription(host.chats.summaries(), second.id), 'hello (2) · Scripted Agent');
+    // A branch of a named chat says it is one; a second branch of it is numbered.
+    await host.chats.rename(chat, 'Parser');
+    const prompt = chat.thread.entries.find((e) => e.kind === 'user')!.id;
+    const one = host.chats.branch(chat, prompt)!;
+    const two = host.chats.branch(chat, prompt)!;
+    const title = (c: { id: string }) => host.chats.summaries().find((s) => s.id === c.id)?.title;
+    assert.deepEqual([title(chat), title(one), title(two)], ['Parser', 'Parser (branch)', 'Parser (branch) (2)']);
+    assert.equal(viewDescription(host.chats.summaries(), two.id), 'Parser (branch) (2) · Scripted Agent');
   });
 
   it('a chat waiting for a permission is marked so in the list', async () => {
@@ -300,5 +324,36 @@ describe('the open chats (no VS Code)', function () {
     } finally {
       await trusted.dispose();
     }
+  });
+});
+
+describe('the chat lines told apart (toldApart)', function () {
+  const line = (id: string, title: string, agentName = 'Claude Code') => ({
+    id,
+    title,
+    agentName,
+    marker: 'none' as const,
+  });
+
+  it('numbers a title its agent already has in the list, after the first, with a number no line has', () => {
+    const lines = toldApart([
+      line('a', 'New chat'),
+      line('b', 'New chat'),
+      line('c', 'New chat (2)'),
+      line('d', 'New chat'),
+      line('e', 'New chat', 'OpenCode'),
+    ]);
+    assert.deepEqual(
+      lines.map((l) => l.title),
+      ['New chat', 'New chat (3)', 'New chat (2)', 'New chat (4)', 'New chat'],
+    );
+    assert.equal(new Set(lines.map((l) => `${l.title}|${l.agentName}`)).size, 5);
+  });
+
+  it('keeps lines that differ as they are, and says nothing of a chat not in the list', () => {
+    const lines = [line('a', 'Parser'), line('b', 'README')];
+    assert.deepEqual(toldApart(lines), lines);
+    assert.equal(viewDescription(lines, 'b'), 'README · Claude Code');
+    assert.equal(viewDescription(lines, 'x'), '');
   });
 });

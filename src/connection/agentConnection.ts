@@ -14,6 +14,7 @@ import { AgentClient, type ClientHandlers, type ClientIdentity } from './agentCl
 import { signIn, type SignedIn } from './signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
+import type { FileNow } from '../shared/oldTexts';
 import { titleText } from '../shared/titleText';
 import { allRoots, workRoots, type WorkRoots } from './workRoots';
 import { V2Wire } from './v2/wire';
@@ -65,6 +66,18 @@ export class AgentConnection {
   /** The folder the agent runs in: the `cwd` of its sessions. */
   get cwd(): string {
     return this.roots.cwd;
+  }
+
+  /**
+   * The text `path` has now, as the agent's own reads get it (its folders only, an editor's unsaved text first): what an
+   * edit it asks about replaces (shared/oldTexts.ts). `null` when there is no such file; `undefined` where the host
+   * does not read files for it; throws for a path it may not read.
+   */
+  async fileNow(path: string): Promise<FileNow> {
+    const files = this.offered.fileRead ? this.platform.files : undefined;
+    if (!files) return undefined;
+    const text = await files.read(path, {}, allRoots(this.roots));
+    return this.window.unsavedText(path) ?? text ?? null;
   }
 
   /** Asks the user to sign in the way the agent offers, and does it (one at a time); throws SignInError when it was not done. */

@@ -409,7 +409,8 @@ export class ChatLink implements Disposable {
     }
     // Not shown for a request refused because too many wait: a flood must not flood the chat with cards.
     const known = this.host.permissionAsked(params.toolCall, !this.permissions.full);
-    return this.permissions.request(params, known, signal);
+    const connection = c.session.lease.connection;
+    return this.permissions.request(params, known, signal, (path) => connection.fileNow(path));
   }
 
   private onElicitation(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {

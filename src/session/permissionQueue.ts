@@ -14,6 +14,7 @@ import {
   type PermissionPrompt,
 } from '../shared/permissions';
 import type { ToolEntry } from '../shared/thread';
+import { filesNow, pathsWithoutOldText, withFilesNow, type FileNow } from '../shared/oldTexts';
 import { patchToolEntry } from '../shared/toolCalls';
 import { redactor } from '../secrets/redactor';
 import { WaitingRequests } from './waitingRequests';
@@ -43,6 +44,8 @@ export class PermissionQueue implements Disposable {
     this._onDidChange.fire(),
   );
   private nextId = 0;
+  /** Counts cancelAll: a request still reading files when it ran is answered cancelled, as the waiting ones were. */
+  private generation = 0;
 
   /** True when the next request would be refused (MAX_PENDING_PERMISSIONS wait already). */
   get full(): boolean {
@@ -57,10 +60,11 @@ export class PermissionQueue implements Disposable {
    * Queues a request; `known` is the tool call as the thread already has it,
    * so the prompt shows everything the agent said about it.
    */
-  request(
+  async request(
     params: RequestPermissionRequest,
     known: ToolEntry | undefined,
     signal: AbortSignal,
+    fileNow?: (path: string) => Promise<FileNow>,
   ): Promise<RequestPermissionResponse> {
     if (this.full) {
       // Said once per flood, not once per refused request.
@@ -70,7 +74,7 @@ export class PermissionQueue implements Disposable {
           text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".`,
         });
       }
-      return Promise.resolve(CANCELLED);
+      return CANCELLED;
     }
     const base: ToolEntry = known ?? {
       kind: 'tool',
@@ -82,10 +86,20 @@ export class PermissionQueue implements Disposable {
       content: [],
       locations: [],
     };
+    let tool = patchToolEntry(base, params.toolCall);
+    // An edit without its old text is shown against the file as it is now (shared/oldTexts.ts).
+    const paths = fileNow ? pathsWithoutOldText(tool) : [];
+    if (fileNow && paths.length > 0) {
+      const generation = this.generation;
+      const now = await filesNow(paths, fileNow);
+      // Stopped, or the session went, while the files were read: the agent is answered as the others were.
+      if (generation !== this.generation || signal.aborted || this.full) return CANCELLED;
+      tool = withFilesNow(tool, now);
+    }
     // Shown in the view: what the agent sent, with secrets redacted (a command's environment may hold one).
     const prompt: PermissionPrompt = redactor.redactStrings({
       requestId: `perm-${++this.nextId}`,
-      tool: patchToolEntry(base, params.toolCall),
+      tool,
       choices: choicesFor(params.options),
       agentOptions: params.options.map((o) => o.name),
       alwaysScope: params.options.find((o) => o.kind === 'allow_always')?.name,
@@ -104,6 +118,7 @@ export class PermissionQueue implements Disposable {
   }
 
   cancelAll(): void {
+    this.generation++;
     this.pending.settleAll(CANCELLED);
   }
 

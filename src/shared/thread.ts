@@ -77,6 +77,11 @@ export const toolContentSchema = z.discriminatedUnion('type', [
     newText: z.string(),
     tooLarge: z.optional(z.object({ oldLines: nonNegativeInt(), newLines: nonNegativeInt() })),
     /**
+     * The agent sent no old text for a file that is there (oldTexts.ts): `disk`, `oldText` is the file as it was when
+     * the agent asked; `unknown`, it could not be read here (no new file either way).
+     */
+    oldFrom: z.optional(z.enum(['disk', 'unknown'])),
+    /**
      * A structured change (ACP v2, shared/fileChanges.ts): what happened to the file, its texts not sent
      * (`newText` empty), and its hunks where the agent gave a patch.
      */

@@ -250,7 +250,7 @@ function toolContent(content: ToolCallContent): ToolContent {
   }
 }
 
-function diffContent(path: string, oldText: string | null, newText: string): ToolContent {
+export function diffContent(path: string, oldText: string | null, newText: string): ToolContent {
   if ((oldText?.length ?? 0) + newText.length <= MAX_DIFF_CHARS) return { type: 'diff', path, oldText, newText };
   return {
     type: 'diff',

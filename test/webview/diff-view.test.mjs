@@ -121,6 +121,33 @@ describe('<acp-diff-view>', function () {
     assert.match(await diff.nth(1).locator('.summary').textContent(), /No changes/);
   });
 
+  it('an edit the agent sent without its old text: against the file now, or "old text not sent", never a new file', async () => {
+    await chat.setEntries([
+      {
+        ...editEntry([]),
+        content: [
+          { type: 'diff', path: '/w/notes.md', oldText: 'one\ntwo\n', newText: 'one\nTWO\n', oldFrom: 'disk' },
+          { type: 'diff', path: '/w/other.md', oldText: null, newText: 'a\nb\n', oldFrom: 'unknown' },
+        ],
+      },
+    ]);
+    await chat.page.locator('acp-tool-card button.head').click();
+    const diff = chat.page.locator('acp-diff-view');
+    const summary = diff.nth(0).locator('.summary');
+    assert.match(await summary.textContent(), /^Against the file now · \+1\s+−1$/);
+    assert.match(
+      await summary.getAttribute('title'),
+      /did not send what this edit replaces: the diff is against the file/,
+    );
+    assert.deepEqual(
+      (await rows(diff.nth(0))).map((r) => r[0]),
+      ['hunk', 'context', 'removed', 'added'],
+    );
+    const unknown = diff.nth(1).locator('.summary');
+    assert.match(await unknown.textContent(), /^Old text not sent · \+2\s+−0$/);
+    assert.match(await unknown.getAttribute('title'), /could not be read here/);
+  });
+
   it('keeps hostile file content as text', async () => {
     const diff = await showDiffs([['/w/x.html', '<p>old</p>\n', '<img src=x onerror="alert(1)">\n']]);
     assert.equal(await diff.locator('.added .text').textContent(), 'added: <img src=x onerror="alert(1)">');

@@ -19,6 +19,7 @@ export class DiffView extends LitElement {
     tooLarge: { attribute: false },
     change: { attribute: false },
     hunks: { attribute: false },
+    oldFrom: { attribute: false },
   };
   declare path: string;
   /** Null for a new file. */
@@ -30,6 +31,8 @@ export class DiffView extends LitElement {
   declare change: FileChange | undefined;
   /** The change's hunks, where the agent gave them. */
   declare hunks: readonly Hunk[] | undefined;
+  /** The agent sent no old text for a file that is there: the old side is the file as it was when it asked, or unknown. */
+  declare oldFrom: 'disk' | 'unknown' | undefined;
   private model: DiffModel = { kind: 'rows', rows: [], added: 0, removed: 0, hiddenRows: 0 };
 
   static override styles = [
@@ -87,18 +90,32 @@ export class DiffView extends LitElement {
     }
     const what = change
       ? fileChangeLabel(change)
-      : this.oldText === null
-        ? 'New file'
-        : m.added + m.removed === 0
-          ? 'No changes'
-          : '';
+      : this.oldFrom
+        ? OLD_FROM[this.oldFrom].label
+        : this.oldText === null
+          ? 'New file'
+          : m.added + m.removed === 0
+            ? 'No changes'
+            : '';
     return html`
-      <p class="summary">${what ? `${what} · ` : nothing}<span title="Lines added">+${m.added}</span> <span title="Lines removed">−${m.removed}</span></p>
+      <p class="summary" title=${this.oldFrom && !change ? OLD_FROM[this.oldFrom].why : nothing}>${what ? `${what} · ` : nothing}<span title="Lines added">+${m.added}</span> <span title="Lines removed">−${m.removed}</span></p>
       ${m.rows.length ? html`<div class="rows" role="group" aria-label=${`Changes to ${this.path}`}>${m.rows.map(renderRow)}</div>` : nothing}
       ${m.hiddenRows ? html`<p class="more">${m.hiddenRows} more lines not shown.</p>` : nothing}
     `;
   }
 }
+
+/** What a diff whose old text the agent did not send says of it (shared/oldTexts.ts): short, and in its tooltip. */
+const OLD_FROM = {
+  disk: {
+    label: 'Against the file now',
+    why: 'The agent did not send what this edit replaces: the diff is against the file as it was when the agent asked.',
+  },
+  unknown: {
+    label: 'Old text not sent',
+    why: 'The agent did not send what this edit replaces, and the file could not be read here: the lines shown are all of its new text, not what changes.',
+  },
+} as const;
 
 function renderRow(row: DiffRow) {
   switch (row.kind) {

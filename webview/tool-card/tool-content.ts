@@ -86,7 +86,7 @@ function renderContent(content: ToolContent): TemplateResult {
     case 'diff':
       return html`<div class="diff">
         ${locationLink({ path: content.path })}
-        <acp-diff-view .path=${content.path} .oldText=${content.oldText} .newText=${content.newText} .tooLarge=${content.tooLarge} .change=${content.change} .hunks=${content.hunks}></acp-diff-view>
+        <acp-diff-view .path=${content.path} .oldText=${content.oldText} .newText=${content.newText} .tooLarge=${content.tooLarge} .change=${content.change} .hunks=${content.hunks} .oldFrom=${content.oldFrom}></acp-diff-view>
       </div>`;
     case 'terminal':
       return html`<acp-terminal-output class="terminal" .output=${content.output} .exitCode=${content.exitCode} .signal=${content.signal}></acp-terminal-output>`;

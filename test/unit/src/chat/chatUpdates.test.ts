@@ -109,6 +109,62 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     assert.doesNotMatch(shown(chat), /unexpected permission outcome/);
   });
 
+  /** A v1 write of a whole file, as Claude Code's adapter asks it: a diff with no old text. */
+  const writeTurn = (path: string) => ({
+    turns: [
+      {
+        match: '',
+        steps: [
+          {
+            permission: {
+              toolCall: {
+                toolCallId: 'w1',
+                title: 'Write notes.md',
+                kind: 'edit',
+                content: [{ type: 'diff', path, oldText: null, newText: 'one\nTWO\nthree\n' }],
+              },
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const askedDiff = async (chat: Awaited<ReturnType<ScriptedHost['connectedChat']>>) => {
+    void chat.send('write');
+    await until('the permission prompt', () => chat.permissions.prompts.length === 1);
+    return chat.permissions.prompts[0]!.tool.content[0];
+  };
+
+  it('an edit sent without its old text is shown against the file as it is now, not as a new file', async () => {
+    const path = '/scripted/workspace/notes.md';
+    host = scriptedHost(writeTurn(path), { trusted: true, fileRead: true, files: { [path]: 'one\ntwo\nthree\n' } });
+    assert.deepEqual(await askedDiff(await host.connectedChat()), {
+      type: 'diff',
+      path,
+      oldText: 'one\ntwo\nthree\n',
+      newText: 'one\nTWO\nthree\n',
+      oldFrom: 'disk',
+    });
+  });
+
+  it('an edit without its old text: a new file where there is none, "unknown" where files are not read here', async () => {
+    const path = '/scripted/workspace/new.md';
+    host = scriptedHost(writeTurn(path), { trusted: true, fileRead: true, files: {} });
+    const fresh = await askedDiff(await host.connectedChat());
+    assert.deepEqual(fresh, { type: 'diff', path, oldText: null, newText: 'one\nTWO\nthree\n' });
+    host.dispose();
+    // Restricted Mode: the host reads no file for the agent, so it cannot tell.
+    host = scriptedHost(writeTurn('/scripted/workspace/notes.md'));
+    const unread = await askedDiff(await host.connectedChat());
+    assert.equal(unread?.type === 'diff' && unread.oldFrom, 'unknown');
+    host.dispose();
+    // Outside the agent's folders: not read, so not known either.
+    host = scriptedHost(writeTurn('/etc/passwd'), { trusted: true, fileRead: true, files: { '/etc/passwd': 'root' } });
+    const outside = await askedDiff(await host.connectedChat());
+    assert.equal(outside?.type === 'diff' && outside.oldFrom, 'unknown');
+    assert.equal(outside?.type === 'diff' && outside.oldText, null);
+  });
+
   it('Disconnect, then a prompt: the chat connects again and the agent continues the same session', async () => {
     host = scriptedHost(
       {

@@ -86,8 +86,10 @@ export interface HostOptions {
   readonly installed?: boolean;
   /** The workspace is trusted (default: Restricted Mode, as the host offers no files anyway). */
   readonly trusted?: boolean;
-  /** The host offers agents file reads (it has none to give: a read fails). */
+  /** The host offers agents file reads (it has none to give unless `files`: a read fails). */
   readonly fileRead?: boolean;
+  /** The workspace's files, by absolute path, for the host's reads (with `fileRead`); any other path there is new. */
+  readonly files?: Readonly<Record<string, string>>;
   /** The host finds a second agent, OTHER_AGENT_ID (the same script). */
   readonly otherAgent?: boolean;
   /** Chat ids given out before (a window reloaded): new chats are numbered after them. */
@@ -113,6 +115,7 @@ export function scriptedHost(
     installed = true,
     trusted = false,
     fileRead = false,
+    files,
     otherAgent = false,
     idsUsed = 0,
     otherFolders = [],
@@ -146,6 +149,19 @@ export function scriptedHost(
       read: () => Promise.reject(new Error('no files here')),
     },
     mcpHost: { os: 'posix', env: () => undefined, sources: async () => [] },
+    ...(files
+      ? {
+          files: {
+            read: async (path: string, _range: object, roots: readonly string[]) => {
+              if (!roots.some((root) => path.startsWith(`${root}/`))) {
+                throw new Error(`${path} is outside the workspace`);
+              }
+              return files[path];
+            },
+            write: () => Promise.reject(new Error('read-only here')),
+          },
+        }
+      : {}),
     listAgents: async () => [
       ...(installed ? [{ id: AGENT_ID, name: 'Scripted Agent', available: true }] : []),
       ...(otherAgent ? [{ id: OTHER_AGENT_ID, name: 'Other Agent', available: true }] : []),

@@ -17,7 +17,7 @@ import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type TokensList } from 'marked';
 import type { TextGrowth } from '../shared/appended-entries';
-import { growingText, type PieceCache } from '../shared/text-pieces';
+import { COSTLY_SCRIPT, growingText, type PieceCache } from '../shared/text-pieces';
 import type { ChunkCache } from './highlight';
 import { LinkDefinitions } from './link-definitions';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
@@ -42,13 +42,6 @@ const GROUP_SIZE = 128;
  */
 const GROUP_WEIGHT = 8 * 1024;
 
-/**
- * Scripts whose text Chromium lays out many times slower than Latin (measured at 300 px, one block of 262,144
- * characters: Thai 34 s, alternating Latin and Hebrew 22 s, Hebrew 2.5 s, Arabic 1.3 s, `x` 36 ms): right-to-left
- * scripts and their presentation forms, and the South-East Asian scripts laid out by dictionary (Thai, Lao, Tibetan,
- * Myanmar, Khmer).
- */
-const COSTLY_SCRIPT = /[\u0590-\u08ff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 /** How much more a block with such text weighs than its length (a 2,000-character paragraph then fills a group). */
 const COSTLY_WEIGHT = 8;
 

@@ -24,6 +24,28 @@ import { visibleProse } from '../../src/shared/visibleText';
 
 /** The most characters of text one block lays out. */
 export const PIECE_CHARS = 2048;
+/**
+ * The most characters of a piece that starts with text of a script Chromium lays out many times slower (COSTLY_SCRIPT:
+ * right-to-left, Thai and its kin): its cost grows about as the square of its length, so pieces a quarter as long
+ * lay out the same text in about a quarter of the time (a streamed 256 KiB of alternating Latin and Hebrew letters:
+ * a renderer task of 60-70 ms per update at 292 px with 2,048, the workbench's longest 100 ms).
+ */
+export const COSTLY_PIECE_CHARS = 512;
+/** How much of a piece's start says whether it is of a costly script (fixed once the piece can end: stable as text grows). */
+const PROBE_CHARS = 256;
+
+/**
+ * Scripts whose text Chromium lays out many times slower than Latin (measured at 300 px, one block of 262,144
+ * characters: Thai 34 s, alternating Latin and Hebrew 22 s, Hebrew 2.5 s, Arabic 1.3 s, `x` 36 ms): right-to-left
+ * scripts and their presentation forms, and the South-East Asian scripts laid out by dictionary (Thai, Lao, Tibetan,
+ * Myanmar, Khmer).
+ */
+export const COSTLY_SCRIPT = /[\u0590-\u08ff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/** The most characters of the piece that starts at `start`: fewer when it starts with text of a costly script. */
+function pieceMax(text: string, start: number): number {
+  return COSTLY_SCRIPT.test(text.slice(start, start + PROBE_CHARS)) ? COSTLY_PIECE_CHARS : PIECE_CHARS;
+}
 
 /** How far back from the cut a safe place to cut is looked for (a run of combining marks can be longer: then it is cut anyway). */
 const MAX_BACKOFF = 32;
@@ -37,7 +59,7 @@ const CLINGS_TO_PREVIOUS = /^(?:[\udc00-\udfff]|[\p{M}\u200c\u200d\ufe00-\ufe0f]
  * there); undefined when the rest of the text is short enough to be the last
  * piece.
  */
-export function pieceEnd(text: string, start: number, max = PIECE_CHARS): number | undefined {
+export function pieceEnd(text: string, start: number, max = pieceMax(text, start)): number | undefined {
   if (text.length - start <= max) return undefined;
   // Looked for in the second half only: lastIndexOf from the cut searches back to the start of the whole text,
   // so a long text without newlines cost each piece all the text before it (40 s for 8 MiB on one line).
@@ -57,8 +79,8 @@ function safeCut(text: string, at: number): boolean {
   return !CLINGS_TO_PREVIOUS.test(text.slice(at, at + 1)) && text.charCodeAt(at - 1) !== 0x200d;
 }
 
-/** `text` cut into pieces of at most `max` characters (see pieceEnd). */
-export function textPieces(text: string, max = PIECE_CHARS): string[] {
+/** `text` cut into pieces of at most `max` characters (by default, as pieceEnd cuts). */
+export function textPieces(text: string, max?: number): string[] {
   const pieces: string[] = [];
   let start = 0;
   for (let end = pieceEnd(text, start, max); end !== undefined; end = pieceEnd(text, start, max)) {
@@ -80,7 +102,7 @@ export function textPieces(text: string, max = PIECE_CHARS): string[] {
  */
 export function plainText(raw: string): string | DocumentFragment {
   const text = visibleProse(raw);
-  if (text.length <= PIECE_CHARS) return text;
+  if (pieceEnd(text, 0) === undefined) return text;
   const pieces = document.createDocumentFragment();
   for (const piece of textPieces(text)) pieces.append(pieceElement(piece));
   return pieces;

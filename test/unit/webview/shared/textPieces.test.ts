@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { PIECE_CHARS, pieceEnd, textPieces } from '../../../../webview/shared/text-pieces';
+import { COSTLY_PIECE_CHARS, PIECE_CHARS, pieceEnd, textPieces } from '../../../../webview/shared/text-pieces';
 import { inPieces, type Segment } from '../../../../webview/terminal-output/ansi-segments';
 
 /** Every piece within the bound, and together the whole text. */
@@ -23,6 +23,27 @@ describe('long text in pieces (what one block lays out)', () => {
       const pieces = checkPieces(text);
       assert.ok(pieces.length >= 128 && pieces.length <= 129, `${fill}: ${pieces.length} pieces`);
     }
+  });
+
+  it('cuts text of a script Chromium lays out slowly into shorter pieces, the same however far it has grown', () => {
+    const mixed = 'aא'.repeat(20_000);
+    for (const fill of [mixed, 'ภาษาไทย'.repeat(6_000), `${'x'.repeat(3_000)}${mixed}`]) {
+      const pieces = textPieces(fill);
+      assert.equal(pieces.join(''), fill);
+      const longest = Math.max(...pieces.map((p) => p.length));
+      const costlyFrom = fill.startsWith('x') ? 1 : 0;
+      assert.ok(
+        pieces.slice(costlyFrom + 1).every((p) => p.length <= COSTLY_PIECE_CHARS),
+        `longest ${longest}`,
+      );
+      // A piece that can end ends where it will once more text follows (streamed text keeps its pieces).
+      for (let cut = 600; cut < 6_000; cut += 997) {
+        const grown = textPieces(fill.slice(0, cut)).slice(0, -1);
+        assert.deepEqual(grown, pieces.slice(0, grown.length));
+      }
+    }
+    assert.ok(textPieces('a'.repeat(20_000)).every((p) => p.length === PIECE_CHARS || p.length < PIECE_CHARS));
+    assert.equal(textPieces('a'.repeat(20_000))[0]!.length, PIECE_CHARS);
   });
 
   it('ends a piece after a newline in its second half, so that lines stay whole', () => {

@@ -70,7 +70,7 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
           };
         }),
       );
-      reopenWhenRemoved(
+      sentWithPrompt(
         chat.attachments,
         changes,
         new Map(files.flatMap(([, onFile], i) => (added[i] ? [[added[i], onFile]] : []))),
@@ -86,24 +86,28 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
 }
 
 /**
- * The comments of an attachment the user removes before sending (its id in `sent`) are open again: they did not go.
- * Watched while any of these attachments is in the prompt being written.
+ * The comments of the attachments in the prompt being written (by attachment id in `attached`): sent when that prompt
+ * takes them, open again when the user removes one (they did not go). Watched while any of these attachments is in
+ * the prompt being written.
  */
-function reopenWhenRemoved(
+function sentWithPrompt(
   draft: DraftAttachments,
   changes: ChatChanges,
-  sent: ReadonlyMap<string, readonly ReviewComment[]>,
+  attached: ReadonlyMap<string, readonly ReviewComment[]>,
 ): void {
-  if (sent.size === 0) return;
-  const removed = draft.onDidRemove((id) => {
-    for (const comment of sent.get(id) ?? []) {
-      if (changes.comments.all.find((c) => c.id === comment.id)?.state === 'sent') {
-        changes.comments.set(comment.id, 'open');
+  if (attached.size === 0) return;
+  const move = (comments: readonly ReviewComment[], to: ReviewComment['state']) => {
+    for (const comment of comments) {
+      if (changes.comments.all.find((c) => c.id === comment.id)?.state === 'attached') {
+        changes.comments.set(comment.id, to);
       }
     }
-  });
+  };
+  const removed = draft.onDidRemove((id) => move(attached.get(id) ?? [], 'open'));
   const changed = draft.onDidChange(() => {
-    if (draft.chips.some((chip) => sent.has(chip.id))) return;
+    if (draft.chips.some((chip) => attached.has(chip.id))) return;
+    // Gone without being removed: a prompt took them.
+    move([...attached.values()].flat(), 'sent');
     removed.dispose();
     changed.dispose();
   });

@@ -1,6 +1,6 @@
 /**
  * A chat's review comments (shared/reviewComments.ts): written on the agent's lines in an editor
- * (editorComments.ts), gathered into a prompt, then marked addressed when a later turn of the agent changes the
+ * (editorComments.ts), gathered into a prompt and sent with it, then marked addressed when a later turn of the agent changes the
  * lines they were on.
  */
 import type { FileChange } from '../shared/changes';
@@ -38,9 +38,9 @@ export class CommentList {
     if (this.items.length !== before) this.changed();
   }
 
-  /** The comments a saved chat had. */
+  /** The comments a saved chat had; one that was in a prompt not sent then is open (that prompt is not kept). */
   load(comments: readonly ReviewComment[]): void {
-    this.items = [...comments];
+    this.items = comments.map((c) => (c.state === 'attached' ? { ...c, state: 'open' } : c));
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * Comments on the agent's change, as on a pull request (issue 32): in the editor of a file in a chat's Changes bar,
  * any line of the agent's change takes a comment (VS Code's comments UI). **Send Comments to the Agent** puts the
- * open ones into the chat's next prompt, each with its file and lines (attachments/prepareAttachment.ts); a comment
- * then says whether the agent addressed it (it changed those lines since, commentList.ts) and can be resolved.
+ * open ones into the chat's next prompt, each with its file and lines (attachments/prepareAttachment.ts): a comment
+ * says it is in that prompt and not sent yet until the prompt is sent, then whether the agent addressed it (it changed
+ * those lines since, commentList.ts), and can be resolved.
  * The comments are the chat's, saved with it.
  */
 import * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import { revisionOf, type Bars } from './editorReview';
 
 const STATE_LABELS: Record<ReviewComment['state'], string> = {
   open: 'Not sent yet',
+  attached: 'In your next prompt to the agent: not sent yet',
   sent: 'Sent to the agent',
   addressed: 'Addressed: the agent changed these lines since',
   resolved: 'Resolved',
@@ -138,8 +140,8 @@ export class EditorComments implements vscode.Disposable {
       );
       return;
     }
-    // Only those in the prompt are sent; one that did not fit stays open, to send with the next.
-    for (const comment of await this.sink.gather(changes, open)) changes.comments.set(comment.id, 'sent');
+    // In the prompt being written (sent once that prompt is); one that did not fit stays open, to send with the next.
+    for (const comment of await this.sink.gather(changes, open)) changes.comments.set(comment.id, 'attached');
   }
 
   private setState(thread: vscode.CommentThread, state: ReviewComment['state']): void {

@@ -15,10 +15,10 @@ export const reviewCommentSchema = z.object({
   lines: z.string().max(64 * 1024),
   text: z.string().max(64 * 1024),
   /**
-   * open: not sent yet; sent: gathered into a prompt; addressed: the agent changed those lines since it was sent;
-   * resolved: the user said so.
+   * open: not sent yet; attached: in the prompt being written (Send Comments), not sent yet; sent: that prompt was
+   * sent; addressed: the agent changed those lines since it was sent; resolved: the user said so.
    */
-  state: z.enum(['open', 'sent', 'addressed', 'resolved']),
+  state: z.enum(['open', 'attached', 'sent', 'addressed', 'resolved']),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 

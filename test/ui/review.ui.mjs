@@ -160,6 +160,8 @@ export async function runReviewUiTest() {
     await runCommand(page, 'ACP: Send Comments to the Agent');
     await chat.getByText('Comment on total.ts').waitFor({ timeout: 10_000 });
     assert.equal(await box.inputValue(), 'Please address my review comments on your changes.');
+    // Not said sent before it is.
+    await widget.getByText('In your next prompt to the agent: not sent yet').first().waitFor({ timeout: 10_000 });
     await box.press('Enter');
     await chat.getByText('Kept the old name.').waitFor({ timeout: 30_000 });
     await widget.getByText('Addressed: the agent changed these lines since').first().waitFor({ timeout: 10_000 });

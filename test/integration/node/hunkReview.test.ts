@@ -205,8 +205,10 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
         open.attachments.chips.map((c) => [c.label, c.icon]),
         [['Comment on code.ts', 'comment']],
       );
-      assert.equal(comments()[0]!.state, 'sent');
-      await chat.send('Please address my review comments on your changes.');
+      assert.equal(comments()[0]!.state, 'attached', 'in the prompt being written, not sent yet');
+      const sending = chat.send('Please address my review comments on your changes.');
+      assert.equal(comments()[0]!.state, 'sent', 'sent with that prompt');
+      await sending;
       await waitFor(chat, 'the reply', () => JSON.stringify(chat.thread.entries.at(-1)).includes('addressed'));
       const reply = JSON.stringify(chat.thread.entries.at(-1));
       // This agent takes no embedded resources: the comment goes as text, naming its file and lines.
@@ -298,7 +300,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
   test('a comment whose attachment the user removes before sending is open again', async () => {
     await withComment('Why SEVEN?', async (_shown, open) => {
       await vscode.commands.executeCommand('vscode-acp.sendComments');
-      assert.equal(open.changes!.comments.all[0]!.state, 'sent');
+      assert.equal(open.changes!.comments.all[0]!.state, 'attached');
       open.attachments.remove(open.attachments.chips[0]!.id);
       assert.equal(open.changes!.comments.all[0]!.state, 'open', 'it did not go');
     });

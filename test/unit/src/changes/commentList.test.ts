@@ -43,6 +43,19 @@ describe('review comments', () => {
     );
   });
 
+  it('a saved comment that was in a prompt not sent then is open again (that prompt is not kept)', () => {
+    const list = new CommentList(() => undefined);
+    const c = { ...on('/w/a.ts', 'x', 'why?'), id: 'c1' };
+    list.load([
+      { ...c, state: 'attached' },
+      { ...c, id: 'c2', state: 'sent' },
+    ]);
+    assert.deepEqual(
+      list.all.map((x) => x.state),
+      ['open', 'sent'],
+    );
+  });
+
   it('a file whose new text is not readable as text leaves its comments as they are', async () => {
     const list = new CommentList(() => undefined);
     const c = list.add(on('/w/big.bin', 'x', 'hm'))!;

@@ -120,6 +120,9 @@ describe('<acp-chat-header>', function () {
 
     await chat.apply({ type: 'status', status: status('connected', { agentLabel: 'Test Agent 1.2.3' }) });
     assert.equal(await state(), 'Connected · Test Agent 1.2.3');
+    // Said in a word beside its dot where there is room (this view is 420 px wide), not by a colour alone.
+    assert.equal(await header().locator('.state .short').textContent(), 'Connected');
+    assert.ok(await header().locator('.state .short').isVisible());
     const disconnect = chat.page.getByRole('button', { name: 'Disconnect' });
     await disconnect.focus();
     await chat.page.keyboard.press('Enter');

@@ -18,7 +18,7 @@ const shortLabel: Record<ViewStatus['connection'], string> = {
   disconnected: 'Not connected',
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
-  connected: '',
+  connected: 'Connected',
   failed: 'Failed',
 };
 
@@ -49,9 +49,10 @@ export class ChatHeader extends LitElement {
     .state .short { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     /*
      * Beside the chat list in a narrow side bar (VS Code opens it at 292 px), the words would show cut and push Install
-     * out of the view: the icon says it, the whole sentence is in the tooltip and read by screen readers.
+     * out of the view, and "Connected" would take the title's room: the icon says it, the whole sentence is in the
+     * tooltip and read by screen readers.
      */
-    @container (max-width: 340px) { acp-chat-list ~ .state .short { display: none; } }
+    @container (max-width: 340px) { acp-chat-list ~ .state .short, .state.connected .short { display: none; } }
     .state .codicon { font-size: 12px; }
     /* charts.green, not testing.iconPassed: the latter is #73c991 in the light themes, 1.9:1 on a light side bar. */
     .connected .codicon { color: var(--vscode-charts-green, var(--vscode-testing-iconPassed, inherit)); }
@@ -83,8 +84,8 @@ export class ChatHeader extends LitElement {
   }
 
   /**
-   * The connection as an icon, in words while it is not simply connected (the
-   * words stay for screen readers and the tooltip once it is).
+   * The connection as an icon and a word beside it (in a narrow side bar, the icon alone: the whole sentence is in the
+   * tooltip and read by screen readers).
    */
   private renderState() {
     const s = this.status;

@@ -1,7 +1,7 @@
 /**
- * ACP: Export Chat as Markdown...: the shown chat's transcript (as the chat
- * keeps it: secrets redacted; entries a long chat moved out of memory are
- * named by its notice, not repeated) to a Markdown file the user picks.
+ * ACP: Export Chat as Markdown... (in the palette and the chat view's menu): the shown chat's transcript (as the
+ * chat keeps it: secrets redacted; entries a long chat moved out of memory are named by its notice, not repeated) to
+ * a Markdown file the user picks, then said where, with Open.
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -41,5 +41,10 @@ export async function exportChat(chat: Chat): Promise<void> {
     void vscode.window.showErrorMessage(
       `The chat was not exported: ${error instanceof Error ? error.message : String(error)}`,
     );
+    return;
   }
+  // Said where it went, with the file one click away (not opened unasked: the user may be exporting to keep it).
+  void vscode.window
+    .showInformationMessage(`Exported the chat to ${vscode.workspace.asRelativePath(target)}.`, 'Open')
+    .then((picked) => (picked === 'Open' ? vscode.window.showTextDocument(target) : undefined));
 }

@@ -74,23 +74,20 @@ export class ChatAttention {
  */
 export function toldApart(lines: readonly ChatSummary[]): ChatSummary[] {
   const key = (title: string, agentName: string) => `${agentName}\u0000${title}`;
+  /** Every line's own title, and every number given. */
   const taken = new Set(lines.map((l) => key(l.title, l.agentName)));
-  const used = new Set<string>();
+  /** The titles a line already has as its own (the first with each keeps it). */
+  const kept = new Set<string>();
   return lines.map((line) => {
     const own = key(line.title, line.agentName);
-    if (!used.has(own)) {
-      used.add(own);
+    if (!kept.has(own)) {
+      kept.add(own);
       return line;
     }
     let n = 2;
-    while (
-      taken.has(key(`${line.title} (${n})`, line.agentName)) ||
-      used.has(key(`${line.title} (${n})`, line.agentName))
-    ) {
-      n++;
-    }
+    while (taken.has(key(`${line.title} (${n})`, line.agentName))) n++;
     const title = `${line.title} (${n})`;
-    used.add(key(title, line.agentName));
+    taken.add(key(title, line.agentName));
     return { ...line, title };
   });
 }

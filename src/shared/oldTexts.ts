@@ -14,12 +14,18 @@ export type FileNow = string | null | undefined;
 /** Files read for one request, at most: an agent's 200 diffs do not make 200 reads. */
 export const MAX_FILES_NOW = 8;
 
-/** The paths of `tool`'s diffs that came without old text (a structured change or a diff too large has its own say). */
+type Content = ToolEntry['content'][number];
+type Diff = Extract<Content, { type: 'diff' }>;
+
+/** A diff that came without old text, not yet looked at (a structured change or a diff too large has its own say). */
+function lacksOldText(c: Content): c is Diff {
+  return c.type === 'diff' && c.oldText === null && !c.change && !c.tooLarge && !c.oldFrom;
+}
+
+/** The paths of `tool`'s diffs that came without old text. */
 export function pathsWithoutOldText(tool: ToolEntry): string[] {
   const paths = new Set<string>();
-  for (const c of tool.content) {
-    if (c.type === 'diff' && c.oldText === null && !c.change && !c.tooLarge && !c.oldFrom) paths.add(c.path);
-  }
+  for (const c of tool.content) if (lacksOldText(c)) paths.add(c.path);
   return [...paths].slice(0, MAX_FILES_NOW);
 }
 
@@ -27,7 +33,7 @@ export function pathsWithoutOldText(tool: ToolEntry): string[] {
 export function withFilesNow(tool: ToolEntry, now: ReadonlyMap<string, FileNow>): ToolEntry {
   let changed = false;
   const content = tool.content.map((c) => {
-    if (c.type !== 'diff' || c.oldText !== null || c.change || c.tooLarge || c.oldFrom || !now.has(c.path)) return c;
+    if (!lacksOldText(c) || !now.has(c.path)) return c;
     const text = now.get(c.path);
     if (text === null) return c;
     changed = true;

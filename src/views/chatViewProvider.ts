@@ -19,8 +19,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly subscriptions: vscode.Disposable[] = [];
   private sync: ChatWebviewSync | undefined;
   private view: vscode.WebviewView | undefined;
-  /** What the view's header says now (set only when it changes: the shown chat changes at every streamed chunk). */
-  private description = '';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -30,10 +28,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly onViewGone: () => void,
   ) {
     this.subscriptions.push(
-      chats.onDidChangeShown(() => {
-        this.sync?.scheduleFlush();
-        this.updateDescription();
-      }),
+      chats.onDidChangeShown(() => this.sync?.scheduleFlush()),
+      // The shown chat's name changes only with the list (another chat shown, a title): not at every streamed chunk.
       chats.onDidChangeList(() => {
         this.sync?.scheduleFlush();
         this.updateBadge();
@@ -74,7 +70,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       undefined,
       this.subscriptions,
     );
-    this.description = '';
     this.updateBadge();
     this.updateDescription();
   }
@@ -98,9 +93,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const view = this.view;
     if (!view) return;
     const description = viewDescription(this.chats.summaries(), this.chats.shown.id);
-    if (description === this.description) return;
-    this.description = description;
-    view.description = description;
+    if (view.description !== description) view.description = description;
   }
 
   private updateBadge(): void {

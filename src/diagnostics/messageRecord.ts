@@ -4,7 +4,9 @@
  * outcome, and fixed-size structural metadata (counts, sizes, kinds). No
  * text, data, paths, values or names the agent or the user wrote ever goes
  * in: each method's metadata is made here from known fields only, and an
- * unknown method gives none (its name included).
+ * unknown method gives none. A method's name is structure, not payload: an
+ * unknown one is named too (an agent's extension, e.g. Qwen Code's
+ * `craft/drainMidTurnQueue`), bounded and in method-name characters only.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { PLAN_OPERATION_KINDS } from '../shared/planOperations';
@@ -15,7 +17,7 @@ export type Direction = 'out' | 'in';
 export interface MessageRecord {
   readonly dir: Direction;
   readonly kind: 'request' | 'response' | 'notification' | 'invalid';
-  /** A method of the protocol, or `(unknown)`. */
+  /** The method, bounded (methodName), or `(unknown)` for a response to no request and an invalid message. */
   readonly method: string;
   /** Ours: the same number on a request and its response. */
   readonly seq?: number;
@@ -61,6 +63,14 @@ const KINDS = new Set([
   'http',
   'sse',
 ]);
+/** The longest method name shown; the protocol's are under 30 characters. */
+const MAX_METHOD_CHARS = 64;
+/** A method's name as shown: at most MAX_METHOD_CHARS, every character outside a method name's set a `?`. */
+export function methodName(method: string): string {
+  const shown = method.slice(0, MAX_METHOD_CHARS).replace(/[^\w./$:-]/g, '?');
+  return method.length > MAX_METHOD_CHARS ? `${shown}…` : shown;
+}
+
 const kindWord = (value: unknown) => (typeof value === 'string' && KINDS.has(value) ? value : 'other');
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 const size = (value: unknown) => (typeof value === 'string' ? value.length : 0);
@@ -106,7 +116,7 @@ export function messageRecord(
   const bytes = jsonSize(message);
   if (typeof m.method === 'string') {
     const known = METHODS.has(m.method);
-    const method = known ? m.method : '(unknown)';
+    const method = known ? m.method : methodName(m.method);
     const meta = known ? paramsMeta(m.method, m.params) : undefined;
     if (m.id === undefined) return { dir, kind: 'notification', method, bytes, ...(meta ? { meta } : {}) };
     return { dir, kind: 'request', method, seq: sent.start(m.id, method, now), bytes, ...(meta ? { meta } : {}) };

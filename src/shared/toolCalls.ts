@@ -28,7 +28,14 @@ export const MAX_TOOL_TITLE_CHARS = 1000;
 export const MAX_TOOL_ITEMS = 200;
 const MAX_LOCATION_PATH_CHARS = 4096;
 
+/**
+ * A call as announced. Announced again, or late (Kilo Code asks permission with the diff, writes, and only then
+ * sends `tool_call` without it), it keeps what the entry already showed and the new announcement leaves out: the
+ * diffs, the input and the locations the user approved stay in the card.
+ */
 export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | undefined): ToolEntry {
+  const before = old?.content ?? [];
+  const locations = locationsOf(call.locations);
   const entry: ToolEntry = {
     kind: 'tool',
     id,
@@ -37,9 +44,12 @@ export function toolEntryFromCall(id: string, call: ToolCall, old: ToolEntry | u
     ...nameOf(call.name, old?.name),
     toolKind: call.kind ?? 'other',
     status: call.status ?? 'pending',
-    content: keepTerminalOutput(contentOf(call.content ?? [], leftOutOf(call._meta, 'content')), old?.content ?? []),
-    locations: locationsOf(call.locations),
-    ...inputOf(call.kind, call.rawInput),
+    content: keepDiffs(
+      keepTerminalOutput(contentOf(call.content ?? [], leftOutOf(call._meta, 'content')), before),
+      before,
+    ),
+    locations: locations.length || !old ? locations : old.locations,
+    ...(call.rawInput == null && old?.input !== undefined ? { input: old.input } : inputOf(call.kind, call.rawInput)),
   };
   return applyTerminalMeta(entry, call._meta);
 }

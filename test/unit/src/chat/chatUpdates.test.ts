@@ -165,6 +165,32 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     assert.equal(outside?.type === 'diff' && outside.oldText, null);
   });
 
+  it('a permission asked before its tool call is announced (Kilo Code): the card keeps the diff and input approved', async () => {
+    const diff = { type: 'diff', path: '/scripted/workspace/a.md', oldText: 'a\n', newText: 'b\n' };
+    host = withTurn([
+      {
+        permission: {
+          toolCall: { toolCallId: 'k1', title: 'edit', kind: 'edit', content: [diff], rawInput: { filePath: 'a.md' } },
+        },
+        expectOutcome: 'allow_once',
+      },
+      { toolCall: { toolCallId: 'k1', title: 'a.md', kind: 'edit', status: 'completed' } },
+    ]);
+    const chat = await host.connectedChat();
+    const turn = chat.send('edit');
+    await until('the permission prompt', () => chat.permissions.prompts.length === 1);
+    chat.permissions.answer(chat.permissions.prompts[0]!.requestId, 'allow_once');
+    await turn;
+    const tools = chat.thread.entries.filter((e) => e.kind === 'tool');
+    assert.equal(tools.length, 1, 'one card');
+    const card = tools[0]!;
+    assert.ok(card.kind === 'tool');
+    assert.deepEqual(
+      { title: card.title, status: card.status, content: card.content, input: card.input },
+      { title: 'a.md', status: 'completed', content: [diff], input: '{\n  "filePath": "a.md"\n}' },
+    );
+  });
+
   it('Disconnect, then a prompt: the chat connects again and the agent continues the same session', async () => {
     host = scriptedHost(
       {

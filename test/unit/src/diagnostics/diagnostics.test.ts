@@ -91,8 +91,8 @@ const messages: [dir: 'out' | 'in', message: unknown][] = [
     },
   ],
   ['out', { jsonrpc: '2.0', id: 't', error: { code: -32602, message: C, data: { x: C } } }],
-  ['in', { jsonrpc: '2.0', id: 'u', method: `_${C}/method`, params: { x: C } }],
-  ['in', { jsonrpc: '2.0', method: C, params: { x: C } }],
+  ['in', { jsonrpc: '2.0', id: 'u', method: 'craft/drainMidTurnQueue', params: { x: C } }],
+  ['in', { jsonrpc: '2.0', method: `_qwencode/end turn\n${'x'.repeat(100)}`, params: { x: C } }],
   ['in', { jsonrpc: '2.0', id: 77, result: { x: C } }],
   ['in', { garbage: C }],
   ['in', { jsonrpc: '2.0', id: 2, result: { stopReason: 'end_turn', _meta: { x: C } } }],
@@ -106,7 +106,7 @@ describe('diagnostics records', () => {
     messageRecord(dir, m as AnyMessage, dir === 'out' ? out : inc, dir === 'out' ? inc : out, (now += 5)),
   );
 
-  it('carry structure only: no text, value, path, name or id that a message held', () => {
+  it('carry structure only: no text, value, path, name or id that a message held (a method is named, bounded)', () => {
     for (const r of records) assert.ok(!JSON.stringify(r).includes('CANARY'), JSON.stringify(r));
   });
 
@@ -130,8 +130,8 @@ describe('diagnostics records', () => {
         'in request fs/write_text_file #3',
         'in request terminal/create #4',
         'out response terminal/create #4 error',
-        'in request (unknown) #5',
-        'in notification (unknown)',
+        'in request craft/drainMidTurnQueue #5',
+        `in notification _qwencode/end?turn?${'x'.repeat(45)}…`,
         'in response (unknown) ok',
         'in invalid (unknown)',
         'in response session/prompt #3 ok',

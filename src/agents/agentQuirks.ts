@@ -20,9 +20,14 @@ export interface AgentQuirks {
    * fork its session there (chat/rewind.ts). Another agent's fork is whole.
    */
   readonly forksAtMessage: boolean;
+  /**
+   * The agent takes steered messages by asking for them (`craft/drainMidTurnQueue`, between its tool batches)
+   * instead of advertising `_session/steering`: Steer holds the message until it asks (connection/steering.ts).
+   */
+  readonly pullsSteering: boolean;
 }
 
-export const NO_QUIRKS: AgentQuirks = { resourcesDropImages: false, forksAtMessage: false };
+export const NO_QUIRKS: AgentQuirks = { resourcesDropImages: false, forksAtMessage: false, pullsSteering: false };
 
 interface KnownQuirk {
   /** `agentInfo.name`, as the agent sends it. */
@@ -47,6 +52,11 @@ const KNOWN_QUIRKS: readonly KnownQuirk[] = [
     agent: 'gemini-cli',
     quirk: 'resourcesDropImages',
     why: 'Gemini CLI 0.61: its prompt resolver rebuilds the parts from the text and the files only, so images beside resources are lost.',
+  },
+  {
+    agent: 'qwen-code',
+    quirk: 'pullsSteering',
+    why: 'Qwen Code 0.24 (acp-integration Session): asks the client for queued messages after each tool batch, advertises nothing; a -32601 answer turns it off for the session.',
   },
 ];
 

@@ -424,6 +424,7 @@ export class Chat implements Disposable {
       },
       terminal: (terminalId, change) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, ...change }),
       permissionAsked: (toolCall, show) => this.transcript.permissionAsked(toolCall, show),
+      pullSteered: () => this.composer.pullSteered(),
       toolTitle: (toolCallId) => {
         const tool = this.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === toolCallId);
         return tool?.kind === 'tool' ? tool.title : undefined;

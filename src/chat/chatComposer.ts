@@ -20,7 +20,8 @@ import type { ChatTurns, TurnTarget } from './chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
 import { PromptQueue, type QueueAction } from './promptQueue';
-import type { SteerOutcome } from '../connection/steering';
+import { MAX_PULLED, type PullAnswer, type SteerOutcome } from '../connection/steering';
+import { PulledPrompts } from './pulledPrompts';
 import { errorMessage } from '../errorText';
 
 /** What the composer needs of its chat. */
@@ -42,6 +43,8 @@ export class ChatComposer {
   readonly attachments: DraftAttachments;
   private readonly pending = new PendingPrompt();
   private readonly queue = new PromptQueue();
+  /** Steered prompts waiting for an agent that pulls them to ask. */
+  private readonly pulls = new PulledPrompts<Link>();
   private readonly assembly: PromptAssembly;
   /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
   private focusRequests = 0;
@@ -179,11 +182,35 @@ export class ChatComposer {
     this.chat.changed();
   }
 
-  /** The connection to steer into: connected, a turn running, and an agent that advertises steering. */
+  /** The connection to steer into: connected, a turn running, and an agent that takes steered messages. */
   private steerable(): Extract<Link, { state: 'connected' }> | undefined {
     const c = this.chat.link.current;
     if (c.state !== 'connected' || !this.chat.transcript.running) return undefined;
-    return c.session.lease.connection.client.steers ? c : undefined;
+    const { client, quirks } = c.session.lease.connection;
+    return client.steers || quirks.pullsSteering ? c : undefined;
+  }
+
+  /**
+   * The agent asks for what was steered (an agent that pulls, steering.ts): the prompts waiting for it go into its
+   * turn, shown in the transcript there, and leave the queue.
+   */
+  pullSteered(): PullAnswer {
+    const c = this.chat.link.current;
+    const taken = this.pulls.take(MAX_PULLED, c);
+    for (const p of taken) {
+      this.chat.transcript.dispatch({ type: 'steered', id: this.chat.transcript.newId(), text: p.text, ...p.shown });
+      this.queue.steered(p.id, true);
+    }
+    if (taken.length > 0) this.chat.changed();
+    return {
+      items: taken.map((p) => ({ content: p.blocks, displayText: p.text })),
+      hasQueuedPrompt: this.queue.texts.length > this.pulls.size,
+    };
+  }
+
+  /** The turn ended: prompts the agent did not ask for wait in the queue again, the first to go next. */
+  private unpulled(): void {
+    for (const p of this.pulls.take(Infinity)) this.queue.steered(p.id, false);
   }
 
   /**
@@ -206,8 +233,17 @@ export class ChatComposer {
     const prompt = await this.assemble(c, item.text, item.attachments);
     if (!prompt) return this.queue.steered(id, true);
     const transcript = this.chat.transcript;
-    const entryId = transcript.newId();
     const attachments = prompt.sent.length > 0 ? { attachments: prompt.sent } : {};
+    if (!c.session.lease.connection.client.steers) {
+      // It waits for the agent to ask; a turn that ended meanwhile takes it as the next prompt.
+      if (current() && transcript.running) {
+        return this.pulls.add({ id, text: item.text, blocks: prompt.blocks, shown: attachments }, c);
+      }
+      this.queue.steered(id, false);
+      this.chat.changed();
+      return this.sendQueued();
+    }
+    const entryId = transcript.newId();
     transcript.dispatch({ type: 'steered', id: entryId, text: item.text, ...attachments });
     let outcome: SteerOutcome | undefined;
     let failure = '';
@@ -284,6 +320,7 @@ export class ChatComposer {
     if (offered.checkpoints && chat.changes) {
       await chat.changes.follow(run, allRoots(roots), () => chat.turns.lastEnd === 'stopped');
     } else await run();
+    this.unpulled();
     await this.sendQueued();
   }
 }

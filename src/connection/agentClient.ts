@@ -13,7 +13,15 @@ import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 import { withinWireBounds } from './wireBounds';
-import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
+import {
+  PULL_METHOD,
+  pullParams,
+  steeringAnswer,
+  STEERING_METHOD,
+  steersIn,
+  type PullAnswer,
+  type SteerOutcome,
+} from './steering';
 import type { V2Wire } from './v2/wire';
 
 /** `terminal/*`, served for one session. */
@@ -34,6 +42,8 @@ export interface SessionHandlers {
   elicitationDone?(elicitationId: string): void;
   /** Present where this host runs terminals (and then required of every session). */
   terminals?: TerminalHandlers;
+  /** An agent that pulls steered messages asks for them (steering.ts): those waiting, taken. */
+  pullSteered?(): PullAnswer;
 }
 
 /** What the client answers for any of its sessions; present only when the client advertises the capability. */
@@ -127,6 +137,9 @@ export class AgentClient implements Disposable {
           ? session.requestPermission(params, signal)
           : Promise.resolve({ outcome: { outcome: 'cancelled' } });
       });
+    app.onRequest(PULL_METHOD, pullParams, ({ params }) =>
+      ours(params, async (session) => session.pullSteered?.() ?? { items: [], hasQueuedPrompt: false }),
+    );
     if (handlers.elicitation) {
       app
         .onRequest('elicitation/create', ({ params, signal }) => {

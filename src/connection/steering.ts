@@ -6,7 +6,7 @@
  * `_session/steering {sessionId, prompt, _meta.steering.idleBehavior}`
  * answered `{outcome: "injected" | "promptRequired" | "startedNewTurn" | "failed"}`.
  */
-import type * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk';
 
 export const STEERING_METHOD = '_session/steering';
 
@@ -30,4 +30,31 @@ export function steeringAnswer(answer: unknown): SteerOutcome {
   if (outcome === 'injected' || outcome === 'startedNewTurn') return 'injected';
   if (outcome === 'promptRequired') return 'noTurn';
   return 'refused';
+}
+
+/**
+ * Steering pulled by the agent: Qwen Code asks `craft/drainMidTurnQueue {sessionId}` after each tool batch and
+ * takes the answer's items into the running turn (at most MAX_PULLED of them: it drops the rest). It waits 2 s
+ * for the answer; "method not found" turns the asking off for the session.
+ */
+export const PULL_METHOD = 'craft/drainMidTurnQueue';
+export const MAX_PULLED = 10;
+
+/** A steered message as a pulling agent takes it: its blocks, and the text it records for it. */
+export interface PulledMessage {
+  readonly content: acp.ContentBlock[];
+  readonly displayText: string;
+}
+
+/** The answer to PULL_METHOD: `hasQueuedPrompt`, other prompts wait for the turn to end. */
+export interface PullAnswer {
+  readonly items: PulledMessage[];
+  readonly hasQueuedPrompt: boolean;
+}
+
+/** PULL_METHOD's params (untrusted): a session id, or an invalid-params error. */
+export function pullParams(params: unknown): { sessionId: string } {
+  const sessionId = typeof params === 'object' && params !== null ? (params as { sessionId?: unknown }).sessionId : '';
+  if (typeof sessionId !== 'string') throw acp.RequestError.invalidParams({}, 'A session id is required.');
+  return { sessionId };
 }

@@ -30,6 +30,7 @@ import {
 } from './chatSession';
 import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
 import type { PermissionQueue } from './permissionQueue';
+import type { PullAnswer } from '../connection/steering';
 import type { ElicitationQueue } from './elicitationQueue';
 import type { EarlierSession } from './sessionOpen';
 
@@ -71,6 +72,8 @@ export interface LinkHost {
   toolTitle(toolCallId: string): string | undefined;
   /** The tool call a permission request is about, as the chat shows it (`show` false: not shown). */
   permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined;
+  /** The agent asks for the messages steered into its running turn (steering.ts): those waiting, taken. */
+  pullSteered(): PullAnswer;
   /** The link changed. */
   changed(): void;
   /** No connection is coming: what waited for one goes back to the user. */
@@ -272,6 +275,7 @@ export class ChatLink implements Disposable {
           requestPermission: (p, s) => this.onPermissionRequest(p, s),
           elicit: (p, s) => this.onElicitation(p, s),
           elicitationDone: (id) => this.elicitations.complete(id),
+          pullSteered: () => this.host.pullSteered(),
         },
         attempt.signal,
         earlier,

@@ -176,7 +176,31 @@ async function elicitationComplete(step: StepOf<'elicitationComplete'>, ctx: Ste
   await ctx.client.notify('elicitation/complete', { elicitationId: step.elicitationComplete });
 }
 
+async function pullSteer(step: StepOf<'pullSteer'>, ctx: StepContext): Promise<StepOutcome> {
+  const until = Date.now() + step.pullSteer.waitMs;
+  for (;;) {
+    let answer: { items?: Array<{ content: acp.ContentBlock[]; displayText?: string }>; hasQueuedPrompt?: boolean };
+    try {
+      answer = await ctx.client.request('craft/drainMidTurnQueue', { sessionId: sessionId(ctx) });
+    } catch (error) {
+      await sendText(ctx, `[error: ${errorMessage(error)}]`);
+      return;
+    }
+    const items = answer.items ?? [];
+    if (items.length > 0 || Date.now() >= until || ctx.signal.aborted) {
+      for (const item of items) {
+        for (const content of item.content) ctx.session?.record({ sessionUpdate: 'user_message_chunk', content });
+      }
+      const texts = items.map((i) => i.displayText).join(' / ');
+      await sendText(ctx, `[pulled: ${texts} | more queued: ${answer.hasQueuedPrompt === true}]`);
+      return ctx.signal.aborted ? 'cancelled' : undefined;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export const clientStepHandlers = {
+  pullSteer,
   permission,
   permissionFlood,
   readFile,

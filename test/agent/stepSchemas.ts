@@ -120,6 +120,11 @@ export const stepSchemas = {
   /** `elicitation/create` with these fields (any: hostile ones too), `count` at once. */
   elicit: step({ elicit: z.record(z.string(), z.unknown()) }),
   elicitationComplete: step({ elicitationComplete: z.string() }),
+  /**
+   * Asks the client for steered messages as Qwen Code does (`craft/drainMidTurnQueue`), every 25 ms until some come
+   * or `waitMs` passes; reports `[pulled: <texts> | more queued: <bool>]` (each taken into the session's history).
+   */
+  pullSteer: step({ pullSteer: z.strictObject({ waitMs: ms }) }),
   readFile: step({
     readFile: z.strictObject({
       sessionId: otherSession,

@@ -119,4 +119,53 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
     await until('the turn to end', () => chat.status.turn === 'idle');
     assert.ok(shown(chat).includes('steered: on its way'), shown(chat).join('\n'));
   });
+
+  describe('to an agent that asks for steered messages (Qwen Code: craft/drainMidTurnQueue)', () => {
+    const pulling = (steps: object[]) =>
+      scriptedHost({
+        agentInfo: { name: 'qwen-code', version: '0.24.4' },
+        turns: [
+          { match: 'pull me', steps },
+          { match: '', steps: [{ reportHistory: true }] },
+        ],
+      });
+
+    it('waits until the agent asks, then goes into its answer there and leaves the queue', async () => {
+      host = pulling([{ text: 'Working on it.' }, { pullSteer: { waitMs: 5000 } }, { reportHistory: true }]);
+      chat = await host.connectedChat();
+      await answering('pull me');
+      assert.equal(chat.status.steers, true, 'offered, though the agent advertises nothing');
+      await chat.send('queued after');
+      await chat.send('change course');
+      await chat.queued('steer', idOf(chat, 'change course'));
+      await until(
+        'the turn and the queue to end',
+        () => chat.status.turn === 'idle' && chat.status.queued.length === 0,
+      );
+      assert.deepEqual(shown(chat), [
+        'user: pull me',
+        'Working on it.',
+        'steered: change course',
+        '[pulled: change course | more queued: true][history of sess-1: pull me | change course]',
+        'user: queued after',
+        '[history of sess-1: pull me | change course | queued after]',
+      ]);
+    });
+
+    it('goes as the next prompt when the turn ends before the agent asks; an agent that asks finds nothing', async () => {
+      host = pulling([{ text: 'Working.' }, { pullSteer: { waitMs: 0 } }, { sleep: 300 }, { reportHistory: true }]);
+      chat = await host.connectedChat();
+      await answering('pull me');
+      await until('the agent asked once', () => shown(chat).some((t) => t.includes('[pulled:')));
+      await chat.send('too late');
+      await chat.queued('steer', idOf(chat, 'too late'));
+      assert.equal(chat.status.queued[0]?.steering, true, 'waiting for the agent to ask');
+      await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+      assert.deepEqual(shown(chat).slice(1), [
+        'Working.[pulled:  | more queued: false][history of sess-1: pull me]',
+        'user: too late',
+        '[history of sess-1: pull me | too late]',
+      ]);
+    });
+  });
 });

@@ -431,7 +431,7 @@ describe('thread reducer: what each action leaves', () => {
     assert.equal(grownSince(two.entries[1], three.entries[1]), 'd');
   });
 
-  it('a tool call sent again replaces the call (fields it leaves out go back to their defaults) and keeps its entry', () => {
+  it('a tool call sent again replaces the call and keeps its entry; of what it leaves out, only what the card showed (locations, diffs, input) stays', () => {
     const thread = play([
       tool('a', 'in_progress', { kind: 'edit', locations: [{ path: '/w/a.ts' }] }),
       tool('a', 'completed'),
@@ -442,7 +442,7 @@ describe('thread reducer: what each action leaves', () => {
     assert.equal(entry.id, 'e1');
     assert.equal(entry.status, 'completed');
     assert.equal(entry.toolKind, 'other');
-    assert.deepEqual(entry.locations, []);
+    assert.deepEqual(entry.locations, [{ path: '/w/a.ts' }]);
   });
 
   it('a turn that ends cancels a call left pending alone, or running alone', () => {

@@ -221,8 +221,15 @@ export class ChatChanges implements vscode.Disposable {
    * leaves the bar when nothing is left of it. (The turns keep what they changed: a restore over a file undone in
    * part finds it changed since, and leaves it as it is.)
    */
-  async replace(path: string, before: FileVersion | undefined, after: FileVersion | undefined): Promise<void> {
+  async replace(
+    path: string,
+    before: FileVersion | undefined,
+    after: FileVersion | undefined,
+    /** The version of the file an Undo wrote: the user's doing, not said as another program's at the next turn. */
+    wrote?: FileVersion,
+  ): Promise<void> {
     if (!this.bar.has(path)) return;
+    this.marks.wrote(path, wrote);
     if (sameVersion(before, after)) this.forget(path);
     else this.bar.set(path, { path, before, after });
     await this.countLines();

@@ -76,6 +76,8 @@ export async function undoHunk(
   if (now === undefined || !hunk.now) {
     throw new Error('You changed these lines since the agent did: Undo leaves them as you have them.');
   }
+  // The file as this Undo writes it (not in an editor with unsaved text: saved, that is the user's edit too).
+  let wrote: FileVersion | undefined;
   if (review.unsaved) {
     if (!document || document.getText() !== review.now) throw new Error('The file changed meanwhile: try again.');
     const edit = new vscode.WorkspaceEdit();
@@ -89,14 +91,15 @@ export async function undoHunk(
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('The editor did not take the change.');
   } else {
     const expected = await kept(checkpoints, review.now);
-    const target = await kept(checkpoints, now);
-    await checkpoints.restore(review.path, expected!.hash!, target!.hash!);
+    wrote = await kept(checkpoints, now);
+    await checkpoints.restore(review.path, expected!.hash!, wrote!.hash!);
   }
   const after = undoneAfter(review.before, review.after, hunk);
   await changes.replace(
     review.path,
     review.change.before,
     after === review.before ? review.change.before : await kept(checkpoints, after),
+    wrote,
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { CheckpointMark, Checkpoints } from '../platform';
-import type { FileChange } from '../shared/changes';
+import type { FileChange, FileVersion } from '../shared/changes';
 import { errorMessage } from '../errorText';
 import { pathInside } from '../connection/workRoots';
 
@@ -25,6 +25,8 @@ const NAMED = 5;
 export class TurnMarks implements vscode.Disposable {
   /** Where the last turn ended, and whether by Stop. */
   private lastEnd: { readonly mark: CheckpointMark; readonly stopped: boolean } | undefined;
+  /** Versions the chat itself wrote since (a hunk undone, by path): the user's own doing, not another program's. */
+  private readonly ownWrites = new Map<string, string>();
 
   constructor(
     private readonly checkpoints: Checkpoints,
@@ -87,13 +89,21 @@ export class TurnMarks implements vscode.Disposable {
     }
   }
 
+  /** The chat wrote `version` of `path` (a hunk undone at the user's word): not said as a change between turns. */
+  wrote(path: string, version: FileVersion | undefined): void {
+    if (version?.hash) this.ownWrites.set(path, version.hash);
+  }
+
   /** A turn's first mark is `taken`: what changed since the last turn ended is said, where it is the agent's files. */
   private sinceLastTurn(taken: CheckpointMark, ours: (c: FileChange) => boolean, agents: ReadonlySet<string>): void {
     const last = this.lastEnd;
+    const own = new Map(this.ownWrites);
+    this.ownWrites.clear();
     if (!last) return;
     const changed = this.checkpoints
       .between(last.mark, taken)
       .filter((c) => ours(c) && (last.stopped || agents.has(c.path)))
+      .filter((c) => !(c.after?.hash !== undefined && own.get(c.path) === c.after.hash))
       .map((c) => this.checkpoints.label(c.path));
     this.hold(undefined);
     if (changed.length === 0) return;

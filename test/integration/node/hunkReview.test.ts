@@ -33,6 +33,7 @@ const editor = scenarioAgent('Hunks', {
         { text: 'edited' },
       ],
     },
+    { match: 'say nothing', steps: [{ text: 'nothing to do' }] },
     {
       match: 'alike changes',
       steps: [
@@ -165,6 +166,24 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
       'the kept hunk stays, the other is undone',
     );
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
+  });
+
+  test("the user's own Undo of a hunk is not said at the next turn as a change by another program", async () => {
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const args = await lensArgs(2);
+    await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 1'));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nfour\nfive\nsix\nSEVEN\nSEVEN AND A HALF\n');
+    await chat.send('say nothing');
+    await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
+    const notices = chat.thread.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
+    assert.ok(!notices.some((t) => t.includes("between the agent's turns")), notices.join('\n'));
+    assert.deepEqual(listed(), ['hunks/code.ts'], 'the other change is still listed');
+    // The user's own edit is still said.
+    fs.writeFileSync(file, 'one\ntwo\nthree\nfour\nfive\nsix\nSEVEN!\nSEVEN AND A HALF\n');
+    await chat.send('say nothing');
+    await waitFor(chat, 'the notice', () =>
+      chat.thread.entries.some((e) => e.kind === 'notice' && e.text.includes("between the agent's turns")),
+    );
   });
 
   test('in the diff editor the Changes bar opens, the same keys keep and undo a hunk at the cursor', async () => {

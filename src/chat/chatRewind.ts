@@ -34,26 +34,57 @@ export class ChatRewind {
 
   constructor(private readonly chat: RewindChat) {}
 
-  /** Edit (and Retry: the same text) of prompt `entryId`: the conversation goes on from before it with `text`. */
+  /**
+   * Edit (and Retry: the same text) of prompt `entryId`: the conversation goes on from before it with `text`. Where it
+   * does not (the user said no to putting the files back, a turn started meanwhile), an edited text goes back to the
+   * composer, not lost.
+   */
   async resend(entryId: string, text: string): Promise<void> {
     const { link, transcript, changes } = this.chat;
     const agentId = this.chat.agentId();
-    if (this.chat.turnRunning() || link.closed || text.trim() === '' || !agentId) return;
+    if (link.closed || text.trim() === '' || !agentId) return;
+    const original = transcript.value.entries.find((e) => e.id === entryId);
+    const edited = original?.kind === 'user' && original.text !== text;
+    const keepText = () => (edited ? this.chat.composer.handBack(text) : undefined);
+    if (this.chat.turnRunning()) return keepText();
     const cut = cutBefore(transcript.value.entries, entryId);
     // The turn before has ended, but its changes may still be being recorded (a pass over the folders).
     await changes?.settled;
-    if (!cut || (changes && !(await changes.restoreTo(entryId))) || this.chat.turnRunning()) return;
+    if (!cut || (changes && !(await changes.restoreTo(entryId))) || this.chat.turnRunning()) return keepText();
     const before = link.session;
     const next = this.start(cut, before);
-    transcript.dispatch({ type: 'cut', keep: cut.kept.length });
+    // An Edit or Retry right after another: the notices of that one go (the version before it is reached from the
+    // one opened), and one says both.
+    let noticesFrom = cut.kept.length;
+    while (noticesFrom > 0 && cut.kept[noticesFrom - 1]!.kind === 'notice') noticesFrom--;
+    const at = cut.kept.slice(noticesFrom).findIndex((e) => e.kind === 'notice' && e.action === 'openReplaced');
+    const again = at >= 0;
+    const replacedAt = noticesFrom + at;
+    transcript.dispatch({ type: 'cut', keep: again ? replacedAt : cut.kept.length });
     if (before) {
-      transcript.notice(
-        'info',
-        "Edited: the conversation goes on from here. As it was before, it is kept in this workspace's history.",
-      );
+      this.sayReplaced(edited ? 'Edited' : 'Sent again', again, {
+        agentId: before.agentId,
+        sessionId: before.sessionId,
+      });
     }
     if (!(await link.moveTo(agentId, next))) return this.chat.composer.handBack(text);
     await this.chat.composer.sendText(text);
+  }
+
+  /** The conversation goes on from here; the one it replaced is in the history, a click away. */
+  private sayReplaced(how: string, again: boolean, replaced: { agentId: string; sessionId: string }): void {
+    const { transcript } = this.chat;
+    const kept = again
+      ? "The earlier versions are kept in this workspace's history."
+      : "As it was before, it is kept in this workspace's history.";
+    transcript.dispatch({
+      type: 'notice',
+      id: transcript.newId(),
+      level: 'info',
+      text: `${how}: the conversation goes on from here. ${kept}`,
+      action: 'openReplaced',
+      replaced,
+    });
   }
 
   /** Retry: the last prompt sent again (see resend). */

@@ -51,7 +51,22 @@ export function registerSessionCommands(deps: SessionCommandDeps): vscode.Dispos
   return [
     vscode.commands.registerCommand('vscode-acp.loadSession', () => loadSessionCommand(deps)),
     vscode.commands.registerCommand('vscode-acp.deleteSession', () => deleteSessionCommand(deps)),
+    // Not in the palette: a chat's "Open the conversation as it was" (after an Edit or Retry).
+    vscode.commands.registerCommand('vscode-acp.openSavedSession', (ref: unknown) => openSavedSession(deps, ref)),
   ];
+}
+
+/** Opens the saved session `ref` names (agent and session ids), or says it is not in the history. */
+async function openSavedSession(deps: SessionCommandDeps, ref: unknown): Promise<void> {
+  const { agentId, sessionId } = (ref ?? {}) as { agentId?: unknown; sessionId?: unknown };
+  const saved = deps.store.available ? await deps.store.list() : [];
+  const entry = saved.find((e) => e.agentId === agentId && e.sessionId === sessionId);
+  if (!entry) {
+    void vscode.window.showInformationMessage("That conversation is not in this workspace's history any more.");
+    return;
+  }
+  await openSavedChat(deps.chats, deps.store, entry);
+  await vscode.commands.executeCommand('vscode-acp.focusChat');
 }
 
 export async function loadSessionCommand(deps: SessionCommandDeps): Promise<void> {

@@ -62,6 +62,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restart') }),
   /** The notice of a trimmed chat: open the entries moved out of memory. */
   z.object({ type: z.literal('openEarlier') }),
+  z.object({ type: z.literal('openReplaced'), entryId: z.string().max(256) }),
   /** A notice's Sign in: the agent's sign-in, then the session continues. */
   z.object({ type: z.literal('signIn') }),
   /** A failed connect's notice: install the chat's agent, open its setting, or connect again. */

@@ -154,15 +154,26 @@ export const noticeLevelSchema = z.enum(['info', 'warning', 'error']);
 /**
  * What a notice offers to do about it: `restart` the agent (continuing the session), `openEarlier` (what a long chat
  * moved out of memory, transcriptBound.ts), `signIn` (the agent refused a prompt until the user signs in); for an agent
- * that could not be reached: `install` it, `openSettings` (its entry in vscode-acp.agents), `retry` connecting.
+ * that could not be reached: `install` it, `openSettings` (its entry in vscode-acp.agents), `retry` connecting;
+ * `openReplaced`: the conversation an Edit or Retry went on from, as it was (its `replaced` session, in the history).
  */
-export const noticeActionSchema = z.enum(['restart', 'openEarlier', 'signIn', 'install', 'openSettings', 'retry']);
+export const noticeActionSchema = z.enum([
+  'restart',
+  'openEarlier',
+  'signIn',
+  'install',
+  'openSettings',
+  'retry',
+  'openReplaced',
+]);
 export const noticeEntrySchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),
   level: noticeLevelSchema,
   text: z.string(),
   action: z.optional(noticeActionSchema),
+  /** The session `openReplaced` opens (the chat's own, saved in the workspace's history). */
+  replaced: z.optional(z.object({ agentId: z.string(), sessionId: z.string() })),
   /** How many notices and compaction boundaries in a row came before this one and are not shown (entryRuns.ts). */
   leftOut: z.optional(nonNegativeInt()),
 });

@@ -63,7 +63,14 @@ export type ThreadAction =
   | { type: 'turnFailed'; id: string; message: string }
   /** The user pressed Stop: the agent is asked to cancel the running turn. */
   | { type: 'stopping' }
-  | { type: 'notice'; id: string; level: NoticeLevel; text: string; action?: NoticeAction }
+  | {
+      type: 'notice';
+      id: string;
+      level: NoticeLevel;
+      text: string;
+      action?: NoticeAction;
+      replaced?: { agentId: string; sessionId: string };
+    }
   /** The user named the chat: `title` (the agent's stored form where it took it) stays until the user renames it again. */
   | { type: 'renamed'; title: string }
   /** Output or exit of a terminal the client runs for the agent. */
@@ -124,6 +131,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
         level: action.level,
         text: action.text,
         ...(action.action ? { action: action.action } : {}),
+        ...(action.replaced ? { replaced: action.replaced } : {}),
       });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);

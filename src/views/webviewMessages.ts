@@ -108,6 +108,11 @@ export async function handlePageMessage(
       return void (await chat.restart({ continueSession: true }));
     case 'openEarlier':
       return chat.openEarlier();
+    case 'openReplaced': {
+      const entry = chat.thread.entries.find((e) => e.id === message.entryId);
+      const replaced = entry?.kind === 'notice' ? entry.replaced : undefined;
+      return void (replaced && (await vscode.commands.executeCommand('vscode-acp.openSavedSession', replaced)));
+    }
     case 'signIn':
       return chat.signIn();
     case 'draft':

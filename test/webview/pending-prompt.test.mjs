@@ -101,4 +101,20 @@ describe('a prompt waiting for the connection', function () {
     await chat.page.getByRole('button', { name: 'Sign in' }).click();
     assert.deepEqual(await chat.posted(), [{ type: 'signIn' }]);
   });
+
+  it('an Edit or Retry says the conversation goes on, with a way to the version it replaced', async () => {
+    await chat.setEntries([
+      {
+        kind: 'notice',
+        id: 'n7',
+        level: 'info',
+        text: "Edited: the conversation goes on from here. As it was before, it is kept in this workspace's history.",
+        action: 'openReplaced',
+        replaced: { agentId: 'a', sessionId: 's' },
+      },
+    ]);
+    await chat.clearPosted();
+    await chat.page.getByRole('button', { name: 'Open the conversation as it was' }).click();
+    assert.deepEqual(await chat.posted(), [{ type: 'openReplaced', entryId: 'n7' }]);
+  });
 });

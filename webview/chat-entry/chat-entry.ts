@@ -145,7 +145,7 @@ export class ChatEntry extends LitElement {
       case 'plan':
         return html`<acp-plan-view label="Plan" collapsible .entries=${e.entries}></acp-plan-view>`;
       case 'notice':
-        return notice(e.level, e.text, e.action, e.leftOut);
+        return notice(e.id, e.level, e.text, e.action, e.leftOut);
       case 'compaction':
         return this.compaction(e);
       default:
@@ -222,6 +222,7 @@ const noticeLook: Record<NoticeLevel, { icon: TemplateResult; label: string }> =
 };
 
 function notice(
+  id: string,
   level: NoticeLevel,
   text: string,
   action: NoticeAction | undefined,
@@ -230,7 +231,7 @@ function notice(
   const look = noticeLook[level];
   return html`<div class="notice ${level}" role=${level === 'error' ? 'alert' : nothing}>
     ${look.icon}<span class="plain"><span class="sr-only">${look.label}: </span>${plainText(text)}${leftOutNote(leftOut)}</span>
-    ${action ? noticeButton(action) : nothing}
+    ${action ? noticeButton(action, id) : nothing}
   </div>`;
 }
 
@@ -249,11 +250,13 @@ const noticeActions: Record<NoticeAction, { icon: CodiconName; label: string }> 
   install: { icon: 'desktop-download', label: 'Install' },
   openSettings: { icon: 'settings-gear', label: 'Open Settings' },
   retry: { icon: 'debug-restart', label: 'Try again' },
+  openReplaced: { icon: 'history', label: 'Open the conversation as it was' },
 };
 
-function noticeButton(action: NoticeAction): TemplateResult {
+function noticeButton(action: NoticeAction, entryId: string): TemplateResult {
   const { icon, label } = noticeActions[action];
-  return html`<button class="notice-action" @click=${(e: Event) => toHost(e.currentTarget!, { type: action })}>${codicon(icon)}${label}</button>`;
+  const message = action === 'openReplaced' ? { type: action, entryId } : { type: action };
+  return html`<button class="notice-action" @click=${(e: Event) => toHost(e.currentTarget!, message)}>${codicon(icon)}${label}</button>`;
 }
 
 /** Under a message the view has only the start of (see SHOWN_TEXT_LIMIT): how much, and a way to the rest. */

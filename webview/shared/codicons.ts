@@ -45,6 +45,7 @@ const codePoints = {
   folder: 0xea83,
   globe: 0xeb01,
   'go-to-file': 0xea94,
+  history: 0xea82,
   hubot: 0xeb08,
   info: 0xea74,
   insert: 0xec11,

@@ -71,6 +71,14 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     const text = JSON.stringify((await api.sessions.transcript(entry)) as unknown);
     for (const said of ['first words', 'write the file', 'third']) assert.ok(text.includes(said), said);
     assert.ok(!text.includes('other words'), 'not the edit');
+    // A click away from the chat: the notice's "Open the conversation as it was".
+    const notice = chat.thread.entries.find((e) => e.kind === 'notice' && e.action === 'openReplaced');
+    assert.ok(notice?.kind === 'notice' && notice.text.startsWith('Edited: the conversation goes on from here.'));
+    await vscode.commands.executeCommand('vscode-acp.openSavedSession', notice.replaced);
+    const opened = api.chats.shown;
+    assert.ok(opened.id !== chat.id, 'another chat');
+    assert.ok(JSON.stringify(opened.thread.entries).includes('third'), 'with the turns the edit replaced');
+    await api.chats.close(opened.id);
   });
 
   test('said no to the preview: nothing changes', async () => {
@@ -84,6 +92,7 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     assert.equal(JSON.stringify(chat.thread.entries), before);
     assert.equal(chat.session!.sessionId, session);
     assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
+    assert.equal(chat.status.returnedDraft?.text, 'other words', 'the edited text is back in the box, not lost');
   });
 });
 

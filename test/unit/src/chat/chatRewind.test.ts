@@ -95,6 +95,35 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     );
   });
 
+  it('Retry twice: one notice, which opens the version just replaced; an Edit while a turn runs keeps its text', async () => {
+    await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two');
+    const first = chat.session!.sessionId;
+    await chat.retry();
+    await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'one | two');
+    const second = chat.session!.sessionId;
+    await chat.retry();
+    await until('the answer', () => chat.thread.turn === 'idle' && chat.session!.sessionId !== second);
+    const notices = chat.thread.entries.filter((e) => e.kind === 'notice' && e.action === 'openReplaced');
+    assert.equal(notices.length, 1, shown(chat).join('\n'));
+    const [notice] = notices;
+    assert.ok(notice?.kind === 'notice');
+    assert.equal(
+      notice.text,
+      "Sent again: the conversation goes on from here. The earlier versions are kept in this workspace's history.",
+    );
+    assert.deepEqual(notice.replaced, { agentId: 'scripted', sessionId: second });
+    assert.notEqual(first, second);
+    // A turn running: the edited text goes back to the composer.
+    host.dispose();
+    host = scriptedHost({ turns: [{ match: '', steps: [{ text: 'slow' }, { sleep: 500 }] }] });
+    chat = await host.connectedChat();
+    await chat.send('one');
+    void chat.send('two');
+    await until('the turn to run', () => chat.thread.turn !== 'idle');
+    await chat.resend(promptId(chat, 'one'), 'ONE');
+    assert.equal(chat.status.returnedDraft?.text, 'ONE');
+  });
+
   it('Branch: a new chat from the end of that turn; the chat it came from is unchanged', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two', 'three');
     const source = shown(chat);

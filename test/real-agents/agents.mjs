@@ -30,6 +30,10 @@ import { startFakeModel as startFakeResponses } from './codex/fakeModel.mjs';
 import * as gemini from './gemini/agent.mjs';
 import * as geminiScript from './gemini/script.mjs';
 import { startFakeModel as startFakeGemini } from './gemini/fakeModel.mjs';
+import * as qwen from './qwen/agent.mjs';
+import * as qwenScript from './qwen/script.mjs';
+import * as kilo from './kilo/agent.mjs';
+import * as kiloScript from './kilo/script.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
 function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits }) {
@@ -260,6 +264,68 @@ export const REAL_AGENTS = {
         env: { GEMINI_API_KEY: '', GOOGLE_GEMINI_BASE_URL: '' },
         methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'],
       },
+    },
+  },
+  qwen: {
+    name: 'Qwen Code',
+    install: qwen.install,
+    async start({ workspace, log }) {
+      const fake = await startFakeChatCompletions({ rules: qwenScript.scriptRules(workspace), log });
+      const home = await qwen.makeHome({ baseUrl: fake.url });
+      return {
+        fake,
+        home,
+        version: qwen.QWEN_VERSION,
+        agent: { ...qwen.launch(), env: qwen.env({ home, baseUrl: fake.url }) },
+      };
+    },
+    scenario(workspace) {
+      const s = qwenScript.scenario(workspace);
+      // Steer left out for now: Qwen Code takes a steered message only when it asks for it after a tool batch
+      // (`craft/drainMidTurnQueue`, see qwen/sdkClient.mjs), and the suite's Steer step is an answer without a tool call.
+      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse, long: s.long });
+    },
+    expect: {
+      label: `Qwen Code ${qwen.QWEN_VERSION}`,
+      // Config options (it sends legacy modes and models too); model ids carry the provider.
+      switches: [
+        { kind: 'config', id: 'model', value: `${qwen.QWEN_OTHER_MODEL}(openai)`, requestModel: qwen.QWEN_OTHER_MODEL },
+        { kind: 'config', id: 'reasoning_effort', value: 'high' },
+        { kind: 'config', id: 'mode', value: 'plan' },
+        { kind: 'config', id: 'mode', value: 'default' },
+      ],
+      continuation: 'resumed',
+      lists: true,
+      attachments: true,
+      // Without a key, session/new answers "authentication required" with its one method (a terminal login).
+      signIn: { env: { OPENAI_API_KEY: '' }, methods: ['Use OpenAI API key'] },
+    },
+  },
+  // An OpenCode fork: OpenCode's script, config shape and expectations, its own binary and names.
+  kilo: {
+    name: 'Kilo Code CLI',
+    install: kilo.install,
+    async start({ workspace, log }) {
+      const fake = await startFakeChatCompletions({ rules: kiloScript.scriptRules(workspace), log });
+      const home = await kilo.makeHome({ baseUrl: fake.url });
+      return { fake, home, version: kilo.KILO_VERSION, agent: { ...kilo.launch(), env: kilo.env({ home }) } };
+    },
+    scenario: (workspace) => REAL_AGENTS.opencode.scenario(workspace),
+    expect: {
+      label: `Kilo ${kilo.KILO_VERSION}`,
+      switches: [
+        {
+          kind: 'config',
+          id: 'model',
+          value: `${kilo.PROVIDER_ID}/fake-model-large`,
+          requestModel: 'fake-model-large',
+        },
+        { kind: 'config', id: 'mode', value: 'plan' },
+        { kind: 'config', id: 'mode', value: 'code' },
+      ],
+      continuation: 'resumed',
+      lists: true,
+      attachments: true,
     },
   },
 };

@@ -91,9 +91,9 @@ export const configFile = (home) => path.join(home, 'opencode.json');
  * `@ai-sdk/openai-compatible`) with two models, nothing else enabled, and permission prompts for
  * edits and shell commands (without `permission` OpenCode asks for nothing).
  */
-export function config({ baseUrl }) {
+export function config({ baseUrl }, schema = 'https://opencode.ai/config.json') {
   return {
-    $schema: 'https://opencode.ai/config.json',
+    $schema: schema,
     provider: {
       [PROVIDER_ID]: {
         name: 'Fake',
@@ -132,20 +132,30 @@ export function config({ baseUrl }) {
  * whose root lists every dependency of its `package.json`. An empty `node_modules` with such a
  * lock counts as installed, so the global one is seeded here and nothing is fetched.
  */
-export async function makeHome({ baseUrl }) {
-  const home = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'acp-opencode-home-')));
+export function makeHome({ baseUrl }) {
+  return seededHome({
+    name: 'opencode',
+    plugin: { '@opencode-ai/plugin': OPENCODE_VERSION },
+    configFile: configFile,
+    config: config({ baseUrl }),
+  });
+}
+
+/** makeHome for OpenCode and its forks: `name` the config folder's, `plugin` the package seeded as installed. */
+export async function seededHome({ name, plugin, configFile: fileIn, config: configValue }) {
+  const home = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `acp-${name}-home-`)));
   for (const dir of ['.cache', path.join('.local', 'share'), path.join('.local', 'state'), 'tmp']) {
     await fs.mkdir(path.join(home, dir), { recursive: true });
   }
-  const configDir = path.join(home, '.config', 'opencode');
+  const configDir = path.join(home, '.config', name);
   await fs.mkdir(path.join(configDir, 'node_modules'), { recursive: true });
-  const dependencies = { '@opencode-ai/plugin': OPENCODE_VERSION };
+  const dependencies = plugin;
   await fs.writeFile(path.join(configDir, 'package.json'), JSON.stringify({ dependencies }, null, 2) + '\n');
   await fs.writeFile(
     path.join(configDir, 'package-lock.json'),
     JSON.stringify({ lockfileVersion: 3, requires: true, packages: { '': { dependencies } } }, null, 2) + '\n',
   );
-  await fs.writeFile(configFile(home), JSON.stringify(config({ baseUrl }), null, 2) + '\n');
+  await fs.writeFile(fileIn(home), JSON.stringify(configValue, null, 2) + '\n');
   return home;
 }
 

@@ -1,7 +1,8 @@
 /**
  * A scripted stand-in for an OpenAI Chat Completions endpoint on 127.0.0.1 (random port), so that
  * a real OpenCode agent (provider `@ai-sdk/openai-compatible`, see agent.mjs) runs whole turns
- * offline.
+ * offline. Kilo Code's CLI (an OpenCode fork, ../kilo/) and Qwen Code (the OpenAI SDK, ../qwen/)
+ * use it too.
  *
  * `POST /v1/chat/completions` answers as server-sent events (`data: {chunk}` ... `data: [DONE]`)
  * when the body has `stream: true`, as one JSON completion otherwise. What it answers:
@@ -41,10 +42,11 @@ export const MODEL_IDS = ['fake-model', 'fake-model-large'];
  * message as the result's text ("Could not find oldString in the file. ..."). `isError` is true
  * for its wording of a permission the user rejected ("The user rejected permission to use this
  * specific tool call.") or a rule denied ("The user has specified a rule which prevents you from
- * using this specific tool call. ..."); judge other failures by `text`.
+ * using this specific tool call. ..."), and Qwen Code's of a rejected one (`Tool "x" was
+ * canceled by the user.`, seen by the model with the next prompt); judge other failures by `text`.
  */
 const REFUSED =
-  /^The user (rejected permission to use|has specified a rule which prevents you from using) this specific tool call/;
+  /^(The user (rejected permission to use|has specified a rule which prevents you from using) this specific tool call|Tool "[^"]+" was canceled by the user)/;
 
 /**
  * @typedef {object} Rule
@@ -162,8 +164,11 @@ export function summarize(body) {
     messages: messages.length,
     lastRole: messages[messages.length - 1]?.role,
     lastUserText: textOf(lastUser?.content).slice(-2000),
-    /** The start of every user text in the conversation, oldest first: what the model was told before. */
-    userTexts: messages.filter((m) => m?.role === 'user').map((m) => textOf(m.content).slice(0, 200)),
+    /**
+     * The start of every user text in the conversation, oldest first: what the model was told before
+     * (without the agent's own `<system-reminder>` parts: Qwen Code puts some before a session's first prompt).
+     */
+    userTexts: messages.filter((m) => m?.role === 'user').map((m) => textOf(m.content, true).slice(0, 200)),
     /** The images of the last user message (a prompt's attachments), from their data: URLs. */
     lastUserImages: (Array.isArray(lastUser?.content) ? lastUser.content : [])
       .filter((p) => p?.type === 'image_url')
@@ -184,9 +189,11 @@ export function dataUrl(url) {
   return m ? { mediaType: m[1], data: m[2] } : { url: String(url ?? '').slice(0, 200) };
 }
 
-function textOf(content) {
+/** The text of a message's content; `withoutReminders`: leaving out parts that are `<system-reminder>`s. */
+function textOf(content, withoutReminders = false) {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => (p?.type === 'text' ? p.text : '')).join('');
+  const said = (p) => p?.type === 'text' && !(withoutReminders && p.text?.startsWith('<system-reminder>'));
+  if (Array.isArray(content)) return content.map((p) => (said(p) ? p.text : '')).join('');
   return '';
 }
 

@@ -1,29 +1,42 @@
 /**
- * Installing a built-in agent, or signing in to one, when the user asks: its install command
- * (`npm install --global <package>`) runs in a VS Code terminal the user
- * sees, started as that program with its arguments (no shell), and the
- * result is its exit code when the terminal closes. Nothing is installed
- * any other way, and nothing without the user's click.
+ * Installing a built-in agent, or signing in to one, when the user asks. An install is planned first (agentStore.ts:
+ * the version the npm registry names, the Node.js it needs), refused with the reason where the Node.js on PATH cannot
+ * run it, shown as the command it will run and where it goes, and run only once the user says Install: in a VS Code
+ * terminal the user sees, started as that program with its arguments (no shell), into the extension's own storage.
+ * The result is its exit code when the terminal closes, or 'cancelled'.
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { installCommandLine, type AgentDefinition } from '../src/agents/agents';
+import type { AgentDefinition } from '../src/agents/agents';
 import { launchFor } from './agentLaunch';
+import { installPlan, nodeProblem, planCommandLine } from './agentStore';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
 import { runInVisibleTerminal } from './visibleTerminal';
 
-export async function installInTerminal(agent: AgentDefinition, options: ResolveOptions): Promise<number | undefined> {
-  const install = agent.install;
-  if (!install) throw new Error(`${agent.name} has no install command.`);
-  const executable = await resolveExecutable(install.command, process.env, options);
-  if (!executable) {
-    throw new Error(
-      `"${install.command}" was not found on PATH: install Node.js (which brings npm), then try again, or run \`${installCommandLine(install)}\` yourself.`,
-    );
-  }
-  const launch = await launchFor(executable, install.args, options);
+export async function installInTerminal(
+  agent: AgentDefinition,
+  storage: string,
+  options: ResolveOptions,
+): Promise<number | undefined | 'cancelled'> {
+  const plan = await installPlan(storage, agent, options);
+  const problem = nodeProblem(agent.name, plan);
+  if (problem) throw new Error(problem);
+  const install = `Install ${agent.name} ${plan.version}`;
+  const needs = plan.needsNode ? ` It needs Node.js ${plan.needsNode}; this machine's is ${plan.node}.` : '';
+  const answer = await vscode.window.showWarningMessage(
+    `${install}?`,
+    {
+      modal: true,
+      detail:
+        `Runs: ${planCommandLine(plan)}\n\nFrom the npm registry, as you, into this extension's own storage (not a ` +
+        `global install), in a terminal you can watch.${needs}`,
+    },
+    'Install',
+  );
+  if (answer !== 'Install') return 'cancelled';
+  const launch = await launchFor(plan.npm, plan.args, options);
   return runInVisibleTerminal({
-    name: `Install ${agent.name}`,
+    name: install,
     executable: launch.executable,
     args: launch.args,
     ...outsideUntrusted(),

@@ -6,7 +6,7 @@ import { changesFeature } from '../src/changesFeature';
 import { NodePlatform } from './nodePlatform';
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  return activateWith(context, new NodePlatform(context.storageUri), changesFeature);
+  return activateWith(context, new NodePlatform(context.storageUri, context.globalStorageUri), changesFeature);
 }
 
 /** Waits for the chat history's writes under way (VS Code gives deactivation a few seconds). */

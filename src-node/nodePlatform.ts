@@ -25,6 +25,7 @@ import { openServedAgent, servedChoice } from '../src/connection/standardTranspo
 import { launchFor } from './agentLaunch';
 import { spawnAgent } from './agentProcess';
 import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
+import { installedProgram } from './agentStore';
 import { HOST_OS } from './hostOs';
 import { workspaceFile } from './workspaceFile';
 import { localFolders, NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
@@ -54,9 +55,24 @@ export class NodePlatform implements Platform {
       signInInTerminal(this.definition(agentId), args, env, replaceArgs, resolveOptions()),
   };
 
-  /** `storage`: this workspace's extension storage (none in a window without a folder: no checkpoints then). */
-  constructor(storage?: vscode.Uri) {
+  /** Where built-in agents are installed (the extension's global storage, agentStore.ts); none: only PATH. */
+  private readonly agentStorage: string | undefined;
+
+  /**
+   * `storage`: this workspace's extension storage (none in a window without a folder: no checkpoints then);
+   * `globalStorage`: the extension's own, where it installs agents.
+   */
+  constructor(storage?: vscode.Uri, globalStorage?: vscode.Uri) {
     if (storage?.scheme === 'file') this.checkpoints = new NodeCheckpoints(storage);
+    this.agentStorage = globalStorage?.scheme === 'file' ? globalStorage.fsPath : undefined;
+  }
+
+  /** The agent's program: where the extension installed it, else on PATH. */
+  private async program(agent: AgentDefinition): Promise<string | undefined> {
+    return (
+      (await installedProgram(this.agentStorage, agent)) ??
+      (await resolveExecutable(agent.command, process.env, resolveOptions()))
+    );
   }
 
   whereToSetEnv(agentId: string, vars: readonly string[]): string {
@@ -75,21 +91,21 @@ export class NodePlatform implements Platform {
     return Promise.all(
       agents.map(async (agent) => {
         if (agent.url) return servedChoice({ ...agent, url: agent.url });
-        const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
+        const executable = await this.program(agent);
         return {
           id: agent.id,
           name: agent.name,
           available: executable !== undefined,
-          detail: executable ? undefined : `"${agent.command}" was not found on PATH`,
+          detail: executable ? undefined : `"${agent.command}" was not found (installed here, or on PATH)`,
           ...(!executable && agent.install ? { install: installCommandLine(agent.install) } : {}),
         };
       }),
     );
   }
 
-  installAgent(agentId: string): Promise<number | undefined> {
-    const agent = this.definition(agentId);
-    return installInTerminal(agent, resolveOptions());
+  installAgent(agentId: string): Promise<number | undefined | 'cancelled'> {
+    if (!this.agentStorage) return Promise.reject(new Error('This window has no storage to install agents into.'));
+    return installInTerminal(this.definition(agentId), this.agentStorage, resolveOptions());
   }
 
   capabilities(): HostCapabilities {
@@ -115,9 +131,9 @@ export class NodePlatform implements Platform {
         ...(picked.folder ? { fallbackCwd: picked.folder.uri.fsPath, folder: picked.folder.uri } : {}),
       });
     }
-    const executable = await resolveExecutable(agent.command, process.env, resolveOptions());
+    const executable = await this.program(agent);
     if (!executable) {
-      const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\` in a terminal)` : '';
+      const how = agent.install ? ` (Install runs \`${installCommandLine(agent.install)}\`, after asking)` : '';
       throw new Error(
         `"${agent.command}" was not found. Install ${agent.name}${how}, or set its path in the vscode-acp.agentPaths setting.`,
       );

@@ -263,11 +263,11 @@ export interface Platform {
   /** Agents to offer in the picker. Never spawns or scans synchronously. */
   listAgents(): Promise<AgentChoice[]>;
   /**
-   * Runs an agent's install command (AgentChoice.install) in a terminal the
-   * user sees; resolves with its exit code when the terminal closes. Only
-   * where agents are local programs (Node).
+   * Installs a built-in agent (AgentChoice.install) in a terminal the user sees, once they have seen what will run
+   * and said Install; resolves with its exit code when the terminal closes, or 'cancelled'. Only where agents are
+   * local programs (Node).
    */
-  installAgent?(agentId: string): Promise<number | undefined>;
+  installAgent?(agentId: string): Promise<number | undefined | 'cancelled'>;
   /** Where agents are local programs (Node): their terminal sign-in. */
   readonly signInTerminal?: SignInTerminal;
   /** Where the user sets `vars` for the agent to read (its `env_var` sign-in): a sentence for the sign-in message. */

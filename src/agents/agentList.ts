@@ -67,12 +67,13 @@ export class AgentList {
   async install(agentId: string): Promise<{ level: 'info' | 'warning' | 'error'; text: string } | undefined> {
     const agent = this.list.find((a) => a.id === agentId);
     if (!agent?.install || !this.platform.installAgent) return undefined;
-    let exitCode: number | undefined;
+    let exitCode: number | undefined | 'cancelled';
     try {
       exitCode = await this.platform.installAgent(agentId);
     } catch (error) {
       return { level: 'error', text: `Could not install ${agent.name}: ${errorMessage(error)}` };
     }
+    if (exitCode === 'cancelled') return undefined;
     await this.refresh();
     if (this.list.find((a) => a.id === agentId)?.available) {
       return { level: 'info', text: `${agent.name} is installed: Connect to start it.` };

@@ -18,20 +18,18 @@ export interface AgentDefinition {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly builtIn: boolean;
-  /** How a user installs it (a built-in agent from npm): run in a terminal only when they ask. */
+  /** How a user installs it (a built-in agent from npm): only when they ask, and see what will run first. */
   readonly install?: AgentInstall;
 }
 
-/** A program and its arguments, started without a shell. */
+/** A built-in agent's npm package: installed (where the host installs agents) into the extension's own storage. */
 export interface AgentInstall {
-  readonly command: string;
-  readonly args: readonly string[];
+  readonly npmPackage: string;
 }
 
 /**
- * A built-in agent: the program its npm package puts on PATH, started as
- * the ACP registry says, and the global npm install that puts it there. Not
- * `npx`: that would fetch and run the newest release, unasked, at every start.
+ * A built-in agent: the program its npm package provides, started as the ACP registry says, found where the
+ * extension installed it or on PATH. Not `npx`: that would fetch and run the newest release, unasked, at every start.
  */
 const builtIn = (
   id: string,
@@ -47,7 +45,7 @@ const builtIn = (
   args,
   env,
   builtIn: true,
-  install: { command: 'npm', args: ['install', '--global', npmPackage] },
+  install: { npmPackage },
 });
 
 /**
@@ -73,9 +71,9 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   builtIn('qwen-code', 'Qwen Code', '@qwen-code/qwen-code', 'qwen', ['--acp', '--experimental-skills']),
 ];
 
-/** The install command as a user would type it (shown, never run through a shell). */
+/** What installing it runs, in short (the exact version and folder are shown before it runs). */
 export function installCommandLine(install: AgentInstall): string {
-  return [install.command, ...install.args].join(' ');
+  return `npm install ${install.npmPackage}`;
 }
 
 const customProgramSchema = z.object({

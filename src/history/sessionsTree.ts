@@ -143,7 +143,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
               `Install ${agent.name}`,
               'desktop-download',
               'vscode-acp.sessions.install',
-              `Runs "${agent.install}" in a terminal`,
+              `Installs it with "${agent.install}" into this extension's storage, after showing what will run`,
             )
           : info(`${agent.name} was not found`, 'warning', undefined, agent.detail),
       ];

@@ -19,7 +19,7 @@ export const agentChoiceSchema = z.object({
   /** False when its command was not found; `detail` says why. */
   available: z.boolean(),
   detail: z.optional(z.string()),
-  /** When it is not installed and this host can install it: the command (run in a terminal when the user asks). */
+  /** When it is not installed and this host can install it: what installing runs, in short (only when the user asks). */
   install: z.optional(z.string()),
 });
 export type AgentChoice = z.infer<typeof agentChoiceSchema>;

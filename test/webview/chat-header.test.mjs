@@ -76,8 +76,11 @@ describe('<acp-chat-header>', function () {
     ]);
     assert.equal(await header().locator('button .codicon-plug').count(), 1);
     // Another chat shown, on Agent A: the picker shows the host's agent, not the one last picked by hand.
-    await chat.apply({ type: 'status', status: status('connected', { chatId: 'c2' }) });
+    await chat.apply({ type: 'status', status: status('disconnected', { chatId: 'c2' }) });
     assert.equal(await picker.inputValue(), 'a');
+    // Connected, the session's controls take its place (the agent is named in the view's title and the chat list).
+    await chat.apply({ type: 'status', status: status('connected', { chatId: 'c2' }) });
+    assert.equal(await picker.count(), 0);
   });
 
   it('offers to install an agent that is not installed: the button says what it runs, and only posts when clicked', async () => {
@@ -88,13 +91,16 @@ describe('<acp-chat-header>', function () {
         name: 'Agent C',
         available: false,
         detail: 'c-cli not found on PATH',
-        install: 'npm install --global agent-c',
+        install: 'npm install agent-c',
       },
     ];
     await chat.apply({ type: 'status', status: status('disconnected', { agents, selectedAgentId: 'c' }) });
     assert.equal(await state(), 'Agent C is not installed');
     const install = chat.page.getByRole('button', { name: 'Install' });
-    assert.equal(await install.getAttribute('title'), 'Runs "npm install --global agent-c" in a terminal');
+    assert.equal(
+      await install.getAttribute('title'),
+      'Installs it with "npm install agent-c" into this extension\'s storage, after showing what will run',
+    );
     assert.equal(await chat.page.getByRole('button', { name: 'Connect' }).count(), 0);
     assert.deepEqual(await chat.posted(), []);
     await install.click();
@@ -286,7 +292,7 @@ describe('<acp-chat-header>', function () {
         const toolbar = await box('acp-composer-toolbar');
         assert.ok(toolbar.height <= lineHeight + 10, `the composer's toolbar is one line (${toolbar.height} px)`);
         assert.ok(composer.height <= 110, `the composer is the text box and its toolbar (${composer.height} px)`);
-        for (const name of ['Agent', 'Mode', 'Model']) {
+        for (const name of ['Mode', 'Model']) {
           const picker = await box(`acp-chat-composer select[aria-label="${name}"]`);
           assert.ok(picker.width >= 40 && picker.right <= 300, `${name} is shown in the toolbar (${picker.width} px)`);
         }

@@ -14,7 +14,7 @@ const agents = [
     name: 'Gemini CLI',
     available: false,
     detail: 'gemini not found on PATH',
-    install: 'npm install --global @google/gemini-cli',
+    install: 'npm install @google/gemini-cli',
   },
 ];
 const chats = [

@@ -139,7 +139,7 @@ function connectAction(s: ViewStatus): ConnectAction {
     const message: WebviewMessage = { type: 'installAgent', agentId: agent.id };
     return {
       label: 'Install',
-      title: `Runs "${agent.install}" in a terminal`,
+      title: `Installs it with "${agent.install}" into this extension's storage, after showing what will run`,
       icon: 'desktop-download',
       text: 'Install',
       message,

@@ -222,7 +222,10 @@ suite('history and Sessions tree edges (Node host)', function () {
     const [item] = await children('opencode');
     const tree = api.sessionsTree.getTreeItem(item);
     assert.equal(tree.label, 'Install OpenCode');
-    assert.equal(tree.tooltip, 'Runs "npm install --global opencode-ai" in a terminal');
+    assert.equal(
+      tree.tooltip,
+      'Installs it with "npm install opencode-ai" into this extension\'s storage, after showing what will run',
+    );
     assert.equal(tree.command?.command, 'vscode-acp.sessions.install');
   });
 

@@ -287,13 +287,9 @@ export class ChatChanges implements vscode.Disposable {
     const side = (version: FileVersion | undefined) =>
       vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: `/${label}`, query: version?.hash ?? '' });
     const now = change.after ? vscode.Uri.file(path) : side(undefined);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      side(change.before),
-      now,
-      `${label} (${kindOf(change)} by the agent) ↔ now`,
-      { preview: true },
-    );
+    await vscode.commands.executeCommand('vscode.diff', side(change.before), now, diffTitle(label, kindOf(change)), {
+      preview: true,
+    });
   }
 
   /** Every hash this chat still needs kept. */
@@ -408,4 +404,11 @@ export class ChatChanges implements vscode.Disposable {
 
 function kindOf(change: FileChange): ChangedFile['kind'] {
   return !change.before ? 'created' : !change.after ? 'deleted' : 'edited';
+}
+
+/** The diff tab's title: what its two sides are (VS Code's Git says "(Working Tree)" the same way). */
+function diffTitle(label: string, kind: ChangedFile['kind']): string {
+  if (kind === 'created') return `${label} (created by the agent)`;
+  if (kind === 'deleted') return `${label} (deleted by the agent)`;
+  return `${label} (before the agent ↔ now)`;
 }

@@ -304,8 +304,11 @@ export async function runChatUiTest() {
     await checkEditResend(reloaded);
     await checkElicitation(reloaded);
 
-    // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat.
+    // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat. (The
+    // picker is there while the chat is not connected: connected, its session's controls take its place.)
     const toolbarAgent = reloaded.locator('acp-composer-toolbar select[aria-label="Agent"]');
+    assert.equal(await toolbarAgent.count(), 0, 'no agent picker while connected');
+    await reloaded.getByRole('button', { name: 'Disconnect' }).click();
     await toolbarAgent.selectOption('other');
     await reloaded
       .getByText('A new chat with Other Agent: it has not seen your chat with Test Agent')

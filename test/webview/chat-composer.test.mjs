@@ -182,8 +182,10 @@ describe('<acp-chat-composer>', function () {
   });
 
   it('the unsent text goes with another agent picked in a chat with a conversation, to the new chat the host opens', async () => {
+    // Disconnected: a connected chat's toolbar has its session's controls in place of the agent picker.
     const twoAgents = (chatId, chats) => ({
       ...status('idle', chatId),
+      connection: 'disconnected',
       chats,
       agents: [
         { id: 'a', name: 'Agent', available: true },

@@ -160,9 +160,10 @@ describe('<acp-session-controls>', function () {
     assert.equal(await chat.page.getByRole('combobox', { name: 'Mode', exact: true }).isVisible(), true);
   });
 
-  it('is reached with Tab from the agent picker, the rest of the settings with Enter on More settings', async () => {
+  it("is reached with Tab from Attach files (in the agent picker's place), the rest with Enter on More settings", async () => {
     await chat.apply({ type: 'status', status: status({ configOptions: CONFIG }) });
-    await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).focus();
+    assert.equal(await chat.page.getByRole('combobox', { name: 'Agent', exact: true }).count(), 0);
+    await chat.page.getByRole('button', { name: 'Attach files' }).focus();
     const tabs = async (n) => {
       const order = [];
       for (let i = 0; i < n; i++) {

@@ -71,4 +71,32 @@ describe('the chat view at the side bar widths', function () {
       }
     });
   }
+
+  it('shows the toolbar pickers whole at 500 px once connected (the agent is named in the view title, not there)', async () => {
+    const chat = await openChatPage({ theme: 'dark', width: 500, height: 700 });
+    try {
+      await STATES.streaming(chat);
+      await painted(chat.page);
+      const toolbar = chat.page.locator('acp-composer-toolbar');
+      assert.equal(await toolbar.getByRole('combobox', { name: 'Agent' }).count(), 0, 'no agent picker');
+      // Each picker as wide as its whole label would make it, and the label is a real one.
+      const pickers = await toolbar.locator('select.compact').evaluateAll((selects) =>
+        selects.map((select) => {
+          const shown = select.getBoundingClientRect().width;
+          const box = select.parentElement;
+          const before = [select.style.maxWidth, box.style.maxWidth, box.style.flex];
+          [select.style.maxWidth, box.style.maxWidth, box.style.flex] = ['none', 'none', 'none'];
+          const whole = select.getBoundingClientRect().width;
+          [select.style.maxWidth, box.style.maxWidth, box.style.flex] = before;
+          return { label: select.options[select.selectedIndex]?.text, cut: whole - shown > 0.5 };
+        }),
+      );
+      assert.deepEqual(pickers, [
+        { label: 'Default', cut: false },
+        { label: 'Claude Sonnet 4.5 (recommended)', cut: false },
+      ]);
+    } finally {
+      await chat.close();
+    }
+  });
 });

@@ -1,8 +1,11 @@
 /**
  * <acp-composer-toolbar .status=${ViewStatus}>: what the next prompt goes to,
- * under the text box (as Zed's and VS Code's chats keep it): the agent picker,
- * once connected the session's mode and model (the rest behind "more").
- * Compact, so the transcript keeps the height.
+ * under the text box (as Zed's and VS Code's chats keep it): the agent picker
+ * until the chat is connected, then the session's mode and model in its place
+ * (the rest behind "more"). A connected chat's agent is named in the view's
+ * title and the chat list; another agent is a New Chat away. Compact, so the
+ * transcript keeps the height, and the mode and model keep their whole labels
+ * at 500 px.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -27,6 +30,9 @@ export class ComposerToolbar extends LitElement {
     if (!s) return nothing;
     const selected = s.agents.find((a) => a.id === s.selectedAgentId);
     const connecting = s.connection === 'connecting' || s.connection === 'reconnecting';
+    if (s.connection === 'connected') {
+      return html`<acp-session-controls .controls=${s.controls}></acp-session-controls>`;
+    }
     return html`
       <span class="picker agent" title=${selected ? `Agent: ${selected.name}${selected.detail ? `\n${selected.detail}` : ''}` : 'Pick an agent'}>
         <select class="compact" aria-label="Agent" ?disabled=${connecting} @change=${this.onPick}>
@@ -40,11 +46,6 @@ export class ComposerToolbar extends LitElement {
           }
         </select>
       </span>
-      ${
-        s.connection === 'connected'
-          ? html`<acp-session-controls .controls=${s.controls}></acp-session-controls>`
-          : nothing
-      }
     `;
   }
 

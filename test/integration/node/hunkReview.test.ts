@@ -190,6 +190,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await (await acpApi()).chats.shown.changes!.open(file);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
+    assert.equal(tab.label, 'hunks/code.ts (before the agent ↔ now)', 'its title says what its two sides are');
     // The diff's right side is the file: the editor the keys act in.
     let side: vscode.TextEditor | undefined;
     for (let i = 0; i < 50 && !side; i++) {

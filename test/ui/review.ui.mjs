@@ -185,6 +185,20 @@ export async function runReviewUiTest() {
     );
     await widget.getByText('Addressed: the agent changed these lines since').first().waitFor({ timeout: 30_000 });
 
+    // The diff the file's title bar opens: titled by what its sides are, with Keep and Undo of the change at the cursor
+    // in its own title bar (CodeLens is off in diff editors), and no second pair of arrows beside VS Code's own.
+    await page.locator('.editor-actions [aria-label^="Compare with the Version Before the Agent\'s Changes"]').click();
+    await page.locator('.tab.active').filter({ hasText: 'total.ts (before the agent ↔ now)' }).waitFor();
+    await goToLine(page, 7);
+    for (const label of ['Keep Agent Change', 'Undo Agent Change']) {
+      await page.locator(`.editor-actions [aria-label^="${label}"]`).first().waitFor({ timeout: 10_000 });
+    }
+    assert.equal(await page.locator('.editor-actions [aria-label^="Go to Next Agent Change"]').count(), 0);
+    const diffShot = path.join(RESULTS, 'ui-review-diff.png');
+    await page.screenshot({ path: diffShot });
+    shots.push(diffShot);
+    await runCommand(page, 'View: Close Editor');
+
     // By keyboard: the first change, kept; the next one, undone.
     // Each key once the status bar says where the cursor is (VS Code then knows it is in a change, as it does by the
     // time a person looks): first on a line outside the changes, so that what it says next is new.

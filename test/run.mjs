@@ -346,6 +346,12 @@ stage('ui', async () => {
   process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
+stage('ui-install', async () => {
+  // Install of a built-in agent at the default side bar width: the real npm against a stub registry on 127.0.0.1.
+  const { runInstallUiTest } = await import('./ui/install.ui.mjs');
+  process.stdout.write(`screenshot: ${path.relative(REPO_ROOT, await runInstallUiTest())}\n`);
+});
+
 stage('ui-web', async () => {
   // The web worker host in VS Code for the Web: the bridge set as a user does, a chat, and its history after a reload.
   const { runWebChatUiTest } = await import('./ui/webChat.ui.mjs');

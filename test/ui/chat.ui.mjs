@@ -46,6 +46,32 @@ async function atNewestEnd(frame, what) {
 }
 
 /**
+ * Issue 46: at the Secondary Side Bar's default width (VS Code opens it at about 292 px), a permission request with a
+ * 60-line diff keeps Allow once, Always allow and Reject inside the side bar and the window, on top (the diff scrolls
+ * in its box instead), and they work.
+ */
+async function checkPermissionInReach(page, chat, box) {
+  const bar = await page.locator('.part.auxiliarybar').boundingBox();
+  assert.ok(bar.width >= 280 && bar.width <= 310, `the side bar is at its default width (${bar.width} px)`);
+  await box.fill('approve a long edit');
+  await box.press('Enter');
+  const prompt = chat.locator('acp-permission-prompt');
+  await prompt.waitFor({ timeout: 20_000 });
+  const view = page.viewportSize();
+  for (const name of ['Allow once', 'Always allow', 'Reject']) {
+    const button = prompt.getByRole('button', { name, exact: true });
+    const b = await button.boundingBox();
+    assert.ok(
+      b && b.x >= bar.x && b.x + b.width <= bar.x + bar.width && b.y >= bar.y && b.y + b.height <= view.height,
+      `${name} is inside the side bar and the window: ${JSON.stringify(b)} in ${JSON.stringify(bar)}`,
+    );
+  }
+  await prompt.getByRole('button', { name: 'Reject', exact: true }).click();
+  await chat.locator('acp-chat-entry').getByText('answered').first().waitFor({ timeout: 20_000 });
+  assert.equal(await prompt.count(), 0, 'answered, the prompt is gone');
+}
+
+/**
  * Issue 29, item 10: the side view follows new turns, also those sent from the same chat open in an editor; scrolled
  * back, it offers a button to the newest message, and a prompt sent from it goes there.
  */
@@ -303,6 +329,7 @@ export async function runChatUiTest() {
     await checkSteer(reloaded);
     await checkEditResend(reloaded);
     await checkElicitation(reloaded);
+    await checkPermissionInReach(page, reloaded, reloaded.getByRole('combobox', { name: 'Message the agent' }));
 
     // Another agent picked in this chat: a new chat for it, saying so; the conversation stays in its own chat. (The
     // picker is there while the chat is not connected: connected, its session's controls take its place.)

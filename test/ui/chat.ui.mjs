@@ -342,6 +342,18 @@ export async function runChatUiTest() {
       .waitFor({ timeout: 10_000 });
     const chatList = reloaded.getByRole('combobox', { name: 'Chat', exact: true });
     assert.equal(await chatList.locator('option').count(), 2, 'both chats are open');
+    // Two chats at the default width: the chat list, the connection and Connect are all inside the side bar, the two
+    // chats' names told apart in the list.
+    const sideBar = await page.locator('.part.auxiliarybar').boundingBox();
+    for (const part of [chatList, reloaded.getByRole('button', { name: 'Connect', exact: true })]) {
+      const b = await part.boundingBox();
+      assert.ok(
+        b && b.width >= 16 && b.x >= sideBar.x && b.x + b.width <= sideBar.x + sideBar.width,
+        `in the side bar: ${JSON.stringify(b)}`,
+      );
+    }
+    const names = await chatList.locator('option').allTextContents();
+    assert.equal(new Set(names).size, 2, `told apart: ${names}`);
     await checkRename(page, reloaded, { fromList: true });
     const shownList = reloaded.locator('acp-message-list:not(.kept)');
     assert.equal(await shownList.getByText('Hello from the test agent').count(), 0, 'not in the new chat');

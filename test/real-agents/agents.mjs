@@ -51,7 +51,16 @@ function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecon
           },
         }
       : {}),
-    ...(steer ? { steer: { marker: steer.marker, text: steer.text, reply: steer.reply } } : {}),
+    ...(steer
+      ? {
+          steer: {
+            marker: steer.marker,
+            text: steer.text,
+            reply: steer.reply,
+            ...(steer.pulled ? { pulled: true } : {}),
+          },
+        }
+      : {}),
     reply: { prompt: reply.prompt, text: reply.text },
     create: { marker: create.marker, file: create.file, content: create.content, doneText: create.doneText },
     ...(edit
@@ -280,10 +289,9 @@ export const REAL_AGENTS = {
       };
     },
     scenario(workspace) {
-      const s = qwenScript.scenario(workspace);
-      // Steer left out for now: Qwen Code takes a steered message only when it asks for it after a tool batch
-      // (`craft/drainMidTurnQueue`, see qwen/sdkClient.mjs), and the suite's Steer step is an answer without a tool call.
-      return steps({ reply: s.reply, create: s.create, edit: s.edit, shell: s.shell, refuse: s.refuse, long: s.long });
+      const { reply, create, edit, shell, refuse, long, steer } = qwenScript.scenario(workspace);
+      // Steer: it pulls a steered message after a tool batch (`craft/drainMidTurnQueue`): its step reads a file.
+      return steps({ reply, create, edit, shell, refuse, long, steer: { ...steer, pulled: true } });
     },
     expect: {
       label: `Qwen Code ${qwen.QWEN_VERSION}`,

@@ -1,5 +1,6 @@
 /**
- * Steer, for the agents that take a message into a running turn (Claude Code, Codex): the fake
+ * Steer, for the agents that take a message into a running turn (Claude Code, Codex; Qwen Code
+ * asks for it after a tool batch, so its script adds a tool call to the slow answer): the fake
  * model answers `marker` slowly (half its text, then nothing for `holdMs` or until the agent
  * aborts the request); the test steers `text` into that answer, and the model, asked again with
  * it, answers `reply`. Shared by each agent's script.mjs.

@@ -141,9 +141,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     await waitFor(chat, 'the end of the turn', () => chat.thread.turn === 'idle', 60_000);
     const entries = chat.thread.entries.slice(before);
     const shown = entries.map((e) => (e.kind === 'user' ? `${e.steered ? 'steered' : 'user'}: ${e.text}` : e.kind));
+    // An agent that pulls takes the message after the answer's tool call, and shows it there.
     assert.deepEqual(
       shown.filter((line) => line !== 'notice'),
-      ['user: ' + steer.marker, 'assistant', 'steered: ' + steer.text, 'assistant'],
+      ['user: ' + steer.marker, 'assistant', ...(steer.pulled ? ['tool'] : []), 'steered: ' + steer.text, 'assistant'],
       threadToMarkdown({ ...chat.thread, entries }),
     );
     const last = entries.at(-1);
@@ -152,6 +153,10 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const asked = (await fakeLog(config)).slice(logBefore).filter((r) => r.answered === `reply:${steer.text}`);
     assert.equal(asked.length, 1, 'the model was asked again, with the steered text');
     assert.ok(asked[0]!.userTexts?.includes(steer.marker), 'in the same conversation as the prompt');
+    if (steer.pulled) {
+      assert.ok(asked[0]!.toolResults?.length, 'after the tool result, in the same turn');
+      assert.ok(asked[0]!.lastUserText?.includes(steer.text), JSON.stringify(asked[0]));
+    }
   });
 
   test('an MCP server from the settings: the agent starts it for a new session, with its ${env:...} value resolved', async () => {

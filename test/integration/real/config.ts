@@ -22,9 +22,10 @@ export interface RealAgentConfig {
     readonly refuse: { marker: string; file: string };
     /**
      * Agents that steer: `marker` starts an answer that waits; `text` steered into it makes the model answer `reply`
-     * in the same turn.
+     * in the same turn. `pulled`: the agent asks for a steered message after a tool batch (Qwen Code), so the answer
+     * calls a tool after its slow text, and the message goes in after that call.
      */
-    readonly steer?: { marker: string; text: string; reply: string };
+    readonly steer?: { marker: string; text: string; reply: string; pulled?: boolean };
     /** Agents whose model can ask the user (Claude Code's AskUserQuestion): `marker` makes it ask `question`, picking one of `options`; picked Green, the model says `answered`. */
     readonly ask?: { marker: string; question: string; options: string[]; answered: string };
     /**

@@ -10,6 +10,8 @@
  * - the main agent's request (it offers `tools`) whose last message is the user's and contains a
  *   rule's `marker`: a call of the rule's tool with the rule's input (finish reason `tool_calls`),
  *   or first the calls in the rule's `before` (OpenCode's `edit` needs a `read` of the file first);
+ *   a rule's `reply` is said first, in the same answer (a rule with `reply` and no `tool`: that text
+ *   ends the turn), its second part held back `holdMs` (a model still answering: time to steer);
  * - the last message is a `tool` message answering a call this server issued: the rule's next
  *   call, or after the last one the rule's `after(result)` text, ending the turn
  *   (result = { isError, text }; see REFUSED for what `isError` means);
@@ -29,7 +31,7 @@
  * CLI (for trying the agent by hand): `node test/real-agents/opencode/fakeModel.mjs [port]`.
  */
 import { fileURLToPath } from 'node:url';
-import { sendJson, serveFromCommandLine, startFakeServer, startSse, threeParts } from '../fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse, threeParts } from '../fakeServer.mjs';
 
 /** The answer to side requests (titles). */
 export const FALLBACK_TEXT = 'Fake title';
@@ -51,10 +53,12 @@ const REFUSED =
 /**
  * @typedef {object} Rule
  * @property {string} marker     text that, in the user's latest prompt, selects this rule
- * @property {string} tool       the tool to call (OpenCode: 'write', 'edit', 'bash', ...)
- * @property {object} input      the tool's arguments
+ * @property {string} [tool]     the tool to call (OpenCode: 'write', 'edit', 'bash', ...); none: `reply` ends the turn
+ * @property {object} [input]    the tool's arguments
  * @property {{tool: string, input: object}[]} [before]  calls to make first, one a request, in order
- * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the last tool result
+ * @property {(result: {isError: boolean, text: string}) => string} [after]  the final text after the last tool result
+ * @property {string} [reply]    a text said before the first call (without `tool`: the whole answer)
+ * @property {number} [holdMs]   with `reply`: how long its second part waits (less when the agent aborts the request)
  */
 
 /**
@@ -96,6 +100,10 @@ export async function startFakeModel(options = {}) {
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
     if (!offersTools) return { text: FALLBACK_TEXT, why: 'side' };
     const rule = last?.role === 'user' && rules.find((r) => textOf(last.content).includes(r.marker));
+    if (rule?.reply !== undefined) {
+      const said = { text: rule.reply, holdMs: rule.holdMs ?? 0 };
+      return rule.tool ? { ...call(body, rule, 0), ...said } : { ...said, why: `reply:${rule.marker}` };
+    }
     if (rule) return call(body, rule, 0);
     return { text: STREAMED_TEXT, why: 'text' };
   }
@@ -122,7 +130,7 @@ export async function startFakeModel(options = {}) {
           const message = answer.toolCall
             ? {
                 role: 'assistant',
-                content: null,
+                content: answer.text ?? null,
                 tool_calls: [
                   {
                     id: answer.toolCall.id,
@@ -205,7 +213,10 @@ function apiError(type, message) {
   return { error: { message, type, param: null, code: null } };
 }
 
-/** The answer as Chat Completions chunks: text in three deltas, a tool call's arguments in two. */
+/**
+ * The answer as Chat Completions chunks: text in three deltas (the second after `answer.holdMs`), then a tool call's
+ * arguments in two.
+ */
 async function streamCompletion(res, completion, answer, delayMs) {
   const event = startSse(res, delayMs);
   const send = (delta, finishReason = null, extra = {}) =>
@@ -216,6 +227,11 @@ async function streamCompletion(res, completion, answer, delayMs) {
       ...extra,
     });
   await send({ role: 'assistant', content: '' });
+  for (const [i, part] of (answer.text === undefined ? [] : threeParts(answer.text)).entries()) {
+    if (i === 1 && answer.holdMs > 0) await hold(res, answer.holdMs);
+    if (res.destroyed) return;
+    await send({ content: part });
+  }
   if (answer.toolCall) {
     const { id, name, arguments: args } = answer.toolCall;
     const half = Math.ceil(args.length / 2);
@@ -223,8 +239,6 @@ async function streamCompletion(res, completion, answer, delayMs) {
       tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, half) } }],
     });
     await send({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });
-  } else {
-    for (const part of threeParts(answer.text)) await send({ content: part });
   }
   await send({}, answer.toolCall ? 'tool_calls' : 'stop', { usage: USAGE });
   await event('[DONE]');

@@ -9,9 +9,21 @@
  * it with `read_file {file_path}`), `run_shell_command {command, description?, is_background?}`
  * (it runs the command itself); paths are absolute. It writes files through the client's
  * `fs/write_text_file`. A rejected permission ends the turn without asking the model again.
+ *
+ * Steer: Qwen Code takes a steered message only when it asks the client for one
+ * (`craft/drainMidTurnQueue`), after a tool batch, before it asks the model again. So the answer
+ * to STEER's marker says its slow text (the time to steer) and then reads README.md with
+ * `read_file` (no permission asked); the model, asked again with the steered message after the
+ * read's result, answers STEER's reply (without the message: `STEER_MISSED`).
  */
 import * as path from 'node:path';
 import { STREAMED_TEXT } from '../opencode/fakeModel.mjs';
+import { STEER } from '../steerScript.mjs';
+
+/** What the model says after the read of the steer step when no steered message came with its result. */
+export const STEER_MISSED = 'I read README.md; nothing else was said.';
+/** How long the slow text of the steer step waits: the drain comes after it, so it must not wait for an abort. */
+const STEER_HOLD_MS = 6_000;
 
 /** Everything a test needs to know, as plain data. */
 export function scenario(workspace) {
@@ -64,6 +76,8 @@ export function scenario(workspace) {
       description: 'Follow README.md',
       process: 'timeout 37 tail -f README.md',
     },
+    /** Steered during the slow text, taken at the drain after the read: see the header. */
+    steer: { ...STEER, holdMs: STEER_HOLD_MS, file: path.join(workspace, 'README.md') },
   };
 }
 
@@ -94,5 +108,14 @@ export function scriptRules(workspace) {
     shell(s.shell),
     shell(s.refuse),
     shell(s.long),
+    {
+      marker: s.steer.marker,
+      reply: s.steer.slowReply,
+      holdMs: s.steer.holdMs,
+      tool: 'read_file',
+      input: { file_path: s.steer.file },
+      after: () => STEER_MISSED,
+    },
+    { marker: s.steer.text, reply: s.steer.reply },
   ];
 }

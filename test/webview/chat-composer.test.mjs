@@ -37,6 +37,14 @@ describe('<acp-chat-composer>', function () {
   });
   afterEach(() => chat?.close());
 
+  it("names the chat's agent in the empty box (the toolbar has no agent picker once connected)", async () => {
+    assert.equal(await box.getAttribute('placeholder'), 'Ask Agent…');
+    await chat.apply({ type: 'status', status: status('running') });
+    assert.equal(await box.getAttribute('placeholder'), 'Queue a follow-up…');
+    await chat.apply({ type: 'status', status: { ...status('idle'), selectedAgentId: undefined } });
+    assert.equal(await box.getAttribute('placeholder'), 'Ask the agent…');
+  });
+
   it("offers the agent's suggested prompts over an empty box: a click puts one in it, nothing is sent", async () => {
     const suggest = (turn, suggestions) => ({ ...status(turn), suggestions });
     await chat.apply({ type: 'status', status: suggest('idle', ['Run the tests', 'Explain <b>this</b> change']) });

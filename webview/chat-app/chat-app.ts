@@ -227,7 +227,8 @@ export class ChatApp extends LitElement {
       ${this.status.queued?.length ? html`<acp-prompt-queue .items=${this.status.queued} ?steers=${this.status.steers === true}></acp-prompt-queue>` : nothing}
       ${this.status.changes?.total ? html`<acp-changes-bar .changes=${this.status.changes}></acp-changes-bar>` : nothing}
       <acp-chat-composer .suggestions=${this.status.suggestions} .chatId=${this.status.chatId} .openChats=${this.status.chats.map((c) => c.id)} .running=${running} .connection=${this.status.connection} .commands=${this.status.controls.commands}
-        .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}>
+        .returnedDraft=${this.status.returnedDraft} .attachments=${this.status.attachments}
+        .agentName=${this.status.agents.find((a) => a.id === this.status.selectedAgentId)?.name}>
         <acp-composer-toolbar slot="toolbar" .status=${this.status}></acp-composer-toolbar>
       </acp-chat-composer>
       ${this.liveRegion.render()}

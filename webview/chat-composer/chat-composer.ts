@@ -31,8 +31,11 @@ export class ChatComposer extends LitElement {
     returnedDraft: { attribute: false },
     attachments: { attribute: false },
     suggestions: { attribute: false },
+    agentName: { attribute: false },
     typed: { state: true },
   };
+  /** The chat's agent, named in the empty box ("Ask Claude Code…"): the toolbar has no agent picker once connected. */
+  declare agentName: string | undefined;
   /** Prompts the agent suggests sending next: chips over the box while it is empty; a click puts one in it. */
   declare suggestions: readonly string[] | undefined;
   /** The box holds text (the suggestions step aside). */
@@ -151,7 +154,7 @@ export class ChatComposer extends LitElement {
       ${this.menu.render()}${this.mentions.render()}
       <acp-attachment-chips .chips=${this.attachments} @acp-chips-empty=${() => this.focusInput()}></acp-attachment-chips>
       ${this.suggestions?.length && !this.typed && !this.running ? this.renderSuggestions(this.suggestions) : nothing}
-      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder=${this.running ? 'Queue a follow-up…' : 'Ask the agent…'} rows="2"
+      <textarea aria-label="Message the agent" title="Enter sends, Shift+Enter adds a line, / lists the agent's commands, @ attaches files, folders and problems" placeholder=${this.running ? 'Queue a follow-up…' : `Ask ${this.agentName ?? 'the agent'}…`} rows="2"
         role="combobox" aria-autocomplete="list" aria-expanded=${combo.expanded} aria-controls=${open.isOpen ? open.listId : nothing}
         aria-activedescendant=${combo.activeDescendant} @keydown=${this.onKey} @input=${this.onInput} @paste=${this.onPaste}></textarea>
       <div class="toolbar">

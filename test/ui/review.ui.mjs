@@ -189,7 +189,11 @@ export async function runReviewUiTest() {
     // in its own title bar (CodeLens is off in diff editors), and no second pair of arrows beside VS Code's own.
     await page.locator('.editor-actions [aria-label^="Compare with the Version Before the Agent\'s Changes"]').click();
     await page.locator('.tab.active').filter({ hasText: 'total.ts (before the agent ↔ now)' }).waitFor();
-    await goToLine(page, 7);
+    // The changed line, clicked in the diff's right side (the file now), as a person puts the cursor there.
+    await page
+      .locator('.monaco-diff-editor .editor.modified .view-line')
+      .filter({ hasText: 'other files use this name' })
+      .click();
     for (const label of ['Keep Agent Change', 'Undo Agent Change']) {
       await page.locator(`.editor-actions [aria-label^="${label}"]`).first().waitFor({ timeout: 10_000 });
     }

@@ -84,6 +84,9 @@ export class Chat implements Disposable {
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
     this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
+    this.permissions.onDidReadOldTexts((tool) =>
+      this.transcript.dispatch({ type: 'oldTextsRead', toolCallId: tool.toolCallId, content: tool.content }),
+    );
     this.elicitations = new ElicitationQueue((url) => deps.window.openExternal(url));
     this.elicitations.onDidChange(() => this._onDidChange.fire());
     this.elicitations.onDidSay(({ level, text }) => this.transcript.notice(level, text));

@@ -40,6 +40,9 @@ export class PermissionQueue implements Disposable {
   /** Fires with a line for the transcript: the user answered (info), or requests past the limit were refused (warning). */
   private readonly _onDidAnswer = new Emitter<{ level: 'info' | 'warning'; text: string }>();
   readonly onDidAnswer = this._onDidAnswer.event;
+  /** Fires with a prompt's tool call once its edits without old text were made against the files as they are. */
+  private readonly _onDidReadOldTexts = new Emitter<ToolEntry>();
+  readonly onDidReadOldTexts = this._onDidReadOldTexts.event;
   private readonly pending = new WaitingRequests<Pending, RequestPermissionResponse>(MAX_PENDING_PERMISSIONS, () =>
     this._onDidChange.fire(),
   );
@@ -104,6 +107,7 @@ export class PermissionQueue implements Disposable {
       agentOptions: params.options.map((o) => o.name),
       alwaysScope: params.options.find((o) => o.kind === 'allow_always')?.name,
     });
+    if (prompt.tool.content.some((c) => c.type === 'diff' && c.oldFrom)) this._onDidReadOldTexts.fire(prompt.tool);
     // The agent may withdraw it ($/cancel_request or the connection closed).
     return new Promise((resolve) => this.pending.add({ prompt, params, resolve }, signal, CANCELLED));
   }
@@ -126,5 +130,6 @@ export class PermissionQueue implements Disposable {
     this.cancelAll();
     this._onDidChange.dispose();
     this._onDidAnswer.dispose();
+    this._onDidReadOldTexts.dispose();
   }
 }

@@ -22,6 +22,7 @@ import {
 import {
   capOutput,
   fillTerminals,
+  keepOldTexts,
   patchToolEntry,
   showTerminal,
   toolEntryFromCall,
@@ -71,6 +72,8 @@ export type ThreadAction =
       action?: NoticeAction;
       replaced?: { agentId: string; sessionId: string };
     }
+  /** A permission prompt showed the call's edits against the files as they were (shared/oldTexts.ts): so does its card. */
+  | { type: 'oldTextsRead'; toolCallId: string; content: ToolEntry['content'] }
   /** The user named the chat: `title` (the agent's stored form where it took it) stays until the user renames it again. */
   | { type: 'renamed'; title: string }
   /** Output or exit of a terminal the client runs for the agent. */
@@ -135,6 +138,14 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
+    case 'oldTextsRead': {
+      const at = thread.entries.findIndex((e) => e.kind === 'tool' && e.toolCallId === action.toolCallId);
+      const tool = thread.entries[at] as ToolEntry | undefined;
+      const content = tool && keepOldTexts(tool.content, action.content);
+      return tool && content && content.some((c, i) => c !== tool.content[i])
+        ? replaceAt(thread, at, { ...tool, content })
+        : thread;
+    }
     case 'renamed': {
       const title = titleText(action.title);
       return title ? { ...thread, title, titleByUser: true } : thread;

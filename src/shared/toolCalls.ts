@@ -128,11 +128,29 @@ function contentOf(items: readonly ToolCallContent[], cut: number): ToolContent[
  * sight. A new diff of the same file replaces the old one.
  */
 function keepDiffs(next: ToolContent[], old: readonly ToolContent[]): ToolContent[] {
+  next = keepOldTexts(next, old);
   const paths = new Set(next.flatMap((c) => (c.type === 'diff' ? [c.path] : [])));
   const kept = old
     .filter((c) => c.type === 'diff' && !paths.has(c.path))
     .slice(0, Math.max(0, MAX_TOOL_ITEMS - next.length));
   return kept.length ? [...kept, ...next] : next;
+}
+
+/**
+ * `next` with each diff that came without old text, where `old` has the same edit made against the file as it was
+ * when the agent asked (shared/oldTexts.ts: the permission prompt read it), as `old` has it: the card goes on showing
+ * what the user approved when the agent sends its diff again.
+ */
+export function keepOldTexts(next: ToolContent[], old: readonly ToolContent[]): ToolContent[] {
+  const read = old.filter((c): c is DiffContent => c.type === 'diff' && c.oldFrom !== undefined);
+  if (read.length === 0) return next;
+  return next.map((c) => {
+    if (c.type !== 'diff' || c.oldText !== null || c.change || c.tooLarge || c.oldFrom) return c;
+    const same = read.find(
+      (r) => r.path === c.path && (r.tooLarge ? r.tooLarge.newLines === lineCount(c.newText) : r.newText === c.newText),
+    );
+    return same ?? c;
+  });
 }
 
 /** A content list that names a terminal again keeps the output already received for it. */
@@ -172,6 +190,7 @@ function applyTerminalMeta(entry: ToolEntry, meta: unknown): ToolEntry {
 }
 
 type TerminalContent = Extract<ToolContent, { type: 'terminal' }>;
+type DiffContent = Extract<ToolContent, { type: 'diff' }>;
 
 function withTerminal(
   entry: ToolEntry,

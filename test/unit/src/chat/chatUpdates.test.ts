@@ -165,6 +165,34 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     assert.equal(outside?.type === 'diff' && outside.oldText, null);
   });
 
+  it('an edit without its old text: the card shows what the prompt showed, after the agent sends the diff again', async () => {
+    const path = '/scripted/workspace/notes.md';
+    const sent = { type: 'diff', path, oldText: null, newText: 'one\nTWO\nthree\n' };
+    const call = { toolCallId: 'w1', title: 'Write notes.md', kind: 'edit', content: [sent] };
+    // Claude Code's order: the call, the permission, then the call's end with its content again.
+    const steps = [
+      { toolCall: call },
+      { permission: { toolCall: { toolCallId: 'w1' } }, expectOutcome: 'allow_once' },
+      { toolCallUpdate: { toolCallId: 'w1', status: 'completed', content: [sent] } },
+    ];
+    host = scriptedHost(
+      { turns: [{ match: '', steps }] },
+      { trusted: true, fileRead: true, files: { [path]: 'one\ntwo\nthree\n' } },
+    );
+    const chat = await host.connectedChat();
+    const turn = chat.send('write');
+    await until('the permission prompt', () => chat.permissions.prompts.length === 1);
+    const card = () => chat.thread.entries.find((e) => e.kind === 'tool');
+    const asked = { type: 'diff', path, oldText: 'one\ntwo\nthree\n', newText: 'one\nTWO\nthree\n', oldFrom: 'disk' };
+    assert.deepEqual(chat.permissions.prompts[0]!.tool.content, [asked]);
+    assert.deepEqual(card()?.kind === 'tool' && card()!.content, [asked], 'the card while the prompt waits');
+    chat.permissions.answer(chat.permissions.prompts[0]!.requestId, 'allow_once');
+    await turn;
+    const done = card();
+    assert.equal(done?.kind === 'tool' && done.status, 'completed');
+    assert.deepEqual(done?.kind === 'tool' && done.content, [asked], 'the card after the call ended');
+  });
+
   it('a permission asked before its tool call is announced (Kilo Code): the card keeps the diff and input approved', async () => {
     const diff = { type: 'diff', path: '/scripted/workspace/a.md', oldText: 'a\n', newText: 'b\n' };
     host = withTurn([

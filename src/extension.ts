@@ -11,6 +11,7 @@ import { Chats } from './chat/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './views/linkOpener';
+import { showChatOnce } from './views/firstLook';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { TranscriptArchive } from './views/transcriptArchive';
@@ -229,6 +230,7 @@ export function activateWith(
     }),
   );
   platform.registerCommands?.(context);
+  void showChatOnce(context.globalState, log);
   void chats.refreshAgents();
   void reopenChats(chats, store, lastOpen).catch((error: unknown) =>
     log.warn(`The chats open before the reload were not brought back: ${String(error)}`),

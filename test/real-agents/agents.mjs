@@ -36,8 +36,19 @@ import * as kilo from './kilo/agent.mjs';
 import * as kiloScript from './kilo/script.mjs';
 
 /** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits }) {
+function steps({ reply, create, edit, rewrite, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits }) {
   return {
+    ...(rewrite
+      ? {
+          rewrite: {
+            marker: rewrite.marker,
+            file: rewrite.file,
+            before: rewrite.original,
+            after: rewrite.rewritten,
+            doneText: rewrite.doneText,
+          },
+        }
+      : {}),
     ...(readSecond ? { readSecond } : {}),
     ...(subagent ? { subagent } : {}),
     ...(rateLimits ? { rateLimits } : {}),
@@ -127,6 +138,7 @@ export const REAL_AGENTS = {
         reply: s.reply,
         create: s.write,
         edit: { ...s.edit, before: s.edit.original, after: s.edit.edited },
+        rewrite: s.rewrite,
         shell: s.bash,
         refuse: s.refuse,
         long: s.long,

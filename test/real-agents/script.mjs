@@ -37,6 +37,15 @@ export function scenario(workspace) {
       doneText: 'I edited notes.txt.',
       refusedText: 'The edit was refused, so notes.txt is as it was.',
     },
+    /** An existing file written whole: Claude Code's Write, which its adapter sends on ACP v1 with no old text. */
+    rewrite: {
+      marker: 'Please rewrite story.txt',
+      file: path.join(workspace, 'story.txt'),
+      original: 'alpha\nbeta\ngamma\n',
+      rewritten: 'alpha\nBETA\ngamma\n',
+      doneText: 'I rewrote story.txt.',
+      refusedText: 'The rewrite was refused, so story.txt is as it was.',
+    },
     bash: {
       marker: 'Please run the command',
       tool: 'Bash',
@@ -127,6 +136,16 @@ export function scriptRules(workspace) {
         tool: 'Edit',
         input: { file_path: s.edit.file, old_string: 'two\nthree\nfour', new_string: 'TWO\nthree\nFOUR' },
         after: (r) => (r.isError ? s.edit.refusedText : s.edit.doneText),
+      }),
+    },
+    {
+      marker: s.rewrite.marker,
+      tool: 'Read',
+      input: { file_path: s.rewrite.file },
+      after: () => ({
+        tool: 'Write',
+        input: { file_path: s.rewrite.file, content: s.rewrite.rewritten },
+        after: (r) => (r.isError ? s.rewrite.refusedText : s.rewrite.doneText),
       }),
     },
     {

@@ -3,7 +3,7 @@
  * Side Bar's default width (292 px at 1440x900) and dragged to 500 px, in a light and a dark theme, showing what
  * issue 45 changed: the question before a local agent starts in Restricted Mode, a permission prompt whose title
  * and command hide what they are (a bidi override, 10,000 combining marks), a plan cut short, a run of notices cut
- * short. Saves test-results/look-<theme>-<width>-<what>.png.
+ * short; and issue 46's: an edit sent without its old text, asked and done, with the toolbar's long picker names. Saves test-results/look-<theme>-<width>-<what>.png.
  *
  * Run after `npm run build`: node test/ui/look.ui.mjs
  */
@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { CLAUDE_CONFIG_OPTIONS } from '../fixtures/claudeControls.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
@@ -19,8 +20,22 @@ const many = (count, make) => Array.from({ length: count }, (_, i) => make(i));
 const update = (u) => ({ update: u });
 const ZALGO = `a${'\u0301'.repeat(10_000)}`;
 
+/** What Claude Code's Write of an existing file sends on ACP v1: its diff without the old text (issue 46, item 2). */
+const WRITE = { type: 'diff', path: '${cwd}/notes.md', oldText: null, newText: 'one\nTWO\nthree\nfour\n' };
+
 const SCENARIO = {
+  // Pickers with long names, as Claude Code's are.
+  configOptions: CLAUDE_CONFIG_OPTIONS,
   turns: [
+    {
+      match: '^rewrite',
+      steps: [
+        { toolCall: { toolCallId: 'w', title: 'Write notes.md', kind: 'edit', status: 'pending', content: [WRITE] } },
+        { permission: { toolCall: { toolCallId: 'w' } } },
+        { toolCallUpdate: { toolCallId: 'w', status: 'completed', content: [WRITE] } },
+        { text: 'Rewrote notes.md.' },
+      ],
+    },
     {
       match: '^ask',
       steps: [
@@ -89,6 +104,7 @@ async function look(theme) {
   const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-look-')));
   const scenario = path.join(folder, '..', `acp-look-scenario-${process.pid}.json`);
   fs.writeFileSync(scenario, JSON.stringify(SCENARIO));
+  fs.writeFileSync(path.join(folder, 'notes.md'), 'one\ntwo\nthree\nfour\n');
   const wb = await openWorkbench({
     extensionDevelopmentPath: REPO_ROOT,
     folder,
@@ -140,6 +156,15 @@ async function look(theme) {
       await chat.getByText('stays on its line').waitFor({ timeout: 60_000 });
       await sleep(1000);
       await shoot(page, `${theme}-${width}-lists`);
+      await box.fill(`rewrite ${width}`);
+      await box.press('Enter');
+      await prompt.waitFor({ timeout: 20_000 });
+      await sleep(500);
+      await shoot(page, `${theme}-${width}-rewrite`);
+      await prompt.getByRole('button', { name: 'Allow once' }).click();
+      await chat.getByText('Rewrote notes.md.').last().waitFor({ timeout: 20_000 });
+      await sleep(500);
+      await shoot(page, `${theme}-${width}-rewritten`);
     }
   } finally {
     await wb.close();

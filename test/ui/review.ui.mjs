@@ -198,6 +198,13 @@ export async function runReviewUiTest() {
       await page.locator(`.editor-actions [aria-label^="${label}"]`).first().waitFor({ timeout: 10_000 });
     }
     assert.equal(await page.locator('.editor-actions [aria-label^="Go to Next Agent Change"]').count(), 0);
+    // One Keep and one Undo in sight, the change's: the file's pair waits in the title's "…" menu.
+    for (const label of [
+      "Undo the Agent's Changes to This File",
+      "Compare with the Version Before the Agent's Changes",
+    ]) {
+      assert.equal(await page.locator(`.editor-actions [aria-label^="${label}"]`).count(), 0, `${label}: not in sight`);
+    }
     const diffShot = path.join(RESULTS, 'ui-review-diff.png');
     await page.screenshot({ path: diffShot });
     shots.push(diffShot);

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { launchChromium, runCommand, waitForWorkbench, webviewFrame } from '../harness/code-server.mjs';
+import { launchChromium, waitForWorkbench, webviewFrame } from '../harness/code-server.mjs';
 import { freePort, httpStatus } from '../harness/net.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
@@ -73,8 +73,21 @@ export async function runStartTest({ timeoutMs = 20 * 60_000 } = {}) {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
     await waitForWorkbench(page);
-    await runCommand(page, 'Focus on Agent Chat View');
+    // Issue 46, item 4: the first time, the chat is in front of VS Code's own Chat, with nothing clicked.
     const chat = await webviewFrame(page, 'acp-chat-app');
+    // The side bar's active tab (its title when it has one tab).
+    const front = await page
+      .locator('.part.auxiliarybar')
+      .evaluate(
+        (bar) =>
+          bar.querySelector('.composite-bar .action-item.checked, .composite-bar .action-item.active')?.textContent ??
+          bar.querySelector('.title-label')?.textContent ??
+          '',
+      );
+    if (front.trim() !== 'ACP') throw new Error(`the Secondary Side Bar shows "${front}" in front, not ACP`);
+    const firstLook = path.join(REPO_ROOT, 'test-results', 'start-first-look.png');
+    fs.mkdirSync(path.dirname(firstLook), { recursive: true });
+    await page.screenshot({ path: firstLook });
     // The Demo Agent is set up and selected: Connect, ask, and read its answer.
     const picker = chat.locator('acp-composer-toolbar select[aria-label="Agent"]');
     await picker.locator('option[value="demo"]').waitFor({ state: 'attached', timeout: 30_000 });

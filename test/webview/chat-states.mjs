@@ -4,6 +4,7 @@
  * with a long diff, prompts queued, the agent's question, the Changes bar, three chats beside Install, and Restricted
  * Mode. Names and texts as long as real ones (Claude Code's session titles, a model name with its note).
  */
+import { CLAUDE_CONFIG_OPTIONS } from '../fixtures/claudeControls.mjs';
 import { runningStatus } from './harness.mjs';
 
 const agents = [
@@ -23,42 +24,7 @@ const chats = [
   { id: 'c3', title: 'Fake model session about the parser', agentName: 'Claude Code', marker: 'permission' },
 ];
 const controls = {
-  configOptions: [
-    {
-      type: 'select',
-      id: 'mode',
-      name: 'Mode',
-      category: 'mode',
-      currentValue: 'default',
-      options: [
-        { value: 'default', name: 'Default' },
-        { value: 'acceptEdits', name: 'Accept Edits' },
-        { value: 'plan', name: 'Plan Mode' },
-      ],
-    },
-    {
-      type: 'select',
-      id: 'model',
-      name: 'Model',
-      category: 'model',
-      currentValue: 'sonnet',
-      options: [
-        { value: 'sonnet', name: 'Claude Sonnet 4.5 (recommended)' },
-        { value: 'opus', name: 'Claude Opus 4.1' },
-      ],
-    },
-    {
-      type: 'select',
-      id: 'effort',
-      name: 'Thinking effort',
-      category: 'thought_level',
-      currentValue: 'medium',
-      options: [
-        { value: 'medium', name: 'Medium effort' },
-        { value: 'high', name: 'High effort' },
-      ],
-    },
-  ],
+  configOptions: CLAUDE_CONFIG_OPTIONS,
   commands: [],
 };
 const base = (extra = {}) =>

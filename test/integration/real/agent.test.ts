@@ -88,7 +88,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     await chat.refreshAgents();
     chat.selectAgent(config.agentId);
     assert.equal(chat.status.selectedAgentId, config.agentId, JSON.stringify(chat.status.agents));
-    for (const file of [s.edit?.file]) if (file && s.edit) fs.writeFileSync(file, s.edit.before);
+    for (const file of [s.edit, s.rewrite]) if (file) fs.writeFileSync(file.file, file.before);
   });
 
   teardown(async function () {
@@ -267,6 +267,27 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
       `the card shows the diff: ${JSON.stringify(t.tool.content)}`,
     );
     assert.equal(t.reply, edit.doneText);
+    cardsAreCalls(t);
+  });
+
+  test('an existing file written whole, its old text not sent: the prompt and the card show what it changes', async function () {
+    const rewrite = s.rewrite;
+    if (!rewrite) return this.skip();
+    const t = await turn(rewrite.marker, 'allow_once');
+    assert.ok(t.prompt && t.tool);
+    for (const [what, content] of [
+      ['the prompt', t.prompt.tool.content],
+      ['the card', t.tool.content],
+    ] as const) {
+      const diff = content.find((c) => c.type === 'diff' && c.path === rewrite.file);
+      assert.deepEqual(
+        diff && { oldText: diff.type === 'diff' && diff.oldText, newText: diff.type === 'diff' && diff.newText },
+        { oldText: rewrite.before, newText: rewrite.after },
+        `${what} shows the file as it was: ${JSON.stringify(content)}`,
+      );
+    }
+    assert.equal(fs.readFileSync(rewrite.file, 'utf8'), rewrite.after);
+    assert.equal(t.reply, rewrite.doneText);
     cardsAreCalls(t);
   });
 

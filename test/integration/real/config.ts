@@ -18,6 +18,8 @@ export interface RealAgentConfig {
     readonly reply: { prompt: string; text: string };
     readonly create: { marker: string; file: string; content: string; doneText: string };
     readonly edit?: { marker: string; file: string; before: string; after: string; doneText: string };
+    /** An existing file written whole, its old text not sent (Claude Code's Write on ACP v1). */
+    readonly rewrite?: { marker: string; file: string; before: string; after: string; doneText: string };
     readonly shell: { marker: string; command: string; file: string; fileContent: string; doneText: string };
     readonly refuse: { marker: string; file: string };
     /**

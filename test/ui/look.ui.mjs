@@ -27,15 +27,24 @@ const SCENARIO = {
   // Pickers with long names, as Claude Code's are.
   configOptions: CLAUDE_CONFIG_OPTIONS,
   turns: [
-    {
-      match: '^rewrite',
+    // One call id per width: an id is the agent's name for one call.
+    ...[292, 500].map((width) => ({
+      match: `^rewrite ${width}`,
       steps: [
-        { toolCall: { toolCallId: 'w', title: 'Write notes.md', kind: 'edit', status: 'pending', content: [WRITE] } },
-        { permission: { toolCall: { toolCallId: 'w' } } },
-        { toolCallUpdate: { toolCallId: 'w', status: 'completed', content: [WRITE] } },
+        {
+          toolCall: {
+            toolCallId: `w${width}`,
+            title: 'Write notes.md',
+            kind: 'edit',
+            status: 'pending',
+            content: [WRITE],
+          },
+        },
+        { permission: { toolCall: { toolCallId: `w${width}` } } },
+        { toolCallUpdate: { toolCallId: `w${width}`, status: 'completed', content: [WRITE] } },
         { text: 'Rewrote notes.md.' },
       ],
-    },
+    })),
     {
       match: '^ask',
       steps: [

@@ -90,7 +90,7 @@ export class PlanView extends LitElement {
     return html`<section aria-label=${this.label}>
       <h2>${codicon('checklist')}<span>${this.label} · ${doneOf(this.entries)}</span></h2>
       <ol>${shown.map(renderStep)}</ol>
-      ${folded ? html`<button class="more" @click=${() => (this.expanded = true)}>${codicon('chevron-down')}Show all ${this.entries.length.toLocaleString('en-US')} steps</button>` : nothing}
+      ${folded ? html`<button class="more" @click=${() => (this.expanded = true)}>${codicon('chevron-down')}Show all ${stepsOf(this.entries).length.toLocaleString('en-US')} steps</button>` : nothing}
     </section>`;
   }
 
@@ -122,8 +122,13 @@ function namedBody(plan: NamedPlan) {
 
 /** "3 of 12 done": of the steps shown (a plan cut short says how many more on its last line). */
 function doneOf(entries: readonly PlanEntry[]): string {
-  const steps = entries.filter((e) => e.status !== LEFT_OUT_STATUS);
+  const steps = stepsOf(entries);
   return `${steps.filter((e) => e.status === 'completed').length} of ${steps.length} done`;
+}
+
+/** The plan's steps, without the line saying how many were left out. */
+function stepsOf(entries: readonly PlanEntry[]): readonly PlanEntry[] {
+  return entries.filter((e) => e.status !== LEFT_OUT_STATUS);
 }
 
 /** The last segment of a URI or path, decoded where it can be; the whole text when there is none. */

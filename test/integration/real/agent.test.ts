@@ -27,6 +27,8 @@ interface Turn {
   readonly entries: readonly Entry[];
   /** The tool call the prompt was about, as the thread has it at the end of the turn. */
   readonly tool?: ToolEntry;
+  /** The same call as the thread had it while the prompt waited. */
+  readonly asked?: ToolEntry;
   /** The turn's last assistant text. */
   readonly reply: string;
   /** The fake endpoint's requests during the turn. */
@@ -49,16 +51,17 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const logBefore = (await fakeLog(config)).length;
     const sent = chat.send(text);
     let prompt: PermissionPrompt | undefined;
+    let asked: ToolEntry | undefined;
     if (choice) {
       // A scripted turn asks within seconds; 30 s leaves room for a slow machine.
       await waitFor(chat, `the permission prompt for "${text}"`, () => chat.status.permissions.length > 0, 30_000);
       assert.equal(chat.status.permissions.length, 1, 'one permission prompt at a time');
       prompt = chat.status.permissions[0]!;
       // The call is in the chat while the prompt waits (Gemini CLI announces it only in the request).
-      assert.ok(
-        chat.thread.entries.some((e) => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId),
-        'the call is shown while it waits',
+      asked = chat.thread.entries.find(
+        (e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === prompt!.tool.toolCallId,
       );
+      assert.ok(asked, 'the call is shown while it waits');
       chat.permissions.answer(prompt.requestId, choice);
     }
     await sent;
@@ -71,7 +74,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const requests = (await fakeLog(config)).slice(logBefore);
     const ms = Date.now() - started;
     console.log(`    "${text}": ${ms} ms`);
-    return { prompt, entries, tool, reply: replies[replies.length - 1] ?? '', requests, ms };
+    return { prompt, entries, tool, asked, reply: replies[replies.length - 1] ?? '', requests, ms };
   }
 
   /** Every card of a turn is a real call: none "never started", none failed unless refused. */
@@ -274,15 +277,21 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     const rewrite = s.rewrite;
     if (!rewrite) return this.skip();
     const t = await turn(rewrite.marker, 'allow_once');
-    assert.ok(t.prompt && t.tool);
+    assert.ok(t.prompt && t.asked && t.tool);
+    // The card at the end shows the adapter's own diff of the result (its lines joined without the last newline).
+    const lines = (text: string | null | false | undefined) => (text ? text.replace(/\n$/, '') : text);
     for (const [what, content] of [
       ['the prompt', t.prompt.tool.content],
-      ['the card', t.tool.content],
+      ['the card while the prompt waits', t.asked.content],
+      ['the card at the end', t.tool.content],
     ] as const) {
       const diff = content.find((c) => c.type === 'diff' && c.path === rewrite.file);
       assert.deepEqual(
-        diff && { oldText: diff.type === 'diff' && diff.oldText, newText: diff.type === 'diff' && diff.newText },
-        { oldText: rewrite.before, newText: rewrite.after },
+        diff && {
+          oldText: lines(diff.type === 'diff' && diff.oldText),
+          newText: lines(diff.type === 'diff' && diff.newText),
+        },
+        { oldText: lines(rewrite.before), newText: lines(rewrite.after) },
         `${what} shows the file as it was: ${JSON.stringify(content)}`,
       );
     }

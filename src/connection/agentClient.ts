@@ -13,48 +13,9 @@ import { describeExit } from '../errorText';
 import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './unknownUpdates';
 import { withinWireBounds } from './wireBounds';
-import {
-  PULL_METHOD,
-  pullParams,
-  steeringAnswer,
-  STEERING_METHOD,
-  steersIn,
-  type PullAnswer,
-  type SteerOutcome,
-} from './steering';
+import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
+import { clientRequests, type ClientHandlers, type SessionHandlers } from './clientRequests';
 import type { V2Wire } from './v2/wire';
-
-/** `terminal/*`, served for one session. */
-export interface TerminalHandlers {
-  create(params: acp.CreateTerminalRequest, signal: AbortSignal): Promise<acp.CreateTerminalResponse>;
-  output(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse>;
-  waitForExit(params: acp.WaitForTerminalExitRequest, signal: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
-  kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse>;
-  release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse>;
-}
-
-/** What the client answers for one session: the chat that opened it provides these. */
-export interface SessionHandlers {
-  requestPermission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
-  /** `elicitation/create` of this session (where the client offers elicitation). */
-  elicit?(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
-  /** `elicitation/complete`: the agent says a URL elicitation is done (its id, whichever session it was). */
-  elicitationDone?(elicitationId: string): void;
-  /** Present where this host runs terminals (and then required of every session). */
-  terminals?: TerminalHandlers;
-  /** An agent that pulls steered messages asks for them (steering.ts): those waiting, taken. */
-  pullSteered?(): PullAnswer;
-}
-
-/** What the client answers for any of its sessions; present only when the client advertises the capability. */
-export interface ClientHandlers {
-  readTextFile?(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
-  writeTextFile?(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
-  /** Whether `terminal/*` is served (each session's own TerminalHandlers answer). */
-  terminals?: boolean;
-  /** Whether `elicitation/create` is served (each session's own handlers answer). */
-  elicitation?: boolean;
-}
 
 export interface ClientIdentity {
   readonly name: string;
@@ -63,6 +24,27 @@ export interface ClientIdentity {
 
 /** JSON-RPC error code for "authentication required". */
 export const AUTH_REQUIRED = -32000;
+
+/**
+ * How a session is opened: a new one, or from the agent's session `sessionId`: continued without a replay
+ * (`sessionCapabilities.resume`), replayed into `onReplay` before the answer (`loadSession`), or copied into a new one
+ * (`sessionCapabilities.fork`, unstable) up to and including the agent's message `messageId` where given (the
+ * extension Claude Code's adapter and codex-acp take: `_meta.jetbrains.air.fork`), else whole.
+ */
+export type SessionOpening =
+  | { readonly how: 'new' }
+  | { readonly how: 'resume'; readonly sessionId: string }
+  | { readonly how: 'load'; readonly sessionId: string; readonly onReplay: (update: acp.SessionUpdate) => void }
+  | { readonly how: 'fork'; readonly sessionId: string; readonly messageId?: string };
+
+/** The session opened (the new one, for a fork), with the controls the agent offers in it. */
+export type OpenedSession = acp.NewSessionResponse;
+
+function forkParams(fork: Extract<SessionOpening, { how: 'fork' }>, params: object): object {
+  const { sessionId, messageId } = fork;
+  const meta = messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {};
+  return { sessionId, ...params, ...meta };
+}
 
 /** A `session/fork` answer (unstable, so not checked by the SDK): it must name the new session. */
 function forkAnswer(answer: unknown): acp.NewSessionResponse {
@@ -114,60 +96,9 @@ export class AgentClient implements Disposable {
       ),
     );
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
-    // A request is served only for a session this connection opened, by that session's
-    // handlers: an agent that names another session (or makes one up) is refused, its
-    // permission request answered `cancelled`.
-    const ours = <R>(params: { sessionId: string }, serve: (session: SessionHandlers) => Promise<R>): Promise<R> => {
-      const session = this.openSessions.get(params.sessionId);
-      if (session) return serve(session);
-      return Promise.reject(
-        acp.RequestError.invalidParams({ sessionId: params.sessionId }, 'No session with this id on this connection.'),
-      );
-    };
-    const terminalsOf = (session: SessionHandlers): TerminalHandlers => {
-      if (session.terminals) return session.terminals;
-      throw acp.RequestError.invalidParams({}, 'This session has no terminals.');
-    };
-    const app = acp
-      .client({ name: identity.name })
-      .onNotification('session/update', ({ params }) => this.router.dispatch(params.sessionId, params.update))
-      .onRequest('session/request_permission', ({ params, signal }) => {
-        const session = this.openSessions.get(params.sessionId);
-        return session
-          ? session.requestPermission(params, signal)
-          : Promise.resolve({ outcome: { outcome: 'cancelled' } });
-      });
-    app.onRequest(PULL_METHOD, pullParams, ({ params }) =>
-      ours(params, async (session) => session.pullSteered?.() ?? { items: [], hasQueuedPrompt: false }),
+    const app = clientRequests(identity.name, handlers, this.openSessions, (sessionId, update) =>
+      this.router.dispatch(sessionId, update),
     );
-    if (handlers.elicitation) {
-      app
-        .onRequest('elicitation/create', ({ params, signal }) => {
-          // Tied to a request, not a session (before any session): no chat to ask in.
-          const sessionId = (params as { sessionId?: unknown }).sessionId;
-          const session = typeof sessionId === 'string' ? this.openSessions.get(sessionId) : undefined;
-          return session?.elicit ? session.elicit(params, signal) : Promise.resolve({ action: 'cancel' as const });
-        })
-        .onNotification('elicitation/complete', ({ params }) => {
-          for (const session of this.openSessions.values()) session.elicitationDone?.(params.elicitationId);
-        });
-    }
-    // Methods we do not offer stay unregistered: the SDK answers "method not found".
-    const { readTextFile, writeTextFile } = handlers;
-    if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));
-    if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => ours(params, () => writeTextFile(params)));
-    if (handlers.terminals) {
-      app
-        .onRequest('terminal/create', ({ params, signal }) =>
-          ours(params, async (s) => terminalsOf(s).create(params, signal)),
-        )
-        .onRequest('terminal/output', ({ params }) => ours(params, async (s) => terminalsOf(s).output(params)))
-        .onRequest('terminal/wait_for_exit', ({ params, signal }) =>
-          ours(params, async (s) => terminalsOf(s).waitForExit(params, signal)),
-        )
-        .onRequest('terminal/kill', ({ params }) => ours(params, async (s) => terminalsOf(s).kill(params)))
-        .onRequest('terminal/release', ({ params }) => ours(params, async (s) => terminalsOf(s).release(params)));
-    }
     // Agent -> (diagnostics) -> (v2 as v1) -> unknown kinds out -> the SDK's client, and back the other way.
     let incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;
     if (wire) incoming = incoming.pipeThrough(wire.incoming);
@@ -240,92 +171,41 @@ export class AgentClient implements Disposable {
     return this.connection.agent.request<unknown>('logout', {});
   }
 
-  /** `signal`: the open is given up (the agent is told; a session it opens anyway is still answered, to be closed). */
-  async newSession(
-    roots: WorkRoots,
-    mcpServers: acp.McpServer[],
-    handlers: SessionHandlers,
-    signal?: AbortSignal,
-  ): Promise<acp.NewSessionResponse> {
-    const response = await abandonable(
-      (o) => this.connection.agent.request('session/new', { ...rootsParams(roots), mcpServers }, o),
-      signal,
-      true,
-    );
-    this.openSessions.set(response.sessionId, handlers);
-    return response;
-  }
-
   /**
-   * A new session that starts as a copy of `sessionId` (`sessionCapabilities.fork`, unstable): up to and including
-   * the agent's message `messageId` where given (the extension Claude Code's adapter and codex-acp take:
-   * `_meta.jetbrains.air.fork`), else whole.
+   * Opens a session as `opening` says, served by `handlers` once the agent answers; `signal`: the open is given up
+   * (the agent is told; a session it opens anyway is still answered, to be closed).
    */
-  async forkSession(
-    sessionId: string,
+  async openSession(
+    opening: SessionOpening,
     roots: WorkRoots,
     mcpServers: acp.McpServer[],
     handlers: SessionHandlers,
-    messageId?: string,
     signal?: AbortSignal,
-  ): Promise<acp.NewSessionResponse> {
-    const params = {
-      sessionId,
-      ...rootsParams(roots),
-      mcpServers,
-      ...(messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {}),
+  ): Promise<OpenedSession> {
+    const params = { ...rootsParams(roots), mcpServers };
+    const agent = this.connection.agent;
+    const send = async (o?: acp.SendRequestOptions): Promise<OpenedSession> => {
+      switch (opening.how) {
+        case 'new':
+          return agent.request('session/new', params, o);
+        case 'fork':
+          return forkAnswer(await agent.request<unknown>('session/fork', forkParams(opening, params), o));
+        case 'resume':
+        case 'load': {
+          const { sessionId } = opening;
+          return { ...(await agent.request(`session/${opening.how}`, { sessionId, ...params }, o)), sessionId };
+        }
+      }
     };
-    const response = await abandonable(
-      (o) => this.connection.agent.request<unknown>('session/fork', params, o),
-      signal,
-      true,
-    );
-    const forked = forkAnswer(response);
-    this.openSessions.set(forked.sessionId, handlers);
-    return forked;
-  }
-
-  /** Continues a session the agent kept, without replaying it (`sessionCapabilities.resume`). */
-  async resumeSession(
-    sessionId: string,
-    roots: WorkRoots,
-    mcpServers: acp.McpServer[],
-    handlers: SessionHandlers,
-    signal?: AbortSignal,
-  ): Promise<acp.ResumeSessionResponse> {
-    const response = await abandonable(
-      (o) => this.connection.agent.request('session/resume', { sessionId, ...rootsParams(roots), mcpServers }, o),
-      signal,
-      true,
-    );
-    this.openSessions.set(sessionId, handlers);
-    return response;
-  }
-
-  /**
-   * Reopens a session the agent kept (`loadSession`); the agent replays its
-   * history as updates before answering, and `onReplay` gets each of them.
-   */
-  async loadSession(
-    sessionId: string,
-    roots: WorkRoots,
-    mcpServers: acp.McpServer[],
-    handlers: SessionHandlers,
-    onReplay: (update: acp.SessionUpdate) => void,
-    signal?: AbortSignal,
-  ): Promise<acp.LoadSessionResponse> {
-    const listening = this.router.listen(sessionId, onReplay);
+    // A load's replay comes before its answer: its updates go to `onReplay`, not to the session's listener.
+    const replay = opening.how === 'load' ? this.router.listen(opening.sessionId, opening.onReplay) : undefined;
     try {
-      const response = await abandonable(
-        (o) => this.connection.agent.request('session/load', { sessionId, ...rootsParams(roots), mcpServers }, o),
-        signal,
-        true,
-      );
-      this.openSessions.set(sessionId, handlers);
-      await afterPendingNotifications();
-      return response;
+      const opened = await abandonable(send, signal, true);
+      this.openSessions.set(opened.sessionId, handlers);
+      if (replay) await afterPendingNotifications();
+      return opened;
     } finally {
-      listening.dispose();
+      replay?.dispose();
     }
   }
 

@@ -7,7 +7,7 @@
 import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import type { SessionHandlers } from '../connection/agentClient';
+import type { SessionHandlers } from '../connection/clientRequests';
 import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';

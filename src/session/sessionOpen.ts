@@ -6,7 +6,8 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
-import type { AgentClient, SessionHandlers } from '../connection/agentClient';
+import type { AgentClient } from '../connection/agentClient';
+import type { SessionHandlers } from '../connection/clientRequests';
 import { errorMessage } from '../errorText';
 import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
@@ -58,7 +59,10 @@ export async function openSession(
 ): Promise<{ sessionId: string; setup: SessionSetup; continuation?: Continuation }> {
   const fresh = async (why?: string) => {
     signal.throwIfAborted();
-    const response = await withSignIn(() => client.newSession(roots, [...mcpServers], handlers, signal), signIn);
+    const response = await withSignIn(
+      () => client.openSession({ how: 'new' }, roots, [...mcpServers], handlers, signal),
+      signIn,
+    );
     return {
       sessionId: response.sessionId,
       setup: setupOf(response),
@@ -75,7 +79,7 @@ export async function openSession(
     if (!point) return fresh();
     try {
       const response = await withSignIn(
-        () => client.forkSession(sessionId, roots, [...mcpServers], handlers, point.messageId, signal),
+        () => client.openSession({ how: 'fork', sessionId, ...point }, roots, [...mcpServers], handlers, signal),
         signIn,
       );
       return { sessionId: response.sessionId, setup: setupOf(response), continuation: { how: 'forked' } };
@@ -100,7 +104,7 @@ export async function openSession(
   try {
     if (canResume) {
       const response = await withSignIn(
-        () => client.resumeSession(sessionId, roots, [...mcpServers], handlers, signal),
+        () => client.openSession({ how: 'resume', sessionId }, roots, [...mcpServers], handlers, signal),
         signIn,
       );
       return {
@@ -112,14 +116,17 @@ export async function openSession(
     const state: acp.SessionUpdate[] = [];
     const response = await withSignIn(
       () =>
-        client.loadSession(
-          sessionId,
+        client.openSession(
+          {
+            how: 'load',
+            sessionId,
+            onReplay: (update) => {
+              if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
+            },
+          },
           roots,
           [...mcpServers],
           handlers,
-          (update) => {
-            if (!onScreen || keptFromReplay(update.sessionUpdate)) state.push(update);
-          },
           signal,
         ),
       signIn,

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CheckpointMark, Checkpoints } from '../src/platform';
 import type { FileChange, FileVersion } from '../src/shared/changes';
 import { WorkspaceCheckpoints, type CheckpointLimits, type TurnMark } from './checkpoints/workspaceCheckpoints';
-import type { PassReport } from './checkpoints/folderState';
+import type { PassReport } from './checkpoints/passReport';
 import { localFolders } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 import { SETTINGS } from '../src/settings/settingsTable';

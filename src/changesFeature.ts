@@ -7,10 +7,11 @@
 import * as vscode from 'vscode';
 import { addAttachments } from './attachments/attach';
 import type { DraftAttachments } from './attachments/draftAttachments';
-import { ChatChanges, CHECKPOINT_SCHEME } from './changes/chatChanges';
-import { CheckpointDocuments } from './changes/checkpointDocuments';
-import { EditorComments, commentsAttachment } from './changes/editorComments';
-import { EditorReview, type Bars } from './changes/editorReview';
+import { ChatChanges } from './changes/chatChanges';
+import { CHECKPOINT_SCHEME } from './changes/changeDiffs';
+import { CheckpointDocuments } from './review/checkpointDocuments';
+import { EditorComments, commentsAttachment } from './review/editorComments';
+import { EditorReview, type Bars } from './review/editorReview';
 import type { Chats } from './chat/chats';
 import type { Checkpoints } from './platform';
 import type { ReviewComment } from './shared/reviewComments';

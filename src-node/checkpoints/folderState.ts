@@ -6,16 +6,15 @@
  * Passes run one at a time; several chats' turns share the folder's log.
  * Its changes name files by their path relative to the folder.
  */
-import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
 import { sameVersion, type FileChange, type FileVersion } from '../../src/shared/changes';
 import { isWorkspaceFsError } from '../workspaceFs/errors';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { hashOf, type BlobStore } from './blobStore';
 import { readNow } from './fileVersions';
 import { readIndex, writeIndex } from './savedIndex';
-import { passWouldList, sameStamp, scanFolder, stampOf, type FileStamp, type FolderScan } from './scanFolder';
-import { blobId, readGitView, type GitView } from './gitView';
+import { passWouldList, sameStamp, scanFolder, stampOf, type FileStamp } from './scanFolder';
+import { blobId, cleanInGit, inGitWorkTree, readGitView, type GitView } from './gitView';
+import { inParallel, missingOf, reportOf, type PassReport } from './passReport';
 import { GitWatch } from './gitWatch';
 import type { IgnoreRules } from './ignoreRules';
 import { gitIdOf, gitKey } from './versionKeys';
@@ -26,15 +25,6 @@ export interface FolderLimits {
   readonly maxFileBytes: number;
   /** Folder names left out of a folder that is not in a Git work tree (read at each pass; a setting). */
   readonly exclude?: () => readonly string[];
-}
-
-/** What the last pass left out, for the user. */
-export interface PassReport {
-  readonly ignored: readonly string[];
-  readonly unreadable: readonly string[];
-  readonly truncated: boolean;
-  readonly tooLarge: readonly string[];
-  readonly noRoom: readonly string[];
 }
 
 interface Entry {
@@ -330,44 +320,4 @@ function firstPass(): FirstPass {
   let done = () => {};
   const scanned = new Promise<void>((resolve) => (done = resolve));
   return { scanned, done, marked: false };
-}
-
-/** What the pass left out, and every file it knows without a copy (at most 100 of each). */
-function reportOf(scan: FolderScan, entries: ReadonlyMap<string, Entry>): PassReport {
-  return { ignored: scan.ignored, unreadable: scan.unreadable, truncated: scan.truncated, ...missingOf(entries) };
-}
-
-function missingOf(entries: ReadonlyMap<string, Entry>): Pick<PassReport, 'tooLarge' | 'noRoom'> {
-  const tooLarge: string[] = [];
-  const noRoom: string[] = [];
-  for (const [path, { version }] of entries) {
-    if (version.missing === 'too-large') tooLarge.push(path);
-    else if (version.missing === 'no-room') noRoom.push(path);
-  }
-  return { tooLarge: tooLarge.sort().slice(0, 100), noRoom: noRoom.sort().slice(0, 100) };
-}
-
-/**
- * Whether `folder` is in a Git work tree: a `.git` in it or a folder above. In one, what is left out is what its
- * `.gitignore` files say (a tracked `dist` is the user's); outside, build and dependency folders are left out too.
- */
-function inGitWorkTree(folder: string): boolean {
-  for (let dir = folder; ; dir = nodePath.dirname(dir)) {
-    if (fs.existsSync(nodePath.join(dir, '.git'))) return true;
-    if (nodePath.dirname(dir) === dir) return false;
-  }
-}
-
-/** The blob id of `path` when Git says the file is as its index has it, byte for byte (no conversion). */
-function cleanInGit(view: GitView, path: string): string | undefined {
-  if (view.dirty.has(path) || view.converted.has(path)) return undefined;
-  return view.tracked.get(path);
-}
-
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }

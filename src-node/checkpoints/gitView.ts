@@ -9,6 +9,7 @@
  * clones, is present wherever a repository is worked on, and adds nothing to the bundle.
  */
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { FolderGit, GIT_TIMEOUT_MS, MAX_GIT_OUTPUT_BYTES } from './gitProcess';
 import { sameStamp, stampOf, type FileStamp } from './scanFolder';
@@ -208,4 +209,21 @@ function catBlobs(git: FolderGit, ids: readonly string[], format: ObjectFormat):
     });
     child.stdin.end(ids.map((id) => `${id}\n`).join(''));
   });
+}
+
+/**
+ * Whether `folder` is in a Git work tree: a `.git` in it or a folder above. In one, what is left out is what its
+ * `.gitignore` files say (a tracked `dist` is the user's); outside, build and dependency folders are left out too.
+ */
+export function inGitWorkTree(folder: string): boolean {
+  for (let dir = folder; ; dir = nodePath.dirname(dir)) {
+    if (fs.existsSync(nodePath.join(dir, '.git'))) return true;
+    if (nodePath.dirname(dir) === dir) return false;
+  }
+}
+
+/** The blob id of `path` when Git says the file is as its index has it, byte for byte (no conversion). */
+export function cleanInGit(view: GitView, path: string): string | undefined {
+  if (view.dirty.has(path) || view.converted.has(path)) return undefined;
+  return view.tracked.get(path);
 }

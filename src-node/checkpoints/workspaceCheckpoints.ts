@@ -12,7 +12,8 @@ import { openWorkspaceRoot, type WorkspaceRoot } from '../workspaceFs/workspaceR
 import { BlobStore } from './blobStore';
 import { restoreFile, type Expected } from './fileVersions';
 import type { FileChange } from '../../src/shared/changes';
-import { FolderState, type FolderLimits, type PassReport } from './folderState';
+import { FolderState, type FolderLimits } from './folderState';
+import type { PassReport } from './passReport';
 import { readBlobs } from './gitView';
 import { gitIdOf } from './versionKeys';
 

@@ -23,32 +23,22 @@ import { confirmMixed, noCopyText, putBack, refusalText, restorePlan, type PutBa
 import { CommentList } from './commentList';
 import { rebasedBefore, UNDO_WAITS } from './hunkActions';
 import { TurnMarks } from './turnMarks';
-import { LineCounts } from './lineCounts';
+import { closeChangeDiffs, kindOf, openChangeDiff } from './changeDiffs';
+import { TurnRecords } from './turnRecords';
+import { keptText, LineCounts } from './lineCounts';
 import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
-
-/** The scheme of a kept copy shown in the diff editor: `vscode-acp-checkpoint:/<label>?<hash>` (no hash: an empty side). */
-export const CHECKPOINT_SCHEME = 'vscode-acp-checkpoint';
-/** Line counts are worked out for text up to this size (each side). */
-const MAX_COUNTED_BYTES = 1024 * 1024;
-
-/** One turn's changes, by the id of its prompt entry. */
-interface TurnChanges {
-  readonly entryId: string;
-  /** Numbers the turns in order (this window's). */
-  readonly seq: number;
-  readonly files: Map<string, FileChange>;
-}
 
 export class ChatChanges implements vscode.Disposable {
   /** The bar: path -> the change since last kept, in the order first changed. */
   private readonly bar = new Map<string, FileChange>();
   /** Each turn's changes, oldest first. */
-  private readonly turns: TurnChanges[] = [];
+  private readonly turns = new TurnRecords();
   private readonly lineCounts = new LineCounts((v) => this.text(v));
+  private readonly text = (v: FileVersion | undefined) =>
+    keptText(this.checkpoints, v, (e) =>
+      this.say('warning', `A copy from before could not be read: ${errorMessage(e)}`),
+    );
   private busy = false;
-  private turnCount = 0;
-  /** The turn being followed, until its changes are recorded. */
-  private following: Promise<void> | undefined;
   /** The turn (its `seq`) each file's bar entry began with, where this window saw it begin. */
   private readonly began = new Map<string, number>();
   /**
@@ -88,14 +78,10 @@ export class ChatChanges implements vscode.Disposable {
     roots: readonly string[],
     stopped: () => boolean = () => false,
   ): Promise<void> {
-    const agents = () => new Set([...this.bar.keys(), ...this.turns.flatMap((t) => [...t.files.keys()])]);
-    const followed = this.marks.around(run, roots, agents, stopped).then(async (turn) => {
-      if (turn) await this.turnEnded(turn.entryId, turn.changes, turn.savedByUser);
-    });
-    const settled = followed.catch(() => undefined);
-    this.following = settled;
-    void settled.then(() => this.following === settled && (this.following = undefined));
-    return followed;
+    const agents = () => new Set([...this.bar.keys(), ...this.turns.paths()]);
+    return this.marks.follow(run, roots, agents, stopped, (turn) =>
+      this.turnEnded(turn.entryId, turn.changes, turn.savedByUser),
+    );
   }
 
   /**
@@ -103,12 +89,12 @@ export class ChatChanges implements vscode.Disposable {
    * ends waits for it, and is saved once, whole.
    */
   get settled(): Promise<void> {
-    return this.following ?? Promise.resolve();
+    return this.marks.settled;
   }
 
   /** A turn is being followed: its changes are not all recorded yet. */
   get busyFollowing(): boolean {
-    return this.following !== undefined;
+    return this.marks.busy;
   }
 
   /**
@@ -127,8 +113,7 @@ export class ChatChanges implements vscode.Disposable {
     changes: readonly FileChange[],
     savedByUser: ReadonlySet<string> = new Set(),
   ): Promise<void> {
-    const seq = ++this.turnCount;
-    this.turns.push({ entryId, seq, files: new Map(changes.map((c) => [c.path, c])) });
+    const seq = this.turns.add(entryId, changes);
     for (const change of changes) {
       const mixed = savedByUser.has(change.path) || !(await this.rebase(change.path, change.before));
       this.moveTo(change.path, change.after, change.before, seq);
@@ -162,7 +147,7 @@ export class ChatChanges implements vscode.Disposable {
   get toSave(): ChangesToSave {
     return {
       bar: [...this.bar.values()],
-      turns: this.turns.map((t) => ({ entryId: t.entryId, files: [...t.files.values()] })),
+      turns: this.turns.toSave,
       comments: this.comments.all,
     };
   }
@@ -171,16 +156,9 @@ export class ChatChanges implements vscode.Disposable {
   async load(saved: SavedChanges, entryIdOf: (index: number) => string): Promise<void> {
     this.bar.clear();
     this.began.clear();
-    this.turns.length = 0;
     for (const change of saved.bar) this.bar.set(change.path, change);
     this.comments.load(saved.comments ?? []);
-    for (const turn of saved.turns) {
-      this.turns.push({
-        entryId: entryIdOf(turn.entry),
-        seq: ++this.turnCount,
-        files: new Map(turn.files.map((c) => [c.path, c])),
-      });
-    }
+    this.turns.load(saved.turns, entryIdOf);
     await this.countLines();
     this.fireChange();
   }
@@ -192,9 +170,7 @@ export class ChatChanges implements vscode.Disposable {
 
   /** The prompts whose "Restore files to here" would change something: those up to the last turn with changes. */
   get checkpointEntries(): string[] {
-    let last = this.turns.length - 1;
-    while (last >= 0 && this.turns[last].files.size === 0) last--;
-    return this.turns.slice(0, last + 1).map((t) => t.entryId);
+    return this.turns.checkpointEntries;
   }
 
   get revision(): number {
@@ -273,30 +249,23 @@ export class ChatChanges implements vscode.Disposable {
    * preview first. False when the user said no to it (or another Undo or restore is under way).
    */
   restoreTo(entryId: string): Promise<boolean> {
-    const from = this.turns.findIndex((t) => t.entryId === entryId);
-    if (from < 0) return Promise.resolve(true);
+    const turns = this.turns.from(entryId);
+    if (turns.length === 0) return Promise.resolve(true);
     if (!this.mayPutBack()) return Promise.resolve(false);
-    return this.run(restorePlan(this.turns.slice(from)), 'Restore', true, this.turns[from].seq);
+    return this.run(restorePlan(turns), 'Restore', true, turns[0].seq);
   }
 
   /** Opens the diff editor: before the agent's change (or since kept) against now. */
   async open(path: string): Promise<void> {
     const change = this.bar.get(path);
-    if (!change) return;
-    const label = this.checkpoints.label(path);
-    const side = (version: FileVersion | undefined) =>
-      vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: `/${label}`, query: version?.hash ?? '' });
-    const now = change.after ? vscode.Uri.file(path) : side(undefined);
-    await vscode.commands.executeCommand('vscode.diff', side(change.before), now, diffTitle(label, kindOf(change)), {
-      preview: true,
-    });
+    if (change) await openChangeDiff(this.checkpoints, path, change);
   }
 
   /** Every hash this chat still needs kept. */
   hashes(into: Set<string>): void {
     const add = (v: FileVersion | undefined) => v?.hash && into.add(v.hash);
     for (const c of this.bar.values()) [c.before, c.after].forEach(add);
-    for (const t of this.turns) for (const c of t.files.values()) [c.before, c.after].forEach(add);
+    this.turns.versions(add);
   }
 
   /**
@@ -311,7 +280,10 @@ export class ChatChanges implements vscode.Disposable {
     try {
       const outcome = await putBack(this.checkpoints, changes, what, preview);
       for (const done of outcome.done) this.wentBack(done, from);
-      await this.closeDiffs(outcome.done.map((d) => d.path));
+      await closeChangeDiffs(
+        this.checkpoints,
+        outcome.done.map((d) => d.path),
+      );
       if (outcome.refused.length > 0) this.say('warning', refusalText(what, outcome.refused));
       return outcome.cancelled !== true;
     } finally {
@@ -319,20 +291,6 @@ export class ChatChanges implements vscode.Disposable {
       this.fireChange();
       this._onDidRecord.fire();
     }
-  }
-
-  /** Closes the diff tabs `open` showed for `paths`: the change they compared is undone. */
-  private async closeDiffs(paths: readonly string[]): Promise<void> {
-    const sides = new Set(paths.map((p) => `/${this.checkpoints.label(p)}`));
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter(
-        (tab) =>
-          tab.input instanceof vscode.TabInputTextDiff &&
-          tab.input.original.scheme === CHECKPOINT_SCHEME &&
-          sides.has(tab.input.original.path),
-      );
-    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 
   /**
@@ -345,8 +303,7 @@ export class ChatChanges implements vscode.Disposable {
     if (from !== undefined && began !== undefined && began >= from) this.forget(done.path);
     else this.moveTo(done.path, done.back, done.now);
     // The turns that made the change are undone for this file: later restores leave it alone.
-    for (const turn of this.turns) turn.files.delete(done.path);
-    while (this.turns.length > 0 && this.turns[this.turns.length - 1].files.size === 0) this.turns.pop();
+    this.turns.putBack(done.path);
   }
 
   /** The bar's entry for `path` now ends at `now` (starting at `from`, with turn `seq`, when the bar has none). */
@@ -382,33 +339,9 @@ export class ChatChanges implements vscode.Disposable {
     return this.lineCounts.count([...this.bar.values()].slice(0, MAX_LISTED_CHANGES));
   }
 
-  /** A side's text ('' for no file); undefined when it has no copy, is large, or is not text. */
-  private async text(version: FileVersion | undefined): Promise<string | undefined> {
-    if (!version) return '';
-    if (!version.hash || version.size > MAX_COUNTED_BYTES) return undefined;
-    try {
-      const bytes = await this.checkpoints.copy(version.hash);
-      return bytes.includes(0) ? undefined : new TextDecoder().decode(bytes);
-    } catch (error) {
-      this.say('warning', `A copy from before could not be read: ${errorMessage(error)}`);
-      return undefined;
-    }
-  }
-
   dispose(): void {
     this.marks.dispose();
     this._onDidChange.dispose();
     this._onDidRecord.dispose();
   }
-}
-
-function kindOf(change: FileChange): ChangedFile['kind'] {
-  return !change.before ? 'created' : !change.after ? 'deleted' : 'edited';
-}
-
-/** The diff tab's title: what its two sides are (VS Code's Git says "(Working Tree)" the same way). */
-function diffTitle(label: string, kind: ChangedFile['kind']): string {
-  if (kind === 'created') return `${label} (created by the agent)`;
-  if (kind === 'deleted') return `${label} (deleted by the agent)`;
-  return `${label} (before the agent ↔ now)`;
 }

@@ -1,6 +1,27 @@
 /** The lines each file of a Changes bar added and removed, worked out once per pair of versions. */
 import { diffLines } from 'diff';
 import type { FileChange, FileVersion } from '../shared/changes';
+import type { Checkpoints } from '../platform';
+
+/** Line counts are worked out for text up to this size (each side). */
+const MAX_COUNTED_BYTES = 1024 * 1024;
+
+/** A side's text ('' for no file); undefined when it has no copy, is large, or is not text (`failed`: it was not read). */
+export async function keptText(
+  checkpoints: Checkpoints,
+  version: FileVersion | undefined,
+  failed: (error: unknown) => void,
+): Promise<string | undefined> {
+  if (!version) return '';
+  if (!version.hash || version.size > MAX_COUNTED_BYTES) return undefined;
+  try {
+    const bytes = await checkpoints.copy(version.hash);
+    return bytes.includes(0) ? undefined : new TextDecoder().decode(bytes);
+  } catch (error) {
+    failed(error);
+    return undefined;
+  }
+}
 
 export class LineCounts {
   /** `before:after` keys -> [added, removed] lines. */

@@ -33,6 +33,36 @@ export class TurnMarks implements vscode.Disposable {
     private readonly say: (level: 'info' | 'warning', text: string) => void,
   ) {}
 
+  /** The turn being followed, until its changes are recorded. */
+  private following: Promise<void> | undefined;
+
+  /** around(), then `record` with what the turn changed; `settled` waits for both. */
+  follow(
+    run: (ready: Promise<unknown>) => Promise<string>,
+    roots: readonly string[],
+    agents: () => ReadonlySet<string>,
+    stopped: () => boolean,
+    record: (turn: MarkedTurn) => Promise<void>,
+  ): Promise<void> {
+    const followed = this.around(run, roots, agents, stopped).then(async (turn) => {
+      if (turn) await record(turn);
+    });
+    const settled = followed.catch(() => undefined);
+    this.following = settled;
+    void settled.then(() => this.following === settled && (this.following = undefined));
+    return followed;
+  }
+
+  /** Resolves once the turn being followed is recorded (at once when none is). */
+  get settled(): Promise<void> {
+    return this.following ?? Promise.resolve();
+  }
+
+  /** A turn is being followed: its changes are not all recorded yet. */
+  get busy(): boolean {
+    return this.following !== undefined;
+  }
+
   /**
    * Runs a turn between two marks: `run` shows the prompt, sends it once `ready` (the first mark) settles, and
    * resolves with the prompt entry's id when the turn is over. `agents`: the files the agent changed in earlier turns

@@ -56,7 +56,7 @@ const SRC_ROOMS = [
   ['agents'],
   ['connection'],
   ['attachments', 'session', 'changes'],
-  ['chat'],
+  ['chat', 'review'],
   ['history', 'views'],
   ['commands', 'changesFeature'],
   ['extension'],

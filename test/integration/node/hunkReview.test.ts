@@ -1,5 +1,5 @@
 /**
- * Node host: the agent's changes reviewed hunk by hunk in an ordinary editor (src/changes/editorReview.ts). The
+ * Node host: the agent's changes reviewed hunk by hunk in an ordinary editor (src/review/editorReview.ts). The
  * test agent edits a file in two places; in its editor each hunk has Keep and Undo (CodeLens), the commands the
  * keys run go from change to change and keep or undo the one at the cursor: keeping one and undoing the other
  * leaves the file with the kept one and the bar without the file. The user's own edits are kept: beside a hunk, its

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
-import { CHECKPOINT_SCHEME } from './chatChanges';
+import { CHECKPOINT_SCHEME } from '../changes/changeDiffs';
 import { VERSION_KEY } from '../shared/changes';
 
 /** ACP: Show What Checkpoints Leave Out. */

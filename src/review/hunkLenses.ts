@@ -4,9 +4,9 @@
  * again (another hunk kept or undone meanwhile).
  */
 import * as vscode from 'vscode';
-import type { ChatChanges } from './chatChanges';
-import type { FileReview } from './hunkActions';
-import { linesOf, type Hunk } from './hunks';
+import type { ChatChanges } from '../changes/chatChanges';
+import type { FileReview } from '../changes/hunkActions';
+import { linesOf, type Hunk } from '../changes/hunks';
 import { fenceFor } from '../shared/codeFence';
 
 /** Lines of the replaced text a hover shows. */

@@ -4,20 +4,17 @@
  * and Undo above it (CodeLens) and the lines it replaced on hover; the editor's title bar has the file's Keep and
  * Undo, its diff, and next and previous change.
  * Commands (with keys while the cursor is in an agent's change): next and previous change, keep, undo.
- * hunkActions.ts does the keeping and undoing; hunkLenses.ts draws the lenses and hovers and finds a hunk from them.
+ * ../changes/hunkActions.ts does the keeping and undoing; hunkLenses.ts draws the lenses and hovers and finds a hunk from them.
  */
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
-import type { ChatChanges } from './chatChanges';
-import { keepHunk, reviewOf, undoHunk } from './hunkActions';
-import type { Hunk } from './hunks';
+import type { ChatChanges } from '../changes/chatChanges';
+import { keepHunk, reviewOf, undoHunk } from '../changes/hunkActions';
+import type { Hunk } from '../changes/hunks';
 import { contains, hoverOf, lensesOf, named, placeOf, type HunkAt, type Shown } from './hunkLenses';
 import { errorMessage } from '../errorText';
+import { ReviewPlace } from './reviewPlace';
 
-/** Context keys: the active editor shows agent changes; its cursor is in one. */
-const HAS_CHANGES = 'vscode-acp.review.hasChanges';
-const AT_CHANGE = 'vscode-acp.review.atChange';
-const FILES = 'vscode-acp.review.files';
 /** Texts of kept versions held between looks (each at most 1 MiB). */
 const MAX_CACHED_TEXTS = 32;
 
@@ -60,8 +57,8 @@ export class EditorReview implements vscode.Disposable {
   private readonly _onDidRefresh = new vscode.EventEmitter<void>();
   /** Where the hunks are changed (where comments may go). */
   readonly onDidRefresh = this._onDidRefresh.event;
-  /** Where the cursor is among the active editor's agent changes ("Agent change 1 of 2"), for keyboard users. */
-  private readonly status = vscode.window.createStatusBarItem('vscode-acp.review', vscode.StatusBarAlignment.Left, 100);
+  /** The context keys and the status bar's "Agent change 1 of 2" (reviewPlace.ts). */
+  private readonly place = new ReviewPlace();
   private signature = '';
   /** The visible files' editors, and the hunks' places, as last seen. */
   private files = '';
@@ -79,10 +76,8 @@ export class EditorReview implements vscode.Disposable {
     private readonly checkpoints: Checkpoints,
   ) {
     const files = { scheme: 'file' };
-    this.status.name = 'Agent Changes';
-    this.status.command = 'vscode-acp.nextChange';
     this.subscriptions.push(
-      this.status,
+      this.place,
       this.added,
       this.removed,
       this.lenses,
@@ -325,25 +320,9 @@ export class EditorReview implements vscode.Disposable {
     const files = [...this.shown]
       .filter(([, s]) => s.review.hunks.length > 0)
       .map(([path]) => vscode.Uri.file(path).path);
-    void vscode.commands.executeCommand('setContext', FILES, files);
     const editor = vscode.window.activeTextEditor;
     const shown = editor && this.current(editor.document);
-    const hunks = shown?.review.hunks ?? [];
-    void vscode.commands.executeCommand('setContext', HAS_CHANGES, hunks.length > 0);
-    const line = editor?.selection.active.line ?? -1;
-    const at = hunks.findIndex((h) => contains(h, line));
-    // The context keys first: the status bar says so once they are set (the same channel, in order).
-    void vscode.commands.executeCommand('setContext', AT_CHANGE, at >= 0);
-    if (hunks.length === 0) return this.status.hide();
-    this.status.text =
-      at >= 0
-        ? `$(diff) Agent change ${at + 1} of ${hunks.length}`
-        : `$(diff) ${hunks.length === 1 ? '1 agent change' : `${hunks.length} agent changes`}`;
-    this.status.tooltip =
-      at >= 0
-        ? 'Keep: Ctrl+Shift+Enter · Undo: Ctrl+Shift+Backspace · Next change: Alt+F5'
-        : 'Go to the next change (Alt+F5)';
-    this.status.show();
+    this.place.show(files, shown?.review.hunks ?? [], editor?.selection.active.line ?? -1);
   }
 
   dispose(): void {

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { ReviewComment } from '../shared/reviewComments';
-import type { ChatChanges } from './chatChanges';
+import type { ChatChanges } from '../changes/chatChanges';
 import { revisionOf, type Bars } from './editorReview';
 
 const STATE_LABELS: Record<ReviewComment['state'], string> = {

@@ -12,7 +12,7 @@ import { savedEntryId } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
 import type { ChatLink, SessionRef } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
-import type { ChatComposer } from './chatComposer';
+import type { ChatComposer } from './composer/chatComposer';
 import type { ChatThread } from './chatThread';
 import { cutBefore, type Cut } from './rewind';
 

@@ -11,23 +11,9 @@ import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
 import { ChatAttention, toldApart } from './chatAttention';
 import type { Renamed } from './chatTitle';
-import type { SessionRef } from '../session/chatLink';
 import type { Archive } from './chatThread';
 import { cutAfterTurn } from './rewind';
-
-/** Why a chat wants the user. */
-export type NeedUser = 'finished' | 'failed' | 'permission' | 'question';
-
-/** What this workspace's history keeps up with (history/historySaver.ts saves on each). */
-export type HistoryEvent =
-  /** Used (a turn ended, it was opened): saved, at the top of the history, under `title`. */
-  | { readonly kind: 'used'; readonly chat: Chat; readonly title: string | undefined }
-  /** Its changes were recorded (a turn's pass over the workspace, Keep, Undo): the saved copy is brought up to date, in its place. */
-  | { readonly kind: 'changed'; readonly chat: Chat }
-  /** The agent could not continue `before`: the chat goes on in `after`, and so does its saved entry. */
-  | { readonly kind: 'replaced'; readonly before: SessionRef; readonly after: SessionRef }
-  /** The user named the chat (Rename): its saved entry takes `title`, in its place. */
-  | { readonly kind: 'renamed'; readonly chat: Chat; readonly title: string };
+import { watchChat, type HistoryEvent, type NeedUser } from './chatEvents';
 
 export class Chats implements Disposable {
   private readonly _onDidChangeShown = new Emitter<void>();
@@ -334,27 +320,19 @@ export class Chats implements Disposable {
 
   private create(agentId?: string, chatId = `c${++this.nextId}`): Chat {
     const chat = new Chat(chatId, this.deps, this.makeArchive(), agentId);
-    let turn = chat.thread.turn;
-    let asking = { permissions: 0, questions: 0 };
-    // A session the agent could not continue: its saved entry becomes the new session's (no ghost under a dead id).
-    chat.onDidReplaceSession(({ before, after }) => this._onDidChangeHistory.fire({ kind: 'replaced', before, after }));
     this.subscriptions.set(
       chat,
-      chat.onDidChange(() => {
-        const now = chat.thread.turn;
-        if (turn === 'running' && now === 'idle') this.turnEnded(chat);
-        turn = now;
-        const asks = { permissions: chat.permissions.prompts.length, questions: chat.elicitations.views.length };
-        if (asks.permissions > asking.permissions) this._onDidNeedUser.fire({ chat, why: 'permission' });
-        if (asks.questions > asking.questions) this._onDidNeedUser.fire({ chat, why: 'question' });
-        asking = asks;
-        this._onDidChangeChat.fire(chat);
-        if (chat === this.shownChat) this._onDidChangeShown.fire();
-        if (this.attention.lineChanged(chat)) this._onDidChangeList.fire();
+      watchChat(chat, {
+        changed: () => {
+          this._onDidChangeChat.fire(chat);
+          if (chat === this.shownChat) this._onDidChangeShown.fire();
+          if (this.attention.lineChanged(chat)) this._onDidChangeList.fire();
+        },
+        turnEnded: () => this.turnEnded(chat),
+        needUser: (why) => this._onDidNeedUser.fire({ chat, why }),
+        history: (event) => this._onDidChangeHistory.fire(event),
       }),
     );
-    // The changes of a turn are known just after it ends (a pass over the workspace), and Keep and Undo change them.
-    chat.changes?.onDidRecord(() => this._onDidChangeHistory.fire({ kind: 'changed', chat }));
     this.open.push(chat);
     this.attention.opened(chat);
     return chat;

@@ -10,7 +10,8 @@ import type { Platform } from '../platform';
 import { sessionKey, type HistoryEntry } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread';
 import type { Chat } from '../chat/chat';
-import type { Chats, HistoryEvent } from '../chat/chats';
+import type { Chats } from '../chat/chats';
+import type { HistoryEvent } from '../chat/chatEvents';
 import type { HistoryStore } from './historyStore';
 
 export function saveHistory(

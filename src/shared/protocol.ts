@@ -32,7 +32,7 @@ export type ConnectionState = z.infer<typeof connectionStateSchema>;
 export const returnedDraftSchema = z.object({ id: z.int(), text: z.string() });
 
 /**
- * A prompt sent while a turn ran, waiting for it to end (src/chat/promptQueue.ts); `attachments`: how many go with it;
+ * A prompt sent while a turn ran, waiting for it to end (src/chat/composer/promptQueue.ts); `attachments`: how many go with it;
  * `steering`: on its way into the running turn (Steer), not yet taken by the agent.
  */
 export const queuedPromptSchema = z.object({

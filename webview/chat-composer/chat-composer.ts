@@ -278,7 +278,7 @@ export class ChatComposer extends LitElement {
 
   private send(): void {
     const box = this.box;
-    // While the agent answers, the host queues it (see src/chat/promptQueue.ts).
+    // While the agent answers, the host queues it (see src/chat/composer/promptQueue.ts).
     if (!box || (box.value.trim() === '' && this.attachments.length === 0)) return;
     toHost(this, { type: 'prompt', text: box.value });
     this.replaceText('');

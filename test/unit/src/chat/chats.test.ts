@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { toldApart, viewDescription } from '../../../../src/chat/chatAttention';
-import type { HistoryEvent } from '../../../../src/chat/chats';
+import type { HistoryEvent } from '../../../../src/chat/chatEvents';
 import { titleText } from '../../../../src/shared/titleText';
 import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
 import type { HistoryStore } from '../../../../src/history/historyStore';

@@ -6,10 +6,10 @@
  * chip that failed.
  */
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk';
-import type { DraftAttachment, DraftAttachments } from '../attachments/draftAttachments';
-import { buildPrompt, type PromptQuirks } from '../attachments/promptBlocks';
-import type { SentAttachment } from '../shared/attachments';
-import type { ChatThread } from './chatThread';
+import type { DraftAttachment, DraftAttachments } from '../../attachments/draftAttachments';
+import { buildPrompt, type PromptQuirks } from '../../attachments/promptBlocks';
+import type { SentAttachment } from '../../shared/attachments';
+import type { ChatThread } from '../chatThread';
 import type { PendingPrompt } from './pendingPrompt';
 
 export interface AssembledPrompt {

@@ -1,6 +1,6 @@
 /** The queue's order rules on their own: what goes after a turn that finished, after one that was stopped, and while one is steered. */
 import * as assert from 'node:assert/strict';
-import { MAX_QUEUED, PromptQueue } from '../../../../src/chat/promptQueue';
+import { MAX_QUEUED, PromptQueue } from '../../../../../src/chat/composer/promptQueue';
 
 const filled = (...texts: string[]) => {
   const queue = new PromptQueue();

@@ -7,22 +7,22 @@
  * follows where the host keeps checkpoints).
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { ChatStatus } from '../shared/protocol';
-import { DraftAttachments, type DraftAttachment } from '../attachments/draftAttachments';
-import type { ChatChanges } from '../changes/chatChanges';
-import { allRoots } from '../connection/workRoots';
-import type { AttachmentSource } from '../attachments/prepareAttachment';
-import type { PreparedAttachment } from '../attachments/promptBlocks';
-import type { ChatLink, Link } from '../session/chatLink';
-import type { ChatSession } from '../session/chatSession';
-import type { ChatThread } from './chatThread';
-import type { ChatTurns, TurnTarget } from './chatTurns';
+import type { ChatStatus } from '../../shared/protocol';
+import { DraftAttachments, type DraftAttachment } from '../../attachments/draftAttachments';
+import type { ChatChanges } from '../../changes/chatChanges';
+import { allRoots } from '../../connection/workRoots';
+import type { AttachmentSource } from '../../attachments/prepareAttachment';
+import type { PreparedAttachment } from '../../attachments/promptBlocks';
+import type { ChatLink, Link } from '../../session/chatLink';
+import type { ChatSession } from '../../session/chatSession';
+import type { ChatThread } from '../chatThread';
+import type { ChatTurns, TurnTarget } from '../chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
 import { PromptQueue, type QueueAction } from './promptQueue';
-import { MAX_PULLED, type PullAnswer, type SteerOutcome } from '../connection/steering';
+import { MAX_PULLED, type PullAnswer, type SteerOutcome } from '../../connection/steering';
 import { PulledPrompts } from './pulledPrompts';
-import { errorMessage } from '../errorText';
+import { errorMessage } from '../../errorText';
 
 /** What the composer needs of its chat. */
 export interface ComposerChat {

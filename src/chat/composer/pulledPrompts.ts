@@ -4,7 +4,7 @@
  * connection it was steered on: only that connection's agent takes it.
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { SentAttachment } from '../shared/attachments';
+import type { SentAttachment } from '../../shared/attachments';
 
 export interface PulledPrompt {
   /** Its id in the prompt queue. */

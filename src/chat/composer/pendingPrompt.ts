@@ -6,8 +6,8 @@
  * composer says it took it (the view may be hidden at that moment); the
  * attachments go back to the chat's draft.
  */
-import type { DraftAttachment } from '../attachments/draftAttachments';
-import type { ReturnedDraft } from '../shared/protocol';
+import type { DraftAttachment } from '../../attachments/draftAttachments';
+import type { ReturnedDraft } from '../../shared/protocol';
 
 export interface WaitingPrompt {
   readonly text: string;

@@ -122,11 +122,11 @@ const scenario = {
   ],
 };
 
-suite('what real agents send', function () {
+describe('what real agents send', function () {
   this.timeout(60_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithAgents({ shapes: scenarioAgent('Shapes Agent', scenario) }, 'shapes');
   });
 
@@ -135,7 +135,7 @@ suite('what real agents send', function () {
     return entry?.kind === 'tool' ? entry : undefined;
   };
 
-  test('a tool call first seen in a permission request (Gemini CLI) is shown as a call, and its updates apply to it', async () => {
+  it('a tool call first seen in a permission request (Gemini CLI) is shown as a call, and its updates apply to it', async () => {
     void chat.send('gemini');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     assert.equal(tool('write_file-1')?.title, 'Writing to a.txt', 'the call is in the chat while it waits');
@@ -147,7 +147,7 @@ suite('what real agents send', function () {
     assert.ok(!transcript(chat).includes('never started'));
   });
 
-  test('both the Mode and the legacy Model control (Gemini CLI sends both), and a model change goes through session/set_model', async () => {
+  it('both the Mode and the legacy Model control (Gemini CLI sends both), and a model change goes through session/set_model', async () => {
     assert.equal(chat.status.controls.modes?.currentModeId, 'default');
     assert.equal(
       JSON.stringify(chat.status.controls.models?.available.map((m) => m.modelId)),
@@ -163,13 +163,13 @@ suite('what real agents send', function () {
     await waitFor(chat, 'the mode to change', () => chat.status.controls.modes?.currentModeId === 'autoEdit');
   });
 
-  test('a command given as an argv array (Codex) is shown as a command line', async () => {
+  it('a command given as an argv array (Codex) is shown as a command line', async () => {
     await chat.send('codex');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle' && lastReply(chat) === 'Ran.');
     assert.equal(tool('call_1')?.input, "bash -lc 'echo ran | tee ran.txt'");
   });
 
-  test('an edit whose diff came only in the permission request, then replaced by a text (OpenCode), still shows the diff', async () => {
+  it('an edit whose diff came only in the permission request, then replaced by a text (OpenCode), still shows the diff', async () => {
     void chat.send('opencode');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
@@ -177,7 +177,7 @@ suite('what real agents send', function () {
     assert.equal(JSON.stringify(tool('edit_1')?.content.map((c) => c.type)), JSON.stringify(['diff', 'content']));
   });
 
-  test('update kinds this client does not know are ignored, said once per kind, and the answer around them stays whole', async () => {
+  it('update kinds this client does not know are ignored, said once per kind, and the answer around them stays whole', async () => {
     await chat.send('newer');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const t = transcript(chat);
@@ -189,7 +189,7 @@ suite('what real agents send', function () {
     assert.equal(answer?.kind === 'assistant' ? answer.text : '', 'before after');
   });
 
-  test('text the agent sends after its turn ended never joins the last answer', async () => {
+  it('text the agent sends after its turn ended never joins the last answer', async () => {
     await chat.send('outside');
     await waitFor(chat, 'the text outside the turn', () => lastReply(chat) === '[MODE_UPDATE] autoEdit');
     const answers = chat.thread.entries

@@ -27,7 +27,7 @@ const agents = {
   images: scenarioAgent('Image Agent', { ...report, agentCapabilities: { promptCapabilities: { image: true } } }),
 };
 
-suite('attachments (Node host)', function () {
+describe('attachments (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
   let dir: string;
@@ -37,7 +37,7 @@ suite('attachments (Node host)', function () {
     return vscode.Uri.file(p);
   };
 
-  suiteSetup(async () => {
+  before(async () => {
     await vscode.workspace.getConfiguration('vscode-acp').update('agents', agents, vscode.ConfigurationTarget.Global);
     api = await acpApi();
     await api.chat.refreshAgents();
@@ -62,7 +62,7 @@ suite('attachments (Node host)', function () {
     return reportedBlocks(last?.kind === 'assistant' ? last.text : `(no reply: ${last?.kind})`);
   }
 
-  test('an agent that takes neither: files go as links it can open; the chips say nothing is wrong', async () => {
+  it('an agent that takes neither: files go as links it can open; the chips say nothing is wrong', async () => {
     const chat = await chatWith('plain');
     const notes = file('notes.txt', 'some notes\n');
     const pixel = file('pixel.png', PIXEL_PNG);
@@ -85,7 +85,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('embedded context only: text embedded, the image a link; image only: the image inline, text a link', async () => {
+  it('embedded context only: text embedded, the image a link; image only: the image inline, text a link', async () => {
     const notes = file('notes.txt', 'some notes\n');
     const pixel = file('pixel.png', PIXEL_PNG);
     const embeds = await chatWith('embeds');
@@ -112,7 +112,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(images.id);
   });
 
-  test('a pasted image the agent cannot take is refused: nothing is sent, the text and the image come back with the reason', async () => {
+  it('a pasted image the agent cannot take is refused: nothing is sent, the text and the image come back with the reason', async () => {
     const chat = await chatWith('plain');
     attachData(chat.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
     await waitFor(chat, 'read', () => chat.status.attachments[0]?.state === 'ready');
@@ -140,7 +140,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(images.id);
   });
 
-  test('past the limits: a large file and a 2 GB one go as links (said on the chip), the eleventh attachment is not added', async () => {
+  it('past the limits: a large file and a 2 GB one go as links (said on the chip), the eleventh attachment is not added', async () => {
     const chat = await chatWith('embeds');
     const big = file('big.txt', 'x'.repeat(1024 * 1024 + 1));
     const huge = file('huge.log', '');
@@ -165,7 +165,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('hostile files: a symlink out of the workspace, binary posing as text, an image that is another type', async () => {
+  it('hostile files: a symlink out of the workspace, binary posing as text, an image that is another type', async () => {
     const chat = await chatWith('embeds');
     const link = path.join(dir, 'passwd.txt');
     fs.rmSync(link, { force: true });
@@ -188,7 +188,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a file swapped for a symlink between pick and send is refused at send, and the prompt text comes back', async () => {
+  it('a file swapped for a symlink between pick and send is refused at send, and the prompt text comes back', async () => {
     const chat = await chatWith('embeds');
     const target = file('swapped.txt', 'harmless\n');
     await attach(chat, target);
@@ -203,7 +203,7 @@ suite('attachments (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('the selection: exact text with unsaved changes, embedded with its lines; none from an untitled document', async () => {
+  it('the selection: exact text with unsaved changes, embedded with its lines; none from an untitled document', async () => {
     const chat = await chatWith('embeds');
     const source = file('selected.ts', 'one\ntwo\nthree\nfour\n');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(source));

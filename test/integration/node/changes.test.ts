@@ -117,7 +117,7 @@ async function picking(pick: (labels: string[]) => string | undefined, run: () =
   }
 }
 
-suite('the Changes bar (Node host)', function () {
+describe('the Changes bar (Node host)', function () {
   this.timeout(60_000);
   let root: string;
   let chat: Chat;
@@ -127,7 +127,7 @@ suite('the Changes bar (Node host)', function () {
       .changes.files;
   const shown = async () => (await acpApi()).chats.shown;
 
-  setup(async () => {
+  beforeEach(async () => {
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     fs.rmSync(path.join(root, 'changes'), { recursive: true, force: true });
     fs.mkdirSync(path.join(root, 'changes'));
@@ -138,7 +138,7 @@ suite('the Changes bar (Node host)', function () {
     await waitFor(chat, 'the Changes bar', () => listed().length === 3);
   });
 
-  test('lists each file the turn created, edited or deleted, with its added and removed lines', async () => {
+  it('lists each file the turn created, edited or deleted, with its added and removed lines', async () => {
     assert.equal(lastReply(chat), '[write ok][disk write ok][disk write ok]done');
     assert.deepEqual(
       listed()
@@ -148,7 +148,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('Undo All (its command) puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
+  it('Undo All (its command) puts back the exact bytes: the edit is undone, the created file goes, the deleted one returns', async () => {
     await vscode.commands.executeCommand('vscode-acp.undoAllChanges');
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.existsSync(file('created.txt')), false);
@@ -156,7 +156,7 @@ suite('the Changes bar (Node host)', function () {
     assert.equal(listed().length, 0);
   });
 
-  test("Undo refuses a file the user changed since, says so, and keeps the user's text", async () => {
+  it("Undo refuses a file the user changed since, says so, and keeps the user's text", async () => {
     fs.writeFileSync(file('edited.txt'), "the user's own edit\n");
     await (await shown()).changes!.undo(file('edited.txt'));
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), "the user's own edit\n");
@@ -175,7 +175,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('Undo refuses a file with unsaved changes in an editor', async () => {
+  it('Undo refuses a file with unsaved changes in an editor', async () => {
     const doc = await vscode.workspace.openTextDocument(file('created.txt'));
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved '));
@@ -185,7 +185,7 @@ suite('the Changes bar (Node host)', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('Keep forgets a file as it is; a later turn lists it again from the kept version', async () => {
+  it('Keep forgets a file as it is; a later turn lists it again from the kept version', async () => {
     (await shown()).changes!.keep(file('edited.txt'));
     assert.deepEqual(
       listed()
@@ -206,7 +206,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('a file opens in the diff editor: the copy from before against the file now; its Undo closes that diff', async () => {
+  it('a file opens in the diff editor: the copy from before against the file now; its Undo closes that diff', async () => {
     await (await shown()).changes!.open(file('edited.txt'));
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
@@ -226,7 +226,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test("Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user's edit in between", async () => {
+  it("Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user's edit in between", async () => {
     const c = await shown();
     const firstPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id;
     await chat.send('edit again');
@@ -282,7 +282,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('a saved chat keeps its Changes bar and its checkpoints: opened again, Undo and Restore work', async () => {
+  it('a saved chat keeps its Changes bar and its checkpoints: opened again, Undo and Restore work', async () => {
     const api = await acpApi();
     const before = api.chats.shown;
     const sessionId = before.session!.sessionId;
@@ -314,7 +314,7 @@ suite('the Changes bar (Node host)', function () {
     assert.equal(opened.status.changes.total, 0);
   });
 
-  test('a file the user saves while the agent works on it: marked, and Undo asks before putting back what the user saved too', async () => {
+  it('a file the user saves while the agent works on it: marked, and Undo asks before putting back what the user saved too', async () => {
     (await shown()).changes!.keep();
     const sent = chat.send('slow edit');
     // The checkpoint is taken before the agent hears the prompt: the user's save comes after it.
@@ -355,7 +355,7 @@ suite('the Changes bar (Node host)', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  test('a file over 5 MiB is listed without Undo, ignored files not at all, and ACP: Show What Checkpoints Leave Out says so', async () => {
+  it('a file over 5 MiB is listed without Undo, ignored files not at all, and ACP: Show What Checkpoints Leave Out says so', async () => {
     (await shown()).changes!.keep();
     fs.writeFileSync(path.join(root, 'changes', '.gitignore'), 'ignored-dir/\n');
     fs.mkdirSync(path.join(root, 'changes', 'ignored-dir'));
@@ -382,7 +382,7 @@ suite('the Changes bar (Node host)', function () {
     fs.rmSync(file('huge.bin'));
   });
 
-  test("what the user changes between turns is not the next turn's: the chat says so, and Undo keeps the user's lines", async () => {
+  it("what the user changes between turns is not the next turn's: the chat says so, and Undo keeps the user's lines", async () => {
     // The agent made two hunks (two -> TWO, four added); the user adds a line above them between turns.
     fs.writeFileSync(file('edited.txt'), 'zero\none\nTWO\nthree\nfour\n');
     await chat.send('edit the end');
@@ -402,7 +402,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test("what an agent writes after Stop is said to be so at the next prompt, and is not that turn's", async () => {
+  it("what an agent writes after Stop is said to be so at the next prompt, and is not that turn's", async () => {
     (await shown()).changes!.keep();
     const sent = chat.send('work until stopped');
     await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
@@ -432,7 +432,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test('while the agent works, Undo is refused and says why; the turn then lists only what it changed', async () => {
+  it('while the agent works, Undo is refused and says why; the turn then lists only what it changed', async () => {
     const sent = chat.send('work until stopped');
     await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
     await (await shown()).changes!.undo(file('edited.txt'));
@@ -459,7 +459,7 @@ suite('the Changes bar (Node host)', function () {
     );
   });
 
-  test("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {
+  it("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {
     (await shown()).changes!.keep();
     await chat.send('diff only');
     await waitFor(chat, 'the written file listed', () => listed().length > 0);

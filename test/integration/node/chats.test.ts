@@ -40,20 +40,20 @@ async function ask(one: OpenChat, text: string): Promise<string> {
   return lastText(one);
 }
 
-suite('several chats at once (Node host)', function () {
+describe('several chats at once (Node host)', function () {
   this.timeout(60_000);
   let chat: Chat;
   let chats: OpenChats;
   let first: OpenChat;
   let second: OpenChat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithAgents({ multi: scenarioAgent('Multi Agent', scenario) }, 'multi');
     chats = (await acpApi()).chats;
     first = chats.shown;
   });
 
-  test('two chats with one agent share its process, each with a session of its own', async () => {
+  it('two chats with one agent share its process, each with a session of its own', async () => {
     const one = await ask(first, 'sessions');
     const [, pid] = /^\[sessions open: 1, pid (\d+)\]$/.exec(one) ?? [];
     assert.ok(pid, one);
@@ -72,7 +72,7 @@ suite('several chats at once (Node host)', function () {
     );
   });
 
-  test('both stream at once, each asks permission in its own chat, answered in the other order', async () => {
+  it('both stream at once, each asks permission in its own chat, answered in the other order', async () => {
     const turns = [first.send('ask from the first'), second.send('ask from the second')];
     await waitFor(first, 'its prompt', () => first.permissions.prompts.length === 1);
     await waitFor(second, 'its prompt', () => second.permissions.prompts.length === 1);
@@ -97,7 +97,7 @@ suite('several chats at once (Node host)', function () {
     assert.equal(chat.status.chatId, first.id);
   });
 
-  test('closing a chat closes its session on the agent (session/close); the other chat goes on', async () => {
+  it('closing a chat closes its session on the agent (session/close); the other chat goes on', async () => {
     const before = await ask(first, 'sessions');
     assert.match(before, /^\[sessions open: 2,/);
     await chats.close(second.id);
@@ -106,7 +106,7 @@ suite('several chats at once (Node host)', function () {
     assert.match(lastText(first), /^\[sessions open: 1,/);
   });
 
-  test('changed agent settings: the next chat gets a process as they now say; a chat on the old one keeps it', async () => {
+  it('changed agent settings: the next chat gets a process as they now say; a chat on the old one keeps it', async () => {
     const before = await ask(first, 'sessions');
     const [, oldPid] = /pid (\d+)/.exec(before) ?? [];
     const changed = { ...scenario, turns: [{ match: 'sessions', steps: [{ text: 'the new configuration' }] }] };
@@ -126,7 +126,7 @@ suite('several chats at once (Node host)', function () {
     assert.ok(await first.connect());
   });
 
-  test('a crash ends every chat on the process, and each says so', async () => {
+  it('a crash ends every chat on the process, and each says so', async () => {
     chats.newChat();
     second = chats.shown;
     await waitFor(second, 'connected', () => second.connection === 'connected');
@@ -142,7 +142,7 @@ suite('several chats at once (Node host)', function () {
     await chats.close(first.id);
   });
 
-  test('Restart Agent: the chat shown gets a new process and a new session; another chat on the old process reconnects and continues its own', async () => {
+  it('Restart Agent: the chat shown gets a new process and a new session; another chat on the old process reconnects and continues its own', async () => {
     const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-restart-'));
     await chatWithAgents({
       keeper: scenarioAgent(

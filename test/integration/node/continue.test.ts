@@ -37,11 +37,11 @@ function scenario(agentCapabilities: object, replayAfterLoad = false): string {
   });
 }
 
-suite('continuing a session after the agent died', function () {
+describe('continuing a session after the agent died', function () {
   this.timeout(60_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     const root = path.resolve(__dirname, '../../..');
     const sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-continue-'));
     const agent = (name: string, capabilities: object, replayAfterLoad?: boolean) => ({
@@ -76,7 +76,7 @@ suite('continuing a session after the agent died', function () {
     return after.slice(before.length);
   }
 
-  test('session/load: the replayed history is not shown twice, the commands come back, the agent remembers', async () => {
+  it('session/load: the replayed history is not shown twice, the commands come back, the agent remembers', async () => {
     const added = await talkThenCrash('loads');
     assert.equal(added, '\n> info: The session continues (loaded by the agent).\n');
     assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1);
@@ -86,7 +86,7 @@ suite('continuing a session after the agent died', function () {
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
-  test('session/load whose replay comes after its answer (Gemini CLI): still not shown twice, the commands come back', async () => {
+  it('session/load whose replay comes after its answer (Gemini CLI): still not shown twice, the commands come back', async () => {
     const added = await talkThenCrash('loadsLate');
     await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
     await new Promise((r) => setTimeout(r, 300));
@@ -97,7 +97,7 @@ suite('continuing a session after the agent died', function () {
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
-  test('an agent that cannot continue gets a new session, and the chat says so', async () => {
+  it('an agent that cannot continue gets a new session, and the chat says so', async () => {
     const added = await talkThenCrash('forgets');
     assert.equal(
       added,

@@ -9,13 +9,13 @@ import * as assert from '../shared/assert';
 import { lastReply, type Chat } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
 
-suite('agent file requests (Node host)', function () {
+describe('agent file requests (Node host)', function () {
   this.timeout(30_000);
   let chat: Chat;
   let root: string;
   let outside: string;
 
-  suiteSetup(async () => {
+  before(async () => {
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     outside = fs.mkdtempSync(path.join(path.dirname(root), 'outside-'));
     fs.writeFileSync(path.join(root, 'notes.txt'), 'one\ntwo\nthree\n');
@@ -25,12 +25,12 @@ suite('agent file requests (Node host)', function () {
     await vscode.commands.executeCommand('vscode-acp.newChat');
   });
 
-  test('reads a file inside the workspace, honouring line and limit', async () => {
+  it('reads a file inside the workspace, honouring line and limit', async () => {
     await chat.send('read notes');
     assert.equal(lastReply(chat), '[read: two\n]');
   });
 
-  test('reads a file that does not exist yet, in a folder that does, as empty (as Zed does: Gemini CLI creates files so); a missing folder is an error', async () => {
+  it('reads a file that does not exist yet, in a folder that does, as empty (as Zed does: Gemini CLI creates files so); a missing folder is an error', async () => {
     await chat.send('read a new file');
     assert.equal(lastReply(chat), '[read: ]');
     assert.ok(!fs.existsSync(path.join(root, 'not-yet.txt')), 'reading creates nothing');
@@ -38,13 +38,13 @@ suite('agent file requests (Node host)', function () {
     assert.match(lastReply(chat), /^\[error: .*does not exist/);
   });
 
-  test('creates a file inside the workspace', async () => {
+  it('creates a file inside the workspace', async () => {
     await chat.send('write new file');
     assert.equal(lastReply(chat), '[write ok]');
     assert.equal(fs.readFileSync(path.join(root, 'created.txt'), 'utf8'), 'from the agent\n');
   });
 
-  test('refuses paths outside the workspace, through .. or a symlink, and leaks nothing', async () => {
+  it('refuses paths outside the workspace, through .. or a symlink, and leaks nothing', async () => {
     for (const prompt of ['read traversal', 'read passwd', 'write through link']) {
       await chat.send(prompt);
       const reply = lastReply(chat);
@@ -54,7 +54,7 @@ suite('agent file requests (Node host)', function () {
     assert.ok(!fs.existsSync(path.join(outside, 'escape.txt')), 'nothing written outside');
   });
 
-  test('a file with unsaved changes: reads get the editor text, writes are refused', async () => {
+  it('a file with unsaved changes: reads get the editor text, writes are refused', async () => {
     const file = path.join(root, 'dirty.txt');
     fs.writeFileSync(file, 'on disk\n');
     const doc = await vscode.workspace.openTextDocument(file);
@@ -69,7 +69,7 @@ suite('agent file requests (Node host)', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('a file outside the workspace with unsaved changes in an editor: the agent gets neither its text nor the fact', async () => {
+  it('a file outside the workspace with unsaved changes in an editor: the agent gets neither its text nor the fact', async () => {
     const doc = await vscode.workspace.openTextDocument('/etc/passwd');
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED-OUTSIDE '));
@@ -84,7 +84,7 @@ suite('agent file requests (Node host)', function () {
     }
   });
 
-  test('a write shows in an open editor', async () => {
+  it('a write shows in an open editor', async () => {
     const file = path.join(root, 'open.txt');
     fs.writeFileSync(file, 'old text');
     const doc = await vscode.workspace.openTextDocument(file);

@@ -42,27 +42,27 @@ const walker = scenarioAgent('Walker', {
   ],
 });
 
-suite('Follow the agent (Node host)', function () {
+describe('Follow the agent (Node host)', function () {
   this.timeout(60_000);
   let chat: Chat;
   let root: string;
 
-  suiteSetup(async () => {
+  before(async () => {
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     fs.mkdirSync(path.join(root, 'follow'), { recursive: true });
     fs.writeFileSync(path.join(root, 'follow', 'a.ts'), 'line 1\nline 2\nline 3\nline 4\n');
     chat = await chatWithAgents({ walker }, 'walker');
   });
 
-  setup(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  beforeEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  test('is off by default: a turn opens nothing', async () => {
+  it('is off by default: a turn opens nothing', async () => {
     assert.equal((chat.status as { follow?: boolean }).follow, false);
     await chat.send('walk');
     assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
-  test("on (its command), opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
+  it("on (its command), opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
     await vscode.commands.executeCommand('vscode-acp.toggleFollow');
     assert.equal((chat.status as { follow?: boolean }).follow, true);
     await chat.send('walk');

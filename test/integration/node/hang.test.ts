@@ -8,10 +8,10 @@ import * as assert from '../shared/assert';
 import { activeChat } from '../shared/chatWaits';
 import { processesGone } from './processes';
 
-suite('an agent that hangs', function () {
+describe('an agent that hangs', function () {
   this.timeout(30_000);
 
-  test('connecting can be cancelled, and the agent process is ended', async () => {
+  it('connecting can be cancelled, and the agent process is ended', async () => {
     const root = path.resolve(__dirname, '../../..');
     const scenario = JSON.stringify({ onInitialize: [{ hang: true }] });
     await vscode.workspace.getConfiguration('vscode-acp').update(

@@ -39,13 +39,13 @@ function scenario(agentCapabilities: object): string {
 
 const config = () => vscode.workspace.getConfiguration('vscode-acp');
 
-suite('chat history (Node host)', function () {
+describe('chat history (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
   let chats: OpenChats;
   let sessionsDir: string;
 
-  suiteSetup(async () => {
+  before(async () => {
     sessionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-'));
     const agent = (name: string, capabilities: object, dir = sessionsDir) => ({
       name,
@@ -70,7 +70,7 @@ suite('chat history (Node host)', function () {
     await api.chat.refreshAgents();
   });
 
-  suiteTeardown(async () => {
+  after(async () => {
     await config().update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -87,7 +87,7 @@ suite('chat history (Node host)', function () {
     return entry!;
   }
 
-  test("a chat is saved after its first turn, titled by its first prompt, in this workspace's storage", async () => {
+  it("a chat is saved after its first turn, titled by its first prompt, in this workspace's storage", async () => {
     const { sessionId } = await chatOnce('resumes', 'Fix the parser please');
     const entry = await savedEntry(sessionId);
     assert.equal(entry.title, 'Fix the parser please');
@@ -106,7 +106,7 @@ suite('chat history (Node host)', function () {
     );
   });
 
-  test('a window that dies while a save replaces the index or a transcript loses neither', async () => {
+  it('a window that dies while a save replaces the index or a transcript loses neither', async () => {
     const { sessionId } = await chatOnce('resumes', 'survive the crash');
     const entry = await savedEntry(sessionId);
     await api.sessions.transcript(entry); // after the writes queued
@@ -137,7 +137,7 @@ suite('chat history (Node host)', function () {
     }
   });
 
-  test('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {
+  it('a saved chat opens at once with its transcript; the first prompt resumes the session, and the agent remembers', async () => {
     const { sessionId, markdown } = await chatOnce('resumes', 'first words');
     const entry = await savedEntry(sessionId);
     const opened: OpenChat = await api.openSaved(entry);
@@ -154,7 +154,7 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
-  test('loaded instead where the agent can only load: the replay is not shown twice', async () => {
+  it('loaded instead where the agent can only load: the replay is not shown twice', async () => {
     const { sessionId, markdown } = await chatOnce('loads', 'load me');
     const opened = await api.openSaved(await savedEntry(sessionId));
     await opened.send('recall');
@@ -165,7 +165,7 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
-  test('a saved session the agent no longer knows becomes a new session that says so', async () => {
+  it('a saved session the agent no longer knows becomes a new session that says so', async () => {
     const { sessionId } = await chatOnce('amnesiac', 'remember me');
     const entry = await savedEntry(sessionId);
     // The agent's own store is gone (another machine, a cleaned cache).
@@ -177,7 +177,7 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
-  test("ACP: Load Session offers this workspace's saved chats, newest first, and opens the one picked", async () => {
+  it("ACP: Load Session offers this workspace's saved chats, newest first, and opens the one picked", async () => {
     await chatOnce('resumes', 'pick me later');
     let offered: string[] = [];
     await withQuickPick(
@@ -193,7 +193,7 @@ suite('chat history (Node host)', function () {
     await chats.close(opened.id);
   });
 
-  test('maxHistory keeps the most recently used; the pruned transcripts are deleted', async () => {
+  it('maxHistory keeps the most recently used; the pruned transcripts are deleted', async () => {
     await config().update('sessions.maxHistory', 2, vscode.ConfigurationTarget.Global);
     const first = await chatOnce('resumes', 'one');
     const firstKey = (await savedEntry(first.sessionId)).key;
@@ -211,7 +211,7 @@ suite('chat history (Node host)', function () {
     await config().update('sessions.maxHistory', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  test('a history edited by hand into garbage loses only what does not parse, and says so', async () => {
+  it('a history edited by hand into garbage loses only what does not parse, and says so', async () => {
     const index = vscode.Uri.joinPath(api.sessions.location!, 'index.json').fsPath;
     const good = JSON.parse(fs.readFileSync(index, 'utf8')) as { sessions: unknown[] };
     fs.writeFileSync(

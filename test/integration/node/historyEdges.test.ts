@@ -19,12 +19,12 @@ import { acpApi } from '../shared/chatWaits';
 const root = path.resolve(__dirname, '../../..');
 const workspace = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
-suite('history and Sessions tree edges (Node host)', function () {
+describe('history and Sessions tree edges (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
   const config = () => vscode.workspace.getConfiguration('vscode-acp');
 
-  suiteSetup(async () => {
+  before(async () => {
     const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-edges-'));
     const agent = (name: string, scenario: object) => ({
       name,
@@ -70,7 +70,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     api.sessionsTree.refresh();
   });
 
-  suiteTeardown(async () => {
+  after(async () => {
     await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -80,7 +80,7 @@ suite('history and Sessions tree edges (Node host)', function () {
   const listedIds = async (agentId: string) =>
     (await children(agentId)).flatMap((n) => (n.kind === 'session' && n.listed ? [n.listed.sessionId] : []));
 
-  test("Delete Session removes it from this workspace's history only, unless deleting the agent's copy is chosen too", async () => {
+  it("Delete Session removes it from this workspace's history only, unless deleting the agent's copy is chosen too", async () => {
     const kept = await talk('deleter', 'keep on the agent');
     const gone = await talk('deleter', 'delete everywhere');
     assert.ok((await listedIds('deleter')).includes(kept), 'the agent lists it');
@@ -111,7 +111,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.ok(await entryOf(third), 'kept when the question is cancelled');
   });
 
-  test('with vscode-acp.sessions.autoSave off, a chat is not saved', async () => {
+  it('with vscode-acp.sessions.autoSave off, a chat is not saved', async () => {
     await config().update('sessions.autoSave', false, vscode.ConfigurationTarget.Global);
     const chat = api.chats.newChat();
     chat.selectAgent('deleter');
@@ -122,7 +122,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  test('storage that cannot be written: said once, clearly, and what was saved is kept', async () => {
+  it('storage that cannot be written: said once, clearly, and what was saved is kept', async () => {
     const blocked = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-blocked-'));
     fs.writeFileSync(path.join(blocked, 'sessions'), 'a file where the folder should be');
     const log = vscode.window.createOutputChannel('ACP storage test', { log: true });
@@ -143,7 +143,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     log.dispose();
   });
 
-  test('a listing the agent gets wrong is an error with Retry; the saved history stays', async () => {
+  it('a listing the agent gets wrong is an error with Retry; the saved history stays', async () => {
     const nodes = await children('broken');
     const labels = nodes.map((n) => String(api.sessionsTree.getTreeItem(n).label));
     assert.match(labels[0], /^Could not list sessions: .*the session index is locked/, JSON.stringify(labels));
@@ -151,7 +151,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.equal(retry.command?.command, 'vscode-acp.sessions.retry');
   });
 
-  test('a listed session the agent cannot load goes on as a new session, saved once under its new id, not under the dead one', async () => {
+  it('a listed session the agent cannot load goes on as a new session, saved once under its new id, not under the dead one', async () => {
     const chat = api.chats.openListed(
       'forgetful',
       { sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' },
@@ -182,7 +182,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('Restart Agent anew keeps the session before in the history, beside the new one (as its notice says)', async () => {
+  it('Restart Agent anew keeps the session before in the history, beside the new one (as its notice says)', async () => {
     const chat = api.chats.newChat();
     chat.selectAgent('deleter');
     await chat.send('before the restart');
@@ -199,7 +199,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('Load more pages through an agent whose cursors live in its process: the process is kept for the next page', async () => {
+  it('Load more pages through an agent whose cursors live in its process: the process is kept for the next page', async () => {
     api.sessionsTree.refresh();
     // A page of one each (the store these agents share may list a few more sessions first).
     let pages = 1;
@@ -216,7 +216,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.deepEqual((await listedIds('pager')).slice(-3), ['paged-one', 'paged-two', 'paged-three']);
   });
 
-  test('a built-in agent that is not installed offers its install command', async () => {
+  it('a built-in agent that is not installed offers its install command', async () => {
     const opencode = api.chat.status.agents.find((a) => a.id === 'opencode');
     if (!opencode || opencode.available) return;
     const [item] = await children('opencode');
@@ -229,7 +229,7 @@ suite('history and Sessions tree edges (Node host)', function () {
     assert.equal(tree.command?.command, 'vscode-acp.sessions.install');
   });
 
-  test('ACP: Open Chat in Editor shows the chat in an editor tab, which closes with the chat', async () => {
+  it('ACP: Open Chat in Editor shows the chat in an editor tab, which closes with the chat', async () => {
     const chat = api.chats.newChat();
     const tabs = () =>
       vscode.window.tabGroups.all

@@ -89,15 +89,15 @@ async function longestStall(run: () => Promise<unknown>): Promise<number> {
   return longest;
 }
 
-suite('hostile shapes an agent sends', function () {
+describe('hostile shapes an agent sends', function () {
   this.timeout(120_000);
   let chat: Chat;
   const stalls: string[] = [];
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithAgents({ hostile: scenarioAgent('Hostile Shapes', scenario) }, 'hostile');
   });
-  suiteTeardown(() => console.log(`longest extension host stalls: ${stalls.join(', ')}`));
+  after(() => console.log(`longest extension host stalls: ${stalls.join(', ')}`));
 
   async function turn(prompt: string, reply: string): Promise<void> {
     const stall = await longestStall(async () => {
@@ -114,7 +114,7 @@ suite('hostile shapes an agent sends', function () {
     stalls.push(`${prompt} ${stall.toFixed(0)} ms`);
   }
 
-  test("a turn's plan of 100,000 steps: 200 kept, the last saying how many more", async () => {
+  it("a turn's plan of 100,000 steps: 200 kept, the last saying how many more", async () => {
     await turn('plan', 'planned');
     const snapshot = [...chat.thread.entries].reverse().find((e) => e.kind === 'plan');
     assert.ok(snapshot?.kind === 'plan');
@@ -122,7 +122,7 @@ suite('hostile shapes an agent sends', function () {
     assert.equal(snapshot.entries.at(-1)?.content, '99,801 more steps, not shown');
   });
 
-  test('10,000 compaction boundaries and 10,000 notices in a row: 20 rows each, the last saying how many more', async () => {
+  it('10,000 compaction boundaries and 10,000 notices in a row: 20 rows each, the last saying how many more', async () => {
     await turn('compactions', 'compacted');
     const boundaries = chat.thread.entries.filter((e) => e.kind === 'compaction');
     assert.equal(boundaries.length, 20);
@@ -134,7 +134,7 @@ suite('hostile shapes an agent sends', function () {
     assert.equal(notices.at(-1)?.leftOut, 9_980);
   });
 
-  test('a tool call with 100,000 content items and locations: 200 of each', async () => {
+  it('a tool call with 100,000 content items and locations: 200 of each', async () => {
     await turn('items', 'listed');
     const call = chat.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === 'items');
     assert.ok(call?.kind === 'tool');
@@ -142,7 +142,7 @@ suite('hostile shapes an agent sends', function () {
     assert.equal(call.locations.length, 200);
   });
 
-  test('a cycle in the subagent parents is refused where it is applied; every update is kept', async () => {
+  it('a cycle in the subagent parents is refused where it is applied; every update is kept', async () => {
     await turn('cycle', 'cycled');
     const b = chat.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === 'B');
     assert.ok(b?.kind === 'tool');

@@ -13,11 +13,11 @@ import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 const SIZE = 8 * 1024 * 1024;
 
-suite('an 8 MiB message', function () {
+describe('an 8 MiB message', function () {
   this.timeout(60_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     const scenario = {
       turns: [
         { match: 'huge', steps: [{ text: 'before ' }, { bigText: { size: SIZE } }, { text: ' after' }] },
@@ -31,7 +31,7 @@ suite('an 8 MiB message', function () {
     chat = await chatWithAgents({ huge: scenarioAgent('Huge Agent', scenario) }, 'huge');
   });
 
-  test('is kept whole, opens whole in an editor, and the chat answers the next prompt', async () => {
+  it('is kept whole, opens whole in an editor, and the chat answers the next prompt', async () => {
     await chat.send('something huge');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 45_000);
     const reply = chat.thread.entries[chat.thread.entries.length - 1];
@@ -52,7 +52,7 @@ suite('an 8 MiB message', function () {
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
   });
 
-  test('a message over the 16 MiB limit: the agent is ended, the chat says why and keeps the transcript', async () => {
+  it('a message over the 16 MiB limit: the agent is ended, the chat says why and keeps the transcript', async () => {
     const before = chat.thread.entries.length;
     await chat.send('something too big');
     await waitFor(

@@ -64,7 +64,7 @@ const editor = scenarioAgent('Hunks', {
 
 const ORIGINAL = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n';
 
-suite('agent changes hunk by hunk in an editor (Node host)', function () {
+describe('agent changes hunk by hunk in an editor (Node host)', function () {
   this.timeout(60_000);
   let chat: Chat;
   let file: string;
@@ -123,7 +123,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
   const listed = () =>
     (chat.status as { changes: { files: Array<{ label: string }> } }).changes.files.map((f) => f.label);
 
-  setup(async () => {
+  beforeEach(async () => {
     const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     file = path.join(root, 'hunks', 'code.ts');
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -134,7 +134,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the Changes bar', () => listed().includes('hunks/code.ts'));
   });
 
-  teardown(async () => {
+  afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     const api = await acpApi();
     api.chats.shown.changes?.keep();
@@ -143,7 +143,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await api.chats.close(api.chats.shown.id);
   });
 
-  test('each hunk has Keep and Undo; by the commands the keys run, one is kept and the other undone', async () => {
+  it('each hunk has Keep and Undo; by the commands the keys run, one is kept and the other undone', async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     assert.deepEqual(await lenses(2), [
       '1: $(check) Keep',
@@ -168,7 +168,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
-  test("the user's own Undo of a hunk is not said at the next turn as a change by another program", async () => {
+  it("the user's own Undo of a hunk is not said at the next turn as a change by another program", async () => {
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(2);
     await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 1'));
@@ -186,7 +186,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     );
   });
 
-  test('in the diff editor the Changes bar opens, the same keys keep and undo a hunk at the cursor', async () => {
+  it('in the diff editor the Changes bar opens, the same keys keep and undo a hunk at the cursor', async () => {
     await (await acpApi()).chats.shown.changes!.open(file);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff tab (got ${tab?.label})`);
@@ -213,7 +213,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     assert.equal(fs.readFileSync(file, 'utf8'), 'one\nTWO\nthree\nfour\nfive\nsix\nseven\n', 'the kept one stays');
   });
 
-  test('a comment on a line of the change goes to the agent with its file and lines, and is addressed when the agent changes that line', async () => {
+  it('a comment on a line of the change goes to the agent with its file and lines, and is addressed when the agent changes that line', async () => {
     await withComment('Say why it is SEVEN.', async (_shown, open) => {
       const comments = () => open.changes!.comments.all;
       assert.deepEqual(
@@ -259,7 +259,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     });
   });
 
-  test('lenses clicked one after another act on the hunks they were shown on, as the others are kept and undone', async () => {
+  it('lenses clicked one after another act on the hunks they were shown on, as the others are kept and undone', async () => {
     await chat.send('edit in three places');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
@@ -271,7 +271,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
-  test('Keep and Undo clicked at once (neither waited for) both take effect, one after the other', async () => {
+  it('Keep and Undo clicked at once (neither waited for) both take effect, one after the other', async () => {
     await chat.send('edit in three places');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
@@ -284,7 +284,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     await waitFor(chat, 'the bar without the file', () => !listed().includes('hunks/code.ts'));
   });
 
-  test('of two alike changes, a lens clicked late acts on its own, though another now sits nearer its old line', async () => {
+  it('of two alike changes, a lens clicked late acts on its own, though another now sits nearer its old line', async () => {
     await chat.send('alike changes');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
@@ -294,7 +294,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nfour\nfive\nadded\nsix\nseven\n');
   });
 
-  test('a comment that does not fit in the prompt (ten attachments there already) stays open, to send with the next', async () => {
+  it('a comment that does not fit in the prompt (ten attachments there already) stays open, to send with the next', async () => {
     await withComment('Why SEVEN?', async (shown, open) => {
       for (let i = 0; i < 10; i++) {
         const label = `part ${i}`;
@@ -317,7 +317,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     });
   });
 
-  test('a comment whose attachment the user removes before sending is open again', async () => {
+  it('a comment whose attachment the user removes before sending is open again', async () => {
     await withComment('Why SEVEN?', async (_shown, open) => {
       await vscode.commands.executeCommand('vscode-acp.sendComments');
       assert.equal(open.changes!.comments.all[0]!.state, 'attached');
@@ -326,7 +326,7 @@ suite('agent changes hunk by hunk in an editor (Node host)', function () {
     });
   });
 
-  test("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {
+  it("the user's edits: beside a hunk its Undo goes into the unsaved text; inside one Undo is refused", async () => {
     const shown = await vscode.window.showTextDocument(vscode.Uri.file(file));
     await lenses(2);
     await shown.edit((e) => e.replace(new vscode.Range(3, 0, 3, 4), 'FOUR by the user'));

@@ -42,7 +42,7 @@ export function run(): Promise<void> {
   });
   // ACP_TEST_GREP=<suite words> runs only the matching tests (when working on one).
   const mocha = new Mocha({
-    ui: 'tdd',
+    ui: 'bdd',
     color: false,
     timeout: 60_000,
     reporter: 'spec',

@@ -14,13 +14,13 @@ import * as assert from '../shared/assert';
 import { activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { answeringWarning } from '../shared/dialogs';
 
-suite('installing a built-in agent', function () {
+describe('installing a built-in agent', function () {
   this.timeout(60_000);
   let chat: Chat;
   let bin: string;
   let savedPath: string | undefined;
 
-  suiteSetup(async () => {
+  before(async () => {
     bin = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-fake-npm-'));
     fs.writeFileSync(
       path.join(bin, 'npm'),
@@ -48,7 +48,7 @@ suite('installing a built-in agent', function () {
     await chat.refreshAgents();
   });
 
-  suiteTeardown(() => {
+  after(() => {
     process.env.PATH = savedPath;
     fs.rmSync(bin, { recursive: true, force: true });
   });
@@ -59,7 +59,7 @@ suite('installing a built-in agent', function () {
       () => chat.installAgent('cline'),
     );
 
-  test('refuses to install what the node on PATH cannot run, saying why, and runs nothing', async function () {
+  it('refuses to install what the node on PATH cannot run, saying why, and runs nothing', async function () {
     const before = chat.status.agents.find((a) => a.id === 'cline');
     assert.ok(before, JSON.stringify(chat.status.agents));
     if (before.available) return this.skip(); // installed on this machine for real
@@ -74,7 +74,7 @@ suite('installing a built-in agent', function () {
     assert.ok(!fs.existsSync(path.join(bin, 'npm-args.txt')), 'nothing installed');
   });
 
-  test('shows what will run; said no, runs nothing; said Install, runs it in a terminal into its storage, then finds the agent', async function () {
+  it('shows what will run; said no, runs nothing; said Install, runs it in a terminal into its storage, then finds the agent', async function () {
     if (chat.status.agents.find((a) => a.id === 'cline')?.available) return this.skip();
     fs.writeFileSync(path.join(bin, 'engines.txt'), '>=18');
     const declined = await installing(undefined);

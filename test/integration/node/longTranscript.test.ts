@@ -18,11 +18,11 @@ import {
 const MiB = 1024 * 1024;
 const MESSAGES = 72;
 
-suite('a transcript past 64 MiB', function () {
+describe('a transcript past 64 MiB', function () {
   this.timeout(120_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     const steps = [];
     for (let i = 0; i < MESSAGES; i++) {
       // A tool call between two messages makes each its own entry.
@@ -41,7 +41,7 @@ suite('a transcript past 64 MiB', function () {
     chat = await chatWithAgents({ long: scenarioAgent('Long Agent', scenario) }, 'long');
   });
 
-  test('keeps at most 64 MiB, moves the oldest entries to a file the notice opens; closing the chat deletes it', async () => {
+  it('keeps at most 64 MiB, moves the oldest entries to a file the notice opens; closing the chat deletes it', async () => {
     await chat.send('something long');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 90_000);
     const size = transcriptSize(chat.thread);

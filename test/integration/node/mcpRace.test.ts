@@ -12,7 +12,7 @@ import * as assert from '../shared/assert';
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { scenarioAgent } from './scenarioAgents';
 
-suite('MCP configuration read: a connect given up meanwhile', function () {
+describe('MCP configuration read: a connect given up meanwhile', function () {
   this.timeout(60_000);
   const realFs = Object.getOwnPropertyDescriptor(vscode.workspace, 'fs')!;
   let dir: string;
@@ -46,7 +46,7 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
     return { held, release };
   }
 
-  suiteSetup(async () => {
+  before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-mcprace-'));
     eventsFile = path.join(dir, 'events');
     // Each agent records what it was asked in a file of its own: the race agent's is `eventsFile`.
@@ -65,15 +65,15 @@ suite('MCP configuration read: a connect given up meanwhile', function () {
     await (await acpApi()).chat.refreshAgents();
   });
 
-  teardown(restoreFs);
+  afterEach(restoreFs);
 
-  suiteTeardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   for (const [what, giveUp] of [
     ['Disconnect', (chat: { disconnect(): Promise<void> }) => void chat.disconnect()],
     ['another agent picked', (chat: { selectAgent(id: string): void }) => chat.selectAgent('other')],
   ] as const) {
-    test(`${what} while the MCP configuration is read: no session is started`, async () => {
+    it(`${what} while the MCP configuration is read: no session is started`, async () => {
       fs.rmSync(eventsFile, { force: true });
       const api = await acpApi();
       // Another chat keeps the agent process up: what a session/new sent by mistake would reach.

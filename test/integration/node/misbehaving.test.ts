@@ -89,11 +89,11 @@ const scenario = {
   ],
 };
 
-suite('a misbehaving agent', function () {
+describe('a misbehaving agent', function () {
   this.timeout(90_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithAgents({ bad: scenarioAgent('Misbehaving Agent', scenario) }, 'bad');
   });
 
@@ -102,7 +102,7 @@ suite('a misbehaving agent', function () {
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
   }
 
-  test('a flood of 20,000 chunks and 100 tool calls of 1 MiB each: all shown, tool text capped, the chat goes on', async () => {
+  it('a flood of 20,000 chunks and 100 tool calls of 1 MiB each: all shown, tool text capped, the chat goes on', async () => {
     await chat.send('flood');
     await waitFor(chat, 'the flood to end', () => chat.status.turn === 'idle', 60_000);
     const entries = chat.thread.entries;
@@ -119,7 +119,7 @@ suite('a misbehaving agent', function () {
     await answersNext();
   });
 
-  test('invalid UTF-8: replaced in a message, a line of raw bytes reported as stray output', async () => {
+  it('invalid UTF-8: replaced in a message, a line of raw bytes reported as stray output', async () => {
     await chat.send('bytes');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /bad:\+\uFFFD\(\uFFFD\+/);
@@ -128,7 +128,7 @@ suite('a misbehaving agent', function () {
     await answersNext();
   });
 
-  test('unknown methods, updates for unknown sessions and tool calls, answers nobody asked for: ignored', async () => {
+  it('unknown methods, updates for unknown sessions and tool calls, answers nobody asked for: ignored', async () => {
     await chat.send('strangers');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.ok(!transcript(chat).includes('GHOST TEXT'), 'an update for another session is not shown');
@@ -137,7 +137,7 @@ suite('a misbehaving agent', function () {
     await answersNext();
   });
 
-  test('file and permission requests naming a session this connection did not open are refused', async () => {
+  it('file and permission requests naming a session this connection did not open are refused', async () => {
     await chat.send('other session');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const reply = lastReply(chat);
@@ -151,7 +151,7 @@ suite('a misbehaving agent', function () {
     await answersNext();
   });
 
-  test('an agent that stops reading its input: Stop ends the turn, Restart replaces the agent, which is ended', async () => {
+  it('an agent that stops reading its input: Stop ends the turn, Restart replaces the agent, which is ended', async () => {
     void chat.send('deaf');
     await waitFor(chat, 'the agent to stop listening', () => lastReply(chat).startsWith('Not listening any more.'));
     const stoppedAt = Date.now();
@@ -168,7 +168,7 @@ suite('a misbehaving agent', function () {
     await answersNext();
   });
 
-  test('an agent that exits in the middle of a message: its exit is reported, the half message is not shown', async () => {
+  it('an agent that exits in the middle of a message: its exit is reported, the half message is not shown', async () => {
     const before = transcript(chat).length;
     await chat.send('die');
     await waitFor(

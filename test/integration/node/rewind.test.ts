@@ -27,11 +27,11 @@ const brancher = scenarioAgent('Brancher', {
   ],
 });
 
-suite('Edit and resend (Node host: checkpoints, history)', function () {
+describe('Edit and resend (Node host: checkpoints, history)', function () {
   this.timeout(60_000);
   let file: string;
 
-  setup(async () => {
+  beforeEach(async () => {
     const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     fs.rmSync(path.join(root, 'rewind'), { recursive: true, force: true });
     fs.mkdirSync(path.join(root, 'rewind'));
@@ -48,7 +48,7 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     return { chat, prompt };
   }
 
-  test('files go back after the preview, the conversation goes on from before the prompt, and the history keeps it as it was', async () => {
+  it('files go back after the preview, the conversation goes on from before the prompt, and the history keeps it as it was', async () => {
     const api = await acpApi();
     const { chat, prompt } = await threeTurns();
     const before = chat.session!.sessionId;
@@ -81,7 +81,7 @@ suite('Edit and resend (Node host: checkpoints, history)', function () {
     await api.chats.close(opened.id);
   });
 
-  test('said no to the preview: nothing changes', async () => {
+  it('said no to the preview: nothing changes', async () => {
     const { chat, prompt } = await threeTurns();
     const before = JSON.stringify(chat.thread.entries);
     const session = chat.session!.sessionId;

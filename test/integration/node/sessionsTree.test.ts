@@ -22,7 +22,7 @@ import { withQuickPick } from '../shared/dialogs';
 const root = path.resolve(__dirname, '../../..');
 const turns = [{ match: '', steps: [{ text: 'Listed reply.' }] }];
 
-suite('the Sessions tree (Node host)', function () {
+describe('the Sessions tree (Node host)', function () {
   this.timeout(60_000);
   let api: AcpExtensionApi;
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-tree-'));
@@ -34,7 +34,7 @@ suite('the Sessions tree (Node host)', function () {
     args: [path.join(root, 'dist/test/agent.js'), JSON.stringify({ turns, ...scenario }), '--sessions', sessions],
   });
 
-  suiteSetup(async () => {
+  before(async () => {
     const cwd = vscode.workspace.workspaceFolders![0].uri.fsPath;
     const hostile = [
       { sessionId: 'markup', cwd, title: '<img src=x onerror=alert(1)> \u202eevil\u202c\n' + 'x'.repeat(5_000) },
@@ -100,7 +100,7 @@ suite('the Sessions tree (Node host)', function () {
 
   const talk = async (agentId: string, text: string) => (await talkOnce(api, agentId, text)).sessionId;
 
-  test('lists the installed agents; the ones that are not, under one "Install more agents…"', async () => {
+  it('lists the installed agents; the ones that are not, under one "Install more agents…"', async () => {
     const roots = await api.sessionsTree.getChildren();
     const items = roots.map((n) => api.sessionsTree.getTreeItem(n));
     const more = roots.findIndex((n) => n.kind === 'more');
@@ -114,7 +114,7 @@ suite('the Sessions tree (Node host)', function () {
     );
   });
 
-  test('an agent that lists: its sessions page by page, with Load more until the last page', async () => {
+  it('an agent that lists: its sessions page by page, with Load more until the last page', async () => {
     for (const text of ['first', 'second', 'third']) await talk('pager', text);
     api.sessionsTree.refresh();
     let nodes = await children('pager');
@@ -135,7 +135,7 @@ suite('the Sessions tree (Node host)', function () {
     );
   });
 
-  test('a listed session this workspace has not saved opens loaded with its history, shown once', async () => {
+  it('a listed session this workspace has not saved opens loaded with its history, shown once', async () => {
     const sessionId = await talk('pager', 'only on the agent');
     const entry = (await api.sessions.list()).find((s) => s.sessionId === sessionId)!;
     await api.sessions.delete(entry.key);
@@ -161,7 +161,7 @@ suite('the Sessions tree (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a saved session a complete listing no longer has is marked stale', async () => {
+  it('a saved session a complete listing no longer has is marked stale', async () => {
     const sessionId = await talk('pager', 'to be forgotten');
     for (const file of fs.readdirSync(store)) if (file.startsWith(sessionId)) fs.rmSync(path.join(store, file));
     api.sessionsTree.refresh();
@@ -175,7 +175,7 @@ suite('the Sessions tree (Node host)', function () {
     assert.equal(api.sessionsTree.getTreeItem(stale).description, 'the agent no longer has it');
   });
 
-  test("a listing reconciles the saved history: a saved session the agent lists under another title takes the agent's", async () => {
+  it("a listing reconciles the saved history: a saved session the agent lists under another title takes the agent's", async () => {
     const sessionId = await talk('pager', 'titled by the agent');
     // This workspace's copy says otherwise (an older title).
     const saved = (await api.sessions.list()).find((s) => s.sessionId === sessionId)!;
@@ -199,7 +199,7 @@ suite('the Sessions tree (Node host)', function () {
     );
   });
 
-  test('a cursor that loops stops with a note; a hostile listing is cleaned, deduplicated and bounded', async () => {
+  it('a cursor that loops stops with a note; a hostile listing is cleaned, deduplicated and bounded', async () => {
     assert.deepEqual(labels(await children('looper')), ['one', 'Load more']);
     await vscode.commands.executeCommand('vscode-acp.sessions.more', (await children('looper')).at(-1));
     assert.deepEqual(labels(await children('looper')), ['one', "The agent's listing repeats itself: stopped here."]);
@@ -219,7 +219,7 @@ suite('the Sessions tree (Node host)', function () {
     );
   });
 
-  test('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
+  it('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
     // A chat keeps the agent's process: the listing after the Refresh goes to the same one (its second listing).
     const chat = api.chats.newChat();
     chat.selectAgent('stuck');
@@ -236,7 +236,7 @@ suite('the Sessions tree (Node host)', function () {
     await api.chats.close(chat.id);
   });
 
-  test('sign-in required to list: offered, and the listing follows', async () => {
+  it('sign-in required to list: offered, and the listing follows', async () => {
     const nodes = await children('locked');
     assert.deepEqual(labels(nodes), ['Sign in to Locked Agent to list its sessions']);
     await withQuickPick(
@@ -246,7 +246,7 @@ suite('the Sessions tree (Node host)', function () {
     assert.deepEqual(labels(await children('locked')), ['No sessions yet']);
   });
 
-  test("an agent that cannot list shows this workspace's history; one that cannot continue says so; a missing one says it is missing", async () => {
+  it("an agent that cannot list shows this workspace's history; one that cannot continue says so; a missing one says it is missing", async () => {
     await talk('loader', 'saved here');
     api.sessionsTree.refresh();
     assert.deepEqual(labels(await children('loader')), [

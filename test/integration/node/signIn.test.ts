@@ -16,7 +16,7 @@ import { acpApi, lastReply } from '../shared/chatWaits';
 import { withQuickPick } from '../shared/dialogs';
 import { scenarioAgent } from './scenarioAgents';
 
-suite('sign-in', function () {
+describe('sign-in', function () {
   this.timeout(60_000);
   const root = path.resolve(__dirname, '../../..');
 
@@ -82,7 +82,7 @@ suite('sign-in', function () {
     return { offered, opened };
   }
 
-  test("a terminal sign-in runs the agent's own program, then the session opens on the same agent process", async () => {
+  it("a terminal sign-in runs the agent's own program, then the session opens on the same agent process", async () => {
     const { api, dir, signInFile, scenario, starts } = await signInAgent({});
     const chat = api.chats.newChat();
     try {
@@ -117,7 +117,7 @@ suite('sign-in', function () {
     }
   });
 
-  test('an agent that reads its credentials when it starts is restarted once after the sign-in, then the session opens', async () => {
+  it('an agent that reads its credentials when it starts is restarted once after the sign-in, then the session opens', async () => {
     const { api, dir, signInFile, starts } = await signInAgent({ signInReadAtStart: true });
     const chat = api.chats.newChat();
     try {
@@ -132,7 +132,7 @@ suite('sign-in', function () {
     }
   });
 
-  test('an env_var method says which variable the agent reads and where to set it, never its value', async () => {
+  it('an env_var method says which variable the agent reads and where to set it, never its value', async () => {
     const envVar = {
       authMethods: [{ type: 'env_var', id: 'key', name: 'API key', vars: [{ name: 'TEST_AGENT_KEY' }] }],
     };

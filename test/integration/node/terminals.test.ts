@@ -9,16 +9,16 @@ import { acpApi, lastReply, transcript, waitFor, type Chat } from '../shared/cha
 import { chatWithTestAgent } from '../shared/host';
 import { processes } from './processes';
 
-suite('agent terminals (Node host)', function () {
+describe('agent terminals (Node host)', function () {
   this.timeout(40_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithTestAgent();
     await vscode.commands.executeCommand('vscode-acp.newChat');
   });
 
-  test('terminal/create asks first, shows the resolved launch, and the output lands in the tool call', async () => {
+  it('terminal/create asks first, shows the resolved launch, and the output lands in the tool call', async () => {
     const turn = chat.send('run echo');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     const prompt = chat.status.permissions[0];
@@ -40,7 +40,7 @@ suite('agent terminals (Node host)', function () {
     assert.equal(terminal.exitCode, 0);
   });
 
-  test('a refused command does not run', async () => {
+  it('a refused command does not run', async () => {
     const turn = chat.send('run echo');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'reject');
@@ -48,7 +48,7 @@ suite('agent terminals (Node host)', function () {
     assert.match(lastReply(chat), /\[error: The user refused to run this command\./);
   });
 
-  test('"always allow" covers repeats of the same launch; the 9th terminal is refused', async () => {
+  it('"always allow" covers repeats of the same launch; the 9th terminal is refused', async () => {
     const turn = chat.send('nine terminals');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_always');
@@ -59,7 +59,7 @@ suite('agent terminals (Node host)', function () {
     assert.equal(chat.status.permissions.length, 0, 'no further prompts after always allow');
   });
 
-  test('Clear Chat revokes "always allow": the same command asks again', async () => {
+  it('Clear Chat revokes "always allow": the same command asks again', async () => {
     // A new session first: the eight terminals of the last test still hold their slots.
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const first = chat.send('run echo');
@@ -103,22 +103,22 @@ suite('agent terminals (Node host)', function () {
     return processes('sleep 31[78]');
   }
 
-  test("Restart Agent ends the chat's commands and starts a fresh agent process, with a new session for the chat", async () => {
+  it("Restart Agent ends the chat's commands and starts a fresh agent process, with a new session for the chat", async () => {
     const api = await acpApi();
     assert.equal(
-      await sleeperAfter('vscode-acp.restart', () => (before = api.chats.shown.session?.sessionId)),
+      await sleeperAfter('vscode-acp.restart', () => (sessionBefore = api.chats.shown.session?.sessionId)),
       '',
       "no process of the command's tree is left",
     );
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
     const after = api.chats.shown.session?.sessionId;
-    assert.ok(before && after && after !== before, `a new session: ${before} then ${after}`);
+    assert.ok(sessionBefore && after && after !== sessionBefore, `a new session: ${sessionBefore} then ${after}`);
     assert.match(transcript(chat), /Agent restarted: a new session begins here/);
     assert.match(transcript(chat), /run sleeper/, 'the transcript stays');
   });
-  let before: string | undefined;
+  let sessionBefore: string | undefined;
 
-  test("Disconnect ends the chat's commands, leaving no process behind", async () => {
+  it("Disconnect ends the chat's commands, leaving no process behind", async () => {
     assert.equal(await sleeperAfter('vscode-acp.disconnect'), '', 'no process of the tree is left');
   });
 });

@@ -38,7 +38,7 @@ interface Turn {
 
 const config: RealAgentConfig = realAgentConfig();
 
-suite(`${config.agent.name} (real agent, fake model) through the extension`, function () {
+describe(`${config.agent.name} (real agent, fake model) through the extension`, function () {
   this.timeout(180_000);
   const s = config.scenario;
   let chat: Chat;
@@ -83,7 +83,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.ok(!/never started|Unknown tool call/.test(text), `no card for a call "never started":\n${text}`);
   }
 
-  suiteSetup(async function () {
+  before(async function () {
     chat = await activeChat();
     await vscode.workspace
       .getConfiguration('vscode-acp')
@@ -94,7 +94,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     for (const file of [s.edit, s.rewrite]) if (file) fs.writeFileSync(file.file, file.before);
   });
 
-  teardown(async function () {
+  afterEach(async function () {
     // A failed test must not leave a turn (or a prompt) for the next one.
     if (chat?.thread.turn === 'running') {
       await vscode.commands.executeCommand('vscode-acp.stop');
@@ -102,7 +102,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test('connects, and the chat names the agent as it names itself', async () => {
+  it('connects, and the chat names the agent as it names itself', async () => {
     const started = Date.now();
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(
@@ -117,13 +117,13 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.equal(chat.status.agentLabel, config.expect.label);
   });
 
-  test("a reply: the model's text, streamed into one answer", async () => {
+  it("a reply: the model's text, streamed into one answer", async () => {
     const t = await turn(s.reply.prompt);
     assert.equal(t.reply, s.reply.text, threadToMarkdown({ ...chat.thread, entries: t.entries }));
     assert.equal(t.entries.filter((e) => e.kind === 'assistant').length, 1, 'one answer');
   });
 
-  test('Steer: a message queued during an answer goes into it, and the model hears it in that turn (agents that steer)', async function () {
+  it('Steer: a message queued during an answer goes into it, and the model hears it in that turn (agents that steer)', async function () {
     const steer = s.steer;
     if (!steer) return this.skip();
     const before = chat.thread.entries.length;
@@ -162,7 +162,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test('an MCP server from the settings: the agent starts it for a new session, with its ${env:...} value resolved', async () => {
+  it('an MCP server from the settings: the agent starts it for a new session, with its ${env:...} value resolved', async () => {
     const record = path.join(os.tmpdir(), `acp-real-mcp-${process.pid}-${Date.now()}.json`);
     const secret = process.env.ACP_REAL_MCP_SECRET;
     assert.ok(secret, 'run.mjs sets ACP_REAL_MCP_SECRET');
@@ -215,7 +215,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test('attachments: a file embedded and an image reach the model (agents that take them)', async function () {
+  it('attachments: a file embedded and an image reach the model (agents that take them)', async function () {
     if (!config.expect.attachments) return this.skip();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const notes = vscode.Uri.joinPath(folder, 'attached-notes.txt');
@@ -244,7 +244,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.equal(t.reply, s.reply.text);
   });
 
-  test("a new file: the prompt shows it, Allow once writes it with the agent's own tool", async () => {
+  it("a new file: the prompt shows it, Allow once writes it with the agent's own tool", async () => {
     const t = await turn(s.create.marker, 'allow_once');
     assert.ok(t.prompt && t.tool);
     assert.equal(t.prompt.tool.toolKind, 'edit');
@@ -258,7 +258,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
-  test('an edit of an existing file: Allow once changes it on disk, the card keeps its diff', async function () {
+  it('an edit of an existing file: Allow once changes it on disk, the card keeps its diff', async function () {
     const edit = s.edit;
     if (!edit) return this.skip();
     const t = await turn(edit.marker, 'allow_once');
@@ -273,7 +273,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
-  test('an existing file written whole, its old text not sent: the prompt and the card show what it changes', async function () {
+  it('an existing file written whole, its old text not sent: the prompt and the card show what it changes', async function () {
     const rewrite = s.rewrite;
     if (!rewrite) return this.skip();
     const t = await turn(rewrite.marker, 'allow_once');
@@ -300,7 +300,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
-  test("the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user's edit, puts back the agent's edit, a restore keeps the user's edit, Keep All empties it", async () => {
+  it("the Changes bar lists what the agent wrote with its own tools; Undo is refused after the user's edit, puts back the agent's edit, a restore keeps the user's edit, Keep All empties it", async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
     const bar = () => chat.status.changes.files.map((f) => `${f.kind} ${f.path}`);
@@ -344,7 +344,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     assert.equal(fs.readFileSync(s.create.file, 'utf8'), s.create.content);
   });
 
-  test("the agent's edit reviewed hunk by hunk in its editor: one change kept, the other undone", async function () {
+  it("the agent's edit reviewed hunk by hunk in its editor: one change kept, the other undone", async function () {
     const edit = s.edit;
     if (!edit) return this.skip();
     // The file as before, and the agent edits it again (in two places a line apart).
@@ -386,7 +386,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test('a shell command: shown as a command line, Allow once runs it', async () => {
+  it('a shell command: shown as a command line, Allow once runs it', async () => {
     const t = await turn(s.shell.marker, 'allow_once');
     assert.ok(t.prompt && t.tool);
     assert.equal(t.prompt.tool.toolKind, 'execute');
@@ -401,7 +401,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     cardsAreCalls(t);
   });
 
-  test('a command rejected: nothing runs, the card says it did not complete', async () => {
+  it('a command rejected: nothing runs, the card says it did not complete', async () => {
     const t = await turn(s.refuse.marker, 'reject');
     assert.ok(t.tool);
     assert.ok(!fs.existsSync(s.refuse.file), 'the command did not run');
@@ -412,7 +412,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     );
   });
 
-  test('control changes: each one is taken by the agent, and a model change reaches the model', async () => {
+  it('control changes: each one is taken by the agent, and a model change reaches the model', async () => {
     for (const change of config.expect.switches) {
       await chat.changeControl(
         change.kind === 'config'
@@ -440,7 +440,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test(`Disconnect, then Connect: a new agent process continues the session (${config.expect.continuation}), the model hears the earlier turns`, async () => {
+  it(`Disconnect, then Connect: a new agent process continues the session (${config.expect.continuation}), the model hears the earlier turns`, async () => {
     if (config.expect.loadInNewMinute) {
       const nextMinute = (Math.floor(connectedAt / 60_000) + 1) * 60_000;
       await new Promise((r) => setTimeout(r, Math.max(0, nextMinute - Date.now() + 1_000)));
@@ -469,7 +469,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     );
   });
 
-  test("the chat is in this workspace's history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues", async () => {
+  it("the chat is in this workspace's history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues", async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
     const sessionId = shown.session?.sessionId;
@@ -531,7 +531,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     }
   });
 
-  test('Disconnect while the agent runs a command ends the agent and the command', async () => {
+  it('Disconnect while the agent runs a command ends the agent and the command', async () => {
     assert.ok(agentPids(config).length > 0, 'the agent runs');
     const sent = chat.send(s.long.marker);
     const until = async (what: string, check: () => boolean, ms: number) => {
@@ -567,7 +567,7 @@ suite(`${config.agent.name} (real agent, fake model) through the extension`, fun
     );
   });
 
-  test('an agent that needs a sign-in: the chat offers the methods the agent names, and connects to nothing when none is picked', async function () {
+  it('an agent that needs a sign-in: the chat offers the methods the agent names, and connects to nothing when none is picked', async function () {
     const signIn = config.expect.signIn;
     if (!signIn) return this.skip();
     const id = `${config.agentId}-signed-out`;

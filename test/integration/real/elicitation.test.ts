@@ -12,11 +12,11 @@ import { connectedRealChat } from './realChat';
 
 const config = realAgentConfig();
 
-suite(`${config.agent.name}: a question from the agent (real agent, fake model)`, function () {
+describe(`${config.agent.name}: a question from the agent (real agent, fake model)`, function () {
   this.timeout(180_000);
   let chat: OpenChat;
 
-  test('its model asks through its own tool: a form in the chat, and the answer picked reaches the model', async function () {
+  it('its model asks through its own tool: a form in the chat, and the answer picked reaches the model', async function () {
     const ask = config.scenario.ask;
     if (!ask) return this.skip();
     const connected = await connectedRealChat(config);

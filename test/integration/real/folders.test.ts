@@ -11,10 +11,10 @@ import { lastReply, transcript } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
 
-suite('a real agent given two folders', function () {
+describe('a real agent given two folders', function () {
   const config = realAgentConfig();
 
-  test('reads a file of the second folder, without a permission prompt', async () => {
+  it('reads a file of the second folder, without a permission prompt', async () => {
     const read = config.scenario.readSecond;
     assert.ok(read, 'the scenario has a read in the second folder');
     const folders = vscode.workspace.workspaceFolders ?? [];

@@ -15,7 +15,7 @@ export function run(): Promise<void> {
   // createRequire(...) it cannot evaluate into `undefined`).
   const { createRequire } = process.getBuiltinModule('node:module');
   const Mocha = createRequire(path.join(extension.extensionPath, 'package.json'))('mocha') as typeof import('mocha');
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 180_000, reporter: 'spec', slow: 10_000 });
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 180_000, reporter: 'spec', slow: 10_000 });
   // The tests are bundled into this file: register mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   // test/real-agents/run.mjs opens a second window, of two folders, for an agent that takes more than one.

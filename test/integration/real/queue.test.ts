@@ -12,10 +12,10 @@ import { connectedRealChat } from './realChat';
 const config = realAgentConfig();
 const QUEUED = 'Say one more thing, please.';
 
-suite(`${config.agent.name}: the queue (real agent, fake model)`, function () {
+describe(`${config.agent.name}: the queue (real agent, fake model)`, function () {
   this.timeout(180_000);
 
-  test('a prompt sent during an answer waits, then is sent as its own turn', async () => {
+  it('a prompt sent during an answer waits, then is sent as its own turn', async () => {
     const { api, chat } = await connectedRealChat(config);
     const from = (await fakeLog(config)).length;
     const first = chat.send(config.scenario.reply.prompt);

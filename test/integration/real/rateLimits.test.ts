@@ -10,10 +10,10 @@ import { connectedRealChat } from './realChat';
 
 const config = realAgentConfig();
 
-suite(`${config.agent.name}: plan rate limits (real agent, fake model)`, function () {
+describe(`${config.agent.name}: plan rate limits (real agent, fake model)`, function () {
   this.timeout(180_000);
 
-  test('both windows the agent reports reach the usage meter, the one near its limit as a warning', async function () {
+  it('both windows the agent reports reach the usage meter, the one near its limit as a warning', async function () {
     const limits = config.scenario.rateLimits;
     if (!limits) return this.skip();
     const signedIn = { ...config, agent: { ...config.agent, env: { ...config.agent.env, ...limits.env } } };

@@ -11,10 +11,10 @@ import { agentSessionNodes, connectedRealChat } from './realChat';
 const config = realAgentConfig();
 const NAME = 'Renamed by the test';
 
-suite(`${config.agent.name}: Rename (real agent, fake model)`, function () {
+describe(`${config.agent.name}: Rename (real agent, fake model)`, function () {
   this.timeout(180_000);
 
-  test('the chat and its saved entry take the name; an agent that stores titles lists the session under it', async () => {
+  it('the chat and its saved entry take the name; an agent that stores titles lists the session under it', async () => {
     const { api, chat } = await connectedRealChat(config);
     await chat.send(config.scenario.reply.prompt);
     await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle', 60_000);

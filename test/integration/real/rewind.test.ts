@@ -25,11 +25,11 @@ const count = (r: FakeRequest, text: string) => r.userTexts?.filter((t) => t.inc
 const promptId = (chat: Chat, text: string) =>
   chat.thread.entries.find((e) => e.kind === 'user' && e.text === text)!.id;
 
-suite(`${config.agent.name}: Retry and Branch (real agent, fake model)`, function () {
+describe(`${config.agent.name}: Retry and Branch (real agent, fake model)`, function () {
   this.timeout(180_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = (await connectedRealChat(config)).chat;
     for (const text of [FIRST, SECOND]) {
       await chat.send(text);
@@ -37,7 +37,7 @@ suite(`${config.agent.name}: Retry and Branch (real agent, fake model)`, functio
     }
   });
 
-  test('Retry: the last prompt again, from before it', async () => {
+  it('Retry: the last prompt again, from before it', async () => {
     const from = (await fakeLog(config)).length;
     await chat.retry();
     await waitFor(
@@ -68,7 +68,7 @@ suite(`${config.agent.name}: Retry and Branch (real agent, fake model)`, functio
     }
   });
 
-  test('Branch from the first prompt: a new chat from the end of that turn; the chat it came from is unchanged', async () => {
+  it('Branch from the first prompt: a new chat from the end of that turn; the chat it came from is unchanged', async () => {
     const api = await acpApi();
     // Its prompts and answers (its title may still come in: Codex names a session after its first turns).
     const said = () =>

@@ -10,10 +10,10 @@ import { connectedRealChat } from './realChat';
 
 const config = realAgentConfig();
 
-suite(`${config.agent.name}: a subagent (real agent, fake model)`, function () {
+describe(`${config.agent.name}: a subagent (real agent, fake model)`, function () {
   this.timeout(180_000);
 
-  test("its steps go inside the tool call that started it, and the main agent's answer follows", async function () {
+  it("its steps go inside the tool call that started it, and the main agent's answer follows", async function () {
     const sub = config.scenario.subagent;
     if (!sub) return this.skip();
     const { api, chat } = await connectedRealChat(config);

@@ -11,10 +11,10 @@ import { lastReply, waitFor } from './chatWaits';
 import { PIXEL_PNG, reportedBlocks } from './attachmentFixtures';
 import { newChatWithTestAgent } from './host';
 
-suite('attachments', function () {
+describe('attachments', function () {
   this.timeout(60_000);
 
-  test('a text file (its unsaved text) and an image go embedded, after the text; the prompt shows them as chips', async () => {
+  it('a text file (its unsaved text) and an image go embedded, after the text; the prompt shows them as chips', async () => {
     const { api, chat } = await newChatWithTestAgent();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const notes = vscode.Uri.joinPath(folder, 'attach-notes.md');
@@ -49,7 +49,7 @@ suite('attachments', function () {
     await api.chats.close(chat.id);
   });
 
-  test("@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file's problems as text", async () => {
+  it("@ mentions: a workspace file by a fuzzy query, a folder as its listing, the current file's problems as text", async () => {
     const { api, chat } = await newChatWithTestAgent();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const dir = vscode.Uri.joinPath(folder, 'mention-dir');

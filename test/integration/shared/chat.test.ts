@@ -10,35 +10,35 @@ import { chatWithTestAgent, hostSetup } from './host';
 
 const lastEntry = (chat: Chat) => chat.thread.entries[chat.thread.entries.length - 1];
 
-suite('chat with a real ACP agent', function () {
+describe('chat with a real ACP agent', function () {
   this.timeout(60_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await chatWithTestAgent();
   });
 
-  test('offers the configured agent in the picker', () => {
+  it('offers the configured agent in the picker', () => {
     const agent = chat.status.agents.find((a) => a.id === hostSetup.agentId);
     assert.ok(agent, JSON.stringify(chat.status.agents));
     assert.equal(agent.available, true);
     assert.equal(chat.status.selectedAgentId, hostSetup.agentId);
   });
 
-  test('connects and shows the agent title and version', async () => {
+  it('connects and shows the agent title and version', async () => {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
   });
 
-  test('advertises exactly the capabilities this host has', async () => {
+  it('advertises exactly the capabilities this host has', async () => {
     await chat.send('which capabilities');
     const text = transcript(chat);
     assert.ok(text.endsWith(`[capabilities: ${hostSetup.expectedCapabilities}]\n`), text);
     await vscode.commands.executeCommand('vscode-acp.newChat');
   });
 
-  test('a reply streams into the thread chunk by chunk, complete when the turn ends', async () => {
+  it('a reply streams into the thread chunk by chunk, complete when the turn ends', async () => {
     const seen = new Set<string>();
     let atTurnEnd: string | undefined;
     const sub = chat.onDidChange(() => {
@@ -58,7 +58,7 @@ suite('chat with a real ACP agent', function () {
     assert.ok(seen.size >= 5, `the text should arrive in steps, saw ${seen.size}: ${[...seen].join(' | ')}`);
   });
 
-  test('what agents send beside their answer: a compaction (a boundary with its summary) and a notice, in order', async () => {
+  it('what agents send beside their answer: a compaction (a boundary with its summary) and a notice, in order', async () => {
     await chat.send('compact the context');
     const shown = chat.thread.entries.slice(-4).map((e) => {
       if (e.kind === 'compaction') return `compaction ${e.compactionId} ${e.status}: ${e.summary}`;
@@ -73,7 +73,7 @@ suite('chat with a real ACP agent', function () {
     ]);
   });
 
-  test("the session's plans by id (plan operations) are kept between turns, each replaced or removed by its id", async () => {
+  it("the session's plans by id (plan operations) are kept between turns, each replaced or removed by its id", async () => {
     await chat.send('keep plans');
     assert.deepEqual(
       chat.status.plans?.map((p) => [p.id, p.type]),
@@ -92,7 +92,7 @@ suite('chat with a real ACP agent', function () {
     );
   });
 
-  test("the plan's rate limits an agent reports beside its usage reach the usage meter, each window kept", async () => {
+  it("the plan's rate limits an agent reports beside its usage reach the usage meter, each window kept", async () => {
     await chat.send('report rate limits');
     assert.deepEqual(chat.status.controls.usage?.limits, [
       { kind: 'five_hour', label: '5-hour', utilization: 0.42, status: 'allowed', resetsAt: 1_796_400_000_000 },
@@ -101,14 +101,14 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.controls.usage?.used, 53_000);
   });
 
-  test('the prompts an agent suggests next are offered until the next prompt is sent', async () => {
+  it('the prompts an agent suggests next are offered until the next prompt is sent', async () => {
     await chat.send('suggest what is next');
     assert.deepEqual(chat.status.suggestions, ['Run the tests', 'Open a pull request']);
     await chat.send('Say hello');
     assert.equal(chat.status.suggestions, undefined);
   });
 
-  test("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
+  it("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
     const before = chat.thread.entries.length;
     await chat.send('start a subagent');
     const added = chat.thread.entries.slice(before);
@@ -124,7 +124,7 @@ suite('chat with a real ACP agent', function () {
     );
   });
 
-  test('updates written right before the prompt response still land in the turn', async () => {
+  it('updates written right before the prompt response still land in the turn', async () => {
     let atTurnEnd: string | undefined;
     const sub = chat.onDidChange(() => {
       if (chat.status.turn === 'idle' && atTurnEnd === undefined) atTurnEnd = transcript(chat);
@@ -135,7 +135,7 @@ suite('chat with a real ACP agent', function () {
     assert.match(atTurnEnd, /## User\n\nburst\n\n## Assistant\n\none two three four five\n$/);
   });
 
-  test('Stop cancels a running turn', async () => {
+  it('Stop cancels a running turn', async () => {
     const turn = chat.send('please stop me');
     await waitFor(
       chat,
@@ -149,7 +149,7 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.connection, 'connected');
   });
 
-  test('a line of garbage on stdout is reported and the turn still completes', async () => {
+  it('a line of garbage on stdout is reported and the turn still completes', async () => {
     await chat.send('send garbage');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /Before\. After\./);
@@ -158,7 +158,7 @@ suite('chat with a real ACP agent', function () {
     }
   });
 
-  test('an agent crash is reported with exit code and stderr, and the chat recovers', async () => {
+  it('an agent crash is reported with exit code and stderr, and the chat recovers', async () => {
     await chat.send('crash now');
     await waitFor(
       chat,
@@ -179,7 +179,7 @@ suite('chat with a real ACP agent', function () {
     assert.match(transcript(chat), /hello again\n\n<thinking>[^]*Hello from the test agent\n$/);
   });
 
-  test('New Chat clears the transcript and keeps the agent connected', async () => {
+  it('New Chat clears the transcript and keeps the agent connected', async () => {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     assert.equal(chat.thread.entries.length, 0);
     await chat.send('Say hello');
@@ -187,7 +187,7 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.connection, 'connected');
   });
 
-  test('session controls: config options, modes and early slash commands; a choice sticks for the next session', async () => {
+  it('session controls: config options, modes and early slash commands; a choice sticks for the next session', async () => {
     const controls = () => chat.status.controls;
     // available_commands_update arrives before the session/new response: buffered, not lost.
     await waitFor(chat, 'the slash commands', () => controls().commands.length > 0);
@@ -210,7 +210,7 @@ suite('chat with a real ACP agent', function () {
     );
   });
 
-  test('a permission request waits for the user, with our labels, and the answer reaches the agent', async () => {
+  it('a permission request waits for the user, with our labels, and the answer reaches the agent', async () => {
     const turn = chat.send('ask permission');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     const prompt = chat.status.permissions[0];
@@ -227,7 +227,7 @@ suite('chat with a real ACP agent', function () {
     assert.equal(chat.status.permissions.length, 0);
   });
 
-  test('Stop answers a pending permission request as cancelled', async () => {
+  it('Stop answers a pending permission request as cancelled', async () => {
     const turn = chat.send('ask permission again');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     await vscode.commands.executeCommand('vscode-acp.stop');
@@ -236,7 +236,7 @@ suite('chat with a real ACP agent', function () {
     assert.match(transcript(chat), /\[permission: cancelled\][^]*Stopped\.\n$/);
   });
 
-  test('Disconnect ends the agent', async () => {
+  it('Disconnect ends the agent', async () => {
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     assert.equal(chat.status.connection, 'disconnected');
     assert.equal(chat.status.agentLabel, undefined);

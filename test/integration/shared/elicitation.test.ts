@@ -9,10 +9,10 @@ import * as assert from './assert';
 import { lastReply, transcript, waitFor } from './chatWaits';
 import { newChatWithTestAgent } from './host';
 
-suite('questions from the agent', function () {
+describe('questions from the agent', function () {
   this.timeout(60_000);
 
-  test('a form: Decline answers decline; Stop answers one still open with cancel', async () => {
+  it('a form: Decline answers decline; Stop answers one still open with cancel', async () => {
     const { api, chat } = await newChatWithTestAgent();
     const declined = chat.send('ask me');
     await waitFor(chat, 'the question', () => chat.status.elicitations.length === 1);
@@ -30,7 +30,7 @@ suite('questions from the agent', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a page to open: shown with its exact host until answered; a javascript: page is declined at once, and said', async () => {
+  it('a page to open: shown with its exact host until answered; a javascript: page is declined at once, and said', async () => {
     const { api, chat } = await newChatWithTestAgent();
     const page = chat.send('ask page');
     await waitFor(chat, 'the page', () => chat.status.elicitations.length === 1);

@@ -7,10 +7,10 @@ import * as assert from './assert';
 import { acpApi } from './chatWaits';
 import { newChatWithTestAgent } from './host';
 
-suite('Export Chat as Markdown', function () {
+describe('Export Chat as Markdown', function () {
   this.timeout(60_000);
 
-  test("writes the chat's prompts and answers to the file picked", async () => {
+  it("writes the chat's prompts and answers to the file picked", async () => {
     const { api, chat } = await newChatWithTestAgent();
     api.chats.show(chat.id);
     await chat.send('burst export please');

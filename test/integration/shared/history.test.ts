@@ -17,10 +17,10 @@ import { agentChildren, talkOnce } from './savedChats';
 /** The entries as Markdown: the controls belong to a live session, not to the saved one. */
 const entries = (thread: Thread) => threadToMarkdown({ ...thread, controls: emptySessionControls });
 
-suite('chat history', function () {
+describe('chat history', function () {
   this.timeout(60_000);
 
-  test('saved after its first turn, shown in the Sessions tree, opened again at once, and its session continues', async () => {
+  it('saved after its first turn, shown in the Sessions tree, opened again at once, and its session continues', async () => {
     await chatWithTestAgent();
     const api = await acpApi();
     const { sessionId, markdown } = await talkOnce(api, hostSetup.agentId, 'remember these words');
@@ -51,7 +51,7 @@ suite('chat history', function () {
     await api.chats.close(opened.id);
   });
 
-  test('renamed: its line, the history and the Sessions tree take the name, the agent stores it, its own titles do not replace it, and it stays when opened again', async () => {
+  it('renamed: its line, the history and the Sessions tree take the name, the agent stores it, its own titles do not replace it, and it stays when opened again', async () => {
     await chatWithTestAgent();
     const api = await acpApi();
     const chat = api.chats.newChat();
@@ -90,7 +90,7 @@ suite('chat history', function () {
     await api.chats.close(again.id);
   });
 
-  test('maxHistory keeps the most recently used, their files deleted; a history edited into garbage loses only what does not parse', async () => {
+  it('maxHistory keeps the most recently used, their files deleted; a history edited into garbage loses only what does not parse', async () => {
     await chatWithTestAgent();
     const api = await acpApi();
     const config = vscode.workspace.getConfiguration('vscode-acp');

@@ -14,12 +14,12 @@ import { digest, reportedMcp } from './mcpReport';
 
 const config = () => vscode.workspace.getConfiguration('vscode-acp');
 
-suite('MCP servers', function () {
+describe('MCP servers', function () {
   this.timeout(60_000);
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const mcpJson = () => vscode.Uri.joinPath(folder(), '.vscode', 'mcp.json');
 
-  suiteSetup(async () => {
+  before(async () => {
     await config().update(
       'mcpServers',
       [
@@ -50,13 +50,13 @@ suite('MCP servers', function () {
     );
   });
 
-  suiteTeardown(async () => {
+  after(async () => {
     await config().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     await config().update('mcpServers', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.fs.delete(mcpJson());
   });
 
-  test('sources in precedence order, names ignoring case, HTTP only as the agent takes it; what is left out is said', async () => {
+  it('sources in precedence order, names ignoring case, HTTP only as the agent takes it; what is left out is said', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('report mcp');
     const servers = reportedMcp(lastReply(chat));
@@ -81,7 +81,7 @@ suite('MCP servers', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a session continued after a reconnect gets the servers as they are then', async () => {
+  it('a session continued after a reconnect gets the servers as they are then', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('report mcp');
     const sessionId = chat.session!.sessionId;
@@ -106,7 +106,7 @@ suite('MCP servers', function () {
     }
   });
 
-  test('a resolved secret the agent writes to stderr (in pieces) or sends back in an error is redacted in the chat', async function () {
+  it('a resolved secret the agent writes to stderr (in pieces) or sends back in an error is redacted in the chat', async function () {
     const secret = hostSetup.mcpSecret;
     if (!secret) this.skip(); // nothing resolves ${env:...} in the web worker: the first test checks it is left out
     const { api, chat } = await newChatWithTestAgent();
@@ -120,7 +120,7 @@ suite('MCP servers', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a resolved secret the agent echoes (a message in two pieces, a thought, the title, a tool call, a plan, a notice, a permission request) is redacted in all of them', async function () {
+  it('a resolved secret the agent echoes (a message in two pieces, a thought, the title, a tool call, a plan, a notice, a permission request) is redacted in all of them', async function () {
     const secret = hostSetup.mcpSecret;
     if (!secret) this.skip();
     const { api, chat } = await newChatWithTestAgent();
@@ -194,7 +194,7 @@ suite('MCP servers', function () {
     await api.chats.close(chat.id);
   });
 
-  test('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
+  it('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello');
     await vscode.commands.executeCommand('vscode-acp.showMcpServers');

@@ -26,12 +26,12 @@ async function notifications(answer: string | undefined, run: () => Promise<void
   return shown;
 }
 
-suite('notifications when a chat needs you', function () {
+describe('notifications when a chat needs you', function () {
   this.timeout(60_000);
   const config = () => vscode.workspace.getConfiguration('vscode-acp');
-  teardown(() => config().update('notifications', undefined, vscode.ConfigurationTarget.Global));
+  afterEach(() => config().update('notifications', undefined, vscode.ConfigurationTarget.Global));
 
-  test('a chat out of sight that asks permission: a notification, and Open Chat shows that chat', async () => {
+  it('a chat out of sight that asks permission: a notification, and Open Chat shows that chat', async () => {
     const { api, chat: asking } = await newChatWithTestAgent();
     // A chat with a turn in it stays open when another is made (New Chat closes an empty one).
     await asking.send('which capabilities');
@@ -49,7 +49,7 @@ suite('notifications when a chat needs you', function () {
     await api.chats.close(asking.id);
   });
 
-  test('with vscode-acp.notifications "never": none', async () => {
+  it('with vscode-acp.notifications "never": none', async () => {
     await config().update('notifications', 'never', vscode.ConfigurationTarget.Global);
     const { api, chat: asking } = await newChatWithTestAgent();
     // A chat with a turn in it stays open when another is made (New Chat closes an empty one).

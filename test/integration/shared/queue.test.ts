@@ -7,10 +7,10 @@ import * as assert from './assert';
 import { lastReply, transcript, waitFor } from './chatWaits';
 import { newChatWithTestAgent } from './host';
 
-suite('the queue', function () {
+describe('the queue', function () {
   this.timeout(60_000);
 
-  test('three prompts sent during an answer are queued, then sent in order, each as its own turn', async () => {
+  it('three prompts sent during an answer are queued, then sent in order, each as its own turn', async () => {
     const { api, chat } = await newChatWithTestAgent();
     const first = chat.send('take a while');
     await waitFor(chat, 'the answer to start', () => chat.thread.turn === 'running');

@@ -14,10 +14,10 @@ const blocksOf = (reply: string): string[] =>
     (b) => b.text ?? `${b.start}…`,
   );
 
-suite('Retry and Branch', function () {
+describe('Retry and Branch', function () {
   this.timeout(60_000);
 
-  test('Retry sends the newest prompt again, the new session told the turns before it', async () => {
+  it('Retry sends the newest prompt again, the new session told the turns before it', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello there');
     await chat.send('report prompt please');
@@ -36,7 +36,7 @@ suite('Retry and Branch', function () {
     await api.chats.close(chat.id);
   });
 
-  test('Branch from the first turn: a new chat from there; the chat it came from is as it was', async () => {
+  it('Branch from the first turn: a new chat from there; the chat it came from is as it was', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.send('hello there');
     await chat.send('report prompt please');

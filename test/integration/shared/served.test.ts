@@ -15,14 +15,14 @@ import { acpApi, lastReply, transcript } from './chatWaits';
 import { hostSetup } from './host';
 import { reportedMcp } from './mcpReport';
 
-suite('an agent served over the standard remote transport', function () {
+describe('an agent served over the standard remote transport', function () {
   this.timeout(60_000);
   const harnessUrl = async (name: string) =>
     new TextDecoder()
       .decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name)))
       .trim();
 
-  suiteSetup(async () => {
+  before(async () => {
     const url = await harnessUrl('standard-url.txt');
     await vscode.workspace.getConfiguration('vscode-acp').update(
       'agents',
@@ -37,12 +37,12 @@ suite('an agent served over the standard remote transport', function () {
     await (await acpApi()).chat.refreshAgents();
   });
 
-  suiteTeardown(async () => {
+  after(async () => {
     await hostSetup.configureAgent();
     await (await acpApi()).chat.refreshAgents();
   });
 
-  test('over Streamable HTTP too: offered at its URL, a whole turn', async () => {
+  it('over Streamable HTTP too: offered at its URL, a whole turn', async () => {
     const api = await acpApi();
     assert.match(
       api.chat.status.agents.find((a) => a.id === 'servedHttp')?.detail ?? '',
@@ -61,7 +61,7 @@ suite('an agent served over the standard remote transport', function () {
     }
   });
 
-  test('offered as served at its URL; a whole turn; no files or terminals offered to it', async () => {
+  it('offered as served at its URL; a whole turn; no files or terminals offered to it', async () => {
     const api = await acpApi();
     const agent = api.chat.status.agents.find((a) => a.id === 'served');
     assert.ok(agent?.available, JSON.stringify(api.chat.status.agents));
@@ -81,7 +81,7 @@ suite('an agent served over the standard remote transport', function () {
     }
   });
 
-  test('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
+  it('a listing given up by Refresh: the agent is told ($/cancel_request), and the next listing is answered', async () => {
     const api = await acpApi();
     // A chat keeps the agent's connection: the listing after the Refresh goes to the same agent, which asked the first.
     const chat = api.chats.newChat();
@@ -106,7 +106,7 @@ suite('an agent served over the standard remote transport', function () {
     }
   });
 
-  test("an agent served elsewhere gets no value of this machine's environment in its MCP servers", async function () {
+  it("an agent served elsewhere gets no value of this machine's environment in its MCP servers", async function () {
     const secret = hostSetup.mcpSecret;
     if (!secret) this.skip(); // the web worker resolves none for any agent (MCP servers suite)
     const config = vscode.workspace.getConfiguration('vscode-acp');
@@ -141,7 +141,7 @@ suite('an agent served over the standard remote transport', function () {
     }
   });
 
-  test("on the Node host, an agent served without a cwd works in the workspace folder's path", async function () {
+  it("on the Node host, an agent served without a cwd works in the workspace folder's path", async function () {
     if (hostSetup.agentId === 'bridge') this.skip();
     const api = await acpApi();
     const chat = api.chats.newChat();

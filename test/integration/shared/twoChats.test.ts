@@ -9,10 +9,10 @@ import * as assert from './assert';
 import { acpApi, waitFor } from './chatWaits';
 import { chatWithTestAgent } from './host';
 
-suite('two chats at once', function () {
+describe('two chats at once', function () {
   this.timeout(60_000);
 
-  test('both ask permission at once, answered in the other order, each gets its own answer', async () => {
+  it('both ask permission at once, answered in the other order, each gets its own answer', async () => {
     await chatWithTestAgent();
     const { chats } = await acpApi();
     await vscode.commands.executeCommand('vscode-acp.newChat');

@@ -9,10 +9,10 @@ import * as assert from '../shared/assert';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { BRIDGE_URL_FILE, harnessFile, PLAIN_BRIDGE_URL_FILE } from './harnessFiles';
 
-suite('attachments on the web host', function () {
+describe('attachments on the web host', function () {
   this.timeout(60_000);
 
-  test('a file to an agent that takes no embedded context is refused, never sent as a link it cannot open', async () => {
+  it('a file to an agent that takes no embedded context is refused, never sent as a link it cannot open', async () => {
     const api = await acpApi();
     assert.ok(
       await vscode.commands.executeCommand<boolean>(

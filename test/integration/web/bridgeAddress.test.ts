@@ -35,10 +35,10 @@ async function askedFor(run: () => Promise<unknown>): Promise<string[]> {
   return prompts;
 }
 
-suite("the bridge's address: the user's alone", function () {
+describe("the bridge's address: the user's alone", function () {
   this.timeout(60_000);
 
-  test("a workspace's vscode-acp.bridge.url is never used: the chat connects to the user's bridge", async () => {
+  it("a workspace's vscode-acp.bridge.url is never used: the chat connects to the user's bridge", async () => {
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     const own = new TextDecoder().decode(
       await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, '.vscode/settings.json')),
@@ -57,7 +57,7 @@ suite("the bridge's address: the user's alone", function () {
     await api.chats.close(chat.id);
   });
 
-  test('the token is sent only to the address it was given with: another address asks for its own', async () => {
+  it('the token is sent only to the address it was given with: another address asks for its own', async () => {
     const config = vscode.workspace.getConfiguration('vscode-acp');
     const given = config.inspect<string>('bridge.url')?.globalValue;
     const api = await acpApi();

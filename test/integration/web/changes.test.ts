@@ -7,10 +7,10 @@ import * as assert from '../shared/assert';
 import { lastReply } from '../shared/chatWaits';
 import { chatWithTestAgent } from '../shared/host';
 
-suite('no Changes bar on the web host', function () {
+describe('no Changes bar on the web host', function () {
   this.timeout(60_000);
 
-  test('a file the agent writes itself lists nothing, offers no restore and no Follow', async () => {
+  it('a file the agent writes itself lists nothing, offers no restore and no Follow', async () => {
     const chat = await chatWithTestAgent();
     await chat.send('write on disk itself');
     assert.equal(lastReply(chat), '[disk write ok]');

@@ -22,7 +22,7 @@ export function run(): Promise<void> {
       if (!ok) throw new Error(`the bridge URL was refused: ${url.replace(/token=.*/, 'token=…')}`);
     },
   });
-  mocha.setup({ ui: 'tdd', reporter: undefined, timeout: 60_000 });
+  mocha.setup({ ui: 'bdd', reporter: undefined, timeout: 60_000 });
   require('./tests');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));

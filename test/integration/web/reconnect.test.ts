@@ -10,15 +10,15 @@ import { BRIDGE_URL_FILE, DROP_URL_FILE, harnessFile } from './harnessFiles';
 
 const dropUrl = () => harnessFile(DROP_URL_FILE);
 
-suite('a dropped connection to the bridge', function () {
+describe('a dropped connection to the bridge', function () {
   this.timeout(60_000);
   let chat: Chat;
 
-  suiteSetup(async () => {
+  before(async () => {
     chat = await activeChat();
   });
 
-  test('drop the socket mid-turn, two attempts refused: the transcript stays, the chat reconnects and the session continues', async () => {
+  it('drop the socket mid-turn, two attempts refused: the transcript stays, the chat reconnects and the session continues', async () => {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await vscode.commands.executeCommand('vscode-acp.newChat');
@@ -57,7 +57,7 @@ suite('a dropped connection to the bridge', function () {
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history\]$/);
   });
 
-  test('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
+  it('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
     const turn = chat.send('keep talking');
     await waitFor(
       chat,
@@ -84,7 +84,7 @@ suite('a dropped connection to the bridge', function () {
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });
 
-  test('a refusal while reconnecting (the token changed) stops the retries and says what to do', async () => {
+  it('a refusal while reconnecting (the token changed) stops the retries and says what to do', async () => {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     const turn = chat.send('keep talking');

@@ -31,12 +31,12 @@ const scenario = {
   ],
 };
 
-suite('Checkpoints in a hostile Git repository', function () {
+describe('Checkpoints in a hostile Git repository', function () {
   this.timeout(90_000);
   const markers = process.env.ACP_HOSTILE_MARKERS ?? '';
   const left = () => fs.readdirSync(markers).sort();
 
-  test("a whole checkpoint cycle through the extension runs nothing of the repository's own", async () => {
+  it("a whole checkpoint cycle through the extension runs nothing of the repository's own", async () => {
     assert.ok(vscode.workspace.isTrusted, 'a trusted folder: checkpoints are taken');
     assert.ok(markers !== '' && fs.existsSync(markers), 'the harness said where the markers go');
     const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;

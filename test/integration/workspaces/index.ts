@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 export function run(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
   const mode = process.env.ACP_WORKSPACE_MODE;
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   (globalThis as { acpTestAgent?: unknown }).acpTestAgent = {
     name: 'Test Agent',

@@ -9,17 +9,17 @@ import * as assert from '../shared/assert';
 import { acpApi } from '../shared/chatWaits';
 import { focusFolder, folder, mcpNames, notices, useTestAgent } from './mcpChat';
 
-suite('MCP servers in a multi-root workspace', function () {
+describe('MCP servers in a multi-root workspace', function () {
   this.timeout(60_000);
 
-  suiteSetup(async () => {
+  before(async () => {
     assert.ok(vscode.workspace.workspaceFile, 'a workspace file is open');
     assert.equal(vscode.workspace.workspaceFolders?.length, 2);
     assert.ok(vscode.workspace.isTrusted);
     await useTestAgent();
   });
 
-  test("each session gets the workspace's servers and its own folder's, the folder's replacing the workspace's by name", async () => {
+  it("each session gets the workspace's servers and its own folder's, the folder's replacing the workspace's by name", async () => {
     const api = await acpApi();
     await focusFolder(folder('alpha'));
     const a = api.chats.newChat();
@@ -39,7 +39,7 @@ suite('MCP servers in a multi-root workspace', function () {
     await api.chats.close(b.id);
   });
 
-  test("a session on a process whose folder left the workspace gets only the user's and the workspace's servers", async () => {
+  it("a session on a process whose folder left the workspace gets only the user's and the workspace's servers", async () => {
     const api = await acpApi();
     await focusFolder(folder('beta'));
     const first = api.chats.newChat();

@@ -20,16 +20,16 @@ const TEST_AGENT = ((globalThis as { acpTestAgent?: { args: string[] } }).acpTes
 );
 const connectOnce = (buttons: string[]) => buttons.find((b) => b === 'Connect Once Anyway');
 
-suite('Restricted Mode', function () {
+describe('Restricted Mode', function () {
   this.timeout(60_000);
 
-  suiteSetup(async () => {
+  before(async () => {
     assert.equal(vscode.workspace.isTrusted, false, 'the folder is not trusted');
     assert.ok(TEST_AGENT !== '', "the test agent's script is known");
     await useTestAgent();
   });
 
-  test('the chat says what Restricted Mode turns off, until the folder is trusted', async () => {
+  it('the chat says what Restricted Mode turns off, until the folder is trusted', async () => {
     const api = await acpApi();
     assert.match(
       api.chat.status.restricted ?? '',
@@ -38,7 +38,7 @@ suite('Restricted Mode', function () {
   });
 
   // (VS Code hides a restricted setting's workspace value in Restricted Mode; the extension must not undo that.)
-  test("the folder's own agents, agent paths and default agent are not used", async () => {
+  it("the folder's own agents, agent paths and default agent are not used", async () => {
     const api = await acpApi();
     await api.chat.refreshAgents();
     const agents = api.chat.status.agents;
@@ -49,7 +49,7 @@ suite('Restricted Mode', function () {
     await api.chats.close(chat.id);
   });
 
-  test('a local agent starts in the folder only when the user says so: Cancel and Trust Folder start nothing', async () => {
+  it('a local agent starts in the folder only when the user says so: Cancel and Trust Folder start nothing', async () => {
     const api = await acpApi();
     const chat = api.chats.newChat();
     chat.selectAgent('test');
@@ -82,7 +82,7 @@ suite('Restricted Mode', function () {
     await api.chats.close(chat.id);
   });
 
-  test("only the user's MCP servers are sent; .vscode/mcp.json is said to be unused", async () => {
+  it("only the user's MCP servers are sent; .vscode/mcp.json is said to be unused", async () => {
     const api = await acpApi();
     const chat = api.chats.newChat();
     chat.selectAgent('test');

@@ -22,14 +22,14 @@ interface AgentDefinition {
   args: string[];
 }
 
-suite('an agent given the folders of a multi-root workspace', function () {
+describe('an agent given the folders of a multi-root workspace', function () {
   this.timeout(60_000);
   let alpha: string;
   let beta: string;
   let gamma: string;
   let scratch: string;
 
-  suiteSetup(async () => {
+  before(async () => {
     alpha = folder('alpha').fsPath;
     beta = folder('beta').fsPath;
     gamma = path.join(path.dirname(alpha), 'gamma');
@@ -56,7 +56,7 @@ suite('an agent given the folders of a multi-root workspace', function () {
     await (await acpApi()).chat.refreshAgents();
   });
 
-  suiteTeardown(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
   async function chatIn(agentId: string): Promise<OpenChat> {
     await focusFolder(folder('alpha'));
@@ -70,7 +70,7 @@ suite('an agent given the folders of a multi-root workspace', function () {
     return lastReply(chat);
   }
 
-  test('the agent that takes them works in both folders, and is refused a third beside them', async () => {
+  it('the agent that takes them works in both folders, and is refused a third beside them', async () => {
     const chat = await chatIn('test');
     try {
       assert.equal(await reply(chat, 'report roots'), `[roots: ${JSON.stringify([alpha, beta])}]`);
@@ -101,7 +101,7 @@ suite('an agent given the folders of a multi-root workspace', function () {
     }
   });
 
-  test('an agent that takes one folder works in its own: the chat says so, beta is refused to it', async () => {
+  it('an agent that takes one folder works in its own: the chat says so, beta is refused to it', async () => {
     const chat = await chatIn('single');
     try {
       assert.equal(await reply(chat, 'report roots'), `[roots: ${JSON.stringify([alpha])}]`);

@@ -10,7 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_AGENT_PARAM, BRIDGE_PATH, BRIDGE_TOKEN_PARAM, BridgeClose } from '../../src/shared/bridgeProtocol';
-import { bridgedAgent } from './bridgedAgent';
+import { bridgedAgent, type BridgeLog } from './bridgedAgent';
+
 import { closeReason, closeSocket, cutUtf8 } from './closeReason';
 import { MAX_MESSAGE_BYTES, type BridgeAgent, type BridgeOptions } from './options';
 
@@ -26,8 +27,6 @@ export interface RunningBridge {
   readonly token: string;
   close(): Promise<void>;
 }
-
-export type BridgeLog = (line: string) => void;
 
 /** A request's head (its line and headers) may hold this much: Node's default, kept whatever NODE_OPTIONS says. */
 const MAX_HEADER_BYTES = 16 * 1024;

@@ -32,8 +32,10 @@ import { resolveExecutable } from '../resolveExecutable';
 import { tapStderr } from './agentStderr';
 import { closeSocket } from './closeReason';
 import { LineSplitter } from './lineSplitter';
-import type { BridgeLog } from './bridgeServer';
 import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
+
+/** Where the bridge's lines go (its log file, or standard error). */
+export type BridgeLog = (line: string) => void;
 
 /** What the SDK's server connects for each connection (its own type is not exported). */
 type AgentConnector = NonNullable<PrepareWebSocketUpgradeOptions['agent']>;

@@ -9,8 +9,19 @@
 import * as vscode from 'vscode';
 import type { Checkpoints } from '../platform';
 import { sameVersion, type FileChange, type FileVersion } from '../shared/changes';
-import type { ChatChanges } from './chatChanges';
 import { hunksOf, keptBefore, linesOf, undoneAfter, undoneAll, undoneNow, type Hunk } from './hunks';
+
+/** A chat's Changes bar as Keep and Undo of a hunk use it (chatChanges.ts is one). */
+export interface ChangeBar {
+  change(path: string): FileChange | undefined;
+  replace(
+    path: string,
+    before: FileVersion | undefined,
+    after: FileVersion | undefined,
+    wrote?: FileVersion,
+  ): Promise<void>;
+  readonly busyFollowing: boolean;
+}
 
 /** Texts are reviewed hunk by hunk up to this size (each side); a larger file is kept or undone whole. */
 const MAX_REVIEWED_BYTES = 1024 * 1024;
@@ -32,7 +43,7 @@ export interface FileReview {
 
 /** The review of `path`'s change in `changes`; undefined where it is not reviewed by hunk (not text, too large, deleted). */
 export async function reviewOf(
-  changes: ChatChanges,
+  changes: ChangeBar,
   checkpoints: Checkpoints,
   path: string,
   document: vscode.TextDocument | undefined,
@@ -51,7 +62,7 @@ export async function reviewOf(
 
 /** Keep: the hunk is part of the baseline from now on. */
 export async function keepHunk(
-  changes: ChatChanges,
+  changes: ChangeBar,
   checkpoints: Checkpoints,
   review: FileReview,
   hunk: Hunk,
@@ -64,7 +75,7 @@ export async function keepHunk(
 
 /** Undo: the hunk's lines as they were, in the file (or its editor) and in the agent's version. */
 export async function undoHunk(
-  changes: ChatChanges,
+  changes: ChangeBar,
   checkpoints: Checkpoints,
   review: FileReview,
   hunk: Hunk,
@@ -135,7 +146,7 @@ function positionAfter(lines: readonly string[], index: number): vscode.Position
 }
 
 /** The review was of the bar's entry as it still is. */
-function stillCurrent(changes: ChatChanges, review: FileReview): void {
+function stillCurrent(changes: ChangeBar, review: FileReview): void {
   const change = changes.change(review.path);
   if (!change || !sameVersion(change.before, review.change.before) || !sameVersion(change.after, review.change.after)) {
     throw new Error('The change was kept or undone meanwhile: try again.');

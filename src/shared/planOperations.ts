@@ -13,9 +13,8 @@
  * (connection/unknownUpdates.ts), and are checked where they are applied.
  * Untrusted: what does not parse is left out, and everything is bounded.
  */
-import { z } from 'zod/mini';
 import { cutText } from './titleText';
-import { planEntrySchema, type PlanEntry } from './thread';
+import type { NamedPlan, PlanEntry } from './thread';
 
 export const MAX_PLANS = 8;
 export const MAX_PLAN_ID_CHARS = 200;
@@ -26,14 +25,6 @@ export const LEFT_OUT_STATUS = 'left_out';
 export const MAX_PLAN_ENTRY_CHARS = 2_000;
 export const MAX_PLAN_MARKDOWN_CHARS = 32_000;
 const MAX_PLAN_URI_CHARS = 4_096;
-
-export const namedPlanSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.string(), type: z.literal('items'), entries: z.array(planEntrySchema) }),
-  z.object({ id: z.string(), type: z.literal('markdown'), markdown: z.string() }),
-  z.object({ id: z.string(), type: z.literal('file'), uri: z.string() }),
-]);
-/** One of the session's plans, by the agent's id. */
-export type NamedPlan = z.infer<typeof namedPlanSchema>;
 
 export type PlanOperation =
   { readonly op: 'update'; readonly plan: NamedPlan } | { readonly op: 'remove'; readonly id: string };

@@ -6,10 +6,9 @@ import { z } from 'zod/mini';
 import { permissionPromptSchema } from './permissions';
 import { elicitationViewSchema } from './elicitation';
 import { sessionControlsSchema } from './sessionControls';
-import { namedPlanSchema } from './planOperations';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
-import { entrySchema, nonNegativeInt, type Entry } from './thread';
+import { entrySchema, namedPlanSchema, nonNegativeInt, type Entry } from './thread';
 import { attachmentChipSchema, attachmentIconSchema } from './attachments';
 import { changesSchema, noChanges } from './changes';
 

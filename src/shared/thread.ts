@@ -8,7 +8,6 @@
 import { z } from 'zod/mini';
 import { emptySessionControls, type SessionControls } from './sessionControls';
 import { sentAttachmentSchema } from './attachments';
-import type { NamedPlan } from './planOperations';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
@@ -20,6 +19,14 @@ export const planEntrySchema = z.object({
   status: z.string(),
 });
 export type PlanEntry = z.infer<typeof planEntrySchema>;
+
+export const namedPlanSchema = z.discriminatedUnion('type', [
+  z.object({ id: z.string(), type: z.literal('items'), entries: z.array(planEntrySchema) }),
+  z.object({ id: z.string(), type: z.literal('markdown'), markdown: z.string() }),
+  z.object({ id: z.string(), type: z.literal('file'), uri: z.string() }),
+]);
+/** One of the session's plans, by the agent's id (shared/planOperations.ts reads them). */
+export type NamedPlan = z.infer<typeof namedPlanSchema>;
 
 /** A count or an index. */
 export const nonNegativeInt = () => z.int().check(z.nonnegative());

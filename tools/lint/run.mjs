@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { MAX_FILES, MAX_LINES, shapeProblems, sourceTree } from './shape.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -54,6 +55,26 @@ async function layersHold() {
   }
 }
 
+/** The shape rules refuse a made-up tree past each limit (as the layer rules are shown refusing), then hold here. */
+function shapeHolds() {
+  const lines = (n) => 'x\n'.repeat(n);
+  const made = new Map([
+    ['src/a/long.ts', lines(MAX_LINES + 1)],
+    ['src/a/one.ts', "import { two } from './two';\n"],
+    ['src/a/two.ts', "import type { one } from './one';\n"],
+    ...Array.from({ length: MAX_FILES + 1 }, (_, i) => [`src/b/f${i}.ts`, lines(1)]),
+  ]);
+  const refused = shapeProblems(made, { lines: {}, files: {}, cycles: [] });
+  const expected = [/^src\/a\/long\.ts lines: 351/, /^src\/b\/ files: 13/, /^src\/a\/one\.ts <-> src\/a\/two\.ts/];
+  const missed = expected.filter((re) => !refused.some((p) => re.test(p)));
+  if (missed.length > 0) {
+    throw new Error(`the shape rules (tools/lint/shape.mjs) no longer refuse: ${missed.join(', ')}`);
+  }
+  const problems = shapeProblems(sourceTree(root));
+  for (const problem of problems) console.log(`shape: ${problem}`);
+  return problems.length === 0;
+}
+
 function prettier(...args) {
   const { status, error } = spawnSync(
     path.join(here, 'node_modules/.bin/prettier'),
@@ -77,6 +98,7 @@ async function lint() {
 }
 
 await layersHold();
+const shaped = shapeHolds();
 // The linter's fixes (braces, say) are formatted again.
 const ok = fix ? prettier('--write') && (await lint()) && prettier('--write') : (await lint()) && prettier('--check');
-process.exit(ok ? 0 : 1);
+process.exit(ok && shaped ? 0 : 1);

@@ -7,7 +7,8 @@
  * operations): its steps, its Markdown, or a link to its file.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { LEFT_OUT_STATUS, type NamedPlan } from '../../src/shared/planOperations';
+import { LEFT_OUT_STATUS } from '../../src/shared/planOperations';
+import type { NamedPlan } from '../../src/shared/thread';
 import type { PlanEntry } from '../../src/shared/thread';
 import { hostLink } from '../shared/host-link';
 import '../markdown/markdown';

@@ -1,4 +1,7 @@
-import type { SlashCommand } from './slash-commands';
+import type { SessionControls } from '../../src/shared/protocol';
+
+/** One of the agent's commands, as the menu lists it. */
+export type SlashCommand = SessionControls['commands'][number];
 
 /** Commands whose name starts with `query` first, then those that contain it; case-insensitive. */
 export function matchCommands(commands: readonly SlashCommand[], query: string): SlashCommand[] {

@@ -3,11 +3,8 @@
  * of the agent's commands, filtered as you type (CompletionMenu's keys).
  */
 import { html, nothing } from 'lit';
-import type { SessionControls } from '../../src/shared/protocol';
 import { CompletionMenu } from '../completion-menu/completion-menu';
-import { matchCommands } from './match-commands';
-
-export type SlashCommand = SessionControls['commands'][number];
+import { matchCommands, type SlashCommand } from './match-commands';
 
 export class SlashCommandMenu extends CompletionMenu<SlashCommand> {
   /** The agent's commands (from `available_commands_update`). */

@@ -278,22 +278,27 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
     if (!rewrite) return this.skip();
     const t = await turn(rewrite.marker, 'allow_once');
     assert.ok(t.prompt && t.asked && t.tool);
-    // The card at the end shows the adapter's own diff of the result (its lines joined without the last newline).
-    const lines = (text: string | null | false | undefined) => (text ? text.replace(/\n$/, '') : text);
+    // As texts (v1: read from the file; the card at the end, the adapter's own diff, its lines joined without the
+    // last newline), or as a structured change (v2) whose hunks remove the old lines and add the new ones.
+    const lines = (text: string) => text.replace(/\n$/, '');
+    const removed = rewrite.before.split('\n').filter((l) => l && !rewrite.after.split('\n').includes(l));
+    const added = rewrite.after.split('\n').filter((l) => l && !rewrite.before.split('\n').includes(l));
+    const showsChange = (c: ToolEntry['content'][number] | undefined): boolean => {
+      if (c?.type !== 'diff' || c.path !== rewrite.file) return false;
+      if (c.change) {
+        const hunkLines = (c.hunks ?? []).flatMap((h) => h.lines);
+        return [...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].every((l) => hunkLines.includes(l));
+      }
+      return (
+        c.oldText !== null && lines(c.oldText) === lines(rewrite.before) && lines(c.newText) === lines(rewrite.after)
+      );
+    };
     for (const [what, content] of [
       ['the prompt', t.prompt.tool.content],
       ['the card while the prompt waits', t.asked.content],
       ['the card at the end', t.tool.content],
     ] as const) {
-      const diff = content.find((c) => c.type === 'diff' && c.path === rewrite.file);
-      assert.deepEqual(
-        diff && {
-          oldText: lines(diff.type === 'diff' && diff.oldText),
-          newText: lines(diff.type === 'diff' && diff.newText),
-        },
-        { oldText: lines(rewrite.before), newText: lines(rewrite.after) },
-        `${what} shows the file as it was: ${JSON.stringify(content)}`,
-      );
+      assert.ok(content.some(showsChange), `${what} shows what the write changes: ${JSON.stringify(content)}`);
     }
     assert.equal(fs.readFileSync(rewrite.file, 'utf8'), rewrite.after);
     assert.equal(t.reply, rewrite.doneText);

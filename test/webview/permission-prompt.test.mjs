@@ -40,6 +40,15 @@ describe('<acp-permission-prompt>', function () {
       await el.locator('.buttons button.allow_always').getAttribute('title'),
       'Always allow: Yes, and allow `echo hi *` commands',
     );
+    // An option that says no more than our button ('Always Allow') is not said again under it.
+    await chat.apply({
+      type: 'status',
+      status: status([{ ...prompt('perm-3', 'Write notes.txt'), alwaysScope: 'Always Allow' }]),
+    });
+    await el.locator('.ask').getByText('Write notes.txt').waitFor();
+    assert.equal(await el.locator('.scope').count(), 0);
+    assert.equal(await el.locator('.buttons button.allow_always').getAttribute('title'), null);
+    await chat.apply({ type: 'status', status: status([prompt('perm-1', 'Write notes.txt')]) });
     // The agent's own names for its options: in the buttons' tooltip, as text.
     assert.match(
       await el.locator('.buttons').getAttribute('title'),

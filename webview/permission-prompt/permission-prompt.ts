@@ -46,11 +46,12 @@ export class PermissionPromptElement extends LitElement {
     const kind = kindLook(p.tool.toolKind);
     // What the user approves reads as it is: a bidi override cannot turn "gnp.exe" into "exe.png" here.
     const title = visibleName(p.tool.title) || kind.label;
+    const scope = scopeOf(p.alwaysScope);
     return html`<section role="group" aria-label=${`Permission request: ${title}`}>
       <div class="ask">${codicon('warning')}<span>The agent asks to: <span class="title">${title}</span> <span class="kind">(${kind.label})</span></span></div>
       <div class="body" tabindex="0" role="region" aria-label="Details">${renderToolBody(p.tool)}</div>
-      <div class="buttons" title=${p.agentOptions.length ? `The agent's options: ${p.agentOptions.join(' · ')}` : nothing}>${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && p.alwaysScope ? `Always allow: ${p.alwaysScope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
-      ${p.alwaysScope && p.choices.includes('allow_always') ? html`<div class="scope">Always allow: ${p.alwaysScope}</div>` : nothing}
+      <div class="buttons" title=${p.agentOptions.length ? `The agent's options: ${p.agentOptions.join(' · ')}` : nothing}>${p.choices.map((c) => html`<button class=${c} title=${c === 'allow_always' && scope ? `Always allow: ${scope}` : nothing} @click=${() => this.answer(c)}>${PERMISSION_LABELS[c]}</button>`)}</div>
+      ${scope && p.choices.includes('allow_always') ? html`<div class="scope">Always allow: ${scope}</div>` : nothing}
     </section>`;
   }
 
@@ -65,4 +66,14 @@ declare global {
   interface HTMLElementTagNameMap {
     'acp-permission-prompt': PermissionPromptElement;
   }
+}
+
+/** How far the agent says "always" reaches; nothing when its option says no more than our button ("Always allow"). */
+function scopeOf(scope: string | undefined): string | undefined {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return scope && words(scope) !== words(PERMISSION_LABELS.allow_always) ? scope : undefined;
 }

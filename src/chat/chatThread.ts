@@ -9,7 +9,7 @@ import type { SessionSetup } from '../shared/sessionControls';
 import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
 import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread';
-import { reduceThread, type ThreadAction } from '../shared/threadReducer';
+import { findTool, reduceThread, type ThreadAction } from '../shared/threadReducer';
 import { titleText } from '../shared/titleText';
 
 /** A saved chat's title: the agent's, or the user's (`byUser`: the agent's titles no longer replace it). */
@@ -132,7 +132,8 @@ export class ChatThread {
     if (show) {
       this.dispatch({ type: 'update', id: this.newId(), update: { sessionUpdate: 'tool_call_update', ...toolCall } });
     }
-    return this.state.entries.find((e): e is ToolEntry => e.kind === 'tool' && e.toolCallId === toolCall.toolCallId);
+    const tool = this.state.entries[findTool(this.state, toolCall.toolCallId)];
+    return tool?.kind === 'tool' ? tool : undefined;
   }
 
   /** Empties the transcript (what was moved out of memory goes too); the session's controls and commands stay. */

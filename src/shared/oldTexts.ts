@@ -6,21 +6,13 @@
  * too large), the diff says the old text is unknown (`oldFrom: 'unknown'`). A file that is not there is a new file.
  */
 import type { ToolEntry } from './thread';
-import { diffContent } from './toolCalls';
+import { diffContent, lacksOldText } from './toolCalls';
 
 /** The text a file has now; `null`: there is no such file; `undefined`: it could not be read here. */
 export type FileNow = string | null | undefined;
 
 /** Files read for one request, at most: an agent's 200 diffs do not make 200 reads. */
 export const MAX_FILES_NOW = 8;
-
-type Content = ToolEntry['content'][number];
-type Diff = Extract<Content, { type: 'diff' }>;
-
-/** A diff that came without old text, not yet looked at (a structured change or a diff too large has its own say). */
-function lacksOldText(c: Content): c is Diff {
-  return c.type === 'diff' && c.oldText === null && !c.change && !c.tooLarge && !c.oldFrom;
-}
 
 /** The paths of `tool`'s diffs that came without old text. */
 export function pathsWithoutOldText(tool: ToolEntry): string[] {

@@ -139,7 +139,7 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
     case 'oldTextsRead': {
-      const at = thread.entries.findIndex((e) => e.kind === 'tool' && e.toolCallId === action.toolCallId);
+      const at = findTool(thread, action.toolCallId);
       const tool = thread.entries[at] as ToolEntry | undefined;
       const content = tool && keepOldTexts(tool.content, action.content);
       return tool && content && content.some((c, i) => c !== tool.content[i])
@@ -228,7 +228,8 @@ function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread 
 /** The longest notice an agent's `notice` update makes. */
 const MAX_NOTICE_CHARS = 64 * 1024;
 
-function findTool(thread: Thread, toolCallId: string): number {
+/** The index of the entry of tool call `toolCallId` (the newest, should there be two), else -1. */
+export function findTool(thread: Thread, toolCallId: string): number {
   for (let i = thread.entries.length - 1; i >= 0; i--) {
     const entry = thread.entries[i];
     if (entry.kind === 'tool' && entry.toolCallId === toolCallId) return i;

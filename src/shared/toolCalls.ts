@@ -145,12 +145,17 @@ export function keepOldTexts(next: ToolContent[], old: readonly ToolContent[]): 
   const read = old.filter((c): c is DiffContent => c.type === 'diff' && c.oldFrom !== undefined);
   if (read.length === 0) return next;
   return next.map((c) => {
-    if (c.type !== 'diff' || c.oldText !== null || c.change || c.tooLarge || c.oldFrom) return c;
+    if (!lacksOldText(c)) return c;
     const same = read.find(
       (r) => r.path === c.path && (r.tooLarge ? r.tooLarge.newLines === lineCount(c.newText) : r.newText === c.newText),
     );
     return same ?? c;
   });
+}
+
+/** A diff that came without old text, not yet looked at (a structured change or a diff too large has its own say). */
+export function lacksOldText(c: ToolContent): c is DiffContent {
+  return c.type === 'diff' && c.oldText === null && !c.change && !c.tooLarge && !c.oldFrom;
 }
 
 /** A content list that names a terminal again keeps the output already received for it. */

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from './chatViewProvider';
 
 /** The global state's key: the view was brought to the front once. */
-export const SHOWN_ONCE = 'vscode-acp.chatShownOnce';
+const SHOWN_ONCE = 'vscode-acp.chatShownOnce';
 
 export async function showChatOnce(state: vscode.Memento, log: vscode.LogOutputChannel): Promise<void> {
   if (state.get(SHOWN_ONCE)) return;

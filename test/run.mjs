@@ -42,16 +42,24 @@ for (const stream of [process.stdout, process.stderr]) {
 
 /** Mocha's failures (titles and messages, no stack lines), or else the stage's last lines. */
 function whyFailed(text) {
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  // Stack frames say where, not why: the lines kept are the messages.
+  const lines = text
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^\s+at /.test(l));
   const at = lines.findLastIndex((l) => /^\s*\d+ failing/.test(l));
-  const picked =
-    at >= 0
-      ? lines.slice(at).filter((l) => l.trim() !== '' && !/^\s+at /.test(l))
-      : lines.filter((l) => l.trim() !== '').slice(-15);
+  const picked = at >= 0 ? lines.slice(at) : lines.slice(-15);
   return picked
     .slice(0, 24)
     .map((l) => (l.length > 300 ? l.slice(0, 300) + '…' : l))
     .join('\n');
+}
+
+/** One line for the run's last lines (CI may keep no more than those): past mocha's counts, the first. */
+function firstReason(text) {
+  const lines = text.split('\n').filter((l) => l.trim() !== '' && !/^(===|\s*\d+ (passing|failing|pending))/.test(l));
+  const line = lines.find((l) => /error|fail|not ok|expected/i.test(l)) ?? lines[0] ?? '';
+  return line.trim().slice(0, 200);
 }
 
 function stage(name, fn) {
@@ -87,13 +95,16 @@ async function runStage(name, fn) {
   printed = '';
   process.stdout.write(`\n=== ${name}\n`);
   let ok = false;
+  let thrown;
   try {
     ok = (await fn()) !== false;
   } catch (error) {
+    thrown = error instanceof Error ? error.message : String(error);
     process.stdout.write(`${error instanceof Error ? error.stack : error}\n`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok, seconds, why: ok ? '' : whyFailed(printed) });
+  const why = ok ? '' : whyFailed(printed);
+  results.push({ name, ok, seconds, why, reason: ok ? '' : firstReason(thrown ?? why) });
   process.stdout.write(`=== ${name}: ${ok ? 'passed' : 'FAILED'} (${seconds} s)\n`);
 }
 
@@ -440,7 +451,11 @@ const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 for (const r of results.filter((r) => !r.ok)) process.stdout.write(`\n--- why ${r.name} failed ---\n${r.why}\n`);
 process.stdout.write(
-  '\n' + results.map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`).join('\n') + '\n',
+  '\n' +
+    results
+      .map((r) => `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)${r.ok ? '' : `: ${r.reason}`}`)
+      .join('\n') +
+    '\n',
 );
 process.stdout.write(`stages: ${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || results.length === 0 ? 1 : 0);

@@ -111,8 +111,13 @@ module.exports = (env, argv) => {
     {
       ...node,
       name: 'node',
-      // keeper.js runs as a process of its own (src-node/keeper/main.ts).
-      entry: { extension: './src-node/extension.ts', keeper: './src-node/keeper/main.ts' },
+      // keeper.js runs as a process of its own (src-node/keeper/main.ts); lineWorker.js as a thread that parses an
+      // agent's long lines (src-node/agentOutput/largeLines.ts).
+      entry: {
+        extension: './src-node/extension.ts',
+        keeper: './src-node/keeper/main.ts',
+        lineWorker: './src-node/agentOutput/lineWorker.ts',
+      },
       output: { path: dist('node'), filename: '[name].js', library: { type: 'commonjs2' } },
       // ws's optional native helpers (for agents served over the standard transport): used when installed.
       externals: { ...vscodeExternal, bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
@@ -159,6 +164,7 @@ module.exports = (env, argv) => {
         unit: testFiles('test/unit'),
         // The unit tests start terminals through processTree, which starts a keeper beside its bundle.
         keeper: './src-node/keeper/main.ts',
+        lineWorker: './src-node/agentOutput/lineWorker.ts',
         // A repository that names a program of its own wherever Git runs one, for the workspaces stage.
         hostileRepo: './test/unit/src-node/checkpoints/hostileRepoMain.ts',
       },

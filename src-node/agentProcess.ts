@@ -8,8 +8,9 @@ import { Readable, Transform, Writable } from 'node:stream';
 import type { AgentExit, AgentTransport, ConnectContext } from '../src/platform';
 import { exitText, MAX_STDERR_TAIL_CHARS, MAX_STDERR_TAIL_LINES } from '../src/shared/bridgeProtocol';
 import { processKeeper } from './keeper/processKeeper';
-import { MAX_MESSAGE_BYTES } from './messageLimit';
-import { StrayLineDetector } from './strayLines';
+import { MAX_MESSAGE_BYTES } from './agentOutput/messageLimit';
+import { StrayLineDetector } from './agentOutput/strayLines';
+import { LargeLineRelay } from './agentOutput/largeLines';
 import { descendants, signalEach } from './descendants';
 
 /**
@@ -105,18 +106,20 @@ export function spawnAgent(launch: AgentLaunch, context: ConnectContext): AgentT
       endProcessTree(child.pid, exited);
     },
   );
-  const stdout = child.stdout.pipe(
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        detector.scan(chunk);
-        done(null, chunk);
-      },
-      flush(done) {
-        detector.end();
-        done();
-      },
-    }),
-  );
+  const stdout = child.stdout
+    .pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          detector.scan(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          detector.end();
+          done();
+        },
+      }),
+    )
+    .pipe(new LargeLineRelay(MAX_MESSAGE_BYTES));
   child.stdin.on('error', (error) => log.warn(`[${launch.label}] stdin: ${error.message}`));
 
   const stream = acp.ndJsonStream(

@@ -5,7 +5,7 @@
 import { BUILT_IN_AGENTS } from '../../src/agents/agents';
 
 /** Largest frame accepted from a client, and the largest line relayed from an agent. */
-export { MAX_MESSAGE_BYTES } from '../messageLimit';
+export { MAX_MESSAGE_BYTES } from '../agentOutput/messageLimit';
 
 export interface BridgeAgent {
   readonly id: string;

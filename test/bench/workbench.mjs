@@ -5,7 +5,7 @@
  *
  * - Input latency while one huge chunk arrives: one `agent_message_chunk` of
  *   8 MiB, and one of 16 MiB less 1 KiB (16 MiB is the client's limit for one
- *   JSON-RPC line, envelope included: src-node/messageLimit.ts; a whole 16 MiB
+ *   JSON-RPC line, envelope included: src-node/agentOutput/messageLimit.ts; a whole 16 MiB
  *   of text would end the agent by design). From pressing Enter until the chat
  *   shows "Showing the first 262,144 of N characters" (and two frames more),
  *   a trace of the renderer main thread that runs the workbench and the

@@ -97,7 +97,7 @@ export const caseName = (c) => `shape ${c.name} ${c.how}`;
 
 /**
  * Characters of `fill` in `bytes` of UTF-8: a message is bounded in bytes
- * (16 MiB a line, src-node/messageLimit.ts), and 8 MiB of Thai characters
+ * (16 MiB a line, src-node/agentOutput/messageLimit.ts), and 8 MiB of Thai characters
  * would be 24 MiB, a message the client refuses.
  */
 const charsIn = (bytes, fill) => Math.floor(bytes / (Buffer.byteLength(fill) / fill.length));

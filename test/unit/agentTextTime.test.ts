@@ -22,7 +22,7 @@ import { titleText } from '../../src/shared/titleText';
 import { capOutput, commandLine, toolEntryFromCall } from '../../src/shared/toolCalls';
 import { agentPathInside } from '../../src-node/agentPathText';
 import { closeReason } from '../../src-node/bridge/closeReason';
-import { StrayLineDetector } from '../../src-node/strayLines';
+import { StrayLineDetector } from '../../src-node/agentOutput/strayLines';
 import { quotedShort, shown } from '../../src-node/terminals/shownText';
 import { diffRows } from '../../webview/diff-view/diff-rows';
 import { decodeEntities } from '../../webview/markdown/entities';

@@ -22,7 +22,7 @@ export const DEBT = {
   files: {
     'src/connection': 15,
     'src/shared': 33,
-    'src-node': 23,
+    'src-node': 21,
     'src-node/terminals': 16,
     'src-node/workspaceFs': 13,
     'webview/markdown': 15,

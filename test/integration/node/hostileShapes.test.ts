@@ -8,6 +8,7 @@
  */
 import * as assert from '../shared/assert';
 import { waitFor, type Chat } from '../shared/chatWaits';
+import { longestStall } from '../../fixtures/longestStall';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 const many = (count: number, make: (i: number) => object) => Array.from({ length: count }, (_, i) => make(i));
@@ -72,23 +73,6 @@ const scenario = {
   ],
 };
 
-/** The longest the extension host's event loop went without running a 10 ms timer while `run` ran. */
-async function longestStall(run: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 10);
-  try {
-    await run();
-  } finally {
-    clearInterval(timer);
-  }
-  return longest;
-}
-
 describe('hostile shapes an agent sends', function () {
   this.timeout(120_000);
   let chat: Chat;
@@ -100,7 +84,7 @@ describe('hostile shapes an agent sends', function () {
   after(() => console.log(`longest extension host stalls: ${stalls.join(', ')}`));
 
   async function turn(prompt: string, reply: string): Promise<void> {
-    const stall = await longestStall(async () => {
+    const { stallMs } = await longestStall(async () => {
       await chat.send(prompt);
       await waitFor(
         chat,
@@ -111,7 +95,7 @@ describe('hostile shapes an agent sends', function () {
         60_000,
       );
     });
-    stalls.push(`${prompt} ${stall.toFixed(0)} ms`);
+    stalls.push(`${prompt} ${stallMs.toFixed(0)} ms`);
   }
 
   it("a turn's plan of 100,000 steps: 200 kept, the last saying how many more", async () => {

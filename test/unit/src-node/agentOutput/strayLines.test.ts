@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { StrayLineDetector } from '../../../src-node/strayLines';
+import { StrayLineDetector } from '../../../../src-node/agentOutput/strayLines';
 
 function scan(chunks: string[], { ended = false } = {}): string[] {
   const found: string[] = [];

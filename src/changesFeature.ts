@@ -58,7 +58,7 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
       for (const c of list) byFile.set(c.path, [...(byFile.get(c.path) ?? []), c]);
       const files = [...byFile];
       const added = addAttachments(
-        chat.attachments,
+        chat.composer.attachments,
         files.map(([path, onFile]) => {
           const { uri, startLine, endLine, label, text } = commentsAttachment(path, onFile);
           return {
@@ -72,14 +72,14 @@ function reviewInEditors(chats: Chats, view: ChatViewProvider, checkpoints: Chec
         }),
       );
       sentWithPrompt(
-        chat.attachments,
+        chat.composer.attachments,
         changes,
         new Map(files.flatMap(([, onFile], i) => (added[i] ? [[added[i], onFile]] : []))),
       );
       chats.show(chat.id);
       await view.reveal();
       if (!chat.draft.trim()) chat.handBackDraft('Please address my review comments on your changes.');
-      chat.focusComposer();
+      chat.composer.focus();
       return files.flatMap(([, onFile], i) => (added[i] ? onFile : []));
     },
   });

@@ -12,6 +12,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { ControlChoices } from './chat/controlChoices';
 import { LinkOpener } from './views/linkOpener';
 import { showChatOnce } from './views/firstLook';
+import { viewStatus, type StatusSource } from './views/chatStatus';
 import { vscodeWindow } from './views/vscodeWindow';
 import { MESSAGE_SCHEME, MessageDocuments } from './views/messageDocuments';
 import { TranscriptArchive } from './views/transcriptArchive';
@@ -39,15 +40,7 @@ import { affectsSettings, restartsAgents, setting } from './settings/settings';
 /** The chat the view shows, whichever it is at the moment of each call. */
 export type ShownChat = Pick<
   Chat,
-  | 'thread'
-  | 'selectAgent'
-  | 'send'
-  | 'queued'
-  | 'changeControl'
-  | 'permissions'
-  | 'cancelPending'
-  | 'draftTaken'
-  | 'openEarlier'
+  'thread' | 'selectAgent' | 'composer' | 'changeControl' | 'permissions' | 'openEarlier'
 > & {
   readonly status: ViewStatus;
   /** Fires after any change of the shown chat, and when another chat is shown. */
@@ -56,37 +49,25 @@ export type ShownChat = Pick<
   installAgent(agentId: string): Promise<void>;
 };
 
-/** One open chat, as the API offers it: what a user can see and do with it, not its parts. */
-export type OpenChat = Pick<
-  Chat,
-  | 'id'
-  | 'title'
-  | 'status'
-  | 'thread'
-  | 'session'
-  | 'agentId'
-  | 'connection'
-  | 'onDidChange'
-  | 'selectAgent'
-  | 'connect'
-  | 'disconnect'
-  | 'restart'
-  | 'signIn'
-  | 'send'
-  | 'queued'
-  | 'resend'
-  | 'retry'
-  | 'stop'
-  | 'changeControl'
-  | 'permissions'
-  | 'elicitations'
-  | 'attachments'
-  | 'changes'
-  | 'setFollow'
-  | 'cancelPending'
-  | 'draftTaken'
-  | 'openEarlier'
->;
+/** One open chat, as the API offers it: what a user can see and do with it. */
+export type OpenChat = StatusSource &
+  Pick<
+    Chat,
+    | 'id'
+    | 'title'
+    | 'session'
+    | 'onDidChange'
+    | 'selectAgent'
+    | 'connect'
+    | 'disconnect'
+    | 'restart'
+    | 'signIn'
+    | 'rewind'
+    | 'stop'
+    | 'changeControl'
+    | 'setFollow'
+    | 'openEarlier'
+  >;
 
 /** The open chats, as the API offers them. */
 export interface OpenChats extends Pick<Chats, 'show' | 'close' | 'summaries' | 'openListed'> {
@@ -240,18 +221,17 @@ export function activateWith(
       return chats.shown.thread;
     },
     get status() {
-      return chats.viewStatus(chats.shown);
+      return viewStatus(chats, chats.shown);
     },
     get permissions() {
       return chats.shown.permissions;
     },
+    get composer() {
+      return chats.shown.composer;
+    },
     onDidChange: chats.onDidChangeShown,
     selectAgent: (agentId) => chats.selectAgent(chats.shown, agentId),
-    send: (text) => chats.shown.send(text),
-    queued: (action, id) => chats.shown.queued(action, id),
     changeControl: (change) => chats.shown.changeControl(change),
-    cancelPending: () => chats.shown.cancelPending(),
-    draftTaken: (id) => chats.shown.draftTaken(id),
     openEarlier: () => chats.shown.openEarlier(),
     refreshAgents: () => chats.refreshAgents(),
     installAgent: (agentId) => chats.installAgent(chats.shown, agentId),

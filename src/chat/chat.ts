@@ -6,19 +6,15 @@
  * same agent (agentConnections.ts).
  */
 import { type Disposable, Emitter } from '../shared/events';
-import type { ChatStatus, ConnectionState } from '../shared/protocol';
-import { emptySessionControls } from '../shared/sessionControls';
+import type { ConnectionState } from '../shared/protocol';
 import type { Entry, NoticeAction, Thread } from '../shared/thread';
 import type { ThreadAction } from '../shared/threadReducer';
 import { errorMessage } from '../errorText';
-import type { DraftAttachments } from '../attachments/draftAttachments';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../attachments/promptBlocks';
 import { ChatComposer, turnTarget } from './composer/chatComposer';
-import type { QueueAction } from './composer/promptQueue';
 import type { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
-import { noChanges } from '../shared/changes';
 import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
 import type { AgentList } from '../agents/agentList';
 import type { ChatSession } from '../session/chatSession';
@@ -31,7 +27,6 @@ import { PermissionQueue } from '../session/permissionQueue';
 import { ElicitationQueue } from '../session/elicitationQueue';
 import type { Archive, SavedTitle } from './chatThread';
 import { renameChat, titleToAgent, type Renamed } from './chatTitle';
-import { redactor } from '../secrets/redactor';
 import type { Cut } from './rewind';
 import { ChatRewind } from './chatRewind';
 
@@ -60,15 +55,15 @@ export class Chat implements Disposable {
   readonly permissions = new PermissionQueue();
   /** Questions the agent asks the user (`elicitation/create`): this chat's session's only. */
   readonly elicitations: ElicitationQueue;
-  private readonly composer: ChatComposer;
+  /** The prompt being written, its attachments, the prompt waiting for a connection and the queue behind a turn. */
+  readonly composer: ChatComposer;
   private readonly turns: ChatTurns;
   /** The Changes bar: what the agent changed since the user last kept it (where the host has checkpoints). */
   readonly changes: ChatChanges | undefined;
   /** Opens the current tool call's location while a turn runs, when the user turned it on. */
-  private readonly follow: FollowAgent;
+  readonly follow: FollowAgent;
   /** Edit, Retry and Branch: the conversation cut at a prompt, and the agent's session following it. */
-  private readonly rewind: ChatRewind;
-  /** This agent's remembered choices being applied to a new session; a pending prompt waits for them. */
+  readonly rewind: ChatRewind;
 
   constructor(
     /** Unique in this window; also the prefix of this chat's entry ids. */
@@ -118,11 +113,6 @@ export class Chat implements Disposable {
       agentId: () => this.agentId,
       turnRunning: () => this.turnRunning(),
     });
-  }
-
-  /** What the user attached to the prompt being written. */
-  get attachments(): DraftAttachments {
-    return this.composer.attachments;
   }
 
   get thread(): Thread {
@@ -180,30 +170,9 @@ export class Chat implements Disposable {
     return this.transcript.title;
   }
 
-  get status(): ChatStatus {
-    const c = this.link.current;
-    const agentList = this.deps.agentList;
-    return {
-      agents: agentList.agents,
-      selectedAgentId: this.agentId,
-      connection: this.connection,
-      agentLabel: c.state === 'connected' ? redactor.redact(c.session.lease.connection.agentLabel) : undefined,
-      turn: this.transcript.value.turn,
-      title: this.transcript.value.title,
-      plan: [...this.transcript.value.plan],
-      ...(this.transcript.value.plans?.length ? { plans: [...this.transcript.value.plans] } : {}),
-      ...(c.state === 'connected' && this.transcript.value.suggestions?.length
-        ? { suggestions: [...this.transcript.value.suggestions] }
-        : {}),
-      // Controls belong to a live session; a disconnected chat offers none.
-      controls: c.state === 'connected' ? this.transcript.value.controls : emptySessionControls,
-      permissions: this.permissions.prompts,
-      elicitations: this.elicitations.views,
-      ...this.composer.status,
-      changes: this.changes?.status ?? noChanges,
-      checkpoints: this.changes?.checkpointEntries ?? [],
-      ...(this.follow.offered ? { follow: this.follow.enabled } : {}),
-    };
+  /** The agents this chat can talk to (the picker's list). */
+  get agents(): AgentList['agents'] {
+    return this.deps.agentList.agents;
   }
 
   /**
@@ -275,51 +244,6 @@ export class Chat implements Disposable {
     } catch (error) {
       this.transcript.notice('error', errorMessage(error));
     }
-  }
-
-  /** Sends a prompt with the chat's attachments, or keeps it until connected (see ChatComposer.send). */
-  send(text: string): Promise<void> {
-    return this.composer.send(text);
-  }
-
-  /** Asks the page showing this chat to put the caret in its composer (an attachment was added from an editor). */
-  focusComposer(): void {
-    this.composer.focus();
-  }
-
-  /** The user cancelled the pending prompt: its text goes back to the composer. */
-  cancelPending(): void {
-    this.composer.cancelPending();
-  }
-
-  /** The texts of the prompts queued behind the running turn, in order. */
-  get queuedTexts(): string[] {
-    return this.composer.queuedTexts;
-  }
-
-  /** Grows with every change of the queue (cheap to compare on each change of the chat). */
-  get queueVersion(): number {
-    return this.composer.queueVersion;
-  }
-
-  /** A queued prompt's Send now, Move up, Edit or Remove. */
-  queued(action: QueueAction, id: number): Promise<void> {
-    return this.composer.queued(action, id);
-  }
-
-  /** The composer took the text handed back to it. */
-  draftTaken(id: number): void {
-    this.composer.draftTaken(id);
-  }
-
-  /** Edit (and Retry: the same text) of prompt `entryId`: the conversation goes on from before it (see ChatRewind). */
-  resend(entryId: string, text: string): Promise<void> {
-    return this.rewind.resend(entryId, text);
-  }
-
-  /** Retry: the last prompt sent again (see ChatRewind). */
-  retry(): Promise<void> {
-    return this.rewind.retry();
   }
 
   /** This chat as a branch of another's conversation (Chats.branch; see ChatRewind). */

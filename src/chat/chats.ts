@@ -4,7 +4,7 @@
  * changes: it does no webview work until it is shown.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import { wantsUser, type ChatSummary, type ViewStatus } from '../shared/protocol';
+import { wantsUser, type ChatSummary } from '../shared/protocol';
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
 import { withFreshIds } from '../shared/savedSessions';
 import { restrictedModeText } from '../capabilities';
@@ -292,12 +292,9 @@ export class Chats implements Disposable {
     return toldApart(this.open.map((chat) => this.attention.summary(chat)));
   }
 
-  /** What a view showing `chat` needs. */
-  viewStatus(chat: Chat): ViewStatus {
-    const restricted = this.deps.window.trusted()
-      ? undefined
-      : restrictedModeText(this.deps.platform.capabilities().kind);
-    return { ...chat.status, chatId: chat.id, chats: this.summaries(), restricted };
+  /** Restricted Mode's words for the chats' views, while the workspace is not trusted. */
+  get restricted(): string | undefined {
+    return this.deps.window.trusted() ? undefined : restrictedModeText(this.deps.platform.capabilities().kind);
   }
 
   /** Chats that want the user: a permission request, or a turn that ended out of sight. `shownSeen`: the shown one is in sight. */
@@ -374,8 +371,8 @@ function isBlank(chat: Chat): boolean {
   return (
     chat.thread.entries.length === 0 &&
     chat.thread.turn === 'idle' &&
-    chat.status.permissions.length === 0 &&
-    chat.status.pendingPrompt === undefined
+    chat.permissions.prompts.length === 0 &&
+    chat.composer.status.pendingPrompt === undefined
   );
 }
 

@@ -50,10 +50,9 @@ export function registerChatCommands({ chats, panels, view }: ChatCommandDeps): 
     }),
     vscode.commands.registerCommand('vscode-acp.toggleFollow', () => {
       const chat = shown();
-      const on = chat.status.follow;
-      if (on === undefined) {
+      if (!chat.follow.offered) {
         void vscode.window.showInformationMessage('Following the agent needs a trusted local workspace folder.');
-      } else chat.setFollow(!on);
+      } else chat.setFollow(!chat.follow.enabled);
     }),
   ];
 }

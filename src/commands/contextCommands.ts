@@ -17,19 +17,19 @@ export function registerContextCommands({
     vscode.commands.registerCommand('vscode-acp.attachFiles', (uris?: unknown) =>
       Array.isArray(uris)
         ? addFiles(
-            chats.shown.attachments,
+            chats.shown.composer.attachments,
             uris.filter((u): u is vscode.Uri => u instanceof vscode.Uri),
           )
-        : pickAttachments(chats.shown.attachments).then(async () => {
+        : pickAttachments(chats.shown.composer.attachments).then(async () => {
             await view.reveal();
-            chats.shown.focusComposer();
+            chats.shown.composer.focus();
           }),
     ),
     vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
       const chat = chats.shown;
-      if (!attachSelection(chat.attachments, vscode.window.activeTextEditor)) return;
+      if (!attachSelection(chat.composer.attachments, vscode.window.activeTextEditor)) return;
       await view.reveal();
-      chat.focusComposer();
+      chat.composer.focus();
     }),
   ];
 }

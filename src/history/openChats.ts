@@ -53,7 +53,7 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
                 agentId: chat.session.agentId,
                 sessionId: chat.session.sessionId,
                 ...(chat.draft ? { draft: chat.draft } : {}),
-                ...(chat.queuedTexts.length > 0 ? { queued: chat.queuedTexts } : {}),
+                ...(chat.composer.queuedTexts.length > 0 ? { queued: chat.composer.queuedTexts } : {}),
               },
             ]
           : [],
@@ -68,8 +68,8 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
   // A chat changes often (each streamed update): written only when its queue did.
   const queues = new WeakMap<Chat, number>();
   const queueChanged = (chat: Chat) => {
-    if ((queues.get(chat) ?? 0) === chat.queueVersion) return;
-    queues.set(chat, chat.queueVersion);
+    if ((queues.get(chat) ?? 0) === chat.composer.queueVersion) return;
+    queues.set(chat, chat.composer.queueVersion);
     write();
   };
   const subscriptions = [

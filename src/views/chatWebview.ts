@@ -12,6 +12,7 @@ import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../
 import type { Entry } from '../shared/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
+import { viewStatus } from './chatStatus';
 
 /**
  * The page keeps the lists of this many chats (the shown one and the last
@@ -123,7 +124,7 @@ export class ChatWebviewSync implements vscode.Disposable {
 
   private postStatus(chat: Chat): void {
     const roots = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath);
-    const status = { ...this.chats.viewStatus(chat), ...(roots?.length ? { roots } : {}) };
+    const status = { ...viewStatus(this.chats, chat), ...(roots?.length ? { roots } : {}) };
     const statusJson = JSON.stringify(status);
     if (statusJson !== this.sentStatus) {
       this.sentStatus = statusJson;

@@ -70,25 +70,25 @@ export async function handlePageMessage(
     case 'prompt':
       // The page's box is empty now: the draft kept for a window reload goes at once, not when the page says so.
       page.chats.keepDraft(chat, '');
-      return chat.send(message.text);
+      return chat.composer.send(message.text);
     case 'cancel':
       return chat.stop();
     case 'cancelPending':
-      return chat.cancelPending();
+      return chat.composer.cancelPending();
     case 'queued':
-      return chat.queued(message.action, message.id);
+      return chat.composer.queued(message.action, message.id);
     case 'draftTaken':
-      return chat.draftTaken(message.id);
+      return chat.composer.draftTaken(message.id);
     case 'attachFiles':
       // Back to the prompt box, whatever was picked.
-      await pickAttachments(chat.attachments);
-      return chat.focusComposer();
+      await pickAttachments(chat.composer.attachments);
+      return chat.composer.focus();
     case 'attachUris':
-      return attachUris(chat.attachments, message.uris);
+      return attachUris(chat.composer.attachments, message.uris);
     case 'attachData':
-      return attachData(chat.attachments, message.name, message.base64);
+      return attachData(chat.composer.attachments, message.name, message.base64);
     case 'removeAttachment':
-      return chat.attachments.remove(message.id);
+      return chat.composer.attachments.remove(message.id);
     case 'mentionQuery':
       // Typing "@" in Restricted Mode: said once, when the "@" is typed, with the way to trust the folder.
       if (!vscode.workspace.isTrusted && message.query === '') {
@@ -102,7 +102,7 @@ export async function handlePageMessage(
         items: await page.mentions.search(message.query),
       });
     case 'attachMention':
-      return void page.mentions.attach(chat.attachments, message.id);
+      return void page.mentions.attach(chat.composer.attachments, message.id);
     // The Restart a chat offers after a Stop the agent did not confirm: the conversation goes on.
     case 'restart':
       return void (await chat.restart({ continueSession: true }));
@@ -142,9 +142,9 @@ export async function handlePageMessage(
     case 'answerElicitation':
       return chat.elicitations.answer(message.id, message.action, message.values);
     case 'resend':
-      return chat.resend(message.entryId, message.text);
+      return chat.rewind.resend(message.entryId, message.text);
     case 'retryPrompt':
-      return chat.retry();
+      return chat.rewind.retry();
     case 'branch': {
       const branch = page.chats.branch(chat, message.entryId);
       return branch && page.show(branch.id);

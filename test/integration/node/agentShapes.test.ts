@@ -136,7 +136,7 @@ describe('what real agents send', function () {
   };
 
   it('a tool call first seen in a permission request (Gemini CLI) is shown as a call, and its updates apply to it', async () => {
-    void chat.send('gemini');
+    void chat.composer.send('gemini');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     assert.equal(tool('write_file-1')?.title, 'Writing to a.txt', 'the call is in the chat while it waits');
     chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
@@ -164,13 +164,13 @@ describe('what real agents send', function () {
   });
 
   it('a command given as an argv array (Codex) is shown as a command line', async () => {
-    await chat.send('codex');
+    await chat.composer.send('codex');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle' && lastReply(chat) === 'Ran.');
     assert.equal(tool('call_1')?.input, "bash -lc 'echo ran | tee ran.txt'");
   });
 
   it('an edit whose diff came only in the permission request, then replaced by a text (OpenCode), still shows the diff', async () => {
-    void chat.send('opencode');
+    void chat.composer.send('opencode');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle' && lastReply(chat).endsWith('Edited.'));
@@ -178,7 +178,7 @@ describe('what real agents send', function () {
   });
 
   it('update kinds this client does not know are ignored, said once per kind, and the answer around them stays whole', async () => {
-    await chat.send('newer');
+    await chat.composer.send('newer');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const t = transcript(chat);
     const said = (kind: string) => t.split(`does not know ("${kind}")`).length - 1;
@@ -190,14 +190,14 @@ describe('what real agents send', function () {
   });
 
   it('text the agent sends after its turn ended never joins the last answer', async () => {
-    await chat.send('outside');
+    await chat.composer.send('outside');
     await waitFor(chat, 'the text outside the turn', () => lastReply(chat) === '[MODE_UPDATE] autoEdit');
     const answers = chat.thread.entries
       .filter((e) => e.kind === 'assistant')
       .slice(-2)
       .map((e) => (e.kind === 'assistant' ? e.text : ''));
     assert.equal(JSON.stringify(answers), JSON.stringify(['The answer.', '[MODE_UPDATE] autoEdit']));
-    await chat.send('and now?');
+    await chat.composer.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
   });
 });

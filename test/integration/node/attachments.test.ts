@@ -16,6 +16,7 @@ import * as assert from '../shared/assert';
 import { PIXEL_PNG, reportedBlocks } from '../shared/attachmentFixtures';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { scenarioAgent } from './scenarioAgents';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const report = { turns: [{ match: '', steps: [{ reportPrompt: true }] }] };
 const agents = {
@@ -53,11 +54,13 @@ describe('attachments (Node host)', function () {
 
   async function attach(chat: OpenChat, ...uris: vscode.Uri[]): Promise<void> {
     await vscode.commands.executeCommand('vscode-acp.attachFiles', uris);
-    await waitFor(chat, 'the attachments read', () => chat.status.attachments.every((a) => a.state !== 'preparing'));
+    await waitFor(chat, 'the attachments read', () =>
+      chatStatus(chat).attachments.every((a) => a.state !== 'preparing'),
+    );
   }
 
   async function sent(chat: OpenChat, text: string): Promise<unknown[]> {
-    await chat.send(text);
+    await chat.composer.send(text);
     const last = chat.thread.entries.at(-1);
     return reportedBlocks(last?.kind === 'assistant' ? last.text : `(no reply: ${last?.kind})`);
   }
@@ -68,7 +71,7 @@ describe('attachments (Node host)', function () {
     const pixel = file('pixel.png', PIXEL_PNG);
     await attach(chat, notes, pixel);
     assert.deepEqual(
-      chat.status.attachments.map((a) => a.state),
+      chatStatus(chat).attachments.map((a) => a.state),
       ['ready', 'ready'],
     );
     assert.deepEqual(await sent(chat, 'links please'), [
@@ -114,13 +117,13 @@ describe('attachments (Node host)', function () {
 
   it('a pasted image the agent cannot take is refused: nothing is sent, the text and the image come back with the reason', async () => {
     const chat = await chatWith('plain');
-    attachData(chat.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
-    await waitFor(chat, 'read', () => chat.status.attachments[0]?.state === 'ready');
-    await chat.send('look at this');
+    attachData(chat.composer.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
+    await waitFor(chat, 'read', () => chatStatus(chat).attachments[0]?.state === 'ready');
+    await chat.composer.send('look at this');
     assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'no prompt was sent');
-    assert.equal(chat.status.returnedDraft?.text, 'look at this');
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'look at this');
     assert.deepEqual(
-      chat.status.attachments.map((a) => [a.label, a.state, a.message]),
+      chatStatus(chat).attachments.map((a) => [a.label, a.state, a.message]),
       [['screenshot.png', 'error', 'The agent does not accept images.']],
     );
     const notice = chat.thread.entries.at(-1);
@@ -131,8 +134,8 @@ describe('attachments (Node host)', function () {
     // To an agent that takes images it goes inline, with no file behind it.
     await api.chats.close(chat.id);
     const images = await chatWith('images');
-    attachData(images.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
-    await waitFor(images, 'read', () => images.status.attachments[0]?.state === 'ready');
+    attachData(images.composer.attachments, 'screenshot.png', btoa(String.fromCharCode(...PIXEL_PNG)));
+    await waitFor(images, 'read', () => chatStatus(images).attachments[0]?.state === 'ready');
     assert.deepEqual(await sent(images, 'look'), [
       { type: 'text', text: 'look' },
       { type: 'image', mimeType: 'image/png', bytes: PIXEL_PNG.length },
@@ -147,7 +150,7 @@ describe('attachments (Node host)', function () {
     fs.truncateSync(huge.fsPath, 2 * 1024 ** 3);
     await attach(chat, big, huge);
     assert.deepEqual(
-      chat.status.attachments.map((a) => a.message),
+      chatStatus(chat).attachments.map((a) => a.message),
       [
         'Larger than 1 MiB: sent as a link where the agent can open it.',
         'Larger than 1 MiB: sent as a link where the agent can open it.',
@@ -160,8 +163,8 @@ describe('attachments (Node host)', function () {
     );
     const many = Array.from({ length: 11 }, (_, i) => file(`many-${i}.txt`, `file ${i}\n`));
     await attach(chat, ...many);
-    assert.equal(chat.status.attachments.length, 10);
-    for (const a of [...chat.status.attachments]) chat.attachments.remove(a.id);
+    assert.equal(chatStatus(chat).attachments.length, 10);
+    for (const a of [...chatStatus(chat).attachments]) chat.composer.attachments.remove(a.id);
     await api.chats.close(chat.id);
   });
 
@@ -173,7 +176,7 @@ describe('attachments (Node host)', function () {
     const binary = file('binary.txt', Uint8Array.from([0x68, 0x69, 0x00, 0xff, 0xfe]));
     const liar = file('liar.png', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
     await attach(chat, vscode.Uri.file(link), binary, liar);
-    const [escape, notText, wrongType] = chat.status.attachments;
+    const [escape, notText, wrongType] = chatStatus(chat).attachments;
     assert.equal(escape.state, 'error');
     assert.match(escape.message ?? '', /symbolic link/i);
     assert.equal(notText.state, 'ready');
@@ -181,10 +184,10 @@ describe('attachments (Node host)', function () {
     assert.equal(wrongType.state, 'error');
     assert.equal(wrongType.message, 'Its name says image/png, but its bytes are image/jpeg.');
     // Nothing is sent while one cannot go; all three come back.
-    await chat.send('hostile');
+    await chat.composer.send('hostile');
     assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0);
-    assert.equal(chat.status.attachments.length, 3);
-    assert.equal(chat.status.returnedDraft?.text, 'hostile');
+    assert.equal(chatStatus(chat).attachments.length, 3);
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'hostile');
     await api.chats.close(chat.id);
   });
 
@@ -192,14 +195,14 @@ describe('attachments (Node host)', function () {
     const chat = await chatWith('embeds');
     const target = file('swapped.txt', 'harmless\n');
     await attach(chat, target);
-    assert.equal(chat.status.attachments[0].state, 'ready');
+    assert.equal(chatStatus(chat).attachments[0].state, 'ready');
     fs.rmSync(target.fsPath);
     fs.symlinkSync('/etc/passwd', target.fsPath);
-    await chat.send('send the swapped file');
+    await chat.composer.send('send the swapped file');
     assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'nothing was sent');
-    assert.equal(chat.status.attachments[0].state, 'error');
-    assert.match(chat.status.attachments[0].message ?? '', /symbolic link/i);
-    assert.equal(chat.status.returnedDraft?.text, 'send the swapped file');
+    assert.equal(chatStatus(chat).attachments[0].state, 'error');
+    assert.match(chatStatus(chat).attachments[0].message ?? '', /symbolic link/i);
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'send the swapped file');
     await api.chats.close(chat.id);
   });
 
@@ -210,9 +213,9 @@ describe('attachments (Node host)', function () {
     await editor.edit((e) => e.replace(new vscode.Range(1, 0, 1, 3), 'TWO'));
     // Lines 2 and 3, the selection ending at the start of line 4 (which it does not take).
     editor.selection = new vscode.Selection(1, 0, 3, 0);
-    assert.ok(attachSelection(chat.attachments, editor));
+    assert.ok(attachSelection(chat.composer.attachments, editor));
     assert.deepEqual(
-      chat.status.attachments.map((a) => [a.label, a.icon]),
+      chatStatus(chat).attachments.map((a) => [a.label, a.icon]),
       [['selected.ts:L2-L3', 'selection']],
     );
     assert.deepEqual(await sent(chat, 'explain'), [
@@ -224,8 +227,12 @@ describe('attachments (Node host)', function () {
       await vscode.workspace.openTextDocument({ content: 'scratch text' }),
     );
     untitled.selection = new vscode.Selection(0, 0, 0, 7);
-    assert.equal(attachSelection(chat.attachments, untitled), false, 'an untitled document is not a workspace file');
-    assert.equal(chat.status.attachments.length, 0);
+    assert.equal(
+      attachSelection(chat.composer.attachments, untitled),
+      false,
+      'an untitled document is not a workspace file',
+    );
+    assert.equal(chatStatus(chat).attachments.length, 0);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.chats.close(chat.id);
   });

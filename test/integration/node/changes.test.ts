@@ -12,6 +12,7 @@ import * as assert from '../shared/assert';
 import { answeringWarning } from '../shared/dialogs';
 import { acpApi, lastReply, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const changer = scenarioAgent('Changer', {
   turns: [
@@ -134,7 +135,7 @@ describe('the Changes bar (Node host)', function () {
     fs.writeFileSync(file('edited.txt'), 'one\ntwo\nthree\n');
     fs.writeFileSync(file('deleted.txt'), 'old\nlines\n');
     chat = await chatWithAgents({ changer }, 'changer');
-    await chat.send('change files');
+    await chat.composer.send('change files');
     await waitFor(chat, 'the Changes bar', () => listed().length === 3);
   });
 
@@ -196,7 +197,7 @@ describe('the Changes bar (Node host)', function () {
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n');
     await vscode.commands.executeCommand('vscode-acp.keepAllChanges');
     assert.equal(listed().length, 0, 'Keep All (its command) empties the bar');
-    await chat.send('edit again');
+    await chat.composer.send('edit again');
     await waitFor(chat, 'the file listed again', () => listed().length === 1);
     await (await shown()).changes!.undo();
     assert.equal(
@@ -229,9 +230,9 @@ describe('the Changes bar (Node host)', function () {
   it("Restore files to here puts back what the turns from that prompt on changed, after a preview, and keeps the user's edit in between", async () => {
     const c = await shown();
     const firstPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-1)!.id;
-    await chat.send('edit again');
+    await chat.composer.send('edit again');
     fs.writeFileSync(file('edited.txt'), 'the user, between two turns\n');
-    await chat.send('third turn');
+    await chat.composer.send('third turn');
     assert.equal(fs.readFileSync(file('third.txt'), 'utf8'), 'third\n');
     const secondPrompt = chat.thread.entries.filter((e) => e.kind === 'user').at(-2)!.id;
     assert.deepEqual((chat.status as { checkpoints: string[] }).checkpoints.slice(-3), [
@@ -300,9 +301,9 @@ describe('the Changes bar (Node host)', function () {
     }
     await api.chats.close(before.id);
     const opened = await api.openSaved((await saved())!);
-    await waitFor(opened, 'the Changes bar again', () => opened.status.changes.total === 3);
+    await waitFor(opened, 'the Changes bar again', () => chatStatus(opened).changes.total === 3);
     const prompt = opened.thread.entries.find((e) => e.kind === 'user')!;
-    assert.deepEqual(opened.status.checkpoints, [prompt.id]);
+    assert.deepEqual(chatStatus(opened).checkpoints, [prompt.id]);
     await opened.changes!.undo(file('created.txt'));
     assert.equal(fs.existsSync(file('created.txt')), false);
     await answeringWarning(
@@ -311,12 +312,12 @@ describe('the Changes bar (Node host)', function () {
     );
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(fs.readFileSync(file('deleted.txt'), 'utf8'), 'old\nlines\n');
-    assert.equal(opened.status.changes.total, 0);
+    assert.equal(chatStatus(opened).changes.total, 0);
   });
 
   it('a file the user saves while the agent works on it: marked, and Undo asks before putting back what the user saved too', async () => {
     (await shown()).changes!.keep();
-    const sent = chat.send('slow edit');
+    const sent = chat.composer.send('slow edit');
     // The checkpoint is taken before the agent hears the prompt: the user's save comes after it.
     await waitFor(chat, 'the agent at work', () => lastReply(chat) === 'working');
     const doc = await vscode.workspace.openTextDocument(file('edited.txt'));
@@ -365,8 +366,8 @@ describe('the Changes bar (Node host)', function () {
       fs.ftruncateSync(fd, 200 * 1024 * 1024);
       fs.closeSync(fd);
     }
-    await chat.send('x'); // a turn that changes nothing: the pass that learns the new files
-    await chat.send('grow the big file');
+    await chat.composer.send('x'); // a turn that changes nothing: the pass that learns the new files
+    await chat.composer.send('grow the big file');
     await waitFor(chat, 'the big file listed', () => listed().some((f) => f.label === 'changes/big.bin'));
     const row = chat.status.changes.files.find((f) => f.label === 'changes/big.bin')!;
     assert.equal(row.noUndo, 'No copy from before: the file is over 5 MiB.');
@@ -385,7 +386,7 @@ describe('the Changes bar (Node host)', function () {
   it("what the user changes between turns is not the next turn's: the chat says so, and Undo keeps the user's lines", async () => {
     // The agent made two hunks (two -> TWO, four added); the user adds a line above them between turns.
     fs.writeFileSync(file('edited.txt'), 'zero\none\nTWO\nthree\nfour\n');
-    await chat.send('edit the end');
+    await chat.composer.send('edit the end');
     await waitFor(chat, 'the turn counted', () =>
       listed().some((f) => f.label === 'changes/edited.txt' && f.added === 2 && f.removed === 1),
     );
@@ -404,7 +405,7 @@ describe('the Changes bar (Node host)', function () {
 
   it("what an agent writes after Stop is said to be so at the next prompt, and is not that turn's", async () => {
     (await shown()).changes!.keep();
-    const sent = chat.send('work until stopped');
+    const sent = chat.composer.send('work until stopped');
     await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
     await vscode.commands.executeCommand('vscode-acp.stop');
     await sent;
@@ -416,7 +417,7 @@ describe('the Changes bar (Node host)', function () {
       ['changes/stopped.txt'],
       "not listed as the stopped turn's",
     );
-    await chat.send('edit again');
+    await chat.composer.send('edit again');
     await waitFor(chat, 'the next turn counted', () => listed().some((f) => f.label === 'changes/edited.txt'));
     const notice = chat.thread.entries.find((e) => e.kind === 'notice' && /was stopped/.test(e.text));
     assert.match(
@@ -433,7 +434,7 @@ describe('the Changes bar (Node host)', function () {
   });
 
   it('while the agent works, Undo is refused and says why; the turn then lists only what it changed', async () => {
-    const sent = chat.send('work until stopped');
+    const sent = chat.composer.send('work until stopped');
     await waitFor(chat, 'the agent at work', () => lastReply(chat).endsWith('working'));
     await (await shown()).changes!.undo(file('edited.txt'));
     assert.equal(fs.readFileSync(file('edited.txt'), 'utf8'), 'one\nTWO\nthree\nfour\n', 'nothing put back meanwhile');
@@ -461,7 +462,7 @@ describe('the Changes bar (Node host)', function () {
 
   it("a tool call's diff that was never written lists nothing; one that was lists the file with its real bytes", async () => {
     (await shown()).changes!.keep();
-    await chat.send('diff only');
+    await chat.composer.send('diff only');
     await waitFor(chat, 'the written file listed', () => listed().length > 0);
     assert.deepEqual(
       listed().map((f) => `${f.label} ${f.kind} +${f.added}`),

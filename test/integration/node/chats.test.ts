@@ -36,7 +36,7 @@ function lastText(one: OpenChat): string {
 }
 
 async function ask(one: OpenChat, text: string): Promise<string> {
-  await one.send(text);
+  await one.composer.send(text);
   return lastText(one);
 }
 
@@ -73,7 +73,7 @@ describe('several chats at once (Node host)', function () {
   });
 
   it('both stream at once, each asks permission in its own chat, answered in the other order', async () => {
-    const turns = [first.send('ask from the first'), second.send('ask from the second')];
+    const turns = [first.composer.send('ask from the first'), second.composer.send('ask from the second')];
     await waitFor(first, 'its prompt', () => first.permissions.prompts.length === 1);
     await waitFor(second, 'its prompt', () => second.permissions.prompts.length === 1);
     // The first chat is in the background: its line says it asks.
@@ -130,7 +130,7 @@ describe('several chats at once (Node host)', function () {
     chats.newChat();
     second = chats.shown;
     await waitFor(second, 'connected', () => second.connection === 'connected');
-    await first.send('crash');
+    await first.composer.send('crash');
     await waitFor(first, 'failed', () => first.connection === 'failed');
     await waitFor(second, 'failed', () => second.connection === 'failed');
     for (const one of [first, second]) {

@@ -65,8 +65,8 @@ describe('continuing a session after the agent died', function () {
   async function talkThenCrash(agentId: string): Promise<string> {
     chat.selectAgent(agentId);
     await vscode.commands.executeCommand('vscode-acp.newChat');
-    await chat.send('hello');
-    await chat.send('crash now');
+    await chat.composer.send('hello');
+    await chat.composer.send('crash now');
     await waitFor(chat, 'the agent to die', () => chat.status.connection === 'failed' && chat.status.turn === 'idle');
     const before = transcript(chat);
     await vscode.commands.executeCommand('vscode-acp.connect');
@@ -82,7 +82,7 @@ describe('continuing a session after the agent died', function () {
     assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1);
     assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
     await waitFor(chat, 'the replayed commands', () => chat.status.controls.commands.some((c) => c.name === 'review'));
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
@@ -93,7 +93,7 @@ describe('continuing a session after the agent died', function () {
     assert.equal(added, '\n> info: The session continues (loaded by the agent).\n');
     assert.equal((transcript(chat).match(/## User\n\nhello\n/g) ?? []).length, 1, transcript(chat));
     assert.equal((transcript(chat).match(/Read a\.txt/g) ?? []).length, 1);
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: hello \| crash now \| recall\]$/);
   });
 
@@ -103,7 +103,7 @@ describe('continuing a session after the agent died', function () {
       added,
       '\n> warning: This is a new session: the agent cannot continue a session after a reconnect. The agent does not remember the conversation above.\n',
     );
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: recall\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });

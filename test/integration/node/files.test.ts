@@ -26,27 +26,27 @@ describe('agent file requests (Node host)', function () {
   });
 
   it('reads a file inside the workspace, honouring line and limit', async () => {
-    await chat.send('read notes');
+    await chat.composer.send('read notes');
     assert.equal(lastReply(chat), '[read: two\n]');
   });
 
   it('reads a file that does not exist yet, in a folder that does, as empty (as Zed does: Gemini CLI creates files so); a missing folder is an error', async () => {
-    await chat.send('read a new file');
+    await chat.composer.send('read a new file');
     assert.equal(lastReply(chat), '[read: ]');
     assert.ok(!fs.existsSync(path.join(root, 'not-yet.txt')), 'reading creates nothing');
-    await chat.send('read in a missing folder');
+    await chat.composer.send('read in a missing folder');
     assert.match(lastReply(chat), /^\[error: .*does not exist/);
   });
 
   it('creates a file inside the workspace', async () => {
-    await chat.send('write new file');
+    await chat.composer.send('write new file');
     assert.equal(lastReply(chat), '[write ok]');
     assert.equal(fs.readFileSync(path.join(root, 'created.txt'), 'utf8'), 'from the agent\n');
   });
 
   it('refuses paths outside the workspace, through .. or a symlink, and leaks nothing', async () => {
     for (const prompt of ['read traversal', 'read passwd', 'write through link']) {
-      await chat.send(prompt);
+      await chat.composer.send(prompt);
       const reply = lastReply(chat);
       assert.match(reply, /^\[error: /, `${prompt}: ${reply}`);
       assert.ok(!reply.includes('SECRET') && !reply.includes('root:'), `${prompt} leaked: ${reply}`);
@@ -61,10 +61,10 @@ describe('agent file requests (Node host)', function () {
     const editor = await vscode.window.showTextDocument(doc);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved '));
     assert.ok(doc.isDirty);
-    await chat.send('write dirty');
+    await chat.composer.send('write dirty');
     assert.match(lastReply(chat), /unsaved changes/);
     assert.equal(fs.readFileSync(file, 'utf8'), 'on disk\n', 'the disk file is untouched');
-    await chat.send('read dirty');
+    await chat.composer.send('read dirty');
     assert.equal(lastReply(chat), '[read: unsaved on disk\n]');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
@@ -75,7 +75,7 @@ describe('agent file requests (Node host)', function () {
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED-OUTSIDE '));
     assert.ok(doc.isDirty);
     try {
-      await chat.send('read passwd');
+      await chat.composer.send('read passwd');
       const reply = lastReply(chat);
       assert.match(reply, /^\[error: .*not inside a workspace folder/, reply);
       assert.ok(!reply.includes('UNSAVED-OUTSIDE') && !reply.includes('root:'), `leaked: ${reply}`);
@@ -89,7 +89,7 @@ describe('agent file requests (Node host)', function () {
     fs.writeFileSync(file, 'old text');
     const doc = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(doc);
-    await chat.send('write open');
+    await chat.composer.send('write open');
     assert.equal(lastReply(chat), '[write ok]');
     for (let i = 0; i < 50 && doc.getText() !== 'new text from the agent'; i++) {
       await new Promise((r) => setTimeout(r, 100));

@@ -58,14 +58,14 @@ describe('Follow the agent (Node host)', function () {
 
   it('is off by default: a turn opens nothing', async () => {
     assert.equal((chat.status as { follow?: boolean }).follow, false);
-    await chat.send('walk');
+    await chat.composer.send('walk');
     assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
   it("on (its command), opens the tool call's file at its line in a preview editor, and nothing outside the workspace", async () => {
     await vscode.commands.executeCommand('vscode-acp.toggleFollow');
     assert.equal((chat.status as { follow?: boolean }).follow, true);
-    await chat.send('walk');
+    await chat.composer.send('walk');
     await new Promise((resolve) => setTimeout(resolve, 600));
     const editor = vscode.window.activeTextEditor;
     assert.equal(

@@ -144,7 +144,7 @@ describe('chat history (Node host)', function () {
     assert.equal(chats.shown, opened);
     assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
     assert.equal(threadToMarkdown(opened.thread), markdown);
-    await opened.send('recall');
+    await opened.composer.send('recall');
     const text = threadToMarkdown(opened.thread);
     assert.ok(text.startsWith(markdown), text);
     assert.match(text, /The session continues \(resumed by the agent\)/);
@@ -157,7 +157,7 @@ describe('chat history (Node host)', function () {
   it('loaded instead where the agent can only load: the replay is not shown twice', async () => {
     const { sessionId, markdown } = await chatOnce('loads', 'load me');
     const opened = await api.openSaved(await savedEntry(sessionId));
-    await opened.send('recall');
+    await opened.composer.send('recall');
     const text = threadToMarkdown(opened.thread);
     assert.ok(text.startsWith(markdown), text);
     assert.equal(text.split('Hello from history.').length - 1, 1, `the earlier reply once:\n${text}`);
@@ -172,7 +172,7 @@ describe('chat history (Node host)', function () {
     const store = String(config().get<Record<string, { args: string[] }>>('agents')!.amnesiac.args.at(-1));
     for (const file of fs.readdirSync(store)) fs.rmSync(path.join(store, file));
     const opened = await api.openSaved(entry);
-    await opened.send('hello again');
+    await opened.composer.send('hello again');
     assert.match(threadToMarkdown(opened.thread), /This is a new session: the agent could not continue it/);
     await chats.close(opened.id);
   });

@@ -15,6 +15,7 @@ import * as assert from '../shared/assert';
 import { agentChildren, talkOnce } from '../shared/savedChats';
 import { answeringWarning } from '../shared/dialogs';
 import { acpApi } from '../shared/chatWaits';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const root = path.resolve(__dirname, '../../..');
 const workspace = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
@@ -115,7 +116,7 @@ describe('history and Sessions tree edges (Node host)', function () {
     await config().update('sessions.autoSave', false, vscode.ConfigurationTarget.Global);
     const chat = api.chats.newChat();
     chat.selectAgent('deleter');
-    await chat.send('do not save me');
+    await chat.composer.send('do not save me');
     await new Promise((r) => setTimeout(r, 300));
     assert.ok(!(await api.sessions.list()).some((s) => s.sessionId === chat.session!.sessionId), 'not saved');
     await api.chats.close(chat.id);
@@ -157,7 +158,7 @@ describe('history and Sessions tree edges (Node host)', function () {
       { sessionId: 'forgotten-1', cwd: workspace(), title: 'A session it forgot' },
       'load',
     );
-    for (let i = 0; chat.status.connection !== 'connected'; i++) {
+    for (let i = 0; chatStatus(chat).connection !== 'connected'; i++) {
       assert.ok(i < 300, 'connected');
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -165,7 +166,7 @@ describe('history and Sessions tree edges (Node host)', function () {
       chat.thread.entries.some((e) => e.kind === 'notice' && /This is a new session/.test(e.text)),
       'the chat says the session is new',
     );
-    await chat.send('go on');
+    await chat.composer.send('go on');
     const newId = chat.session!.sessionId;
     assert.ok(newId !== 'forgotten-1', 'a new session');
     let saved = await api.sessions.list();
@@ -185,10 +186,10 @@ describe('history and Sessions tree edges (Node host)', function () {
   it('Restart Agent anew keeps the session before in the history, beside the new one (as its notice says)', async () => {
     const chat = api.chats.newChat();
     chat.selectAgent('deleter');
-    await chat.send('before the restart');
+    await chat.composer.send('before the restart');
     const before = chat.session!.sessionId;
     await chat.restart();
-    await chat.send('after the restart');
+    await chat.composer.send('after the restart');
     const after = chat.session!.sessionId;
     assert.ok(after !== before, 'a new session');
     for (let i = 0; i < 100 && !(await api.sessions.list()).some((s) => s.sessionId === after); i++) {

@@ -85,7 +85,7 @@ describe('hostile shapes an agent sends', function () {
 
   async function turn(prompt: string, reply: string): Promise<void> {
     const { stallMs } = await longestStall(async () => {
-      await chat.send(prompt);
+      await chat.composer.send(prompt);
       await waitFor(
         chat,
         `the turn "${prompt}" to end`,

@@ -32,7 +32,7 @@ describe('an 8 MiB message', function () {
   });
 
   it('is kept whole, opens whole in an editor, and the chat answers the next prompt', async () => {
-    await chat.send('something huge');
+    await chat.composer.send('something huge');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 45_000);
     const reply = chat.thread.entries[chat.thread.entries.length - 1];
     assert.equal(reply?.kind, 'assistant');
@@ -48,13 +48,13 @@ describe('an 8 MiB message', function () {
     assert.equal(document?.isUntitled, false, 'read-only, nothing to save');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
-    await chat.send('and now?');
+    await chat.composer.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
   });
 
   it('a message over the 16 MiB limit: the agent is ended, the chat says why and keeps the transcript', async () => {
     const before = chat.thread.entries.length;
-    await chat.send('something too big');
+    await chat.composer.send('something too big');
     await waitFor(
       chat,
       'the agent to be ended',
@@ -69,7 +69,7 @@ describe('an 8 MiB message', function () {
     assert.ok(chat.thread.entries.length > before, 'the transcript is kept');
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
-    await chat.send('and now?');
+    await chat.composer.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });

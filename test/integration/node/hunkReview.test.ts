@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, waitFor, type Chat } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const editor = scenarioAgent('Hunks', {
   turns: [
@@ -116,7 +117,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
       await vscode.commands.executeCommand('vscode-acp.review.addComment', { thread, text });
       await body(shown, open);
     } finally {
-      open.attachments.takeAll();
+      open.composer.attachments.takeAll();
       controller.dispose();
     }
   }
@@ -130,7 +131,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, ORIGINAL);
     chat = await chatWithAgents({ editor }, 'editor');
-    await chat.send('edit in two places');
+    await chat.composer.send('edit in two places');
     await waitFor(chat, 'the Changes bar', () => listed().includes('hunks/code.ts'));
   });
 
@@ -173,14 +174,14 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
     const args = await lensArgs(2);
     await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 1'));
     assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\nthree\nfour\nfive\nsix\nSEVEN\nSEVEN AND A HALF\n');
-    await chat.send('say nothing');
+    await chat.composer.send('say nothing');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const notices = chat.thread.entries.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
     assert.ok(!notices.some((t) => t.includes("between the agent's turns")), notices.join('\n'));
     assert.deepEqual(listed(), ['hunks/code.ts'], 'the other change is still listed');
     // The user's own edit is still said.
     fs.writeFileSync(file, 'one\ntwo\nthree\nfour\nfive\nsix\nSEVEN!\nSEVEN AND A HALF\n');
-    await chat.send('say nothing');
+    await chat.composer.send('say nothing');
     await waitFor(chat, 'the notice', () =>
       chat.thread.entries.some((e) => e.kind === 'notice' && e.text.includes("between the agent's turns")),
     );
@@ -222,11 +223,11 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
       );
       await vscode.commands.executeCommand('vscode-acp.sendComments');
       assert.deepEqual(
-        open.attachments.chips.map((c) => [c.label, c.icon]),
+        open.composer.attachments.chips.map((c) => [c.label, c.icon]),
         [['Comment on code.ts', 'comment']],
       );
       assert.equal(comments()[0]!.state, 'attached', 'in the prompt being written, not sent yet');
-      const sending = chat.send('Please address my review comments on your changes.');
+      const sending = chat.composer.send('Please address my review comments on your changes.');
       assert.equal(comments()[0]!.state, 'sent', 'sent with that prompt');
       await sending;
       await waitFor(chat, 'the reply', () => JSON.stringify(chat.thread.entries.at(-1)).includes('addressed'));
@@ -249,7 +250,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
       for (let i = 0; i < 50 && (await savedState()) !== 'addressed'; i++) await new Promise((r) => setTimeout(r, 100));
       await api.chats.close(open.id);
       const opened = await api.openSaved((await saved())!);
-      await waitFor(opened, 'the changes again', () => opened.status.changes.total === 1);
+      await waitFor(opened, 'the changes again', () => chatStatus(opened).changes.total === 1);
       assert.deepEqual(
         opened.changes!.comments.all.map((c) => [c.startLine, c.text, c.state]),
         [[6, 'Say why it is SEVEN.', 'addressed']],
@@ -260,7 +261,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
   });
 
   it('lenses clicked one after another act on the hunks they were shown on, as the others are kept and undone', async () => {
-    await chat.send('edit in three places');
+    await chat.composer.send('edit in three places');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
     // As fast as a user clicks: no wait for the review to be looked at again (or the lenses redrawn) in between.
@@ -272,7 +273,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
   });
 
   it('Keep and Undo clicked at once (neither waited for) both take effect, one after the other', async () => {
-    await chat.send('edit in three places');
+    await chat.composer.send('edit in three places');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
     await Promise.all([
@@ -285,7 +286,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
   });
 
   it('of two alike changes, a lens clicked late acts on its own, though another now sits nearer its old line', async () => {
-    await chat.send('alike changes');
+    await chat.composer.send('alike changes');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     const args = await lensArgs(3);
     await vscode.commands.executeCommand('vscode-acp.undoChange', args.get('undo 0'));
@@ -306,10 +307,10 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
           startLine: 0,
           endLine: 0,
         };
-        open.attachments.add(source, { label, icon: 'selection' });
+        open.composer.attachments.add(source, { label, icon: 'selection' });
       }
       await vscode.commands.executeCommand('vscode-acp.sendComments');
-      assert.equal(open.attachments.chips.length, 10, 'no room for it');
+      assert.equal(open.composer.attachments.chips.length, 10, 'no room for it');
       assert.deepEqual(
         open.changes!.comments.all.map((c) => [c.text, c.state]),
         [['Why SEVEN?', 'open']],
@@ -321,7 +322,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
     await withComment('Why SEVEN?', async (_shown, open) => {
       await vscode.commands.executeCommand('vscode-acp.sendComments');
       assert.equal(open.changes!.comments.all[0]!.state, 'attached');
-      open.attachments.remove(open.attachments.chips[0]!.id);
+      open.composer.attachments.remove(open.composer.attachments.chips[0]!.id);
       assert.equal(open.changes!.comments.all[0]!.state, 'open', 'it did not go');
     });
   });

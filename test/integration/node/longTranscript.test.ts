@@ -42,7 +42,7 @@ describe('a transcript past 64 MiB', function () {
   });
 
   it('keeps at most 64 MiB, moves the oldest entries to a file the notice opens; closing the chat deletes it', async () => {
-    await chat.send('something long');
+    await chat.composer.send('something long');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle', 90_000);
     const size = transcriptSize(chat.thread);
     assert.ok(size <= MAX_TRANSCRIPT_CHARS, `${size} characters kept`);
@@ -72,7 +72,7 @@ describe('a transcript past 64 MiB', function () {
     const file = document!.uri.fsPath;
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
-    await chat.send('and now?');
+    await chat.composer.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
 
     // New Chat keeps this chat (and its file); closing it deletes the file.

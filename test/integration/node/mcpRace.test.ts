@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { scenarioAgent } from './scenarioAgents';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 describe('MCP configuration read: a connect given up meanwhile', function () {
   this.timeout(60_000);
@@ -80,7 +81,7 @@ describe('MCP configuration read: a connect given up meanwhile', function () {
       const keeper = api.chats.newChat();
       keeper.selectAgent('race');
       assert.equal(await keeper.connect(), true);
-      await keeper.send('hello');
+      await keeper.composer.send('hello');
       assert.equal(lastReply(keeper), 'answered');
       assert.deepEqual(
         events().map((e) => e.split(' ')[0]),
@@ -104,13 +105,13 @@ describe('MCP configuration read: a connect given up meanwhile', function () {
           'nothing more reached the agent',
         );
         assert.equal(chat.session, undefined);
-        assert.equal(chat.status.connection, 'disconnected');
+        assert.equal(chatStatus(chat).connection, 'disconnected');
 
         // Nothing is left half-done: the chat connects and answers afterwards, on the same process.
         restoreFs();
         chat.selectAgent('race');
         assert.equal(await chat.connect(), true);
-        await chat.send('hello');
+        await chat.composer.send('hello');
         await waitFor(chat, 'the answer', () => lastReply(chat) === 'answered');
         assert.deepEqual(
           events().map((e) => e.split(' ')[0]),

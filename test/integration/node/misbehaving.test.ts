@@ -98,12 +98,12 @@ describe('a misbehaving agent', function () {
   });
 
   async function answersNext(): Promise<void> {
-    await chat.send('and now?');
+    await chat.composer.send('and now?');
     await waitFor(chat, 'the next reply', () => chat.status.turn === 'idle' && lastReply(chat) === 'still here');
   }
 
   it('a flood of 20,000 chunks and 100 tool calls of 1 MiB each: all shown, tool text capped, the chat goes on', async () => {
-    await chat.send('flood');
+    await chat.composer.send('flood');
     await waitFor(chat, 'the flood to end', () => chat.status.turn === 'idle', 60_000);
     const entries = chat.thread.entries;
     const answer = entries.find((e) => e.kind === 'assistant' && e.text.startsWith('aaaa'));
@@ -120,7 +120,7 @@ describe('a misbehaving agent', function () {
   });
 
   it('invalid UTF-8: replaced in a message, a line of raw bytes reported as stray output', async () => {
-    await chat.send('bytes');
+    await chat.composer.send('bytes');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /bad:\+\uFFFD\(\uFFFD\+/);
     assert.match(transcript(chat), /> warning: The agent wrote a line that is not ACP to its output, ignored: /);
@@ -129,7 +129,7 @@ describe('a misbehaving agent', function () {
   });
 
   it('unknown methods, updates for unknown sessions and tool calls, answers nobody asked for: ignored', async () => {
-    await chat.send('strangers');
+    await chat.composer.send('strangers');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.ok(!transcript(chat).includes('GHOST TEXT'), 'an update for another session is not shown');
     assert.equal(lastReply(chat), 'strangers over');
@@ -138,7 +138,7 @@ describe('a misbehaving agent', function () {
   });
 
   it('file and permission requests naming a session this connection did not open are refused', async () => {
-    await chat.send('other session');
+    await chat.composer.send('other session');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     const reply = lastReply(chat);
     assert.equal((reply.match(/\[error: [^\]]*No session with this id on this connection\./g) ?? []).length, 2, reply);
@@ -152,7 +152,7 @@ describe('a misbehaving agent', function () {
   });
 
   it('an agent that stops reading its input: Stop ends the turn, Restart replaces the agent, which is ended', async () => {
-    void chat.send('deaf');
+    void chat.composer.send('deaf');
     await waitFor(chat, 'the agent to stop listening', () => lastReply(chat).startsWith('Not listening any more.'));
     const stoppedAt = Date.now();
     await vscode.commands.executeCommand('vscode-acp.stop');
@@ -170,7 +170,7 @@ describe('a misbehaving agent', function () {
 
   it('an agent that exits in the middle of a message: its exit is reported, the half message is not shown', async () => {
     const before = transcript(chat).length;
-    await chat.send('die');
+    await chat.composer.send('die');
     await waitFor(
       chat,
       'the agent to be gone',

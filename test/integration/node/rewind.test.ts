@@ -12,6 +12,7 @@ import * as assert from '../shared/assert';
 import { answeringWarning } from '../shared/dialogs';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const brancher = scenarioAgent('Brancher', {
   // Forks at a message, as Claude Code's adapter does (known by its name).
@@ -41,9 +42,9 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
 
   async function threeTurns() {
     const chat = (await acpApi()).chats.shown;
-    for (const text of ['first words', 'write the file', 'third']) await chat.send(text);
+    for (const text of ['first words', 'write the file', 'third']) await chat.composer.send(text);
     assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
-    await waitFor(chat, 'the checkpoints', () => chat.status.checkpoints.length >= 2);
+    await waitFor(chat, 'the checkpoints', () => chatStatus(chat).checkpoints.length >= 2);
     const prompt = chat.thread.entries.find((e) => e.kind === 'user' && e.text === 'write the file')!.id;
     return { chat, prompt };
   }
@@ -59,7 +60,7 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
     assert.ok(await saved(), `saved before the edit: ${JSON.stringify(await api.sessions.list())}`);
     await answeringWarning(
       (buttons) => buttons[0],
-      () => chat.resend(prompt, 'other words'),
+      () => chat.rewind.resend(prompt, 'other words'),
     );
     await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle' && /other words\]$/.test(lastText(chat)));
     assert.equal(fs.existsSync(file), false, 'the file the agent created from that prompt on is gone');
@@ -87,12 +88,12 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
     const session = chat.session!.sessionId;
     await answeringWarning(
       () => undefined,
-      () => chat.resend(prompt, 'other words'),
+      () => chat.rewind.resend(prompt, 'other words'),
     );
     assert.equal(JSON.stringify(chat.thread.entries), before);
     assert.equal(chat.session!.sessionId, session);
     assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
-    assert.equal(chat.status.returnedDraft?.text, 'other words', 'the edited text is back in the box, not lost');
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'other words', 'the edited text is back in the box, not lost');
   });
 });
 

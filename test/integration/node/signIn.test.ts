@@ -74,7 +74,7 @@ describe('sign-in', function () {
           offered.push(...list.map((i) => `${i.label} | ${i.detail}`));
           return list.find((i) => i.label === 'Sign in in a terminal');
         },
-        () => chat.send('hello'),
+        () => chat.composer.send('hello'),
       );
     } finally {
       watch.dispose();
@@ -143,7 +143,7 @@ describe('sign-in', function () {
         chat.selectAgent('signin');
         await withQuickPick(
           (list) => list.find((i) => i.label === 'API key'),
-          () => chat.send('hello'),
+          () => chat.composer.send('hello'),
         );
         return JSON.stringify(chat.thread);
       } finally {

@@ -19,7 +19,7 @@ describe('agent terminals (Node host)', function () {
   });
 
   it('terminal/create asks first, shows the resolved launch, and the output lands in the tool call', async () => {
-    const turn = chat.send('run echo');
+    const turn = chat.composer.send('run echo');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     const prompt = chat.status.permissions[0];
     assert.equal(prompt.tool.toolKind, 'execute');
@@ -41,7 +41,7 @@ describe('agent terminals (Node host)', function () {
   });
 
   it('a refused command does not run', async () => {
-    const turn = chat.send('run echo');
+    const turn = chat.composer.send('run echo');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'reject');
     await turn;
@@ -49,7 +49,7 @@ describe('agent terminals (Node host)', function () {
   });
 
   it('"always allow" covers repeats of the same launch; the 9th terminal is refused', async () => {
-    const turn = chat.send('nine terminals');
+    const turn = chat.composer.send('nine terminals');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_always');
     await turn;
@@ -62,18 +62,18 @@ describe('agent terminals (Node host)', function () {
   it('Clear Chat revokes "always allow": the same command asks again', async () => {
     // A new session first: the eight terminals of the last test still hold their slots.
     await vscode.commands.executeCommand('vscode-acp.newChat');
-    const first = chat.send('run echo');
+    const first = chat.composer.send('run echo');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_always');
     await first;
-    const again = chat.send('run echo');
+    const again = chat.composer.send('run echo');
     await again;
     assert.match(lastReply(chat), /hello terminal/);
     assert.equal(chat.status.permissions.length, 0, 'the grant covered the repeat');
     await vscode.commands.executeCommand('vscode-acp.clearChat');
     assert.equal(chat.thread.entries.length, 0);
     assert.equal(chat.status.connection, 'connected');
-    const third = chat.send('run echo');
+    const third = chat.composer.send('run echo');
     await waitFor(chat, 'a new consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
     await third;
@@ -86,7 +86,7 @@ describe('agent terminals (Node host)', function () {
    */
   async function sleeperAfter(command: string, beforeCommand?: () => void): Promise<string> {
     await vscode.commands.executeCommand('vscode-acp.newChat');
-    const turn = chat.send('run sleeper');
+    const turn = chat.composer.send('run sleeper');
     await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
     chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
     for (let i = 0; i < 50 && !(processes('sleep 318') && processes('sleep 317')); i++) {

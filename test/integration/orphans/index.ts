@@ -40,7 +40,7 @@ export async function run(): Promise<void> {
   const chat = await activeChat();
   await chat.refreshAgents();
   chat.selectAgent('orphans');
-  void chat.send('start the command');
+  void chat.composer.send('start the command');
   await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1, 30_000);
   chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
   // The agent, the shell and its two sleeps.

@@ -49,7 +49,7 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
     const started = Date.now();
     const before = chat.thread.entries.length;
     const logBefore = (await fakeLog(config)).length;
-    const sent = chat.send(text);
+    const sent = chat.composer.send(text);
     let prompt: PermissionPrompt | undefined;
     let asked: ToolEntry | undefined;
     if (choice) {
@@ -128,7 +128,7 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
     if (!steer) return this.skip();
     const before = chat.thread.entries.length;
     const logBefore = (await fakeLog(config)).length;
-    const sent = chat.send(steer.marker);
+    const sent = chat.composer.send(steer.marker);
     await waitFor(
       chat,
       'the slow answer to start',
@@ -136,10 +136,10 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
       60_000,
     );
     assert.equal(chat.status.steers, true, 'offered while the agent answers');
-    await chat.send(steer.text);
+    await chat.composer.send(steer.text);
     const queued = chat.status.queued.find((q) => q.text === steer.text);
     assert.ok(queued, 'queued while the agent answers');
-    await chat.queued('steer', queued.id);
+    await chat.composer.queued('steer', queued.id);
     await sent;
     await waitFor(chat, 'the end of the turn', () => chat.thread.turn === 'idle', 60_000);
     const entries = chat.thread.entries.slice(before);
@@ -538,7 +538,7 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
 
   it('Disconnect while the agent runs a command ends the agent and the command', async () => {
     assert.ok(agentPids(config).length > 0, 'the agent runs');
-    const sent = chat.send(s.long.marker);
+    const sent = chat.composer.send(s.long.marker);
     const until = async (what: string, check: () => boolean, ms: number) => {
       const deadline = Date.now() + ms;
       while (!check()) {
@@ -612,7 +612,7 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
           90_000,
         );
         assert.equal(chat.status.connection, 'connected', transcript(chat));
-        await chat.send(s.reply.prompt);
+        await chat.composer.send(s.reply.prompt);
         await waitFor(chat, 'the refused turn to end', () => chat.thread.turn === 'idle', 60_000);
         const notice = chat.thread.entries.at(-1);
         assert.ok(notice?.kind === 'notice' && notice.action === 'signIn', transcript(chat).slice(-800));

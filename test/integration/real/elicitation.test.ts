@@ -9,6 +9,7 @@ import * as assert from '../shared/assert';
 import { lastReply, transcript, waitFor } from '../shared/chatWaits';
 import { realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const config = realAgentConfig();
 
@@ -22,9 +23,9 @@ describe(`${config.agent.name}: a question from the agent (real agent, fake mode
     const connected = await connectedRealChat(config);
     const api = connected.api;
     chat = connected.chat;
-    const sent = chat.send(ask.marker);
-    await waitFor(chat, 'the question', () => chat.status.elicitations.length === 1, 60_000);
-    const question = chat.status.elicitations[0]!;
+    const sent = chat.composer.send(ask.marker);
+    await waitFor(chat, 'the question', () => chatStatus(chat).elicitations.length === 1, 60_000);
+    const question = chatStatus(chat).elicitations[0]!;
     assert.equal(question.mode, 'form');
     if (question.mode !== 'form') return;
     assert.equal(question.message, ask.question);

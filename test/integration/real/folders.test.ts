@@ -10,6 +10,7 @@ import * as assert from '../shared/assert';
 import { lastReply, transcript } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 describe('a real agent given two folders', function () {
   const config = realAgentConfig();
@@ -25,13 +26,13 @@ describe('a real agent given two folders', function () {
     try {
       const asked: string[] = [];
       const watch = chat.onDidChange(() => {
-        for (const p of chat.status.permissions) {
+        for (const p of chatStatus(chat).permissions) {
           if (asked.includes(p.requestId)) continue;
           asked.push(p.requestId);
           chat.permissions.answer(p.requestId, 'reject');
         }
       });
-      await chat.send(read!.marker);
+      await chat.composer.send(read!.marker);
       watch.dispose();
       assert.deepEqual(asked, [], 'no permission was asked');
       assert.equal(lastReply(chat), read!.doneText, transcript(chat));

@@ -8,6 +8,7 @@ import * as assert from '../shared/assert';
 import { transcript, waitFor } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const config = realAgentConfig();
 const QUEUED = 'Say one more thing, please.';
@@ -18,11 +19,11 @@ describe(`${config.agent.name}: the queue (real agent, fake model)`, function ()
   it('a prompt sent during an answer waits, then is sent as its own turn', async () => {
     const { api, chat } = await connectedRealChat(config);
     const from = (await fakeLog(config)).length;
-    const first = chat.send(config.scenario.reply.prompt);
+    const first = chat.composer.send(config.scenario.reply.prompt);
     await waitFor(chat, 'the answer to start', () => chat.thread.turn === 'running', 60_000);
-    const second = chat.send(QUEUED);
+    const second = chat.composer.send(QUEUED);
     assert.deepEqual(
-      chat.status.queued.map((q) => q.text),
+      chatStatus(chat).queued.map((q) => q.text),
       [QUEUED],
       'queued while the agent answers',
     );
@@ -31,7 +32,7 @@ describe(`${config.agent.name}: the queue (real agent, fake model)`, function ()
       chat,
       'the queued turn',
       () =>
-        chat.status.queued.length === 0 &&
+        chatStatus(chat).queued.length === 0 &&
         chat.thread.turn === 'idle' &&
         chat.thread.entries.at(-1)?.kind === 'assistant',
       60_000,

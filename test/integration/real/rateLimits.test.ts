@@ -7,6 +7,7 @@ import * as assert from '../shared/assert';
 import { lastReply, transcript, waitFor } from '../shared/chatWaits';
 import { realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const config = realAgentConfig();
 
@@ -19,15 +20,15 @@ describe(`${config.agent.name}: plan rate limits (real agent, fake model)`, func
     const signedIn = { ...config, agent: { ...config.agent, env: { ...config.agent.env, ...limits.env } } };
     const { api, chat } = await connectedRealChat(signedIn);
     try {
-      await chat.send(limits.marker);
+      await chat.composer.send(limits.marker);
       assert.equal(lastReply(chat), limits.text, transcript(chat));
-      await waitFor(chat, 'the rate limits', () => (chat.status.controls.usage?.limits?.length ?? 0) >= 2, 30_000);
-      const shown = chat.status.controls.usage!.limits!.map((l) => [l.kind, l.status, l.utilization]);
+      await waitFor(chat, 'the rate limits', () => (chatStatus(chat).controls.usage?.limits?.length ?? 0) >= 2, 30_000);
+      const shown = chatStatus(chat).controls.usage!.limits!.map((l) => [l.kind, l.status, l.utilization]);
       assert.deepEqual(shown, [
         ['five_hour', 'warning', limits.fiveHour],
         ['seven_day', 'allowed', limits.sevenDay],
       ]);
-      const five = chat.status.controls.usage!.limits![0]!;
+      const five = chatStatus(chat).controls.usage!.limits![0]!;
       assert.ok(five.resetsAt && five.resetsAt > Date.now(), 'the reset time is in the future, in milliseconds');
     } finally {
       await api.chats.close(chat.id);

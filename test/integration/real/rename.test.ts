@@ -16,7 +16,7 @@ describe(`${config.agent.name}: Rename (real agent, fake model)`, function () {
 
   it('the chat and its saved entry take the name; an agent that stores titles lists the session under it', async () => {
     const { api, chat } = await connectedRealChat(config);
-    await chat.send(config.scenario.reply.prompt);
+    await chat.composer.send(config.scenario.reply.prompt);
     await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle', 60_000);
     const sessionId = chat.session!.sessionId;
     assert.equal(await api.chats.rename(chat, NAME), config.expect.storesTitles ? 'agent' : 'local', transcript(chat));
@@ -26,7 +26,7 @@ describe(`${config.agent.name}: Rename (real agent, fake model)`, function () {
     for (let i = 0; i < 100 && (await saved()) !== NAME; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal(await saved(), NAME, 'the saved entry');
     // A second turn: whatever title the agent sends now, the name stays.
-    await chat.send(config.scenario.reply.prompt);
+    await chat.composer.send(config.scenario.reply.prompt);
     await waitFor(chat, 'the second answer', () => chat.thread.turn === 'idle', 60_000);
     assert.equal(chat.title, NAME, transcript(chat));
     if (config.expect.lists) {

@@ -32,14 +32,14 @@ describe(`${config.agent.name}: Retry and Branch (real agent, fake model)`, func
   before(async () => {
     chat = (await connectedRealChat(config)).chat;
     for (const text of [FIRST, SECOND]) {
-      await chat.send(text);
+      await chat.composer.send(text);
       await waitFor(chat, `the answer to "${text}"`, () => chat.thread.turn === 'idle', 60_000);
     }
   });
 
   it('Retry: the last prompt again, from before it', async () => {
     const from = (await fakeLog(config)).length;
-    await chat.retry();
+    await chat.rewind.retry();
     await waitFor(
       chat,
       'the retried turn',
@@ -77,7 +77,7 @@ describe(`${config.agent.name}: Retry and Branch (real agent, fake model)`, func
     const branch = api.chats.branch(chat, promptId(chat, FIRST))!;
     assert.ok(branch, 'a branch');
     const from = (await fakeLog(config)).length;
-    await branch.send(BRANCHED);
+    await branch.composer.send(BRANCHED);
     await waitFor(
       branch,
       'the branch answer',

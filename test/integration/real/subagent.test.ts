@@ -7,6 +7,7 @@ import * as assert from '../shared/assert';
 import { lastReply, transcript, waitFor } from '../shared/chatWaits';
 import { fakeLog, realAgentConfig } from './config';
 import { connectedRealChat } from './realChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const config = realAgentConfig();
 
@@ -19,9 +20,9 @@ describe(`${config.agent.name}: a subagent (real agent, fake model)`, function (
     const { api, chat } = await connectedRealChat(config);
     try {
       const watch = chat.onDidChange(() => {
-        for (const p of chat.status.permissions) chat.permissions.answer(p.requestId, 'allow_once');
+        for (const p of chatStatus(chat).permissions) chat.permissions.answer(p.requestId, 'allow_once');
       });
-      await chat.send(sub.marker);
+      await chat.composer.send(sub.marker);
       await waitFor(chat, 'the turn to end', () => chat.thread.turn === 'idle', 120_000);
       watch.dispose();
       assert.equal(lastReply(chat), sub.doneText, transcript(chat));

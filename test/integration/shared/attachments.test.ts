@@ -10,6 +10,7 @@ import * as assert from './assert';
 import { lastReply, waitFor } from './chatWaits';
 import { PIXEL_PNG, reportedBlocks } from './attachmentFixtures';
 import { newChatWithTestAgent } from './host';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 describe('attachments', function () {
   this.timeout(60_000);
@@ -28,11 +29,11 @@ describe('attachments', function () {
 
     await vscode.commands.executeCommand('vscode-acp.attachFiles', [notes, image]);
     assert.deepEqual(
-      chat.status.attachments.map((a) => `${a.label} ${a.icon}`),
+      chatStatus(chat).attachments.map((a) => `${a.label} ${a.icon}`),
       ['attach-notes.md file', 'attach-pixel.png image'],
     );
-    await waitFor(chat, 'both read', () => chat.status.attachments.every((a) => a.state === 'ready'));
-    await chat.send('report prompt');
+    await waitFor(chat, 'both read', () => chatStatus(chat).attachments.every((a) => a.state === 'ready'));
+    await chat.composer.send('report prompt');
     const reply = lastReply(chat);
     assert.deepEqual(reportedBlocks(reply), [
       { type: 'text', text: 'report prompt' },
@@ -44,7 +45,7 @@ describe('attachments', function () {
       { label: 'attach-notes.md', icon: 'file' },
       { label: 'attach-pixel.png', icon: 'image' },
     ]);
-    assert.deepEqual(chat.status.attachments, [], 'the composer has no attachments left');
+    assert.deepEqual(chatStatus(chat).attachments, [], 'the composer has no attachments left');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.chats.close(chat.id);
   });
@@ -67,28 +68,29 @@ describe('attachments', function () {
     try {
       const byFuzzy = await mentions.search('dpnstmen');
       assert.equal(byFuzzy[0]?.label, 'deeply-nested-mention.txt', JSON.stringify(byFuzzy));
-      assert.ok(mentions.attach(chat.attachments, byFuzzy[0].id));
+      assert.ok(mentions.attach(chat.composer.attachments, byFuzzy[0].id));
       const folders = (await mentions.search('mention-dir')).filter((m) => m.icon === 'folder');
       assert.deepEqual(
         folders.map((m) => m.label),
         ['mention-dir/'],
       );
-      mentions.attach(chat.attachments, folders[0].id);
+      mentions.attach(chat.composer.attachments, folders[0].id);
       const problem = (await mentions.search('probl')).find((m) => m.icon === 'problems');
       assert.equal(problem?.label, 'Problems in broken.ts');
       assert.equal(problem?.detail, '1 problem');
-      mentions.attach(chat.attachments, problem!.id);
+      mentions.attach(chat.composer.attachments, problem!.id);
       assert.equal(
-        mentions.attach(chat.attachments, byFuzzy[0].id),
+        mentions.attach(chat.composer.attachments, byFuzzy[0].id),
         false,
         'an item of an earlier answer is no longer offered',
       );
       await waitFor(
         chat,
         'read',
-        () => chat.status.attachments.length === 3 && chat.status.attachments.every((a) => a.state === 'ready'),
+        () =>
+          chatStatus(chat).attachments.length === 3 && chatStatus(chat).attachments.every((a) => a.state === 'ready'),
       );
-      await chat.send('report prompt');
+      await chat.composer.send('report prompt');
       assert.deepEqual(reportedBlocks(lastReply(chat)), [
         { type: 'text', text: 'report prompt' },
         { type: 'resource', uri: deep.toString(), mimeType: 'text/plain', text: 'found by a fuzzy query\n' },

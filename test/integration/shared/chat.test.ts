@@ -32,7 +32,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('advertises exactly the capabilities this host has', async () => {
-    await chat.send('which capabilities');
+    await chat.composer.send('which capabilities');
     const text = transcript(chat);
     assert.ok(text.endsWith(`[capabilities: ${hostSetup.expectedCapabilities}]\n`), text);
     await vscode.commands.executeCommand('vscode-acp.newChat');
@@ -48,7 +48,7 @@ describe('chat with a real ACP agent', function () {
       // still hold all of them at the moment it ends.
       if (chat.status.turn === 'idle' && atTurnEnd === undefined && seen.size > 0) atTurnEnd = transcript(chat);
     });
-    await chat.send('Say hello');
+    await chat.composer.send('Say hello');
     sub.dispose();
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.equal(
@@ -59,7 +59,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('what agents send beside their answer: a compaction (a boundary with its summary) and a notice, in order', async () => {
-    await chat.send('compact the context');
+    await chat.composer.send('compact the context');
     const shown = chat.thread.entries.slice(-4).map((e) => {
       if (e.kind === 'compaction') return `compaction ${e.compactionId} ${e.status}: ${e.summary}`;
       if (e.kind === 'notice') return `notice ${e.level}: ${e.text}`;
@@ -74,7 +74,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it("the session's plans by id (plan operations) are kept between turns, each replaced or removed by its id", async () => {
-    await chat.send('keep plans');
+    await chat.composer.send('keep plans');
     assert.deepEqual(
       chat.status.plans?.map((p) => [p.id, p.type]),
       [
@@ -85,7 +85,7 @@ describe('chat with a real ACP agent', function () {
     );
     const backend = chat.status.plans?.[0];
     assert.deepEqual(backend?.type === 'items' && backend.entries.map((e) => e.status), ['completed', 'in_progress']);
-    await chat.send('drop a plan');
+    await chat.composer.send('drop a plan');
     assert.deepEqual(
       chat.status.plans?.map((p) => p.id),
       ['backend', 'notes'],
@@ -93,7 +93,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it("the plan's rate limits an agent reports beside its usage reach the usage meter, each window kept", async () => {
-    await chat.send('report rate limits');
+    await chat.composer.send('report rate limits');
     assert.deepEqual(chat.status.controls.usage?.limits, [
       { kind: 'five_hour', label: '5-hour', utilization: 0.42, status: 'allowed', resetsAt: 1_796_400_000_000 },
       { kind: 'seven_day', label: '7-day', utilization: 0.91, status: 'warning' },
@@ -102,15 +102,15 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('the prompts an agent suggests next are offered until the next prompt is sent', async () => {
-    await chat.send('suggest what is next');
+    await chat.composer.send('suggest what is next');
     assert.deepEqual(chat.status.suggestions, ['Run the tests', 'Open a pull request']);
-    await chat.send('Say hello');
+    await chat.composer.send('Say hello');
     assert.equal(chat.status.suggestions, undefined);
   });
 
   it("a subagent's steps go inside the tool call that started it, not among the main agent's", async () => {
     const before = chat.thread.entries.length;
-    await chat.send('start a subagent');
+    await chat.composer.send('start a subagent');
     const added = chat.thread.entries.slice(before);
     assert.deepEqual(
       added.map((e) => e.kind),
@@ -129,14 +129,14 @@ describe('chat with a real ACP agent', function () {
     const sub = chat.onDidChange(() => {
       if (chat.status.turn === 'idle' && atTurnEnd === undefined) atTurnEnd = transcript(chat);
     });
-    await chat.send('burst');
+    await chat.composer.send('burst');
     sub.dispose();
     assert.ok(atTurnEnd !== undefined);
     assert.match(atTurnEnd, /## User\n\nburst\n\n## Assistant\n\none two three four five\n$/);
   });
 
   it('Stop cancels a running turn', async () => {
-    const turn = chat.send('please stop me');
+    const turn = chat.composer.send('please stop me');
     await waitFor(
       chat,
       'the agent to start answering',
@@ -150,7 +150,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('a line of garbage on stdout is reported and the turn still completes', async () => {
-    await chat.send('send garbage');
+    await chat.composer.send('send garbage');
     await waitFor(chat, 'the turn to end', () => chat.status.turn === 'idle');
     assert.match(transcript(chat), /Before\. After\./);
     if (hostSetup.reportsStrayOutput) {
@@ -159,7 +159,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('an agent crash is reported with exit code and stderr, and the chat recovers', async () => {
-    await chat.send('crash now');
+    await chat.composer.send('crash now');
     await waitFor(
       chat,
       'the connection to fail',
@@ -174,7 +174,7 @@ describe('chat with a real ACP agent', function () {
     // Recover: connect again and chat on.
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'reconnected', () => chat.status.connection === 'connected');
-    await chat.send('hello again');
+    await chat.composer.send('hello again');
     await waitFor(chat, 'the new reply', () => chat.status.turn === 'idle' && lastEntry(chat)?.kind === 'assistant');
     assert.match(transcript(chat), /hello again\n\n<thinking>[^]*Hello from the test agent\n$/);
   });
@@ -182,7 +182,7 @@ describe('chat with a real ACP agent', function () {
   it('New Chat clears the transcript and keeps the agent connected', async () => {
     await vscode.commands.executeCommand('vscode-acp.newChat');
     assert.equal(chat.thread.entries.length, 0);
-    await chat.send('Say hello');
+    await chat.composer.send('Say hello');
     await waitFor(chat, 'the reply', () => chat.status.turn === 'idle' && lastEntry(chat)?.kind === 'assistant');
     assert.equal(chat.status.connection, 'connected');
   });
@@ -211,7 +211,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('a permission request waits for the user, with our labels, and the answer reaches the agent', async () => {
-    const turn = chat.send('ask permission');
+    const turn = chat.composer.send('ask permission');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     const prompt = chat.status.permissions[0];
     assert.equal(prompt.tool.title, 'Write notes.txt');
@@ -228,7 +228,7 @@ describe('chat with a real ACP agent', function () {
   });
 
   it('Stop answers a pending permission request as cancelled', async () => {
-    const turn = chat.send('ask permission again');
+    const turn = chat.composer.send('ask permission again');
     await waitFor(chat, 'the permission prompt', () => chat.status.permissions.length === 1);
     await vscode.commands.executeCommand('vscode-acp.stop');
     await turn;

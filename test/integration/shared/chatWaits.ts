@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
+import { chatStatus, type StatusSource } from '../../../src/views/chatStatus';
 
 export type Chat = AcpExtensionApi['chat'];
 
@@ -18,14 +19,12 @@ export async function activeChat(): Promise<Chat> {
   return (await acpApi()).chat;
 }
 
-/** Resolves when `check` holds, re-checked on every change of the chat; the timeout error shows transcript and status. */
-/** Anything with a thread that says when it changes: the shown chat, or one chat of several. */
-export interface Watched {
-  readonly thread: Chat['thread'];
-  readonly status: unknown;
-  readonly onDidChange: vscode.Event<void>;
-}
+/** Anything with a thread that says when it changes: the shown chat (with the view's status), or one chat of several. */
+export type Watched = { readonly thread: Chat['thread']; readonly onDidChange: vscode.Event<void> } & (
+  { readonly status: unknown } | StatusSource
+);
 
+/** Resolves when `check` holds, re-checked on every change of the chat; the timeout error shows transcript and status. */
 export function waitFor(chat: Watched, what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
   if (check()) return Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -33,7 +32,7 @@ export function waitFor(chat: Watched, what: string, check: () => boolean, timeo
       sub.dispose();
       reject(
         new Error(
-          `Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify(chat.status)}`,
+          `Timed out waiting for ${what}. Transcript:\n${threadToMarkdown(chat.thread)}\nStatus: ${JSON.stringify('status' in chat ? chat.status : chatStatus(chat))}`,
         ),
       );
     }, timeoutMs);

@@ -13,7 +13,7 @@ describe('Export Chat as Markdown', function () {
   it("writes the chat's prompts and answers to the file picked", async () => {
     const { api, chat } = await newChatWithTestAgent();
     api.chats.show(chat.id);
-    await chat.send('burst export please');
+    await chat.composer.send('burst export please');
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     const target = vscode.Uri.joinPath(folder, 'exported-chat.md');
     type Save = (options: vscode.SaveDialogOptions) => Thenable<vscode.Uri | undefined>;

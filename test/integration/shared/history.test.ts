@@ -43,7 +43,7 @@ describe('chat history', function () {
     assert.equal(api.chats.shown, opened);
     assert.equal(opened.connection, 'disconnected', 'shown before any agent is asked');
     assert.equal(entries(opened.thread), markdown);
-    await opened.send('recall the history');
+    await opened.composer.send('recall the history');
     const text = entries(opened.thread);
     assert.ok(text.startsWith(markdown), text);
     assert.match(text, /The session continues \(resumed by the agent\)/);
@@ -56,7 +56,7 @@ describe('chat history', function () {
     const api = await acpApi();
     const chat = api.chats.newChat();
     chat.selectAgent(hostSetup.agentId);
-    await chat.send('name me later');
+    await chat.composer.send('name me later');
     const sessionId = chat.session!.sessionId;
     const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
     const until = async (what: string, check: () => Promise<boolean>) => {
@@ -68,7 +68,7 @@ describe('chat history', function () {
     assert.equal(chat.title, 'Parser review');
     assert.equal(api.chats.summaries().find((s) => s.id === chat.id)?.title, 'Parser review');
     await until('the history takes the name', async () => (await saved())?.title === 'Parser review');
-    await chat.send('retitle please');
+    await chat.composer.send('retitle please');
     assert.equal(chat.title, 'Parser review', "the agent's title does not replace the user's");
     api.sessionsTree.refresh();
     const labels = (await agentChildren(api, hostSetup.agentId)).map((n) =>
@@ -79,7 +79,7 @@ describe('chat history', function () {
 
     const reopened = await api.openSaved((await saved())!);
     assert.equal(reopened.title, 'Parser review');
-    await reopened.send('retitle again');
+    await reopened.composer.send('retitle again');
     assert.equal(reopened.title, 'Parser review', 'still the name after the agent titled it again');
     await api.chats.close(reopened.id);
     // A saved chat that is not open: its entry takes the name, and so does the chat opened from it.

@@ -11,6 +11,7 @@ import * as assert from './assert';
 import { lastReply, waitFor } from './chatWaits';
 import { hostSetup, newChatWithTestAgent } from './host';
 import { digest, reportedMcp } from './mcpReport';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 const config = () => vscode.workspace.getConfiguration('vscode-acp');
 
@@ -58,7 +59,7 @@ describe('MCP servers', function () {
 
   it('sources in precedence order, names ignoring case, HTTP only as the agent takes it; what is left out is said', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('report mcp');
+    await chat.composer.send('report mcp');
     const servers = reportedMcp(lastReply(chat));
     const secret = hostSetup.mcpSecret;
     assert.deepEqual(
@@ -83,7 +84,7 @@ describe('MCP servers', function () {
 
   it('a session continued after a reconnect gets the servers as they are then', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('report mcp');
+    await chat.composer.send('report mcp');
     const sessionId = chat.session!.sessionId;
     await chat.disconnect();
     await config().update(
@@ -92,7 +93,7 @@ describe('MCP servers', function () {
       vscode.ConfigurationTarget.Workspace,
     );
     try {
-      await chat.send('report mcp');
+      await chat.composer.send('report mcp');
       assert.equal(chat.session!.sessionId, sessionId, 'the same session, resumed');
       const names = reportedMcp(lastReply(chat)).map((s) => s.name);
       assert.ok(names.includes('ws-later') && !names.includes('ws-only'), names.join(', '));
@@ -110,7 +111,7 @@ describe('MCP servers', function () {
     const secret = hostSetup.mcpSecret;
     if (!secret) this.skip(); // nothing resolves ${env:...} in the web worker: the first test checks it is left out
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('leak mcp');
+    await chat.composer.send('leak mcp');
     const shown = JSON.stringify(chat.thread);
     assert.ok(
       !shown.includes(secret!) && !shown.includes(JSON.stringify(secret).slice(1, -1)),
@@ -125,11 +126,11 @@ describe('MCP servers', function () {
     if (!secret) this.skip();
     const { api, chat } = await newChatWithTestAgent();
     let ended = false;
-    const turn = chat.send('echo mcp').finally(() => (ended = true));
+    const turn = chat.composer.send('echo mcp').finally(() => (ended = true));
     // One permission request per MCP value: each as the view is given it, then answered.
     const prompts: string[] = [];
     while (!ended) {
-      const prompt = chat.status.permissions[0];
+      const prompt = chatStatus(chat).permissions[0];
       if (prompt) {
         prompts.push(JSON.stringify(prompt));
         chat.permissions.answer(prompt.requestId, 'allow_once');
@@ -196,7 +197,7 @@ describe('MCP servers', function () {
 
   it('ACP: Show MCP Servers lists what the next session sends and why the rest is left out, without values', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('hello');
+    await chat.composer.send('hello');
     await vscode.commands.executeCommand('vscode-acp.showMcpServers');
     await waitFor(
       chat,

@@ -34,11 +34,11 @@ describe('notifications when a chat needs you', function () {
   it('a chat out of sight that asks permission: a notification, and Open Chat shows that chat', async () => {
     const { api, chat: asking } = await newChatWithTestAgent();
     // A chat with a turn in it stays open when another is made (New Chat closes an empty one).
-    await asking.send('which capabilities');
+    await asking.composer.send('which capabilities');
     const other = api.chats.newChat();
     api.chats.show(other.id);
     const shown = await notifications('Open Chat', async () => {
-      const turn = asking.send('permission please');
+      const turn = asking.composer.send('permission please');
       await waitFor(asking, 'its permission prompt', () => asking.permissions.prompts.length === 1);
       await waitFor(asking, 'shown', () => api.chats.shown === asking);
       asking.permissions.answer(asking.permissions.prompts[0]!.requestId, 'allow_once');
@@ -53,11 +53,11 @@ describe('notifications when a chat needs you', function () {
     await config().update('notifications', 'never', vscode.ConfigurationTarget.Global);
     const { api, chat: asking } = await newChatWithTestAgent();
     // A chat with a turn in it stays open when another is made (New Chat closes an empty one).
-    await asking.send('which capabilities');
+    await asking.composer.send('which capabilities');
     const other = api.chats.newChat();
     api.chats.show(other.id);
     const shown = await notifications(undefined, async () => {
-      const turn = asking.send('permission please');
+      const turn = asking.composer.send('permission please');
       await waitFor(asking, 'its permission prompt', () => asking.permissions.prompts.length === 1);
       asking.permissions.answer(asking.permissions.prompts[0]!.requestId, 'allow_once');
       await turn;

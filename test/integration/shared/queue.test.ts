@@ -6,18 +6,19 @@
 import * as assert from './assert';
 import { lastReply, transcript, waitFor } from './chatWaits';
 import { newChatWithTestAgent } from './host';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 describe('the queue', function () {
   this.timeout(60_000);
 
   it('three prompts sent during an answer are queued, then sent in order, each as its own turn', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    const first = chat.send('take a while');
+    const first = chat.composer.send('take a while');
     await waitFor(chat, 'the answer to start', () => chat.thread.turn === 'running');
     const queued = ['in the queue one', 'in the queue two', 'in the queue three'];
-    const sent = queued.map((text) => chat.send(text));
+    const sent = queued.map((text) => chat.composer.send(text));
     assert.deepEqual(
-      chat.status.queued.map((q) => q.text),
+      chatStatus(chat).queued.map((q) => q.text),
       queued,
     );
     await first;
@@ -25,7 +26,7 @@ describe('the queue', function () {
     await waitFor(
       chat,
       'the queue to be sent',
-      () => chat.status.queued.length === 0 && chat.thread.turn === 'idle' && lastReply(chat).includes('three]'),
+      () => chatStatus(chat).queued.length === 0 && chat.thread.turn === 'idle' && lastReply(chat).includes('three]'),
       20_000,
     );
     const prompts = chat.thread.entries.flatMap((e) => (e.kind === 'user' ? [e.text] : []));

@@ -19,9 +19,9 @@ describe('Retry and Branch', function () {
 
   it('Retry sends the newest prompt again, the new session told the turns before it', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('hello there');
-    await chat.send('report prompt please');
-    await chat.retry();
+    await chat.composer.send('hello there');
+    await chat.composer.send('report prompt please');
+    await chat.rewind.retry();
     await waitFor(
       chat,
       'the retried answer',
@@ -38,13 +38,13 @@ describe('Retry and Branch', function () {
 
   it('Branch from the first turn: a new chat from there; the chat it came from is as it was', async () => {
     const { api, chat } = await newChatWithTestAgent();
-    await chat.send('hello there');
-    await chat.send('report prompt please');
+    await chat.composer.send('hello there');
+    await chat.composer.send('report prompt please');
     const before = JSON.stringify(chat.thread.entries);
     const first = chat.thread.entries.find((e) => e.kind === 'user')!.id;
     const branch = api.chats.branch(chat, first)!;
     assert.ok(branch && api.chats.shown === branch, 'a new chat, shown');
-    await branch.send('report prompt on the branch');
+    await branch.composer.send('report prompt on the branch');
     await waitFor(
       branch,
       'its answer',

@@ -15,7 +15,7 @@ export async function talkOnce(
 ): Promise<{ sessionId: string; markdown: string }> {
   const chat = api.chats.newChat();
   chat.selectAgent(agentId);
-  await chat.send(text);
+  await chat.composer.send(text);
   const sessionId = chat.session!.sessionId;
   // The controls belong to the live session, not to the saved transcript.
   const markdown = threadToMarkdown({ ...chat.thread, controls: emptySessionControls });

@@ -53,7 +53,7 @@ describe('an agent served over the standard remote transport', function () {
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
       assert.equal(chat.session?.cwd, '/served/http');
-      await chat.send('Say hello');
+      await chat.composer.send('Say hello');
       assert.match(lastReply(chat), /Hello from the test agent/);
       assert.ok(!transcript(chat).includes('not-shown'), 'the query is never shown');
     } finally {
@@ -71,9 +71,9 @@ describe('an agent served over the standard remote transport', function () {
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
       assert.equal(chat.session?.cwd, '/served/repo');
-      await chat.send('Say hello');
+      await chat.composer.send('Say hello');
       assert.match(lastReply(chat), /Hello from the test agent/);
-      await chat.send('which capabilities');
+      await chat.composer.send('which capabilities');
       assert.match(lastReply(chat), /"fs":\{"readTextFile":false,"writeTextFile":false\},"terminal":false/);
       assert.ok(!transcript(chat).includes('not-shown'), 'the query is never shown');
     } finally {
@@ -99,7 +99,7 @@ describe('an agent served over the standard remote transport', function () {
       // The tree asked during the Refresh gets the new listing's answer (the chat's session), not the one given up.
       const labels = (await first).map((n) => String(api.sessionsTree.getTreeItem(n).label));
       assert.ok(!labels.some((l) => l.startsWith('Could not list')), JSON.stringify(labels));
-      await chat.send('report cancelled');
+      await chat.composer.send('report cancelled');
       assert.equal(lastReply(chat), '[cancelled: ["session/list"]]');
     } finally {
       await api.chats.close(chat.id);
@@ -123,7 +123,7 @@ describe('an agent served over the standard remote transport', function () {
     chat.selectAgent('served');
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
-      await chat.send('report mcp');
+      await chat.composer.send('report mcp');
       assert.deepEqual(
         reportedMcp(lastReply(chat)).map((s) => s.name),
         ['plain'],

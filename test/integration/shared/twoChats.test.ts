@@ -20,12 +20,12 @@ describe('two chats at once', function () {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(first, 'connected', () => first.connection === 'connected');
     // A chat with nothing in it is closed by New Chat (nobody would miss it): this one has a turn.
-    await first.send('which capabilities');
+    await first.composer.send('which capabilities');
     await vscode.commands.executeCommand('vscode-acp.newChat');
     const second = chats.shown;
     assert.ok(second !== first && chats.get(first.id), 'another chat, and the one before stays');
     await waitFor(second, 'connected', () => second.connection === 'connected');
-    const turns = [first.send('permission please'), second.send('permission please')];
+    const turns = [first.composer.send('permission please'), second.composer.send('permission please')];
     await waitFor(first, 'its prompt', () => first.permissions.prompts.length === 1);
     await waitFor(second, 'its prompt', () => second.permissions.prompts.length === 1);
     second.permissions.answer(second.permissions.prompts[0].requestId, 'allow_once');

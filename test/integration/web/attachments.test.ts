@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { BRIDGE_URL_FILE, harnessFile, PLAIN_BRIDGE_URL_FILE } from './harnessFiles';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 describe('attachments on the web host', function () {
   this.timeout(60_000);
@@ -26,18 +27,18 @@ describe('attachments on the web host', function () {
       const notes = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'web-notes.md');
       await vscode.workspace.fs.writeFile(notes, new TextEncoder().encode('notes\n'));
       await vscode.commands.executeCommand('vscode-acp.attachFiles', [notes]);
-      await waitFor(chat, 'read', () => chat.status.attachments[0]?.state === 'ready');
-      await chat.send('read my notes');
+      await waitFor(chat, 'read', () => chatStatus(chat).attachments[0]?.state === 'ready');
+      await chat.composer.send('read my notes');
       assert.equal(chat.connection, 'connected');
       assert.equal(chat.thread.entries.filter((e) => e.kind === 'user').length, 0, 'nothing was sent');
       assert.deepEqual(
-        chat.status.attachments.map((a) => [a.label, a.state, a.message]),
+        chatStatus(chat).attachments.map((a) => [a.label, a.state, a.message]),
         [['web-notes.md', 'error', 'The agent does not accept embedded files, and it cannot open this one itself.']],
       );
-      assert.equal(chat.status.returnedDraft?.text, 'read my notes');
+      assert.equal(chatStatus(chat).returnedDraft?.text, 'read my notes');
       // Without the attachment, the prompt goes.
-      chat.attachments.remove(chat.status.attachments[0].id);
-      await chat.send('read my notes');
+      chat.composer.attachments.remove(chatStatus(chat).attachments[0].id);
+      await chat.composer.send('read my notes');
       const last = chat.thread.entries.at(-1);
       assert.equal(last?.kind === 'assistant' ? last.text : '', '[prompt: [{"type":"text","text":"read my notes"}]]');
     } finally {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import { acpApi, waitFor } from '../shared/chatWaits';
 import { BRIDGE_URL_FILE, harnessFile, TRAP_URL_FILE } from './harnessFiles';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 /** How many requests reached the workspace's address so far. */
 async function trapped(): Promise<number> {
@@ -52,7 +53,7 @@ describe("the bridge's address: the user's alone", function () {
     const chat = api.chats.newChat();
     chat.selectAgent('bridge');
     assert.equal(await chat.connect(), true, 'connected');
-    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    await waitFor(chat, 'connected', () => chatStatus(chat).connection === 'connected');
     assert.equal(await trapped(), 0, "nothing reached the workspace's address");
     await api.chats.close(chat.id);
   });
@@ -71,7 +72,7 @@ describe("the bridge's address: the user's alone", function () {
       const prompts = await askedFor(() => chat.connect());
       assert.equal(prompts.length, 1, 'asked for the token once');
       assert.match(prompts[0]!, /its token was given for ws:\/\/127\.0\.0\.1:\d+\/acp and is not sent elsewhere/);
-      assert.ok(chat.status.connection !== 'connected', 'not connected');
+      assert.ok(chatStatus(chat).connection !== 'connected', 'not connected');
       assert.equal(await trapped(), 0, 'the token went nowhere');
     } finally {
       await config.update('bridge.url', given, vscode.ConfigurationTarget.Global);

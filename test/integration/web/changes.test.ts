@@ -12,7 +12,7 @@ describe('no Changes bar on the web host', function () {
 
   it('a file the agent writes itself lists nothing, offers no restore and no Follow', async () => {
     const chat = await chatWithTestAgent();
-    await chat.send('write on disk itself');
+    await chat.composer.send('write on disk itself');
     assert.equal(lastReply(chat), '[disk write ok]');
     assert.deepEqual(chat.status.changes, { files: [], total: 0, busy: false });
     assert.deepEqual(chat.status.checkpoints, []);

@@ -22,7 +22,7 @@ describe('a dropped connection to the bridge', function () {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
     await vscode.commands.executeCommand('vscode-acp.newChat');
-    const turn = chat.send('keep talking');
+    const turn = chat.composer.send('keep talking');
     await waitFor(
       chat,
       'the agent to start answering',
@@ -53,12 +53,12 @@ describe('a dropped connection to the bridge', function () {
     assert.equal(chat.status.agentLabel, 'Test Agent 1.2.3');
 
     // A new agent process, the same session: it knows what was said before the drop.
-    await chat.send('recall the history');
+    await chat.composer.send('recall the history');
     assert.match(lastReply(chat), /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history\]$/);
   });
 
   it('Disconnect while reconnecting stops trying and keeps the transcript', async () => {
-    const turn = chat.send('keep talking');
+    const turn = chat.composer.send('keep talking');
     await waitFor(
       chat,
       'the agent to start answering',
@@ -76,7 +76,7 @@ describe('a dropped connection to the bridge', function () {
     // Connecting again continues the session.
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
-    await chat.send('recall the history');
+    await chat.composer.send('recall the history');
     assert.match(
       lastReply(chat),
       /^\[history of sess-\d+-[0-9a-f]+-\d+: keep talking \| recall the history \| keep talking \| recall the history\]$/,
@@ -87,7 +87,7 @@ describe('a dropped connection to the bridge', function () {
   it('a refusal while reconnecting (the token changed) stops the retries and says what to do', async () => {
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
-    const turn = chat.send('keep talking');
+    const turn = chat.composer.send('keep talking');
     await waitFor(
       chat,
       'the agent to start answering',
@@ -112,7 +112,7 @@ describe('a dropped connection to the bridge', function () {
     );
     await vscode.commands.executeCommand('vscode-acp.connect');
     await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
-    await chat.send('recall the history');
+    await chat.composer.send('recall the history');
     assert.match(lastReply(chat), /keep talking \| recall the history\]$/);
     await vscode.commands.executeCommand('vscode-acp.disconnect');
   });

@@ -43,10 +43,10 @@ describe('Checkpoints in a hostile Git repository', function () {
     assert.ok(fs.existsSync(path.join(root, '.git')), 'the folder is a Git repository');
     assert.deepEqual(left(), [], 'no marker before');
     const chat = await chatWithAgents({ editor: scenarioAgent('Editor', scenario) }, 'editor');
-    await chat.send('edit filtered files');
+    await chat.composer.send('edit filtered files');
     await waitFor(chat, 'the Changes bar', () => chat.status.changes.total === 5, 30_000);
     assert.deepEqual(left(), [], 'after the first pass, the edits and the turn end');
-    await chat.send('and again');
+    await chat.composer.send('and again');
     assert.deepEqual(left(), [], "after the next prompt's pass");
     await (await acpApi()).chats.shown.changes!.undo();
     assert.equal(fs.readFileSync(path.join(root, 'a.f'), 'utf8'), 'a\n', 'Undo put the filtered file back');

@@ -15,7 +15,7 @@ export async function useTestAgent(): Promise<void> {
 
 /** The names of the MCP servers the chat's session got (asks the agent). */
 export async function mcpNames(chat: OpenChat): Promise<string[]> {
-  await chat.send('report mcp');
+  await chat.composer.send('report mcp');
   return reportedMcp(lastReply(chat)).map((s) => s.name);
 }
 

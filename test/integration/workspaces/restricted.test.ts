@@ -12,6 +12,7 @@ import { acpApi, waitFor } from '../shared/chatWaits';
 import { answeringWarning } from '../shared/dialogs';
 import { processes } from '../node/processes';
 import { mcpNames, notices, useTestAgent } from './mcpChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 /** The test agent's processes: its script's path (this checkout's) is on their command line. */
 const TEST_AGENT = ((globalThis as { acpTestAgent?: { args: string[] } }).acpTestAgent?.args[0] ?? '').replace(
@@ -62,7 +63,7 @@ describe('Restricted Mode', function () {
       /^Test Agent would start in acp-restricted-\w+, which is in Restricted Mode, and may run the folder's own configuration \(its hooks, MCP servers and settings\)\.$/,
     );
     assert.deepEqual(asked.buttons, ['Trust Folder', 'Connect Once Anyway']);
-    assert.ok(chat.status.connection !== 'connected', 'not connected');
+    assert.ok(chatStatus(chat).connection !== 'connected', 'not connected');
     assert.equal(processes(TEST_AGENT), '', 'cancelled: no agent process');
     // Trust Folder opens VS Code's own Workspace Trust editor, and starts nothing until the folder is trusted.
     await answeringWarning(
@@ -77,7 +78,7 @@ describe('Restricted Mode', function () {
     assert.equal(vscode.workspace.isTrusted, false);
     // Connect Once Anyway: this start only.
     await answeringWarning(connectOnce, () => chat.connect());
-    await waitFor(chat, 'connected', () => chat.status.connection === 'connected');
+    await waitFor(chat, 'connected', () => chatStatus(chat).connection === 'connected');
     assert.ok(processes(TEST_AGENT) !== '', 'started once the user said so');
     await api.chats.close(chat.id);
   });

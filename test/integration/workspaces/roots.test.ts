@@ -15,6 +15,7 @@ import { reportedBlocks } from '../shared/attachmentFixtures';
 import { addFiles } from '../../../src/attachments/attach';
 import type { OpenChat } from '../../../src/extension';
 import { focusFolder, folder, notices } from './mcpChat';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 interface AgentDefinition {
   name: string;
@@ -66,7 +67,7 @@ describe('an agent given the folders of a multi-root workspace', function () {
   }
 
   async function reply(chat: OpenChat, text: string): Promise<string> {
-    await chat.send(text);
+    await chat.composer.send(text);
     return lastReply(chat);
   }
 
@@ -84,17 +85,17 @@ describe('an agent given the folders of a multi-root workspace', function () {
       assert.equal(await reply(chat, 'write the second folder'), '[write ok]');
       assert.equal(fs.readFileSync(path.join(beta, 'from-the-agent.txt'), 'utf8'), 'written in the second folder\n');
 
-      const run = chat.send('run pwd in the second folder');
-      await waitFor(chat, 'the consent prompt', () => chat.status.permissions.length === 1);
-      assert.match(chat.status.permissions[0].tool.input ?? '', /beta/, 'the prompt names the folder');
-      chat.permissions.answer(chat.status.permissions[0].requestId, 'allow_once');
+      const run = chat.composer.send('run pwd in the second folder');
+      await waitFor(chat, 'the consent prompt', () => chatStatus(chat).permissions.length === 1);
+      assert.match(chatStatus(chat).permissions[0].tool.input ?? '', /beta/, 'the prompt names the folder');
+      chat.permissions.answer(chatStatus(chat).permissions[0].requestId, 'allow_once');
       await run;
       assert.match(lastReply(chat), new RegExp(`^\\[terminal: exit 0\\] ${fs.realpathSync(beta)}\\s*$`));
       assert.match(
         await reply(chat, 'run pwd beside the folders'),
         /^\[error: The folder ".*gamma" is outside the folders it was given \(".*alpha", ".*beta"\)\.\]$/,
       );
-      assert.equal(chat.status.permissions.length, 0, 'a refused folder asks nothing');
+      assert.equal(chatStatus(chat).permissions.length, 0, 'a refused folder asks nothing');
     } finally {
       fs.rmSync(path.join(beta, 'from-the-agent.txt'), { force: true });
       await (await acpApi()).chats.close(chat.id);
@@ -116,8 +117,8 @@ describe('an agent given the folders of a multi-root workspace', function () {
       );
 
       // Without embedded context, a file goes as a link: only one the agent was given.
-      addFiles(chat.attachments, [vscode.Uri.file(path.join(alpha, 'README.md'))]);
-      await waitFor(chat, 'read', () => chat.status.attachments.every((a) => a.state === 'ready'));
+      addFiles(chat.composer.attachments, [vscode.Uri.file(path.join(alpha, 'README.md'))]);
+      await waitFor(chat, 'read', () => chatStatus(chat).attachments.every((a) => a.state === 'ready'));
       const blocks = reportedBlocks(await reply(chat, 'report prompt')) as { type: string; uri?: string }[];
       assert.deepEqual(
         blocks.map((b) => [b.type, b.uri]),
@@ -126,12 +127,12 @@ describe('an agent given the folders of a multi-root workspace', function () {
           ['resource_link', vscode.Uri.file(path.join(alpha, 'README.md')).toString()],
         ],
       );
-      addFiles(chat.attachments, [vscode.Uri.file(path.join(beta, 'README.md'))]);
-      await waitFor(chat, 'read', () => chat.status.attachments.every((a) => a.state === 'ready'));
+      addFiles(chat.composer.attachments, [vscode.Uri.file(path.join(beta, 'README.md'))]);
+      await waitFor(chat, 'read', () => chatStatus(chat).attachments.every((a) => a.state === 'ready'));
       const before = chat.thread.entries.length;
-      await chat.send('report prompt');
+      await chat.composer.send('report prompt');
       assert.deepEqual(
-        chat.status.attachments.map((a) => [a.state, a.message]),
+        chatStatus(chat).attachments.map((a) => [a.state, a.message]),
         [['error', 'The agent does not accept embedded files, and it cannot open this one itself.']],
         'not sent: the agent was not given beta',
       );

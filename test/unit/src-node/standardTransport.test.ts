@@ -73,9 +73,9 @@ describe('an agent served over the standard remote transport (no VS Code)', func
     );
     const chat = await host.connectedChat();
     assert.equal(chat.session?.cwd, '/remote/ws');
-    await chat.send('Say hello');
+    await chat.composer.send('Say hello');
     assert.match(shown(chat), /Hello over the standard transport\./);
-    await chat.send('which capabilities');
+    await chat.composer.send('which capabilities');
     const caps = JSON.parse(/\[capabilities: (.*)\]/.exec(shown(chat))?.[1] ?? 'null') as {
       fs: unknown;
       terminal: unknown;
@@ -101,10 +101,10 @@ describe('an agent served over the standard remote transport (no VS Code)', func
     host = scriptedHost({}, { connect: (context) => open(server.httpUrl, context, { cwd: '/remote/http' }) });
     const chat = await host.connectedChat();
     assert.equal(chat.session?.cwd, '/remote/http');
-    await chat.send('Say hello');
+    await chat.composer.send('Say hello');
     assert.match(shown(chat), /Hello over the standard transport\./);
     await server.close();
-    await chat.send('Say hello again');
+    await chat.composer.send('Say hello again');
     await until('the chat to hear', () => /was lost|Reconnecting/.test(shown(chat)), 10_000);
     assert.match(shown(chat), /http:\/\/127\.0\.0\.1:\d+\/acp/);
     assert.doesNotMatch(shown(chat), /secret-in-query/);
@@ -178,8 +178,8 @@ describe('the bridge through the standard transport (no VS Code)', function () {
     host = scriptedHost({}, { connect: (context) => open(bridge.url, context) });
     const chat = await host.connectedChat();
     assert.equal(chat.session?.cwd, tmp);
-    await chat.send('one');
-    await chat.send('two');
+    await chat.composer.send('one');
+    await chat.composer.send('two');
     await until('the exit to be told', () => /exited with code 3/.test(shown(chat)), 10_000);
     assert.match(
       shown(chat),

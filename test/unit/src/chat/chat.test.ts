@@ -7,6 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 const scenario = {
   agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, close: {} } },
@@ -34,7 +35,7 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
   it('connects, and a prompt shows the user, the thought and the streamed reply, then the turn ends', async () => {
     const chat = await host.connectedChat();
     assert.equal(chat.connection, 'connected');
-    await chat.send('hello there');
+    await chat.composer.send('hello there');
     const text = shown(chat);
     assert.match(text, /## User\n\nhello there/);
     assert.match(text, /Thinking it over\./);
@@ -47,29 +48,29 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
     const chat = await host.connectedChat();
     await chat.disconnect();
     assert.equal(chat.connection, 'disconnected');
-    const sent = chat.send('are you there');
-    assert.equal(chat.status.pendingPrompt, 'are you there');
+    const sent = chat.composer.send('are you there');
+    assert.equal(chatStatus(chat).pendingPrompt, 'are you there');
     await sent;
     assert.equal(chat.connection, 'connected');
-    assert.equal(chat.status.pendingPrompt, undefined);
+    assert.equal(chatStatus(chat).pendingPrompt, undefined);
     assert.match(shown(chat), /are you there[\s\S]*Hello from the scripted agent/);
   });
 
   it('Stop ends a running turn: Send is back and the chat takes the next prompt', async () => {
     const chat = await host.connectedChat();
-    const turn = chat.send('slow please');
+    const turn = chat.composer.send('slow please');
     await until('the reply to start', () => /slow words/.test(shown(chat)));
     chat.stop();
     await turn;
     assert.equal(chat.thread.turn, 'idle');
     assert.ok(!/(slow words ){50}/.test(shown(chat)), 'the stream was cut short');
-    await chat.send('again');
+    await chat.composer.send('again');
     assert.match(shown(chat), /## User\n\nagain/);
   });
 
   it('a permission request waits in the chat; allowed, the turn goes on', async () => {
     const chat = await host.connectedChat();
-    const turn = chat.send('ask first');
+    const turn = chat.composer.send('ask first');
     await until('the permission prompt', () => chat.permissions.prompts.length === 1);
     const [prompt] = chat.permissions.prompts;
     assert.ok(prompt.choices.includes('allow_once'), prompt.choices.join(', '));
@@ -81,12 +82,12 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
 
   it('two chats with the agent share its process, each with a session of its own', async () => {
     const first = await host.connectedChat();
-    await first.send('one');
+    await first.composer.send('one');
     // (A new chat replaces a blank one: the first has a turn behind it.)
     const second = await host.connectedChat();
     assert.equal(host.instances.length, 1, 'one agent process');
     assert.notEqual(first.session?.sessionId, second.session?.sessionId);
-    await Promise.all([first.send('one more'), second.send('two')]);
+    await Promise.all([first.composer.send('one more'), second.composer.send('two')]);
     assert.match(shown(first), /## User\n\none/);
     assert.doesNotMatch(shown(first), /## User\n\ntwo/);
     assert.match(shown(second), /## User\n\ntwo/);
@@ -94,7 +95,7 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
 
   it('an agent that crashes ends every chat on its process, and each says why', async () => {
     const first = await host.connectedChat();
-    await first.send('one');
+    await first.composer.send('one');
     const second = await host.connectedChat();
     host.instances[0].crash('segfault in the model loader');
     await until('both chats to fail', () => first.connection === 'failed' && second.connection === 'failed');
@@ -103,7 +104,7 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
 
   it('a dropped connection reconnects on its own and continues the session', async () => {
     const chat = await host.connectedChat();
-    await chat.send('remember this');
+    await chat.composer.send('remember this');
     const sessionId = chat.session?.sessionId;
     host.instances[0].drop();
     await until('the chat to reconnect', () => chat.connection === 'connected' && host.instances.length === 2);
@@ -113,26 +114,26 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
 
   it('Restart starts a new process and a new session; the transcript stays, marked', async () => {
     const chat = await host.connectedChat();
-    await chat.send('before the restart');
+    await chat.composer.send('before the restart');
     const before = chat.session?.sessionId;
     assert.ok(before);
     assert.equal(await chat.restart(), true);
     assert.equal(host.instances.length, 2);
     assert.match(shown(chat), /before the restart[\s\S]*Agent restarted: a new session begins here/);
     // The new process's session: the agent remembers nothing of the one before.
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(shown(chat), /\[history of [^:]+: recall\]/);
   });
 
   it('closing a chat ends its session; the other chat on the process goes on', async () => {
     const first = await host.connectedChat();
-    await first.send('one');
+    await first.composer.send('one');
     const second = await host.connectedChat();
-    await first.send('sessions');
+    await first.composer.send('sessions');
     assert.match(shown(first), /\[sessions open: 2,/);
     await host.chats.close(first.id);
     assert.ok(!host.chats.all.includes(first));
-    await second.send('sessions');
+    await second.composer.send('sessions');
     assert.match(shown(second), /\[sessions open: 1,/, 'session/close reached the agent');
   });
 });
@@ -155,7 +156,7 @@ describe('a chat over its lifetime (no VS Code)', function () {
   it('Stop is confirmed by the agent: the turn ends at once, without a warning', async () => {
     host = scriptedHost(lifetime);
     const chat = await host.connectedChat();
-    const turn = chat.send('wait for me');
+    const turn = chat.composer.send('wait for me');
     await until('the turn to start', () => /Waiting\./.test(shown(chat)));
     const stopped = Date.now();
     chat.stop();
@@ -167,17 +168,17 @@ describe('a chat over its lifetime (no VS Code)', function () {
   it('Clear empties what is shown; the session goes on, and the agent still remembers', async () => {
     host = scriptedHost(lifetime);
     const chat = await host.connectedChat();
-    await chat.send('before clearing');
+    await chat.composer.send('before clearing');
     chat.clear();
     assert.equal(chat.thread.entries.length, 0);
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(shown(chat), /\[history of [^:]+: before clearing \| recall\]/);
   });
 
   it("a permission request for another chat's session is refused, and nothing is shown here", async () => {
     host = scriptedHost(lifetime);
     const chat = await host.connectedChat();
-    await chat.send('other session');
+    await chat.composer.send('other session');
     assert.equal(chat.permissions.prompts.length, 0);
     // Refused: no session of this window is 'someone-else' (the connection routes requests by session id).
     assert.match(shown(chat), /\[(permission: cancelled|error: [^\]]+)\]/);
@@ -186,7 +187,7 @@ describe('a chat over its lifetime (no VS Code)', function () {
   it('closing a chat while its turn runs ends the turn and the session, quietly', async () => {
     host = scriptedHost(lifetime);
     const chat = await host.connectedChat();
-    void chat.send('wait forever');
+    void chat.composer.send('wait forever');
     await until('the turn to start', () => chat.thread.turn === 'running');
     await host.chats.close(chat.id);
     assert.ok(!host.chats.all.includes(chat));
@@ -196,17 +197,17 @@ describe('a chat over its lifetime (no VS Code)', function () {
   it('Restart that continues the session (after an unconfirmed Stop) keeps what the agent remembers', async () => {
     host = scriptedHost(lifetime, { keepsSessions: true });
     const chat = await host.connectedChat();
-    await chat.send('keep this');
+    await chat.composer.send('keep this');
     assert.equal(await chat.restart({ continueSession: true }), true);
     assert.equal(host.instances.length, 2);
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.match(shown(chat), /\[history of [^:]+: keep this \| recall\]/);
   });
 
   it('an agent that crashes during a turn ends the turn with why; Send is back', async () => {
     host = scriptedHost(lifetime);
     const chat = await host.connectedChat();
-    void chat.send('wait');
+    void chat.composer.send('wait');
     await until('the turn to start', () => /Waiting\./.test(shown(chat)));
     host.instances[0].crash('out of memory');
     await until('the turn to end', () => chat.thread.turn === 'idle' && chat.connection === 'failed');

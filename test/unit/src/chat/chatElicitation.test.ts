@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
 import { ElicitationQueue } from '../../../../src/session/elicitationQueue';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 const form = {
   mode: 'form',
@@ -38,31 +39,31 @@ describe('elicitation: the agent asks the user (no VS Code)', function () {
       ],
     });
     chat = await host.connectedChat();
-    void chat.send('ask');
+    void chat.composer.send('ask');
   }
 
   it('a form waits in the chat (marked in the list) and goes back with the values the user gave, checked', async () => {
     await asking({ ...form, toolCallId: 'c1' });
-    await until('the question', () => chat.status.elicitations.length === 1);
-    const [question] = chat.status.elicitations;
+    await until('the question', () => chatStatus(chat).elicitations.length === 1);
+    const [question] = chatStatus(chat).elicitations;
     assert.equal(question?.mode, 'form');
     assert.equal(question?.mode === 'form' && question.toolTitle, 'Configure', 'where it belongs');
     assert.equal(host.chats.summaries().find((s) => s.id === chat.id)?.marker, 'question');
     await chat.elicitations.answer(question!.id, 'accept', { name: 'A' });
-    assert.equal(chat.status.elicitations.length, 1, 'a value that does not fit is not sent');
+    assert.equal(chatStatus(chat).elicitations.length, 1, 'a value that does not fit is not sent');
     await chat.elicitations.answer(question!.id, 'accept', { name: 'Ada', tabs: false, smuggled: 'x' });
     await until('the answer', () => lastText(chat).includes('[elicitation:'));
     assert.equal(lastText(chat), '[elicitation: {"action":"accept","content":{"name":"Ada","tabs":false}}]');
-    assert.deepEqual(chat.status.elicitations, []);
+    assert.deepEqual(chatStatus(chat).elicitations, []);
   });
 
   it('Decline goes back as decline; Stop answers one still waiting with cancel', async () => {
     await asking(form);
-    await until('the question', () => chat.status.elicitations.length === 1);
-    await chat.elicitations.answer(chat.status.elicitations[0]!.id, 'decline');
+    await until('the question', () => chatStatus(chat).elicitations.length === 1);
+    await chat.elicitations.answer(chatStatus(chat).elicitations[0]!.id, 'decline');
     await until('the answer', () => lastText(chat).includes('decline'));
-    void chat.send('ask');
-    await until('the next question', () => chat.status.elicitations.length === 1);
+    void chat.composer.send('ask');
+    await until('the next question', () => chatStatus(chat).elicitations.length === 1);
     chat.stop();
     await until('the turn to end', () => chat.thread.turn === 'idle');
     assert.match(lastText(chat), /\{"action":"cancel"\}/);
@@ -75,8 +76,8 @@ describe('elicitation: the agent asks the user (no VS Code)', function () {
       url: 'https://xn--80ak6aa92e.com/login?x=1',
       elicitationId: 'e1',
     });
-    await until('the question', () => chat.status.elicitations.length === 1);
-    const [question] = chat.status.elicitations;
+    await until('the question', () => chatStatus(chat).elicitations.length === 1);
+    const [question] = chatStatus(chat).elicitations;
     assert.ok(question?.mode === 'url');
     assert.equal(question.host, 'xn--80ak6aa92e.com');
     assert.deepEqual(host.opened, [], 'nothing opened yet');
@@ -107,7 +108,7 @@ describe('elicitation: the agent asks the user (no VS Code)', function () {
     await asking({ mode: 'url', message: 'Go', url: 42, elicitationId: 'e1' });
     await until('the answer', () => lastText(chat).includes('[elicitation:'));
     assert.match(lastText(chat), /^\[elicitation: error Invalid params/);
-    assert.deepEqual(chat.status.elicitations, []);
+    assert.deepEqual(chatStatus(chat).elicitations, []);
   });
 
   it('a form it cannot show (a nested object, an unknown mode) is declined at once, and the chat says why', async () => {
@@ -122,7 +123,7 @@ describe('elicitation: the agent asks the user (no VS Code)', function () {
 
   it('a flood: eight wait, the rest are cancelled at once, said once', async () => {
     await asking({ ...form, count: 50 });
-    await until('eight questions', () => chat.status.elicitations.length === 8);
+    await until('eight questions', () => chatStatus(chat).elicitations.length === 8);
     chat.stop();
     await until('the tally', () => lastText(chat).startsWith('[elicitations:'));
     assert.equal(lastText(chat), '[elicitations: 50 cancel]');

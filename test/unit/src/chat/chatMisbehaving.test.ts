@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 describe('the chat core against a scripted agent that misbehaves or remembers (no VS Code)', function () {
   this.timeout(20_000);
@@ -14,7 +15,7 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
   it('a Stop the agent never confirms: after the grace period the turn ends anyway, and says so', async () => {
     host = scriptedHost({ turns: [{ match: '', steps: [{ hang: true }] }] });
     const chat = await host.connectedChat();
-    void chat.send('never finish');
+    void chat.composer.send('never finish');
     await until('the turn to run', () => chat.thread.turn === 'running');
     const stopped = Date.now();
     chat.stop();
@@ -26,7 +27,7 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
   it('a flood of permission requests: a bounded number wait, the rest are refused and said once', async () => {
     host = scriptedHost({ turns: [{ match: '', steps: [{ permissionFlood: { count: 100 } }] }] });
     const chat = await host.connectedChat();
-    const turn = chat.send('flood');
+    const turn = chat.composer.send('flood');
     await until('the flood to arrive', () => /asked for more than \d+ permissions at once/.test(shown(chat)));
     const waiting = chat.permissions.prompts.length;
     assert.ok(waiting > 0 && waiting < 100, `${waiting} waiting`);
@@ -46,12 +47,12 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
     };
     host = scriptedHost({ modes, turns: [{ match: '', steps: [{ text: 'ok' }] }] });
     const chat = await host.connectedChat();
-    assert.equal(chat.status.controls.modes?.currentModeId, 'ask');
+    assert.equal(chatStatus(chat).controls.modes?.currentModeId, 'ask');
     await chat.changeControl({ kind: 'mode', id: 'code' });
-    assert.equal(chat.status.controls.modes?.currentModeId, 'code');
-    await chat.send('one');
+    assert.equal(chatStatus(chat).controls.modes?.currentModeId, 'code');
+    await chat.composer.send('one');
     const next = await host.connectedChat();
-    await until('the remembered mode', () => next.status.controls.modes?.currentModeId === 'code');
+    await until('the remembered mode', () => chatStatus(next).controls.modes?.currentModeId === 'code');
   });
 
   it("a loaded session's history is shown once: the replay that comes after the load's answer is left out", async () => {
@@ -67,14 +68,14 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
       { keepsSessions: true },
     );
     const first = await host.connectedChat();
-    await first.send('first words');
+    await first.composer.send('first words');
     const session = first.session!;
     const saved = { version: 1 as const, entries: [...first.thread.entries], terminals: {} };
     // The chat is closed, and its agent process with it: the agent's own store keeps the session.
     await host.chats.close(first.id);
     const entry = { key: 'k1', title: 'first words', createdAt: 1, updatedAt: 1, ...session };
     const opened = host.chats.openSaved(entry, saved);
-    await opened.send('recall');
+    await opened.composer.send('recall');
     const text = shown(opened);
     assert.match(text, /The session continues \(loaded by the agent\)/);
     assert.equal(text.split('Said once.').length - 1, 1, `the earlier reply once:\n${text}`);
@@ -104,7 +105,7 @@ describe('session controls the agent refuses (no VS Code)', function () {
     await chat.changeControl({ kind: 'config', id: 'no-such-option', value: 'high' });
     assert.match(shown(chat), /The agent refused the change: .*unknown config option/);
     await chat.changeControl({ kind: 'config', id: 'effort', value: 'high' });
-    const effort = chat.status.controls.configOptions?.find((o) => o.id === 'effort');
+    const effort = chatStatus(chat).controls.configOptions?.find((o) => o.id === 'effort');
     assert.equal(effort && 'currentValue' in effort ? effort.currentValue : undefined, 'high');
   });
 });
@@ -127,15 +128,15 @@ describe('session answers that do not fit the schema (no VS Code)', function () 
       turns: [{ match: '', steps: [{ text: 'ok' }] }],
     });
     const chat = await host.connectedChat();
-    const ids = (c: typeof chat) => c.status.controls.configOptions.map((o) => o.id);
+    const ids = (c: typeof chat) => chatStatus(c).controls.configOptions.map((o) => o.id);
     assert.deepEqual(ids(chat), ['effort']);
-    assert.equal(chat.status.controls.modes, undefined);
-    const kept = chat.status.controls.configOptions[0];
+    assert.equal(chatStatus(chat).controls.modes, undefined);
+    const kept = chatStatus(chat).controls.configOptions[0];
     assert.deepEqual(kept?.type === 'select' ? kept.options.map((o) => o.value) : [], ['low', 'high']);
-    await chat.send('one');
+    await chat.composer.send('one');
     const first = chat.thread.entries.find((e) => e.kind === 'user');
     const branch = host.chats.branch(chat, first!.id)!;
-    await branch.send('two');
+    await branch.composer.send('two');
     await until('the branch to answer', () => branch.thread.turn === 'idle' && /ok/.test(shown(branch)));
     assert.match(shown(branch), /The agent forked its session/);
     assert.deepEqual(ids(branch), ['effort']);

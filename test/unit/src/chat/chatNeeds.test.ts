@@ -41,21 +41,21 @@ describe('a chat that needs the user (no VS Code)', function () {
   afterEach(() => host.dispose());
 
   it('a turn that finishes, and one that fails', async () => {
-    await chat.send('hello');
-    await chat.send('fail now');
+    await chat.composer.send('hello');
+    await chat.composer.send('fail now');
     assert.deepEqual(needs, ['finished', 'failed']);
   });
 
   it('a permission prompt and a question, each once; a turn the user stopped is not news', async () => {
-    void chat.send('permission please');
+    void chat.composer.send('permission please');
     await until('the prompt', () => chat.permissions.prompts.length === 1);
     chat.stop();
     await until('the turn to end', () => chat.thread.turn === 'idle');
-    void chat.send('question please');
+    void chat.composer.send('question please');
     await until('the question', () => chat.elicitations.views.length === 1);
     chat.stop();
     await until('the turn to end', () => chat.thread.turn === 'idle');
-    void chat.send('long one');
+    void chat.composer.send('long one');
     await until('the turn to run', () => chat.thread.turn === 'running');
     chat.stop();
     await until('the turn to end', () => chat.thread.turn === 'idle');

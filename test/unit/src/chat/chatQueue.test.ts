@@ -7,9 +7,10 @@
 import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
-const queuedTexts = (chat: Chat) => chat.status.queued.map((q) => q.text);
-const idOf = (chat: Chat, text: string) => chat.status.queued.find((q) => q.text === text)!.id;
+const queuedTexts = (chat: Chat) => chatStatus(chat).queued.map((q) => q.text);
+const idOf = (chat: Chat, text: string) => chatStatus(chat).queued.find((q) => q.text === text)!.id;
 /** The agent's own list of the prompts it was sent, from its newest answer. */
 const agentSaw = (chat: Chat) =>
   chat.thread.entries
@@ -35,17 +36,21 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
 
   /** Sends `prompt` and resolves once the agent is answering it. */
   async function answering(prompt: string): Promise<void> {
-    void chat.send(prompt);
-    await until('the turn to run', () => chat.status.turn === 'running');
+    void chat.composer.send(prompt);
+    await until('the turn to run', () => chatStatus(chat).turn === 'running');
   }
 
   it('are queued, and sent in order, each as its own turn, as the turns before them finish', async () => {
     await answering('slow first');
-    await chat.send('second');
-    await chat.send('third');
-    await chat.send('fourth');
+    await chat.composer.send('second');
+    await chat.composer.send('third');
+    await chat.composer.send('fourth');
     assert.deepEqual(queuedTexts(chat), ['second', 'third', 'fourth']);
-    await until('the queue to be sent', () => chat.status.queued.length === 0 && chat.status.turn === 'idle', 10_000);
+    await until(
+      'the queue to be sent',
+      () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle',
+      10_000,
+    );
     assert.equal(agentSaw(chat), 'slow first | second | third | fourth');
     assert.deepEqual(
       chat.thread.entries.filter((e) => e.kind === 'user').map((e) => e.text),
@@ -55,24 +60,24 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
 
   it('stay queued after Stop; Send now sends one', async () => {
     await answering('long one');
-    await chat.send('kept');
+    await chat.composer.send('kept');
     chat.stop();
-    await until('the turn to end', () => chat.status.turn === 'idle');
+    await until('the turn to end', () => chatStatus(chat).turn === 'idle');
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(queuedTexts(chat), ['kept'], 'nothing was sent after Stop');
-    await chat.queued('sendNow', idOf(chat, 'kept'));
+    await chat.composer.queued('sendNow', idOf(chat, 'kept'));
     await until('its answer', () => agentSaw(chat) === 'long one | kept');
     assert.deepEqual(queuedTexts(chat), []);
   });
 
   it('Send now stops the running turn and sends that prompt first; the rest follow in order', async () => {
     await answering('long one');
-    await chat.send('later');
-    await chat.send('now');
-    await chat.queued('sendNow', idOf(chat, 'now'));
+    await chat.composer.send('later');
+    await chat.composer.send('now');
+    await chat.composer.queued('sendNow', idOf(chat, 'now'));
     await until(
       'both sent',
-      () => chat.status.queued.length === 0 && agentSaw(chat)?.endsWith('later') === true,
+      () => chatStatus(chat).queued.length === 0 && agentSaw(chat)?.endsWith('later') === true,
       10_000,
     );
     assert.equal(agentSaw(chat), 'long one | now | later');
@@ -80,36 +85,43 @@ describe('prompts sent while a turn runs (no VS Code)', function () {
 
   it('wait after the agent crashed; Send now then connects again and sends it', async () => {
     await answering('long one');
-    await chat.send('after the crash');
+    await chat.composer.send('after the crash');
     host.instances[0]!.crash('gone');
-    await until('the turn to end', () => chat.status.turn === 'idle' && chat.status.connection !== 'connected');
+    await until(
+      'the turn to end',
+      () => chatStatus(chat).turn === 'idle' && chatStatus(chat).connection !== 'connected',
+    );
     assert.deepEqual(queuedTexts(chat), ['after the crash'], 'kept');
-    await chat.queued('sendNow', idOf(chat, 'after the crash'));
+    await chat.composer.queued('sendNow', idOf(chat, 'after the crash'));
     await until('its answer', () => agentSaw(chat) === 'after the crash', 10_000);
     assert.deepEqual(queuedTexts(chat), []);
   });
 
   it('Move up changes the order they are sent in', async () => {
     await answering('slow first');
-    await chat.send('b');
-    await chat.send('c');
-    await chat.queued('up', idOf(chat, 'c'));
+    await chat.composer.send('b');
+    await chat.composer.send('c');
+    await chat.composer.queued('up', idOf(chat, 'c'));
     assert.deepEqual(queuedTexts(chat), ['c', 'b']);
-    await chat.queued('up', idOf(chat, 'c'));
+    await chat.composer.queued('up', idOf(chat, 'c'));
     assert.deepEqual(queuedTexts(chat), ['c', 'b'], 'the first stays first');
-    await until('the queue to be sent', () => chat.status.queued.length === 0 && chat.status.turn === 'idle', 10_000);
+    await until(
+      'the queue to be sent',
+      () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle',
+      10_000,
+    );
     assert.equal(agentSaw(chat), 'slow first | c | b');
   });
 
   it('Edit hands a queued prompt back to the prompt box; Remove drops it', async () => {
     await answering('long one');
-    await chat.send('to edit');
-    await chat.send('to drop');
-    await chat.queued('edit', idOf(chat, 'to edit'));
-    assert.equal(chat.status.returnedDraft?.text, 'to edit');
-    await chat.queued('remove', idOf(chat, 'to drop'));
+    await chat.composer.send('to edit');
+    await chat.composer.send('to drop');
+    await chat.composer.queued('edit', idOf(chat, 'to edit'));
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'to edit');
+    await chat.composer.queued('remove', idOf(chat, 'to drop'));
     assert.deepEqual(queuedTexts(chat), []);
     chat.stop();
-    await until('the turn to end', () => chat.status.turn === 'idle');
+    await until('the turn to end', () => chatStatus(chat).turn === 'idle');
   });
 });

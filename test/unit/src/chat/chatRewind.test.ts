@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 /** What the transcript shows, one line per entry (notices by their start). */
 const shown = (chat: Chat) =>
@@ -44,13 +45,13 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
       turns: [{ match: '', steps: [{ reportHistory: true }] }],
     });
     chat = await host.connectedChat();
-    for (const prompt of prompts) await chat.send(prompt);
+    for (const prompt of prompts) await chat.composer.send(prompt);
   }
 
   it('Edit: the conversation goes on from before that prompt, on a fork of the session at that point', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two', 'three');
     const before = chat.session?.sessionId;
-    await chat.resend(promptId(chat, 'two'), 'TWO');
+    await chat.rewind.resend(promptId(chat, 'two'), 'TWO');
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat)?.endsWith('TWO') === true);
     assert.equal(agentSaw(chat), 'one | TWO', 'the fork remembers the first turn only');
     assert.notEqual(chat.session?.sessionId, before, 'a session of its own');
@@ -66,7 +67,7 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
 
   it('Edit with an agent that cannot fork at a message: a new session, given the earlier turns as context', async () => {
     await talk({ fork: true }, 'one', 'two');
-    await chat.resend(promptId(chat, 'two'), 'TWO');
+    await chat.rewind.resend(promptId(chat, 'two'), 'TWO');
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat)?.endsWith('TWO') === true);
     const saw = agentSaw(chat)!;
     assert.match(
@@ -79,14 +80,14 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
 
   it('Edit of the first prompt: a new session, nothing to tell it', async () => {
     await talk({ fork: false }, 'one', 'two');
-    await chat.resend(promptId(chat, 'one'), 'ONE');
+    await chat.rewind.resend(promptId(chat, 'one'), 'ONE');
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'ONE');
     assert.deepEqual(shown(chat).slice(-2), ['user: ONE', `[history of ${chat.session?.sessionId}: ONE]`]);
   });
 
   it('Retry sends the last prompt again, from before it', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two');
-    await chat.retry();
+    await chat.rewind.retry();
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'one | two');
     assert.deepEqual(
       chat.thread.entries.filter((e) => e.kind === 'user').map((e) => e.kind === 'user' && e.text),
@@ -98,10 +99,10 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
   it('Retry twice: one notice, which opens the version just replaced; an Edit while a turn runs keeps its text', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two');
     const first = chat.session!.sessionId;
-    await chat.retry();
+    await chat.rewind.retry();
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'one | two');
     const second = chat.session!.sessionId;
-    await chat.retry();
+    await chat.rewind.retry();
     await until('the answer', () => chat.thread.turn === 'idle' && chat.session!.sessionId !== second);
     const notices = chat.thread.entries.filter((e) => e.kind === 'notice' && e.action === 'openReplaced');
     assert.equal(notices.length, 1, shown(chat).join('\n'));
@@ -117,11 +118,11 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     host.dispose();
     host = scriptedHost({ turns: [{ match: '', steps: [{ text: 'slow' }, { sleep: 500 }] }] });
     chat = await host.connectedChat();
-    await chat.send('one');
-    void chat.send('two');
+    await chat.composer.send('one');
+    void chat.composer.send('two');
     await until('the turn to run', () => chat.thread.turn !== 'idle');
-    await chat.resend(promptId(chat, 'one'), 'ONE');
-    assert.equal(chat.status.returnedDraft?.text, 'ONE');
+    await chat.rewind.resend(promptId(chat, 'one'), 'ONE');
+    assert.equal(chatStatus(chat).returnedDraft?.text, 'ONE');
   });
 
   it('Branch: a new chat from the end of that turn; the chat it came from is unchanged', async () => {
@@ -132,18 +133,18 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     assert.deepEqual(shown(branch).slice(0, 4), source.slice(0, 4));
     assert.equal(shown(branch).length, 5, 'through the turn of "two", then a notice');
     assert.equal(branch.session, undefined, 'not the source session (it forks at the first Connect)');
-    await branch.send('four');
+    await branch.composer.send('four');
     await until('the answer', () => branch.thread.turn === 'idle' && agentSaw(branch)?.endsWith('four') === true);
     assert.equal(agentSaw(branch), 'one | two | four');
     assert.deepEqual(shown(chat), source);
-    await chat.send('five');
+    await chat.composer.send('five');
     assert.equal(agentSaw(chat), 'one | two | three | five', 'the source goes on as before');
   });
 
   it('Branch from the last turn of an agent that forks only whole: a whole fork', async () => {
     await talk({ fork: true }, 'one', 'two');
     const branch = host.chats.branch(chat, promptId(chat, 'two'))!;
-    await branch.send('three');
+    await branch.composer.send('three');
     await until('the answer', () => branch.thread.turn === 'idle' && agentSaw(branch)?.endsWith('three') === true);
     assert.equal(agentSaw(branch), 'one | two | three');
   });
@@ -151,7 +152,7 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
   it('Branch with an agent that cannot fork: a new session given the earlier turns', async () => {
     await talk({ fork: false }, 'one', 'two');
     const branch = host.chats.branch(chat, promptId(chat, 'one'))!;
-    await branch.send('other');
+    await branch.composer.send('other');
     await until('the answer', () => branch.thread.turn === 'idle' && agentSaw(branch)?.endsWith('other') === true);
     assert.match(
       agentSaw(branch)!,
@@ -164,7 +165,7 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     await talk({ fork: false }, 'one');
     const before = shown(chat);
     const answer = chat.thread.entries.find((e) => e.kind === 'assistant')!.id;
-    await chat.resend(answer, 'x');
+    await chat.rewind.resend(answer, 'x');
     assert.deepEqual(shown(chat), before);
     assert.equal(host.chats.branch(chat, answer), undefined);
   });

@@ -7,9 +7,10 @@ import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
-const queuedTexts = (chat: Chat) => chat.status.queued.map((q) => q.text);
-const idOf = (chat: Chat, text: string) => chat.status.queued.find((q) => q.text === text)!.id;
+const queuedTexts = (chat: Chat) => chatStatus(chat).queued.map((q) => q.text);
+const idOf = (chat: Chat, text: string) => chatStatus(chat).queued.find((q) => q.text === text)!.id;
 /** What the transcript shows, one line per entry. */
 const shown = (chat: Chat) =>
   chat.thread.entries.map((e) =>
@@ -36,21 +37,24 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
 
   /** Sends `prompt` and resolves once the agent is answering it. */
   async function answering(prompt: string): Promise<void> {
-    void chat.send(prompt);
+    void chat.composer.send(prompt);
     await until('the answer to start', () => chat.thread.entries.some((e) => e.kind === 'assistant'));
   }
 
   it('goes into the answer where the agent takes it: shown there, the rest of the queue follows as turns', async () => {
     await connect(true);
-    assert.equal(chat.status.steers, false, 'no turn runs: nothing to steer into');
+    assert.equal(chatStatus(chat).steers, false, 'no turn runs: nothing to steer into');
     await answering('steer me');
-    assert.equal(chat.status.steers, true);
-    await chat.send('queued after');
-    await chat.send('change course');
-    const steering = chat.queued('steer', idOf(chat, 'change course'));
-    assert.equal(chat.status.queued.find((q) => q.text === 'change course')?.steering, true, 'marked on its way');
+    assert.equal(chatStatus(chat).steers, true);
+    await chat.composer.send('queued after');
+    await chat.composer.send('change course');
+    const steering = chat.composer.queued('steer', idOf(chat, 'change course'));
+    assert.equal(chatStatus(chat).queued.find((q) => q.text === 'change course')?.steering, true, 'marked on its way');
     await steering;
-    await until('the turn and the queue to end', () => chat.status.turn === 'idle' && chat.status.queued.length === 0);
+    await until(
+      'the turn and the queue to end',
+      () => chatStatus(chat).turn === 'idle' && chatStatus(chat).queued.length === 0,
+    );
     assert.deepEqual(shown(chat), [
       'user: steer me',
       'Working on it.',
@@ -65,11 +69,11 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
   it('is not offered by an agent that does not advertise it; the prompt stays queued', async () => {
     await connect(false);
     await answering('slow one');
-    await chat.send('later');
-    assert.equal(chat.status.steers, false);
-    await chat.queued('steer', idOf(chat, 'later'));
+    await chat.composer.send('later');
+    assert.equal(chatStatus(chat).steers, false);
+    await chat.composer.queued('steer', idOf(chat, 'later'));
     assert.deepEqual(queuedTexts(chat), ['later']);
-    await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+    await until('sent after the turn', () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle');
     assert.ok(shown(chat).includes('[history of sess-1: slow one | later]'));
   });
 
@@ -77,10 +81,10 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
     // The agent's answer when the steer came too late.
     await connect({ answer: { outcome: 'promptRequired', reason: 'noRunningTurn' } });
     await answering('slow one');
-    await chat.send('too late');
-    await chat.queued('steer', idOf(chat, 'too late'));
-    assert.equal(chat.status.queued[0]?.steering, undefined, 'waiting again');
-    await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+    await chat.composer.send('too late');
+    await chat.composer.queued('steer', idOf(chat, 'too late'));
+    assert.equal(chatStatus(chat).queued[0]?.steering, undefined, 'waiting again');
+    await until('sent after the turn', () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle');
     assert.deepEqual(shown(chat).slice(-2), ['user: too late', '[history of sess-1: slow one | too late]']);
   });
 
@@ -92,31 +96,34 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
     it(`stays queued, said in the chat, when the agent answers ${what}`, async () => {
       await connect({ answer });
       await answering('slow one');
-      await chat.send('keep me');
-      await chat.queued('steer', idOf(chat, 'keep me'));
+      await chat.composer.send('keep me');
+      await chat.composer.queued('steer', idOf(chat, 'keep me'));
       assert.deepEqual(queuedTexts(chat), ['keep me']);
-      assert.equal(chat.status.queued[0]?.steering, undefined);
+      assert.equal(chatStatus(chat).queued[0]?.steering, undefined);
       const last = chat.thread.entries.at(-1);
       assert.ok(
         last?.kind === 'notice' && /did not take the message into its answer\. It stays queued/.test(last.text),
       );
       assert.ok(!chat.thread.entries.some((e) => e.kind === 'user' && e.steered), 'not shown as steered');
-      await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+      await until(
+        'sent after the turn',
+        () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle',
+      );
     });
   }
 
   it('while on its way, Send now, Edit and Remove leave it alone', async () => {
     await connect(true);
     await answering('steer me');
-    await chat.send('on its way');
+    await chat.composer.send('on its way');
     const id = idOf(chat, 'on its way');
-    const steering = chat.queued('steer', id);
-    await chat.queued('remove', id);
-    await chat.queued('edit', id);
-    await chat.queued('sendNow', id);
+    const steering = chat.composer.queued('steer', id);
+    await chat.composer.queued('remove', id);
+    await chat.composer.queued('edit', id);
+    await chat.composer.queued('sendNow', id);
     await steering;
-    assert.equal(chat.status.returnedDraft, undefined, 'not handed back');
-    await until('the turn to end', () => chat.status.turn === 'idle');
+    assert.equal(chatStatus(chat).returnedDraft, undefined, 'not handed back');
+    await until('the turn to end', () => chatStatus(chat).turn === 'idle');
     assert.ok(shown(chat).includes('steered: on its way'), shown(chat).join('\n'));
   });
 
@@ -134,13 +141,13 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
       host = pulling([{ text: 'Working on it.' }, { pullSteer: { waitMs: 5000 } }, { reportHistory: true }]);
       chat = await host.connectedChat();
       await answering('pull me');
-      assert.equal(chat.status.steers, true, 'offered, though the agent advertises nothing');
-      await chat.send('queued after');
-      await chat.send('change course');
-      await chat.queued('steer', idOf(chat, 'change course'));
+      assert.equal(chatStatus(chat).steers, true, 'offered, though the agent advertises nothing');
+      await chat.composer.send('queued after');
+      await chat.composer.send('change course');
+      await chat.composer.queued('steer', idOf(chat, 'change course'));
       await until(
         'the turn and the queue to end',
-        () => chat.status.turn === 'idle' && chat.status.queued.length === 0,
+        () => chatStatus(chat).turn === 'idle' && chatStatus(chat).queued.length === 0,
       );
       assert.deepEqual(shown(chat), [
         'user: pull me',
@@ -157,10 +164,13 @@ describe('Steer: a queued prompt into the running turn (no VS Code)', function (
       chat = await host.connectedChat();
       await answering('pull me');
       await until('the agent asked once', () => shown(chat).some((t) => t.includes('[pulled:')));
-      await chat.send('too late');
-      await chat.queued('steer', idOf(chat, 'too late'));
-      assert.equal(chat.status.queued[0]?.steering, true, 'waiting for the agent to ask');
-      await until('sent after the turn', () => chat.status.queued.length === 0 && chat.status.turn === 'idle');
+      await chat.composer.send('too late');
+      await chat.composer.queued('steer', idOf(chat, 'too late'));
+      assert.equal(chatStatus(chat).queued[0]?.steering, true, 'waiting for the agent to ask');
+      await until(
+        'sent after the turn',
+        () => chatStatus(chat).queued.length === 0 && chatStatus(chat).turn === 'idle',
+      );
       assert.deepEqual(shown(chat).slice(1), [
         'Working.[pulled:  | more queued: false][history of sess-1: pull me]',
         'user: too late',

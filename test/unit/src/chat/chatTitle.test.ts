@@ -28,7 +28,7 @@ describe('Rename a chat (no VS Code)', function () {
       if (e.kind === 'renamed') renames.push(e.title);
     });
     const chat = await host.connectedChat();
-    await chat.send('first words');
+    await chat.composer.send('first words');
     return chat;
   }
 
@@ -43,7 +43,7 @@ describe('Rename a chat (no VS Code)', function () {
     assert.deepEqual(renames, [stored]);
     const listed = await chat.liveConnection!.client.listSessions(chat.session!.cwd, undefined);
     assert.equal(listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title, stored);
-    await chat.send('retitle please');
+    await chat.composer.send('retitle please');
     assert.equal(chat.title, stored, "the agent's own title does not replace the user's");
   });
 
@@ -53,10 +53,10 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(await host.chats.rename(chat, 'Parser work'), 'local');
     assert.equal(chat.title, 'Parser work');
     assert.deepEqual(renames, ['Parser work']);
-    await chat.send('retitle please');
+    await chat.composer.send('retitle please');
     assert.equal(chat.title, 'Parser work');
     const other = await host.connectedChat();
-    await other.send('retitle too');
+    await other.composer.send('retitle too');
     assert.equal(other.title, 'Agent title', 'a chat nobody renamed takes the agent title');
   });
 
@@ -64,7 +64,7 @@ describe('Rename a chat (no VS Code)', function () {
     host = scriptedHost({ titles: true, agentCapabilities: { sessionCapabilities: { list: {} } }, turns });
     const chat = await host.newChat();
     assert.equal(await host.chats.rename(chat, 'Named early'), 'local');
-    await chat.send('first words');
+    await chat.composer.send('first words');
     assert.equal(chat.title, 'Named early');
     const listed = await chat.liveConnection!.client.listSessions(chat.session!.cwd, undefined);
     const title = () => listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title;

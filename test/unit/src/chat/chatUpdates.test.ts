@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 describe('what the scripted agent sends, as the chat core shows it (no VS Code)', function () {
   this.timeout(20_000);
@@ -37,7 +38,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { text: 'Read it.' },
     ]);
     const chat = await host.connectedChat();
-    await chat.send('read');
+    await chat.composer.send('read');
     const tools = chat.thread.entries.filter((e) => e.kind === 'tool');
     assert.equal(tools.length, 1);
     assert.deepEqual(
@@ -58,8 +59,11 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { text: 'done' },
     ]);
     const chat = await host.connectedChat();
-    const turn = chat.send('plan');
-    const plan = () => chat.status.plan.map((p) => `${p.content}: ${p.status}`).join(', ');
+    const turn = chat.composer.send('plan');
+    const plan = () =>
+      chatStatus(chat)
+        .plan.map((p) => `${p.content}: ${p.status}`)
+        .join(', ');
     await until('the plan', () => plan() === 'Look around: completed, Fix it: pending');
     await turn;
     assert.equal(plan(), '');
@@ -68,7 +72,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
   it('a prompt the agent answers with an error ends the turn with its message', async () => {
     host = withTurn([{ text: 'Starting. ' }, { error: { code: -32603, message: 'the model is overloaded' } }]);
     const chat = await host.connectedChat();
-    await chat.send('try');
+    await chat.composer.send('try');
     assert.equal(chat.thread.turn, 'idle');
     assert.match(shown(chat), /the model is overloaded/);
   });
@@ -80,8 +84,8 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { text: 'Known text.' },
     ]);
     const chat = await host.connectedChat();
-    await chat.send('new kinds');
-    await chat.send('again');
+    await chat.composer.send('new kinds');
+    await chat.composer.send('again');
     const text = shown(chat);
     assert.match(text, /Known text\./);
     assert.equal(text.split('does not know').length - 1, 1, text);
@@ -93,14 +97,14 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { text: 'ok' },
     ]);
     const chat = await host.connectedChat();
-    await chat.send('please refactor');
+    await chat.composer.send('please refactor');
     assert.equal(chat.title, 'Refactor the parser');
   });
 
   it('a permission refused is refused to the agent', async () => {
     host = withTurn([{ permission: {}, expectOutcome: 'reject_once' }]);
     const chat = await host.connectedChat();
-    const turn = chat.send('ask');
+    const turn = chat.composer.send('ask');
     await until('the permission prompt', () => chat.permissions.prompts.length === 1);
     const [prompt] = chat.permissions.prompts;
     chat.permissions.answer(prompt.requestId, 'reject');
@@ -130,7 +134,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     ],
   });
   const askedDiff = async (chat: Awaited<ReturnType<ScriptedHost['connectedChat']>>) => {
-    void chat.send('write');
+    void chat.composer.send('write');
     await until('the permission prompt', () => chat.permissions.prompts.length === 1);
     return chat.permissions.prompts[0]!.tool.content[0];
   };
@@ -180,7 +184,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { trusted: true, fileRead: true, files: { [path]: 'one\ntwo\nthree\n' } },
     );
     const chat = await host.connectedChat();
-    const turn = chat.send('write');
+    const turn = chat.composer.send('write');
     await until('the permission prompt', () => chat.permissions.prompts.length === 1);
     const card = () => chat.thread.entries.find((e) => e.kind === 'tool');
     const asked = { type: 'diff', path, oldText: 'one\ntwo\nthree\n', newText: 'one\nTWO\nthree\n', oldFrom: 'disk' };
@@ -205,7 +209,7 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { toolCall: { toolCallId: 'k1', title: 'a.md', kind: 'edit', status: 'completed' } },
     ]);
     const chat = await host.connectedChat();
-    const turn = chat.send('edit');
+    const turn = chat.composer.send('edit');
     await until('the permission prompt', () => chat.permissions.prompts.length === 1);
     chat.permissions.answer(chat.permissions.prompts[0]!.requestId, 'allow_once');
     await turn;
@@ -232,11 +236,11 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
       { keepsSessions: true },
     );
     const chat = await host.connectedChat();
-    await chat.send('first');
+    await chat.composer.send('first');
     const sessionId = chat.session?.sessionId;
     await chat.disconnect();
     assert.equal(chat.connection, 'disconnected');
-    await chat.send('recall');
+    await chat.composer.send('recall');
     assert.equal(chat.session?.sessionId, sessionId);
     assert.match(shown(chat), /The session continues \(resumed by the agent\)/);
     assert.match(shown(chat), /\[history of [^:]+: first \| recall\]/);

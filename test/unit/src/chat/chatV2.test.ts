@@ -7,6 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 const EDIT_TURN = {
   match: 'edit',
@@ -41,9 +42,9 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
   it('an agent that offers v2 is spoken to in v2: a turn with a permission ends at idle, the prompt shown once', async () => {
     host = scriptedHost({ protocol: 'auto', turns: [EDIT_TURN] }, { askV2: true });
     const chat = await host.connectedChat();
-    const turn = chat.send('edit f.ts');
-    await until('the permission request', () => chat.status.permissions.length === 1);
-    chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
+    const turn = chat.composer.send('edit f.ts');
+    await until('the permission request', () => chatStatus(chat).permissions.length === 1);
+    chat.permissions.answer(chatStatus(chat).permissions[0]!.requestId, 'allow_once');
     await turn;
     const text = shown(chat);
     // What the agent was told about the client is v2's: no client fs or terminals, elicitation.
@@ -82,7 +83,7 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
       { askV2: true },
     );
     const chat = await host.connectedChat();
-    await chat.send('go');
+    await chat.composer.send('go');
     assert.equal(chat.thread.turn, 'idle');
     await until('the update after the turn', () => /A note after the turn\./.test(shown(chat)));
     const answers = chat.thread.entries
@@ -96,9 +97,9 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
     const logLines: string[] = [];
     host = scriptedHost({ protocol: 'v1', turns: [EDIT_TURN] }, { askV2: true, logLines });
     const chat = await host.connectedChat();
-    const turn = chat.send('edit f.ts');
-    await until('the permission request', () => chat.status.permissions.length === 1);
-    chat.permissions.answer(chat.status.permissions[0]!.requestId, 'allow_once');
+    const turn = chat.composer.send('edit f.ts');
+    await until('the permission request', () => chatStatus(chat).permissions.length === 1);
+    chat.permissions.answer(chatStatus(chat).permissions[0]!.requestId, 'allow_once');
     await turn;
     assert.equal(host.instances.length, 1, 'no second process');
     assert.match(shown(chat), /\[capabilities: \{"fs":/);
@@ -111,7 +112,7 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
   it('without the setting an agent that offers v2 is spoken to in v1', async () => {
     host = scriptedHost({ protocol: 'auto', turns: [{ match: '', steps: [{ reportCapabilities: true }] }] });
     const chat = await host.connectedChat();
-    await chat.send('hi');
+    await chat.composer.send('hi');
     assert.match(shown(chat), /\[capabilities: \{"fs":/);
   });
 
@@ -130,10 +131,10 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
       { askV2: true },
     );
     const chat = await host.connectedChat();
-    await chat.send('fail');
+    await chat.composer.send('fail');
     assert.equal(chat.thread.turn, 'idle');
     assert.match(shown(chat), /the model is overloaded/);
-    const waiting = chat.send('wait');
+    const waiting = chat.composer.send('wait');
     await until('the turn to run', () => /Waiting\./.test(shown(chat)));
     chat.stop();
     await waiting;
@@ -153,7 +154,7 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
       { askV2: true, keepsSessions: true },
     );
     const chat = await host.connectedChat();
-    await chat.send('remember this');
+    await chat.composer.send('remember this');
     const sessionId = chat.session?.sessionId;
     host.instances[0].drop();
     await until('the chat to reconnect', () => chat.connection === 'connected' && host!.instances.length === 2);
@@ -165,7 +166,7 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
     assert.equal(await opened.connect(), true);
     assert.match(shown(opened), /The session continues \(loaded by the agent\)\./);
     assert.match(shown(opened), /## User\n\nremember this\n\n## Assistant\n\nnoted/);
-    await opened.send('recall');
+    await opened.composer.send('recall');
     assert.match(shown(opened), /remember this \| recall\]/);
   });
 
@@ -244,7 +245,7 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
       { askV2: true },
     );
     const chat = await host.connectedChat();
-    await chat.send('go');
+    await chat.composer.send('go');
     const tool = chat.thread.entries.find((e) => e.kind === 'tool');
     assert.ok(tool?.kind === 'tool');
     assert.equal(tool.title, 'Run it');

@@ -10,6 +10,7 @@ import { titleText } from '../../../../src/shared/titleText';
 import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
 import type { HistoryStore } from '../../../../src/history/historyStore';
 import { memento, OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { chatStatus, viewStatus } from '../../../../src/views/chatStatus';
 
 const scenario = {
   agentInfo: { name: 'scripted-agent', title: 'Scripted Agent', version: '1.2.3' },
@@ -36,7 +37,7 @@ describe('the open chats (no VS Code)', function () {
     await host.newChat();
     assert.ok(!host.chats.all.includes(blank), 'the blank chat was replaced');
     const used = await host.connectedChat();
-    await used.send('hello');
+    await used.composer.send('hello');
     await host.newChat();
     assert.ok(host.chats.all.includes(used));
   });
@@ -45,7 +46,7 @@ describe('the open chats (no VS Code)', function () {
     const other = scriptedHost(scenario, { otherAgent: true });
     try {
       const talked = await other.connectedChat();
-      await talked.send('hello');
+      await talked.composer.send('hello');
       other.chats.selectAgent(talked, OTHER_AGENT_ID);
       const fresh = other.chats.shown;
       assert.notEqual(fresh, talked, 'a new chat is shown');
@@ -80,10 +81,10 @@ describe('the open chats (no VS Code)', function () {
 
   it('a chat out of sight that finishes a turn is marked in the list until shown', async () => {
     const hidden = await host.connectedChat();
-    await hidden.send('first');
+    await hidden.composer.send('first');
     const shownChat = await host.connectedChat();
     assert.equal(host.chats.shown, shownChat);
-    await hidden.send('again, out of sight');
+    await hidden.composer.send('again, out of sight');
     const marker = () => host.chats.summaries().find((s) => s.id === hidden.id)?.marker;
     assert.equal(marker(), 'finished');
     host.chats.show(hidden.id);
@@ -92,11 +93,11 @@ describe('the open chats (no VS Code)', function () {
 
   it('no two chats read alike: new chats and branches are numbered or named so, in the list and the view header', async () => {
     const chat = await host.connectedChat();
-    await chat.send('hello');
+    await chat.composer.send('hello');
     await until('the answer', () => chat.thread.turn === 'idle');
     // Two chats named after the same first prompt.
     const second = host.chats.newChat();
-    await second.send('hello');
+    await second.composer.send('hello');
     await until('the second answer', () => second.thread.turn === 'idle' && second.title === 'hello');
     assert.deepEqual(
       host.chats.summaries().map((s) => s.title),
@@ -115,7 +116,7 @@ describe('the open chats (no VS Code)', function () {
 
   it('a chat waiting for a permission is marked so in the list', async () => {
     const chat = await host.connectedChat();
-    void chat.send('ask');
+    void chat.composer.send('ask');
     await until('the permission', () => host.chats.summaries().find((s) => s.id === chat.id)?.marker === 'permission');
     chat.stop();
   });
@@ -124,7 +125,7 @@ describe('the open chats (no VS Code)', function () {
     const events: HistoryEvent[] = [];
     host.chats.onDidChangeHistory((e) => events.push(e));
     const chat = await host.connectedChat();
-    await chat.send('Fix the parser');
+    await chat.composer.send('Fix the parser');
     const used = events.filter((e) => e.kind === 'used');
     assert.equal(used.length, 1);
     assert.equal(used[0].kind === 'used' && used[0].title, 'Fix the parser');
@@ -134,11 +135,11 @@ describe('the open chats (no VS Code)', function () {
     const events: HistoryEvent[] = [];
     host.chats.onDidChangeHistory((e) => events.push(e));
     const chat = await host.connectedChat();
-    await chat.send('first');
+    await chat.composer.send('first');
     const before = chat.session!;
     // The agent's process ends with the chat's only session, and it keeps no store: it forgets the session.
     await chat.disconnect();
-    await chat.send('again');
+    await chat.composer.send('again');
     assert.match(shown(chat), /This is a new session/);
     const replaced = events.find((e) => e.kind === 'replaced');
     assert.ok(replaced && replaced.kind === 'replaced');
@@ -150,7 +151,7 @@ describe('the open chats (no VS Code)', function () {
     const chat = await host.connectedChat();
     host.instances[0].crash('gone');
     await until('the chat to fail', () => chat.connection === 'failed');
-    await chat.send('are you back');
+    await chat.composer.send('are you back');
     assert.equal(chat.connection, 'connected');
     assert.equal(host.instances.length, 2);
     assert.match(shown(chat), /are you back[\s\S]*ok/);
@@ -158,9 +159,9 @@ describe('the open chats (no VS Code)', function () {
 
   it('a prompt while a turn runs waits for it, and is sent after it (chatQueue.test.ts has the rest)', async () => {
     const chat = await host.connectedChat();
-    const turn = chat.send('slow one');
+    const turn = chat.composer.send('slow one');
     await until('the turn to run', () => chat.thread.turn === 'running');
-    await chat.send('queued');
+    await chat.composer.send('queued');
     assert.doesNotMatch(shown(chat), /queued/, 'not sent while the turn runs');
     await turn;
     assert.match(
@@ -173,11 +174,11 @@ describe('the open chats (no VS Code)', function () {
     const state = memento();
     const remembering = rememberOpenChats(host.chats, state);
     const chat = await host.connectedChat();
-    await chat.send('first');
-    void chat.send('slow one');
+    await chat.composer.send('first');
+    void chat.composer.send('slow one');
     await until('the turn to run', () => chat.thread.turn === 'running');
-    await chat.send('queued one');
-    await chat.send('queued two');
+    await chat.composer.send('queued one');
+    await chat.composer.send('queued two');
     remembering.dispose();
     const record = lastOpenChats(state);
     assert.deepEqual(
@@ -192,28 +193,28 @@ describe('the open chats (no VS Code)', function () {
     await host.chats.refreshAgents();
     const store = { available: true, list: async () => [entry], transcript: async () => transcript };
     await reopenChats(host.chats, store as unknown as HistoryStore, record);
-    assert.equal(host.chats.shown.status.returnedDraft?.text, 'queued one\n\nqueued two');
+    assert.equal(chatStatus(host.chats.shown).returnedDraft?.text, 'queued one\n\nqueued two');
   });
 
   it('a thousand chunks arrive whole and in order', async () => {
     const chat = await host.connectedChat();
-    await chat.send('many chunks');
+    await chat.composer.send('many chunks');
     const last = chat.thread.entries.at(-1);
     assert.equal(last?.kind === 'assistant' ? last.text : '', 'x'.repeat(1000));
   });
 
   it("the agent's title is bounded, whatever its length", async () => {
     const chat = await host.connectedChat();
-    await chat.send('title please');
+    await chat.composer.send('title please');
     assert.equal(chat.title, titleText('T'.repeat(10_000)));
     assert.ok((chat.title ?? '').length <= 200);
   });
 
   it("the agent's name and version label the chat while connected", async () => {
     const chat = await host.connectedChat();
-    assert.equal(chat.status.agentLabel, 'Scripted Agent 1.2.3');
+    assert.equal(chatStatus(chat).agentLabel, 'Scripted Agent 1.2.3');
     await chat.disconnect();
-    assert.equal(chat.status.agentLabel, undefined);
+    assert.equal(chatStatus(chat).agentLabel, undefined);
   });
 
   it('two Connects at once make one session', async () => {
@@ -222,13 +223,13 @@ describe('the open chats (no VS Code)', function () {
     const [a, b] = await Promise.all([chat.connect(), chat.connect()]);
     assert.deepEqual([a, b], [true, true]);
     assert.equal(host.instances.length, 1);
-    await chat.send('one session');
+    await chat.composer.send('one session');
     assert.match(shown(chat), /one session[\s\S]*ok/);
   });
 
   it('a saved transcript shows at once, before any agent is asked', async () => {
     const chat = await host.connectedChat();
-    await chat.send('remember me');
+    await chat.composer.send('remember me');
     const saved = { version: 1 as const, entries: [...chat.thread.entries], terminals: {} };
     const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
     await host.chats.close(chat.id);
@@ -248,7 +249,7 @@ describe('the open chats (no VS Code)', function () {
     );
     try {
       const chat = await loading.connectedChat();
-      await chat.send('remember me');
+      await chat.composer.send('remember me');
       const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
       await loading.chats.close(chat.id);
       const opened = loading.chats.openSaved(entry, { error: 'its file is damaged' });
@@ -263,9 +264,9 @@ describe('the open chats (no VS Code)', function () {
 
   it('the chats open before a window reload come back under their ids, with their drafts, the shown one shown', async () => {
     const first = await host.connectedChat();
-    await first.send('first chat');
+    await first.composer.send('first chat');
     const second = await host.connectedChat();
-    await second.send('second chat');
+    await second.composer.send('second chat');
     const saved = (chat: typeof first) => ({
       chatId: chat.id,
       entry: { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.session! },
@@ -290,9 +291,9 @@ describe('the open chats (no VS Code)', function () {
     assert.equal(back.id, first.id);
     assert.equal(back.connection, 'disconnected', 'not connected until the user sends or connects');
     assert.match(shown(back), /first chat/);
-    assert.equal(back.status.returnedDraft?.text, 'not sent yet', 'its draft is handed to the box');
-    assert.equal(host.chats.get(second.id)?.status.returnedDraft, undefined);
-    await back.send('and on');
+    assert.equal(chatStatus(back).returnedDraft?.text, 'not sent yet', 'its draft is handed to the box');
+    assert.equal(chatStatus(host.chats.get(second.id)!).returnedDraft, undefined);
+    await back.composer.send('and on');
     assert.match(shown(back), /and on[\s\S]*ok/);
   });
 
@@ -300,7 +301,7 @@ describe('the open chats (no VS Code)', function () {
     await host.dispose();
     host = scriptedHost(scenario, { trusted: true, fileRead: true });
     const connected = await host.connectedChat();
-    await connected.send('hello'); // a chat with a turn behind it stays open beside a new one
+    await connected.composer.send('hello'); // a chat with a turn behind it stays open beside a new one
     const idle = await host.newChat();
     host.chats.workspaceTrusted();
     const last = connected.thread.entries.at(-1);
@@ -315,12 +316,12 @@ describe('the open chats (no VS Code)', function () {
   it('in Restricted Mode the view is told what is off; in a trusted folder, nothing', async () => {
     const chat = await host.newChat();
     assert.equal(
-      host.chats.viewStatus(chat).restricted,
+      viewStatus(host.chats, chat).restricted,
       "Restricted Mode: agents' file access, terminals and attachments are off.",
     );
     const trusted = scriptedHost(scenario, { trusted: true });
     try {
-      assert.equal(trusted.chats.viewStatus(await trusted.newChat()).restricted, undefined);
+      assert.equal(viewStatus(trusted.chats, await trusted.newChat()).restricted, undefined);
     } finally {
       await trusted.dispose();
     }

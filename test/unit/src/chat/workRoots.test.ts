@@ -19,7 +19,7 @@ describe('the folders given to an agent (no VS Code)', function () {
   afterEach(() => host.dispose());
 
   async function roots(chat: Chat): Promise<unknown> {
-    await chat.send('report roots');
+    await chat.composer.send('report roots');
     const last = chat.thread.entries.at(-1);
     const text = last?.kind === 'assistant' ? last.text : '';
     return JSON.parse(/^\[roots: (.*)\]$/.exec(text)?.[1] ?? 'null');

@@ -42,7 +42,7 @@ describe('requests given up: $/cancel_request', function () {
     listing.abandon();
     await listed;
     assert.deepEqual(listing.state, { kind: 'error', message: 'the listing was given up' });
-    await chat.send('report cancelled');
+    await chat.composer.send('report cancelled');
     assert.match(shown(chat), /\[cancelled: \["session\/list"\]\]/);
     const again = new AgentListing();
     await again.list(connection, false, false);
@@ -53,13 +53,13 @@ describe('requests given up: $/cancel_request', function () {
     // The second session/new hangs: the first chat keeps the process, so only $/cancel_request can end the wait.
     host = scriptedHost({ hang: { 'session/new': 2 }, eventsFile: events, turns });
     const first = await host.connectedChat();
-    await first.send('report cancelled');
+    await first.composer.send('report cancelled');
     const chat = await host.newChat();
     const connecting = chat.connect();
     await until('the agent to get session/new', () => said().filter((l) => l === 'session/new').length === 2);
     await chat.disconnect();
     assert.equal(await connecting, false);
-    await first.send('report cancelled');
+    await first.composer.send('report cancelled');
     assert.match(shown(first), /\[cancelled: \[\]\][\s\S]*\[cancelled: \["session\/new"\]\]/);
     assert.deepEqual(
       said().filter((line) => !line.startsWith('start ')),

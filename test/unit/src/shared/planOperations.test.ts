@@ -14,6 +14,7 @@ import {
 import { emptyThread, type Thread } from '../../../../src/shared/thread';
 import { reduceThread } from '../../../../src/shared/threadReducer';
 import { scriptedHost, shown, type ScriptedHost } from '../chat/scriptedHost';
+import { chatStatus } from '../../../../src/views/chatStatus';
 
 const items = (planId: string, ...contents: string[]) => ({
   sessionUpdate: 'plan_update',
@@ -58,9 +59,9 @@ describe('plan operations', function () {
       ],
     });
     const chat = await host.connectedChat();
-    await chat.send('plan it');
+    await chat.composer.send('plan it');
     assert.match(shown(chat), /Planned\./);
-    assert.deepEqual(chat.status.plans, [
+    assert.deepEqual(chatStatus(chat).plans, [
       {
         id: 'backend',
         type: 'items',

@@ -8,7 +8,6 @@
 import { type Disposable, Emitter } from '../shared/events';
 import type { ConnectionState } from '../shared/protocol';
 import type { Entry, NoticeAction, Thread } from '../shared/thread';
-import type { ThreadAction } from '../shared/threadReducer';
 import { errorMessage } from '../errorText';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../attachments/promptBlocks';
@@ -18,7 +17,7 @@ import { FollowAgent } from './followAgent';
 import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
 import type { AgentList } from '../agents/agentList';
 import type { ChatSession } from '../session/chatSession';
-import { ChatLink, type LinkDeps, type LinkHost, type SessionRef } from '../session/chatLink';
+import { ChatLink, type LinkDeps, type SessionRef } from '../session/chatLink';
 import { ChatThread } from './chatThread';
 import { ChatTurns } from './chatTurns';
 import { ChatControls } from './chatControls';
@@ -86,7 +85,21 @@ export class Chat implements Disposable {
     this.elicitations.onDidChange(() => this._onDidChange.fire());
     this.elicitations.onDidSay(({ level, text }) => this.transcript.notice(level, text));
     this.follow = new FollowAgent(deps.platform, deps.window, deps.log);
-    this.link = new ChatLink(deps, this.linkHost(), this.permissions, this.elicitations);
+    this.link = new ChatLink(deps, this.transcript, this.turns, this.permissions, this.elicitations, () =>
+      this.composer.pullSteered(),
+    );
+    this.link.onDidChange(() => this._onDidChange.fire());
+    this.link.onDidUpdate((update) => this.turnRunning() && this.follow.onUpdate(update));
+    this.link.onDidAttach(({ session, agentId }) => {
+      this.controls.restore(session, agentId);
+      this.rewind.landed(session);
+      titleToAgent({ link: this.link, transcript: this.transcript });
+      // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
+      if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
+    });
+    // No connection is coming for a pending prompt: its text goes back to the composer.
+    this.link.onDidEnd(() => this.composer.giveBackPending());
+    this.link.onDidReconnect(() => void this.composer.sendPending());
     this.controls = new ChatControls(deps.choices, this.link, this.transcript, deps.log);
     this.changes = deps.changesBar?.((level, text) => this.transcript.notice(level, text));
     this.changes?.onDidChange(() => this._onDidChange.fire());
@@ -324,58 +337,8 @@ export class Chat implements Disposable {
     this._onDidChange.dispose();
   }
 
-  /** What the link tells this chat (see LinkHost). */
-  private linkHost(): LinkHost {
-    return {
-      onScreen: () => this.transcript.value.entries.length > 0,
-      showsConversation: () => this.transcript.value.entries.some((e) => e.kind !== 'notice'),
-      notice: (level, text, action) => this.transcript.notice(level, text, action),
-      warn: (text) => this.transcript.warn(text),
-      interrupt: (level, text) => (this.turnRunning() ? this.turns.fail(text) : this.transcript.notice(level, text)),
-      cancelTurn: () => this.turns.cancel(),
-      opened: (session) => {
-        this.transcript.sessionOpened(session.setup, session.continuation);
-        if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
-        if (session.rootsNotice) this.transcript.notice('info', session.rootsNotice);
-      },
-      attached: (session, agentId) => {
-        this.controls.restore(session, agentId);
-        this.rewind.landed(session);
-        titleToAgent({ link: this.link, transcript: this.transcript });
-        // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
-        if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
-      },
-      update: (update) => {
-        this.dispatch({ type: 'update', id: this.newId(), update });
-        if (this.turnRunning()) this.follow.onUpdate(update);
-      },
-      terminal: (terminalId, change) => this.dispatch({ type: 'terminal', id: this.newId(), terminalId, ...change }),
-      permissionAsked: (toolCall, show) => this.transcript.permissionAsked(toolCall, show),
-      pullSteered: () => this.composer.pullSteered(),
-      toolTitle: (toolCallId) => {
-        const tool = this.thread.entries.find((e) => e.kind === 'tool' && e.toolCallId === toolCallId);
-        return tool?.kind === 'tool' ? tool.title : undefined;
-      },
-      changed: () => this._onDidChange.fire(),
-      // No connection is coming for a pending prompt: its text goes back to the composer.
-      ended: () => this.composer.giveBackPending(),
-      reconnected: () => this.composer.sendPending(),
-      pin: (agentId) => {
-        this.chosenAgent = agentId;
-      },
-    };
-  }
-
-  private dispatch(action: ThreadAction): void {
-    this.transcript.dispatch(action);
-  }
-
   /** A method, not a field read, so that TypeScript does not keep an old narrowing across awaits. */
   private turnRunning(): boolean {
     return this.transcript.running;
-  }
-
-  private newId(): string {
-    return this.transcript.newId();
   }
 }

@@ -4,12 +4,14 @@
  * (a notice inside an answer would split it) and entry ids unique across
  * chats (the chat's id is their prefix).
  */
-import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
+import type { RequestPermissionRequest, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
 import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread';
 import { findTool, reduceThread, type ThreadAction } from '../shared/threadReducer';
+
+type TerminalAction = Extract<ThreadAction, { type: 'terminal' }>;
 import { titleText } from '../shared/titleText';
 
 /** A saved chat's title: the agent's, or the user's (`byUser`: the agent's titles no longer replace it). */
@@ -100,6 +102,22 @@ export class ChatThread {
     this.warningsLeftOut++;
     this.heldWarnings[MAX_RUN - 1] =
       `${text} (${this.warningsLeftOut.toLocaleString('en-US')} more warnings before this one are not shown)`;
+  }
+
+  /** An update of the chat's live session. */
+  update(update: SessionUpdate): void {
+    this.dispatch({ type: 'update', id: this.newId(), update });
+  }
+
+  /** Output, or the exit, of a terminal the agent runs. */
+  terminal(terminalId: string, change: { data: string } | { exit: NonNullable<TerminalAction['exit']> }): void {
+    this.dispatch({ type: 'terminal', id: this.newId(), terminalId, ...change });
+  }
+
+  /** The title of tool call `toolCallId` as the transcript shows it, when it has one. */
+  toolTitle(toolCallId: string): string | undefined {
+    const tool = this.state.entries[findTool(this.state, toolCallId)];
+    return tool?.kind === 'tool' ? tool.title : undefined;
   }
 
   /**

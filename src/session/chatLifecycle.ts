@@ -2,8 +2,12 @@
  * One chat's lifecycle steps, one at a time: connect, reconnect, restart,
  * disconnect and close each wait for the step before to finish. A step that
  * must not wait (Disconnect during a connect) aborts the one running first;
- * the chat does that before it queues.
+ * the chat does that before it queues. And how an attempt to open ends.
  */
+import type { AgentList } from '../agents/agentList';
+import { errorMessage } from '../errorText';
+import { AgentUnreachableError } from '../platform';
+import type { NoticeAction } from '../shared/thread';
 
 /** Waits before each reconnect attempt after a dropped connection (about a minute in all). */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
@@ -58,4 +62,20 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
     }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * What a failed connect says, and offers: for an agent the host cannot find, its install (or its setting, for one
+ * with no installer); for a bridge that did not answer, another try; for an agent that started and failed, its setting
+ * (its command, arguments and environment are where such a failure is fixed).
+ */
+export function connectFailure(
+  agents: Pick<AgentList, 'name' | 'agents'>,
+  agentId: string,
+  error: unknown,
+): { text: string; action: NoticeAction } {
+  const text = `Could not connect to ${agents.name(agentId)}: ${errorMessage(error)}`;
+  if (error instanceof AgentUnreachableError) return { text, action: 'retry' };
+  const agent = agents.agents.find((a) => a.id === agentId);
+  return { text, action: agent && !agent.available && agent.install ? 'install' : 'openSettings' };
 }

@@ -1,34 +1,27 @@
 /**
- * A chat's link to its agent: the state machine of connect, reconnect after
- * a dropped connection, disconnect, restart and the agent going away, with
- * the session the next connection continues. Its steps run one at a time
- * (ChatLifecycle), so no race leaves a chat with two live sessions or a stale
- * one. What the chat shows and sends is the chat's: the link tells it
- * through LinkHost.
+ * A chat's link to its agent: the state machine of connect, reconnect after a dropped connection, disconnect, restart
+ * and the agent going away, with the session the next connection continues. Its steps run one at a time
+ * (ChatLifecycle), so no race leaves a chat with two live sessions or a stale one. It writes what the session brings
+ * into the chat's transcript and ends its turns; what else happened (attached, reconnected, ended) it emits.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import type {
-  CreateElicitationRequest,
-  CreateElicitationResponse,
-  RequestPermissionRequest,
-  RequestPermissionResponse,
-  SessionUpdate,
-} from '@agentclientprotocol/sdk';
+import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { AgentList } from '../agents/agentList';
 import { describeExit, errorMessage } from '../errorText';
 import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
 import type { ConnectionState } from '../shared/protocol';
 import { keptFromReplay } from '../shared/updateKinds';
-import type { NoticeAction, NoticeLevel, ToolEntry } from '../shared/thread';
+import type { NoticeLevel } from '../shared/thread';
 import {
   endChatSession,
   followSession,
   openChatSession,
   type ChatSession,
   type SessionDeps,
-  type SessionListener,
+  type SessionRequests,
 } from './chatSession';
-import { ChatLifecycle, retryOpen, type OpenOutcome } from './chatLifecycle';
+import { liveSessionRequests, type LinkTranscript, type LinkTurns } from './linkPorts';
+import { ChatLifecycle, connectFailure, retryOpen, type OpenOutcome } from './chatLifecycle';
 import type { PermissionQueue } from './permissionQueue';
 import type { PullAnswer } from '../connection/steering';
 import type { ElicitationQueue } from './elicitationQueue';
@@ -42,57 +35,31 @@ export type Link =
 /** An agent's session, and the folder it runs in. */
 export type SessionRef = EarlierSession & { agentId: string };
 
-/** What the link asks of its chat. */
-export interface LinkHost {
-  /** Whether the chat shows a transcript (a session to continue rather than start). */
-  onScreen(): boolean;
-  /**
-   * Whether it shows a conversation, not only notices (a saved transcript that could not be read): where it does
-   * not, a loaded session's replay is shown.
-   */
-  showsConversation(): boolean;
-  notice(level: NoticeLevel, text: string, action?: NoticeAction): void;
-  /** The agent's own warning (a malformed message, say). */
-  warn(text: string): void;
-  /** Ends the running turn with `text`; without one, says it at `level`. */
-  interrupt(level: NoticeLevel, text: string): void;
-  /** Stops the running turn without a word (the chat disconnected). */
-  cancelTurn(): void;
-  /** A session was opened (or continued) on the agent; its updates follow. */
-  opened(session: ChatSession): void;
-  /** The link is up on that session. */
-  attached(session: ChatSession, agentId: string): void;
-  /** An update of the live session (a loaded session's late replay left out). */
-  update(update: SessionUpdate): void;
-  terminal(
-    terminalId: string,
-    change: { data: string } | { exit: Parameters<SessionListener['terminalExit']>[1] },
-  ): void;
-  /** The title of tool call `toolCallId` as the chat shows it, when it has one (an elicitation about it). */
-  toolTitle(toolCallId: string): string | undefined;
-  /** The tool call a permission request is about, as the chat shows it (`show` false: not shown). */
-  permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined;
-  /** The agent asks for the messages steered into its running turn (steering.ts): those waiting, taken. */
-  pullSteered(): PullAnswer;
-  /** The link changed. */
-  changed(): void;
-  /** No connection is coming: what waited for one goes back to the user. */
-  ended(): void;
-  /** Connected again after a dropped connection: what waited is sent. */
-  reconnected(): Promise<void>;
-  /** Connecting to `agentId`: the chat's agent from now on. */
-  pin(agentId: string): void;
-}
-
 export interface LinkDeps extends SessionDeps {
   readonly agentList: Pick<AgentList, 'name' | 'agents'>;
   readonly window: WindowPort;
 }
 
 export class ChatLink implements Disposable {
-  private readonly _onDidReplaceSession = new Emitter<{ before: SessionRef; after: SessionRef }>();
+  private readonly emitters: Disposable[] = [];
+  private readonly _onDidReplaceSession = this.emitter<{ before: SessionRef; after: SessionRef }>();
   /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */
   readonly onDidReplaceSession = this._onDidReplaceSession.event;
+  private readonly _onDidAttach = this.emitter<{ session: ChatSession; agentId: string }>();
+  /** The link is up on a session (new, continued, or again after a dropped connection); its updates follow. */
+  readonly onDidAttach = this._onDidAttach.event;
+  private readonly _onDidUpdate = this.emitter<SessionUpdate>();
+  /** An update of the live session, after the transcript took it. */
+  readonly onDidUpdate = this._onDidUpdate.event;
+  private readonly _onDidReconnect = this.emitter<void>();
+  /** Connected again after a dropped connection (after onDidAttach): what waited can be sent. */
+  readonly onDidReconnect = this._onDidReconnect.event;
+  private readonly _onDidEnd = this.emitter<void>();
+  /** Disconnected or failed: no connection is coming, so what waited for one goes back to the user. */
+  readonly onDidEnd = this._onDidEnd.event;
+  private readonly _onDidChange = this.emitter<void>();
+  /** Fires after every change of the link (after onDidEnd). */
+  readonly onDidChange = this._onDidChange.event;
   private link: Link = { state: 'disconnected' };
   private readonly lifecycle = new ChatLifecycle();
   /** The session the transcript belongs to: the next connection to this agent continues it. */
@@ -102,13 +69,26 @@ export class ChatLink implements Disposable {
   /** The Connect under way: a prompt sent meanwhile waits for it (and its own turn). */
   private connecting: Promise<boolean> | undefined;
   private isClosed = false;
+  /** What the agent asks the chat (permissions, questions, steered messages), answered for its live session only. */
+  private readonly requests: SessionRequests;
 
   constructor(
     private readonly deps: LinkDeps,
-    private readonly host: LinkHost,
+    private readonly transcript: LinkTranscript,
+    private readonly turns: LinkTurns,
     private readonly permissions: PermissionQueue,
     private readonly elicitations: ElicitationQueue,
-  ) {}
+    /** The agent asks for the messages steered into its running turn (steering.ts): those waiting, taken. */
+    pullSteered: () => PullAnswer,
+  ) {
+    this.requests = liveSessionRequests(
+      () => (this.link.state === 'connected' ? this.link.session : undefined),
+      transcript,
+      permissions,
+      elicitations,
+      pullSteered,
+    );
+  }
 
   /** The chat was closed (or disposed): nothing more is started or sent. */
   get closed(): boolean {
@@ -131,16 +111,16 @@ export class ChatLink implements Disposable {
   }
 
   /**
-   * The agent session the chat's transcript belongs to (the next Connect continues it), once there is one; none while
-   * a fork of another waits for the next Connect (the transcript is not that session's).
+   * The agent session the chat's transcript belongs to (the next Connect continues it), once there is one; none while a
+   * fork of another waits for the next Connect (the transcript is not that session's).
    */
   get session(): SessionRef | undefined {
     return this.earlier?.fork ? undefined : this.earlier;
   }
 
   /**
-   * The session the next Connect continues (resume, else load, else a new session that says why), or forks
-   * (`fork`: chat/rewind.ts); none: the next Connect starts a new one.
+   * The session the next Connect continues (resume, else load, else a new session that says why), or forks (`fork`:
+   * chat/rewind.ts); none: the next Connect starts a new one.
    */
   continueLater(session: SessionRef | undefined): void {
     this.earlier = session;
@@ -152,8 +132,7 @@ export class ChatLink implements Disposable {
   }
 
   /**
-   * Connects to `agentId`; resolves when connected (and `then`, the prompt
-   * that waited, is done), failed or abandoned.
+   * Connects to `agentId`; resolves when connected (and `then`, the prompt that waited, is done), failed or abandoned.
    */
   connect(agentId: string | undefined, then: () => Promise<void>): Promise<boolean> {
     if (this.link.state === 'connected') return Promise.resolve(true);
@@ -171,7 +150,6 @@ export class ChatLink implements Disposable {
     this.setLink({ state: 'connecting', attempt });
     const connected = this.lifecycle.run(async () => {
       if (attempt.signal.aborted || this.isClosed) return false;
-      this.host.pin(agentId);
       const outcome = await this.open(agentId, attempt);
       if (outcome === 'abandoned') {
         if (!attempt.signal.aborted) this.setLink({ state: 'disconnected' });
@@ -196,9 +174,9 @@ export class ChatLink implements Disposable {
 
   /**
    * Moves the chat to `next` (a fork of its session, or a new one when none: chat/rewind.ts). Connected, the next
-   * session is opened on the same agent process before the one before ends (a process held by no other chat would
-   * end between, and a fork is quicker from a live one); else it is what the next Connect opens. False when it could
-   * not be opened: the chat is then disconnected, and the next Connect tries again.
+   * session is opened on the same agent process before the one before ends (a process held by no other chat would end
+   * between, and a fork is quicker from a live one); else it is what the next Connect opens. False when it could not be
+   * opened: the chat is then disconnected, and the next Connect tries again.
    */
   async moveTo(agentId: string, next: SessionRef | undefined): Promise<boolean> {
     const before = this.link;
@@ -212,7 +190,7 @@ export class ChatLink implements Disposable {
       const outcome = await this.open(agentId, new AbortController());
       if (outcome !== 'connected') {
         if (outcome !== 'abandoned') {
-          this.host.notice('error', `Could not open the new session: ${errorMessage(outcome.error)}`);
+          this.transcript.notice('error', `Could not open the new session: ${errorMessage(outcome.error)}`);
         }
         await this.detach(true);
         this.earlier = next;
@@ -235,16 +213,15 @@ export class ChatLink implements Disposable {
   }
 
   /**
-   * Restart: a new agent process (every other chat on the old one reconnects
-   * to it, continuing its session) and, unless `continueSession`, a new
-   * session for this chat: the session before stays in the history.
+   * Restart: a new agent process (every other chat on the old one reconnects to it, continuing its session) and, unless
+   * `continueSession`, a new session for this chat: the session before stays in the history.
    */
   async restart(agentId: string | undefined, continueSession: boolean): Promise<void> {
     await this.disconnect();
     if (agentId) this.deps.agents.end(agentId, { message: 'The agent was restarted.', lost: true });
     if (!continueSession && this.earlier) {
       this.earlier = undefined;
-      this.host.notice(
+      this.transcript.notice(
         'info',
         "Agent restarted: a new session begins here, and the agent does not remember what is above. The session before is kept in this workspace's history.",
       );
@@ -254,32 +231,28 @@ export class ChatLink implements Disposable {
   dispose(): void {
     this.isClosed = true;
     void this.detach(true);
-    this._onDidReplaceSession.dispose();
+    for (const emitter of this.emitters) emitter.dispose();
   }
 
   /**
-   * One attempt to open (or continue) this chat's session on its agent.
-   * 'abandoned': cancelled (the user cancelled a prompt for a token, say).
+   * One attempt to open (or continue) this chat's session on its agent. 'abandoned': cancelled (the user cancelled a
+   * prompt for a token, say).
    */
   private async open(agentId: string, attempt: AbortController): Promise<OpenOutcome> {
     // Continue the session on screen, if it is this agent's and there is something to continue
     // (or the user asked for it by name: a listed session, loaded with its history).
-    const onScreen = this.host.onScreen();
+    const onScreen = this.transcript.value.entries.length > 0;
     const earlier = this.earlier?.agentId === agentId && (onScreen || this.earlier.how) ? this.earlier : undefined;
     try {
       const session = await openChatSession(
         this.deps,
         agentId,
         this.permissions,
-        {
-          requestPermission: (p, s) => this.onPermissionRequest(p, s),
-          elicit: (p, s) => this.onElicitation(p, s),
-          elicitationDone: (id) => this.elicitations.complete(id),
-          pullSteered: () => this.host.pullSteered(),
-        },
+        this.requests,
         attempt.signal,
         earlier,
-        this.host.showsConversation(),
+        // A transcript of notices alone (a saved one that could not be read) is not a conversation: a replay is shown.
+        this.transcript.value.entries.some((e) => e.kind !== 'notice'),
       );
       if (!session) return 'abandoned';
       if (attempt.signal.aborted) {
@@ -294,35 +267,20 @@ export class ChatLink implements Disposable {
   }
 
   private reportConnectFailure(agentId: string, error: unknown): void {
-    const name = this.deps.agentList.name(agentId);
-    this.deps.log.error(`Connecting to ${name} failed: ${errorMessage(error)}`);
-    this.host.notice(
-      'error',
-      `Could not connect to ${name}: ${errorMessage(error)}`,
-      this.failureAction(agentId, error),
-    );
+    const { text, action } = connectFailure(this.deps.agentList, agentId, error);
+    this.deps.log.error(text);
+    this.transcript.notice('error', text, action);
     this.setLink({ state: 'failed' });
   }
 
   /**
-   * What the error of a failed connect offers: an agent the host cannot find, its install (or its setting, for one with
-   * no installer); a bridge that did not answer, another try; an agent that started and failed, its setting (its
-   * command, arguments and environment are where such a failure is fixed).
-   */
-  private failureAction(agentId: string, error: unknown): NoticeAction {
-    if (error instanceof AgentUnreachableError) return 'retry';
-    const agent = this.deps.agentList.agents.find((a) => a.id === agentId);
-    return agent && !agent.available && agent.install ? 'install' : 'openSettings';
-  }
-
-  /**
-   * The connection dropped (not the agent's own exit): reconnect with backoff
-   * and continue the session. Disconnect (or Cancel) stops trying.
+   * The connection dropped (not the agent's own exit): reconnect with backoff and continue the session. Disconnect (or
+   * Cancel) stops trying.
    */
   private reconnect(agentId: string, why: string): Promise<void> {
     const attempt = new AbortController();
     this.setLink({ state: 'connecting', attempt, reconnect: true });
-    this.host.interrupt('warning', `${why} Reconnecting…`);
+    this.interrupt('warning', `${why} Reconnecting…`);
     return this.lifecycle.run(async () => {
       const outcome = await retryOpen(
         () => this.open(agentId, attempt),
@@ -331,10 +289,10 @@ export class ChatLink implements Disposable {
         (error) => this.deps.log.warn(`Reconnecting failed: ${errorMessage(error)}`),
       );
       if (outcome === 'aborted') return;
-      if (outcome === 'connected') return void this.host.reconnected();
+      if (outcome === 'connected') return this._onDidReconnect.fire();
       if (outcome === 'abandoned') return this.setLink({ state: 'disconnected' });
       this.deps.log.error(`Reconnecting gave up: ${errorMessage(outcome.error)}`);
-      this.host.notice(
+      this.transcript.notice(
         'error',
         `Could not reconnect: ${errorMessage(outcome.error)} Connect again to continue this session.`,
       );
@@ -343,9 +301,8 @@ export class ChatLink implements Disposable {
   }
 
   /**
-   * Ends the current link. An attempt that is not aborted was started after
-   * the Disconnect asked for this (Disconnect aborts the one it finds): it
-   * stays, unless `all`.
+   * Ends the current link. An attempt that is not aborted was started after the Disconnect asked for this (Disconnect
+   * aborts the one it finds): it stays, unless `all`.
    */
   private async detach(all: boolean): Promise<void> {
     const c = this.link;
@@ -353,7 +310,7 @@ export class ChatLink implements Disposable {
     if (c.state === 'connecting') c.attempt.abort();
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    this.host.cancelTurn();
+    this.turns.cancel();
     if (c.state !== 'disconnected' && c.state !== 'failed') this.setLink({ state: 'disconnected' });
     if (c.state === 'connected') {
       c.subscriptions.forEach((s) => s.dispose());
@@ -368,22 +325,26 @@ export class ChatLink implements Disposable {
     const continuation = session.continuation;
     if (before && continuation?.how === 'new') this._onDidReplaceSession.fire({ before, after: this.earlier });
     // Before subscribing: that replays buffered updates (commands sent before the session/new answer), which land on top.
-    this.host.opened(session);
+    this.transcript.sessionOpened(session.setup, continuation);
+    if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
+    if (session.rootsNotice) this.transcript.notice('info', session.rootsNotice);
     // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
     // it then): until the next prompt, only its state updates apply; the transcript is on screen.
     let replaying = continuation?.how === 'loaded' && !continuation.replayShown;
     this.replayEnded = () => (replaying = false);
     const subscriptions = followSession(session, {
       update: (update) => {
-        if (!replaying || keptFromReplay(update.sessionUpdate)) this.host.update(update);
+        if (replaying && !keptFromReplay(update.sessionUpdate)) return;
+        this.transcript.update(update);
+        this._onDidUpdate.fire(update);
       },
       gone: (exit) => this.onAgentGone(session, exit),
-      warn: (text) => this.host.warn(text),
-      terminalOutput: (terminalId, data) => this.host.terminal(terminalId, { data }),
-      terminalExit: (terminalId, exit) => this.host.terminal(terminalId, { exit }),
+      warn: (text) => this.transcript.warn(text),
+      terminalOutput: (terminalId, data) => this.transcript.terminal(terminalId, { data }),
+      terminalExit: (terminalId, exit) => this.transcript.terminal(terminalId, { exit }),
     });
     this.setLink({ state: 'connected', session, subscriptions });
-    this.host.attached(session, agentId);
+    this._onDidAttach.fire({ session, agentId });
   }
 
   private onAgentGone(session: ChatSession, exit: AgentExit): void {
@@ -398,38 +359,25 @@ export class ChatLink implements Disposable {
       void this.reconnect(this.earlier.agentId, message);
       return;
     }
-    this.host.interrupt('error', `The agent stopped: ${message}`);
+    this.interrupt('error', `The agent stopped: ${message}`);
     this.setLink({ state: 'failed' });
   }
 
-  private onPermissionRequest(
-    params: RequestPermissionRequest,
-    signal: AbortSignal,
-  ): Promise<RequestPermissionResponse> {
-    const c = this.link;
-    // Only this chat's live session may ask here (the connection routes by session id).
-    if (c.state !== 'connected' || params.sessionId !== c.session.sessionId) {
-      return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    }
-    // Not shown for a request refused because too many wait: a flood must not flood the chat with cards.
-    const known = this.host.permissionAsked(params.toolCall, !this.permissions.full);
-    const connection = c.session.lease.connection;
-    return this.permissions.request(params, known, signal, (path) => connection.fileNow(path));
+  private emitter<T>(): Emitter<T> {
+    const emitter = new Emitter<T>();
+    this.emitters.push(emitter);
+    return emitter;
   }
 
-  private onElicitation(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
-    const c = this.link;
-    const sessionId = (params as { sessionId?: unknown }).sessionId;
-    // Only this chat's live session may ask here (the connection routes by session id).
-    if (c.state !== 'connected' || sessionId !== c.session.sessionId) return Promise.resolve({ action: 'cancel' });
-    const toolCallId = (params as { toolCallId?: unknown }).toolCallId;
-    const toolTitle = typeof toolCallId === 'string' ? this.host.toolTitle(toolCallId) : undefined;
-    return this.elicitations.request(params, toolTitle, signal);
+  /** Ends the running turn with `text`; without one, says it at `level`. */
+  private interrupt(level: NoticeLevel, text: string): void {
+    if (this.transcript.running) this.turns.fail(text);
+    else this.transcript.notice(level, text);
   }
 
   private setLink(link: Link): void {
     this.link = link;
-    if (link.state === 'disconnected' || link.state === 'failed') this.host.ended();
-    this.host.changed();
+    if (link.state === 'disconnected' || link.state === 'failed') this._onDidEnd.fire();
+    this._onDidChange.fire();
   }
 }

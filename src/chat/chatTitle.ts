@@ -30,14 +30,14 @@ export async function renameChat(chat: TitledChat, wanted: string): Promise<Rena
   if (!title) return undefined;
   chat.transcript.dispatch({ type: 'renamed', title });
   const c = chat.link.current;
-  if (c.state !== 'connected' || !c.session.lease.connection.client.takesTitles) return 'local';
-  const client = c.session.lease.connection.client;
+  const setTitle = c.state === 'connected' ? c.session.lease.connection.client.setSessionTitle : undefined;
+  if (c.state !== 'connected' || !setTitle) return 'local';
   // Unanswered in time: the agent is told the request is given up (`$/cancel_request`).
   const wait = deadline(SET_TITLE_TIMEOUT_MS, `no answer in ${SET_TITLE_TIMEOUT_MS / 1000} s`);
   // Still this session, and not renamed again meanwhile: what the agent says is about this name.
   const current = () => chat.link.current === c && chat.transcript.title === title;
   try {
-    const stored = titleText((await client.setSessionTitle(c.session.sessionId, title, wait.signal)) ?? '');
+    const stored = titleText((await setTitle(c.session.sessionId, title, wait.signal)) ?? '');
     if (stored && stored !== title && current()) chat.transcript.dispatch({ type: 'renamed', title: stored });
     return 'agent';
   } catch (error) {
@@ -58,5 +58,5 @@ export function titleToAgent(chat: TitledChat): void {
   const { title, titleByUser } = chat.transcript.value;
   if (!titleByUser || !title) return;
   const c = chat.link.current;
-  if (c.state === 'connected' && c.session.lease.connection.client.takesTitles) void renameChat(chat, title);
+  if (c.state === 'connected' && c.session.lease.connection.client.setSessionTitle) void renameChat(chat, title);
 }

@@ -1,7 +1,4 @@
-/**
- * One ACP connection to one agent: `initialize`, sessions, prompts, cancel,
- * and the single report of why it ended.
- */
+/** One ACP connection to one agent: `initialize`, sessions, prompts, cancel, and the single report of why it ended. */
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
@@ -28,8 +25,8 @@ export const AUTH_REQUIRED = -32000;
 /**
  * How a session is opened: a new one, or from the agent's session `sessionId`: continued without a replay
  * (`sessionCapabilities.resume`), replayed into `onReplay` before the answer (`loadSession`), or copied into a new one
- * (`sessionCapabilities.fork`, unstable) up to and including the agent's message `messageId` where given (the
- * extension Claude Code's adapter and codex-acp take: `_meta.jetbrains.air.fork`), else whole.
+ * (`sessionCapabilities.fork`, unstable) up to and including the agent's message `messageId` where given (the extension
+ * Claude Code's adapter and codex-acp take: `_meta.jetbrains.air.fork`), else whole.
  */
 export type SessionOpening =
   | { readonly how: 'new' }
@@ -166,14 +163,63 @@ export class AgentClient implements Disposable {
     return abandonable((o) => this.connection.agent.request('authenticate', { methodId }, o), signal);
   }
 
-  /** Ends the signed-in state (`logout`, where `agentCapabilities.auth.logout` says so). */
-  logout(): Promise<unknown> {
-    return this.connection.agent.request<unknown>('logout', {});
+  /** The agent's capabilities, as `initialize` answered (none before). */
+  private get caps(): acp.AgentCapabilities | undefined {
+    return this.initializeResponse?.agentCapabilities;
+  }
+
+  /** The ways the agent opens a session: `new` always; `load`, `resume` and `fork` (unstable) where it says so. */
+  get opens(): ReadonlySet<SessionOpening['how']> {
+    const sessions = this.caps?.sessionCapabilities as { resume?: unknown; fork?: unknown } | undefined;
+    const offered = { new: true, load: this.caps?.loadSession, resume: sessions?.resume, fork: sessions?.fork };
+    return new Set((['new', 'load', 'resume', 'fork'] as const).filter((how) => offered[how]));
+  }
+
+  /** Ends the signed-in state: where the agent offers `logout`. */
+  get logout(): (() => Promise<unknown>) | undefined {
+    if (!this.caps?.auth?.logout) return undefined;
+    return () => this.connection.agent.request<unknown>('logout', {});
+  }
+
+  /** One page of the agent's sessions in `cwd`: where it offers `session/list`; `signal`: given up (the agent is told). */
+  get listSessions():
+    ((cwd: string, cursor: string | undefined, signal?: AbortSignal) => Promise<acp.ListSessionsResponse>) | undefined {
+    if (!this.caps?.sessionCapabilities?.list) return undefined;
+    return (cwd, cursor, signal) => {
+      const params = { cwd, ...(cursor !== undefined ? { cursor } : {}) };
+      return abandonable((o) => this.connection.agent.request('session/list', params, o), signal);
+    };
+  }
+
+  /** Deletes the agent's own copy of a session: where it offers `session/delete`. */
+  get deleteSession(): ((sessionId: string) => Promise<void>) | undefined {
+    if (!this.caps?.sessionCapabilities?.delete) return undefined;
+    return async (sessionId) => {
+      this.openSessions.delete(sessionId);
+      await this.connection.agent.request('session/delete', { sessionId });
+    };
   }
 
   /**
-   * Opens a session as `opening` says, served by `handlers` once the agent answers; `signal`: the open is given up
-   * (the agent is told; a session it opens anyway is still answered, to be closed).
+   * Gives a session a title the agent stores: where it offers `session/set_title` (unstable); resolves with the title
+   * the agent stored (it may normalize it), or undefined when its answer names none (the client keeps its own).
+   */
+  get setSessionTitle():
+    ((sessionId: string, title: string, signal?: AbortSignal) => Promise<string | undefined>) | undefined {
+    if (!(this.caps?.sessionCapabilities as { title?: unknown } | undefined)?.title) return undefined;
+    return async (sessionId, title, signal) => {
+      const answer = await abandonable(
+        (o) => this.connection.agent.request<unknown>('session/set_title', { sessionId, title }, o),
+        signal,
+      );
+      const stored = (answer as { title?: unknown } | null)?.title;
+      return typeof stored === 'string' ? stored : undefined;
+    };
+  }
+
+  /**
+   * Opens a session as `opening` says, served by `handlers` once the agent answers; `signal`: the open is given up (the
+   * agent is told; a session it opens anyway is still answered, to be closed).
    */
   async openSession(
     opening: SessionOpening,
@@ -210,29 +256,17 @@ export class AgentClient implements Disposable {
   }
 
   /**
-   * The chat is done with the session: its requests are refused from now on,
-   * and the agent is told with `session/close` where it advertises it.
+   * The chat is done with the session: its requests are refused from now on, and the agent is told with `session/close`
+   * where it advertises it.
    */
   async closeSession(sessionId: string, signal?: AbortSignal): Promise<void> {
     if (!this.openSessions.delete(sessionId) || this.isClosed) return;
-    if (!this.initializeResponse?.agentCapabilities?.sessionCapabilities?.close) return;
+    if (!this.caps?.sessionCapabilities?.close) return;
     try {
       await abandonable((o) => this.connection.agent.request('session/close', { sessionId }, o), signal);
     } catch (error) {
       this.log.warn(`session/close failed: ${String(error)}`);
     }
-  }
-
-  /** One page of the agent's sessions in `cwd` (`sessionCapabilities.list`); `signal`: given up (the agent is told). */
-  listSessions(cwd: string, cursor: string | undefined, signal?: AbortSignal): Promise<acp.ListSessionsResponse> {
-    const params = { cwd, ...(cursor !== undefined ? { cursor } : {}) };
-    return abandonable((o) => this.connection.agent.request('session/list', params, o), signal);
-  }
-
-  /** Deletes the agent's own copy of a session (`session/delete`, where advertised). */
-  async deleteSession(sessionId: string): Promise<void> {
-    this.openSessions.delete(sessionId);
-    await this.connection.agent.request('session/delete', { sessionId });
   }
 
   setMode(sessionId: string, modeId: string): Promise<unknown> {
@@ -265,40 +299,22 @@ export class AgentClient implements Disposable {
     return response.stopReason;
   }
 
-  /** Whether the agent stores a title the user gives a session (`sessionCapabilities.title`, unstable `session/set_title`). */
-  get takesTitles(): boolean {
-    return !!(this.initializeResponse?.agentCapabilities?.sessionCapabilities as { title?: unknown } | undefined)
-      ?.title;
-  }
-
   /**
-   * Gives the session `title` (`session/set_title`); resolves with the title the agent stored (it may normalize it),
-   * or undefined when its answer names none (then the client keeps its own).
+   * Puts a prompt into the session's running turn: where the agent offers `_session/steering` (see steering.ts for what
+   * each outcome means).
    */
-  async setSessionTitle(sessionId: string, title: string, signal?: AbortSignal): Promise<string | undefined> {
-    const answer = await abandonable(
-      (o) => this.connection.agent.request<unknown>('session/set_title', { sessionId, title }, o),
-      signal,
-    );
-    const stored = (answer as { title?: unknown } | null)?.title;
-    return typeof stored === 'string' ? stored : undefined;
-  }
-
-  /** Whether the agent takes a message into a running turn (`_session/steering`, see steering.ts). */
-  get steers(): boolean {
-    return steersIn(this.initializeResponse);
-  }
-
-  /** Puts `prompt` into the session's running turn (see steering.ts for what each outcome means). */
-  async steer(sessionId: string, prompt: acp.ContentBlock[]): Promise<SteerOutcome> {
-    const answer = await this.connection.agent.request<unknown>(STEERING_METHOD, {
-      sessionId,
-      prompt,
-      // Without a running turn the agent answers so instead of starting one on its own: the chat sends it as a prompt.
-      _meta: { steering: { idleBehavior: 'promptRequired' } },
-    });
-    await afterPendingNotifications();
-    return steeringAnswer(answer);
+  get steer(): ((sessionId: string, prompt: acp.ContentBlock[]) => Promise<SteerOutcome>) | undefined {
+    if (!steersIn(this.initializeResponse)) return undefined;
+    return async (sessionId, prompt) => {
+      const answer = await this.connection.agent.request<unknown>(STEERING_METHOD, {
+        sessionId,
+        prompt,
+        // Without a running turn the agent answers so instead of starting one on its own: the chat sends it as a prompt.
+        _meta: { steering: { idleBehavior: 'promptRequired' } },
+      });
+      await afterPendingNotifications();
+      return steeringAnswer(answer);
+    };
   }
 
   cancel(sessionId: string): void {

@@ -101,8 +101,9 @@ export class AgentConnection {
 
   /** Ends the agent's signed-in state where it offers that (`logout`). False when it does not. */
   async signOut(): Promise<boolean> {
-    if (!this.init.agentCapabilities?.auth?.logout) return false;
-    await this.client.logout();
+    const logout = this.client.logout;
+    if (!logout) return false;
+    await logout();
     return true;
   }
 

@@ -100,7 +100,11 @@ export async function deleteSessionCommand(deps: SessionCommandDeps, given?: His
   await deps.store.delete(entry.key);
   if (choice !== onAgent) return;
   try {
-    await deps.agents.using(entry.agentId, (connection) => connection.client.deleteSession(entry.sessionId));
+    await deps.agents.using(entry.agentId, async (connection) => {
+      const deleteSession = connection.client.deleteSession;
+      if (!deleteSession) throw new Error('it no longer offers to delete sessions.');
+      await deleteSession(entry.sessionId);
+    });
   } catch (error) {
     deps.log.warn(`session/delete of ${entry.sessionId} failed: ${errorMessage(error)}`);
     void vscode.window.showErrorMessage(

@@ -60,9 +60,9 @@ export class AgentListing {
    * sign in, so an "authentication required" answer asks for a method.
    */
   async list(connection: AgentConnection, more: boolean, signIn: boolean): Promise<void> {
-    const caps = connection.init.agentCapabilities;
-    this.abilities = { canLoad: !!caps?.loadSession, canResume: !!caps?.sessionCapabilities?.resume };
-    if (!caps?.sessionCapabilities?.list) {
+    const { opens, listSessions } = connection.client;
+    this.abilities = { canLoad: opens.has('load'), canResume: opens.has('resume') };
+    if (!listSessions) {
       this.state = { kind: 'cannotList', canContinue: this.abilities.canLoad || this.abilities.canResume };
       return;
     }
@@ -79,7 +79,7 @@ export class AgentListing {
           this.given.signal,
         );
         try {
-          return await connection.client.listSessions(connection.cwd, cursor, wait.signal);
+          return await listSessions(connection.cwd, cursor, wait.signal);
         } finally {
           wait.clear();
         }

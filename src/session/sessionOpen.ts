@@ -72,10 +72,9 @@ export async function openSession(
   if (!earlier) return fresh();
   const { sessionId } = earlier;
   if (earlier.cwd !== roots.cwd) return fresh(`the agent now works in ${roots.cwd}, not ${earlier.cwd}`);
-  const caps = init.agentCapabilities;
   if (earlier.fork) {
     // A branch: the caller gives a new session the earlier turns when there is no fork.
-    const point = forkPoint(init, earlier.fork);
+    const point = client.opens.has('fork') ? forkPoint(init, earlier.fork) : undefined;
     if (!point) return fresh();
     try {
       const response = await withSignIn(
@@ -91,9 +90,9 @@ export async function openSession(
       return fresh();
     }
   }
-  const canLoad = !!caps?.loadSession && earlier.how !== 'resume';
+  const canLoad = client.opens.has('load') && earlier.how !== 'resume';
   // No conversation on screen (its saved transcript could not be read): a load shows it again, where there is one.
-  const canResume = !!caps?.sessionCapabilities?.resume && earlier.how !== 'load' && (onScreen || !canLoad);
+  const canResume = client.opens.has('resume') && earlier.how !== 'load' && (onScreen || !canLoad);
   if (!canResume && !canLoad) {
     return fresh(
       earlier.how
@@ -143,15 +142,13 @@ export async function openSession(
 }
 
 /**
- * Where the agent's session forks for `fork`: at its message where it takes a fork point (agentQuirks.ts), else whole
- * where that is what was asked; undefined: no fork (a new session, told the earlier turns).
+ * Where an agent that forks sessions forks for `fork`: at its message where it takes a fork point (agentQuirks.ts),
+ * else whole where that is what was asked; undefined: no fork (a new session, told the earlier turns).
  */
 function forkPoint(
   init: acp.InitializeResponse,
   fork: NonNullable<EarlierSession['fork']>,
 ): { messageId?: string } | undefined {
-  // `fork` is unstable: not in the stable schema's type.
-  if (!(init.agentCapabilities?.sessionCapabilities as { fork?: unknown } | undefined)?.fork) return undefined;
   if (fork.messageId !== undefined && quirksOf(init.agentInfo?.name).forksAtMessage) {
     return { messageId: fork.messageId };
   }

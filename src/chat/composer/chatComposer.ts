@@ -187,7 +187,7 @@ export class ChatComposer {
     const c = this.chat.link.current;
     if (c.state !== 'connected' || !this.chat.transcript.running) return undefined;
     const { client, quirks } = c.session.lease.connection;
-    return client.steers || quirks.pullsSteering ? c : undefined;
+    return client.steer || quirks.pullsSteering ? c : undefined;
   }
 
   /**
@@ -228,13 +228,13 @@ export class ChatComposer {
     if (!item) return;
     this.chat.changed();
     const current = () => this.chat.link.current === c && !this.chat.closed();
-    const { client } = c.session.lease.connection;
     // Attachments that cannot be read or sent hand the prompt back to the composer (said in the chat).
     const prompt = await this.assemble(c, item.text, item.attachments);
     if (!prompt) return this.queue.steered(id, true);
     const transcript = this.chat.transcript;
     const attachments = prompt.sent.length > 0 ? { attachments: prompt.sent } : {};
-    if (!c.session.lease.connection.client.steers) {
+    const steer = c.session.lease.connection.client.steer;
+    if (!steer) {
       // It waits for the agent to ask; a turn that ended meanwhile takes it as the next prompt.
       if (current() && transcript.running) {
         return this.pulls.add({ id, text: item.text, blocks: prompt.blocks, shown: attachments }, c);
@@ -248,7 +248,7 @@ export class ChatComposer {
     let outcome: SteerOutcome | undefined;
     let failure = '';
     try {
-      outcome = await client.steer(c.session.sessionId, prompt.blocks);
+      outcome = await steer(c.session.sessionId, prompt.blocks);
     } catch (error) {
       failure = ` (${errorMessage(error)})`;
     }

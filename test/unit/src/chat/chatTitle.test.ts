@@ -41,7 +41,7 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(chat.title, stored);
     assert.equal(host.chats.summaries().find((s) => s.id === chat.id)?.title, stored);
     assert.deepEqual(renames, [stored]);
-    const listed = await chat.liveConnection!.client.listSessions(chat.session!.cwd, undefined);
+    const listed = await chat.liveConnection!.client.listSessions!(chat.session!.cwd, undefined);
     assert.equal(listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title, stored);
     await chat.composer.send('retitle please');
     assert.equal(chat.title, stored, "the agent's own title does not replace the user's");
@@ -49,7 +49,7 @@ describe('Rename a chat (no VS Code)', function () {
 
   it('an agent that does not store titles: the name is kept here, and still wins over its titles', async () => {
     const chat = await talk({});
-    assert.equal(chat.liveConnection!.client.takesTitles, false);
+    assert.equal(chat.liveConnection!.client.setSessionTitle, undefined);
     assert.equal(await host.chats.rename(chat, 'Parser work'), 'local');
     assert.equal(chat.title, 'Parser work');
     assert.deepEqual(renames, ['Parser work']);
@@ -66,7 +66,7 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(await host.chats.rename(chat, 'Named early'), 'local');
     await chat.composer.send('first words');
     assert.equal(chat.title, 'Named early');
-    const listed = await chat.liveConnection!.client.listSessions(chat.session!.cwd, undefined);
+    const listed = await chat.liveConnection!.client.listSessions!(chat.session!.cwd, undefined);
     const title = () => listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title;
     assert.equal(title(), 'Named early', "the agent's listing");
   });

@@ -49,7 +49,7 @@ const PARTS = [
     ],
     options: { ignoreStatic: true },
   },
-  { name: 'thread-reducer', mutate: ['src/shared/threadReducer.ts'] },
+  { name: 'thread-reducer', mutate: ['src/shared/thread/threadReducer.ts'] },
 ];
 
 const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));

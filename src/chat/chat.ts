@@ -7,7 +7,7 @@
  */
 import { type Disposable, Emitter } from '../shared/events';
 import type { ConnectionState } from '../shared/protocol';
-import type { Entry, NoticeAction, Thread } from '../shared/thread';
+import type { Entry, NoticeAction, Thread } from '../shared/thread/thread';
 import { errorMessage } from '../errorText';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../attachments/promptBlocks';

@@ -9,7 +9,7 @@
  */
 import type { ChatChanges } from '../changes/chatChanges';
 import { savedEntryId } from '../shared/savedSessions';
-import type { Thread } from '../shared/thread';
+import type { Thread } from '../shared/thread/thread';
 import type { ChatLink, SessionRef } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
 import type { ChatComposer } from './composer/chatComposer';

@@ -6,10 +6,10 @@
  */
 import type { RequestPermissionRequest, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { SessionSetup } from '../shared/sessionControls';
-import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
+import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread/thread';
 import type { Continuation } from '../session/sessionOpen';
-import { emptyThread } from '../shared/thread';
-import { findTool, reduceThread, type ThreadAction } from '../shared/threadReducer';
+import { emptyThread } from '../shared/thread/thread';
+import { findTool, reduceThread, type ThreadAction } from '../shared/thread/threadReducer';
 
 type TerminalAction = Extract<ThreadAction, { type: 'terminal' }>;
 import { titleText } from '../shared/titleText';
@@ -31,7 +31,7 @@ export interface Archive {
   dispose(): void;
 }
 import { redactor } from '../secrets/redactor';
-import { MAX_RUN } from '../shared/entryRuns';
+import { MAX_RUN } from '../shared/thread/entryRuns';
 import { TranscriptRedaction } from '../secrets/transcriptRedaction';
 
 export class ChatThread {

@@ -8,7 +8,7 @@ import type { AgentClient } from '../connection/agentClient';
 import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../errorText';
 import { isAuthRequired } from '../connection/signIn';
-import type { ThreadAction } from '../shared/threadReducer';
+import type { ThreadAction } from '../shared/thread/threadReducer';
 import type { ChatThread } from './chatThread';
 
 /**

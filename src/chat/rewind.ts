@@ -5,7 +5,7 @@
  * message; whole, when nothing after the cut would be in it), and what a new
  * session is told of the earlier turns when the agent cannot fork.
  */
-import type { Entry } from '../shared/thread';
+import type { Entry } from '../shared/thread/thread';
 
 /** The most of the earlier turns a new session is given as context: the newest part. */
 export const MAX_CONTEXT_CHARS = 100_000;

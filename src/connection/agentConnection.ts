@@ -15,7 +15,7 @@ import type { ClientHandlers } from './clientRequests';
 import { signIn, type SignedIn } from './signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
-import type { FileNow } from '../shared/oldTexts';
+import type { FileNow } from '../shared/thread/oldTexts';
 import { titleText } from '../shared/titleText';
 import { allRoots, workRoots, type WorkRoots } from './workRoots';
 import { V2Wire } from './v2/wire';

@@ -7,7 +7,7 @@
  * instead, and the updates after them go on as before.
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
-import { PLAN_OPERATION_KEY, PLAN_OPERATION_KINDS } from '../shared/planOperations';
+import { PLAN_OPERATION_KEY, PLAN_OPERATION_KINDS } from '../shared/thread/planOperations';
 import { isKnownUpdateKind } from '../shared/updateKinds';
 
 /** The kind of an incoming `session/update` notification that this client does not know (see UPDATE_KINDS), else undefined. */

@@ -6,8 +6,8 @@
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
 import { LEFT_OUT_KEY } from '../shared/leftOut';
-import { MAX_PLAN_ENTRIES } from '../shared/planOperations';
-import { MAX_TOOL_ITEMS } from '../shared/toolCalls';
+import { MAX_PLAN_ENTRIES } from '../shared/thread/planOperations';
+import { MAX_TOOL_ITEMS } from '../shared/thread/toolCalls';
 
 type Json = Record<string, unknown>;
 

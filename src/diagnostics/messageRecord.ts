@@ -9,7 +9,7 @@
  * `craft/drainMidTurnQueue`), bounded and in method-name characters only.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { PLAN_OPERATION_KINDS } from '../shared/planOperations';
+import { PLAN_OPERATION_KINDS } from '../shared/thread/planOperations';
 import { UPDATE_KINDS } from '../shared/updateKinds';
 
 export type Direction = 'out' | 'in';

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { Platform } from '../platform';
 import { sessionKey, type HistoryEntry } from '../shared/savedSessions';
-import type { Thread } from '../shared/thread';
+import type { Thread } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
 import type { HistoryEvent } from '../chat/chatEvents';

@@ -24,7 +24,7 @@ import {
   type HistoryEntry,
   type SavedTranscript,
 } from '../shared/savedSessions';
-import type { Thread } from '../shared/thread';
+import type { Thread } from '../shared/thread/thread';
 import { titleText } from '../shared/titleText';
 import { setting } from '../settings/settings';
 

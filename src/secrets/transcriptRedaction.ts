@@ -15,8 +15,8 @@
  * that it is shown where it belongs and no later piece can join it.
  */
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import type { Thread } from '../shared/thread';
-import { reduceThread, type ThreadAction } from '../shared/threadReducer';
+import type { Thread } from '../shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../shared/thread/threadReducer';
 import type { Redactor } from './redactor';
 
 /** A piece of streamed text: a message, thought or replayed prompt chunk, or a terminal's output. */

@@ -7,7 +7,7 @@
 import type { AgentList } from '../agents/agentList';
 import { errorMessage } from '../errorText';
 import { AgentUnreachableError } from '../platform';
-import type { NoticeAction } from '../shared/thread';
+import type { NoticeAction } from '../shared/thread/thread';
 
 /** Waits before each reconnect attempt after a dropped connection (about a minute in all). */
 export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];

@@ -11,7 +11,7 @@ import { describeExit, errorMessage } from '../errorText';
 import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
 import type { ConnectionState } from '../shared/protocol';
 import { keptFromReplay } from '../shared/updateKinds';
-import type { NoticeLevel } from '../shared/thread';
+import type { NoticeLevel } from '../shared/thread/thread';
 import {
   endChatSession,
   followSession,

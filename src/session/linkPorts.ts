@@ -9,7 +9,7 @@ import type {
   RequestPermissionResponse,
   SessionUpdate,
 } from '@agentclientprotocol/sdk';
-import type { NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread';
+import type { NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread/thread';
 import type { PullAnswer } from '../connection/steering';
 import type { ChatSession, SessionListener, SessionRequests } from './chatSession';
 import type { ElicitationQueue } from './elicitationQueue';

@@ -13,9 +13,9 @@ import {
   type PermissionChoice,
   type PermissionPrompt,
 } from '../shared/permissions';
-import type { ToolEntry } from '../shared/thread';
-import { filesNow, pathsWithoutOldText, withFilesNow, type FileNow } from '../shared/oldTexts';
-import { patchToolEntry } from '../shared/toolCalls';
+import type { ToolEntry } from '../shared/thread/thread';
+import { filesNow, pathsWithoutOldText, withFilesNow, type FileNow } from '../shared/thread/oldTexts';
+import { patchToolEntry } from '../shared/thread/toolCalls';
 import { redactor } from '../secrets/redactor';
 import { WaitingRequests } from './waitingRequests';
 

@@ -4,7 +4,7 @@
  * chat). No vscode, no Node: the page and both hosts use this.
  */
 import { z } from 'zod/mini';
-import { nonNegativeInt } from './thread';
+import { nonNegativeInt } from './thread/thread';
 
 /** A file's content as a checkpoint knows it: the key of its kept copy, or why none was kept. */
 /**

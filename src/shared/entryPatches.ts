@@ -4,7 +4,7 @@
  */
 import type { EntryOp } from './protocol';
 import { grownSince } from './textGrowth';
-import { isTextEntry, type Entry, type TextEntry } from './thread';
+import { isTextEntry, type Entry, type TextEntry } from './thread/thread';
 
 export interface EntriesPatch {
   length: number;

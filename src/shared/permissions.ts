@@ -5,7 +5,7 @@
  */
 import type { PermissionOption } from '@agentclientprotocol/sdk';
 import { z } from 'zod/mini';
-import { toolEntrySchema } from './thread';
+import { toolEntrySchema } from './thread/thread';
 
 export const permissionChoiceSchema = z.enum(['allow_once', 'allow_always', 'reject']);
 export type PermissionChoice = z.infer<typeof permissionChoiceSchema>;

@@ -8,7 +8,7 @@ import { elicitationViewSchema } from './elicitation';
 import { sessionControlsSchema } from './sessionControls';
 
 export { emptySessionControls, sessionControlsSchema, type SessionControls } from './sessionControls';
-import { entrySchema, namedPlanSchema, nonNegativeInt, type Entry } from './thread';
+import { entrySchema, namedPlanSchema, nonNegativeInt, type Entry } from './thread/thread';
 import { attachmentChipSchema, attachmentIconSchema } from './attachments';
 import { changesSchema, noChanges } from './changes';
 

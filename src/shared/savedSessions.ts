@@ -6,7 +6,7 @@
  * edited by hand into anything.
  */
 import { z } from 'zod';
-import { entrySchema, type Entry, type TerminalState, type Thread } from './thread';
+import { entrySchema, type Entry, type TerminalState, type Thread } from './thread/thread';
 import { MAX_TITLE_CHARS, titleText } from './titleText';
 import { VERSION_KEY } from './changes';
 import { MAX_REVIEW_COMMENTS, reviewCommentSchema, type ReviewComment } from './reviewComments';

@@ -4,7 +4,7 @@
  */
 import type { SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
 import { z } from 'zod/mini';
-import { rateLimitSchema, withRateLimit } from './rateLimits';
+import { rateLimitSchema, withRateLimit } from './thread/rateLimits';
 
 /** The session's controls, in the order the view prefers them (config options, else modes, else models). */
 export const sessionControlsSchema = z.object({

@@ -2,9 +2,9 @@
  * A plain Markdown rendering of a thread, used by golden tests (the Zed way:
  * assert what a person would read, not the data structure).
  */
-import { fileChangeLabel } from './fileChanges';
+import { fileChangeLabel } from './thread/fileChanges';
 import type { SessionControls } from './sessionControls';
-import { assertNever, type Entry, type Thread, type ToolContent } from './thread';
+import { assertNever, type Entry, type Thread, type ToolContent } from './thread/thread';
 
 export function threadToMarkdown(thread: Thread): string {
   const parts = thread.entries.map(entryToMarkdown);

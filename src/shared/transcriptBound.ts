@@ -4,7 +4,7 @@
  * them to a file) until TRIM_TARGET_CHARS remain: trimming by a quarter at a
  * time keeps it rare, so its cost (the view re-posting the list) is too.
  */
-import { isTextEntry, type Entry, type NoticeEntry, type Thread } from './thread';
+import { isTextEntry, type Entry, type NoticeEntry, type Thread } from './thread/thread';
 
 export const MAX_TRANSCRIPT_CHARS = 64 * 1024 * 1024;
 export const TRIM_TARGET_CHARS = 48 * 1024 * 1024;

@@ -9,7 +9,7 @@ import { transcriptSize } from '../shared/transcriptBound';
 import { firstPost, nextPost } from './newestFirst';
 import type { HostMessage } from '../shared/protocol';
 import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
-import type { Entry } from '../shared/thread';
+import type { Entry } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chat/chats';
 import { viewStatus } from './chatStatus';

@@ -5,7 +5,7 @@
  * asks nothing.
  */
 import * as vscode from 'vscode';
-import { isTextEntry, type TextEntry, type Thread } from '../shared/thread';
+import { isTextEntry, type TextEntry, type Thread } from '../shared/thread/thread';
 
 export const MESSAGE_SCHEME = 'vscode-acp-message';
 

@@ -11,7 +11,7 @@
  * group until it comes.
  */
 import { diffEntries, type EntriesPatch } from '../shared/entryPatches';
-import type { Entry } from '../shared/thread';
+import type { Entry } from '../shared/thread/thread';
 import { entrySize } from '../shared/transcriptBound';
 
 /** Characters of entries in one post of a list sent newest first. */

@@ -10,10 +10,10 @@
 import * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
 import type { Archive } from '../chat/chatThread';
-import { emptyThread, type Entry, type Thread } from '../shared/thread';
+import { emptyThread, type Entry, type Thread } from '../shared/thread/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
-import type { ThreadAction } from '../shared/threadReducer';
-import { contentText } from '../shared/messageEntries';
+import type { ThreadAction } from '../shared/thread/threadReducer';
+import { contentText } from '../shared/thread/messageEntries';
 import { splitOldest, type Moved } from '../shared/transcriptBound';
 
 const STALE_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * fields of every kind (read from its JSON schema as the host reads one), the
  * last field's title the marker the bench waits to see painted.
  */
-import { emptyThread } from '../../src/shared/thread';
+import { emptyThread } from '../../src/shared/thread/thread';
 import { readElicitationSchema } from '../../src/shared/elicitation';
 import type { HostMessage } from '../../src/shared/protocol';
 import { statusOf } from './hostMessages';

@@ -16,8 +16,8 @@ import {
   type HostMessage,
   type ViewStatus,
 } from '../../src/shared/protocol';
-import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
-import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
+import { emptyThread, type Entry, type Thread } from '../../src/shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../../src/shared/thread/threadReducer';
 import { markdown, seededRandom, splitChunks } from './corpus';
 
 /** A message and when the host posts it (ms from the start); `chunkTimes`: when its chunks arrived from the agent. */

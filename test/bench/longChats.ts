@@ -6,7 +6,7 @@
  */
 import { firstPost, nextPost } from '../../src/views/newestFirst';
 import type { HostMessage } from '../../src/shared/protocol';
-import type { Entry } from '../../src/shared/thread';
+import type { Entry } from '../../src/shared/thread/thread';
 import { markdown, seededRandom } from './corpus';
 import { statusOf } from './hostMessages';
 import { medianMs, Player, reopenHost, turn, withTerminalOutput } from './transcript';

@@ -16,8 +16,8 @@
 import { writeHeapSnapshot } from 'node:v8';
 import { ChatThread, type Archive } from '../../src/chat/chatThread';
 import { diffEntries } from '../../src/shared/entryPatches';
-import type { Entry, Thread } from '../../src/shared/thread';
-import type { ThreadAction } from '../../src/shared/threadReducer';
+import type { Entry, Thread } from '../../src/shared/thread/thread';
+import type { ThreadAction } from '../../src/shared/thread/threadReducer';
 import { splitOldest, transcriptSize, type Moved } from '../../src/shared/transcriptBound';
 import { seededRandom, terminalOutput } from './corpus';
 import { Player, turn } from './transcript';

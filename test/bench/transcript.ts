@@ -6,8 +6,8 @@
 import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
 import { diffEntries } from '../../src/shared/entryPatches';
 import { hostMessageSchema, type HostMessage } from '../../src/shared/protocol';
-import { emptyThread, type Entry, type Thread } from '../../src/shared/thread';
-import { reduceThread, type ThreadAction } from '../../src/shared/threadReducer';
+import { emptyThread, type Entry, type Thread } from '../../src/shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../../src/shared/thread/threadReducer';
 import { editedFile, markdown, seededRandom, sourceFile, splitChunks, terminalOutput } from './corpus';
 import { checked, statusOf } from './hostMessages';
 import { savedTranscriptSchema, transcriptToSave, withFreshIds } from '../../src/shared/savedSessions';

@@ -22,11 +22,11 @@ const into = (...folders) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
   message: 'crosses a layer (see tools/lint/eslint.config.mjs)',
 });
-/** Any relative import that leaves its own folder (for a flat folder). */
-const outOfFolder = {
-  regex: '^\\.\\./',
+/** Any relative import that climbs `depth` folders (out of src/shared, for a file that many folders down in it). */
+const outOfShared = (depth) => ({
+  regex: `^(\\.\\./){${depth}}`,
   message: 'src/shared imports only src/shared (see tools/lint/eslint.config.mjs)',
-};
+});
 /** A package import other than `packages` (or their subpaths). */
 const packagesBut = (...packages) => ({
   regex: `^(?!\\.|(${packages.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`,
@@ -83,21 +83,27 @@ function srcLayers() {
     );
   }
   const outside = into('src-node', 'src-web', 'webview', 'test');
+  // A room's files may sit in folders of their own (src/chat/composer/): at each depth, the climb out of the room.
+  const DEPTHS = [1, 2, 3];
   return SRC_ROOMS.flatMap((rooms, level) => {
     const above = SRC_ROOMS.slice(level + 1).flat();
-    return rooms.map((room) => {
+    return rooms.flatMap((room) => {
       const root = ROOT_FILES.has(room);
-      const up =
-        above.length === 0
-          ? []
-          : [
-              {
-                regex: `^${root ? '\\./' : '\\.\\./'}(${above.join('|')})(\\.ts)?(/|$)`,
-                message: `src/${room} imports only rooms below it (SRC_ROOMS in tools/lint/eslint.config.mjs)`,
-              },
-            ];
-      const own = room === 'shared' ? [outOfFolder, packagesBut('zod', '@agentclientprotocol/sdk')] : [];
-      return layer([root ? `src/${room}.ts` : `src/${room}/**/*.ts`], [outside, ...up, ...own]);
+      return (root ? [0] : DEPTHS).map((depth) => {
+        const climb = depth === 0 ? '\\./' : `(\\.\\./){${depth}}`;
+        const up =
+          above.length === 0
+            ? []
+            : [
+                {
+                  regex: `^${climb}(${above.join('|')})(\\.ts)?(/|$)`,
+                  message: `src/${room} imports only rooms below it (SRC_ROOMS in tools/lint/eslint.config.mjs)`,
+                },
+              ];
+        const own = room === 'shared' ? [outOfShared(depth), packagesBut('zod', '@agentclientprotocol/sdk')] : [];
+        const files = root ? [`src/${room}.ts`] : [`src/${room}/${'*/'.repeat(depth - 1)}*.ts`];
+        return layer(files, [outside, ...up, ...own]);
+      });
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { Entry } from '../../src/shared/thread';
+import type { Entry } from '../../src/shared/thread/thread';
 
 /**
  * What to tell a screen reader user when a turn ends: how it ended, from the

@@ -17,7 +17,7 @@ import {
   type NoticeAction,
   type NoticeLevel,
   type TextEntry,
-} from '../../src/shared/thread';
+} from '../../src/shared/thread/thread';
 import { textGrowth, type TextGrowth } from '../shared/appended-entries';
 import { codicon, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';

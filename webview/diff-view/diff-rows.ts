@@ -3,8 +3,8 @@
  * Pure (no DOM), so the arithmetic is easy to test and to trust.
  */
 import { structuredPatch } from 'diff';
-import type { Hunk } from '../../src/shared/fileChanges';
-import { MAX_DIFF_CHARS } from '../../src/shared/toolCalls';
+import type { Hunk } from '../../src/shared/thread/fileChanges';
+import { MAX_DIFF_CHARS } from '../../src/shared/thread/toolCalls';
 
 export type DiffRow =
   | { kind: 'hunk'; header: string }

@@ -4,11 +4,11 @@
  * change, not on every render of the card around it.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import { assertNever } from '../../src/shared/thread';
+import { assertNever } from '../../src/shared/thread/thread';
 import { srOnlyStyles } from '../shared/codicons';
 import { pieceStyles, plainText } from '../shared/text-pieces';
 import { diffRows, rowsOf, type DiffModel, type DiffRow } from './diff-rows';
-import { fileChangeLabel, type FileChange, type Hunk } from '../../src/shared/fileChanges';
+import { fileChangeLabel, type FileChange, type Hunk } from '../../src/shared/thread/fileChanges';
 import { shownPath } from '../shared/shown-path';
 
 export class DiffView extends LitElement {

@@ -7,7 +7,7 @@
  */
 import { nothing, render } from 'lit';
 import type { MarkedToken, Token, Tokens } from 'marked';
-import { assertNever } from '../../src/shared/thread';
+import { assertNever } from '../../src/shared/thread/thread';
 import { codeBlock } from './code-block';
 import type { ChunkCache } from './highlight';
 import { element, renderInline } from './render-inline';

@@ -10,7 +10,7 @@
  * making them. A block's template takes the fragment as one value.
  */
 import type { MarkedToken, Token, Tokens } from 'marked';
-import { assertNever } from '../../src/shared/thread';
+import { assertNever } from '../../src/shared/thread/thread';
 import { codiconElement } from '../shared/codicons';
 import { decodeEntities } from './entities';
 import { safeLinkTarget } from './linkTarget';

@@ -30,7 +30,7 @@
  * own lists; the text and every link come back with it.
  */
 
-import type { Entry } from '../../src/shared/thread';
+import type { Entry } from '../../src/shared/thread/thread';
 
 /** Entries per group. */
 export const GROUP = 16;

@@ -12,7 +12,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Entry } from '../../src/shared/thread';
+import type { Entry } from '../../src/shared/thread/thread';
 import { loadUiState, saveUiState } from '../host';
 import { codicon, codiconStyles } from '../shared/codicons';
 import '../chat-entry/chat-entry';

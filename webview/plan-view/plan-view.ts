@@ -7,9 +7,9 @@
  * operations): its steps, its Markdown, or a link to its file.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { LEFT_OUT_STATUS } from '../../src/shared/planOperations';
-import type { NamedPlan } from '../../src/shared/thread';
-import type { PlanEntry } from '../../src/shared/thread';
+import { LEFT_OUT_STATUS } from '../../src/shared/thread/planOperations';
+import type { NamedPlan } from '../../src/shared/thread/thread';
+import type { PlanEntry } from '../../src/shared/thread/thread';
 import { hostLink } from '../shared/host-link';
 import '../markdown/markdown';
 import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';

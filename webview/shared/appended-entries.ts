@@ -6,7 +6,7 @@
  * per update).
  */
 import type { EntryOp } from '../../src/shared/protocol';
-import { isTextEntry, type Entry } from '../../src/shared/thread';
+import { isTextEntry, type Entry } from '../../src/shared/thread/thread';
 
 /** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */
 export interface TextGrowth {

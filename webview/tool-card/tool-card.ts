@@ -4,7 +4,7 @@
  * all content. Whether it is expanded is UI state, kept by entry id.
  */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { ToolEntry } from '../../src/shared/thread';
+import type { ToolEntry } from '../../src/shared/thread/thread';
 import { codicon } from '../shared/codicons';
 import { isCardExpanded, setCardExpanded } from './expanded-cards';
 import { toolCardStyles } from './tool-card.styles';

@@ -12,7 +12,7 @@ import {
   type ToolContent,
   type ToolEntry,
   type ToolLocation,
-} from '../../src/shared/thread';
+} from '../../src/shared/thread/thread';
 import { codicon } from '../shared/codicons';
 import { hostLink } from '../shared/host-link';
 import '../diff-view/diff-view';

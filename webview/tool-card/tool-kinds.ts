@@ -1,5 +1,5 @@
 /** How each ACP tool kind and tool status looks: icon and words. */
-import type { ToolStatus } from '../../src/shared/thread';
+import type { ToolStatus } from '../../src/shared/thread/thread';
 import type { CodiconName } from '../shared/codicons';
 
 interface Look {

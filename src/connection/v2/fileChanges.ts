@@ -5,7 +5,7 @@
  * (shared/fileChanges.ts). `changes` is what counts; a patch that does not parse only loses the hunks.
  */
 import { parsePatch } from 'diff';
-import { FILE_CHANGE_KEY, MAX_HUNK_CHARS, MAX_OPERATION_CHARS, type Hunk } from '../../shared/fileChanges';
+import { FILE_CHANGE_KEY, MAX_HUNK_CHARS, MAX_OPERATION_CHARS, type Hunk } from '../../shared/thread/fileChanges';
 import { defined, isRecord } from './handshake';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * list of changes with an optional patch (fileChanges.ts). Kept per session: the tool calls and messages seen, bounded.
  */
 import { defined, isRecord, commands, configOptions } from './handshake';
-import { REPLACES_MESSAGE_KEY } from '../../shared/messageEntries';
+import { REPLACES_MESSAGE_KEY } from '../../shared/thread/messageEntries';
 import { diffItems } from './fileChanges';
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@ import * as assert from '../shared/assert';
 import { lastReply, transcript, waitFor, type Chat } from '../shared/chatWaits';
 import { pidsGone, processes } from './processes';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
-import { MAX_INPUT_CHARS } from '../../../src/shared/toolCalls';
+import { MAX_INPUT_CHARS } from '../../../src/shared/thread/toolCalls';
 
 const MiB = 1024 * 1024;
 const update = (sessionId: string, body: object) => ({

@@ -12,7 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { SessionNode } from '../../../src/history/sessionsTree';
-import { emptyThread } from '../../../src/shared/thread';
+import { emptyThread } from '../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { agentChildren, talkOnce } from '../shared/savedChats';

@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PermissionChoice, PermissionPrompt } from '../../../src/shared/permissions';
-import type { Entry, ToolEntry } from '../../../src/shared/thread';
+import type { Entry, ToolEntry } from '../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from '../shared/assert';
 import { acpApi, activeChat, transcript, waitFor, type Chat } from '../shared/chatWaits';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { HistoryStore } from '../../../src/history/historyStore';
 import { emptySessionControls } from '../../../src/shared/sessionControls';
-import type { Thread } from '../../../src/shared/thread';
+import type { Thread } from '../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../src/shared/threadMarkdown';
 import * as assert from './assert';
 import { acpApi } from './chatWaits';

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { LARGE_LINE_BYTES, LargeLineRelay, LineWorker } from '../../../../src-node/agentOutput/largeLines';
 import { LEFT_OUT_KEY } from '../../../../src/shared/leftOut';
-import { MAX_TOOL_ITEMS } from '../../../../src/shared/toolCalls';
+import { MAX_TOOL_ITEMS } from '../../../../src/shared/thread/toolCalls';
 import { longestStall } from '../../../fixtures/longestStall';
 
 // The unit bundle's folder holds lineWorker.js beside it (webpack.config.js, tests-node).

@@ -1,7 +1,7 @@
 /** Where Edit, Retry and Branch cut a conversation, and what a new session is told of what came before. */
 import * as assert from 'node:assert/strict';
 import { cutAfterTurn, cutBefore, earlierTurnsText, MAX_CONTEXT_CHARS } from '../../../../src/chat/rewind';
-import type { Entry } from '../../../../src/shared/thread';
+import type { Entry } from '../../../../src/shared/thread/thread';
 
 const entries: Entry[] = [
   { kind: 'user', id: 'u1', text: 'first' },

@@ -9,9 +9,9 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
 import { REDACTED, Redactor } from '../../../../src/secrets/redactor';
 import { TranscriptRedaction } from '../../../../src/secrets/transcriptRedaction';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
+import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
-import { reduceThread, type ThreadAction } from '../../../../src/shared/threadReducer';
+import { reduceThread, type ThreadAction } from '../../../../src/shared/thread/threadReducer';
 import type { UpdateKind } from '../../../../src/shared/updateKinds';
 
 const SECRET = 'sk-SECRET-VALUE-"q\\-123';

@@ -2,8 +2,8 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
 import { REDACTED, Redactor } from '../../../../src/secrets/redactor';
 import { TranscriptRedaction } from '../../../../src/secrets/transcriptRedaction';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
-import { reduceThread, type ThreadAction } from '../../../../src/shared/threadReducer';
+import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../../../../src/shared/thread/threadReducer';
 
 const SECRET = 'sk-live-"q\\-0123456789';
 let n = 0;

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { applyEntriesPatch, diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../../../src/shared/entryPatches';
 import { hostMessageSchema } from '../../../../src/shared/protocol';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
+import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../src/shared/thread/threadReducer';
 
 const chunk = (id: string, text: string) => ({
   type: 'update' as const,

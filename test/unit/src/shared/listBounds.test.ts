@@ -6,12 +6,12 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { MAX_RUN } from '../../../../src/shared/entryRuns';
-import { LEFT_OUT_STATUS, MAX_PLAN_ENTRIES } from '../../../../src/shared/planOperations';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
+import { MAX_RUN } from '../../../../src/shared/thread/entryRuns';
+import { LEFT_OUT_STATUS, MAX_PLAN_ENTRIES } from '../../../../src/shared/thread/planOperations';
+import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
-import { reduceThread, type ThreadAction } from '../../../../src/shared/threadReducer';
-import { MAX_TOOL_ITEMS } from '../../../../src/shared/toolCalls';
+import { reduceThread, type ThreadAction } from '../../../../src/shared/thread/threadReducer';
+import { MAX_TOOL_ITEMS } from '../../../../src/shared/thread/toolCalls';
 import { bounded } from '../../../../src/connection/wireBounds';
 
 let n = 0;

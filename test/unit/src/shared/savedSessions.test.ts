@@ -10,7 +10,7 @@ import {
   withFreshIds,
   type HistoryEntry,
 } from '../../../../src/shared/savedSessions';
-import type { Entry } from '../../../../src/shared/thread';
+import type { Entry } from '../../../../src/shared/thread/thread';
 
 const entry = (n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
   key: `s${n}`,

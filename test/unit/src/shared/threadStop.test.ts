@@ -1,7 +1,7 @@
 /** A tool call that fails after the user's Stop was stopped, not an error: the reducer says so. */
 import * as assert from 'node:assert/strict';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
-import { reduceThread, type ThreadAction } from '../../../../src/shared/threadReducer';
+import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../../../../src/shared/thread/threadReducer';
 
 const run = (actions: ThreadAction[], from: Thread = emptyThread): Thread => actions.reduce(reduceThread, from);
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { MAX_TITLE_CHARS, titleText } from '../../../../src/shared/titleText';
-import { emptyThread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
+import { emptyThread } from '../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../src/shared/thread/threadReducer';
 
 describe('titles from an agent', () => {
   it('lose what would make them read differently than they are: bidi overrides, controls, zero-width characters', () => {

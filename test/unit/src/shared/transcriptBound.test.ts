@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { emptyThread, type Entry, type Thread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
-import { MAX_ENTRY_CHARS } from '../../../../src/shared/messageEntries';
+import { emptyThread, type Entry, type Thread } from '../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../src/shared/thread/threadReducer';
+import { MAX_ENTRY_CHARS } from '../../../../src/shared/thread/messageEntries';
 import {
   MAX_TRANSCRIPT_CHARS,
   MOVED_NOTICE_ID,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applyEntriesPatch, diffEntries } from '../../../../src/shared/entryPatches';
-import type { Entry } from '../../../../src/shared/thread';
+import type { Entry } from '../../../../src/shared/thread/thread';
 import { firstPost, nextPost, POST_CHARS } from '../../../../src/views/newestFirst';
 
 const answer = (i: number, text = `Answer ${i}: ${'words '.repeat(300)}`): Entry => ({

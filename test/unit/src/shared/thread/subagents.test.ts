@@ -5,10 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { MAX_CHILDREN, MAX_CHILDREN_CHARS } from '../../../../src/shared/subagents';
-import { emptyThread, entrySchema, type Thread, type ToolEntry } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
-import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
+import { MAX_CHILDREN, MAX_CHILDREN_CHARS } from '../../../../../src/shared/thread/subagents';
+import { emptyThread, entrySchema, type Thread, type ToolEntry } from '../../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../../src/shared/thread/threadReducer';
+import { threadToMarkdown } from '../../../../../src/shared/threadMarkdown';
 
 let n = 0;
 function apply(thread: Thread, ...updates: unknown[]): Thread {

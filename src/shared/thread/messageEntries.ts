@@ -5,8 +5,8 @@
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Entry, Thread } from './thread';
-import { recordGrowth } from './textGrowth';
-import type { SentAttachment } from './attachments';
+import { recordGrowth } from '../textGrowth';
+import type { SentAttachment } from '../attachments';
 
 /** Characters of one message an entry holds before the message continues in the next (see appendText). */
 export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;

@@ -1,9 +1,9 @@
 /** Prompt suggestions in session_info_update._meta: offered until the next prompt, bounded, hostile shapes left out. */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { MAX_SUGGESTION_CHARS } from '../../../../src/shared/promptSuggestions';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
+import { MAX_SUGGESTION_CHARS } from '../../../../../src/shared/thread/promptSuggestions';
+import { emptyThread, type Thread } from '../../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../../src/shared/thread/threadReducer';
 
 const info = (meta: unknown, title?: string): SessionUpdate =>
   ({ sessionUpdate: 'session_info_update', ...(title ? { title } : {}), _meta: meta }) as SessionUpdate;

@@ -10,11 +10,11 @@ import {
   MAX_PLANS,
   PLAN_OPERATION_KEY,
   planOperationFromUpdate,
-} from '../../../../src/shared/planOperations';
-import { emptyThread, type Thread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
-import { scriptedHost, shown, type ScriptedHost } from '../chat/scriptedHost';
-import { chatStatus } from '../../../../src/views/chatStatus';
+} from '../../../../../src/shared/thread/planOperations';
+import { emptyThread, type Thread } from '../../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../../src/shared/thread/threadReducer';
+import { scriptedHost, shown, type ScriptedHost } from '../../chat/scriptedHost';
+import { chatStatus } from '../../../../../src/views/chatStatus';
 
 const items = (planId: string, ...contents: string[]) => ({
   sessionUpdate: 'plan_update',

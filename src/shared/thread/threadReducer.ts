@@ -6,10 +6,10 @@
  * identity check for whoever sends patches to the view.
  */
 import { appendToRun } from './entryRuns';
-import { leftOutOf } from './leftOut';
+import { leftOutOf } from '../leftOut';
 import { boundedSteps, MAX_PLAN_ENTRY_CHARS, planOperationOf, withPlanOperation } from './planOperations';
 import type { SessionUpdate, StopReason, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from './sessionControls';
+import { applyControlsUpdate, controlsFromSetup, type SessionControls, type SessionSetup } from '../sessionControls';
 import {
   assertNever,
   type Entry,
@@ -28,8 +28,8 @@ import {
   toolEntryFromCall,
   toolEntryFromUpdate,
 } from './toolCalls';
-import { cutText, titleText } from './titleText';
-import type { SentAttachment } from './attachments';
+import { cutText, titleText } from '../titleText';
+import type { SentAttachment } from '../attachments';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 import { applySubagentUpdate, settleChildren } from './subagents';
 import { suggestionsOf } from './promptSuggestions';

@@ -3,9 +3,9 @@
  * unknown, never as a new file when the file is there (shared/oldTexts.ts).
  */
 import * as assert from 'node:assert/strict';
-import { filesNow, MAX_FILES_NOW, pathsWithoutOldText, withFilesNow } from '../../../../src/shared/oldTexts';
-import type { ToolEntry } from '../../../../src/shared/thread';
-import { MAX_DIFF_CHARS } from '../../../../src/shared/toolCalls';
+import { filesNow, MAX_FILES_NOW, pathsWithoutOldText, withFilesNow } from '../../../../../src/shared/thread/oldTexts';
+import type { ToolEntry } from '../../../../../src/shared/thread/thread';
+import { MAX_DIFF_CHARS } from '../../../../../src/shared/thread/toolCalls';
 
 const edit = (content: ToolEntry['content']): ToolEntry => ({
   kind: 'tool',

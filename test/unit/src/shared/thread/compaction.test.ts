@@ -6,10 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { MAX_SUMMARY_CHARS } from '../../../../src/shared/compaction';
-import { emptyThread, entrySchema, type Thread } from '../../../../src/shared/thread';
-import { reduceThread } from '../../../../src/shared/threadReducer';
-import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
+import { MAX_SUMMARY_CHARS } from '../../../../../src/shared/thread/compaction';
+import { emptyThread, entrySchema, type Thread } from '../../../../../src/shared/thread/thread';
+import { reduceThread } from '../../../../../src/shared/thread/threadReducer';
+import { threadToMarkdown } from '../../../../../src/shared/threadMarkdown';
 
 let n = 0;
 function apply(thread: Thread, ...updates: unknown[]): Thread {

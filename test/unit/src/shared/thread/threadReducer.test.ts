@@ -6,10 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { emptyThread, entrySchema, type Thread } from '../../../../src/shared/thread';
-import { reduceThread, type ThreadAction } from '../../../../src/shared/threadReducer';
-import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
-import { grownSince } from '../../../../src/shared/textGrowth';
+import { emptyThread, entrySchema, type Thread } from '../../../../../src/shared/thread/thread';
+import { reduceThread, type ThreadAction } from '../../../../../src/shared/thread/threadReducer';
+import { threadToMarkdown } from '../../../../../src/shared/threadMarkdown';
+import { grownSince } from '../../../../../src/shared/textGrowth';
 
 const goldenDir = path.resolve(__dirname, '../../test/unit/src/shared/golden');
 

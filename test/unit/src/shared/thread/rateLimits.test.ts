@@ -5,7 +5,7 @@ import {
   applyControlsUpdate,
   emptySessionControls,
   sessionControlsSchema,
-} from '../../../../src/shared/sessionControls';
+} from '../../../../../src/shared/sessionControls';
 
 const usage = (meta?: unknown): SessionUpdate =>
   ({ sessionUpdate: 'usage_update', used: 10, size: 100, ...(meta ? { _meta: meta } : {}) }) as SessionUpdate;

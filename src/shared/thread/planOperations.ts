@@ -13,7 +13,7 @@
  * (connection/unknownUpdates.ts), and are checked where they are applied.
  * Untrusted: what does not parse is left out, and everything is bounded.
  */
-import { cutText } from './titleText';
+import { cutText } from '../titleText';
 import type { NamedPlan, PlanEntry } from './thread';
 
 export const MAX_PLANS = 8;

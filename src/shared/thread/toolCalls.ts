@@ -5,9 +5,9 @@
  */
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
-import { cutText, titleText } from './titleText';
+import { cutText, titleText } from '../titleText';
 import { fileChangeOf } from './fileChanges';
-import { leftOutOf } from './leftOut';
+import { leftOutOf } from '../leftOut';
 
 /** The most of a tool's input, and of each text of its content, kept for display. */
 export const MAX_INPUT_CHARS = 64 * 1024;

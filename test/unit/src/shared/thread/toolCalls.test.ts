@@ -6,7 +6,7 @@ import {
   MAX_TERMINAL_CHARS,
   patchToolEntry,
   toolEntryFromCall,
-} from '../../../../src/shared/toolCalls';
+} from '../../../../../src/shared/thread/toolCalls';
 
 describe("a tool call's programmatic name", () => {
   it('is kept where given, bounded to one line, and an update without one keeps it', () => {
@@ -114,8 +114,8 @@ describe('huge tool call content', () => {
 
 describe('client terminal output in tool calls', () => {
   it('shows output that arrived before the tool call named the terminal, and what comes after', async () => {
-    const { reduceThread } = await import('../../../../src/shared/threadReducer');
-    const { emptyThread } = await import('../../../../src/shared/thread');
+    const { reduceThread } = await import('../../../../../src/shared/thread/threadReducer');
+    const { emptyThread } = await import('../../../../../src/shared/thread/thread');
     let thread = reduceThread(emptyThread, { type: 'terminal', id: 'a', terminalId: 'term-1', data: 'early\n' });
     thread = reduceThread(thread, {
       type: 'update',
@@ -146,8 +146,8 @@ describe('client terminal output in tool calls', () => {
 
 describe('tool calls as real agents send them', () => {
   const play = async (updates: Array<Record<string, unknown>>) => {
-    const { reduceThread } = await import('../../../../src/shared/threadReducer');
-    const { emptyThread } = await import('../../../../src/shared/thread');
+    const { reduceThread } = await import('../../../../../src/shared/thread/threadReducer');
+    const { emptyThread } = await import('../../../../../src/shared/thread/thread');
     return updates.reduce(
       (t, update, i) => reduceThread(t, { type: 'update', id: `u${i}`, update } as never),
       emptyThread,

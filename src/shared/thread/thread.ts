@@ -6,8 +6,8 @@
  * Everything in an entry came from an agent and is untrusted text.
  */
 import { z } from 'zod/mini';
-import { emptySessionControls, type SessionControls } from './sessionControls';
-import { sentAttachmentSchema } from './attachments';
+import { emptySessionControls, type SessionControls } from '../sessionControls';
+import { sentAttachmentSchema } from '../attachments';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);

@@ -17,11 +17,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './harness/paths.mjs';
 import { startBridge, startStandardServer } from './harness/bridgeProcess.mjs';
+import { STAGES } from './stages.mjs';
 
 const listOnly = process.argv.includes('--list');
 const only = new Set(process.argv.slice(2).filter((a) => a !== '--list'));
 const results = [];
-/** The stages in order: each registered by `stage()` below, run once all are known. */
+/** The stages' implementations, each registered by `stage()` below; run in the order of test/stages.mjs. */
 const stages = [];
 /** What `build` makes (webpack.config.js stamps each bundle's build), and what it is made from. */
 const STAMPS = path.join(REPO_ROOT, 'dist', '.stamps');
@@ -430,8 +431,19 @@ stage('start', async () => {
   );
 });
 
+// The order and the words are the table's (test/stages.mjs); each of its stages has its implementation here.
+const made = new Map(stages.map((s) => [s.name, s]));
+const mismatch = [
+  ...STAGES.filter((s) => !made.has(s.name)).map((s) => `${s.name}: in test/stages.mjs, not implemented here`),
+  ...stages.filter((s) => !STAGES.some((t) => t.name === s.name)).map((s) => `${s.name}: not in test/stages.mjs`),
+];
+if (mismatch.length > 0) {
+  process.stdout.write(`The stages and their table differ:\n  ${mismatch.join('\n  ')}\n`);
+  process.exit(2);
+}
+stages.splice(0, stages.length, ...STAGES.map((s) => made.get(s.name)));
 if (listOnly) {
-  process.stdout.write(`${stages.map((s) => s.name).join('\n')}\n`);
+  process.stdout.write(`${STAGES.map((s) => `${s.name.padEnd(18)}${s.checks}`).join('\n')}\n`);
   process.exit(0);
 }
 const unknown = [...only].filter((name) => !stages.some((s) => s.name === name));

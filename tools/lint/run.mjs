@@ -6,7 +6,9 @@
  * install (see its package.json).
  */
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { withStagesTable } from '../../test/stages.mjs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { MAX_FILES, MAX_LINES, shapeProblems, sourceTree } from './shape.mjs';
@@ -99,8 +101,22 @@ async function lint() {
   return results.every((r) => r.errorCount === 0);
 }
 
+/** The README's table of test stages is the one test/stages.mjs makes (`--fix` writes it). */
+function stagesTableHolds() {
+  const readmePath = path.join(root, 'README.md');
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const made = withStagesTable(readme);
+  if (made === readme) return true;
+  if (fix) {
+    fs.writeFileSync(readmePath, made);
+    return true;
+  }
+  console.error('README.md: its table of test stages differs from test/stages.mjs (node tools/lint/run.mjs --fix)');
+  return false;
+}
+
 await layersHold();
-const shaped = shapeHolds();
+const shaped = shapeHolds() && stagesTableHolds();
 // The linter's fixes (braces, say) are formatted again.
 const ok = fix ? prettier('--write') && (await lint()) && prettier('--write') : (await lint()) && prettier('--check');
 process.exit(ok && shaped ? 0 : 1);

@@ -29,7 +29,8 @@ export const STAGES = [
     runs: 'mocha in Node',
     checks:
       'the chat core against the scripted agent, the bridge on real sockets and 400 odd requests against it as its own ' +
-      'process (`ACP_BRIDGE_FUZZ_SEED=N` repeats one), 49 hostile paths on real files, terminals with real processes',
+      'process (`ACP_BRIDGE_FUZZ_SEED=N` repeats one), 49 hostile paths on real files, terminals with real processes; ' +
+      'a test that leaves a listener on what outlives it fails, and so does a process left running at the end',
   },
   {
     name: 'webview',
@@ -39,7 +40,9 @@ export const STAGES = [
   {
     name: 'node',
     runs: "code-server's Node extension host, spawning the test agent",
-    checks: 'the extension as a whole: chats, history, permissions, the Changes bar, hostile shapes',
+    checks:
+      'the extension as a whole: chats, history, permissions, the Changes bar, hostile shapes; once every chat is ' +
+      'closed, nothing it started is left running',
   },
   {
     name: 'workspaces',

@@ -14,7 +14,25 @@ export interface Disposable {
 
 export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: Disposable[]) => Disposable;
 
+/** While a test watches for leaks (watchListeners): each live subscription to an emitter older than the watch. */
+let watched: Map<object, string> | undefined;
+/** Grows at each watch: an emitter made during one is the test's own, not older. */
+let era = 0;
+
+/**
+ * Starts (`on`) or stops keeping every subscription made from now on to an emitter made before, until it ends
+ * (disposed, or its emitter disposed): the unit tests' leak check (test/unit/noLeaks.test.ts), as VS Code's own tests
+ * have. What a test makes and leaves to be collected with it is not kept; a listener it leaves on something that
+ * outlives it is. Off, nothing is kept.
+ */
+export function watchListeners(on: boolean): ReadonlyMap<object, string> | undefined {
+  era++;
+  watched = on ? new Map() : undefined;
+  return watched;
+}
+
 export class Emitter<T> implements Disposable {
+  private readonly born = era;
   /** One entry per subscription (the same function may listen twice); undefined once disposed. */
   private listeners: Set<{ readonly call: (e: T) => unknown }> | undefined = new Set();
 
@@ -23,7 +41,13 @@ export class Emitter<T> implements Disposable {
     if (!listeners) return { dispose: () => undefined };
     const entry = { call: thisArgs === undefined ? listener : listener.bind(thisArgs) };
     listeners.add(entry);
-    const subscription = { dispose: () => void listeners.delete(entry) };
+    if (watched && this.born < era) watched.set(entry, new Error('a listener left subscribed').stack ?? '');
+    const subscription = {
+      dispose: () => {
+        listeners.delete(entry);
+        watched?.delete(entry);
+      },
+    };
     disposables?.push(subscription);
     return subscription;
   };
@@ -47,6 +71,7 @@ export class Emitter<T> implements Disposable {
   }
 
   dispose(): void {
+    for (const entry of this.listeners ?? []) watched?.delete(entry);
     this.listeners = undefined;
   }
 }

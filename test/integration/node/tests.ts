@@ -31,3 +31,4 @@ import './hunkReview.test';
 import './rewind.test';
 import './follow.test';
 import '../shared/served.test';
+import './noLeaks.test';

@@ -9,7 +9,7 @@ import { ChatEditorPanels } from './views/chatEditorPanel';
 import { notifyWhenNeeded } from './views/chatNotifier';
 import { Chats } from './chat/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
-import { ControlChoices } from './chat/controlChoices';
+import { RememberedControls } from './chat/rememberedControls';
 import { LinkOpener } from './views/linkOpener';
 import { showChatOnce } from './views/firstLook';
 import { viewStatus, type StatusSource } from './views/chatStatus';
@@ -55,7 +55,7 @@ export type OpenChat = StatusSource &
     Chat,
     | 'id'
     | 'title'
-    | 'session'
+    | 'sessionRef'
     | 'onDidChange'
     | 'selectAgent'
     | 'connect'
@@ -142,7 +142,7 @@ export function activateWith(
       platform,
       agents,
       agentList,
-      choices: new ControlChoices(context.globalState),
+      choices: new RememberedControls(context.globalState),
       log,
       window: vscodeWindow,
       prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),

@@ -17,7 +17,7 @@ export interface AgentQuirks {
   /**
    * The agent's `session/fork` (unstable) takes a point to fork at, `_meta.jetbrains.air.fork = {version: 1,
    * messageId}`, an id of its messages (ACP has no such field yet, and no capability says it): Edit, Retry and Branch
-   * fork its session there (chat/rewind.ts). Another agent's fork is whole.
+   * fork its session there (chat/rewindCut.ts). Another agent's fork is whole.
    */
   readonly forksAtMessage: boolean;
   /**

@@ -18,20 +18,20 @@ import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
 import type { AgentList } from '../agents/agentList';
 import type { ChatSession } from '../session/chatSession';
 import { ChatLink, type LinkDeps, type SessionRef } from '../session/chatLink';
-import { ChatThread } from './chatThread';
+import { ChatTranscript } from './chatTranscript';
 import { ChatTurns } from './chatTurns';
 import { ChatControls } from './chatControls';
-import type { ControlChoices, ControlChange } from './controlChoices';
+import type { RememberedControls, ControlChange } from './rememberedControls';
 import { PermissionQueue } from '../session/permissionQueue';
 import { ElicitationQueue } from '../session/elicitationQueue';
-import type { Archive, SavedTitle } from './chatThread';
+import type { Archive, SavedTitle } from './chatTranscript';
 import { renameChat, titleToAgent, type Renamed } from './chatTitle';
-import type { Cut } from './rewind';
+import type { Cut } from './rewindCut';
 import { ChatRewind } from './chatRewind';
 
 export interface ChatDeps extends LinkDeps {
   readonly agentList: AgentList;
-  readonly choices: ControlChoices;
+  readonly choices: RememberedControls;
   /**
    * Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access); `roots`: the
    * folders the agent was given.
@@ -45,7 +45,7 @@ export class Chat implements Disposable {
   private readonly _onDidChange = new Emitter<void>();
   /** Fires after any change of thread or status; views batch. */
   readonly onDidChange = this._onDidChange.event;
-  private readonly transcript: ChatThread;
+  private readonly transcript: ChatTranscript;
   private readonly link: ChatLink;
   private readonly controls: ChatControls;
   /** The agent picked for this chat; until then, the one picked last anywhere. */
@@ -74,10 +74,10 @@ export class Chat implements Disposable {
     agentId?: string,
   ) {
     this.chosenAgent = agentId;
-    this.transcript = new ChatThread(id, archive, () => this._onDidChange.fire());
+    this.transcript = new ChatTranscript(id, archive, () => this._onDidChange.fire());
     this.turns = new ChatTurns(this.transcript);
     this.permissions.onDidChange(() => this._onDidChange.fire());
-    this.permissions.onDidAnswer(({ level, text }) => this.transcript.notice(level, text));
+    this.permissions.onDidSay(({ level, text }) => this.transcript.notice(level, text));
     this.permissions.onDidReadOldTexts((tool) =>
       this.transcript.dispatch({ type: 'oldTextsRead', toolCallId: tool.toolCallId, content: tool.content }),
     );
@@ -133,8 +133,8 @@ export class Chat implements Disposable {
   }
 
   /** The agent session this chat's transcript belongs to (the next Connect continues it), once there is one. */
-  get session(): SessionRef | undefined {
-    return this.link.session;
+  get sessionRef(): SessionRef | undefined {
+    return this.link.sessionRef;
   }
 
   /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */

@@ -7,16 +7,16 @@ import type * as vscode from 'vscode';
 import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
-import type { ChatThread } from './chatThread';
-import type { ControlChange, ControlChoices } from './controlChoices';
+import type { ChatTranscript } from './chatTranscript';
+import type { ControlChange, RememberedControls } from './rememberedControls';
 
 export class ChatControls {
   private restoring: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly choices: ControlChoices,
+    private readonly choices: RememberedControls,
     private readonly link: ChatLink,
-    private readonly transcript: ChatThread,
+    private readonly transcript: ChatTranscript,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -57,7 +57,7 @@ export class ChatControls {
     }
   }
 
-  private set(controls: ChatThread['value']['controls']): void {
+  private set(controls: ChatTranscript['value']['controls']): void {
     this.transcript.dispatch({ type: 'controlsChanged', id: this.transcript.newId(), controls });
   }
 }

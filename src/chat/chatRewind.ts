@@ -1,6 +1,6 @@
 /**
  * Edit, Retry and Branch of a chat: the conversation cut at a prompt
- * (rewind.ts says where) goes on from there, and the agent's session follows:
+ * (rewindCut.ts says where) goes on from there, and the agent's session follows:
  * a fork at that point where the agent can (sessionOpen.ts), else a new
  * session given the earlier turns with the next prompt; the chat says which.
  * Edit first puts back the files the agent changed from that prompt on (the
@@ -13,15 +13,15 @@ import type { Thread } from '../shared/thread/thread';
 import type { ChatLink, SessionRef } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
 import type { ChatComposer } from './composer/chatComposer';
-import type { ChatThread } from './chatThread';
-import { cutBefore, type Cut } from './rewind';
+import type { ChatTranscript } from './chatTranscript';
+import { cutBefore, type Cut } from './rewindCut';
 
 /** What rewinding needs of its chat. */
 export interface RewindChat {
   /** The chat's id: the prefix of its entry ids. */
   readonly id: string;
   readonly link: ChatLink;
-  readonly transcript: ChatThread;
+  readonly transcript: ChatTranscript;
   readonly composer: ChatComposer;
   readonly changes: ChatChanges | undefined;
   agentId(): string | undefined;
@@ -51,7 +51,7 @@ export class ChatRewind {
     // The turn before has ended, but its changes may still be being recorded (a pass over the folders).
     await changes?.settled;
     if (!cut || (changes && !(await changes.restoreTo(entryId))) || this.chat.turnRunning()) return keepText();
-    const before = link.session;
+    const before = link.sessionRef;
     const next = this.start(cut, before);
     // An Edit or Retry right after another: the notices of that one go (the version before it is reached from the
     // one opened), and one says both.

@@ -11,12 +11,12 @@ import { deadline } from '../connection/abandon';
 import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
 import { titleText } from '../shared/titleText';
-import type { ChatThread } from './chatThread';
+import type { ChatTranscript } from './chatTranscript';
 
 /** What renaming needs of its chat. */
 export interface TitledChat {
   readonly link: ChatLink;
-  readonly transcript: ChatThread;
+  readonly transcript: ChatTranscript;
 }
 
 /** How long the agent has to store a title; after that the chat keeps its own and says so. */

@@ -9,7 +9,7 @@ import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../errorText';
 import { isAuthRequired } from '../connection/signIn';
 import type { ThreadAction } from '../shared/thread/threadReducer';
-import type { ChatThread } from './chatThread';
+import type { ChatTranscript } from './chatTranscript';
 
 /**
  * How long Stop waits for the agent to end the turn before the chat ends it
@@ -33,7 +33,7 @@ export class ChatTurns {
   /** How the last turn ended: `finished` by the agent (not stopped), `stopped`, or `failed`. */
   lastEnd: 'finished' | 'stopped' | 'failed' | undefined;
 
-  constructor(private readonly transcript: ChatThread) {}
+  constructor(private readonly transcript: ChatTranscript) {}
 
   /**
    * Runs one turn (`text` and `attachments` as shown, `blocks` as sent);

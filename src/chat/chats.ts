@@ -11,8 +11,8 @@ import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from './chat';
 import { ChatAttention, toldApart } from './chatAttention';
 import type { Renamed } from './chatTitle';
-import type { Archive } from './chatThread';
-import { cutAfterTurn } from './rewind';
+import type { Archive } from './chatTranscript';
+import { cutAfterTurn } from './rewindCut';
 import { watchChat, type HistoryEvent, type NeedUser } from './chatEvents';
 
 export class Chats implements Disposable {
@@ -139,7 +139,7 @@ export class Chats implements Disposable {
     const cut = cutAfterTurn(source.thread.entries, entryId);
     if (!cut) return undefined;
     const chat = this.createShown(source.agentId);
-    chat.startBranch(cut, source.thread.terminals, source.session, branchTitle(source.title));
+    chat.startBranch(cut, source.thread.terminals, source.sessionRef, branchTitle(source.title));
     return chat;
   }
 
@@ -188,7 +188,7 @@ export class Chats implements Disposable {
     // Opened, it is this workspace's too: saved with what the load replayed.
     void chat.connect().then((connected) => {
       // Under the session the chat has now: a new one if the agent could not continue the listed one.
-      if (connected && chat.session) {
+      if (connected && chat.sessionRef) {
         this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title ?? listed.title });
       }
     });
@@ -215,7 +215,7 @@ export class Chats implements Disposable {
 
   /** The open chat on that agent session, if any. */
   chatOn(agentId: string, sessionId: string): Chat | undefined {
-    return this.open.find((c) => c.session?.agentId === agentId && c.session.sessionId === sessionId);
+    return this.open.find((c) => c.sessionRef?.agentId === agentId && c.sessionRef.sessionId === sessionId);
   }
 
   /** A new chat, shown (and connecting, with `connect`); a blank one it replaces is closed. */
@@ -338,7 +338,7 @@ export class Chats implements Disposable {
   /** A turn ended: the chat is used (the history saves it from its first completed turn on), and marked if out of sight. */
   private turnEnded(chat: Chat): void {
     if (chat !== this.shownChat) this.attention.endedUnseen(chat);
-    if (chat.session) this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title });
+    if (chat.sessionRef) this._onDidChangeHistory.fire({ kind: 'used', chat, title: chat.title });
     // Stopped by the user: nothing to tell them.
     const end = chat.lastTurnEnd;
     if (end === 'finished' || end === 'failed') this._onDidNeedUser.fire({ chat, why: end });

@@ -52,7 +52,7 @@ export function saveHistory(
         () => {
           done();
           // The transcript is an immutable value: the one asked with is the session's as it was then.
-          const same = chat.session !== undefined && sessionKey(chat.session) === sessionKey(asked);
+          const same = chat.sessionRef !== undefined && sessionKey(chat.sessionRef) === sessionKey(asked);
           return { ...asked, title: ask.title, thread: same ? chat.thread : ask.thread, changes: chat.changes?.toSave };
         },
         () => ask.refresh,
@@ -83,15 +83,15 @@ export function saveHistory(
         void store.moved(event.before, event.after);
         return;
       case 'renamed':
-        if (event.chat.session) void store.rename(event.chat.session, event.title);
+        if (event.chat.sessionRef) void store.rename(event.chat.sessionRef, event.title);
         return;
     }
   });
 }
 
 /** The chat's session and transcript now. */
-function asOf(chat: Chat): { session: Chat['session']; thread: Thread } {
-  return { session: chat.session, thread: chat.thread };
+function asOf(chat: Chat): { session: Chat['sessionRef']; thread: Thread } {
+  return { session: chat.sessionRef, thread: chat.thread };
 }
 
 /** Opens a saved chat: the open chat on its session, else a new one with its saved transcript. */

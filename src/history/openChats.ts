@@ -46,12 +46,12 @@ export function rememberOpenChats(chats: Chats, state: vscode.Memento): vscode.D
       idsUsed: chats.idsUsed,
       shown: chats.shown.id,
       chats: chats.all.flatMap((chat) =>
-        chat.session
+        chat.sessionRef
           ? [
               {
                 id: chat.id,
-                agentId: chat.session.agentId,
-                sessionId: chat.session.sessionId,
+                agentId: chat.sessionRef.agentId,
+                sessionId: chat.sessionRef.sessionId,
                 ...(chat.draft ? { draft: chat.draft } : {}),
                 ...(chat.composer.queuedTexts.length > 0 ? { queued: chat.composer.queuedTexts } : {}),
               },

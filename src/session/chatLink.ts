@@ -114,13 +114,13 @@ export class ChatLink implements Disposable {
    * The agent session the chat's transcript belongs to (the next Connect continues it), once there is one; none while a
    * fork of another waits for the next Connect (the transcript is not that session's).
    */
-  get session(): SessionRef | undefined {
+  get sessionRef(): SessionRef | undefined {
     return this.earlier?.fork ? undefined : this.earlier;
   }
 
   /**
    * The session the next Connect continues (resume, else load, else a new session that says why), or forks (`fork`:
-   * chat/rewind.ts); none: the next Connect starts a new one.
+   * chat/rewindCut.ts); none: the next Connect starts a new one.
    */
   continueLater(session: SessionRef | undefined): void {
     this.earlier = session;
@@ -173,7 +173,7 @@ export class ChatLink implements Disposable {
   }
 
   /**
-   * Moves the chat to `next` (a fork of its session, or a new one when none: chat/rewind.ts). Connected, the next
+   * Moves the chat to `next` (a fork of its session, or a new one when none: chat/rewindCut.ts). Connected, the next
    * session is opened on the same agent process before the one before ends (a process held by no other chat would end
    * between, and a fork is quicker from a live one); else it is what the next Connect opens. False when it could not be
    * opened: the chat is then disconnected, and the next Connect tries again.

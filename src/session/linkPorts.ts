@@ -15,7 +15,7 @@ import type { ChatSession, SessionListener, SessionRequests } from './chatSessio
 import type { ElicitationQueue } from './elicitationQueue';
 import type { PermissionQueue } from './permissionQueue';
 
-/** The chat's transcript, as the link writes to it and asks it (chat/chatThread.ts). */
+/** The chat's transcript, as the link writes to it and asks it (chat/chatTranscript.ts). */
 export interface LinkTranscript {
   readonly value: Thread;
   /** A turn is running. */

@@ -38,8 +38,8 @@ export class PermissionQueue implements Disposable {
   private readonly _onDidChange = new Emitter<void>();
   readonly onDidChange = this._onDidChange.event;
   /** Fires with a line for the transcript: the user answered (info), or requests past the limit were refused (warning). */
-  private readonly _onDidAnswer = new Emitter<{ level: 'info' | 'warning'; text: string }>();
-  readonly onDidAnswer = this._onDidAnswer.event;
+  private readonly _onDidSay = new Emitter<{ level: 'info' | 'warning'; text: string }>();
+  readonly onDidSay = this._onDidSay.event;
   /** Fires with a prompt's tool call once its edits without old text were made against the files as they are. */
   private readonly _onDidReadOldTexts = new Emitter<ToolEntry>();
   readonly onDidReadOldTexts = this._onDidReadOldTexts.event;
@@ -72,7 +72,7 @@ export class PermissionQueue implements Disposable {
     if (this.full) {
       // Said once per flood, not once per refused request.
       if (this.pending.refuse()) {
-        this._onDidAnswer.fire({
+        this._onDidSay.fire({
           level: 'warning',
           text: `The agent asked for more than ${MAX_PENDING_PERMISSIONS} permissions at once: the rest were answered "cancelled".`,
         });
@@ -117,7 +117,7 @@ export class PermissionQueue implements Disposable {
     if (!item) return;
     const option = optionFor(item.params.options, choice);
     if (!option) return;
-    this._onDidAnswer.fire({ level: 'info', text: `${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}` });
+    this._onDidSay.fire({ level: 'info', text: `${PERMISSION_LABELS[choice]}: ${item.prompt.tool.title}` });
     this.pending.settle(item, { outcome: { outcome: 'selected', optionId: option.optionId } });
   }
 
@@ -129,7 +129,7 @@ export class PermissionQueue implements Disposable {
   dispose(): void {
     this.cancelAll();
     this._onDidChange.dispose();
-    this._onDidAnswer.dispose();
+    this._onDidSay.dispose();
     this._onDidReadOldTexts.dispose();
   }
 }

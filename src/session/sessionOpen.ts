@@ -23,7 +23,7 @@ export interface EarlierSession {
   /** Only this way (the user chose: Load Session with History, Resume Session without History); else resume, else load. */
   readonly how?: 'load' | 'resume';
   /**
-   * Not continued: forked (a branch of the conversation, chat/rewind.ts), after the agent's message `messageId` where
+   * Not continued: forked (a branch of the conversation, chat/rewindCut.ts), after the agent's message `messageId` where
    * it forks at a message, else whole where `whole` (nothing after the cut); otherwise, or when the fork fails, a new
    * session (the caller tells it the earlier turns).
    */

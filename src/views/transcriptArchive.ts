@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
-import type { Archive } from '../chat/chatThread';
+import type { Archive } from '../chat/chatTranscript';
 import { emptyThread, type Entry, type Thread } from '../shared/thread/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
 import type { ThreadAction } from '../shared/thread/threadReducer';

@@ -1,20 +1,20 @@
 /**
  * Issue 45's memory figure: ten open chats of 10,000 entries each, held as
  * the extension host holds them. What the host keeps per chat is its
- * ChatThread (src/chat/chatThread.ts): the reducer's Thread (entries and
+ * ChatTranscript (src/chat/chatTranscript.ts): the reducer's Thread (entries and
  * terminal output), kept within the transcript's bound (transcriptBound.ts),
  * and the text growth chains of entries not yet posted (textGrowth.ts). The
  * view sync keeps only references to the shown chat's entries (and to those
  * of a kept chat under KEEP_MAX_CHARS: these are all over it); the history
  * saver keeps nothing between saves. So each chat here is the real
- * ChatThread, fed a day's turns the way an agent streams them, with the
+ * ChatTranscript, fed a day's turns the way an agent streams them, with the
  * view's flushes and the history's saves that shape what stays alive.
  *
  * Runs in a Node of its own with --expose-gc (longChats.mjs starts it):
  * the heap in use after forced GCs, before and after the ten chats.
  */
 import { writeHeapSnapshot } from 'node:v8';
-import { ChatThread, type Archive } from '../../src/chat/chatThread';
+import { ChatTranscript, type Archive } from '../../src/chat/chatTranscript';
 import { diffEntries } from '../../src/shared/entryPatches';
 import type { Entry, Thread } from '../../src/shared/thread/thread';
 import type { ThreadAction } from '../../src/shared/thread/threadReducer';
@@ -50,17 +50,17 @@ class BoundOnly implements Archive {
 export type Shown = 'shown' | 'hidden';
 
 /**
- * One chat of `entries` entries, played turn by turn into a ChatThread: text
+ * One chat of `entries` entries, played turn by turn into a ChatTranscript: text
  * streamed in pieces of `chunkChars`, tool calls with their diffs, command
  * output through terminal actions. While shown, each flush diffs and
  * serialises what changed; at each turn's end the history saver serialises
  * the chat (here only the turn's entries: the older ones were serialised,
  * so their strings flattened, by the saves before).
  */
-function playChat(index: number, shown: Shown): { thread: ChatThread; sent: readonly Entry[] } {
+function playChat(index: number, shown: Shown): { thread: ChatTranscript; sent: readonly Entry[] } {
   const rng = seededRandom(100 + index);
   const outputRng = seededRandom(200 + index);
-  const thread = new ChatThread(`c${index}`, new BoundOnly(), () => undefined);
+  const thread = new ChatTranscript(`c${index}`, new BoundOnly(), () => undefined);
   let sent: readonly Entry[] = [];
   let actions = 0;
   let saved = 0;

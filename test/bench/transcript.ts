@@ -17,7 +17,7 @@ export const TRANSCRIPT_MARKER = 'Bench transcript end marker 4f1d';
 
 export type Rng = () => number;
 
-/** How a Player hands on its actions: by default to the reducer; longChats.ts plays into a chat's own ChatThread. */
+/** How a Player hands on its actions: by default to the reducer; longChats.ts plays into a chat's own ChatTranscript. */
 export interface PlayerOptions {
   /** The thread after `action` (default: reduceThread). */
   reduce?: (thread: Thread, action: ThreadAction) => Thread;

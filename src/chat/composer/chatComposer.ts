@@ -15,7 +15,7 @@ import type { AttachmentSource } from '../../attachments/prepareAttachment';
 import type { PreparedAttachment } from '../../attachments/promptBlocks';
 import type { ChatLink, Link } from '../../session/chatLink';
 import type { ChatSession } from '../../session/chatSession';
-import type { ChatThread } from '../chatThread';
+import type { ChatTranscript } from '../chatTranscript';
 import type { ChatTurns, TurnTarget } from '../chatTurns';
 import { PendingPrompt } from './pendingPrompt';
 import { PromptAssembly } from './promptAssembly';
@@ -27,7 +27,7 @@ import { errorMessage } from '../../errorText';
 /** What the composer needs of its chat. */
 export interface ComposerChat {
   readonly link: ChatLink;
-  readonly transcript: ChatThread;
+  readonly transcript: ChatTranscript;
   readonly turns: ChatTurns;
   readonly changes: ChatChanges | undefined;
   /** The chat's remembered controls being applied to a new session: the prompt that waited waits for them too. */
@@ -48,7 +48,7 @@ export class ChatComposer {
   private readonly assembly: PromptAssembly;
   /** Counts requests to put the caret in this chat's composer (the page acts on a new count). */
   private focusRequests = 0;
-  /** The earlier turns, for a new session that is not a fork of the conversation (chat/rewind.ts): sent with the next prompt. */
+  /** The earlier turns, for a new session that is not a fork of the conversation (chat/rewindCut.ts): sent with the next prompt. */
   private context: string | undefined;
 
   constructor(

@@ -9,7 +9,7 @@ import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk'
 import type { DraftAttachment, DraftAttachments } from '../../attachments/draftAttachments';
 import { buildPrompt, type PromptQuirks } from '../../attachments/promptBlocks';
 import type { SentAttachment } from '../../shared/attachments';
-import type { ChatThread } from '../chatThread';
+import type { ChatTranscript } from '../chatTranscript';
 import type { PendingPrompt } from './pendingPrompt';
 
 export interface AssembledPrompt {
@@ -25,7 +25,7 @@ export class PromptAssembly {
   constructor(
     private readonly attachments: DraftAttachments,
     private readonly pending: PendingPrompt,
-    private readonly transcript: ChatThread,
+    private readonly transcript: ChatTranscript,
     private readonly changed: () => void,
   ) {}
 

@@ -44,7 +44,7 @@ const textEntry = <K extends string>(kind: K) =>
     /**
      * The agent's id of the message this text came in (ACP `messageId` on its chunks), at most MAX_MESSAGE_ID_CHARS:
      * chunks of another id start another entry, and an answer's id is where a fork of the session can begin
-     * (chat/rewind.ts).
+     * (chat/rewindCut.ts).
      */
     messageId: z.optional(z.string().check(z.maxLength(200))),
   });

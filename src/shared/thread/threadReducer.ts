@@ -54,7 +54,7 @@ export type ThreadAction =
   | { type: 'steered'; id: string; text: string; attachments?: readonly SentAttachment[] }
   /** The agent did not take that message (it goes back to the queue): it leaves the transcript. */
   | { type: 'steerRefused'; entryId: string }
-  /** Edit or Retry of a prompt (chat/rewind.ts): only the first `keep` entries stay; not while a turn runs. */
+  /** Edit or Retry of a prompt (chat/rewindCut.ts): only the first `keep` entries stay; not while a turn runs. */
   | { type: 'cut'; keep: number }
   /** One `session/update` from the agent, in arrival order. */
   | { type: 'update'; id: string; update: SessionUpdate }

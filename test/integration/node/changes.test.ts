@@ -286,7 +286,7 @@ describe('the Changes bar (Node host)', function () {
   it('a saved chat keeps its Changes bar and its checkpoints: opened again, Undo and Restore work', async () => {
     const api = await acpApi();
     const before = api.chats.shown;
-    const sessionId = before.session!.sessionId;
+    const sessionId = before.sessionRef!.sessionId;
     const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
     // Saved once the turn's changes are known (just after the turn ends).
     for (let i = 0; i < 50; i++) {

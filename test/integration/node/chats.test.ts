@@ -160,12 +160,12 @@ describe('several chats at once (Node host)', function () {
     assert.equal(chats.shown, shown);
     assert.equal(shown.agentId, 'keeper');
     assert.equal(pidOf(await ask(shown, 'sessions')), before, 'one process for both');
-    const [otherSession, shownSession] = [other.session?.sessionId, shown.session?.sessionId];
+    const [otherSession, shownSession] = [other.sessionRef?.sessionId, shown.sessionRef?.sessionId];
     await vscode.commands.executeCommand('vscode-acp.restart');
     await waitFor(other, 'the other chat back', () => other.connection === 'connected');
     assert.equal(shown.connection, 'connected');
-    assert.equal(other.session?.sessionId, otherSession, 'the other chat continues its session');
-    assert.ok(shown.session && shown.session.sessionId !== shownSession, 'the chat shown has a new one');
+    assert.equal(other.sessionRef?.sessionId, otherSession, 'the other chat continues its session');
+    assert.ok(shown.sessionRef && shown.sessionRef.sessionId !== shownSession, 'the chat shown has a new one');
     const after = pidOf(await ask(shown, 'sessions'));
     assert.ok(after && after !== before, `a new process: ${before} then ${after}`);
     assert.equal(pidOf(await ask(other, 'sessions')), after, 'the other chat is on the new process too');

@@ -118,7 +118,7 @@ describe('history and Sessions tree edges (Node host)', function () {
     chat.selectAgent('deleter');
     await chat.composer.send('do not save me');
     await new Promise((r) => setTimeout(r, 300));
-    assert.ok(!(await api.sessions.list()).some((s) => s.sessionId === chat.session!.sessionId), 'not saved');
+    assert.ok(!(await api.sessions.list()).some((s) => s.sessionId === chat.sessionRef!.sessionId), 'not saved');
     await api.chats.close(chat.id);
     await config().update('sessions.autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
@@ -167,7 +167,7 @@ describe('history and Sessions tree edges (Node host)', function () {
       'the chat says the session is new',
     );
     await chat.composer.send('go on');
-    const newId = chat.session!.sessionId;
+    const newId = chat.sessionRef!.sessionId;
     assert.ok(newId !== 'forgotten-1', 'a new session');
     let saved = await api.sessions.list();
     for (let i = 0; !saved.some((s) => s.sessionId === newId); i++) {
@@ -187,10 +187,10 @@ describe('history and Sessions tree edges (Node host)', function () {
     const chat = api.chats.newChat();
     chat.selectAgent('deleter');
     await chat.composer.send('before the restart');
-    const before = chat.session!.sessionId;
+    const before = chat.sessionRef!.sessionId;
     await chat.restart();
     await chat.composer.send('after the restart');
-    const after = chat.session!.sessionId;
+    const after = chat.sessionRef!.sessionId;
     assert.ok(after !== before, 'a new session');
     for (let i = 0; i < 100 && !(await api.sessions.list()).some((s) => s.sessionId === after); i++) {
       await new Promise((r) => setTimeout(r, 50));

@@ -239,7 +239,7 @@ describe('agent changes hunk by hunk in an editor (Node host)', function () {
 
       // Opened again from what was saved, as after a window reload: the changes hunk by hunk, the comment addressed.
       const api = await acpApi();
-      const sessionId = open.session!.sessionId;
+      const sessionId = open.sessionRef!.sessionId;
       const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
       const savedState = async () => {
         const entry = await saved();

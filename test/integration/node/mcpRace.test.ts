@@ -104,7 +104,7 @@ describe('MCP configuration read: a connect given up meanwhile', function () {
           ['start', 'session/new'],
           'nothing more reached the agent',
         );
-        assert.equal(chat.session, undefined);
+        assert.equal(chat.sessionRef, undefined);
         assert.equal(chatStatus(chat).connection, 'disconnected');
 
         // Nothing is left half-done: the chat connects and answers afterwards, on the same process.

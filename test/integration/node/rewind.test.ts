@@ -52,7 +52,7 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
   it('files go back after the preview, the conversation goes on from before the prompt, and the history keeps it as it was', async () => {
     const api = await acpApi();
     const { chat, prompt } = await threeTurns();
-    const before = chat.session!.sessionId;
+    const before = chat.sessionRef!.sessionId;
     // Saved at the end of each turn; the write is queued.
     const saved = async () =>
       (await api.sessions.list()).find((s) => s.agentId === 'brancher' && s.sessionId === before);
@@ -64,8 +64,8 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
     );
     await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle' && /other words\]$/.test(lastText(chat)));
     assert.equal(fs.existsSync(file), false, 'the file the agent created from that prompt on is gone');
-    assert.equal(lastText(chat), `[history of ${chat.session!.sessionId}: first words | other words]`);
-    assert.ok(chat.session!.sessionId !== before, 'a session of its own');
+    assert.equal(lastText(chat), `[history of ${chat.sessionRef!.sessionId}: first words | other words]`);
+    assert.ok(chat.sessionRef!.sessionId !== before, 'a session of its own');
     // The chat as it was: saved under its session, every turn in it.
     const entry = await saved();
     assert.ok(entry, 'the session before the edit is still in the history');
@@ -85,13 +85,13 @@ describe('Edit and resend (Node host: checkpoints, history)', function () {
   it('said no to the preview: nothing changes', async () => {
     const { chat, prompt } = await threeTurns();
     const before = JSON.stringify(chat.thread.entries);
-    const session = chat.session!.sessionId;
+    const session = chat.sessionRef!.sessionId;
     await answeringWarning(
       () => undefined,
       () => chat.rewind.resend(prompt, 'other words'),
     );
     assert.equal(JSON.stringify(chat.thread.entries), before);
-    assert.equal(chat.session!.sessionId, session);
+    assert.equal(chat.sessionRef!.sessionId, session);
     assert.equal(fs.readFileSync(file, 'utf8'), 'agent\n');
     assert.equal(chatStatus(chat).returnedDraft?.text, 'other words', 'the edited text is back in the box, not lost');
   });

@@ -106,12 +106,12 @@ describe('agent terminals (Node host)', function () {
   it("Restart Agent ends the chat's commands and starts a fresh agent process, with a new session for the chat", async () => {
     const api = await acpApi();
     assert.equal(
-      await sleeperAfter('vscode-acp.restart', () => (sessionBefore = api.chats.shown.session?.sessionId)),
+      await sleeperAfter('vscode-acp.restart', () => (sessionBefore = api.chats.shown.sessionRef?.sessionId)),
       '',
       "no process of the command's tree is left",
     );
     await waitFor(chat, 'connected again', () => chat.status.connection === 'connected');
-    const after = api.chats.shown.session?.sessionId;
+    const after = api.chats.shown.sessionRef?.sessionId;
     assert.ok(sessionBefore && after && after !== sessionBefore, `a new session: ${sessionBefore} then ${after}`);
     assert.match(transcript(chat), /Agent restarted: a new session begins here/);
     assert.match(transcript(chat), /run sleeper/, 'the transcript stays');

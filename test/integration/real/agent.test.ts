@@ -477,7 +477,7 @@ describe(`${config.agent.name} (real agent, fake model) through the extension`, 
   it("the chat is in this workspace's history and the Sessions tree; opened from there in a new chat, resumed or loaded as chosen, it continues", async () => {
     const api = await acpApi();
     const shown = api.chats.shown;
-    const sessionId = shown.session?.sessionId;
+    const sessionId = shown.sessionRef?.sessionId;
     assert.ok(sessionId, 'the chat has a session');
     assert.ok(
       (await api.sessions.list()).some((e) => e.sessionId === sessionId),

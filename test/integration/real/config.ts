@@ -67,7 +67,7 @@ export interface RealAgentConfig {
     readonly secondLoadForgets?: boolean;
     /** The agent cannot load a session in the (UTC) minute it began (Gemini CLI 0.61): wait for the next. */
     readonly loadInNewMinute?: boolean;
-    /** The agent forks its session at a message (Edit, Retry, Branch: chat/rewind.ts); else they give a new session the earlier turns. */
+    /** The agent forks its session at a message (Edit, Retry, Branch: chat/rewindCut.ts); else they give a new session the earlier turns. */
     readonly forksAtMessage?: boolean;
     /** The agent takes more folders (`additionalDirectories`): a window of two folders is run too (folders.test.ts). */
     readonly takesFolders?: boolean;

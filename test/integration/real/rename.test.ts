@@ -18,7 +18,7 @@ describe(`${config.agent.name}: Rename (real agent, fake model)`, function () {
     const { api, chat } = await connectedRealChat(config);
     await chat.composer.send(config.scenario.reply.prompt);
     await waitFor(chat, 'the answer', () => chat.thread.turn === 'idle', 60_000);
-    const sessionId = chat.session!.sessionId;
+    const sessionId = chat.sessionRef!.sessionId;
     assert.equal(await api.chats.rename(chat, NAME), config.expect.storesTitles ? 'agent' : 'local', transcript(chat));
     assert.equal(chat.title, NAME);
     assert.ok(!/did not store the new title/.test(transcript(chat)), transcript(chat));

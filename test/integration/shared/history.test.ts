@@ -57,7 +57,7 @@ describe('chat history', function () {
     const chat = api.chats.newChat();
     chat.selectAgent(hostSetup.agentId);
     await chat.composer.send('name me later');
-    const sessionId = chat.session!.sessionId;
+    const sessionId = chat.sessionRef!.sessionId;
     const saved = async () => (await api.sessions.list()).find((s) => s.sessionId === sessionId);
     const until = async (what: string, check: () => Promise<boolean>) => {
       for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));

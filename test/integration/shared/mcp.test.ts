@@ -85,7 +85,7 @@ describe('MCP servers', function () {
   it('a session continued after a reconnect gets the servers as they are then', async () => {
     const { api, chat } = await newChatWithTestAgent();
     await chat.composer.send('report mcp');
-    const sessionId = chat.session!.sessionId;
+    const sessionId = chat.sessionRef!.sessionId;
     await chat.disconnect();
     await config().update(
       'mcpServers',
@@ -94,7 +94,7 @@ describe('MCP servers', function () {
     );
     try {
       await chat.composer.send('report mcp');
-      assert.equal(chat.session!.sessionId, sessionId, 'the same session, resumed');
+      assert.equal(chat.sessionRef!.sessionId, sessionId, 'the same session, resumed');
       const names = reportedMcp(lastReply(chat)).map((s) => s.name);
       assert.ok(names.includes('ws-later') && !names.includes('ws-only'), names.join(', '));
     } finally {
@@ -170,7 +170,7 @@ describe('MCP servers', function () {
     );
     assert.ok(kept.includes('[echoed 2 values]'), 'the turn ended as the agent meant it to');
     // What the history saved: the index (with the title) and the transcript.
-    const sessionId = chat.session!.sessionId;
+    const sessionId = chat.sessionRef!.sessionId;
     for (
       let tries = 0;
       !(await api.sessions.list()).some((s) => s.sessionId === sessionId && s.title === 'Session about core');

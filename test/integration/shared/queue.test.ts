@@ -34,7 +34,7 @@ describe('the queue', function () {
     // The agent's own record of the session: each prompt its own turn, in that order.
     assert.equal(
       lastReply(chat),
-      `[history of ${chat.session!.sessionId}: ${['take a while', ...queued].join(' | ')}]`,
+      `[history of ${chat.sessionRef!.sessionId}: ${['take a while', ...queued].join(' | ')}]`,
     );
     assert.equal(chat.thread.entries.filter((e) => e.kind === 'assistant').length, 4, transcript(chat));
     await api.chats.close(chat.id);

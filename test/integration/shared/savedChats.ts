@@ -16,7 +16,7 @@ export async function talkOnce(
   const chat = api.chats.newChat();
   chat.selectAgent(agentId);
   await chat.composer.send(text);
-  const sessionId = chat.session!.sessionId;
+  const sessionId = chat.sessionRef!.sessionId;
   // The controls belong to the live session, not to the saved transcript.
   const markdown = threadToMarkdown({ ...chat.thread, controls: emptySessionControls });
   // Saved at the end of the turn; the write is queued.

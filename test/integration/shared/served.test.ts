@@ -52,7 +52,7 @@ describe('an agent served over the standard remote transport', function () {
     chat.selectAgent('servedHttp');
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
-      assert.equal(chat.session?.cwd, '/served/http');
+      assert.equal(chat.sessionRef?.cwd, '/served/http');
       await chat.composer.send('Say hello');
       assert.match(lastReply(chat), /Hello from the test agent/);
       assert.ok(!transcript(chat).includes('not-shown'), 'the query is never shown');
@@ -70,7 +70,7 @@ describe('an agent served over the standard remote transport', function () {
     chat.selectAgent('served');
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
-      assert.equal(chat.session?.cwd, '/served/repo');
+      assert.equal(chat.sessionRef?.cwd, '/served/repo');
       await chat.composer.send('Say hello');
       assert.match(lastReply(chat), /Hello from the test agent/);
       await chat.composer.send('which capabilities');
@@ -148,7 +148,7 @@ describe('an agent served over the standard remote transport', function () {
     chat.selectAgent('servedHere');
     try {
       assert.equal(await chat.connect(), true, transcript(chat));
-      assert.equal(chat.session?.cwd, vscode.workspace.workspaceFolders![0]!.uri.fsPath);
+      assert.equal(chat.sessionRef?.cwd, vscode.workspace.workspaceFolders![0]!.uri.fsPath);
     } finally {
       await api.chats.close(chat.id);
     }

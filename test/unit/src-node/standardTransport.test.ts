@@ -72,7 +72,7 @@ describe('an agent served over the standard remote transport (no VS Code)', func
       },
     );
     const chat = await host.connectedChat();
-    assert.equal(chat.session?.cwd, '/remote/ws');
+    assert.equal(chat.sessionRef?.cwd, '/remote/ws');
     await chat.composer.send('Say hello');
     assert.match(shown(chat), /Hello over the standard transport\./);
     await chat.composer.send('which capabilities');
@@ -100,7 +100,7 @@ describe('an agent served over the standard remote transport (no VS Code)', func
   it('over Streamable HTTP too: a whole turn, and the server going away is a lost connection, said without the query', async () => {
     host = scriptedHost({}, { connect: (context) => open(server.httpUrl, context, { cwd: '/remote/http' }) });
     const chat = await host.connectedChat();
-    assert.equal(chat.session?.cwd, '/remote/http');
+    assert.equal(chat.sessionRef?.cwd, '/remote/http');
     await chat.composer.send('Say hello');
     assert.match(shown(chat), /Hello over the standard transport\./);
     await server.close();
@@ -177,7 +177,7 @@ describe('the bridge through the standard transport (no VS Code)', function () {
   it("works in the folder the bridge says, and tells the agent's end with its own words and stderr", async () => {
     host = scriptedHost({}, { connect: (context) => open(bridge.url, context) });
     const chat = await host.connectedChat();
-    assert.equal(chat.session?.cwd, tmp);
+    assert.equal(chat.sessionRef?.cwd, tmp);
     await chat.composer.send('one');
     await chat.composer.send('two');
     await until('the exit to be told', () => /exited with code 3/.test(shown(chat)), 10_000);

@@ -86,7 +86,7 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
     // (A new chat replaces a blank one: the first has a turn behind it.)
     const second = await host.connectedChat();
     assert.equal(host.instances.length, 1, 'one agent process');
-    assert.notEqual(first.session?.sessionId, second.session?.sessionId);
+    assert.notEqual(first.sessionRef?.sessionId, second.sessionRef?.sessionId);
     await Promise.all([first.composer.send('one more'), second.composer.send('two')]);
     assert.match(shown(first), /## User\n\none/);
     assert.doesNotMatch(shown(first), /## User\n\ntwo/);
@@ -105,17 +105,17 @@ describe('the chat core against the scripted agent (no VS Code)', function () {
   it('a dropped connection reconnects on its own and continues the session', async () => {
     const chat = await host.connectedChat();
     await chat.composer.send('remember this');
-    const sessionId = chat.session?.sessionId;
+    const sessionId = chat.sessionRef?.sessionId;
     host.instances[0].drop();
     await until('the chat to reconnect', () => chat.connection === 'connected' && host.instances.length === 2);
     assert.match(shown(chat), /Reconnecting/);
-    assert.equal(chat.session?.sessionId, sessionId, 'the same session, continued');
+    assert.equal(chat.sessionRef?.sessionId, sessionId, 'the same session, continued');
   });
 
   it('Restart starts a new process and a new session; the transcript stays, marked', async () => {
     const chat = await host.connectedChat();
     await chat.composer.send('before the restart');
-    const before = chat.session?.sessionId;
+    const before = chat.sessionRef?.sessionId;
     assert.ok(before);
     assert.equal(await chat.restart(), true);
     assert.equal(host.instances.length, 2);

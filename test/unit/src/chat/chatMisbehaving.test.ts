@@ -69,7 +69,7 @@ describe('the chat core against a scripted agent that misbehaves or remembers (n
     );
     const first = await host.connectedChat();
     await first.composer.send('first words');
-    const session = first.session!;
+    const session = first.sessionRef!;
     const saved = { version: 1 as const, entries: [...first.thread.entries], terminals: {} };
     // The chat is closed, and its agent process with it: the agent's own store keeps the session.
     await host.chats.close(first.id);

@@ -50,18 +50,18 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
 
   it('Edit: the conversation goes on from before that prompt, on a fork of the session at that point', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two', 'three');
-    const before = chat.session?.sessionId;
+    const before = chat.sessionRef?.sessionId;
     await chat.rewind.resend(promptId(chat, 'two'), 'TWO');
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat)?.endsWith('TWO') === true);
     assert.equal(agentSaw(chat), 'one | TWO', 'the fork remembers the first turn only');
-    assert.notEqual(chat.session?.sessionId, before, 'a session of its own');
+    assert.notEqual(chat.sessionRef?.sessionId, before, 'a session of its own');
     assert.deepEqual(shown(chat), [
       'user: one',
       `[history of ${before}: one]`,
       'notice: Edited: the conversation',
       'notice: The agent forked its ses',
       'user: TWO',
-      `[history of ${chat.session?.sessionId}: one | TWO]`,
+      `[history of ${chat.sessionRef?.sessionId}: one | TWO]`,
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     await talk({ fork: false }, 'one', 'two');
     await chat.rewind.resend(promptId(chat, 'one'), 'ONE');
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'ONE');
-    assert.deepEqual(shown(chat).slice(-2), ['user: ONE', `[history of ${chat.session?.sessionId}: ONE]`]);
+    assert.deepEqual(shown(chat).slice(-2), ['user: ONE', `[history of ${chat.sessionRef?.sessionId}: ONE]`]);
   });
 
   it('Retry sends the last prompt again, from before it', async () => {
@@ -98,12 +98,12 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
 
   it('Retry twice: one notice, which opens the version just replaced; an Edit while a turn runs keeps its text', async () => {
     await talk({ fork: true, name: FORKS_AT_MESSAGE }, 'one', 'two');
-    const first = chat.session!.sessionId;
+    const first = chat.sessionRef!.sessionId;
     await chat.rewind.retry();
     await until('the answer', () => chat.thread.turn === 'idle' && agentSaw(chat) === 'one | two');
-    const second = chat.session!.sessionId;
+    const second = chat.sessionRef!.sessionId;
     await chat.rewind.retry();
-    await until('the answer', () => chat.thread.turn === 'idle' && chat.session!.sessionId !== second);
+    await until('the answer', () => chat.thread.turn === 'idle' && chat.sessionRef!.sessionId !== second);
     const notices = chat.thread.entries.filter((e) => e.kind === 'notice' && e.action === 'openReplaced');
     assert.equal(notices.length, 1, shown(chat).join('\n'));
     const [notice] = notices;
@@ -132,7 +132,7 @@ describe('Edit and resend, Retry, Branch (no VS Code)', function () {
     assert.equal(host.chats.shown, branch, 'shown');
     assert.deepEqual(shown(branch).slice(0, 4), source.slice(0, 4));
     assert.equal(shown(branch).length, 5, 'through the turn of "two", then a notice');
-    assert.equal(branch.session, undefined, 'not the source session (it forks at the first Connect)');
+    assert.equal(branch.sessionRef, undefined, 'not the source session (it forks at the first Connect)');
     await branch.composer.send('four');
     await until('the answer', () => branch.thread.turn === 'idle' && agentSaw(branch)?.endsWith('four') === true);
     assert.equal(agentSaw(branch), 'one | two | four');

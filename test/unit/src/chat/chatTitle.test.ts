@@ -41,8 +41,8 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(chat.title, stored);
     assert.equal(host.chats.summaries().find((s) => s.id === chat.id)?.title, stored);
     assert.deepEqual(renames, [stored]);
-    const listed = await chat.liveConnection!.client.listSessions!(chat.session!.cwd, undefined);
-    assert.equal(listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title, stored);
+    const listed = await chat.liveConnection!.client.listSessions!(chat.sessionRef!.cwd, undefined);
+    assert.equal(listed.sessions.find((s) => s.sessionId === chat.sessionRef!.sessionId)?.title, stored);
     await chat.composer.send('retitle please');
     assert.equal(chat.title, stored, "the agent's own title does not replace the user's");
   });
@@ -66,8 +66,8 @@ describe('Rename a chat (no VS Code)', function () {
     assert.equal(await host.chats.rename(chat, 'Named early'), 'local');
     await chat.composer.send('first words');
     assert.equal(chat.title, 'Named early');
-    const listed = await chat.liveConnection!.client.listSessions!(chat.session!.cwd, undefined);
-    const title = () => listed.sessions.find((s) => s.sessionId === chat.session!.sessionId)?.title;
+    const listed = await chat.liveConnection!.client.listSessions!(chat.sessionRef!.cwd, undefined);
+    const title = () => listed.sessions.find((s) => s.sessionId === chat.sessionRef!.sessionId)?.title;
     assert.equal(title(), 'Named early', "the agent's listing");
   });
 

@@ -237,11 +237,11 @@ describe('what the scripted agent sends, as the chat core shows it (no VS Code)'
     );
     const chat = await host.connectedChat();
     await chat.composer.send('first');
-    const sessionId = chat.session?.sessionId;
+    const sessionId = chat.sessionRef?.sessionId;
     await chat.disconnect();
     assert.equal(chat.connection, 'disconnected');
     await chat.composer.send('recall');
-    assert.equal(chat.session?.sessionId, sessionId);
+    assert.equal(chat.sessionRef?.sessionId, sessionId);
     assert.match(shown(chat), /The session continues \(resumed by the agent\)/);
     assert.match(shown(chat), /\[history of [^:]+: first \| recall\]/);
   });

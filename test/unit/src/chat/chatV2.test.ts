@@ -155,12 +155,12 @@ describe('ACP v2 through the chat core (scripted agent, no VS Code)', function (
     );
     const chat = await host.connectedChat();
     await chat.composer.send('remember this');
-    const sessionId = chat.session?.sessionId;
+    const sessionId = chat.sessionRef?.sessionId;
     host.instances[0].drop();
     await until('the chat to reconnect', () => chat.connection === 'connected' && host!.instances.length === 2);
-    assert.equal(chat.session?.sessionId, sessionId, 'the same session, continued');
+    assert.equal(chat.sessionRef?.sessionId, sessionId, 'the same session, continued');
     // Opened from the history with an empty transcript: loaded, the agent's replay is the transcript.
-    const entry = { key: 'k', title: 'remember this', createdAt: 1, updatedAt: 1, ...chat.session! };
+    const entry = { key: 'k', title: 'remember this', createdAt: 1, updatedAt: 1, ...chat.sessionRef! };
     await host.chats.close(chat.id);
     const opened = host.chats.openSaved(entry, { version: 1, entries: [], terminals: {} }, 'load');
     assert.equal(await opened.connect(), true);

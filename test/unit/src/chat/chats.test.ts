@@ -136,7 +136,7 @@ describe('the open chats (no VS Code)', function () {
     host.chats.onDidChangeHistory((e) => events.push(e));
     const chat = await host.connectedChat();
     await chat.composer.send('first');
-    const before = chat.session!;
+    const before = chat.sessionRef!;
     // The agent's process ends with the chat's only session, and it keeps no store: it forgets the session.
     await chat.disconnect();
     await chat.composer.send('again');
@@ -144,7 +144,7 @@ describe('the open chats (no VS Code)', function () {
     const replaced = events.find((e) => e.kind === 'replaced');
     assert.ok(replaced && replaced.kind === 'replaced');
     assert.equal(replaced.before.sessionId, before.sessionId);
-    assert.equal(replaced.after.sessionId, chat.session?.sessionId);
+    assert.equal(replaced.after.sessionId, chat.sessionRef?.sessionId);
   });
 
   it('a chat whose agent crashed connects again with the next prompt', async () => {
@@ -185,7 +185,7 @@ describe('the open chats (no VS Code)', function () {
       record?.chats.map((c) => c.queued),
       [['queued one', 'queued two']],
     );
-    const entry = { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.session! };
+    const entry = { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.sessionRef! };
     const transcript = { version: 1 as const, entries: [...chat.thread.entries], terminals: {} };
     await host.dispose();
 
@@ -231,7 +231,7 @@ describe('the open chats (no VS Code)', function () {
     const chat = await host.connectedChat();
     await chat.composer.send('remember me');
     const saved = { version: 1 as const, entries: [...chat.thread.entries], terminals: {} };
-    const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
+    const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.sessionRef! };
     await host.chats.close(chat.id);
     const opened = host.chats.openSaved(entry, saved);
     assert.equal(opened.connection, 'disconnected');
@@ -250,7 +250,7 @@ describe('the open chats (no VS Code)', function () {
     try {
       const chat = await loading.connectedChat();
       await chat.composer.send('remember me');
-      const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.session! };
+      const entry = { key: 'k', title: 'remember me', createdAt: 1, updatedAt: 1, ...chat.sessionRef! };
       await loading.chats.close(chat.id);
       const opened = loading.chats.openSaved(entry, { error: 'its file is damaged' });
       assert.match(shown(opened), /could not be shown: its file is damaged/);
@@ -269,7 +269,7 @@ describe('the open chats (no VS Code)', function () {
     await second.composer.send('second chat');
     const saved = (chat: typeof first) => ({
       chatId: chat.id,
-      entry: { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.session! },
+      entry: { key: chat.id, title: chat.id, createdAt: 1, updatedAt: 1, ...chat.sessionRef! },
       saved: { version: 1 as const, entries: [...chat.thread.entries], terminals: {} },
     });
     const before = [{ ...saved(first), draft: 'not sent yet' }, saved(second)];

@@ -14,8 +14,8 @@ import type * as vscode from 'vscode';
 import { AgentList } from '../../../../src/agents/agentList';
 import { Chats } from '../../../../src/chat/chats';
 import type { Chat } from '../../../../src/chat/chat';
-import type { Archive } from '../../../../src/chat/chatThread';
-import { ControlChoices } from '../../../../src/chat/controlChoices';
+import type { Archive } from '../../../../src/chat/chatTranscript';
+import { RememberedControls } from '../../../../src/chat/rememberedControls';
 import { AgentConnections } from '../../../../src/connection/agentConnections';
 import type { AgentExit, AgentTransport, ConnectContext, Platform, WindowPort } from '../../../../src/platform';
 import { createAgent } from '../../../agent/agent';
@@ -233,7 +233,7 @@ export function scriptedHost(
       platform,
       agents,
       agentList,
-      choices: new ControlChoices(state),
+      choices: new RememberedControls(state),
       log: logger,
       window,
       prepareAttachment: () => Promise.reject(new Error('no attachments here')),

@@ -33,10 +33,10 @@ describe('the folders given to an agent (no VS Code)', function () {
     const chat = await host.connectedChat();
     assert.deepEqual(await roots(chat), ['/scripted/workspace', '/scripted/second', '/scripted/third']);
     assert.deepEqual(notices(chat), []);
-    const sessionId = chat.session?.sessionId;
+    const sessionId = chat.sessionRef?.sessionId;
     host.instances[0].drop();
     await until('the chat to reconnect', () => chat.connection === 'connected' && host.instances.length === 2);
-    assert.equal(chat.session?.sessionId, sessionId, 'resumed');
+    assert.equal(chat.sessionRef?.sessionId, sessionId, 'resumed');
     assert.deepEqual(await roots(chat), ['/scripted/workspace', '/scripted/second', '/scripted/third']);
   });
 

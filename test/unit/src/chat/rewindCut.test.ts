@@ -1,6 +1,6 @@
 /** Where Edit, Retry and Branch cut a conversation, and what a new session is told of what came before. */
 import * as assert from 'node:assert/strict';
-import { cutAfterTurn, cutBefore, earlierTurnsText, MAX_CONTEXT_CHARS } from '../../../../src/chat/rewind';
+import { cutAfterTurn, cutBefore, earlierTurnsText, MAX_CONTEXT_CHARS } from '../../../../src/chat/rewindCut';
 import type { Entry } from '../../../../src/shared/thread/thread';
 
 const entries: Entry[] = [

@@ -19,7 +19,7 @@ interface Remembered {
 
 const KEY = 'vscode-acp.controlChoices';
 
-export class ControlChoices {
+export class RememberedControls {
   /** The working copy; the memento only persists it (no read-after-write reliance). */
   private choices: Record<string, Remembered> | undefined;
 

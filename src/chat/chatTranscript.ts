@@ -34,7 +34,7 @@ import { redactor } from '../secrets/redactor';
 import { MAX_RUN } from '../shared/thread/entryRuns';
 import { TranscriptRedaction } from '../secrets/transcriptRedaction';
 
-export class ChatThread {
+export class ChatTranscript {
   private state: Thread = emptyThread;
   private nextId = 0;
   private heldWarnings: string[] = [];

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ControlChoices } from '../../../../src/chat/controlChoices';
+import { RememberedControls } from '../../../../src/chat/rememberedControls';
 import { controlsFromSetup } from '../../../../src/shared/sessionControls';
 import { memento } from './scriptedHost';
 
@@ -28,7 +28,7 @@ const controls = controlsFromSetup({
 
 describe('remembered control choices', () => {
   it('re-applies the last choices per agent to a new session, only where they differ and still exist', () => {
-    const choices = new ControlChoices(memento());
+    const choices = new RememberedControls(memento());
     choices.remember('a', { kind: 'config', id: 'model', value: 'smart' });
     choices.remember('a', { kind: 'config', id: 'web', value: true });
     choices.remember('a', { kind: 'mode', id: 'code' });
@@ -43,7 +43,7 @@ describe('remembered control choices', () => {
   });
 
   it('drops choices the session no longer offers', () => {
-    const choices = new ControlChoices(memento());
+    const choices = new RememberedControls(memento());
     choices.remember('a', { kind: 'config', id: 'model', value: 'retired-model' });
     choices.remember('a', { kind: 'config', id: 'gone', value: 'x' });
     choices.remember('a', { kind: 'mode', id: 'yolo' });
@@ -54,7 +54,7 @@ describe('remembered control choices', () => {
 
 describe('remembered control choices and hostile option ids', () => {
   it('an option id such as "constructor" has no remembered value unless one was remembered', () => {
-    const choices = new ControlChoices(memento());
+    const choices = new RememberedControls(memento());
     choices.remember('a', { kind: 'mode', id: 'code' });
     const hostile = controlsFromSetup({
       configOptions: [

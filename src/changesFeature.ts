@@ -12,7 +12,7 @@ import { CHECKPOINT_SCHEME } from './changes/changeDiffs';
 import { CheckpointDocuments } from './review/checkpointDocuments';
 import { EditorComments, commentsAttachment } from './review/editorComments';
 import { EditorReview, type Bars } from './review/editorReview';
-import type { Chats } from './chat/chats';
+import type { Chats } from './chats/chats';
 import type { Checkpoints } from './platform';
 import type { ReviewComment } from './shared/reviewComments';
 import type { ChatViewProvider } from './views/chatViewProvider';

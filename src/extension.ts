@@ -7,7 +7,7 @@ import type { Chat } from './chat/chat';
 import { AgentList } from './agents/agentList';
 import { ChatEditorPanels } from './views/chatEditorPanel';
 import { notifyWhenNeeded } from './views/chatNotifier';
-import { Chats } from './chat/chats';
+import { Chats } from './chats/chats';
 import { CHAT_VIEW_ID, ChatViewProvider } from './views/chatViewProvider';
 import { RememberedControls } from './chat/rememberedControls';
 import { LinkOpener } from './views/linkOpener';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { AgentList } from '../agents/agentList';
 import type { CheckpointDocuments } from '../review/checkpointDocuments';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { AgentConnections } from '../connection/agentConnections';
 import { errorMessage } from '../errorText';
 import type { Diagnostics } from '../diagnostics/diagnostics';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatEditorPanels } from '../views/chatEditorPanel';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 import type { ChatChanges } from '../changes/chatChanges';
 import { titleText } from '../shared/titleText';

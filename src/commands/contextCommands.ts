@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { addFiles, attachSelection } from '../attachments/attach';
 import { pickAttachments } from '../attachments/attachPick';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 
 export function registerContextCommands({

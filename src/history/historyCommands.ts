@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AgentList } from '../agents/agentList';
 import { openSavedChat } from './historySaver';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { AgentConnections } from '../connection/agentConnections';
 import { errorMessage } from '../errorText';
 import type { HistoryEntry } from '../shared/savedSessions';

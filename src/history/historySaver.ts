@@ -10,8 +10,8 @@ import type { Platform } from '../platform';
 import { sessionKey, type HistoryEntry } from '../shared/savedSessions';
 import type { Thread } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
-import type { HistoryEvent } from '../chat/chatEvents';
+import type { Chats } from '../chats/chats';
+import type { HistoryEvent } from '../chats/chatEvents';
 import type { HistoryStore } from './historyStore';
 
 export function saveHistory(

@@ -8,7 +8,7 @@
 import type * as vscode from 'vscode';
 import { z } from 'zod';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import { MAX_QUEUED } from '../chat/composer/promptQueue';
 import { MAX_DRAFT_CHARS } from '../shared/protocol';
 import type { HistoryStore } from './historyStore';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { HistoryEntry } from '../shared/savedSessions';
 import { titleText } from '../shared/titleText';
 import type { HistoryStore } from './historyStore';

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentList } from '../agents/agentList';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import type { AgentConnection } from '../connection/agentConnection';
 import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
 import { errorMessage } from '../errorText';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
 

@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
-import type { NeedUser } from '../chat/chatEvents';
+import type { Chats } from '../chats/chats';
+import type { NeedUser } from '../chats/chatEvents';
 import { setting } from '../settings/settings';
 import type { SettingValue } from '../settings/settingsTable';
 

@@ -3,7 +3,7 @@
  * the chat's model each time the view is synced.
  */
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import { redactor } from '../secrets/redactor';
 import { noChanges } from '../shared/changes';
 import type { ChatStatus, ViewStatus } from '../shared/protocol';

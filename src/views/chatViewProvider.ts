@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import { viewDescription } from '../chat/chatAttention';
-import type { Chats } from '../chat/chats';
+import { viewDescription } from '../chats/chatAttention';
+import type { Chats } from '../chats/chats';
 import { chatHtml, ChatWebviewSync } from './chatWebview';
 import { handlePageMessage, type PageServices } from './webviewMessages';
 

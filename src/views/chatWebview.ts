@@ -11,7 +11,7 @@ import type { HostMessage } from '../shared/protocol';
 import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
 import type { Entry } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import { viewStatus } from './chatStatus';
 
 /**

@@ -9,7 +9,7 @@ import { pickAttachments } from '../attachments/attachPick';
 import type { Mentions } from '../attachments/mentions';
 import type { HostMessage } from '../shared/protocol';
 import type { Chat } from '../chat/chat';
-import type { Chats } from '../chat/chats';
+import type { Chats } from '../chats/chats';
 import { openSetting } from '../settings/settings';
 import { manageWorkspaceTrust, sayRestricted } from '../workspaceTrust';
 import type { LinkOpener } from './linkOpener';

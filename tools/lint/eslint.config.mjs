@@ -57,6 +57,7 @@ const SRC_ROOMS = [
   ['connection'],
   ['attachments', 'session', 'changes'],
   ['chat', 'review'],
+  ['chats'],
   ['history', 'views'],
   ['commands', 'changesFeature'],
   ['extension'],

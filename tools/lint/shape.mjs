@@ -15,7 +15,6 @@ const SOURCE_ROOTS = ['src', 'src-node', 'src-web', 'webview'];
 /** Past the limits on 2026-12-06, to be split (issue 47): lines per file, files per folder, pairs importing each other. */
 export const DEBT = {
   lines: {
-    'src/chat/chats.ts': 383,
     'src/session/chatLink.ts': 383,
   },
   files: {

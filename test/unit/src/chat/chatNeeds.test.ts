@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
-import type { NeedUser } from '../../../../src/chat/chatEvents';
+import type { NeedUser } from '../../../../src/chats/chatEvents';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
 
 describe('a chat that needs the user (no VS Code)', function () {

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
-import type { HistoryEvent } from '../../../../src/chat/chatEvents';
+import type { HistoryEvent } from '../../../../src/chats/chatEvents';
 import { scriptedHost, shown, type ScriptedHost } from './scriptedHost';
 
 /** A prompt with "retitle" makes the agent title its session "Agent title"; any other is answered "ok". */

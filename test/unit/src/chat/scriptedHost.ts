@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { AgentList } from '../../../../src/agents/agentList';
-import { Chats } from '../../../../src/chat/chats';
+import { Chats } from '../../../../src/chats/chats';
 import type { Chat } from '../../../../src/chat/chat';
 import type { Archive } from '../../../../src/chat/chatTranscript';
 import { RememberedControls } from '../../../../src/chat/rememberedControls';

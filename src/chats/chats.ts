@@ -6,14 +6,14 @@
 import { type Disposable, Emitter } from '../shared/events';
 import { wantsUser, type ChatSummary } from '../shared/protocol';
 import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
-import { withFreshIds } from '../shared/savedSessions';
 import { restrictedModeText } from '../capabilities';
-import { Chat, type ChatDeps } from './chat';
+import { Chat, type ChatDeps } from '../chat/chat';
 import { ChatAttention, toldApart } from './chatAttention';
-import type { Renamed } from './chatTitle';
-import type { Archive } from './chatTranscript';
-import { cutAfterTurn } from './rewindCut';
+import type { Renamed } from '../chat/chatTitle';
+import type { Archive } from '../chat/chatTranscript';
+import { cutAfterTurn } from '../chat/rewindCut';
 import { watchChat, type HistoryEvent, type NeedUser } from './chatEvents';
+import { branchTitle, isBlank, showSaved } from './chatStarts';
 
 export class Chats implements Disposable {
   private readonly _onDidChangeShown = new Emitter<void>();
@@ -343,41 +343,4 @@ export class Chats implements Disposable {
     const end = chat.lastTurnEnd;
     if (end === 'finished' || end === 'failed') this._onDidNeedUser.fire({ chat, why: end });
   }
-}
-
-/** A saved session's transcript in `chat` (or why it could not be read), continued on the first Connect (`how`: only that way). */
-function showSaved(
-  chat: Chat,
-  entry: HistoryEntry,
-  saved: SavedTranscript | { error: string },
-  how?: 'load' | 'resume',
-): void {
-  const session = { agentId: entry.agentId, sessionId: entry.sessionId, cwd: entry.cwd, ...(how ? { how } : {}) };
-  if ('error' in saved) {
-    chat.restore([], {}, session);
-    chat.say(
-      'warning',
-      `This chat's history could not be shown: ${saved.error}. Connect to continue the session where the agent can.`,
-    );
-  } else {
-    // The user's name for it, else the agent's (the index's title may be the first prompt's words).
-    const title = entry.titleByUser ? { text: entry.title, byUser: true } : { text: saved.title };
-    chat.restore(withFreshIds(saved, chat.id), saved.terminals, session, { title, changes: saved.changes });
-  }
-}
-
-/** Nothing in it and nothing under way: a chat nobody would miss. */
-function isBlank(chat: Chat): boolean {
-  return (
-    chat.thread.entries.length === 0 &&
-    chat.thread.turn === 'idle' &&
-    chat.permissions.prompts.length === 0 &&
-    chat.composer.status.pendingPrompt === undefined
-  );
-}
-
-/** A branch's title until the agent or the user names it: its source's, said to be a branch (a second is numbered, toldApart). */
-function branchTitle(title: string | undefined): string | undefined {
-  if (!title) return undefined;
-  return title.endsWith(' (branch)') ? title : `${title} (branch)`;
 }

@@ -6,7 +6,7 @@
  * (toldApart).
  */
 import type { ChatMarker, ChatSummary } from '../shared/protocol';
-import type { Chat } from './chat';
+import type { Chat } from '../chat/chat';
 
 export class ChatAttention {
   /** Chats that finished a turn (or failed) out of sight, until shown. */

@@ -4,12 +4,12 @@
  * history is told to save, and a chat that comes back after a failure.
  */
 import * as assert from 'node:assert/strict';
-import { toldApart, viewDescription } from '../../../../src/chat/chatAttention';
-import type { HistoryEvent } from '../../../../src/chat/chatEvents';
+import { toldApart, viewDescription } from '../../../../src/chats/chatAttention';
+import type { HistoryEvent } from '../../../../src/chats/chatEvents';
 import { titleText } from '../../../../src/shared/titleText';
 import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
 import type { HistoryStore } from '../../../../src/history/historyStore';
-import { memento, OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { memento, OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from '../chat/scriptedHost';
 import { chatStatus, viewStatus } from '../../../../src/views/chatStatus';
 
 const scenario = {

@@ -4,7 +4,7 @@
  */
 import type { Disposable } from '../shared/events';
 import type { SessionRef } from '../session/chatLink';
-import type { Chat } from './chat';
+import type { Chat } from '../chat/chat';
 
 /** Why a chat wants the user. */
 export type NeedUser = 'finished' | 'failed' | 'permission' | 'question';

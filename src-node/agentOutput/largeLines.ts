@@ -5,7 +5,8 @@
  * LARGE_LINE_BYTES goes to a worker thread (lineWorker.ts) that parses it and cuts its lists to the wire bounds;
  * what comes back, much shorter, is what the SDK parses. A line the worker has nothing to cut in (one long text:
  * a few milliseconds to parse) or cannot read passes on as it came, and so does every line when the worker cannot
- * start. Order is kept: the lines after a long one wait for it.
+ * start. Order is kept: the lines after a long one wait for it. And short lines are passed on LINES_PER_TASK a task,
+ * so that thousands of them arriving at once are not all handled in one.
  */
 import * as path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -16,6 +17,13 @@ export const LARGE_LINE_BYTES = 1024 * 1024;
 /** A worker left without a line this long ends (it is started again by the next). */
 const WORKER_IDLE_MS = 30_000;
 const NEWLINE = 0x0a;
+/**
+ * Lines passed on in one task at most: the SDK and the chat handle them (in microtasks) before the next task, so a
+ * backlog of thousands of small messages (10,000 compaction boundaries took the host 119 ms in one chunk's task) is
+ * handled this many a task, with the extension host free between.
+ */
+const LINES_PER_TASK = 50;
+const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface LineAsked {
   id: number;
@@ -45,10 +53,7 @@ export class LargeLineRelay extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    // The next chunk is taken in a task of its own: the messages of this one are handled first (in microtasks, by
-    // the SDK and the chat), so that a backlog of thousands of small messages is handled a chunk a task, with the
-    // extension host free between, rather than all in one.
-    this.relayChunk(chunk).then(() => setImmediate(done), done);
+    this.relayChunk(chunk).then(() => done(), done);
   }
 
   override _flush(done: TransformCallback): void {
@@ -57,7 +62,12 @@ export class LargeLineRelay extends Transform {
 
   private async relayChunk(chunk: Buffer): Promise<void> {
     let from = 0;
+    let lines = 0;
     while (from < chunk.length) {
+      if (lines === LINES_PER_TASK) {
+        lines = 0;
+        await nextTask();
+      }
       const end = chunk.indexOf(NEWLINE, from);
       const to = end < 0 ? chunk.length : end + 1;
       const piece = chunk.subarray(from, to);
@@ -67,11 +77,14 @@ export class LargeLineRelay extends Transform {
         this.passing = end < 0;
       } else if (end >= 0 && this.heldBytes === 0 && piece.length <= LARGE_LINE_BYTES) {
         this.push(piece);
+        lines++;
       } else {
         this.held.push(piece);
         this.heldBytes += piece.length;
-        if (end >= 0) await this.endLine();
-        else if (this.heldBytes > this.maxLineBytes) {
+        if (end >= 0) {
+          await this.endLine();
+          lines++;
+        } else if (this.heldBytes > this.maxLineBytes) {
           this.push(this.takeHeld());
           this.passing = true;
         }

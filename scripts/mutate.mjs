@@ -34,7 +34,7 @@ const PARTS = [
   { name: 'bridge', mutate: ['src-node/bridge/**/*.ts', '!src-node/bridge/main.ts'] },
   { name: 'capabilities', mutate: ['src/capabilities.ts'] },
   { name: 'permissions', mutate: ['src/shared/permissions.ts'] },
-  { name: 'path-checks', mutate: ['src-node/pathInside.ts'] },
+  { name: 'path-checks', mutate: ['src-node/paths/pathInside.ts'] },
   // The Markdown renderer: link targets, character references, and the templates agent text goes into.
   // Code blocks (code-block.ts, highlight.ts) build DOM nodes and are checked in Chromium only (test/webview).
   // Its static mutants (module-level values: the ~150 names of the entity table) would each run the whole unit suite

@@ -11,7 +11,7 @@ import type { PassReport } from './checkpoints/passReport';
 import { localFolders } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 import { SETTINGS } from '../src/settings/settingsTable';
-import { resolveExecutable } from './resolveExecutable';
+import { resolveExecutable } from './agents/resolveExecutable';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */

@@ -3,7 +3,7 @@
  */
 import * as vscode from 'vscode';
 import { installCommandLine, resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
-import { installInTerminal, signInInTerminal } from './agentInstall';
+import { installInTerminal, signInInTerminal } from './agents/agentInstall';
 import type { McpHost } from '../src/mcp/sessionMcp';
 import { readMcpSources } from '../src/mcp/mcpSources';
 import type {
@@ -17,20 +17,20 @@ import type {
 } from '../src/platform';
 import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
-import type { AgentChoice } from '../src/shared/protocol';
+import type { AgentChoice } from '../src/shared/page/protocol';
 import { pickSessionFolder, sessionFolderIfAny } from '../src/workspaceFolder';
 import { WebSocket } from 'ws';
 import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { openServedAgent, servedChoice } from '../src/connection/standardTransport';
-import { launchFor } from './agentLaunch';
-import { spawnAgent } from './agentProcess';
-import { resolveExecutable, type ResolveOptions } from './resolveExecutable';
-import { installedProgram } from './agentStore';
+import { openServedAgent, servedChoice } from '../src/connection/wire/standardTransport';
+import { launchFor } from './agents/agentLaunch';
+import { spawnAgent } from './agents/agentProcess';
+import { resolveExecutable, type ResolveOptions } from './agents/resolveExecutable';
+import { installedProgram } from './agents/agentStore';
 import { HOST_OS } from './hostOs';
-import { workspaceFile } from './workspaceFile';
+import { workspaceFile } from './paths/workspaceFile';
 import { localFolders, NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
-import { mayStartIn } from './untrustedStart';
+import { mayStartIn } from './agents/untrustedStart';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {

@@ -23,7 +23,7 @@ import {
   type WorkspaceRoot,
 } from './workspaceFs';
 import { pathInside } from '../src/connection/workRoots';
-import { pathShapeProblem } from './agentPathText';
+import { pathShapeProblem } from './paths/agentPathText';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */
 export function localFolders(): readonly vscode.WorkspaceFolder[] {

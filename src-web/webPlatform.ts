@@ -8,11 +8,11 @@ import type { McpHost } from '../src/mcp/sessionMcp';
 import { readMcpSources } from '../src/mcp/mcpSources';
 import type { AgentTransport, ConnectContext, HostCapabilities, Platform } from '../src/platform';
 import { sessionFolderIfAny } from '../src/workspaceFolder';
-import type { AgentChoice } from '../src/shared/protocol';
+import type { AgentChoice } from '../src/shared/page/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { WebAttachmentFiles } from './webAttachmentFiles';
 import { resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
-import { openServedAgent, openStandardTransport, servedChoice } from '../src/connection/standardTransport';
+import { openServedAgent, openStandardTransport, servedChoice } from '../src/connection/wire/standardTransport';
 import { setting } from '../src/settings/settings';
 
 /**

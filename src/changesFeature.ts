@@ -14,7 +14,7 @@ import { EditorComments, commentsAttachment } from './review/editorComments';
 import { EditorReview, type Bars } from './review/editorReview';
 import type { Chats } from './chats/chats';
 import type { Checkpoints } from './platform';
-import type { ReviewComment } from './shared/reviewComments';
+import type { ReviewComment } from './shared/saved/reviewComments';
 import type { ChatViewProvider } from './views/chatViewProvider';
 
 export interface ChangesFeature {

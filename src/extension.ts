@@ -27,8 +27,8 @@ import { Mentions } from './attachments/mentions';
 import { prepareAttachment } from './attachments/prepareAttachment';
 import { SESSIONS_VIEW_ID, SessionsTree } from './history/sessionsTree';
 import { registerSessionsTreeCommands } from './history/sessionsTreeCommands';
-import type { ViewStatus } from './shared/protocol';
-import type { HistoryEntry } from './shared/savedSessions';
+import type { ViewStatus } from './shared/page/protocol';
+import type { HistoryEntry } from './shared/saved/savedSessions';
 import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
 import { Diagnostics } from './diagnostics/diagnostics';
@@ -216,7 +216,19 @@ export function activateWith(
   void reopenChats(chats, store, lastOpen).catch((error: unknown) =>
     log.warn(`The chats open before the reload were not brought back: ${String(error)}`),
   );
-  const chat: ShownChat = {
+  return {
+    chat: shownChat(chats),
+    chats,
+    sessions: store,
+    sessionsTree,
+    openMessage: (entryId) => messages.open(entryId),
+    openSaved: (entry, how) => openSavedChat(chats, store, entry, how),
+  };
+}
+
+/** The API's chat: whichever the view shows. */
+function shownChat(chats: Chats): ShownChat {
+  return {
     get thread() {
       return chats.shown.thread;
     },
@@ -235,13 +247,5 @@ export function activateWith(
     openEarlier: () => chats.shown.openEarlier(),
     refreshAgents: () => chats.refreshAgents(),
     installAgent: (agentId) => chats.installAgent(chats.shown, agentId),
-  };
-  return {
-    chat,
-    chats,
-    sessions: store,
-    sessionsTree,
-    openMessage: (entryId) => messages.open(entryId),
-    openSaved: (entry, how) => openSavedChat(chats, store, entry, how),
   };
 }

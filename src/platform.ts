@@ -11,7 +11,7 @@ import type {
 import type * as vscode from 'vscode';
 import type { McpHost } from './mcp/sessionMcp';
 import type { AgentOs } from './mcp/serverChecks';
-import type { AgentChoice } from './shared/protocol';
+import type { AgentChoice } from './shared/page/protocol';
 import type { FileChange, FileVersion } from './shared/changes';
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */

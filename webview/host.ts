@@ -3,8 +3,8 @@
  * that touches `acquireVsCodeApi` (messages and the view's saved UI state).
  */
 import { z } from 'zod/mini';
-import { hostMessageSchema, type HostMessage } from '../src/shared/protocol';
-import type { WebviewMessage } from '../src/shared/pageMessages';
+import { hostMessageSchema, type HostMessage } from '../src/shared/page/protocol';
+import type { WebviewMessage } from '../src/shared/page/pageMessages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -6,7 +6,7 @@
  */
 import type { AnyMessage } from '@agentclientprotocol/sdk';
 import { parentPort } from 'node:worker_threads';
-import { bounded } from '../../src/connection/wireBounds';
+import { bounded } from '../../src/connection/wire/wireBounds';
 import type { LineAsked, LineAnswered } from './largeLines';
 
 const decoder = new TextDecoder();

@@ -28,7 +28,7 @@ import {
   type BridgeExit,
 } from '../../src/shared/bridgeProtocol';
 import { HOST_OS } from '../hostOs';
-import { resolveExecutable } from '../resolveExecutable';
+import { resolveExecutable } from '../agents/resolveExecutable';
 import { tapStderr } from './agentStderr';
 import { closeSocket } from './closeReason';
 import { LineSplitter } from './lineSplitter';

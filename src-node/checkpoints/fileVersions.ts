@@ -12,11 +12,11 @@ import { constants, promises as fs } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { namesInside, shownPath } from '../workspaceFs/agentPath';
-import { lookupName, openParentFolder, openRootFolder, viaDescriptor } from '../workspaceFs/descriptorWalk';
+import { lookupName, openParentFolder, openRootFolder, viaDescriptor } from '../workspaceFs/walk/descriptorWalk';
 import { WorkspaceFsError, fromSystemError, notFound } from '../workspaceFs/errors';
-import { requireFolder, requireRegularFile, requireSingleLink } from '../workspaceFs/fileKind';
+import { requireFolder, requireRegularFile, requireSingleLink } from '../workspaceFs/walk/fileKind';
 import { readAtMost } from '../workspaceFs/readTextFile';
-import { reopen } from '../workspaceFs/fileByWalk';
+import { reopen } from '../workspaceFs/walk/fileByWalk';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
 import { keyMatches } from './versionKeys';
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processKeeper } from '../keeper/processKeeper';
-import { descendants, signalEach } from '../descendants';
+import { descendants, signalEach } from '../agents/descendants';
 import { parseProcStat } from '../procStat';
 
 export type GroupChild = ChildProcessByStdio<null, Readable, Readable>;

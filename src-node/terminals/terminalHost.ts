@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { TerminalError } from './errors';
 import { EXIT_DRAIN_MS, KILL_GRACE_MS, KILL_WAIT_MS, MAX_TERMINALS, RETAINED_RELEASED } from './limits';
 import { Listeners, type Event } from './listeners';
-import { isPreparedLaunch, type PreparedLaunch } from './prepareLaunch';
+import { isPreparedLaunch, type PreparedLaunch } from './launch/prepareLaunch';
 import { spawnInGroup } from './processTree';
-import { recheckLaunch } from './recheckLaunch';
+import { recheckLaunch } from './launch/recheckLaunch';
 import { SlotPool, type SlotReservation } from './slots';
 import { Terminal, type TerminalOutput, type TerminalTiming } from './terminal';
 

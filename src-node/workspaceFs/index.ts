@@ -8,7 +8,7 @@
 export { openWorkspaceRoot, type WorkspaceRoot } from './workspaceRoot';
 export { readFileBytes, readTextFile, type ReadOptions } from './readTextFile';
 export { writeTextFile, type WriteOptions } from './writeTextFile';
-export { descriptorWalkSupported } from './descriptorWalk';
+export { descriptorWalkSupported } from './walk/descriptorWalk';
 export { WorkspaceFsError, isWorkspaceFsError, type WorkspaceFsErrorCode } from './errors';
 export { MAX_FILE_BYTES } from './limits';
-export type { StepHook, WalkStep } from './walkStep';
+export type { StepHook, WalkStep } from './walk/walkStep';

@@ -5,13 +5,13 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { namesInside, shownPath } from './agentPath';
-import { descriptorWalkSupported } from './descriptorWalk';
+import { descriptorWalkSupported } from './walk/descriptorWalk';
 import { WorkspaceFsError, fromSystemError } from './errors';
-import { openForReadByWalk } from './fileByWalk';
-import { openForReadByIdentity } from './identityOpen';
+import { openForReadByWalk } from './walk/fileByWalk';
+import { openForReadByIdentity } from './walk/identityOpen';
 import { selectLines } from './lines';
 import { MAX_FILE_BYTES } from './limits';
-import type { StepHook } from './walkStep';
+import type { StepHook } from './walk/walkStep';
 import type { WorkspaceRoot } from './workspaceRoot';
 
 export interface ReadOptions {

@@ -9,11 +9,11 @@
  * editor's watch on it, at the price of not being atomic.
  */
 import { namesInside, shownPath } from './agentPath';
-import { descriptorWalkSupported } from './descriptorWalk';
+import { descriptorWalkSupported } from './walk/descriptorWalk';
 import { WorkspaceFsError, fromSystemError } from './errors';
-import { openForWriteByWalk } from './fileByWalk';
+import { openForWriteByWalk } from './walk/fileByWalk';
 import { MAX_FILE_BYTES } from './limits';
-import type { StepHook } from './walkStep';
+import type { StepHook } from './walk/walkStep';
 import type { WorkspaceRoot } from './workspaceRoot';
 
 export interface WriteOptions {

@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Platform } from '../platform';
-import type { AgentChoice } from '../shared/protocol';
+import type { AgentChoice } from '../shared/page/protocol';
 import { errorMessage } from '../errorText';
 
 const LAST_AGENT_KEY = 'vscode-acp.lastAgent';

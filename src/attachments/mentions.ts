@@ -5,7 +5,7 @@
  * any other. Only in a trusted workspace; only its own files.
  */
 import * as vscode from 'vscode';
-import type { MentionItem } from '../shared/protocol';
+import type { MentionItem } from '../shared/page/protocol';
 import { addAttachments } from './attach';
 import type { AttachmentLook, DraftAttachments } from './draftAttachments';
 import type { AttachmentSource } from './prepareAttachment';

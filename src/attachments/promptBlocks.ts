@@ -24,7 +24,7 @@ import {
   type SentAttachment,
 } from '../shared/attachments';
 import { NO_QUIRKS, type AgentQuirks } from '../agents/agentQuirks';
-import { fenceFor } from '../shared/codeFence';
+import { fenceFor } from '../shared/text/codeFence';
 
 /** An attachment as read: what it is, not yet how it is sent. */
 export type PreparedAttachment =

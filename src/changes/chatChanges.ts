@@ -26,7 +26,7 @@ import { TurnMarks } from './turnMarks';
 import { closeChangeDiffs, kindOf, openChangeDiff } from './changeDiffs';
 import { TurnRecords } from './turnRecords';
 import { keptText, LineCounts } from './lineCounts';
-import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
+import type { ChangesToSave, SavedChanges } from '../shared/saved/savedSessions';
 
 export class ChatChanges implements vscode.Disposable {
   /** The bar: path -> the change since last kept, in the order first changed. */

@@ -1,10 +1,10 @@
 /**
- * A chat's review comments (shared/reviewComments.ts): written on the agent's lines in an editor
+ * A chat's review comments (shared/saved/reviewComments.ts): written on the agent's lines in an editor
  * (editorComments.ts), gathered into a prompt and sent with it, then marked addressed when a later turn of the agent changes the
  * lines they were on.
  */
 import type { FileChange } from '../shared/changes';
-import { MAX_REVIEW_COMMENTS, type ReviewComment } from '../shared/reviewComments';
+import { MAX_REVIEW_COMMENTS, type ReviewComment } from '../shared/saved/reviewComments';
 
 export class CommentList {
   private items: ReviewComment[] = [];

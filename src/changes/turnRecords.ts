@@ -3,7 +3,7 @@
  * put back by Undo or a restore leaves every turn (later restores leave it alone), and turns left with no file go.
  */
 import type { FileChange, FileVersion } from '../shared/changes';
-import type { ChangesToSave, SavedChanges } from '../shared/savedSessions';
+import type { ChangesToSave, SavedChanges } from '../shared/saved/savedSessions';
 
 /** One turn's changes, by the id of its prompt entry. */
 export interface TurnChanges {

@@ -6,7 +6,7 @@
  * same agent (agentConnections.ts).
  */
 import { type Disposable, Emitter } from '../shared/events';
-import type { ConnectionState } from '../shared/protocol';
+import type { ConnectionState } from '../shared/page/protocol';
 import type { Entry, NoticeAction, Thread } from '../shared/thread/thread';
 import { errorMessage } from '../errorText';
 import type { AttachmentSource } from '../attachments/prepareAttachment';
@@ -14,10 +14,11 @@ import type { PreparedAttachment } from '../attachments/promptBlocks';
 import { ChatComposer, turnTarget } from './composer/chatComposer';
 import type { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
-import { savedEntryId, type SavedChanges } from '../shared/savedSessions';
+import { savedEntryId, type SavedChanges } from '../shared/saved/savedSessions';
 import type { AgentList } from '../agents/agentList';
 import type { ChatSession } from '../session/chatSession';
-import { ChatLink, type LinkDeps, type SessionRef } from '../session/chatLink';
+import { ChatLink, type LinkDeps } from '../session/chatLink';
+import type { SessionRef } from '../session/sessionOpen';
 import { ChatTranscript } from './chatTranscript';
 import { ChatTurns } from './chatTurns';
 import { ChatControls } from './chatControls';

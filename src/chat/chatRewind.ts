@@ -8,9 +8,10 @@
  * session as it was stays in the history.
  */
 import type { ChatChanges } from '../changes/chatChanges';
-import { savedEntryId } from '../shared/savedSessions';
+import { savedEntryId } from '../shared/saved/savedSessions';
 import type { Thread } from '../shared/thread/thread';
-import type { ChatLink, SessionRef } from '../session/chatLink';
+import type { ChatLink } from '../session/chatLink';
+import type { SessionRef } from '../session/sessionOpen';
 import type { ChatSession } from '../session/chatSession';
 import type { ChatComposer } from './composer/chatComposer';
 import type { ChatTranscript } from './chatTranscript';

@@ -10,7 +10,7 @@
 import { deadline } from '../connection/abandon';
 import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
-import { titleText } from '../shared/titleText';
+import { titleText } from '../shared/text/titleText';
 import type { ChatTranscript } from './chatTranscript';
 
 /** What renaming needs of its chat. */

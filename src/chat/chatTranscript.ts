@@ -12,7 +12,7 @@ import { emptyThread } from '../shared/thread/thread';
 import { findTool, reduceThread, type ThreadAction } from '../shared/thread/threadReducer';
 
 type TerminalAction = Extract<ThreadAction, { type: 'terminal' }>;
-import { titleText } from '../shared/titleText';
+import { titleText } from '../shared/text/titleText';
 
 /** A saved chat's title: the agent's, or the user's (`byUser`: the agent's titles no longer replace it). */
 export interface SavedTitle {

@@ -7,7 +7,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { AgentClient } from '../connection/agentClient';
 import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../errorText';
-import { isAuthRequired } from '../connection/signIn';
+import { isAuthRequired } from '../connection/signIn/signIn';
 import type { ThreadAction } from '../shared/thread/threadReducer';
 import type { ChatTranscript } from './chatTranscript';
 

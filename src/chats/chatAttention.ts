@@ -5,7 +5,7 @@
  * changed (a streamed chunk changes no line). No two lines read alike
  * (toldApart).
  */
-import type { ChatMarker, ChatSummary } from '../shared/protocol';
+import type { ChatMarker, ChatSummary } from '../shared/page/protocol';
 import type { Chat } from '../chat/chat';
 
 export class ChatAttention {

@@ -3,7 +3,7 @@
  * history must save. Chats fires these; views/chatNotifier.ts and history/historySaver.ts listen.
  */
 import type { Disposable } from '../shared/events';
-import type { SessionRef } from '../session/chatLink';
+import type { SessionRef } from '../session/sessionOpen';
 import type { Chat } from '../chat/chat';
 
 /** Why a chat wants the user. */

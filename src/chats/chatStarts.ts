@@ -3,8 +3,8 @@
  * named after its source; and which chat nobody would miss when a new one takes its place.
  */
 import type { Chat } from '../chat/chat';
-import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
-import { withFreshIds } from '../shared/savedSessions';
+import type { HistoryEntry, SavedTranscript } from '../shared/saved/savedSessions';
+import { withFreshIds } from '../shared/saved/savedSessions';
 
 /** A saved session's transcript in `chat` (or why it could not be read), continued on the first Connect (`how`: only that way). */
 export function showSaved(

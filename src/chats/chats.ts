@@ -4,8 +4,8 @@
  * changes: it does no webview work until it is shown.
  */
 import { type Disposable, Emitter } from '../shared/events';
-import { wantsUser, type ChatSummary } from '../shared/protocol';
-import type { HistoryEntry, SavedTranscript } from '../shared/savedSessions';
+import { wantsUser, type ChatSummary } from '../shared/page/protocol';
+import type { HistoryEntry, SavedTranscript } from '../shared/saved/savedSessions';
 import { restrictedModeText } from '../capabilities';
 import { Chat, type ChatDeps } from '../chat/chat';
 import { ChatAttention, toldApart } from './chatAttention';

@@ -10,7 +10,7 @@ import type { ChatEditorPanels } from '../views/chatEditorPanel';
 import type { Chats } from '../chats/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
 import type { ChatChanges } from '../changes/chatChanges';
-import { titleText } from '../shared/titleText';
+import { titleText } from '../shared/text/titleText';
 import { exportChat } from './exportChat';
 import { renameOpenChat } from '../history/rename';
 

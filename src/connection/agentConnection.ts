@@ -12,11 +12,11 @@ import type { ConnectContext, HostCapabilities, Platform, WindowPort } from '../
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientIdentity } from './agentClient';
 import type { ClientHandlers } from './clientRequests';
-import { signIn, type SignedIn } from './signIn';
+import { signIn, type SignedIn } from './signIn/signIn';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { AgentOs } from '../mcp/serverChecks';
 import type { FileNow } from '../shared/thread/oldTexts';
-import { titleText } from '../shared/titleText';
+import { titleText } from '../shared/text/titleText';
 import { allRoots, workRoots, type WorkRoots } from './workRoots';
 import { V2Wire } from './v2/wire';
 

@@ -9,7 +9,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type * as vscode from 'vscode';
 import type { WindowPort, WorkspaceFileAccess } from '../platform';
-import { sliceLines } from '../shared/lines';
+import { sliceLines } from '../shared/text/lines';
 
 export class FileRequests {
   constructor(

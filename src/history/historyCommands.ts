@@ -10,7 +10,7 @@ import { openSavedChat } from './historySaver';
 import type { Chats } from '../chats/chats';
 import type { AgentConnections } from '../connection/agentConnections';
 import { errorMessage } from '../errorText';
-import type { HistoryEntry } from '../shared/savedSessions';
+import type { HistoryEntry } from '../shared/saved/savedSessions';
 import type { HistoryStore } from './historyStore';
 
 export interface SessionCommandDeps {

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Platform } from '../platform';
-import { sessionKey, type HistoryEntry } from '../shared/savedSessions';
+import { sessionKey, type HistoryEntry } from '../shared/saved/savedSessions';
 import type { Thread } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';

@@ -2,7 +2,7 @@
  * This workspace's chat history on disk, in VS Code's workspace storage
  * (never outside it): `sessions/index.json` (which sessions, newest first)
  * and `sessions/<key>.json` (each one's local transcript, bounded, see
- * shared/savedSessions.ts). Through vscode.workspace.fs, so on the web host
+ * shared/saved/savedSessions.ts). Through vscode.workspace.fs, so on the web host
  * too. Writes go one at a time; a failed write (storage full, say) is logged
  * and reported once, and loses nothing already saved.
  *
@@ -23,9 +23,9 @@ import {
   type ChangesToSave,
   type HistoryEntry,
   type SavedTranscript,
-} from '../shared/savedSessions';
+} from '../shared/saved/savedSessions';
 import type { Thread } from '../shared/thread/thread';
-import { titleText } from '../shared/titleText';
+import { titleText } from '../shared/text/titleText';
 import { setting } from '../settings/settings';
 
 /** A chat's session, as saving needs it. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';
 import { MAX_QUEUED } from '../chat/composer/promptQueue';
-import { MAX_DRAFT_CHARS } from '../shared/protocol';
+import { MAX_DRAFT_CHARS } from '../shared/page/protocol';
 import type { HistoryStore } from './historyStore';
 
 const KEY = 'vscode-acp.openChats';

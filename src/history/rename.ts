@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';
-import type { HistoryEntry } from '../shared/savedSessions';
-import { titleText } from '../shared/titleText';
+import type { HistoryEntry } from '../shared/saved/savedSessions';
+import { titleText } from '../shared/text/titleText';
 import type { HistoryStore } from './historyStore';
 
 /** The new title the user typed (as it will be shown), or undefined when they cancelled or left it unchanged. */

@@ -11,9 +11,9 @@ import { AUTH_REQUIRED } from '../connection/agentClient';
 import { deadline } from '../connection/abandon';
 import type { AgentConnection } from '../connection/agentConnection';
 import { errorMessage } from '../errorText';
-import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn';
-import type { HistoryEntry } from '../shared/savedSessions';
-import { titleText } from '../shared/titleText';
+import { once, ReconnectAfterSignIn, withSignIn } from '../connection/signIn/signIn';
+import type { HistoryEntry } from '../shared/saved/savedSessions';
+import { titleText } from '../shared/text/titleText';
 import { redactor } from '../secrets/redactor';
 
 /** At most this many of an agent's sessions are listed (a listing of millions is not a list). */

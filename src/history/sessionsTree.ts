@@ -11,8 +11,8 @@ import type { Chats } from '../chats/chats';
 import type { AgentConnection } from '../connection/agentConnection';
 import type { AgentConnections, ConnectionLease } from '../connection/agentConnections';
 import { errorMessage } from '../errorText';
-import { ReconnectAfterSignIn } from '../connection/signIn';
-import type { HistoryEntry } from '../shared/savedSessions';
+import { ReconnectAfterSignIn } from '../connection/signIn/signIn';
+import type { HistoryEntry } from '../shared/saved/savedSessions';
 import { AgentListing, type ListedSession } from './sessionListing';
 import type { HistoryStore } from './historyStore';
 

@@ -7,7 +7,7 @@
  * The comments are the chat's, saved with it.
  */
 import * as vscode from 'vscode';
-import type { ReviewComment } from '../shared/reviewComments';
+import type { ReviewComment } from '../shared/saved/reviewComments';
 import type { ChatChanges } from '../changes/chatChanges';
 import { revisionOf, type Bars } from './editorReview';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatChanges } from '../changes/chatChanges';
 import type { FileReview } from '../changes/hunkActions';
 import { linesOf, type Hunk } from '../changes/hunks';
-import { fenceFor } from '../shared/codeFence';
+import { fenceFor } from '../shared/text/codeFence';
 
 /** Lines of the replaced text a hover shows. */
 const MAX_HOVER_LINES = 40;

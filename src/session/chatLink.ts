@@ -4,62 +4,38 @@
  * (ChatLifecycle), so no race leaves a chat with two live sessions or a stale one. It writes what the session brings
  * into the chat's transcript and ends its turns; what else happened (attached, reconnected, ended) it emits.
  */
-import { type Disposable, Emitter } from '../shared/events';
-import type { SessionUpdate } from '@agentclientprotocol/sdk';
+import type { Disposable } from '../shared/events';
 import type { AgentList } from '../agents/agentList';
 import { describeExit, errorMessage } from '../errorText';
 import { AgentUnreachableError, type AgentExit, type WindowPort } from '../platform';
-import type { ConnectionState } from '../shared/protocol';
-import { keptFromReplay } from '../shared/updateKinds';
+import type { ConnectionState } from '../shared/page/protocol';
 import type { NoticeLevel } from '../shared/thread/thread';
 import {
   endChatSession,
-  followSession,
   openChatSession,
   type ChatSession,
   type SessionDeps,
   type SessionRequests,
 } from './chatSession';
-import { liveSessionRequests, type LinkTranscript, type LinkTurns } from './linkPorts';
+import { LinkEvents } from './linkEvents';
+import { followIntoTranscript, liveSessionRequests, type LinkTranscript, type LinkTurns } from './linkPorts';
 import { ChatLifecycle, connectFailure, retryOpen, type OpenOutcome } from './chatLifecycle';
 import type { PermissionQueue } from './permissionQueue';
 import type { PullAnswer } from '../connection/steering';
 import type { ElicitationQueue } from './elicitationQueue';
-import type { EarlierSession } from './sessionOpen';
+import type { SessionRef } from './sessionOpen';
 
 export type Link =
   | { state: 'disconnected' | 'failed' }
   | { state: 'connecting'; attempt: AbortController; reconnect?: true }
   | { state: 'connected'; session: ChatSession; subscriptions: Disposable[] };
 
-/** An agent's session, and the folder it runs in. */
-export type SessionRef = EarlierSession & { agentId: string };
-
 export interface LinkDeps extends SessionDeps {
   readonly agentList: Pick<AgentList, 'name' | 'agents'>;
   readonly window: WindowPort;
 }
 
-export class ChatLink implements Disposable {
-  private readonly emitters: Disposable[] = [];
-  private readonly _onDidReplaceSession = this.emitter<{ before: SessionRef; after: SessionRef }>();
-  /** The agent could not continue the chat's session and started a new one in its place (the history's entry follows). */
-  readonly onDidReplaceSession = this._onDidReplaceSession.event;
-  private readonly _onDidAttach = this.emitter<{ session: ChatSession; agentId: string }>();
-  /** The link is up on a session (new, continued, or again after a dropped connection); its updates follow. */
-  readonly onDidAttach = this._onDidAttach.event;
-  private readonly _onDidUpdate = this.emitter<SessionUpdate>();
-  /** An update of the live session, after the transcript took it. */
-  readonly onDidUpdate = this._onDidUpdate.event;
-  private readonly _onDidReconnect = this.emitter<void>();
-  /** Connected again after a dropped connection (after onDidAttach): what waited can be sent. */
-  readonly onDidReconnect = this._onDidReconnect.event;
-  private readonly _onDidEnd = this.emitter<void>();
-  /** Disconnected or failed: no connection is coming, so what waited for one goes back to the user. */
-  readonly onDidEnd = this._onDidEnd.event;
-  private readonly _onDidChange = this.emitter<void>();
-  /** Fires after every change of the link (after onDidEnd). */
-  readonly onDidChange = this._onDidChange.event;
+export class ChatLink extends LinkEvents implements Disposable {
   private link: Link = { state: 'disconnected' };
   private readonly lifecycle = new ChatLifecycle();
   /** The session the transcript belongs to: the next connection to this agent continues it. */
@@ -81,6 +57,7 @@ export class ChatLink implements Disposable {
     /** The agent asks for the messages steered into its running turn (steering.ts): those waiting, taken. */
     pullSteered: () => PullAnswer,
   ) {
+    super();
     this.requests = liveSessionRequests(
       () => (this.link.state === 'connected' ? this.link.session : undefined),
       transcript,
@@ -231,7 +208,7 @@ export class ChatLink implements Disposable {
   dispose(): void {
     this.isClosed = true;
     void this.detach(true);
-    for (const emitter of this.emitters) emitter.dispose();
+    this.disposeEvents();
   }
 
   /**
@@ -328,21 +305,11 @@ export class ChatLink implements Disposable {
     this.transcript.sessionOpened(session.setup, continuation);
     if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
     if (session.rootsNotice) this.transcript.notice('info', session.rootsNotice);
-    // A loaded session's replay can go on after the load's answer (Gemini CLI sends nearly all of
-    // it then): until the next prompt, only its state updates apply; the transcript is on screen.
-    let replaying = continuation?.how === 'loaded' && !continuation.replayShown;
-    this.replayEnded = () => (replaying = false);
-    const subscriptions = followSession(session, {
-      update: (update) => {
-        if (replaying && !keptFromReplay(update.sessionUpdate)) return;
-        this.transcript.update(update);
-        this._onDidUpdate.fire(update);
-      },
+    const { subscriptions, endReplay } = followIntoTranscript(session, this.transcript, {
+      updated: (update) => this._onDidUpdate.fire(update),
       gone: (exit) => this.onAgentGone(session, exit),
-      warn: (text) => this.transcript.warn(text),
-      terminalOutput: (terminalId, data) => this.transcript.terminal(terminalId, { data }),
-      terminalExit: (terminalId, exit) => this.transcript.terminal(terminalId, { exit }),
     });
+    this.replayEnded = endReplay;
     this.setLink({ state: 'connected', session, subscriptions });
     this._onDidAttach.fire({ session, agentId });
   }
@@ -361,12 +328,6 @@ export class ChatLink implements Disposable {
     }
     this.interrupt('error', `The agent stopped: ${message}`);
     this.setLink({ state: 'failed' });
-  }
-
-  private emitter<T>(): Emitter<T> {
-    const emitter = new Emitter<T>();
-    this.emitters.push(emitter);
-    return emitter;
   }
 
   /** Ends the running turn with `text`; without one, says it at `level`. */

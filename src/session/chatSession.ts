@@ -13,7 +13,7 @@ import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';
 import { sessionMcp } from '../mcp/sessionMcp';
 import type { McpPlan } from '../mcp/mcpPlan';
-import { once, ReconnectAfterSignIn } from '../connection/signIn';
+import { once, ReconnectAfterSignIn } from '../connection/signIn/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import type { PermissionQueue } from './permissionQueue';
 import { openSession, type Continuation, type EarlierSession } from './sessionOpen';

@@ -1,6 +1,7 @@
 /**
  * What a chat's link (chatLink.ts) is given: the chat's transcript to write the session into, its turns to end, and
- * the answers to what the agent asks the chat, given for the chat's live session only.
+ * the answers to what the agent asks the chat, given for the chat's live session only; and how a live session is
+ * written into the transcript.
  */
 import type {
   CreateElicitationRequest,
@@ -11,7 +12,10 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { NoticeAction, NoticeLevel, Thread, ToolEntry } from '../shared/thread/thread';
 import type { PullAnswer } from '../connection/steering';
-import type { ChatSession, SessionListener, SessionRequests } from './chatSession';
+import type { AgentExit } from '../platform';
+import type { Disposable } from '../shared/events';
+import { keptFromReplay } from '../shared/updateKinds';
+import { followSession, type ChatSession, type SessionListener, type SessionRequests } from './chatSession';
 import type { ElicitationQueue } from './elicitationQueue';
 import type { PermissionQueue } from './permissionQueue';
 
@@ -77,4 +81,29 @@ export function liveSessionRequests(
     elicitationDone: (id) => elicitations.complete(id),
     pullSteered,
   };
+}
+
+/**
+ * Writes a live session into the transcript: its updates (each then `updated`), terminals and warnings. A loaded
+ * session's replay can go on after the load's answer (Gemini CLI sends nearly all of it then): until `endReplay` (the
+ * next prompt), only its state updates apply, as the transcript is on screen already.
+ */
+export function followIntoTranscript(
+  session: ChatSession,
+  transcript: LinkTranscript,
+  on: { updated(update: SessionUpdate): void; gone(exit: AgentExit): void },
+): { subscriptions: Disposable[]; endReplay: () => void } {
+  let replaying = session.continuation?.how === 'loaded' && !session.continuation.replayShown;
+  const subscriptions = followSession(session, {
+    update: (update) => {
+      if (replaying && !keptFromReplay(update.sessionUpdate)) return;
+      transcript.update(update);
+      on.updated(update);
+    },
+    gone: on.gone,
+    warn: (text) => transcript.warn(text),
+    terminalOutput: (terminalId, data) => transcript.terminal(terminalId, { data }),
+    terminalExit: (terminalId, exit) => transcript.terminal(terminalId, { exit }),
+  });
+  return { subscriptions, endReplay: () => (replaying = false) };
 }

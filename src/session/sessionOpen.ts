@@ -9,7 +9,7 @@ import type * as vscode from 'vscode';
 import type { AgentClient } from '../connection/agentClient';
 import type { SessionHandlers } from '../connection/clientRequests';
 import { errorMessage } from '../errorText';
-import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn';
+import { ReconnectAfterSignIn, SignInError, withSignIn, type SignedIn } from '../connection/signIn/signIn';
 import type { SessionSetup } from '../shared/sessionControls';
 import { setupOf } from './sessionAnswer';
 import { keptFromReplay } from '../shared/updateKinds';
@@ -29,6 +29,9 @@ export interface EarlierSession {
    */
   readonly fork?: { readonly messageId?: string; readonly whole: boolean };
 }
+
+/** An agent's session, and the folder it runs in. */
+export type SessionRef = EarlierSession & { agentId: string };
 
 export type Continuation =
   /** `state`: the updates to apply: the replay's state updates only when the transcript is on screen, else all of it. */

@@ -1,5 +1,5 @@
 /**
- * How many items of a list an agent sent were cut before the message was read (connection/wireBounds.ts): the
+ * How many items of a list an agent sent were cut before the message was read (connection/wire/wireBounds.ts): the
  * count rides in the update's `_meta` under LEFT_OUT_KEY, by the list's name, and the thread adds it to what it
  * says was left out.
  */

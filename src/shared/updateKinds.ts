@@ -1,7 +1,7 @@
 /**
  * Every `session/update` kind this client knows (those of the SDK's schema),
  * with what a session load's replay keeps of it. The one list: the unknown-kind
- * filter (connection/unknownUpdates.ts), the replay filter (session/sessionOpen.ts)
+ * filter (connection/wire/unknownUpdates.ts), the replay filter (session/sessionOpen.ts)
  * and the diagnostics' words (diagnostics/messageRecord.ts) derive from it,
  * and TypeScript holds it against the SDK's union both ways (a kind missing
  * or one too many fails to compile). How each kind is shown is

@@ -1,12 +1,12 @@
 /**
- * The view model: what a view showing a chat is told of it (`status` messages, src/shared/protocol.ts), read from
+ * The view model: what a view showing a chat is told of it (`status` messages, src/shared/page/protocol.ts), read from
  * the chat's model each time the view is synced.
  */
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';
 import { redactor } from '../secrets/redactor';
 import { noChanges } from '../shared/changes';
-import type { ChatStatus, ViewStatus } from '../shared/protocol';
+import type { ChatStatus, ViewStatus } from '../shared/page/protocol';
 import { emptySessionControls } from '../shared/sessionControls';
 
 /** What of a chat its status is read from. */

@@ -4,11 +4,11 @@
  * chat (webviewMessages.ts). The page itself: strict CSP with a nonce.
  */
 import * as vscode from 'vscode';
-import { diffEntries, nextFlushAt } from '../shared/entryPatches';
-import { transcriptSize } from '../shared/transcriptBound';
+import { diffEntries, nextFlushAt } from '../shared/page/entryPatches';
+import { transcriptSize } from '../shared/saved/transcriptBound';
 import { firstPost, nextPost } from './newestFirst';
-import type { HostMessage } from '../shared/protocol';
-import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/pageMessages';
+import type { HostMessage } from '../shared/page/protocol';
+import { chatTargetSchema, webviewMessageSchema, type WebviewMessage } from '../shared/page/pageMessages';
 import type { Entry } from '../shared/thread/thread';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';

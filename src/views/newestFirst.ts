@@ -10,9 +10,9 @@
  * sent yet is a hole in the page's list, which the page shows as an empty
  * group until it comes.
  */
-import { diffEntries, type EntriesPatch } from '../shared/entryPatches';
+import { diffEntries, type EntriesPatch } from '../shared/page/entryPatches';
 import type { Entry } from '../shared/thread/thread';
-import { entrySize } from '../shared/transcriptBound';
+import { entrySize } from '../shared/saved/transcriptBound';
 
 /** Characters of entries in one post of a list sent newest first. */
 export const POST_CHARS = 256 * 1024;

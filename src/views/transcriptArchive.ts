@@ -14,7 +14,7 @@ import { emptyThread, type Entry, type Thread } from '../shared/thread/thread';
 import { threadToMarkdown } from '../shared/threadMarkdown';
 import type { ThreadAction } from '../shared/thread/threadReducer';
 import { contentText } from '../shared/thread/messageEntries';
-import { splitOldest, type Moved } from '../shared/transcriptBound';
+import { splitOldest, type Moved } from '../shared/saved/transcriptBound';
 
 const STALE_MS = 24 * 60 * 60 * 1000;
 const NOTHING_MOVED: Moved = { entries: 0, chars: 0 };

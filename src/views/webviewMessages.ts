@@ -3,11 +3,11 @@
  * view and the editor tabs differ only in which chat "show" shows.
  */
 import * as vscode from 'vscode';
-import type { WebviewMessage } from '../shared/pageMessages';
+import type { WebviewMessage } from '../shared/page/pageMessages';
 import { attachData, attachUris } from '../attachments/attach';
 import { pickAttachments } from '../attachments/attachPick';
 import type { Mentions } from '../attachments/mentions';
-import type { HostMessage } from '../shared/protocol';
+import type { HostMessage } from '../shared/page/protocol';
 import type { Chat } from '../chat/chat';
 import type { Chats } from '../chats/chats';
 import { openSetting } from '../settings/settings';

@@ -5,7 +5,7 @@
  */
 import { emptyThread } from '../../src/shared/thread/thread';
 import { readElicitationSchema } from '../../src/shared/elicitation';
-import type { HostMessage } from '../../src/shared/protocol';
+import type { HostMessage } from '../../src/shared/page/protocol';
 import { statusOf } from './hostMessages';
 
 export const ELICITATION_MARKER = 'Field 50 is the last';

@@ -8,14 +8,14 @@
  * Runs in Node (bundled by build.mjs through generate.ts).
  */
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../src/shared/entryPatches';
+import { diffEntries, FLUSH_INTERVAL_MS, nextFlushAt } from '../../src/shared/page/entryPatches';
 import {
   emptySessionControls,
   hostMessageSchema,
   viewStatusSchema,
   type HostMessage,
   type ViewStatus,
-} from '../../src/shared/protocol';
+} from '../../src/shared/page/protocol';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/thread/threadReducer';
 import { markdown, seededRandom, splitChunks } from './corpus';

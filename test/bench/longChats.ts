@@ -5,7 +5,7 @@
  * side is longChats.mjs; the heap of ten such chats is tenChats.ts.
  */
 import { firstPost, nextPost } from '../../src/views/newestFirst';
-import type { HostMessage } from '../../src/shared/protocol';
+import type { HostMessage } from '../../src/shared/page/protocol';
 import type { Entry } from '../../src/shared/thread/thread';
 import { markdown, seededRandom } from './corpus';
 import { statusOf } from './hostMessages';

@@ -15,10 +15,10 @@
  */
 import { writeHeapSnapshot } from 'node:v8';
 import { ChatTranscript, type Archive } from '../../src/chat/chatTranscript';
-import { diffEntries } from '../../src/shared/entryPatches';
+import { diffEntries } from '../../src/shared/page/entryPatches';
 import type { Entry, Thread } from '../../src/shared/thread/thread';
 import type { ThreadAction } from '../../src/shared/thread/threadReducer';
-import { splitOldest, transcriptSize, type Moved } from '../../src/shared/transcriptBound';
+import { splitOldest, transcriptSize, type Moved } from '../../src/shared/saved/transcriptBound';
 import { seededRandom, terminalOutput } from './corpus';
 import { Player, turn } from './transcript';
 

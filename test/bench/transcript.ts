@@ -4,13 +4,13 @@
  * after `ready` diffs against nothing, so every entry is one `set` op.
  */
 import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk';
-import { diffEntries } from '../../src/shared/entryPatches';
-import { hostMessageSchema, type HostMessage } from '../../src/shared/protocol';
+import { diffEntries } from '../../src/shared/page/entryPatches';
+import { hostMessageSchema, type HostMessage } from '../../src/shared/page/protocol';
 import { emptyThread, type Entry, type Thread } from '../../src/shared/thread/thread';
 import { reduceThread, type ThreadAction } from '../../src/shared/thread/threadReducer';
 import { editedFile, markdown, seededRandom, sourceFile, splitChunks, terminalOutput } from './corpus';
 import { checked, statusOf } from './hostMessages';
-import { savedTranscriptSchema, transcriptToSave, withFreshIds } from '../../src/shared/savedSessions';
+import { savedTranscriptSchema, transcriptToSave, withFreshIds } from '../../src/shared/saved/savedSessions';
 
 /** Text that the transcript's newest entry ends with: the bench waits until it is painted. */
 export const TRANSCRIPT_MARKER = 'Bench transcript end marker 4f1d';

@@ -187,7 +187,7 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'the webview uses zod/mini (classic zod is ~75 KB more in its bundle)' }],
           patterns: [
             {
-              regex: 'src/shared/pageMessages$',
+              regex: 'src/shared/page/pageMessages$',
               allowTypeImports: true,
               message: 'the page takes only types from pageMessages.ts: its schemas are classic zod (~75 KB)',
             },

@@ -1,9 +1,8 @@
 /**
  * The house's shape, checked (issue 47): no source file over MAX_LINES lines, no source folder of more than
  * MAX_FILES files, no two source files that import each other (type imports count: the two are one concept then).
- * What was past the limits when these rules came is listed in DEBT with its size then: an entry may shrink, never
- * grow, and must leave the list once within the limits. The check reads a map of path -> text, so that run.mjs can
- * show it refusing a made-up tree as it shows the layer rules refusing an import.
+ * No exceptions: what was past the limits when these rules came was split (issue 47). The check reads a map of path ->
+ * text, so that run.mjs can show it refusing a made-up tree as it shows the layer rules refusing an import.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,22 +10,6 @@ import * as path from 'node:path';
 export const MAX_LINES = 350;
 export const MAX_FILES = 12;
 const SOURCE_ROOTS = ['src', 'src-node', 'src-web', 'webview'];
-
-/** Past the limits on 2026-12-06, to be split (issue 47): lines per file, files per folder, pairs importing each other. */
-export const DEBT = {
-  lines: {
-    'src/session/chatLink.ts': 383,
-  },
-  files: {
-    'src/connection': 15,
-    'src/shared': 21,
-    'src-node': 21,
-    'src-node/terminals': 16,
-    'src-node/workspaceFs': 13,
-    'webview/markdown': 15,
-  },
-  cycles: [],
-};
 
 /** The source files under `root`: path (relative, with /) -> text. */
 export function sourceTree(root) {
@@ -61,44 +44,26 @@ function importsOf(file, text, tree) {
   return found;
 }
 
-/** What is wrong with the shape of `tree` (path -> text), given `debt`. */
-export function shapeProblems(tree, debt = DEBT) {
+/** What is wrong with the shape of `tree` (path -> text). */
+export function shapeProblems(tree) {
   const problems = [];
-  const over = (what, limit, have, owed) => {
-    if (owed === undefined) {
-      if (have > limit) problems.push(`${what}: ${have}, past the limit of ${limit} (split it; tools/lint/shape.mjs)`);
-    } else if (have > owed) {
-      problems.push(`${what}: ${have}, grown past its listed ${owed} (tools/lint/shape.mjs DEBT: it may only shrink)`);
-    } else if (have <= limit) {
-      problems.push(`${what}: ${have}, within the limit of ${limit} now: take it out of DEBT in tools/lint/shape.mjs`);
-    }
+  const over = (what, limit, have) => {
+    if (have > limit) problems.push(`${what}: ${have}, past the limit of ${limit} (split it; tools/lint/shape.mjs)`);
   };
   const folders = new Map();
   for (const [file, text] of tree) {
-    over(`${file} lines`, MAX_LINES, lineCount(text), debt.lines[file]);
+    over(`${file} lines`, MAX_LINES, lineCount(text));
     const dir = path.posix.dirname(file);
     folders.set(dir, (folders.get(dir) ?? 0) + 1);
   }
-  for (const [dir, count] of folders) over(`${dir}/ files`, MAX_FILES, count, debt.files[dir]);
-  for (const dir of Object.keys(debt.files)) {
-    if (!folders.has(dir)) problems.push(`${dir}/ is gone: take it out of DEBT`);
-  }
-  for (const file of Object.keys(debt.lines)) {
-    if (!tree.has(file)) problems.push(`${file} is gone: take it out of DEBT`);
-  }
+  for (const [dir, count] of folders) over(`${dir}/ files`, MAX_FILES, count);
   const imports = new Map([...tree].map(([file, text]) => [file, importsOf(file, text, tree)]));
-  const owedCycles = new Set(debt.cycles.map((pair) => [...pair].sort().join(' <-> ')));
-  const cycles = new Set();
   for (const [a, targets] of imports) {
-    for (const b of targets) if (a < b && imports.get(b)?.has(a)) cycles.add(`${a} <-> ${b}`);
-  }
-  for (const cycle of cycles) {
-    if (!owedCycles.has(cycle)) {
-      problems.push(`${cycle} import each other (one concept, or one of them depends on the other)`);
+    for (const b of targets) {
+      if (a < b && imports.get(b)?.has(a)) {
+        problems.push(`${a} <-> ${b} import each other (one concept, or one of them depends on the other)`);
+      }
     }
-  }
-  for (const cycle of owedCycles) {
-    if (!cycles.has(cycle)) problems.push(`${cycle} no longer import each other: take the pair out of DEBT`);
   }
   return problems;
 }

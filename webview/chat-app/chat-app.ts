@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { applyEntriesPatch } from '../../src/shared/entryPatches';
-import type { HostMessage, ViewStatus } from '../../src/shared/protocol';
+import { applyEntriesPatch } from '../../src/shared/page/entryPatches';
+import type { HostMessage, ViewStatus } from '../../src/shared/page/protocol';
 import type { Entry } from '../../src/shared/thread/thread';
 import '../changes-bar/changes-bar';
 import '../chat-composer/chat-composer';

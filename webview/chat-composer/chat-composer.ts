@@ -9,7 +9,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../src/shared/attachments';
-import type { ConnectionState, ReturnedDraft } from '../../src/shared/protocol';
+import type { ConnectionState, ReturnedDraft } from '../../src/shared/page/protocol';
 import '../attachment-chips/attachment-chips';
 import { codicon, codiconStyles } from '../shared/codicons';
 import { DraftToHost } from './drafts';
@@ -20,7 +20,7 @@ import { SlashCommandMenu } from '../slash-commands/slash-commands';
 import type { SlashCommand } from '../slash-commands/match-commands';
 import { completionMenuStyles } from '../completion-menu/completion-menu.styles';
 import { MentionMenu } from '../mention-menu/mention-menu';
-import type { MentionItem } from '../../src/shared/protocol';
+import type { MentionItem } from '../../src/shared/page/protocol';
 
 export class ChatComposer extends LitElement {
   static override properties = {

@@ -1,5 +1,5 @@
 /** Each chat's unsent text, kept in the webview's state (it survives the view being hidden and a reload). */
-import { MAX_DRAFT_CHARS } from '../../src/shared/protocol';
+import { MAX_DRAFT_CHARS } from '../../src/shared/page/protocol';
 import { loadUiState, saveUiState } from '../host';
 import { toHost } from '../shared/to-host';
 

@@ -4,7 +4,7 @@
  * outside VS Code (their bytes, base64, to the host, which checks them).
  */
 import { MAX_ATTACHMENTS, MAX_IMAGE_BYTES, sizeText } from '../../src/shared/attachments';
-import type { WebviewMessage } from '../../src/shared/pageMessages';
+import type { WebviewMessage } from '../../src/shared/page/pageMessages';
 import { toHost } from '../shared/to-host';
 
 /** Attaches what `data` carries; returns whether it carried anything to attach (the text box then takes nothing). */

@@ -5,8 +5,8 @@
  * are in the composer's toolbar, under the text box.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import type { WebviewMessage } from '../../src/shared/pageMessages';
-import type { ViewStatus } from '../../src/shared/protocol';
+import type { WebviewMessage } from '../../src/shared/page/pageMessages';
+import type { ViewStatus } from '../../src/shared/page/protocol';
 import { codicon, codiconStyles, srOnlyStyles, type CodiconName } from '../shared/codicons';
 import { compactPickerStyles } from '../shared/compact-picker.styles';
 import { toHost } from '../shared/to-host';

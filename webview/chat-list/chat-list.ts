@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/protocol';
+import { wantsUser, type ChatMarker, type ChatSummary } from '../../src/shared/page/protocol';
 import { codicon, codiconStyles } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 

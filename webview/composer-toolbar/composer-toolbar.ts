@@ -9,7 +9,7 @@
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ViewStatus } from '../../src/shared/protocol';
+import type { ViewStatus } from '../../src/shared/page/protocol';
 import { compactPickerStyles } from '../shared/compact-picker.styles';
 import { toHost } from '../shared/to-host';
 import '../session-controls/session-controls';

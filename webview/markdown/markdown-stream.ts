@@ -18,7 +18,7 @@ import { guard } from 'lit/directives/guard.js';
 import { getDefaults, Lexer, type Links, type MarkedToken, type Token, type TokensList } from 'marked';
 import type { TextGrowth } from '../shared/appended-entries';
 import { COSTLY_SCRIPT, growingText, type PieceCache } from '../shared/text-pieces';
-import type { ChunkCache } from './highlight';
+import type { ChunkCache } from './code/highlight';
 import { LinkDefinitions } from './link-definitions';
 import { rawText, renderBlock, type BlockContext } from './render-blocks';
 import { showHidden } from './visible-prose';

@@ -6,7 +6,7 @@
 import { css } from 'lit';
 import { codiconStyles, srOnlyStyles } from '../shared/codicons';
 import { pieceStyles } from '../shared/text-pieces';
-import { copyButtonStyles } from './copy-button';
+import { copyButtonStyles } from './code/copy-button';
 import { sideScrollStyles } from './side-scroll';
 
 const text = css`

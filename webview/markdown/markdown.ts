@@ -13,7 +13,7 @@ import { MarkdownStream } from './markdown-stream';
 import { markdownStyles } from './markdown.styles';
 import { measureScrollbar, scrollOnDemand } from './side-scroll';
 // The code blocks' copy button (code-block.ts), defined with the element that shows them.
-import './copy-button';
+import './code/copy-button';
 
 export class Markdown extends LitElement {
   static override properties = { text: { attribute: false }, growth: { attribute: false }, breaks: { type: Boolean } };

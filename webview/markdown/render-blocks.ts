@@ -8,8 +8,8 @@
 import { nothing, render } from 'lit';
 import type { MarkedToken, Token, Tokens } from 'marked';
 import { assertNever } from '../../src/shared/thread/thread';
-import { codeBlock } from './code-block';
-import type { ChunkCache } from './highlight';
+import { codeBlock } from './code/code-block';
+import type { ChunkCache } from './code/highlight';
 import { element, renderInline } from './render-inline';
 import { PIECE_CHARS, plainText } from '../shared/text-pieces';
 

@@ -6,7 +6,7 @@
  * same as the slash commands').
  */
 import { html } from 'lit';
-import type { MentionItem } from '../../src/shared/protocol';
+import type { MentionItem } from '../../src/shared/page/protocol';
 import { ATTACHMENT_ICONS } from '../attachment-chips/attachment-chips';
 import { codicon } from '../shared/codicons';
 import { CompletionMenu } from '../completion-menu/completion-menu';

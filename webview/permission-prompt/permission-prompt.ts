@@ -10,7 +10,7 @@ import { toHost } from '../shared/to-host';
 import { toolCardStyles } from '../tool-card/tool-card.styles';
 import { renderToolBody } from '../tool-card/tool-content';
 import { kindLook } from '../tool-card/tool-kinds';
-import { visibleName } from '../../src/shared/visibleText';
+import { visibleName } from '../../src/shared/text/visibleText';
 
 export class PermissionPromptElement extends LitElement {
   static override properties = { prompt: { attribute: false } };

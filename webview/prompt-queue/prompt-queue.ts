@@ -7,8 +7,8 @@
  * removed. One on its way into the answer waits, marked, without buttons.
  */
 import { css, html, LitElement } from 'lit';
-import type { WebviewMessage } from '../../src/shared/pageMessages';
-import type { QueuedPromptView } from '../../src/shared/protocol';
+import type { WebviewMessage } from '../../src/shared/page/pageMessages';
+import type { QueuedPromptView } from '../../src/shared/page/protocol';
 
 type QueueAction = Extract<WebviewMessage, { type: 'queued' }>['action'];
 import { codicon, codiconStyles, type CodiconName } from '../shared/codicons';

@@ -12,7 +12,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { emptySessionControls, type SessionControls } from '../../src/shared/protocol';
+import { emptySessionControls, type SessionControls } from '../../src/shared/page/protocol';
 import { assertNever } from '../../src/shared/thread/thread';
 import { codicon, codiconStyles } from '../shared/codicons';
 import { toHost } from '../shared/to-host';

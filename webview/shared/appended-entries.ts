@@ -5,7 +5,7 @@
  * what it has (for a 1 MB answer that check copied and compared a megabyte
  * per update).
  */
-import type { EntryOp } from '../../src/shared/protocol';
+import type { EntryOp } from '../../src/shared/page/protocol';
 import { isTextEntry, type Entry } from '../../src/shared/thread/thread';
 
 /** A text known to be an earlier one plus `appended` (see `MarkdownStream.update`). */

@@ -4,7 +4,7 @@
  * decides (src/views/linkOpener.ts).
  */
 import { html, type TemplateResult } from 'lit';
-import type { WebviewMessage } from '../../src/shared/pageMessages';
+import type { WebviewMessage } from '../../src/shared/page/pageMessages';
 import { toHost } from './to-host';
 
 export function hostLink(message: WebviewMessage, title: string, content: unknown, className = 'link'): TemplateResult {

@@ -20,7 +20,7 @@
  * at the cut.
  */
 import { css } from 'lit';
-import { visibleProse } from '../../src/shared/visibleText';
+import { visibleProse } from '../../src/shared/text/visibleText';
 
 /** The most characters of text one block lays out. */
 export const PIECE_CHARS = 2048;

@@ -4,7 +4,7 @@
  * that talks to the host (host.ts). An element so depends on no channel, and
  * a test can listen for what it asks.
  */
-import type { WebviewMessage } from '../../src/shared/pageMessages';
+import type { WebviewMessage } from '../../src/shared/page/pageMessages';
 
 export function toHost(from: EventTarget, message: WebviewMessage): void {
   from.dispatchEvent(new CustomEvent('acp-to-host', { detail: message, bubbles: true, composed: true }));

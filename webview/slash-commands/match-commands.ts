@@ -1,4 +1,4 @@
-import type { SessionControls } from '../../src/shared/protocol';
+import type { SessionControls } from '../../src/shared/page/protocol';
 
 /** One of the agent's commands, as the menu lists it. */
 export type SlashCommand = SessionControls['commands'][number];

@@ -10,7 +10,7 @@ import { isCardExpanded, setCardExpanded } from './expanded-cards';
 import { toolCardStyles } from './tool-card.styles';
 import { renderToolBody } from './tool-content';
 import { kindLook, statusLook } from './tool-kinds';
-import { visibleName } from '../../src/shared/visibleText';
+import { visibleName } from '../../src/shared/text/visibleText';
 
 export class ToolCard extends LitElement {
   static override properties = { entry: { attribute: false }, open: { state: true } };

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { shownPath } from '../shared/shown-path';
-import { visibleName } from '../../src/shared/visibleText';
+import { visibleName } from '../../src/shared/text/visibleText';
 import {
   assertNever,
   type DisplayBlock,

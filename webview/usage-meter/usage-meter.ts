@@ -5,7 +5,7 @@
  * Hidden when the agent reports no usage.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import type { SessionControls } from '../../src/shared/protocol';
+import type { SessionControls } from '../../src/shared/page/protocol';
 import { codicon, codiconStyles } from '../shared/codicons';
 
 type Usage = NonNullable<SessionControls['usage']>;

@@ -7,7 +7,7 @@
  * follows where the host keeps checkpoints).
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { ChatStatus } from '../../shared/protocol';
+import type { ChatStatus } from '../../shared/page/protocol';
 import { DraftAttachments, type DraftAttachment } from '../../attachments/draftAttachments';
 import type { ChatChanges } from '../../changes/chatChanges';
 import { allRoots } from '../../connection/workRoots';

@@ -7,7 +7,7 @@
  * attachments go back to the chat's draft.
  */
 import type { DraftAttachment } from '../../attachments/draftAttachments';
-import type { ReturnedDraft } from '../../shared/protocol';
+import type { ReturnedDraft } from '../../shared/page/protocol';
 
 export interface WaitingPrompt {
   readonly text: string;

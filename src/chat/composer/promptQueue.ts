@@ -9,8 +9,8 @@
  * (then it leaves) or not (then it goes on waiting). Nothing is lost.
  */
 import type { DraftAttachment } from '../../attachments/draftAttachments';
-import type { WebviewMessage } from '../../shared/pageMessages';
-import type { QueuedPromptView } from '../../shared/protocol';
+import type { WebviewMessage } from '../../shared/page/pageMessages';
+import type { QueuedPromptView } from '../../shared/page/protocol';
 
 /** At most this many prompts wait: one more is handed back to the composer. */
 export const MAX_QUEUED = 50;

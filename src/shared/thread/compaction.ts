@@ -9,7 +9,7 @@ import type { CompactionSummaryChunk, CompactionUpdate } from '@agentclientproto
 import type { CompactionEntry, Thread } from './thread';
 import { agentIdOf, contentText, replaceAt } from './messageEntries';
 import { appendToRun } from './entryRuns';
-import { cutText, titleText } from '../titleText';
+import { cutText, titleText } from '../text/titleText';
 
 /** The longest summary kept (a summary is a few pages; past this it is cut, and says so). */
 export const MAX_SUMMARY_CHARS = 256 * 1024;

@@ -5,7 +5,7 @@
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Entry, Thread } from './thread';
-import { recordGrowth } from '../textGrowth';
+import { recordGrowth } from '../text/textGrowth';
 import type { SentAttachment } from '../attachments';
 
 /** Characters of one message an entry holds before the message continues in the next (see appendText). */

@@ -10,10 +10,10 @@
  * has no such kinds yet: the connection carries them, checked here, in a
  * `session_info_update`'s `_meta` (PLAN_OPERATION_KEY, the update as it
  * came), so that they keep their place among the other updates
- * (connection/unknownUpdates.ts), and are checked where they are applied.
+ * (connection/wire/unknownUpdates.ts), and are checked where they are applied.
  * Untrusted: what does not parse is left out, and everything is bounded.
  */
-import { cutText } from '../titleText';
+import { cutText } from '../text/titleText';
 import type { NamedPlan, PlanEntry } from './thread';
 
 export const MAX_PLANS = 8;

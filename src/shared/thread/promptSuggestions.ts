@@ -6,7 +6,7 @@
  * uses and names no vendor (it sends them to JetBrains AIR clients only,
  * today). Untrusted: at most three, one line each, bounded.
  */
-import { titleText } from '../titleText';
+import { titleText } from '../text/titleText';
 
 export const MAX_SUGGESTIONS = 3;
 export const MAX_SUGGESTION_CHARS = 300;

@@ -28,7 +28,7 @@ import {
   toolEntryFromCall,
   toolEntryFromUpdate,
 } from './toolCalls';
-import { cutText, titleText } from '../titleText';
+import { cutText, titleText } from '../text/titleText';
 import type { SentAttachment } from '../attachments';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 import { applySubagentUpdate, settleChildren } from './subagents';

@@ -5,7 +5,7 @@
  */
 import type { ContentBlock, ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { DisplayBlock, TerminalState, ToolContent, ToolEntry, ToolStatus } from './thread';
-import { cutText, titleText } from '../titleText';
+import { cutText, titleText } from '../text/titleText';
 import { fileChangeOf } from './fileChanges';
 import { leftOutOf } from '../leftOut';
 

@@ -13,7 +13,7 @@ import {
   MOVED_NOTICE_ID,
   TRIM_TARGET_CHARS,
   transcriptSize,
-} from '../../../src/shared/transcriptBound';
+} from '../../../src/shared/saved/transcriptBound';
 
 const MiB = 1024 * 1024;
 const MESSAGES = 72;

@@ -19,7 +19,7 @@ import {
   openStandardTransport,
   shownUrl,
   type StandardTransportOptions,
-} from '../../../src/connection/standardTransport';
+} from '../../../src/connection/wire/standardTransport';
 import { AgentUnreachableError, type ConnectContext } from '../../../src/platform';
 import { scriptedHost, shown, until, type ScriptedHost } from '../src/chat/scriptedHost';
 import { ORIGIN, agentJs, loopbackBridge, scenarios } from './bridge/bridgeClient';

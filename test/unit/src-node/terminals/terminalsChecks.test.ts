@@ -19,9 +19,9 @@ import {
   sameFile,
   sameFolder,
   type PathIdentity,
-} from '../../../../src-node/terminals/launchPaths';
+} from '../../../../src-node/terminals/launch/launchPaths';
 import type { GroupChild } from '../../../../src-node/terminals/processTree';
-import { pinFolder } from '../../../../src-node/terminals/recheckLaunch';
+import { pinFolder } from '../../../../src-node/terminals/launch/recheckLaunch';
 import { Terminal } from '../../../../src-node/terminals/terminal';
 import {
   endTerminalTest,

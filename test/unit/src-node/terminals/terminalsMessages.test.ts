@@ -8,11 +8,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeLaunch, launchKey, prepareLaunch, type LaunchRequest } from '../../../../src-node/terminals';
-import { agentMaySet, filterEnv, hostMayPass } from '../../../../src-node/terminals/envAllowlist';
+import { agentMaySet, filterEnv, hostMayPass } from '../../../../src-node/terminals/launch/envAllowlist';
 import { isTerminalError, TerminalError } from '../../../../src-node/terminals/errors';
 import { Listeners } from '../../../../src-node/terminals/listeners';
 import { OutputBuffer, Utf8Splitter } from '../../../../src-node/terminals/outputBuffer';
-import { quoted, quotedShort, shown } from '../../../../src-node/terminals/shownText';
+import { quoted, quotedShort, shown } from '../../../../src-node/terminals/launch/shownText';
 import { SlotPool } from '../../../../src-node/terminals/slots';
 import { makeTerminalSandbox, said, type TerminalSandbox } from './terminalsSandbox.test';
 

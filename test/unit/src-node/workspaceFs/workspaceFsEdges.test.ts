@@ -17,7 +17,7 @@ import {
   writeTextFile,
   type WalkStep,
 } from '../../../../src-node/workspaceFs';
-import { probeDescriptorWalk } from '../../../../src-node/workspaceFs/descriptorWalk';
+import { probeDescriptorWalk } from '../../../../src-node/workspaceFs/walk/descriptorWalk';
 import { readAtMost } from '../../../../src-node/workspaceFs/readTextFile';
 import { sameFile } from '../../../../src-node/workspaceFs/workspaceRoot';
 import { makeSandbox, openDescriptorCount, said, type Sandbox } from './workspaceFsCanary.test';

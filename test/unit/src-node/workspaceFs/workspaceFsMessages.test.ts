@@ -10,7 +10,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { openWorkspaceRoot, readFileBytes, readTextFile, writeTextFile } from '../../../../src-node/workspaceFs';
 import { fromSystemError, quote } from '../../../../src-node/workspaceFs/errors';
-import { describeKind } from '../../../../src-node/workspaceFs/fileKind';
+import { describeKind } from '../../../../src-node/workspaceFs/walk/fileKind';
 import { selectLines } from '../../../../src-node/workspaceFs/lines';
 import { makeSandbox, said, type Sandbox } from './workspaceFsCanary.test';
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { toldApart, viewDescription } from '../../../../src/chats/chatAttention';
 import type { HistoryEvent } from '../../../../src/chats/chatEvents';
-import { titleText } from '../../../../src/shared/titleText';
+import { titleText } from '../../../../src/shared/text/titleText';
 import { lastOpenChats, rememberOpenChats, reopenChats } from '../../../../src/history/openChats';
 import type { HistoryStore } from '../../../../src/history/historyStore';
 import { memento, OTHER_AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from '../chat/scriptedHost';

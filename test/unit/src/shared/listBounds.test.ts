@@ -12,7 +12,7 @@ import { emptyThread, type Thread } from '../../../../src/shared/thread/thread';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
 import { reduceThread, type ThreadAction } from '../../../../src/shared/thread/threadReducer';
 import { MAX_TOOL_ITEMS } from '../../../../src/shared/thread/toolCalls';
-import { bounded } from '../../../../src/connection/wireBounds';
+import { bounded } from '../../../../src/connection/wire/wireBounds';
 
 let n = 0;
 const update = (u: object): ThreadAction => ({ type: 'update', id: `u${++n}`, update: u as SessionUpdate });

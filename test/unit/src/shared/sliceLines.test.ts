@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { sliceLines } from '../../../../src/shared/lines';
+import { sliceLines } from '../../../../src/shared/text/lines';
 
 describe('editor text line ranges (fs/read_text_file of unsaved files)', () => {
   it('matches the disk reader: 1-based line, limit in lines, terminators kept', () => {

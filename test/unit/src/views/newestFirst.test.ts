@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyEntriesPatch, diffEntries } from '../../../../src/shared/entryPatches';
+import { applyEntriesPatch, diffEntries } from '../../../../src/shared/page/entryPatches';
 import type { Entry } from '../../../../src/shared/thread/thread';
 import { firstPost, nextPost, POST_CHARS } from '../../../../src/views/newestFirst';
 

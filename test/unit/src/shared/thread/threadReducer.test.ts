@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { emptyThread, entrySchema, type Thread } from '../../../../../src/shared/thread/thread';
 import { reduceThread, type ThreadAction } from '../../../../../src/shared/thread/threadReducer';
 import { threadToMarkdown } from '../../../../../src/shared/threadMarkdown';
-import { grownSince } from '../../../../../src/shared/textGrowth';
+import { grownSince } from '../../../../../src/shared/text/textGrowth';
 
 const goldenDir = path.resolve(__dirname, '../../test/unit/src/shared/golden');
 

@@ -53,7 +53,7 @@ const SRC_ROOMS = [
   ['secrets', 'settings'],
   ['errorText', 'mcp', 'diagnostics'],
   ['platform', 'capabilities', 'workspaceFolder', 'workspaceTrust'],
-  ['agents'],
+  ['agents', 'editorServer'],
   ['connection'],
   ['attachments', 'session', 'changes'],
   ['chat', 'review'],

@@ -1,0 +1,266 @@
+import * as assert from 'node:assert/strict';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { EditorPort, EditorSymbol, Place, Problem } from '../../../../src/editorServer/editorPort';
+import { folderScope, type Resolved } from '../../../../src/editorServer/editorScope';
+import { EDITOR_TOOLS, TOOL_GROUPS, runTool, type ToolContext } from '../../../../src/editorServer/editorTools';
+import { editorMcpServer, serverName } from '../../../../src/editorServer/editorMcp';
+
+const ROOT = 'file:///work/app';
+const uri = (path: string) => `${ROOT}/${path}`;
+const at = (path: string, line: number, character = 0): Place => ({
+  uri: uri(path),
+  line,
+  character,
+  endLine: line,
+  endCharacter: character + 3,
+});
+
+/** A posix host's check, as the Node host's: absolute inside /work/app, or relative to it; no `..` out. */
+function check(text: string): Resolved {
+  if (text.includes('\0')) return { ok: false, why: 'it contains a NUL character' };
+  const absolute = text.startsWith('/') ? text : `/work/app/${text}`;
+  const parts: string[] = [];
+  for (const part of absolute.split('/').slice(1)) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return { ok: true, uri: `file:///${parts.map(encodeURIComponent).join('/')}` };
+}
+
+function fixture(over: Partial<EditorPort> = {}): EditorPort {
+  const problems: Problem[] = [
+    {
+      ...at('src/b.ts', 9, 4),
+      severity: 'warning',
+      message: 'unused\n   variable',
+      source: 'eslint',
+      code: 'no-unused',
+    },
+    {
+      ...at('src/a.ts', 2, 6),
+      severity: 'error',
+      message: "Type 'string' is not assignable to type 'number'.",
+      source: 'ts',
+      code: '2322',
+    },
+    {
+      uri: 'file:///etc/other.ts',
+      line: 0,
+      character: 0,
+      endLine: 0,
+      endCharacter: 1,
+      severity: 'error',
+      message: 'outside',
+    },
+  ];
+  return {
+    problems: (u) => problems.filter((p) => u === undefined || p.uri === u),
+    selection: () => ({ ...at('src/a.ts', 2, 0), endLine: 3, endCharacter: 1, text: 'let x = 1;\n}', dirty: true }),
+    openEditors: () => [
+      { uri: uri('src/a.ts'), dirty: true, active: true, visible: [[0, 40]] },
+      { uri: 'file:///home/user/.bashrc', dirty: false, active: false, visible: [] },
+    ],
+    lineCount: async (u) => (u === uri('src/a.ts') ? 120 : undefined),
+    documentSymbols: async () => [
+      { ...at('src/a.ts', 0, 13), name: 'Greeter', kind: 'class', depth: 0 },
+      { ...at('src/a.ts', 1, 2), name: 'greet', kind: 'method', depth: 1 },
+    ],
+    workspaceSymbols: async (query) =>
+      Array.from({ length: 100_000 }, (_, i): EditorSymbol => ({
+        ...at(`src/f${i}.ts`, i % 50),
+        name: `${query}${i}`,
+        kind: 'function',
+      })),
+    locations: async () => [
+      at('src/a.ts', 0, 13),
+      at('src/b.ts', 4, 2),
+      { ...at('x', 1), uri: 'file:///usr/lib/lib.d.ts' },
+    ],
+    hover: async () => ['```ts\nclass Greeter\n```', 'Says hello.'],
+    changes: async () => [
+      { uri: uri('src/a.ts'), status: 'modified' },
+      { uri: 'file:///elsewhere/x', status: 'modified' },
+    ],
+    diff: async () => '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n',
+    ...over,
+  };
+}
+
+const context = (over: Partial<EditorPort> = {}): ToolContext => ({
+  editor: fixture(over),
+  scope: folderScope([ROOT], check),
+});
+const tool = (name: string) => {
+  const found = EDITOR_TOOLS.find((t) => t.name === name);
+  assert.ok(found, name);
+  return found;
+};
+const run = (name: string, args: Record<string, unknown> = {}, over: Partial<EditorPort> = {}) =>
+  runTool(tool(name), tool(name).input.parse(args), context(over));
+
+describe('The editor server: its tools', () => {
+  it("lists the workspace's problems errors first, with code and source, and none outside the folders", async () => {
+    const answer = await run('problems');
+    assert.equal(
+      answer.text,
+      '2 problems in the workspace (1 error):\n' +
+        "src/a.ts:3:7: error 2322: Type 'string' is not assignable to type 'number'. (ts)\n" +
+        'src/b.ts:10:5: warning no-unused: unused variable (eslint)',
+    );
+  });
+
+  it("gives one file's problems, and refuses a path outside the folders without asking the editor", async () => {
+    assert.match((await run('problems', { path: 'src/b.ts' })).text, /^1 problem in src\/b\.ts \(0 errors\):/);
+    let asked = false;
+    const refused = await run('problems', { path: '../../etc/passwd' }, { problems: () => ((asked = true), []) });
+    assert.deepEqual(refused, {
+      text: '"../../etc/passwd" cannot be read: it is outside the workspace folders.',
+      isError: true,
+    });
+    assert.equal(asked, false);
+    assert.equal((await run('problems', { path: '/etc/passwd' })).isError, true);
+  });
+
+  it('shows the selection as the editor has it, unsaved text included, and nothing of a file outside', async () => {
+    assert.equal((await run('selection')).text, 'Selected at src/a.ts:3:1-4:2 (unsaved changes):\nlet x = 1;\n}');
+    const outside = await run(
+      'selection',
+      {},
+      { selection: () => ({ ...at('x', 0), uri: 'file:///etc/shadow', text: 'secret', dirty: false }) },
+    );
+    assert.doesNotMatch(outside.text, /secret|shadow/);
+  });
+
+  it('lists open editors with their state, counting those outside the folders without naming them', async () => {
+    const answer = await run('open_editors');
+    assert.equal(
+      answer.text,
+      'src/a.ts (active, unsaved changes): lines 1-41 in view\n(and 1 file outside the workspace folders)',
+    );
+  });
+
+  it("gives a file's outline nested, and bounds a workspace search of 100,000 symbols at 200, saying how many more", async () => {
+    assert.equal(
+      (await run('symbols', { path: 'src/a.ts' })).text,
+      'Greeter (class): src/a.ts:1:14\n  greet (method): src/a.ts:2:3',
+    );
+    const many = (await run('symbols', { query: 'make' })).text.split('\n');
+    assert.equal(many.length, 201);
+    assert.equal(many[200], '(99,800 more not shown: ask for one file, or a narrower query)');
+    assert.equal((await run('symbols', {})).isError, true);
+  });
+
+  it('answers definition, references and implementations as places, not naming one outside the folders', async () => {
+    for (const name of ['definition', 'references', 'implementations']) {
+      const answer = await run(name, { path: 'src/a.ts', line: 5, character: 3 });
+      assert.equal(answer.text, 'src/a.ts:1:14\nsrc/b.ts:5:3\n(outside the workspace folders)', name);
+    }
+  });
+
+  it('refuses a position past the end of the file, and a file the editor cannot open', async () => {
+    const past = await run('definition', { path: 'src/a.ts', line: 121, character: 1 });
+    assert.deepEqual(past, { text: 'Line 121 is past the end of src/a.ts (120 lines).', isError: true });
+    const missing = await run('hover', { path: 'src/none.ts', line: 1, character: 1 });
+    assert.deepEqual(missing, { text: 'src/none.ts cannot be opened.', isError: true });
+    assert.throws(() => tool('hover').input.parse({ path: 'src/a.ts', line: 0, character: 1 }));
+  });
+
+  it('gives the hover as Markdown', async () => {
+    assert.equal(
+      (await run('hover', { path: 'src/a.ts', line: 1, character: 14 })).text,
+      '```ts\nclass Greeter\n```\n\n---\n\nSays hello.',
+    );
+  });
+
+  it('lists changes against HEAD inside the folders, a diff by path, and says when there is no Git', async () => {
+    assert.equal((await run('changes')).text, 'modified: src/a.ts');
+    assert.match((await run('changes', { path: 'src/a.ts' })).text, /^--- a\/src\/a\.ts/);
+    const noGit = await run('changes', {}, { changes: async () => undefined });
+    assert.match(noGit.text, /^Git is not available here/);
+  });
+
+  it("says the editor's failure as an error answer, cut to one bounded line", async () => {
+    const answer = await run(
+      'symbols',
+      { query: 'x' },
+      { workspaceSymbols: () => Promise.reject(new Error(`boom\n${'x'.repeat(5_000)}`)) },
+    );
+    assert.equal(answer.isError, true);
+    assert.ok(answer.text.length < 1_100);
+    assert.match(answer.text, /^VS Code could not answer: Error: boom x/);
+  });
+
+  it('shows a multi-root path with its folder name, and never decodes a broken escape into a throw', () => {
+    const scope = folderScope(['file:///work/app', 'file:///work/lib'], check);
+    assert.equal(scope.show('file:///work/lib/src/x%20y.ts'), 'lib/src/x y.ts');
+    assert.equal(scope.show('file:///work/app/bad%E0%A4%A.ts'), 'app/bad%E0%A4%A.ts');
+    assert.equal(scope.contains('file:///work/application/x'), false);
+  });
+
+  it("takes a name none of the user's servers has", () => {
+    assert.equal(serverName(new Set()), 'vscode-editor');
+    assert.equal(serverName(new Set(['vscode-editor', 'vscode-editor-2'])), 'vscode-editor-3');
+  });
+});
+
+interface Reply {
+  result?: {
+    tools: { name: string; annotations: { readOnlyHint?: boolean }; inputSchema: { properties: object } }[];
+    content: { text: string }[];
+    isError?: boolean;
+  };
+  error?: unknown;
+}
+
+describe('The editor server over MCP (the official server library)', () => {
+  const mcp = (groups: readonly string[]) =>
+    createMcpHandler(() =>
+      editorMcpServer(
+        (t, args) => runTool(t, args, context()),
+        new Set(groups as (typeof TOOL_GROUPS)[number][]),
+        '1.0.0',
+      ),
+    );
+  const call = async (handler: ReturnType<typeof mcp>, method: string, params: object) => {
+    const response = await handler.fetch(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      }),
+    );
+    const text = await response.text();
+    const json = text.startsWith('{')
+      ? text
+      : text
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6);
+    return JSON.parse(json) as Reply;
+  };
+  const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } };
+
+  it('lists only the tools of the groups left on, read-only, with their input schemas', async () => {
+    const handler = mcp(['problems', 'navigation']);
+    assert.ok((await call(handler, 'initialize', init)).result);
+    const listed = (await call(handler, 'tools/list', {})).result!.tools;
+    assert.deepEqual(
+      listed.map((t) => t.name),
+      ['problems', 'definition', 'references', 'implementations', 'hover'],
+    );
+    assert.ok(listed.every((t) => t.annotations.readOnlyHint === true));
+    assert.deepEqual(Object.keys(listed[1]!.inputSchema.properties).sort(), ['character', 'line', 'path']);
+  });
+
+  it("answers a call with the tool's text, a refusal as an error result, and bad arguments as an error", async () => {
+    const handler = mcp([...TOOL_GROUPS]);
+    const ok = await call(handler, 'tools/call', { name: 'problems', arguments: { path: 'src/a.ts' } });
+    assert.match(ok.result!.content[0].text, /^1 problem in src\/a\.ts/);
+    const refused = await call(handler, 'tools/call', { name: 'problems', arguments: { path: '/etc/passwd' } });
+    assert.equal(refused.result!.isError, true);
+    const bad = await call(handler, 'tools/call', { name: 'definition', arguments: { path: 'src/a.ts', line: -1 } });
+    assert.ok(bad.error || bad.result!.isError);
+    const off = await call(mcp(['problems']), 'tools/call', { name: 'changes', arguments: {} });
+    assert.ok(off.error || off.result!.isError);
+  });
+});

@@ -10,6 +10,8 @@ import type {
   AgentTransport,
   Checkpoints,
   ConnectContext,
+  EditorEndpoint,
+  EditorServe,
   HostCapabilities,
   Platform,
   SignInTerminal,
@@ -31,6 +33,9 @@ import { workspaceFile } from './paths/workspaceFile';
 import { localFolders, NodeAttachmentFiles, nodeCapabilities, NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 import { mayStartIn } from './agents/untrustedStart';
+import { folderScope, type EditorScope } from '../src/editorServer/editorScope';
+import { startEditorEndpoint } from './editorEndpoint';
+import { agentFileIn } from './paths/agentFile';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
@@ -115,6 +120,20 @@ export class NodePlatform implements Platform {
   /** Terminals of one session, confined to the folders the agent was given (the first: where they start by default). */
   terminals(roots: readonly string[]): TerminalBackend {
     return new NodeTerminals(roots);
+  }
+
+  editorEndpoint(serve: EditorServe): Promise<EditorEndpoint> {
+    return startEditorEndpoint(serve);
+  }
+
+  editorScope(roots: readonly string[]): EditorScope {
+    return folderScope(
+      roots.map((root) => vscode.Uri.file(root).toString()),
+      async (text) => {
+        const found = await agentFileIn(text, roots);
+        return found.ok ? { ok: true, uri: vscode.Uri.file(found.path).toString() } : found;
+      },
+    );
   }
 
   workspaceFile(agentPath: string): Promise<vscode.Uri | undefined> {

@@ -47,6 +47,8 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     elicitation: true,
     // A web worker has no environment: the bridge's agent reads its own where it runs.
     localEnv: facts.kind === 'node',
+    // Served on this machine's loopback, with the tools' paths held to the trusted local folders.
+    editorServer: local,
   };
 }
 
@@ -74,6 +76,8 @@ export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
     checkpoints: false,
     signInTerminal: false,
     localEnv: false,
+    // Its loopback address is this machine's, not the agent's.
+    editorServer: false,
   };
 }
 

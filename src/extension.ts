@@ -32,6 +32,7 @@ import type { HistoryEntry } from './shared/saved/savedSessions';
 import { MCP_REPORT_URI, McpReports } from './mcp/showMcpServers';
 import { redactingLog } from './secrets/redactor';
 import { Diagnostics } from './diagnostics/diagnostics';
+import { editorGroups, VscodeEditor } from './editorServer/vscodeEditor';
 import { registerAgentCommands } from './commands/agentCommands';
 import { registerChatCommands } from './commands/chatCommands';
 import { registerContextCommands } from './commands/contextCommands';
@@ -146,6 +147,7 @@ export function activateWith(
       log,
       window: vscodeWindow,
       prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),
+      editorServer: { editor: new VscodeEditor(), version: packageJson.version, groups: editorGroups },
       ...(changes ? { changesBar: changes.bar } : {}),
     },
     () => new TranscriptArchive(context.globalStorageUri, log),

@@ -13,6 +13,24 @@ import type { McpHost } from './mcp/sessionMcp';
 import type { AgentOs } from './mcp/serverChecks';
 import type { AgentChoice } from './shared/page/protocol';
 import type { FileChange, FileVersion } from './shared/changes';
+import type { EditorScope } from './editorServer/editorScope';
+import type { EditorTool, ToolAnswer, ToolGroup } from './editorServer/editorTools';
+
+/** What a session's editor server serves: the tools of `groups`, each call answered by `answer`. */
+export interface EditorServe {
+  answer(tool: EditorTool, args: Record<string, unknown>): Promise<ToolAnswer>;
+  readonly groups: ReadonlySet<ToolGroup>;
+  /** The extension's version, as the server names itself. */
+  readonly version: string;
+}
+
+/** A session's editor server endpoint: where the agent reaches it, with the header that lets it in. */
+export interface EditorEndpoint {
+  readonly url: string;
+  readonly headers: readonly { readonly name: string; readonly value: string }[];
+  /** Closes it: its port, and every request under way. */
+  dispose(): void;
+}
 
 /** What the host really offers right now; a capability it lacks is false, not a throw. */
 export interface HostCapabilities {
@@ -34,6 +52,11 @@ export interface HostCapabilities {
    * starts. An agent served elsewhere never gets this machine's values (a server that needs one is left out).
    */
   readonly localEnv: boolean;
+  /**
+   * Offer the editor server (src/editorServer/: problems, symbols, definitions...) to an agent that takes MCP over
+   * HTTP: a trusted workspace with a local folder, on a host that serves it on loopback for an agent it starts.
+   */
+  readonly editorServer: boolean;
 }
 
 /**
@@ -272,6 +295,13 @@ export interface Platform {
   readonly signInTerminal?: SignInTerminal;
   /** Where the user sets `vars` for the agent to read (its `env_var` sign-in): a sentence for the sign-in message. */
   whereToSetEnv(agentId: string, vars: readonly string[]): string;
+  /** Present where `editorServer` can be true: the editor server on loopback HTTP for one session, until disposed. */
+  editorEndpoint?(serve: EditorServe): Promise<EditorEndpoint>;
+  /**
+   * Present with `editorEndpoint`: where a session's editor server may look (`roots`), an agent's path judged as text
+   * first, then canonical (a link out of the folders is not inside).
+   */
+  editorScope?(roots: readonly string[]): EditorScope;
   /** Starts or reaches the agent; undefined when the user cancelled (e.g. a folder pick). */
   connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined>;
   /**

@@ -6,17 +6,7 @@
  * stays without it (the web host answers the bridge's calls with runTool).
  */
 import { McpServer } from '@modelcontextprotocol/server';
-import { EDITOR_TOOLS, type EditorTool, type ToolAnswer, type ToolGroup } from './editorTools';
-
-/** The server's name in a session's `mcpServers`: a user's server of this name keeps its own (see serverName). */
-export const EDITOR_SERVER_NAME = 'vscode-editor';
-
-/** A name for the editor server that none of the user's servers has. */
-export function serverName(taken: ReadonlySet<string>): string {
-  let name = EDITOR_SERVER_NAME;
-  for (let n = 2; taken.has(name); n++) name = `${EDITOR_SERVER_NAME}-${n}`;
-  return name;
-}
+import { EDITOR_SERVER_NAME, EDITOR_TOOLS, type EditorTool, type ToolAnswer, type ToolGroup } from './editorTools';
 
 /** A new McpServer serving the tools of `groups`, each call answered by `answer`. */
 export function editorMcpServer(

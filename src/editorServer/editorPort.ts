@@ -57,8 +57,13 @@ export interface Change {
 }
 
 export interface EditorPort {
-  /** The problems VS Code reports: of `uri`, or of every document it knows of. */
-  problems(uri?: string): Problem[];
+  /**
+   * The problems VS Code reports: of `uri` (its document opened first when none is, for the language servers that
+   * check every open document), or of every document it knows of.
+   */
+  problems(uri?: string): Promise<Problem[]>;
+  /** Whether an editor tab shows `uri`: TypeScript and others check only those files. */
+  inEditor(uri: string): boolean;
   /** The active editor's selection, or none when no text editor is active. */
   selection(): Selection | undefined;
   openEditors(): OpenEditor[];

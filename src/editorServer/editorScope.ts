@@ -8,7 +8,7 @@ export type Resolved = { readonly ok: true; readonly uri: string } | { readonly 
 
 export interface EditorScope {
   /** The agent's path (absolute, or relative to the session's first folder) as a uri inside the folders, or why not. */
-  resolve(path: string): Resolved;
+  resolve(path: string): Promise<Resolved>;
   /** Whether a uri the editor gave is inside the folders. */
   contains(uri: string): boolean;
   /** A uri inside the folders as the agent names it: its path. */
@@ -44,16 +44,16 @@ export function boundedLines<T>(items: readonly T[], line: (item: T) => string):
  * The scope of a session's folders (their uris, as VS Code writes them): `check` is the host's judgement of an agent's
  * path as text (its shape, inside a folder) giving its uri; what it gives is held to the folders again.
  */
-export function folderScope(folders: readonly string[], check: (path: string) => Resolved): EditorScope {
+export function folderScope(folders: readonly string[], check: (path: string) => Promise<Resolved>): EditorScope {
   const roots = folders.map((f) => f.replace(/\/+$/, ''));
   const rootOf = (uri: string) => roots.find((root) => uri === root || uri.startsWith(`${root}/`));
   const name = (root: string) => decoded(root.slice(root.lastIndexOf('/') + 1));
   return {
-    resolve(path) {
+    async resolve(path) {
       if (path.length > MAX_ARGUMENT_CHARS) {
         return { ok: false, why: `it is longer than ${MAX_ARGUMENT_CHARS} characters` };
       }
-      const resolved = check(path);
+      const resolved = await check(path);
       return !resolved.ok || rootOf(resolved.uri)
         ? resolved
         : { ok: false, why: 'it is outside the workspace folders' };

@@ -52,8 +52,8 @@ const position = z.object({
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2, hint: 3 } as const;
 
-function resolve(context: ToolContext, text: string): string {
-  const resolved = context.scope.resolve(text);
+async function resolve(context: ToolContext, text: string): Promise<string> {
+  const resolved = await context.scope.resolve(text);
   if (!resolved.ok) throw new ToolRefusal(`${JSON.stringify(cut(text, 200))} cannot be read: ${resolved.why}.`);
   return resolved.uri;
 }
@@ -89,15 +89,21 @@ const problems: EditorTool = {
     'At most 200; the answer says how many more.',
   input: z.object({ path: path.optional() }),
   async run(args, context) {
-    const uri = typeof args.path === 'string' ? resolve(context, args.path) : undefined;
-    const found = context.editor
-      .problems(uri)
+    const uri = typeof args.path === 'string' ? await resolve(context, args.path) : undefined;
+    const found = (await context.editor.problems(uri))
       .filter((p) => context.scope.contains(p.uri))
       .sort(
         (a, b) =>
           SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.uri.localeCompare(b.uri) || a.line - b.line,
       );
     const where = uri ? context.scope.show(uri) : 'the workspace';
+    if (found.length === 0 && uri && !context.editor.inEditor(uri)) {
+      return {
+        text:
+          `No problems known in ${where}: it is not open in an editor, and TypeScript and some other language ` +
+          'extensions check only files open in editors. The problems of open files are current.',
+      };
+    }
     if (found.length === 0) return { text: `No problems in ${where}.` };
     const errors = found.filter((p) => p.severity === 'error').length;
     return {
@@ -165,7 +171,7 @@ const symbols: EditorTool = {
   }),
   async run(args, context) {
     if (typeof args.path === 'string') {
-      const uri = resolve(context, args.path);
+      const uri = await resolve(context, args.path);
       const found = await context.editor.documentSymbols(uri);
       if (found.length === 0) return { text: `No symbols in ${context.scope.show(uri)}.` };
       return { text: boundedLines(found, (s) => symbolLine(context, s)) };
@@ -181,7 +187,7 @@ const symbols: EditorTool = {
 
 /** The position of `args` checked against its file (a line past the end is refused): uri and 0-based line, column. */
 async function positionOf(args: Record<string, unknown>, context: ToolContext): Promise<[string, number, number]> {
-  const uri = resolve(context, args.path as string);
+  const uri = await resolve(context, args.path as string);
   const lines = await context.editor.lineCount(uri);
   if (lines === undefined) throw new ToolRefusal(`${context.scope.show(uri)} cannot be opened.`);
   const line = args.line as number;
@@ -237,7 +243,7 @@ const changes: EditorTool = {
   input: z.object({ path: path.optional() }),
   async run(args, context) {
     if (typeof args.path === 'string') {
-      const uri = resolve(context, args.path);
+      const uri = await resolve(context, args.path);
       const diff = await context.editor.diff(uri);
       if (diff === undefined) return { text: NO_GIT };
       return { text: diff === '' ? `${context.scope.show(uri)} has no changes.` : cut(diff, MAX_ANSWER_CHARS) };
@@ -249,6 +255,16 @@ const changes: EditorTool = {
     return { text: boundedLines(inside, (c) => `${c.status}: ${context.scope.show(c.uri)}`) };
   },
 };
+
+/** The server's name in a session's `mcpServers`: a user's server of this name keeps its own (see serverName). */
+export const EDITOR_SERVER_NAME = 'vscode-editor';
+
+/** A name for the editor server that none of the user's servers has. */
+export function serverName(taken: ReadonlySet<string>): string {
+  let name = EDITOR_SERVER_NAME;
+  for (let n = 2; taken.has(name); n++) name = `${EDITOR_SERVER_NAME}-${n}`;
+  return name;
+}
 
 /** Every tool, in the order they are listed to an agent. */
 export const EDITOR_TOOLS: readonly EditorTool[] = [

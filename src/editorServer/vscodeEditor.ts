@@ -4,6 +4,8 @@
  * is on. Each answer is cut well before it is large (COLLECT_MAX), then bounded again by the tools.
  */
 import * as vscode from 'vscode';
+import { setting } from '../settings/settings';
+import { TOOL_GROUPS, type ToolGroup } from './editorTools';
 import type {
   Change,
   EditorPort,
@@ -101,6 +103,35 @@ function markdownOf(content: vscode.MarkdownString | vscode.MarkedString): strin
   return content.value;
 }
 
+/** How long a document opened for its problems is given for its language server's first report, and then for quiet. */
+const FIRST_REPORT_MS = 2_000;
+const QUIET_MS = 300;
+
+/**
+ * Opens `uri` when no document has it, and waits for a language server's report: the first change of its problems,
+ * then QUIET_MS without another (syntax, then semantic), FIRST_REPORT_MS at most. An open document's are current.
+ * (TypeScript reports on files open in editor tabs only: for those the wait ends with nothing new.)
+ */
+async function checked(uri: vscode.Uri): Promise<void> {
+  if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) return;
+  await new Promise<void>((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(limit);
+      listener.dispose();
+      resolve();
+    };
+    const limit = setTimeout(done, FIRST_REPORT_MS);
+    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, QUIET_MS);
+    });
+    vscode.workspace.openTextDocument(uri).then(undefined, done);
+  });
+}
+
 async function gitApi(): Promise<GitApi | undefined> {
   const extension = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
   if (!extension) return undefined;
@@ -112,19 +143,31 @@ async function gitApi(): Promise<GitApi | undefined> {
   }
 }
 
+/** The tool groups the user leaves on (`vscode-acp.editorServer.*`). */
+export function editorGroups(): Set<ToolGroup> {
+  return new Set(TOOL_GROUPS.filter((group) => setting(`editorServer.${group}`)));
+}
+
 export class VscodeEditor implements EditorPort {
-  problems(uri?: string): Problem[] {
+  async problems(uri?: string): Promise<Problem[]> {
     const found: Problem[] = [];
     const add = (u: vscode.Uri, list: readonly vscode.Diagnostic[]) => {
       for (const d of list) if (found.length < COLLECT_MAX) found.push(problemOf(u, d));
     };
     if (uri) {
       const u = vscode.Uri.parse(uri);
+      await checked(u);
       add(u, vscode.languages.getDiagnostics(u));
     } else {
       for (const [u, list] of vscode.languages.getDiagnostics()) add(u, list);
     }
     return found;
+  }
+
+  inEditor(uri: string): boolean {
+    return vscode.window.tabGroups.all.some((g) =>
+      g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri),
+    );
   }
 
   selection() {

@@ -305,6 +305,7 @@ export class ChatLink extends LinkEvents implements Disposable {
     this.transcript.sessionOpened(session.setup, continuation);
     if (session.mcpNotice) this.transcript.notice('warning', session.mcpNotice);
     if (session.rootsNotice) this.transcript.notice('info', session.rootsNotice);
+    if (session.editorNotice) this.transcript.notice('info', session.editorNotice);
     const { subscriptions, endReplay } = followIntoTranscript(session, this.transcript, {
       updated: (update) => this._onDidUpdate.fire(update),
       gone: (exit) => this.onAgentGone(session, exit),
@@ -319,6 +320,7 @@ export class ChatLink extends LinkEvents implements Disposable {
     if (c.state !== 'connected' || c.session !== session) return;
     c.subscriptions.forEach((s) => s.dispose());
     void session.terminals?.dispose();
+    session.editor?.dispose();
     session.lease.release();
     const message = describeExit(exit);
     this.deps.log.error(`Agent connection ended: ${message}`);

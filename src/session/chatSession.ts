@@ -20,6 +20,8 @@ import { openSession, type Continuation, type EarlierSession } from './sessionOp
 import { TerminalRequests } from './terminalRequests';
 import { allRoots, rootsNotice } from '../connection/workRoots';
 import { deadline } from '../connection/abandon';
+import { errorMessage } from '../errorText';
+import { startSessionEditor, type EditorServerDeps, type SessionEditor } from './sessionEditor';
 
 export interface ChatSession {
   readonly lease: ConnectionLease;
@@ -35,12 +37,18 @@ export interface ChatSession {
   readonly mcpNotice?: string;
   /** What the chat says about workspace folders the agent was not given, if any were not. */
   readonly rootsNotice?: string;
+  /** The session's editor server (sessionEditor.ts), closed with it. */
+  readonly editor?: SessionEditor;
+  /** Why the agent gets no editor server, when that is the agent's doing. */
+  readonly editorNotice?: string;
 }
 
 export interface SessionDeps {
   readonly platform: Platform;
   readonly agents: AgentConnections;
   readonly log: vscode.LogOutputChannel;
+  /** What the editor server answers from; none: no session gets one. */
+  readonly editorServer?: EditorServerDeps;
 }
 
 /** What the agent asks of the user in a chat's session: the chat answers (its permission and elicitation prompts). */
@@ -97,9 +105,11 @@ async function openOnce(
       ? new TerminalRequests(() => platform.terminals!(allRoots(connection.roots)), permissions)
       : undefined;
   const handlers: SessionHandlers = { ...requests, ...(terminals ? { terminals } : {}) };
+  let editor: SessionEditor | undefined;
   const giveUp = () => {
     lease.release();
     void terminals?.dispose();
+    editor?.dispose();
     return undefined;
   };
   let mcp = snapshot.plan;
@@ -127,6 +137,18 @@ async function openOnce(
   if (!mcp || signal.aborted || connection.client.isClosed) return giveUp();
   deps.log.info(planSummary(mcp));
   const mcpNotice = planNotice(mcp);
+  const agentMcp = connection.init.agentCapabilities?.mcpCapabilities;
+  const roots = allRoots(connection.roots);
+  const started = await startSessionEditor(
+    platform,
+    connection.offered,
+    deps.editorServer,
+    agentMcp,
+    roots,
+    mcp.servers,
+  ).catch((error: unknown) => void deps.log.warn(`The editor server did not start: ${errorMessage(error)}`));
+  if (started && 'server' in started) editor = started;
+  if (signal.aborted || connection.client.isClosed) return giveUp();
   const name = connection.agentLabel || agentId;
   const foldersNotice = rootsNotice(connection.roots);
   const signIn = once(() => connection.signIn(), name, !signInAllowed);
@@ -138,7 +160,7 @@ async function openOnce(
     handlers,
     deps.log,
     onScreen,
-    mcp.servers,
+    editor ? [...mcp.servers, editor.server] : mcp.servers,
     signIn,
     signal,
   );
@@ -161,10 +183,11 @@ async function openOnce(
       ...(terminals ? { terminals } : {}),
       ...(mcpNotice ? { mcpNotice } : {}),
       ...(foldersNotice ? { rootsNotice: foldersNotice } : {}),
+      ...(editor ? { editor } : {}),
+      ...(started && 'notice' in started ? { editorNotice: started.notice } : {}),
     };
   } catch (error) {
-    void terminals?.dispose();
-    lease.release();
+    giveUp();
     throw error;
   }
 }
@@ -178,6 +201,7 @@ async function openOnce(
  */
 export async function endChatSession(session: ChatSession): Promise<void> {
   void session.terminals?.dispose();
+  session.editor?.dispose();
   // Bounded: an agent that does not answer is told it is given up, and still loses the lease (and, with the last
   // one, its process).
   const wait = deadline(CLOSE_WAIT_MS, 'session/close was not answered in time');

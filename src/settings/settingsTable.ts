@@ -27,6 +27,12 @@ export const SETTINGS = {
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },
   'checkpoints.exclude': { type: 'array', default: ['node_modules', '.venv', 'target', 'dist', 'build'] },
   notifications: { type: 'string', default: 'whenHidden', enum: ['never', 'whenHidden', 'always'] },
+  // What the editor server tells an agent: a repository's value counts once the user trusts it (none is served before).
+  'editorServer.problems': { type: 'boolean', default: true, restricted: true },
+  'editorServer.editors': { type: 'boolean', default: true, restricted: true },
+  'editorServer.symbols': { type: 'boolean', default: true, restricted: true },
+  'editorServer.navigation': { type: 'boolean', default: true, restricted: true },
+  'editorServer.changes': { type: 'boolean', default: true, restricted: true },
 } as const satisfies Record<string, SettingSpec>;
 
 export interface SettingSpec {

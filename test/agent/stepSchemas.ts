@@ -208,6 +208,19 @@ export const stepSchemas = {
    * What the client must redact wherever it keeps or shows them.
    */
   echoMcpValues: step({ echoMcpValues: z.literal(true) }),
+  /**
+   * Calls `tool` of the session's MCP server named `server` (default the editor server, `vscode-editor`) over HTTP with
+   * the headers the client gave (`omitHeaders`: none, as an intruder would); reports `[mcp <tool>: <its text>]`,
+   * `[mcp <tool> refused: <text>]` for an error result, or `[mcp <tool>: HTTP <status>]`.
+   */
+  mcpCall: step({
+    mcpCall: z.strictObject({
+      tool: z.string(),
+      server: z.string().optional(),
+      arguments: z.record(z.string(), z.unknown()).optional(),
+      omitHeaders: z.boolean().optional(),
+    }),
+  }),
   /** `[sessions open: N, pid P]`: how many sessions this process has open (session/close ends one), and which process it is. */
   reportSessions: step({ reportSessions: z.literal(true) }),
 };

@@ -7,6 +7,7 @@ import type { Step, StepKind, StepOf } from './stepSchemas';
 import { crash, stopReading, writeRaw, writeRawLine } from './io';
 import { agentProcess, client, sendText, sendUpdate, sleep, type StepContext, type StepOutcome } from './context';
 import { clientStepHandlers } from './clientSteps';
+import { mcpStepHandlers } from './mcpSteps';
 import { playFuzz } from './fuzz/fuzzStep';
 import { verbatimUpdates } from './v2Shapes';
 
@@ -212,6 +213,7 @@ const handlers: Handlers = {
     }
   },
   ...clientStepHandlers,
+  ...mcpStepHandlers,
 };
 
 /**

@@ -51,9 +51,9 @@ const webviewRules = [
 const SRC_ROOMS = [
   ['shared'],
   ['secrets', 'settings'],
-  ['errorText', 'mcp', 'diagnostics'],
+  ['errorText', 'mcp', 'diagnostics', 'editorServer'],
   ['platform', 'capabilities', 'workspaceFolder', 'workspaceTrust'],
-  ['agents', 'editorServer'],
+  ['agents'],
   ['connection'],
   ['attachments', 'session', 'changes'],
   ['chat', 'review'],

@@ -30,5 +30,6 @@ import './changes.test';
 import './hunkReview.test';
 import './rewind.test';
 import './follow.test';
+import './editorServer.test';
 import '../shared/served.test';
 import './noLeaks.test';

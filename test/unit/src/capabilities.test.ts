@@ -73,6 +73,7 @@ describe('capabilities per host', () => {
     ]) {
       assert.deepEqual(clientCapabilities(hostCapabilities(facts)).fs, { readTextFile: false, writeTextFile: false });
       assert.equal(clientCapabilities(hostCapabilities(facts)).terminal, false);
+      assert.equal(hostCapabilities(facts).editorServer, false, 'nor the editor server');
     }
   });
 
@@ -85,6 +86,7 @@ describe('capabilities per host', () => {
     checkpoints: false,
     elicitation: true,
     localEnv: false,
+    editorServer: false,
   };
 
   it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
@@ -94,5 +96,6 @@ describe('capabilities per host', () => {
   it("an agent served elsewhere is offered none of the host's files, terminals or environment values", () => {
     assert.deepEqual(forRemoteAgent(hostCapabilities(linuxDesktop)), { kind: 'node', ...nothingLocal });
     assert.equal(hostCapabilities(linuxDesktop).localEnv, true, 'an agent the Node host starts gets them');
+    assert.equal(hostCapabilities(linuxDesktop).editorServer, true, 'and the editor server on its loopback');
   });
 });

@@ -22,6 +22,10 @@ import { createAgent } from '../../../agent/agent';
 import { loadScenario } from '../../../agent/scenario';
 import { threadToMarkdown } from '../../../../src/shared/threadMarkdown';
 import { SessionStore } from '../../../agent/sessionStore';
+import type { EditorPort } from '../../../../src/editorServer/editorPort';
+import { folderScope } from '../../../../src/editorServer/editorScope';
+import { TOOL_GROUPS, type ToolGroup } from '../../../../src/editorServer/editorTools';
+import { startEditorEndpoint } from '../../../../src-node/editorEndpoint';
 
 export const AGENT_ID = 'scripted';
 
@@ -104,6 +108,10 @@ export interface HostOptions {
   readonly askV2?: boolean;
   /** Every log line, as written (what the ACP output channel would show). */
   readonly logLines?: string[];
+  /** The host serves the editor server (the Node host's loopback endpoint), answering from this editor. */
+  readonly editor?: EditorPort;
+  /** The tool groups left on (default all). */
+  readonly editorGroups?: readonly ToolGroup[];
 }
 
 export const OTHER_AGENT_ID = 'other';
@@ -123,6 +131,8 @@ export function scriptedHost(
     connect,
     askV2 = false,
     logLines = [],
+    editor,
+    editorGroups = TOOL_GROUPS,
   }: HostOptions = {},
 ): ScriptedHost {
   const parsed = loadScenario(JSON.stringify(scenario));
@@ -143,6 +153,7 @@ export function scriptedHost(
       checkpoints: false,
       elicitation: true,
       localEnv: true,
+      editorServer: editor !== undefined,
     }),
     attachmentFiles: {
       linkable: () => false,
@@ -167,6 +178,20 @@ export function scriptedHost(
       ...(otherAgent ? [{ id: OTHER_AGENT_ID, name: 'Other Agent', available: true }] : []),
     ],
     whereToSetEnv: () => 'in the environment',
+    ...(editor
+      ? {
+          editorEndpoint: startEditorEndpoint,
+          // The folders are not on disk here: paths are judged by their text alone.
+          editorScope: (roots: readonly string[]) =>
+            folderScope(
+              roots.map((root) => `file://${root}`),
+              async (text) => {
+                const full = path.posix.normalize(text.startsWith('/') ? text : `${roots[0]}/${text}`);
+                return { ok: true, uri: `file://${full}` };
+              },
+            ),
+        }
+      : {}),
     connect: async (_agentId, context) => (connect ? connect(context) : start()),
   };
   const window: WindowPort = {
@@ -237,6 +262,7 @@ export function scriptedHost(
       log: logger,
       window,
       prepareAttachment: () => Promise.reject(new Error('no attachments here')),
+      ...(editor ? { editorServer: { editor, version: '0', groups: () => new Set(editorGroups) } } : {}),
     },
     archive,
     idsUsed,

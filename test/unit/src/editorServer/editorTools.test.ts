@@ -1,22 +1,23 @@
 import * as assert from 'node:assert/strict';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import type { EditorPort, EditorSymbol, Place, Problem } from '../../../../src/editorServer/editorPort';
+import type { EditorPort } from '../../../../src/editorServer/editorPort';
+import { fixtureEditor, placeIn } from './fixtureEditor';
 import { folderScope, type Resolved } from '../../../../src/editorServer/editorScope';
-import { EDITOR_TOOLS, TOOL_GROUPS, runTool, type ToolContext } from '../../../../src/editorServer/editorTools';
-import { editorMcpServer, serverName } from '../../../../src/editorServer/editorMcp';
+import {
+  EDITOR_TOOLS,
+  TOOL_GROUPS,
+  runTool,
+  serverName,
+  type ToolContext,
+} from '../../../../src/editorServer/editorTools';
+import { editorMcpServer } from '../../../../src/editorServer/editorMcp';
 
 const ROOT = 'file:///work/app';
-const uri = (path: string) => `${ROOT}/${path}`;
-const at = (path: string, line: number, character = 0): Place => ({
-  uri: uri(path),
-  line,
-  character,
-  endLine: line,
-  endCharacter: character + 3,
-});
+const at = (path: string, line: number, character = 0) => placeIn(ROOT, path, line, character);
+const fixture = (over: Partial<EditorPort> = {}) => fixtureEditor(ROOT, over);
 
 /** A posix host's check, as the Node host's: absolute inside /work/app, or relative to it; no `..` out. */
-function check(text: string): Resolved {
+async function check(text: string): Promise<Resolved> {
   if (text.includes('\0')) return { ok: false, why: 'it contains a NUL character' };
   const absolute = text.startsWith('/') ? text : `/work/app/${text}`;
   const parts: string[] = [];
@@ -25,65 +26,6 @@ function check(text: string): Resolved {
     else if (part !== '.' && part !== '') parts.push(part);
   }
   return { ok: true, uri: `file:///${parts.map(encodeURIComponent).join('/')}` };
-}
-
-function fixture(over: Partial<EditorPort> = {}): EditorPort {
-  const problems: Problem[] = [
-    {
-      ...at('src/b.ts', 9, 4),
-      severity: 'warning',
-      message: 'unused\n   variable',
-      source: 'eslint',
-      code: 'no-unused',
-    },
-    {
-      ...at('src/a.ts', 2, 6),
-      severity: 'error',
-      message: "Type 'string' is not assignable to type 'number'.",
-      source: 'ts',
-      code: '2322',
-    },
-    {
-      uri: 'file:///etc/other.ts',
-      line: 0,
-      character: 0,
-      endLine: 0,
-      endCharacter: 1,
-      severity: 'error',
-      message: 'outside',
-    },
-  ];
-  return {
-    problems: (u) => problems.filter((p) => u === undefined || p.uri === u),
-    selection: () => ({ ...at('src/a.ts', 2, 0), endLine: 3, endCharacter: 1, text: 'let x = 1;\n}', dirty: true }),
-    openEditors: () => [
-      { uri: uri('src/a.ts'), dirty: true, active: true, visible: [[0, 40]] },
-      { uri: 'file:///home/user/.bashrc', dirty: false, active: false, visible: [] },
-    ],
-    lineCount: async (u) => (u === uri('src/a.ts') ? 120 : undefined),
-    documentSymbols: async () => [
-      { ...at('src/a.ts', 0, 13), name: 'Greeter', kind: 'class', depth: 0 },
-      { ...at('src/a.ts', 1, 2), name: 'greet', kind: 'method', depth: 1 },
-    ],
-    workspaceSymbols: async (query) =>
-      Array.from({ length: 100_000 }, (_, i): EditorSymbol => ({
-        ...at(`src/f${i}.ts`, i % 50),
-        name: `${query}${i}`,
-        kind: 'function',
-      })),
-    locations: async () => [
-      at('src/a.ts', 0, 13),
-      at('src/b.ts', 4, 2),
-      { ...at('x', 1), uri: 'file:///usr/lib/lib.d.ts' },
-    ],
-    hover: async () => ['```ts\nclass Greeter\n```', 'Says hello.'],
-    changes: async () => [
-      { uri: uri('src/a.ts'), status: 'modified' },
-      { uri: 'file:///elsewhere/x', status: 'modified' },
-    ],
-    diff: async () => '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n',
-    ...over,
-  };
 }
 
 const context = (over: Partial<EditorPort> = {}): ToolContext => ({
@@ -112,13 +54,24 @@ describe('The editor server: its tools', () => {
   it("gives one file's problems, and refuses a path outside the folders without asking the editor", async () => {
     assert.match((await run('problems', { path: 'src/b.ts' })).text, /^1 problem in src\/b\.ts \(0 errors\):/);
     let asked = false;
-    const refused = await run('problems', { path: '../../etc/passwd' }, { problems: () => ((asked = true), []) });
+    const refused = await run('problems', { path: '../../etc/passwd' }, { problems: async () => ((asked = true), []) });
     assert.deepEqual(refused, {
       text: '"../../etc/passwd" cannot be read: it is outside the workspace folders.',
       isError: true,
     });
     assert.equal(asked, false);
     assert.equal((await run('problems', { path: '/etc/passwd' })).isError, true);
+  });
+
+  it('says when a file without known problems is not open in an editor (TypeScript checks only those)', async () => {
+    assert.match(
+      (await run('problems', { path: 'src/c.ts' })).text,
+      /^No problems known in src\/c\.ts: it is not open in an editor/,
+    );
+    assert.equal(
+      (await run('problems', { path: 'src/a.ts' }, { problems: async () => [] })).text,
+      'No problems in src/a.ts.',
+    );
   });
 
   it('shows the selection as the editor has it, unsaved text included, and nothing of a file outside', async () => {

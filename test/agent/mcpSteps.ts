@@ -1,0 +1,47 @@
+// The agent calls a tool of an MCP server the client gave the session (over HTTP, as the agents we test do for
+// `"type": "http"` servers): the editor server's tools, or any other. Reports what came back as an agent_message_chunk.
+import type { StepOf } from './stepSchemas';
+import { errorMessage, sendText, type StepContext, type StepOutcome } from './context';
+
+/** The MCP revision the request speaks: 2025's stateless JSON-RPC, as today's agents' MCP clients send it. */
+const PROTOCOL_VERSION = '2025-06-18';
+
+async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepOutcome> {
+  const { tool, server: name = 'vscode-editor', arguments: args = {}, omitHeaders = false } = step.mcpCall;
+  const server = (ctx.session?.mcpServers ?? []).find((s) => s.name === name);
+  if (!server || !('url' in server)) return void (await sendText(ctx, `[mcp ${tool}: no server ${name}]`));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': PROTOCOL_VERSION,
+  };
+  if (!omitHeaders) for (const h of server.headers) headers[h.name] = h.value;
+  try {
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } }),
+      signal: ctx.signal,
+    });
+    if (!response.ok) return void (await sendText(ctx, `[mcp ${tool}: HTTP ${response.status}]`));
+    const text = await response.text();
+    // A JSON body, or an event stream whose data line holds it.
+    const json = text.startsWith('{')
+      ? text
+      : (text
+          .split('\n')
+          .find((l) => l.startsWith('data: '))
+          ?.slice(6) ?? '{}');
+    const reply = JSON.parse(json) as {
+      result?: { content?: { text?: string }[]; isError?: boolean };
+      error?: { message?: string };
+    };
+    if (reply.error) return void (await sendText(ctx, `[mcp ${tool}: error ${reply.error.message}]`));
+    const answer = (reply.result?.content ?? []).map((c) => c.text ?? '').join('\n');
+    await sendText(ctx, `[mcp ${tool}${reply.result?.isError ? ' refused' : ''}: ${answer}]`);
+  } catch (error) {
+    await sendText(ctx, `[mcp ${tool}: failed ${errorMessage(error)}]`);
+  }
+}
+
+export const mcpStepHandlers = { mcpCall };

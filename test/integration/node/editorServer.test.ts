@@ -1,0 +1,78 @@
+/**
+ * Node host: the editor server with VS Code's real answers. The scripted agent, taking MCP over HTTP as every agent we
+ * test does, calls its tools on a TypeScript file with a type error through the loopback endpoint the session was
+ * given: the problems come from VS Code's own TypeScript extension, the definition from its provider.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { transcript, waitFor } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+
+describe('The editor server (Node host, VS Code answering)', function () {
+  this.timeout(120_000);
+  const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+  const dir = path.join(folder, 'editor-fixture');
+
+  before(() => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'greeter.ts'),
+      "export class Greeter {\n  greet(): string {\n    return 'hi';\n  }\n}\n",
+    );
+    // Line 2: a string given to a number (TS2322); `Greeter` starts at column 27.
+    const use =
+      "import { Greeter } from './greeter';\nconst count: number = new Greeter().greet();\nexport { count };\n";
+    fs.writeFileSync(path.join(dir, 'use.ts'), use);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("gives an agent that takes MCP over HTTP VS Code's problems and definitions, and nothing outside the folder", async () => {
+    const agent = scenarioAgent('Editor Agent', {
+      agentCapabilities: { mcpCapabilities: { http: true } },
+      turns: [
+        {
+          match: 'check',
+          steps: [
+            { mcpCall: { tool: 'problems', arguments: { path: 'editor-fixture/use.ts' } } },
+            { mcpCall: { tool: 'definition', arguments: { path: 'editor-fixture/use.ts', line: 2, character: 27 } } },
+            { mcpCall: { tool: 'symbols', arguments: { path: `${dir}/greeter.ts` } } },
+            { mcpCall: { tool: 'problems', arguments: { path: 'editor-fixture/greeter.ts' } } },
+            { mcpCall: { tool: 'problems', arguments: { path: '/etc/passwd' } } },
+            { mcpCall: { tool: 'definition', arguments: { path: 'editor-fixture/use.ts', line: 99, character: 1 } } },
+            { text: 'checked' },
+          ],
+        },
+      ],
+    });
+    // As the user has it: the file open in an editor (TypeScript checks only those), its error reported.
+    const use = vscode.Uri.file(path.join(dir, 'use.ts'));
+    await vscode.window.showTextDocument(use, { preview: false });
+    const deadline = Date.now() + 90_000;
+    while (!vscode.languages.getDiagnostics(use).some((d) => String(d.code) === '2322')) {
+      if (Date.now() > deadline) throw new Error('TypeScript reported no error on use.ts in 90 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const chat = await chatWithAgents({ editor: agent }, 'editor');
+    await chat.composer.send('check');
+    await waitFor(chat, 'the calls', () => transcript(chat).includes('checked'), 90_000);
+    const text = transcript(chat);
+    assert.match(
+      text,
+      /\[mcp problems: 1 problem in editor-fixture\/use\.ts \(1 error\):\neditor-fixture\/use\.ts:2:7: error 2322: Type 'string' is not assignable to type 'number'\. \(ts\)\]/,
+    );
+    assert.match(text, /\[mcp definition: editor-fixture\/greeter\.ts:1:14\]/);
+    assert.match(
+      text,
+      /\[mcp symbols: Greeter \(class\): editor-fixture\/greeter\.ts:1:14\n {2}greet \(method\): editor-fixture\/greeter\.ts:2:3\]/,
+    );
+    assert.match(
+      text,
+      /\[mcp problems refused: "\/etc\/passwd" cannot be read: it is outside the workspace folders\.\]/,
+    );
+    assert.match(text, /\[mcp definition refused: Line 99 is past the end of editor-fixture\/use\.ts \(4 lines\)\.\]/);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

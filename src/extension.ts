@@ -147,7 +147,13 @@ export function activateWith(
       log,
       window: vscodeWindow,
       prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),
-      editorServer: { editor: new VscodeEditor(), version: packageJson.version, groups: editorGroups },
+      editorServer: {
+        editor: new VscodeEditor(),
+        version: packageJson.version,
+        groups: editorGroups,
+        toldNoHttp: new Set(),
+        onCall: (call) => diagnostics.record(call),
+      },
       ...(changes ? { changesBar: changes.bar } : {}),
     },
     () => new TranscriptArchive(context.globalStorageUri, log),
@@ -199,7 +205,7 @@ export function activateWith(
     vscode.workspace.registerTextDocumentContentProvider(MCP_REPORT_URI.scheme, mcpReports),
     ...registerChatCommands({ chats, panels, view }),
     ...registerContextCommands({ chats, view }),
-    ...registerAgentCommands({ chats, agents, agentList, mcpReports, checkpointDocuments, diagnostics }),
+    ...registerAgentCommands({ chats, agents, agentList, mcpReports, checkpointDocuments, diagnostics, platform }),
     ...registerSessionCommands(sessionDeps),
     // Trust changes which settings and PATH entries count, and what a new connection is offered.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

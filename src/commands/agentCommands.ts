@@ -3,6 +3,7 @@
  * its MCP servers, the checkpoints kept of its changes, the diagnostics of
  * its messages.
  */
+import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentList } from '../agents/agentList';
 import type { CheckpointDocuments } from '../review/checkpointDocuments';
@@ -12,6 +13,9 @@ import { errorMessage } from '../errorText';
 import type { Diagnostics } from '../diagnostics/diagnostics';
 import type { McpReports } from '../mcp/showMcpServers';
 import { sessionFolderIfAny } from '../workspaceFolder';
+import type { Platform } from '../platform';
+import { editorServerReport } from '../session/sessionEditor';
+import { editorGroups } from '../editorServer/vscodeEditor';
 
 export interface AgentCommandDeps {
   readonly chats: Chats;
@@ -21,6 +25,7 @@ export interface AgentCommandDeps {
   /** Undefined where checkpoints are not kept (the web host: the files are on the bridge's machine). */
   readonly checkpointDocuments: CheckpointDocuments | undefined;
   readonly diagnostics: Diagnostics;
+  readonly platform: Platform;
 }
 
 export function registerAgentCommands({
@@ -30,6 +35,7 @@ export function registerAgentCommands({
   mcpReports,
   checkpointDocuments,
   diagnostics,
+  platform,
 }: AgentCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
@@ -59,11 +65,12 @@ export function registerAgentCommands({
         ? { folder: live.folder }
         : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
       if (!picked) return;
+      const agentMcp = live ? live.init.agentCapabilities?.mcpCapabilities : 'unknown';
+      const offered = live?.offered ?? platform.capabilities();
       await mcpReports.show(
         picked.folder,
-        live
-          ? { name: live.agentLabel, capabilities: live.init.agentCapabilities?.mcpCapabilities, os: live.agentOs }
-          : undefined,
+        live ? { name: live.agentLabel, capabilities: agentMcp as acp.McpCapabilities, os: live.agentOs } : undefined,
+        editorServerReport(platform, offered, agentMcp, editorGroups()),
       );
     }),
     vscode.commands.registerCommand('vscode-acp.showCheckpoints', async () => {

@@ -43,6 +43,11 @@ export class Diagnostics implements vscode.Disposable {
     return { incoming: observe('in'), outgoing: observe('out') };
   }
 
+  /** One record of something else an agent did through the extension (a call to the editor server): structure only. */
+  record(record: object): void {
+    if (this.enabled) this.output().info(JSON.stringify(record));
+  }
+
   async show(): Promise<void> {
     if (!this.enabled) {
       const on = 'Turn On';

@@ -33,14 +33,19 @@ export class McpReports implements vscode.TextDocumentContentProvider {
     return this.text;
   }
 
-  async show(folder: vscode.Uri | undefined, agent: McpReportAgent | undefined): Promise<void> {
+  /** `more`: lines said after the user's servers (the editor server's, src/session/sessionEditor.ts). */
+  async show(
+    folder: vscode.Uri | undefined,
+    agent: McpReportAgent | undefined,
+    more: readonly string[] = [],
+  ): Promise<void> {
     const plan = await mcpPlanFor(
       folder,
       agent?.capabilities,
       agent !== undefined,
       agent ? { ...this.host, os: agent.os } : this.host,
     );
-    this.text = mcpReport(plan, folder, agent);
+    this.text = [mcpReport(plan, folder, agent).trimEnd(), '', ...more, ''].join('\n');
     this._onDidChange.fire(MCP_REPORT_URI);
     const document = await vscode.workspace.openTextDocument(MCP_REPORT_URI);
     await vscode.window.showTextDocument(document, { preview: true });

@@ -146,6 +146,7 @@ async function openOnce(
     agentMcp,
     roots,
     mcp.servers,
+    agentId,
   ).catch((error: unknown) => void deps.log.warn(`The editor server did not start: ${errorMessage(error)}`));
   if (started && 'server' in started) editor = started;
   if (signal.aborted || connection.client.isClosed) return giveUp();

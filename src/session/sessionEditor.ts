@@ -5,7 +5,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { EditorPort } from '../editorServer/editorPort';
-import { runTool, serverName, type ToolGroup } from '../editorServer/editorTools';
+import { EDITOR_TOOLS, runTool, serverName, type ToolGroup } from '../editorServer/editorTools';
 import type { HostCapabilities, Platform } from '../platform';
 import { redactor } from '../secrets/redactor';
 
@@ -16,6 +16,18 @@ export interface EditorServerDeps {
   readonly version: string;
   /** The tool groups the user leaves on (`vscode-acp.editorServer.*`), read as each session starts. */
   groups(): ReadonlySet<ToolGroup>;
+  /** The agents the chat has told it gives no editor server (they take no MCP over HTTP): told once a window. */
+  readonly toldNoHttp: Set<string>;
+  /** Told of every call, by its structure only (the ACP Diagnostics channel): never its arguments' or answer's text. */
+  onCall?(call: EditorCallRecord): void;
+}
+
+export interface EditorCallRecord {
+  readonly editorTool: string;
+  readonly argumentNames: readonly string[];
+  readonly ms: number;
+  readonly answerChars: number;
+  readonly refused: boolean;
 }
 
 export interface SessionEditor {
@@ -25,7 +37,7 @@ export interface SessionEditor {
 
 /**
  * The editor server for a session in `roots`: started, or why the agent gets none when it is the agent's doing (a
- * sentence for the chat), or nothing (the host does not serve it, the user turned every group off).
+ * sentence for the chat, the first time in a window), or nothing (the host does not serve it, every group is off).
  */
 export async function startSessionEditor(
   platform: Platform,
@@ -34,12 +46,15 @@ export async function startSessionEditor(
   agentMcp: acp.McpCapabilities | null | undefined,
   roots: readonly string[],
   taken: readonly acp.McpServer[],
+  agentId: string,
 ): Promise<SessionEditor | { notice: string } | undefined> {
   const { editorEndpoint, editorScope } = platform;
   if (!deps || !offered.editorServer || !editorEndpoint || !editorScope) return undefined;
   const groups = deps.groups();
   if (groups.size === 0) return undefined;
   if (!agentMcp?.http) {
+    if (deps.toldNoHttp.has(agentId)) return undefined;
+    deps.toldNoHttp.add(agentId);
     return {
       notice:
         'This agent takes no MCP server over HTTP, so it cannot ask VS Code about problems, symbols or changes (the editor server).',
@@ -47,7 +62,18 @@ export async function startSessionEditor(
   }
   const scope = editorScope.call(platform, roots);
   const endpoint = await editorEndpoint.call(platform, {
-    answer: (tool, args) => runTool(tool, args, { editor: deps.editor, scope }),
+    answer: async (tool, args) => {
+      const start = performance.now();
+      const answer = await runTool(tool, args, { editor: deps.editor, scope });
+      deps.onCall?.({
+        editorTool: tool.name,
+        argumentNames: Object.keys(args).slice(0, 10),
+        ms: Math.round((performance.now() - start) * 10) / 10,
+        answerChars: answer.text.length,
+        refused: answer.isError === true,
+      });
+      return answer;
+    },
     groups,
     version: deps.version,
   });
@@ -57,4 +83,33 @@ export async function startSessionEditor(
     server: { type: 'http', name, url: endpoint.url, headers: endpoint.headers.map((h) => ({ ...h })) },
     dispose: () => endpoint.dispose(),
   };
+}
+
+/**
+ * The editor server as ACP: Show MCP Servers tells it: whether the next session gets it and why not, and its tools on
+ * and off. `agentMcp` 'unknown': no agent connected yet.
+ */
+export function editorServerReport(
+  platform: Platform,
+  offered: HostCapabilities,
+  agentMcp: acp.McpCapabilities | null | undefined | 'unknown',
+  groups: ReadonlySet<ToolGroup>,
+): string[] {
+  const why = !platform.editorEndpoint
+    ? 'not here (VS Code for the Web: not yet)'
+    : !offered.editorServer
+      ? 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts'
+      : groups.size === 0
+        ? 'off (every vscode-acp.editorServer.* setting is off)'
+        : agentMcp === 'unknown'
+          ? 'offered to an agent that takes MCP servers over HTTP'
+          : agentMcp?.http
+            ? 'offered: the next session gets it'
+            : 'not offered: this agent takes no MCP server over HTTP';
+  const tools = (on: boolean) => EDITOR_TOOLS.filter((t) => groups.has(t.group) === on).map((t) => t.name);
+  const off = tools(false);
+  return [
+    `The editor server (vscode-editor, the extension's own, on 127.0.0.1): ${why}.`,
+    `  Tools: ${tools(true).join(', ') || 'none'}${off.length ? ` (off: ${off.join(', ')})` : ''}`,
+  ];
 }

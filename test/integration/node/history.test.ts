@@ -23,7 +23,8 @@ const root = path.resolve(__dirname, '../../..');
 
 function scenario(agentCapabilities: object): string {
   return JSON.stringify({
-    agentCapabilities,
+    // MCP over HTTP, as every agent we test takes it (the editor server is given then, not a notice).
+    agentCapabilities: { mcpCapabilities: { http: true }, ...agentCapabilities },
     turns: [
       { match: 'recall', steps: [{ reportHistory: true }] },
       {

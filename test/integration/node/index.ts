@@ -16,6 +16,7 @@ export function run(): Promise<void> {
   setHostSetup({
     agentId: 'test',
     reportsStrayOutput: true,
+    editorServer: true,
     mcpSecret: process.env.ACP_TEST_MCP_SECRET,
     // code-server's Node host is a remote host on Linux with a trusted local folder.
     expectedCapabilities:

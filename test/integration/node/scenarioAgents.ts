@@ -7,16 +7,24 @@ import { activeChat, type Chat } from '../shared/chatWaits';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** A `vscode-acp.agents` entry: the scripted test agent with `scenario` (and more arguments, e.g. --sessions). */
+/**
+ * A `vscode-acp.agents` entry: the scripted test agent with `scenario` (and more arguments, e.g. --sessions). It takes
+ * MCP servers over HTTP, as every agent we test does, unless the scenario says what it takes.
+ */
 export function scenarioAgent(
   name: string,
   scenario: object,
   ...extraArgs: string[]
 ): { name: string; command: string; args: string[] } {
+  const capabilities = {
+    mcpCapabilities: { http: true },
+    ...(scenario as { agentCapabilities?: object }).agentCapabilities,
+  };
+  const json = JSON.stringify({ ...scenario, agentCapabilities: capabilities });
   return {
     name,
     command: process.execPath,
-    args: [path.join(root, 'dist/test/agent.js'), scenarioArgument(JSON.stringify(scenario)), ...extraArgs],
+    args: [path.join(root, 'dist/test/agent.js'), scenarioArgument(json), ...extraArgs],
   };
 }
 

@@ -18,7 +18,6 @@ import { scenarioAgent } from './scenarioAgents';
 
 describe('sign-in', function () {
   this.timeout(60_000);
-  const root = path.resolve(__dirname, '../../..');
 
   /** The sign-in agent configured with `extra` in its scenario; what it needs and where it keeps its files. */
   async function signInAgent(extra: Record<string, unknown>, env: Record<string, string> = {}) {
@@ -93,7 +92,7 @@ describe('sign-in', function () {
       const options = opened[0].creationOptions as vscode.TerminalOptions;
       assert.deepEqual(
         [options.shellPath, ...(options.shellArgs as string[])],
-        [process.execPath, path.join(root, 'dist/test/agent.js'), JSON.stringify(scenario), '--sign-in'],
+        [process.execPath, ...scenarioAgent('Sign-in Agent', scenario).args, '--sign-in'],
       );
       assert.equal(options.env?.SIGN_IN_MODE, 'test');
       assert.ok(fs.existsSync(signInFile), 'the sign-in program ran');

@@ -11,6 +11,8 @@ export interface HostSetup {
   readonly expectedCapabilities: string;
   /** The value of `ACP_TEST_MCP_SECRET` where the host resolves `${env:...}` (Node); undefined where it cannot (web). */
   readonly mcpSecret: string | undefined;
+  /** The extension's editor server is among a session's MCP servers (the Node host: a trusted local folder). */
+  readonly editorServer: boolean;
   /** Points the extension at the test agent (a setting, or the bridge). */
   configureAgent(): Promise<void>;
 }

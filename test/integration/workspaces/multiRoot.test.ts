@@ -24,7 +24,15 @@ describe('MCP servers in a multi-root workspace', function () {
     await focusFolder(folder('alpha'));
     const a = api.chats.newChat();
     a.selectAgent('test');
-    assert.deepEqual(await mcpNames(a), ['user-srv', 'ws-srv', 'alpha-settings', 'shared', 'alpha-project']);
+    // Last, the extension's own editor server (a trusted local folder, an agent that takes HTTP servers).
+    assert.deepEqual(await mcpNames(a), [
+      'user-srv',
+      'ws-srv',
+      'alpha-settings',
+      'shared',
+      'alpha-project',
+      'vscode-editor',
+    ]);
     // (Other notices, such as the checkpoints' first look on a loaded machine, are not about MCP servers.)
     const mcpNotices = notices(a)
       .split('\n')
@@ -35,7 +43,7 @@ describe('MCP servers in a multi-root workspace', function () {
     await focusFolder(folder('beta'));
     const b = api.chats.newChat();
     b.selectAgent('test');
-    assert.deepEqual(await mcpNames(b), ['user-srv', 'ws-srv', 'shared', 'beta-settings']);
+    assert.deepEqual(await mcpNames(b), ['user-srv', 'ws-srv', 'shared', 'beta-settings', 'vscode-editor']);
     await api.chats.close(b.id);
   });
 
@@ -58,7 +66,7 @@ describe('MCP servers in a multi-root workspace', function () {
     const second = api.chats.newChat();
     second.selectAgent('test');
     try {
-      assert.deepEqual(await mcpNames(second), ['user-srv', 'ws-srv', 'shared']);
+      assert.deepEqual(await mcpNames(second), ['user-srv', 'ws-srv', 'shared', 'vscode-editor']);
     } finally {
       await api.chats.close(second.id);
       await api.chats.close(first.id);

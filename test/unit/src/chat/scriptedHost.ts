@@ -262,7 +262,9 @@ export function scriptedHost(
       log: logger,
       window,
       prepareAttachment: () => Promise.reject(new Error('no attachments here')),
-      ...(editor ? { editorServer: { editor, version: '0', groups: () => new Set(editorGroups) } } : {}),
+      ...(editor
+        ? { editorServer: { editor, version: '0', groups: () => new Set(editorGroups), toldNoHttp: new Set<string>() } }
+        : {}),
     },
     archive,
     idsUsed,

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { fixtureEditor } from './fixtureEditor';
 import { scriptedHost, shown, until, type ScriptedHost } from '../chat/scriptedHost';
 import type { Chat } from '../../../../src/chat/chat';
+import { editorServerReport } from '../../../../src/session/sessionEditor';
 
 const ROOT = 'file:///scripted/workspace';
 const takesHttp = { agentCapabilities: { mcpCapabilities: { http: true } } };
@@ -88,5 +89,29 @@ describe('The editor server in a session', () => {
       await host.dispose();
       host = undefined;
     }
+  });
+});
+
+describe('The editor server in ACP: Show MCP Servers', () => {
+  const node = { editorEndpoint: async () => ({ url: '', headers: [], dispose: () => undefined }) } as never;
+  const offered = (editorServer: boolean) => ({ editorServer }) as never;
+  const all = new Set(['problems', 'editors', 'symbols', 'navigation', 'changes'] as const);
+
+  it('says whether the next session gets it, and why not', () => {
+    const first = (...args: Parameters<typeof editorServerReport>) => editorServerReport(...args)[0];
+    assert.match(first(node, offered(true), { http: true }, all), /offered: the next session gets it\.$/);
+    assert.match(first(node, offered(true), { http: false }, all), /this agent takes no MCP server over HTTP/);
+    assert.match(first(node, offered(true), 'unknown', all), /offered to an agent that takes MCP servers over HTTP/);
+    assert.match(first(node, offered(false), { http: true }, all), /needs a trusted workspace with a local folder/);
+    assert.match(first(node, offered(true), { http: true }, new Set()), /off \(every vscode-acp\.editorServer/);
+    assert.match(first({} as never, offered(false), { http: true }, all), /VS Code for the Web: not yet/);
+  });
+
+  it('lists the tools on and off', () => {
+    const tools = editorServerReport(node, offered(true), { http: true }, new Set(['problems', 'changes'] as const))[1];
+    assert.equal(
+      tools,
+      '  Tools: problems, changes (off: selection, open_editors, symbols, definition, references, implementations, hover)',
+    );
   });
 });

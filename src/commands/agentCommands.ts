@@ -3,7 +3,6 @@
  * its MCP servers, the checkpoints kept of its changes, the diagnostics of
  * its messages.
  */
-import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentList } from '../agents/agentList';
 import type { CheckpointDocuments } from '../review/checkpointDocuments';
@@ -65,12 +64,16 @@ export function registerAgentCommands({
         ? { folder: live.folder }
         : await sessionFolderIfAny().then((p) => p && { folder: p.folder?.uri });
       if (!picked) return;
-      const agentMcp = live ? live.init.agentCapabilities?.mcpCapabilities : 'unknown';
-      const offered = live?.offered ?? platform.capabilities();
+      const capabilities = live?.init.agentCapabilities?.mcpCapabilities;
       await mcpReports.show(
         picked.folder,
-        live ? { name: live.agentLabel, capabilities: agentMcp as acp.McpCapabilities, os: live.agentOs } : undefined,
-        editorServerReport(platform, offered, agentMcp, editorGroups()),
+        live ? { name: live.agentLabel, capabilities, os: live.agentOs } : undefined,
+        editorServerReport(
+          platform,
+          live?.offered ?? platform.capabilities(),
+          live ? capabilities : 'unknown',
+          editorGroups(),
+        ),
       );
     }),
     vscode.commands.registerCommand('vscode-acp.showCheckpoints', async () => {

@@ -48,20 +48,20 @@ export async function startSessionEditor(
   taken: readonly acp.McpServer[],
   agentId: string,
 ): Promise<SessionEditor | { notice: string } | undefined> {
-  const { editorEndpoint, editorScope } = platform;
-  if (!deps || !offered.editorServer || !editorEndpoint || !editorScope) return undefined;
+  if (!deps) return undefined;
   const groups = deps.groups();
-  if (groups.size === 0) return undefined;
-  if (!agentMcp?.http) {
-    if (deps.toldNoHttp.has(agentId)) return undefined;
+  const offer = editorOffer(platform, offered, groups, agentMcp);
+  if (offer === 'no-http' && !deps.toldNoHttp.has(agentId)) {
     deps.toldNoHttp.add(agentId);
     return {
       notice:
         'This agent takes no MCP server over HTTP, so it cannot ask VS Code about problems, symbols or changes (the editor server).',
     };
   }
-  const scope = editorScope.call(platform, roots);
-  const endpoint = await editorEndpoint.call(platform, {
+  // (The platform's two are checked again only for the compiler: 'offered' says the host has them.)
+  if (offer !== 'offered' || !platform.editorEndpoint || !platform.editorScope) return undefined;
+  const scope = platform.editorScope(roots);
+  const endpoint = await platform.editorEndpoint({
     answer: async (tool, args) => {
       const start = performance.now();
       const answer = await runTool(tool, args, { editor: deps.editor, scope });
@@ -95,21 +95,38 @@ export function editorServerReport(
   agentMcp: acp.McpCapabilities | null | undefined | 'unknown',
   groups: ReadonlySet<ToolGroup>,
 ): string[] {
-  const why = !platform.editorEndpoint
-    ? 'not here (VS Code for the Web: not yet)'
-    : !offered.editorServer
-      ? 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts'
-      : groups.size === 0
-        ? 'off (every vscode-acp.editorServer.* setting is off)'
-        : agentMcp === 'unknown'
-          ? 'offered to an agent that takes MCP servers over HTTP'
-          : agentMcp?.http
-            ? 'offered: the next session gets it'
-            : 'not offered: this agent takes no MCP server over HTTP';
+  const offer = editorOffer(platform, offered, groups, agentMcp);
+  const why = {
+    offered:
+      agentMcp === 'unknown'
+        ? 'offered to an agent that takes MCP servers over HTTP'
+        : 'offered: the next session gets it',
+    host: 'not here (VS Code for the Web: not yet)',
+    capability: 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts',
+    off: 'off (every vscode-acp.editorServer.* setting is off)',
+    'no-http': 'not offered: this agent takes no MCP server over HTTP',
+  }[offer];
   const tools = (on: boolean) => EDITOR_TOOLS.filter((t) => groups.has(t.group) === on).map((t) => t.name);
   const off = tools(false);
   return [
     `The editor server (vscode-editor, the extension's own, on 127.0.0.1): ${why}.`,
     `  Tools: ${tools(true).join(', ') || 'none'}${off.length ? ` (off: ${off.join(', ')})` : ''}`,
   ];
+}
+
+/**
+ * Whether a session gets the editor server, or what stands in the way: the host serves none, the capability table
+ * offers none (Restricted Mode, no local folder, a served agent), every group is off, the agent takes no HTTP MCP.
+ * `agentMcp` 'unknown': no agent connected yet (what it takes is not held against it).
+ */
+function editorOffer(
+  platform: Platform,
+  offered: HostCapabilities,
+  groups: ReadonlySet<ToolGroup>,
+  agentMcp: acp.McpCapabilities | null | undefined | 'unknown',
+): 'offered' | 'host' | 'capability' | 'off' | 'no-http' {
+  if (!platform.editorEndpoint || !platform.editorScope) return 'host';
+  if (!offered.editorServer) return 'capability';
+  if (groups.size === 0) return 'off';
+  return agentMcp === 'unknown' || agentMcp?.http ? 'offered' : 'no-http';
 }

@@ -93,7 +93,11 @@ describe('The editor server in a session', () => {
 });
 
 describe('The editor server in ACP: Show MCP Servers', () => {
-  const node = { editorEndpoint: async () => ({ url: '', headers: [], dispose: () => undefined }) } as never;
+  // The Node host serves both.
+  const node = {
+    editorEndpoint: async () => ({ url: '', headers: [], dispose: () => undefined }),
+    editorScope: () => undefined,
+  } as never;
   const offered = (editorServer: boolean) => ({ editorServer }) as never;
   const all = new Set(['problems', 'editors', 'symbols', 'navigation', 'changes'] as const);
 

@@ -10,6 +10,7 @@ import type { Entry, NoticeAction, NoticeLevel, Thread, ToolEntry } from '../sha
 import type { Continuation } from '../session/sessionOpen';
 import { emptyThread } from '../shared/thread/thread';
 import { findTool, reduceThread, type ThreadAction } from '../shared/thread/threadReducer';
+import type { EditorCall } from '../shared/editorCalls';
 
 type TerminalAction = Extract<ThreadAction, { type: 'terminal' }>;
 import { titleText } from '../shared/text/titleText';
@@ -110,6 +111,11 @@ export class ChatTranscript {
   }
 
   /** Output, or the exit, of a terminal the agent runs. */
+  /** The agent asked the editor server something: listed under the turn's answer. */
+  editorCall(call: EditorCall): void {
+    this.dispatch({ type: 'editorCall', id: this.newId(), call });
+  }
+
   terminal(terminalId: string, change: { data: string } | { exit: NonNullable<TerminalAction['exit']> }): void {
     this.dispatch({ type: 'terminal', id: this.newId(), terminalId, ...change });
   }

@@ -22,6 +22,16 @@ export interface ToolAnswer {
   readonly text: string;
   /** The question could not be answered (a path outside the folders, a position past the end): the text says why. */
   readonly isError?: boolean;
+  /** What the call was about, as the chat shows the user (src/shared/editorCalls.ts); none for a refusal. */
+  readonly look?: Look;
+}
+
+/** A call as the user reads it: what it was about (a file, a symbol, how many), and the place it opens. */
+export interface Look {
+  readonly about: string;
+  /** A uri inside the folders, and its line from 1. */
+  readonly uri?: string;
+  readonly line?: number;
 }
 
 /** What the tools are given: the editor's answers and the session's folders. */
@@ -102,12 +112,21 @@ const problems: EditorTool = {
         text:
           `No problems known in ${where}: it is not open in an editor, and TypeScript and some other language ` +
           'extensions check only files open in editors. The problems of open files are current.',
+        look: { about: `problems in ${where}: not known (not open)`, uri },
       };
     }
-    if (found.length === 0) return { text: `No problems in ${where}.` };
+    if (found.length === 0) {
+      return { text: `No problems in ${where}.`, look: { about: `problems in ${where}: none`, uri } };
+    }
     const errors = found.filter((p) => p.severity === 'error').length;
+    const first = found[0]!;
     return {
       text: `${counted(found.length, 'problem')} in ${where} (${counted(errors, 'error')}):\n${boundedLines(found, (p) => problemLine(context, p))}`,
+      look: {
+        about: `problems in ${where}: ${found.length.toLocaleString('en-US')} (${counted(errors, 'error')})`,
+        uri: first.uri,
+        line: first.line + 1,
+      },
     };
   },
 };
@@ -125,8 +144,9 @@ const selection: EditorTool = {
     if (!s) return { text: 'No text editor is active.' };
     if (!context.scope.contains(s.uri)) return { text: "The active editor's file is outside the workspace folders." };
     const range = `${at(context, s)}-${s.endLine + 1}:${s.endCharacter + 1}${s.dirty ? ' (unsaved changes)' : ''}`;
-    if (s.text === '') return { text: `The cursor is at ${range}; nothing is selected.` };
-    return { text: `Selected at ${range}:\n${cut(s.text, MAX_ANSWER_CHARS)}` };
+    const look = { about: `the selection in ${at(context, s)}`, uri: s.uri, line: s.line + 1 };
+    if (s.text === '') return { text: `The cursor is at ${range}; nothing is selected.`, look };
+    return { text: `Selected at ${range}:\n${cut(s.text, MAX_ANSWER_CHARS)}`, look };
   },
 };
 
@@ -140,14 +160,16 @@ const openEditors: EditorTool = {
   async run(_args, context) {
     const open = context.editor.openEditors();
     const inside = open.filter((e) => context.scope.contains(e.uri));
-    if (inside.length === 0) return { text: 'No file of the workspace is open in an editor.' };
+    const look = { about: `open editors: ${inside.length.toLocaleString('en-US')}` };
+    if (inside.length === 0) return { text: 'No file of the workspace is open in an editor.', look };
     const lines = boundedLines(inside, (e) => {
       const marks = [e.active ? 'active' : '', e.dirty ? 'unsaved changes' : ''].filter(Boolean).join(', ');
       const view = e.visible.map(([from, to]) => `${from + 1}-${to + 1}`).join(', ');
       return `${context.scope.show(e.uri)}${marks ? ` (${marks})` : ''}${view ? `: lines ${view} in view` : ''}`;
     });
     const outside = open.length - inside.length;
-    return { text: outside > 0 ? `${lines}\n(and ${counted(outside, 'file')} outside the workspace folders)` : lines };
+    const text = outside > 0 ? `${lines}\n(and ${counted(outside, 'file')} outside the workspace folders)` : lines;
+    return { text, look };
   },
 };
 
@@ -173,15 +195,20 @@ const symbols: EditorTool = {
     if (typeof args.path === 'string') {
       const uri = await resolve(context, args.path);
       const found = await context.editor.documentSymbols(uri);
-      if (found.length === 0) return { text: `No symbols in ${context.scope.show(uri)}.` };
-      return { text: boundedLines(found, (s) => symbolLine(context, s)) };
+      const look = { about: `outline of ${context.scope.show(uri)}: ${counted(found.length, 'symbol')}`, uri };
+      if (found.length === 0) return { text: `No symbols in ${context.scope.show(uri)}.`, look };
+      return { text: boundedLines(found, (s) => symbolLine(context, s)), look };
     }
     if (typeof args.query !== 'string') {
       throw new ToolRefusal("Give `path` for a file's outline, or `query` to search.");
     }
     const found = (await context.editor.workspaceSymbols(args.query)).filter((s) => context.scope.contains(s.uri));
-    if (found.length === 0) return { text: `No symbol matches ${JSON.stringify(args.query)} in the workspace.` };
-    return { text: boundedLines(found, (s) => symbolLine(context, { ...s, depth: undefined })) };
+    const look = {
+      about: `symbols matching ${JSON.stringify(oneLine(cut(args.query, 60)))}: ${found.length.toLocaleString('en-US')}`,
+      ...(found[0] ? { uri: found[0].uri, line: found[0].line + 1 } : {}),
+    };
+    if (found.length === 0) return { text: `No symbol matches ${JSON.stringify(args.query)} in the workspace.`, look };
+    return { text: boundedLines(found, (s) => symbolLine(context, { ...s, depth: undefined })), look };
   },
 };
 
@@ -208,10 +235,26 @@ function placesTool(kind: LocationKind, title: string, description: string): Edi
       const [uri, line, character] = await positionOf(args, context);
       const found = await context.editor.locations(kind, uri, line, character);
       const where = `${context.scope.show(uri)}:${line + 1}:${character + 1}`;
-      if (found.length === 0) return { text: `No ${title.toLowerCase()} found for the symbol at ${where}.` };
-      return { text: boundedLines(found, (p) => at(context, p)) };
+      const look = placesLook(context, kind, where, found, { uri, line: line + 1 });
+      if (found.length === 0) return { text: `No ${title.toLowerCase()} found for the symbol at ${where}.`, look };
+      return { text: boundedLines(found, (p) => at(context, p)), look };
     },
   };
+}
+
+/** A definition opens where it is (the first, when there are several); references and implementations, where asked. */
+function placesLook(
+  context: ToolContext,
+  kind: LocationKind,
+  where: string,
+  found: readonly Place[],
+  asked: { uri: string; line: number },
+): Look {
+  const first = found.find((p) => context.scope.contains(p.uri));
+  if (kind === 'definition' && first) {
+    return { about: `definition at ${where}: ${at(context, first)}`, uri: first.uri, line: first.line + 1 };
+  }
+  return { about: `${kind} at ${where}: ${found.length.toLocaleString('en-US')}`, ...asked };
 }
 
 const hover: EditorTool = {
@@ -224,10 +267,10 @@ const hover: EditorTool = {
   async run(args, context) {
     const [uri, line, character] = await positionOf(args, context);
     const parts = (await context.editor.hover(uri, line, character)).filter((p) => p.trim() !== '');
-    if (parts.length === 0) {
-      return { text: `Nothing to show at ${context.scope.show(uri)}:${line + 1}:${character + 1}.` };
-    }
-    return { text: cut(parts.join('\n\n---\n\n'), MAX_ANSWER_CHARS) };
+    const where = `${context.scope.show(uri)}:${line + 1}:${character + 1}`;
+    const look = { about: `hover at ${where}`, uri, line: line + 1 };
+    if (parts.length === 0) return { text: `Nothing to show at ${where}.`, look };
+    return { text: cut(parts.join('\n\n---\n\n'), MAX_ANSWER_CHARS), look };
   },
 };
 
@@ -245,14 +288,16 @@ const changes: EditorTool = {
     if (typeof args.path === 'string') {
       const uri = await resolve(context, args.path);
       const diff = await context.editor.diff(uri);
-      if (diff === undefined) return { text: NO_GIT };
-      return { text: diff === '' ? `${context.scope.show(uri)} has no changes.` : cut(diff, MAX_ANSWER_CHARS) };
+      const look = { about: `changes in ${context.scope.show(uri)}`, uri };
+      if (diff === undefined) return { text: NO_GIT, look };
+      return { text: diff === '' ? `${context.scope.show(uri)} has no changes.` : cut(diff, MAX_ANSWER_CHARS), look };
     }
     const found = await context.editor.changes();
-    if (found === undefined) return { text: NO_GIT };
+    if (found === undefined) return { text: NO_GIT, look: { about: 'changes: no Git' } };
     const inside = found.filter((c) => context.scope.contains(c.uri));
-    if (inside.length === 0) return { text: 'No changes against HEAD.' };
-    return { text: boundedLines(inside, (c) => `${c.status}: ${context.scope.show(c.uri)}`) };
+    const look = { about: `changes: ${counted(inside.length, 'file')}` };
+    if (inside.length === 0) return { text: 'No changes against HEAD.', look };
+    return { text: boundedLines(inside, (c) => `${c.status}: ${context.scope.show(c.uri)}`), look };
   },
 };
 

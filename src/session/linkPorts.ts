@@ -17,6 +17,7 @@ import type { Disposable } from '../shared/events';
 import { keptFromReplay } from '../shared/updateKinds';
 import { followSession, type ChatSession, type SessionListener, type SessionRequests } from './chatSession';
 import type { ElicitationQueue } from './elicitationQueue';
+import type { EditorCall } from '../shared/editorCalls';
 import type { PermissionQueue } from './permissionQueue';
 
 /** The chat's transcript, as the link writes to it and asks it (chat/chatTranscript.ts). */
@@ -35,6 +36,8 @@ export interface LinkTranscript {
   ): void;
   /** The title of tool call `toolCallId` as the chat shows it, when it has one (an elicitation about it). */
   toolTitle(toolCallId: string): string | undefined;
+  /** The agent asked the editor server something (shared/editorCalls.ts). */
+  editorCall(call: EditorCall): void;
   /** The tool call a permission request is about, as the chat shows it (`show` false: not shown). */
   permissionAsked(toolCall: RequestPermissionRequest['toolCall'], show: boolean): ToolEntry | undefined;
 }
@@ -84,7 +87,8 @@ export function liveSessionRequests(
 }
 
 /**
- * Writes a live session into the transcript: its updates (each then `updated`), terminals and warnings. A loaded
+ * Writes a live session into the transcript: its updates (each then `updated`), terminals, warnings and calls to the
+ * editor server. A loaded
  * session's replay can go on after the load's answer (Gemini CLI sends nearly all of it then): until `endReplay` (the
  * next prompt), only its state updates apply, as the transcript is on screen already.
  */
@@ -105,5 +109,6 @@ export function followIntoTranscript(
     terminalOutput: (terminalId, data) => transcript.terminal(terminalId, { data }),
     terminalExit: (terminalId, exit) => transcript.terminal(terminalId, { exit }),
   });
+  if (session.editor) subscriptions.push(session.editor.onDidCall((call) => transcript.editorCall(call)));
   return { subscriptions, endReplay: () => (replaying = false) };
 }

@@ -5,7 +5,9 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { EditorPort } from '../editorServer/editorPort';
-import { EDITOR_TOOLS, runTool, serverName, type ToolGroup } from '../editorServer/editorTools';
+import { EDITOR_TOOLS, runTool, serverName, type ToolAnswer, type ToolGroup } from '../editorServer/editorTools';
+import type { EditorCall } from '../shared/editorCalls';
+import { Emitter, type Event } from '../shared/events';
 import type { HostCapabilities, Platform } from '../platform';
 import { redactor } from '../secrets/redactor';
 
@@ -32,6 +34,8 @@ export interface EditorCallRecord {
 
 export interface SessionEditor {
   readonly server: acp.McpServerHttp & { type: 'http' };
+  /** Each call the agent made, as the chat lists it under the answer. */
+  readonly onDidCall: Event<EditorCall>;
   dispose(): void;
 }
 
@@ -61,10 +65,12 @@ export async function startSessionEditor(
   // (The platform's two are checked again only for the compiler: 'offered' says the host has them.)
   if (offer !== 'offered' || !platform.editorEndpoint || !platform.editorScope) return undefined;
   const scope = platform.editorScope(roots);
+  const calls = new Emitter<EditorCall>();
   const endpoint = await platform.editorEndpoint({
     answer: async (tool, args) => {
       const start = performance.now();
       const answer = await runTool(tool, args, { editor: deps.editor, scope });
+      calls.fire(shownCall(tool.name, answer));
       deps.onCall?.({
         editorTool: tool.name,
         argumentNames: Object.keys(args).slice(0, 10),
@@ -81,8 +87,33 @@ export async function startSessionEditor(
   const name = serverName(new Set(taken.map((s) => s.name)));
   return {
     server: { type: 'http', name, url: endpoint.url, headers: endpoint.headers.map((h) => ({ ...h })) },
-    dispose: () => endpoint.dispose(),
+    onDidCall: calls.event,
+    dispose: () => {
+      calls.dispose();
+      endpoint.dispose();
+    },
   };
+}
+
+/** A call as the chat lists it: what the tool says it was about, and its place as a path (a file: uri's). */
+function shownCall(tool: string, answer: ToolAnswer): EditorCall {
+  const look = answer.look;
+  if (answer.isError || !look) return { tool, about: `${tool.replace('_', ' ')}: not answered`, refused: true };
+  const path = look.uri?.startsWith('file:') ? filePath(look.uri) : undefined;
+  return {
+    tool,
+    about: look.about.slice(0, 400),
+    ...(path ? { path } : {}),
+    ...(path && look.line ? { line: look.line } : {}),
+  };
+}
+
+function filePath(uri: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -43,6 +43,12 @@ function entryToMarkdown(entry: Entry): string {
         `> Context compacted (${entry.status})${entry.error ? `: ${entry.error}` : ''}${leftOut(entry.leftOut)}`,
         ...(entry.summary ? [`<summary>\n${entry.summary}\n</summary>`] : []),
       ].join('\n\n');
+    case 'editorCalls':
+      return [
+        '**Asked VS Code**',
+        ...entry.calls.map((c) => `- ${c.about}`),
+        ...(entry.more ? [`- and ${entry.more} more`] : []),
+      ].join('\n');
     default:
       return assertNever(entry);
   }

@@ -96,6 +96,35 @@ export const STATES = {
         selectedAgentId: 'gemini',
       },
     }),
+  /** An answer, and what the agent asked VS Code for it (the editor server), with paths as long as real ones. */
+  editorCalls: async (chat) => {
+    await chat.apply({ type: 'status', status: base({ turn: 'idle' }) });
+    await chat.apply(
+      entries([
+        ...convo,
+        {
+          kind: 'editorCalls',
+          id: 'k1',
+          calls: [
+            {
+              tool: 'problems',
+              about: 'problems in packages/server/src/handlers/installSection.ts: 12 (3 errors)',
+              path: '/w/packages/server/src/handlers/installSection.ts',
+              line: 41,
+            },
+            {
+              tool: 'definition',
+              about:
+                'definition at packages/server/src/handlers/installSection.ts:41:7: packages/shared/src/readme.ts:9:17',
+              path: '/w/packages/shared/src/readme.ts',
+              line: 9,
+            },
+            { tool: 'problems', about: 'problems: not answered', refused: true },
+          ],
+        },
+      ]),
+    );
+  },
   streaming: async (chat) => {
     await chat.apply({ type: 'status', status: base() });
     await chat.apply(entries(convo));

@@ -23,6 +23,7 @@ import { codicon, type CodiconName } from '../shared/codicons';
 import { toHost } from '../shared/to-host';
 import '../markdown/markdown';
 import '../plan-view/plan-view';
+import '../editor-calls/editor-calls';
 import '../tool-card/tool-card';
 import { chatEntryStyles } from './chat-entry.styles';
 import { plainText } from '../shared/text-pieces';
@@ -148,6 +149,8 @@ export class ChatEntry extends LitElement {
         return notice(e.id, e.level, e.text, e.action, e.leftOut);
       case 'compaction':
         return this.compaction(e);
+      case 'editorCalls':
+        return html`<acp-editor-calls .entry=${e}></acp-editor-calls>`;
       default:
         return assertNever(e);
     }

@@ -1,18 +1,33 @@
 /**
  * Message entries (the user's, the agent's, its thoughts) as updates build them: chunks that add to a message,
  * a message sent again whole that replaces it (ACP v2's upserts, see connection/v2/updates.ts), a replayed
- * prompt's attachments, and a content block's plain-text stand-in.
+ * prompt's attachments, a content block's plain-text stand-in; and the calls the agent made to the editor server.
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Entry, Thread } from './thread';
 import { recordGrowth } from '../text/textGrowth';
 import type { SentAttachment } from '../attachments';
+import { withCall, type EditorCall } from '../editorCalls';
 
 /** Characters of one message an entry holds before the message continues in the next (see appendText). */
 export const MAX_ENTRY_CHARS = 16 * 1024 * 1024;
 
 export function append(thread: Thread, entry: Entry): Thread {
   return { ...thread, entries: [...thread.entries, entry] };
+}
+
+/** The user's prompt (or a message steered into the turn) as sent, with what went with it. */
+export function userEntry(sent: {
+  id: string;
+  text: string;
+  attachments?: readonly SentAttachment[];
+}): Extract<Entry, { kind: 'user' }> {
+  return {
+    kind: 'user',
+    id: sent.id,
+    text: sent.text,
+    ...(sent.attachments ? { attachments: [...sent.attachments] } : {}),
+  };
 }
 
 export function replaceAt(thread: Thread, index: number, entry: Entry): Thread {
@@ -172,4 +187,16 @@ export function contentText(block: ContentBlock): string {
 /** A media type as the agent named it, when it looks like one (it is shown inside Markdown). */
 function mediaType(mimeType: string): string {
   return /^[\w.+-]{1,64}\/[\w.+-]{1,64}$/.test(mimeType) ? mimeType : 'unknown type';
+}
+
+/**
+ * The thread after the agent's call `call` to the editor server (the action's `id` names an entry it starts): in a
+ * turn, gathered until it ends (then one entry after the answer); outside one, added to the entry at the end, or one.
+ */
+export function editorCalled(thread: Thread, id: string, call: EditorCall): Thread {
+  if (thread.turn === 'running') return { ...thread, editorCalls: withCall(thread.editorCalls, id, call) };
+  const last: Entry | undefined = thread.entries[thread.entries.length - 1];
+  return last?.kind === 'editorCalls'
+    ? replaceAt(thread, thread.entries.length - 1, withCall(last, id, call))
+    : append(thread, withCall(undefined, id, call));
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod/mini';
 import { emptySessionControls, type SessionControls } from '../sessionControls';
 import { sentAttachmentSchema } from '../attachments';
+import { editorCallsEntrySchema, type EditorCallsEntry } from '../editorCalls';
 
 /** ACP's tool statuses, plus `cancelled` for calls left unfinished when a turn is stopped. */
 export const toolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
@@ -210,6 +211,7 @@ export const entrySchema = z.discriminatedUnion('kind', [
   planSnapshotSchema,
   noticeEntrySchema,
   compactionEntrySchema,
+  editorCallsEntrySchema,
 ]);
 
 export type Entry = z.infer<typeof entrySchema>;
@@ -244,6 +246,8 @@ export interface Thread {
   readonly suggestions?: readonly string[];
   /** The session's plans, by id (planOperations.ts): shown until the agent removes them. */
   readonly plans?: readonly NamedPlan[];
+  /** The running turn's calls to the editor server (shared/editorCalls.ts): an entry after the answer when it ends. */
+  readonly editorCalls?: EditorCallsEntry;
 }
 
 export interface TerminalState {

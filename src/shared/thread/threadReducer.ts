@@ -30,6 +30,7 @@ import {
 } from './toolCalls';
 import { cutText, titleText } from '../text/titleText';
 import type { SentAttachment } from '../attachments';
+import type { EditorCall } from '../editorCalls';
 import { applyCompactionChunk, applyCompactionUpdate } from './compaction';
 import { applySubagentUpdate, settleChildren } from './subagents';
 import { suggestionsOf } from './promptSuggestions';
@@ -39,7 +40,9 @@ import {
   appendText,
   applyChunk,
   attachToUser,
+  editorCalled,
   replaceAt,
+  userEntry,
   replayedAttachment,
 } from './messageEntries';
 
@@ -64,6 +67,8 @@ export type ThreadAction =
   | { type: 'turnFailed'; id: string; message: string }
   /** The user pressed Stop: the agent is asked to cancel the running turn. */
   | { type: 'stopping' }
+  /** The agent asked the editor server something (shared/editorCalls.ts). */
+  | { type: 'editorCall'; id: string; call: EditorCall }
   | {
       type: 'notice';
       id: string;
@@ -138,6 +143,8 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
       });
     case 'terminal':
       return terminalEvent(thread, action.terminalId, action.data, action.exit);
+    case 'editorCall':
+      return editorCalled(thread, action.id, action.call);
     case 'oldTextsRead': {
       const at = findTool(thread, action.toolCallId);
       const tool = thread.entries[at] as ToolEntry | undefined;
@@ -153,15 +160,6 @@ export function reduceThread(thread: Thread, action: ThreadAction): Thread {
     default:
       return assertNever(action);
   }
-}
-
-function userEntry(action: Extract<ThreadAction, { type: 'prompt' | 'steered' }>): Extract<Entry, { kind: 'user' }> {
-  return {
-    kind: 'user',
-    id: action.id,
-    text: action.text,
-    ...(action.attachments ? { attachments: [...action.attachments] } : {}),
-  };
 }
 
 function applyUpdate(thread: Thread, id: string, update: SessionUpdate): Thread {
@@ -287,8 +285,10 @@ function endTurn(thread: Thread, id: string, notice: { level: NoticeLevel; text:
     plan: [],
     entries: settleOpenEntries(thread.entries),
     stopping: undefined,
+    editorCalls: undefined,
   };
   if (thread.plan.length > 0) next = append(next, { kind: 'plan', id: `${id}:plan`, entries: [...thread.plan] });
+  if (thread.editorCalls) next = append(next, thread.editorCalls);
   if (notice) next = append(next, { kind: 'notice', id, ...notice });
   const last = next.entries[next.entries.length - 1];
   return last ? { ...next, sealedEntryId: last.id } : next;
@@ -305,7 +305,6 @@ function stoppedNotFailed(thread: Thread, entry: ToolEntry, old?: ToolEntry): To
     : entry;
 }
 
-/** Tool calls still pending or running when a turn ends will not finish: they are cancelled. */
 /**
  * At a turn's end, what the agent left open is over: a tool call still pending or running, and a compaction still
  * in progress (its spinner would turn in an idle chat for as long as the chat is open).

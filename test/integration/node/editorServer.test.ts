@@ -72,6 +72,20 @@ describe('The editor server (Node host, VS Code answering)', function () {
       /\[mcp problems refused: "\/etc\/passwd" cannot be read: it is outside the workspace folders\.\]/,
     );
     assert.match(text, /\[mcp definition refused: Line 99 is past the end of editor-fixture\/use\.ts \(4 lines\)\.\]/);
+    // Under the answer, what the agent asked, each call opening its place (the definition: where it is).
+    await waitFor(chat, 'the turn to end', () => chat.thread.turn === 'idle');
+    assert.match(
+      transcript(chat),
+      /checked\n\n\*\*Asked VS Code\*\*\n- problems in editor-fixture\/use\.ts: 1 \(1 error\)\n- definition at editor-fixture\/use\.ts:2:27: editor-fixture\/greeter\.ts:1:14\n- outline of editor-fixture\/greeter\.ts: 2 symbols\n- problems in editor-fixture\/greeter\.ts: [^\n]+\n- problems: not answered\n- definition: not answered\n/,
+    );
+    const listed = chat.thread.entries.find((e) => e.kind === 'editorCalls');
+    assert.ok(listed?.kind === 'editorCalls');
+    assert.deepEqual(listed.calls[1], {
+      tool: 'definition',
+      about: 'definition at editor-fixture/use.ts:2:27: editor-fixture/greeter.ts:1:14',
+      path: path.join(dir, 'greeter.ts'),
+      line: 1,
+    });
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

@@ -41,6 +41,35 @@ const run = (name: string, args: Record<string, unknown> = {}, over: Partial<Edi
   runTool(tool(name), tool(name).input.parse(args), context(over));
 
 describe('The editor server: its tools', () => {
+  it('says what each call was about as the user reads it, and the place it opens (a definition: where it is)', async () => {
+    const looks = [
+      await run('problems'),
+      await run('problems', { path: 'src/c.ts' }),
+      await run('selection'),
+      await run('open_editors'),
+      await run('symbols', { path: 'src/a.ts' }),
+      await run('symbols', { query: 'x'.repeat(200) }),
+      await run('definition', { path: 'src/a.ts', line: 5, character: 3 }),
+      await run('references', { path: 'src/a.ts', line: 5, character: 3 }),
+      await run('hover', { path: 'src/a.ts', line: 5, character: 3 }),
+      await run('changes'),
+      await run('changes', {}, { changes: async () => undefined }),
+    ].map((a) => a.look && [a.look.about, a.look.uri?.slice(ROOT.length), a.look.line]);
+    assert.deepEqual(looks, [
+      ['problems in the workspace: 2 (1 error)', '/src/a.ts', 3],
+      ['problems in src/c.ts: not known (not open)', '/src/c.ts', undefined],
+      ['the selection in src/a.ts:3:1', '/src/a.ts', 3],
+      ['open editors: 1', undefined, undefined],
+      ['outline of src/a.ts: 2 symbols', '/src/a.ts', undefined],
+      [`symbols matching "${'x'.repeat(60)}… (cut at 60 characters)": 100,000`, '/src/f0.ts', 1],
+      ['definition at src/a.ts:5:3: src/a.ts:1:14', '/src/a.ts', 1],
+      ['references at src/a.ts:5:3: 3', '/src/a.ts', 5],
+      ['hover at src/a.ts:5:3', '/src/a.ts', 5],
+      ['changes: 1 file', undefined, undefined],
+      ['changes: no Git', undefined, undefined],
+    ]);
+  });
+
   it("lists the workspace's problems errors first, with code and source, and none outside the folders", async () => {
     const answer = await run('problems');
     assert.equal(

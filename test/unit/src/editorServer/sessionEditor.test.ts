@@ -53,6 +53,22 @@ describe('The editor server in a session', () => {
       /\[mcp problems refused: "\/etc\/passwd" cannot be read: it is outside the workspace folders\.\]/,
     );
     assert.match(text, /\[mcp problems: HTTP 401\]/);
+    // Under the answer: each call the server took, by what it was about (never the agent's path), opening its place.
+    await until('the turn to end', () => chat.thread.turn === 'idle');
+    assert.match(
+      shown(chat),
+      /\[mcp problems: HTTP 401\]\n\n\*\*Asked VS Code\*\*\n- problems in src\/a\.ts: 1 \(1 error\)\n- definition at src\/a\.ts:5:3: src\/a\.ts:1:14\n- problems: not answered\n$/,
+    );
+    const listed = chat.thread.entries.at(-1);
+    assert.ok(listed?.kind === 'editorCalls');
+    assert.deepEqual(
+      listed.calls.map((c) => [c.path, c.line, c.refused]),
+      [
+        ['/scripted/workspace/src/a.ts', 3, undefined],
+        ['/scripted/workspace/src/a.ts', 1, undefined],
+        [undefined, undefined, true],
+      ],
+    );
   });
 
   it('is closed with the session: its port no longer answers', async () => {

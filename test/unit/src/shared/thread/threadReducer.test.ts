@@ -521,3 +521,39 @@ describe('thread reducer: replayed attachments', () => {
     assert.deepEqual(labels(sealed), [[], ['image:Image (image/png)']]);
   });
 });
+
+describe('thread reducer: calls to the editor server', () => {
+  const call = (n: number): Unnumbered => ({
+    type: 'editorCall',
+    call: { tool: 'references', about: `references at src/a.ts:${n}:1: 2`, path: '/w/src/a.ts', line: n },
+  });
+
+  it('lists the first 50 of a turn and counts the rest, after whatever the turn ended with', () => {
+    const calls = Array.from({ length: 1_000 }, (_, i) => call(i + 1));
+    const thread = play([{ type: 'prompt', text: 'hi' }, ...calls, { type: 'turnEnded', stopReason: 'cancelled' }]);
+    assert.deepEqual(
+      thread.entries.map((e) => e.kind),
+      ['user', 'editorCalls', 'notice'],
+    );
+    const entry = thread.entries[1];
+    assert.ok(entry.kind === 'editorCalls');
+    assert.equal(entry.calls.length, 50);
+    assert.equal(entry.calls[49].line, 50);
+    assert.equal(entry.more, 950);
+    assert.equal(entrySchema.safeParse(entry).success, true);
+    assert.equal(thread.editorCalls, undefined);
+  });
+
+  it("shows nothing of a turn that asked nothing, and keeps a failed turn's calls", () => {
+    const quiet = play([
+      { type: 'prompt', text: 'hi' },
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    ]);
+    assert.ok(!quiet.entries.some((e) => e.kind === 'editorCalls'));
+    const failed = play([{ type: 'prompt', text: 'hi' }, call(1), { type: 'turnFailed', message: 'gone' }]);
+    assert.deepEqual(
+      failed.entries.map((e) => e.kind),
+      ['user', 'editorCalls', 'notice'],
+    );
+  });
+});

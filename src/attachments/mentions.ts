@@ -1,6 +1,6 @@
 /**
  * The composer's `@` popup, host side: what a query matches (the current
- * file's problems, open editors, workspace files and folders, fuzzy), and
+ * file's problems, the workspace's, the working tree's changes, open editors, workspace files and folders, fuzzy), and
  * turning a chosen one into an attachment with the same rules and limits as
  * any other. Only in a trusted workspace; only its own files.
  */
@@ -39,6 +39,24 @@ export class Mentions {
         { type: 'problems', uri: active },
         { label: `Problems in ${baseName(active)}`, icon: 'problems' },
         `${count} ${count === 1 ? 'problem' : 'problems'}`,
+      );
+    }
+    if (fuzzyScore(query, 'problems') !== undefined) {
+      const count = vscode.languages
+        .getDiagnostics()
+        .filter(([uri]) => vscode.workspace.getWorkspaceFolder(uri))
+        .reduce((n, [, list]) => n + list.length, 0);
+      offer(
+        { type: 'workspaceProblems' },
+        { label: 'Problems in the workspace', icon: 'problems' },
+        `@problems: ${count} ${count === 1 ? 'problem' : 'problems'}`,
+      );
+    }
+    if (fuzzyScore(query, 'changes') !== undefined) {
+      offer(
+        { type: 'changes' },
+        { label: 'Changes against HEAD', icon: 'changes' },
+        "@changes: the working tree's diff",
       );
     }
     const { files: uris, folders } = await this.workspaceFiles();

@@ -11,6 +11,11 @@ import { MAX_EMBEDDED_TEXT_BYTES, sizeText } from '../shared/attachments';
 import { classifyData, classifyFile, readCap, type ReadFile } from './classify';
 import { baseName, relativePath } from './workspaceUris';
 import type { PreparedAttachment } from './promptBlocks';
+import { VscodeEditor } from '../editorServer/vscodeEditor';
+import { workingTreeChanges, workspaceProblems } from '../editorServer/editorContext';
+
+/** What `@problems` and `@changes` read. */
+const editor = new VscodeEditor();
 
 /** What the user attached. */
 export type AttachmentSource =
@@ -22,6 +27,10 @@ export type AttachmentSource =
   | { readonly type: 'folder'; readonly uri: vscode.Uri }
   /** A file's problems as VS Code knows them when sent (an `@` mention). */
   | { readonly type: 'problems'; readonly uri: vscode.Uri }
+  /** The editor's state when sent (`@problems`: the workspace's problems; `@changes`: the working tree's diff). */
+  | { readonly type: 'workspaceProblems' | 'changes' }
+  /** Text the user selected where no file is behind it (a terminal's). */
+  | { readonly type: 'text'; readonly label: string; readonly uri: string; readonly text: string }
   /** The editor selection, as it was when added (unsaved changes included). */
   | {
       readonly type: 'selection';
@@ -52,6 +61,19 @@ export async function prepareAttachment(
         label: `Problems in ${relativePath(source.uri)}`,
         text: problemsText(source.uri),
       };
+    case 'workspaceProblems':
+    case 'changes': {
+      const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString());
+      const problems = source.type === 'workspaceProblems';
+      return {
+        kind: 'snippet',
+        uri: `${folders[0] ?? 'untitled:workspace'}#${problems ? 'problems' : 'changes'}`,
+        label: problems ? 'Problems in the workspace' : 'Changes against HEAD',
+        text: await (problems ? workspaceProblems : workingTreeChanges)(editor, folders),
+      };
+    }
+    case 'text':
+      return { kind: 'snippet', uri: source.uri, label: source.label, text: withinEmbedded(source.text) };
     case 'selection': {
       const bytes = new TextEncoder().encode(source.text).length;
       if (bytes > MAX_EMBEDDED_TEXT_BYTES) {
@@ -65,6 +87,14 @@ export async function prepareAttachment(
       };
     }
   }
+}
+
+/** `text` within what one attachment embeds: its start cut, as a terminal's newest lines are its last. */
+function withinEmbedded(text: string): string {
+  const max = MAX_EMBEDDED_TEXT_BYTES / 2;
+  return text.length > max
+    ? `(cut short: the last ${max.toLocaleString('en-US')} characters)\n${text.slice(-max)}`
+    : text;
 }
 
 /** Most files named in a folder's listing. */

@@ -1,6 +1,11 @@
-/** The commands that give the shown chat context: attach files, add the editor's selection. */
+/**
+ * The commands that give the shown chat context: attach files, add the editor's selection or the terminal's, and the
+ * Quick Fix that asks the agent to fix a problem.
+ */
 import * as vscode from 'vscode';
-import { addFiles, attachSelection } from '../attachments/attach';
+import { addFiles, attachSelection, trustedOrSay } from '../attachments/attach';
+import { attachTerminalSelection } from '../attachments/terminalSelection';
+import { FIX_COMMAND, FixWithAgent, fixPrompt } from './fixWithAgent';
 import { pickAttachments } from '../attachments/attachPick';
 import type { Chats } from '../chats/chats';
 import type { ChatViewProvider } from '../views/chatViewProvider';
@@ -28,6 +33,28 @@ export function registerContextCommands({
     vscode.commands.registerCommand('vscode-acp.addSelection', async () => {
       const chat = chats.shown;
       if (!attachSelection(chat.composer.attachments, vscode.window.activeTextEditor)) return;
+      await view.reveal();
+      chat.composer.focus();
+    }),
+    vscode.commands.registerCommand('vscode-acp.addTerminalSelection', async () => {
+      const chat = chats.shown;
+      if (!trustedOrSay() || !(await attachTerminalSelection(chat.composer.attachments))) return;
+      await view.reveal();
+      chat.composer.focus();
+    }),
+    vscode.languages.registerCodeActionsProvider({ pattern: '**' }, new FixWithAgent(), {
+      providedCodeActionKinds: FixWithAgent.kinds,
+    }),
+    vscode.commands.registerCommand(FIX_COMMAND, async (uri: unknown, problems: unknown) => {
+      if (!(uri instanceof vscode.Uri) || !Array.isArray(problems) || !trustedOrSay()) return;
+      const chat = chats.shown;
+      chat.composer.handBack(
+        fixPrompt(
+          uri,
+          problems.filter((p) => p instanceof vscode.Diagnostic),
+        ),
+      );
+      addFiles(chat.composer.attachments, [uri]);
       await view.reveal();
       chat.composer.focus();
     }),

@@ -14,7 +14,16 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Most bytes sent inline (embedded text and images) in one prompt. */
 export const MAX_INLINE_BYTES = 10 * 1024 * 1024;
 
-export const attachmentIconSchema = z.enum(['file', 'image', 'selection', 'folder', 'problems', 'comment']);
+export const attachmentIconSchema = z.enum([
+  'file',
+  'image',
+  'selection',
+  'folder',
+  'problems',
+  'comment',
+  'changes',
+  'terminal',
+]);
 export type AttachmentIcon = z.infer<typeof attachmentIconSchema>;
 
 /** An attachment in the composer, before the prompt is sent. */

@@ -18,6 +18,8 @@ export const ATTACHMENT_ICONS: Record<AttachmentIcon, CodiconName> = {
   folder: 'folder',
   problems: 'warning',
   comment: 'comment',
+  changes: 'diff-modified',
+  terminal: 'terminal',
 };
 
 export class AttachmentChips extends LitElement {

@@ -7,7 +7,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { transcript, waitFor } from '../shared/chatWaits';
+import { lastReply, transcript, waitFor } from '../shared/chatWaits';
+import { newChatWithTestAgent } from '../shared/host';
+import { reportedBlocks } from '../shared/attachmentFixtures';
+import { chatStatus } from '../../../src/views/chatStatus';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 
 describe('The editor server (Node host, VS Code answering)', function () {
@@ -88,5 +91,48 @@ describe('The editor server (Node host, VS Code answering)', function () {
     });
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('ACP: Add Terminal Selection to Chat (Node host)', function () {
+  this.timeout(30_000);
+
+  it("attaches the active terminal's selected text, and leaves the clipboard's text as it was", async () => {
+    const { api, chat } = await newChatWithTestAgent();
+    const opened = new vscode.EventEmitter<void>();
+    const write = new vscode.EventEmitter<string>();
+    const terminal = vscode.window.createTerminal({
+      name: 'build  output',
+      pty: { onDidWrite: write.event, open: () => opened.fire(), close: () => undefined },
+    });
+    try {
+      terminal.show();
+      await new Promise<void>((resolve) => opened.event(() => resolve()));
+      write.fire('npm ERR! missing script: build\r\nnpm ERR! see the log\r\n');
+      await vscode.env.clipboard.writeText('what the user copied');
+      // Nothing selected yet: said, nothing attached.
+      await vscode.commands.executeCommand('workbench.action.terminal.clearSelection');
+      await vscode.commands.executeCommand('vscode-acp.addTerminalSelection');
+      assert.deepEqual(chatStatus(chat).attachments, []);
+      const deadline = Date.now() + 10_000;
+      while (chatStatus(chat).attachments.length === 0 && Date.now() < deadline) {
+        await vscode.commands.executeCommand('workbench.action.terminal.selectAll');
+        await vscode.commands.executeCommand('vscode-acp.addTerminalSelection');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.deepEqual(
+        chatStatus(chat).attachments.map((a) => `${a.label} ${a.icon}`),
+        ['build output (2 lines) terminal'],
+      );
+      assert.equal(await vscode.env.clipboard.readText(), 'what the user copied');
+      await waitFor(chat, 'read', () => chatStatus(chat).attachments.every((a) => a.state === 'ready'));
+      await chat.composer.send('report prompt');
+      const [, sent] = reportedBlocks(lastReply(chat)) as { uri?: string; text?: string }[];
+      assert.equal(sent?.uri, 'terminal:selection');
+      assert.match(sent?.text ?? '', /^npm ERR! missing script: build\s*\nnpm ERR! see the log/);
+    } finally {
+      terminal.dispose();
+      await api.chats.close(chat.id);
+    }
   });
 });

@@ -8,6 +8,7 @@ import '../shared/export.test';
 import '../shared/retryBranch.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
+import '../shared/editorContext.test';
 import '../shared/mcp.test';
 import './files.test';
 import './terminals.test';

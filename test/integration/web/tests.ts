@@ -9,6 +9,7 @@ import '../shared/export.test';
 import '../shared/retryBranch.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
+import '../shared/editorContext.test';
 import '../shared/mcp.test';
 import './attachments.test';
 import './changes.test';

@@ -1,5 +1,6 @@
 // The agent calls a tool of an MCP server the client gave the session (over HTTP, as the agents we test do for
 // `"type": "http"` servers): the editor server's tools, or any other. Reports what came back as an agent_message_chunk.
+import { appendFileSync } from 'node:fs';
 import type { StepOf } from './stepSchemas';
 import { errorMessage, sendText, type StepContext, type StepOutcome } from './context';
 
@@ -7,7 +8,7 @@ import { errorMessage, sendText, type StepContext, type StepOutcome } from './co
 const PROTOCOL_VERSION = '2025-06-18';
 
 async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepOutcome> {
-  const { tool, server: name = 'vscode-editor', arguments: args = {}, omitHeaders = false } = step.mcpCall;
+  const { tool, server: name = 'vscode-editor', arguments: args = {}, omitHeaders = false, stamp } = step.mcpCall;
   const server = (ctx.session?.mcpServers ?? []).find((s) => s.name === name);
   if (!server || !('url' in server)) return void (await sendText(ctx, `[mcp ${tool}: no server ${name}]`));
   const headers: Record<string, string> = {
@@ -17,6 +18,7 @@ async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepO
   };
   if (!omitHeaders) for (const h of server.headers) headers[h.name] = h.value;
   try {
+    const start = performance.now();
     const response = await fetch(server.url, {
       method: 'POST',
       headers,
@@ -25,6 +27,7 @@ async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepO
     });
     if (!response.ok) return void (await sendText(ctx, `[mcp ${tool}: HTTP ${response.status}]`));
     const text = await response.text();
+    if (stamp) appendFileSync(stamp.file, `${stamp.name} ${(performance.now() - start).toFixed(2)}\n`);
     // A JSON body, or an event stream whose data line holds it.
     const json = text.startsWith('{')
       ? text

@@ -219,6 +219,8 @@ export const stepSchemas = {
       server: z.string().optional(),
       arguments: z.record(z.string(), z.unknown()).optional(),
       omitHeaders: z.boolean().optional(),
+      /** Appends `name ms` (the round trip: the request sent to its answer read) to `file` (the bench's figure). */
+      stamp: z.strictObject({ file: z.string(), name: z.string().regex(/^\S+$/) }).optional(),
     }),
   }),
   /** `[sessions open: N, pid P]`: how many sessions this process has open (session/close ends one), and which process it is. */

@@ -11,7 +11,8 @@
  * no browser), --only=workbench (only the workbench figures: code-server),
  * --only=agents (only the real agents' connect times), --only=checkpoints (the
  * Changes bar's checkpoints on a 20,000-file folder: no browser), --only=queue
- * (a queued prompt's way to the agent after a turn: code-server), --only=longChats
+ * (a queued prompt's way to the agent after a turn: code-server), --only=editorContext (the editor server's
+ * round trips with VS Code's TypeScript: code-server), --only=longChats
  * (issue 45's long chats: the page's figures, the ten chats' heap in Node, then
  * the extension host idle in code-server; needs `npm run build`),
  * --scroll-minutes=N (how long its scroll may take before it stops short of the top, default 5).
@@ -27,6 +28,7 @@ import { benchWorkbench } from './workbench.mjs';
 import { benchAgents, printAgents } from './agents.mjs';
 import { benchCheckpoints, printCheckpoints } from './checkpoints.mjs';
 import { benchQueue, printQueue } from './queue.mjs';
+import { benchEditorContext, printEditorContext } from './editorContext.mjs';
 import { startServer } from './server.mjs';
 import { benchLongChats, longChatData, longChatFigures, printLongChats } from './longChats.mjs';
 import { benchIdleHost } from './idleHost.mjs';
@@ -138,6 +140,13 @@ async function main() {
     printQueue(queue, log);
     return log(`BENCH ${JSON.stringify({ queue, met: { queueSend: queue.met } })}`);
   }
+  if (ONLY === 'editorContext') {
+    const editorContext = await benchEditorContext({ runs: RUNS, log });
+    printEditorContext(editorContext, log);
+    return log(
+      `BENCH ${JSON.stringify({ editorContext, met: { editorProblems: editorContext.met.problems, editorReferences: editorContext.met.references } })}`,
+    );
+  }
   if (ONLY === 'agents') {
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
@@ -189,14 +198,25 @@ async function main() {
     printWorkbench(workbench, log);
     const queue = await benchQueue({ runs: RUNS, log });
     printQueue(queue, log);
+    const editorContext = await benchEditorContext({ runs: RUNS, log });
+    printEditorContext(editorContext, log);
     const agents = await benchAgents({ runs: RUNS, log });
     printAgents(agents, log);
     const longChats = longChatFigures(longRuns, longData, await benchIdleHost({ generator, log }));
     printLongChats(longChats, log);
     log(
       benchLine(
-        { ...figures, bridge, checkpoints, workbench, queue, agents, longChats },
-        { ...met, ...bridge.met, ...checkpoints.met, ...workbench.met, queueSend: queue.met, ...longChats.met },
+        { ...figures, bridge, checkpoints, workbench, queue, editorContext, agents, longChats },
+        {
+          ...met,
+          ...bridge.met,
+          ...checkpoints.met,
+          ...workbench.met,
+          queueSend: queue.met,
+          editorProblems: editorContext.met.problems,
+          editorReferences: editorContext.met.references,
+          ...longChats.met,
+        },
       ),
     );
   } finally {

@@ -161,6 +161,8 @@ module.exports = (env, argv) => {
       entry: {
         agent: './test/agent/main.ts',
         standardServer: './test/agent/standardServer.ts',
+        // The editor server's endpoint before the official MCP conformance suite (the mcp-conformance stage).
+        mcpConformance: './test/mcp/conformance.ts',
         unit: testFiles('test/unit'),
         // The unit tests start terminals through processTree, which starts a keeper beside its bundle.
         keeper: './src-node/keeper/main.ts',

@@ -5,7 +5,8 @@
  * - 127.0.0.1 only, on a port the system picks, at an unguessable path, with a bearer token of its own in a header
  *   (never in the URL); a request without both gets 404 or 401 and reaches nothing;
  * - the Host header must be this address (a web page that rebinds a name of its own to 127.0.0.1 sends its name), and
- *   a request with an Origin (a browser's) is refused;
+ *   a request with an Origin (a browser's) is refused, but for the endpoint's own (no page is served from it; the MCP
+ *   spec's DNS-rebinding rule has a server accept its own localhost origin);
  * - bodies up to 1 MiB, 16 requests at once, 30 s each; closed with the session, requests under way cut.
  */
 import * as http from 'node:http';
@@ -37,7 +38,10 @@ export async function startEditorEndpoint(serve: EditorServe): Promise<EditorEnd
   };
   const server = http.createServer({ requestTimeout: REQUEST_MS, headersTimeout: REQUEST_MS }, (req, res) => {
     if (req.url !== path) return refuse(res, 404, 'Not found.');
-    if (req.headers.host !== host || req.headers.origin !== undefined) return refuse(res, 403, 'Forbidden.');
+    const origin = req.headers.origin;
+    if (req.headers.host !== host || (origin !== undefined && origin !== `http://${host}`)) {
+      return refuse(res, 403, 'Forbidden.');
+    }
     if (!authorised(req)) return refuse(res, 401, 'Unauthorized.');
     if (active >= MAX_ACTIVE) return refuse(res, 429, 'Too many requests at once.');
     active++;

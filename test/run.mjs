@@ -138,6 +138,8 @@ stage('setup', async () => {
   // The real agents of the real-agents stage, into the cache.
   const { REAL_AGENTS } = await import('./real-agents/agents.mjs');
   for (const agent of Object.values(REAL_AGENTS)) await agent.install();
+  const { installConformance } = await import('./mcp/install.mjs');
+  await installConformance();
 });
 stage('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 stage('lint', () => run('npm', ['run', '--silent', 'lint']));
@@ -162,6 +164,14 @@ stage('web-bundle-guard', () => {
   return failedAsExpected;
 });
 stage('unit', () => npx('mocha', 'dist/test/unit.js'));
+stage('mcp-conformance', async () => {
+  const { installConformance, serverScenarios, CONFORMANCE_CLI } = await import('./mcp/install.mjs');
+  const { NODE24 } = await import('./harness/paths.mjs');
+  await installConformance();
+  // Every scenario of the suite is run or named with why it does not apply (a new one fails until it is).
+  const scenarios = serverScenarios().join(',');
+  return run('node', ['dist/test/mcpConformance.js', CONFORMANCE_CLI, NODE24, scenarios]);
+});
 stage('webview', () => run('node', ['test/webview/run.mjs']));
 /**
  * The scripted agent served over the standard remote transport, twice: as in the integration scenario, and one

@@ -33,6 +33,13 @@ export const STAGES = [
       'a test that leaves a listener on what outlives it fails, and so does a process left running at the end',
   },
   {
+    name: 'mcp-conformance',
+    runs: "the official MCP conformance suite against the editor server's loopback endpoint",
+    checks:
+      'initialize, ping, the tools listing and DNS-rebinding protection pass; every other scenario is named with why ' +
+      'it does not apply to a server of read-only tools',
+  },
+  {
     name: 'webview',
     runs: 'every chat element in Chromium',
     checks: 'an XSS corpus of 75 payloads, axe accessibility checks in light, dark and high-contrast themes, widths',

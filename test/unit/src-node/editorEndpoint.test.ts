@@ -71,7 +71,40 @@ describe('The editor server on loopback HTTP (Node host)', () => {
       403,
     );
     assert.equal((await post(endpoint.url, call, { ...good(), origin: 'http://attacker.example' })).status, 403);
+    // Another page on this machine (a dev server, the workbench itself) is another origin.
+    const own = new URL(endpoint.url).origin;
+    const port = Number(new URL(endpoint.url).port);
+    assert.equal((await post(endpoint.url, call, { ...good(), origin: `http://127.0.0.1:${port + 1}` })).status, 403);
+    assert.equal((await post(endpoint.url, call, { ...good(), origin: `http://localhost:${port}` })).status, 403);
     assert.deepEqual(calls, []);
+    assert.equal((await post(endpoint.url, call, { ...good(), origin: own })).status, 200, 'its own origin');
+    assert.deepEqual(calls, ['problems {}']);
+  });
+
+  it('1,000 calls at once: at most 16 run, the rest are told to come back (429), and it answers after', async function () {
+    this.timeout(30_000);
+    endpoint.dispose();
+    let running = 0;
+    let most = 0;
+    endpoint = await startEditorEndpoint({
+      answer: async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        return { text: 'ok' };
+      },
+      groups: new Set(TOOL_GROUPS),
+      version: '1.0.0',
+    });
+    const start = performance.now();
+    const replies = await Promise.all(Array.from({ length: 1_000 }, () => post(endpoint.url, call, good())));
+    console.log(`      (1,000 calls answered in ${Math.round(performance.now() - start)} ms)`);
+    const answered = replies.filter((r) => r.status === 200).length;
+    const refused = replies.filter((r) => r.status === 429 && r.text === 'Too many requests at once.').length;
+    assert.equal(answered + refused, 1_000, JSON.stringify([...new Set(replies.map((r) => r.status))]));
+    assert.ok(answered >= 16, `${answered} answered`);
+    assert.ok(most <= 16, `${most} ran at once`);
+    assert.equal((await post(endpoint.url, call, good())).status, 200);
   });
 
   it('refuses a body over 1 MiB without reading it whole', async () => {

@@ -35,6 +35,9 @@ import { setting } from '../src/settings/settings';
 import { mayStartIn } from './agents/untrustedStart';
 import { folderScope, type EditorScope } from '../src/editorServer/editorScope';
 import { startEditorEndpoint } from './editorEndpoint';
+import { editorMcpServer } from '../src/editorServer/editorMcp';
+import { fromMcpServer } from '@agentclientprotocol/sdk/experimental/mcp-server';
+import { McpOverAcpProvider, type McpRequestHandler } from '@agentclientprotocol/sdk/unstable';
 import { agentFileIn } from './paths/agentFile';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
@@ -124,6 +127,14 @@ export class NodePlatform implements Platform {
 
   editorEndpoint(serve: EditorServe): Promise<EditorEndpoint> {
     return startEditorEndpoint(serve);
+  }
+
+  editorAcp(serve: EditorServe): { handler: McpRequestHandler; close(): Promise<void> } {
+    return fromMcpServer(() => editorMcpServer(serve.answer, serve.groups, serve.version));
+  }
+
+  mcpOverAcp(): McpOverAcpProvider {
+    return new McpOverAcpProvider();
   }
 
   editorScope(roots: readonly string[]): EditorScope {

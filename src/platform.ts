@@ -14,6 +14,7 @@ import type { AgentOs } from './mcp/serverChecks';
 import type { AgentChoice } from './shared/page/protocol';
 import type { FileChange, FileVersion } from './shared/changes';
 import type { EditorScope } from './editorServer/editorScope';
+import type { McpOverAcpProvider, McpRequestHandler } from '@agentclientprotocol/sdk/unstable';
 import type { EditorTool, ToolAnswer, ToolGroup } from './editorServer/editorTools';
 
 /** What a session's editor server serves: the tools of `groups`, each call answered by `answer`. */
@@ -297,6 +298,10 @@ export interface Platform {
   whereToSetEnv(agentId: string, vars: readonly string[]): string;
   /** Present where `editorServer` can be true: the editor server on loopback HTTP for one session, until disposed. */
   editorEndpoint?(serve: EditorServe): Promise<EditorEndpoint>;
+  /** Present with `editorEndpoint`: the editor server as an MCP-over-ACP handler (`mcp/message`), until closed. */
+  editorAcp?(serve: EditorServe): { readonly handler: McpRequestHandler; close(): Promise<void> };
+  /** Present with `editorAcp`: a connection's MCP-over-ACP provider (the SDK's; only where used: it is not small). */
+  mcpOverAcp?(): McpOverAcpProvider;
   /**
    * Present with `editorEndpoint`: where a session's editor server may look (`roots`), an agent's path judged as text
    * first, then canonical (a link out of the folders is not inside).

@@ -1,5 +1,9 @@
 /** One ACP connection to one agent: `initialize`, sessions, prompts, cancel, and the single report of why it ended. */
 import * as acp from '@agentclientprotocol/sdk';
+import type { McpOverAcpProvider, McpRequestHandler, McpServerRegistration } from '@agentclientprotocol/sdk/unstable';
+import { forkAnswer, forkParams, type OpenedSession, type SessionOpening } from './sessionOpening';
+
+export type { OpenedSession, SessionOpening } from './sessionOpening';
 import type * as vscode from 'vscode';
 import { type Disposable, Emitter } from '../shared/events';
 import { AgentUnreachableError, type AgentExit, type AgentTransport } from '../platform';
@@ -22,36 +26,6 @@ export interface ClientIdentity {
 /** JSON-RPC error code for "authentication required". */
 export const AUTH_REQUIRED = -32000;
 
-/**
- * How a session is opened: a new one, or from the agent's session `sessionId`: continued without a replay
- * (`sessionCapabilities.resume`), replayed into `onReplay` before the answer (`loadSession`), or copied into a new one
- * (`sessionCapabilities.fork`, unstable) up to and including the agent's message `messageId` where given (the extension
- * Claude Code's adapter and codex-acp take: `_meta.jetbrains.air.fork`), else whole.
- */
-export type SessionOpening =
-  | { readonly how: 'new' }
-  | { readonly how: 'resume'; readonly sessionId: string }
-  | { readonly how: 'load'; readonly sessionId: string; readonly onReplay: (update: acp.SessionUpdate) => void }
-  | { readonly how: 'fork'; readonly sessionId: string; readonly messageId?: string };
-
-/** The session opened (the new one, for a fork), with the controls the agent offers in it. */
-export type OpenedSession = acp.NewSessionResponse;
-
-function forkParams(fork: Extract<SessionOpening, { how: 'fork' }>, params: object): object {
-  const { sessionId, messageId } = fork;
-  const meta = messageId !== undefined ? { _meta: { jetbrains: { air: { fork: { version: 1, messageId } } } } } : {};
-  return { sessionId, ...params, ...meta };
-}
-
-/** A `session/fork` answer (unstable, so not checked by the SDK): it must name the new session. */
-function forkAnswer(answer: unknown): acp.NewSessionResponse {
-  const sessionId = (answer as { sessionId?: unknown } | null)?.sessionId;
-  if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 1_000) {
-    throw new Error('The agent answered session/fork without a session id.');
-  }
-  return answer as acp.NewSessionResponse;
-}
-
 /** How long to wait for a process to report its exit after its pipe closed. */
 const EXIT_GRACE_MS = 2_000;
 
@@ -70,6 +44,7 @@ export class AgentClient implements Disposable {
   /** How many updates of each unknown kind were ignored. */
   readonly ignoredUpdates = new UnknownUpdateCounts();
   private readonly connection: acp.ClientConnection;
+  private readonly mcp: McpOverAcpProvider | undefined;
   private closed = false;
   initializeResponse: acp.InitializeResponse | undefined;
 
@@ -93,6 +68,7 @@ export class AgentClient implements Disposable {
       ),
     );
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
+    this.mcp = handlers.mcp;
     const app = clientRequests(identity.name, handlers, this.openSessions, (sessionId, update) =>
       this.router.dispatch(sessionId, update),
     );
@@ -267,6 +243,11 @@ export class AgentClient implements Disposable {
     } catch (error) {
       this.log.warn(`session/close failed: ${String(error)}`);
     }
+  }
+
+  /** Serves an MCP server to the agent over this connection (MCP-over-ACP), where the host does: declare it in `mcpServers`. */
+  serveMcp(name: string, handler: McpRequestHandler): McpServerRegistration | undefined {
+    return this.mcp?.registerServer(this.connection.agent, { name, handler, maxActiveRequests: 16 });
   }
 
   setMode(sessionId: string, modeId: string): Promise<unknown> {

@@ -184,7 +184,7 @@ export class AgentConnection {
   }
 }
 
-/** File handlers exactly where the capabilities say we offer them; terminals are each session's. */
+/** File handlers exactly where the capabilities say we offer them; terminals are each session's; MCP-over-ACP. */
 function connectionHandlers(
   platform: Platform,
   window: WindowPort,
@@ -194,11 +194,14 @@ function connectionHandlers(
 ): ClientHandlers {
   const terminals = capabilities.terminals && platform.terminals !== undefined;
   const { elicitation } = capabilities;
-  if (!platform.files || !capabilities.fileRead) return { terminals, elicitation };
+  // Where the host serves the editor over ACP (the capability table offers it): `mcp/message`.
+  const mcp = capabilities.editorServer && platform.mcpOverAcp ? { mcp: platform.mcpOverAcp() } : {};
+  if (!platform.files || !capabilities.fileRead) return { terminals, elicitation, ...mcp };
   const files = new FileRequests(platform.files, window, log, roots);
   return {
     terminals,
     elicitation,
+    ...mcp,
     readTextFile: (params) => files.read(params),
     ...(capabilities.fileWrite ? { writeTextFile: (params: acp.WriteTextFileRequest) => files.write(params) } : {}),
   };

@@ -4,6 +4,7 @@
  * this host does not offer stays unregistered: the SDK answers "method not found".
  */
 import * as acp from '@agentclientprotocol/sdk';
+import type { McpMessageParams, McpOverAcpProvider } from '@agentclientprotocol/sdk/unstable';
 import { PULL_METHOD, pullParams, type PullAnswer } from './steering';
 
 /** `terminal/*`, served for one session. */
@@ -36,6 +37,8 @@ export interface ClientHandlers {
   terminals?: boolean;
   /** Whether `elicitation/create` is served (each session's own handlers answer). */
   elicitation?: boolean;
+  /** The MCP servers served to the agent over the connection (MCP-over-ACP, unstable `mcp/message`): the editor server. */
+  mcp?: McpOverAcpProvider;
 }
 
 /** The SDK's client with every request of `handlers` registered; `route` takes each `session/update`. */
@@ -84,7 +87,15 @@ export function clientRequests(
       });
   }
   // Methods we do not offer stay unregistered: the SDK answers "method not found".
-  const { readTextFile, writeTextFile } = handlers;
+  const { readTextFile, writeTextFile, mcp } = handlers;
+  // The provider checks the envelope and answers for servers registered on this connection only.
+  if (mcp) {
+    app.onRequest(
+      'mcp/message',
+      (params: unknown) => params as McpMessageParams,
+      (c) => mcp.handleRequest(c),
+    );
+  }
   if (readTextFile) app.onRequest('fs/read_text_file', ({ params }) => ours(params, () => readTextFile(params)));
   if (writeTextFile) app.onRequest('fs/write_text_file', ({ params }) => ours(params, () => writeTextFile(params)));
   if (handlers.terminals) {

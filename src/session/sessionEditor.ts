@@ -1,11 +1,19 @@
 /**
  * A session's editor server (src/editorServer/): started where the host serves it (a trusted local folder, an agent
- * it starts) for an agent that takes MCP over HTTP, with the tool groups the user leaves on; declared among the
+ * it starts) for an agent that takes MCP-over-ACP or MCP over HTTP, with the tool groups the user leaves on; declared among the
  * session's MCP servers under a name none of the user's has, its token kept out of every log; closed with the session.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { EditorPort } from '../editorServer/editorPort';
-import { EDITOR_TOOLS, runTool, serverName, type ToolAnswer, type ToolGroup } from '../editorServer/editorTools';
+import {
+  EDITOR_TOOLS,
+  runTool,
+  serverName,
+  type EditorTool,
+  type ToolAnswer,
+  type ToolGroup,
+} from '../editorServer/editorTools';
+import type { McpRequestHandler, McpServerRegistration } from '@agentclientprotocol/sdk/unstable';
 import type { EditorCall } from '../shared/editorCalls';
 import { Emitter, type Event } from '../shared/events';
 import type { HostCapabilities, Platform } from '../platform';
@@ -33,15 +41,20 @@ export interface EditorCallRecord {
 }
 
 export interface SessionEditor {
-  readonly server: acp.McpServerHttp & { type: 'http' };
+  /** Its entry in the session's `mcpServers`: over ACP (`mcp/message`), or loopback HTTP with its token. */
+  readonly server: acp.McpServer;
   /** Each call the agent made, as the chat lists it under the answer. */
   readonly onDidCall: Event<EditorCall>;
   dispose(): void;
 }
 
+/** Serves an MCP server to the agent over the session's ACP connection (AgentClient.serveMcp). */
+export type ServeOverAcp = (name: string, handler: McpRequestHandler) => McpServerRegistration | undefined;
+
 /**
  * The editor server for a session in `roots`: started, or why the agent gets none when it is the agent's doing (a
  * sentence for the chat, the first time in a window), or nothing (the host does not serve it, every group is off).
+ * Over ACP where the agent takes MCP-over-ACP (`mcpCapabilities.acp`), else over loopback HTTP.
  */
 export async function startSessionEditor(
   platform: Platform,
@@ -51,23 +64,24 @@ export async function startSessionEditor(
   roots: readonly string[],
   taken: readonly acp.McpServer[],
   agentId: string,
+  overAcp: ServeOverAcp,
 ): Promise<SessionEditor | { notice: string } | undefined> {
   if (!deps) return undefined;
   const groups = deps.groups();
   const offer = editorOffer(platform, offered, groups, agentMcp);
-  if (offer === 'no-http' && !deps.toldNoHttp.has(agentId)) {
+  if (offer === 'no-transport' && !deps.toldNoHttp.has(agentId)) {
     deps.toldNoHttp.add(agentId);
     return {
       notice:
-        'This agent takes no MCP server over HTTP, so it cannot ask VS Code about problems, symbols or changes (the editor server).',
+        'This agent takes no MCP server over HTTP or over ACP, so it cannot ask VS Code about problems, symbols or changes (the editor server).',
     };
   }
-  // (The platform's two are checked again only for the compiler: 'offered' says the host has them.)
-  if (offer !== 'offered' || !platform.editorEndpoint || !platform.editorScope) return undefined;
+  // (The platform's are checked again only for the compiler: 'acp' and 'http' say the host has them.)
+  if ((offer !== 'acp' && offer !== 'http') || !platform.editorEndpoint || !platform.editorScope) return undefined;
   const scope = platform.editorScope(roots);
   const calls = new Emitter<EditorCall>();
-  const endpoint = await platform.editorEndpoint({
-    answer: async (tool, args) => {
+  const serve = {
+    answer: async (tool: EditorTool, args: Record<string, unknown>) => {
       const start = performance.now();
       const answer = await runTool(tool, args, { editor: deps.editor, scope });
       calls.fire(shownCall(tool.name, answer));
@@ -82,9 +96,23 @@ export async function startSessionEditor(
     },
     groups,
     version: deps.version,
-  });
-  redactor.add(endpoint.headers.map((h) => h.value));
+  };
   const name = serverName(new Set(taken.map((s) => s.name)));
+  const served = offer === 'acp' ? platform.editorAcp?.(serve) : undefined;
+  const registration = served && overAcp(name, served.handler);
+  if (served && registration) {
+    return {
+      // The acp type is unstable: the stable McpServer type does not name it yet.
+      server: registration.declaration as unknown as acp.McpServer,
+      onDidCall: calls.event,
+      dispose: () => {
+        calls.dispose();
+        void registration.dispose().then(() => served.close());
+      },
+    };
+  }
+  const endpoint = await platform.editorEndpoint(serve);
+  redactor.add(endpoint.headers.map((h) => h.value));
   return {
     server: { type: 'http', name, url: endpoint.url, headers: endpoint.headers.map((h) => ({ ...h })) },
     onDidCall: calls.event,
@@ -128,36 +156,40 @@ export function editorServerReport(
 ): string[] {
   const offer = editorOffer(platform, offered, groups, agentMcp);
   const why = {
-    offered:
+    acp: agentMcp === 'unknown' ? 'offered' : 'offered: the next session gets it over ACP (mcp/message)',
+    http:
       agentMcp === 'unknown'
-        ? 'offered to an agent that takes MCP servers over HTTP'
-        : 'offered: the next session gets it',
+        ? 'offered to an agent that takes MCP servers over ACP or HTTP'
+        : 'offered: the next session gets it on 127.0.0.1',
     host: 'not here (VS Code for the Web: not yet)',
     capability: 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts',
     off: 'off (every vscode-acp.editorServer.* setting is off)',
-    'no-http': 'not offered: this agent takes no MCP server over HTTP',
+    'no-transport': 'not offered: this agent takes no MCP server over HTTP or over ACP',
   }[offer];
   const tools = (on: boolean) => EDITOR_TOOLS.filter((t) => groups.has(t.group) === on).map((t) => t.name);
   const off = tools(false);
   return [
-    `The editor server (vscode-editor, the extension's own, on 127.0.0.1): ${why}.`,
+    `The editor server (vscode-editor, the extension's own): ${why}.`,
     `  Tools: ${tools(true).join(', ') || 'none'}${off.length ? ` (off: ${off.join(', ')})` : ''}`,
   ];
 }
 
 /**
- * Whether a session gets the editor server, or what stands in the way: the host serves none, the capability table
- * offers none (Restricted Mode, no local folder, a served agent), every group is off, the agent takes no HTTP MCP.
- * `agentMcp` 'unknown': no agent connected yet (what it takes is not held against it).
+ * Whether a session gets the editor server and how, or what stands in the way: the host serves none, the capability
+ * table offers none (Restricted Mode, no local folder, a served agent), every group is off, the agent takes neither
+ * MCP-over-ACP nor HTTP. `agentMcp` 'unknown': no agent connected yet (what it takes is not held against it).
  */
 function editorOffer(
   platform: Platform,
   offered: HostCapabilities,
   groups: ReadonlySet<ToolGroup>,
   agentMcp: acp.McpCapabilities | null | undefined | 'unknown',
-): 'offered' | 'host' | 'capability' | 'off' | 'no-http' {
+): 'acp' | 'http' | 'host' | 'capability' | 'off' | 'no-transport' {
   if (!platform.editorEndpoint || !platform.editorScope) return 'host';
   if (!offered.editorServer) return 'capability';
   if (groups.size === 0) return 'off';
-  return agentMcp === 'unknown' || agentMcp?.http ? 'offered' : 'no-http';
+  if (agentMcp === 'unknown') return 'http';
+  // `acp` is unstable: the stable McpCapabilities type does not name it yet.
+  if ((agentMcp as { acp?: unknown } | null | undefined)?.acp === true && platform.editorAcp) return 'acp';
+  return agentMcp?.http ? 'http' : 'no-transport';
 }

@@ -1,5 +1,6 @@
 // The scripted agent: ACP request handlers driven by a Scenario.
 import * as acp from '@agentclientprotocol/sdk';
+import * as unstable from '@agentclientprotocol/sdk/unstable';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import type { Scenario, Step } from './scenario';
@@ -451,15 +452,18 @@ export interface ScriptedConnector {
  */
 export function createAgent(scenario: Scenario, store?: SessionStore): ScriptedConnector {
   const agent = new ScriptedAgent(scenario, store);
-  if (scenario.protocol === 'v1') return v1App(agent);
+  // An agent that takes MCP-over-ACP reads `session/new` as the unstable schema has it (an `acp` MCP server).
+  const takesAcp = (scenario.agentCapabilities.mcpCapabilities as { acp?: unknown } | undefined)?.acp === true;
+  if (scenario.protocol === 'v1' || takesAcp) {
+    return v1App(agent, takesAcp ? (unstable.agent as unknown as typeof acp.agent) : acp.agent);
+  }
   const router = agentProtocolRouter().withV2(v2App(agent, scenario));
   return scenario.protocol === 'auto' ? router.withV1(v1App(agent)) : router;
 }
 
 /** The ACP v1 app (a v1-only one answers version 1 whatever version the client asks for). */
-function v1App(agent: ScriptedAgent): acp.AgentApp {
-  return acp
-    .agent({ name: 'test-agent' })
+function v1App(agent: ScriptedAgent, app: typeof acp.agent = acp.agent): acp.AgentApp {
+  return app({ name: 'test-agent' })
     .onRequest('initialize', (c) => agent.initialize(c))
     .onRequest('authenticate', (c) => agent.authenticate(c))
     .onRequest('logout', () => agent.logout())

@@ -1,6 +1,7 @@
 // The agent calls a tool of an MCP server the client gave the session (over HTTP, as the agents we test do for
 // `"type": "http"` servers): the editor server's tools, or any other. Reports what came back as an agent_message_chunk.
 import { appendFileSync } from 'node:fs';
+import { McpOverAcpCaller } from '@agentclientprotocol/sdk/unstable';
 import type { StepOf } from './stepSchemas';
 import { errorMessage, sendText, type StepContext, type StepOutcome } from './context';
 
@@ -10,6 +11,7 @@ const PROTOCOL_VERSION = '2025-06-18';
 async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepOutcome> {
   const { tool, server: name = 'vscode-editor', arguments: args = {}, omitHeaders = false, stamp } = step.mcpCall;
   const server = (ctx.session?.mcpServers ?? []).find((s) => s.name === name);
+  if (server && (server as { type?: string }).type === 'acp') return overAcp(step, ctx, server as unknown as AcpServer);
   if (!server || !('url' in server)) return void (await sendText(ctx, `[mcp ${tool}: no server ${name}]`));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -44,6 +46,31 @@ async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepO
     await sendText(ctx, `[mcp ${tool}${reply.result?.isError ? ' refused' : ''}: ${answer}]`);
   } catch (error) {
     await sendText(ctx, `[mcp ${tool}: failed ${errorMessage(error)}]`);
+  }
+}
+
+/** A server the client serves over the ACP connection (MCP-over-ACP, unstable). */
+interface AcpServer {
+  readonly type: 'acp';
+  readonly name: string;
+  readonly serverId: string;
+}
+
+const caller = new McpOverAcpCaller({ clientInfo: { name: 'vscode-acp-test-agent', version: '1.0.0' } });
+
+/** The same call over `mcp/message`: reported as over HTTP, with `over ACP` in its tag. */
+async function overAcp(step: StepOf<'mcpCall'>, ctx: StepContext, server: AcpServer): Promise<StepOutcome> {
+  const { tool, arguments: args = {}, stamp } = step.mcpCall;
+  try {
+    const start = performance.now();
+    const outcome = await caller.request(ctx.client, server.serverId, 'tools/call', { name: tool, arguments: args });
+    if (stamp) appendFileSync(stamp.file, `${stamp.name} ${(performance.now() - start).toFixed(2)}\n`);
+    if ('error' in outcome) return void (await sendText(ctx, `[mcp over ACP ${tool}: error ${outcome.error.message}]`));
+    const result = outcome.result as { content?: { text?: string }[]; isError?: boolean } | null;
+    const answer = (result?.content ?? []).map((c) => c.text ?? '').join('\n');
+    await sendText(ctx, `[mcp over ACP ${tool}${result?.isError ? ' refused' : ''}: ${answer}]`);
+  } catch (error) {
+    await sendText(ctx, `[mcp over ACP ${tool}: failed ${errorMessage(error)}]`);
   }
 }
 

@@ -267,6 +267,9 @@ function summarizeMcpServer(server: acp.McpServer): Record<string, unknown> {
   if ('type' in server && (server.type === 'http' || server.type === 'sse')) {
     return { type: server.type, name: server.name, url: server.url, headers: digest(server.headers) };
   }
+  // Served over the ACP connection (MCP-over-ACP, unstable): its id names it.
+  const overAcp = server as unknown as { type?: string; name: string; serverId: string };
+  if (overAcp.type === 'acp') return { type: 'acp', name: overAcp.name, serverId: overAcp.serverId };
   const stdio = server as acp.McpServerStdio;
   return { name: stdio.name, command: stdio.command, args: stdio.args, env: digest(stdio.env) };
 }

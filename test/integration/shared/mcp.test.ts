@@ -221,8 +221,8 @@ describe('MCP servers', function () {
     assert.match(
       report,
       hostSetup.editorServer
-        ? /The editor server \(vscode-editor, the extension's own, on 127\.0\.0\.1\): offered: the next session gets it\.\n {2}Tools: problems, selection, open_editors, symbols, definition, references, implementations, hover, changes\n/
-        : /The editor server \(vscode-editor, the extension's own, on 127\.0\.0\.1\): not here \(VS Code for the Web: not yet\)\./,
+        ? /The editor server \(vscode-editor, the extension's own\): offered: the next session gets it on 127\.0\.0\.1\.\n {2}Tools: problems, selection, open_editors, symbols, definition, references, implementations, hover, changes\n/
+        : /The editor server \(vscode-editor, the extension's own\): not here \(VS Code for the Web: not yet\)\./,
     );
     if (hostSetup.mcpSecret) assert.ok(!report.includes(hostSetup.mcpSecret), 'resolved values are not shown');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -26,6 +26,10 @@ import type { EditorPort } from '../../../../src/editorServer/editorPort';
 import { folderScope } from '../../../../src/editorServer/editorScope';
 import { TOOL_GROUPS, type ToolGroup } from '../../../../src/editorServer/editorTools';
 import { startEditorEndpoint } from '../../../../src-node/editorEndpoint';
+import { editorMcpServer } from '../../../../src/editorServer/editorMcp';
+import { fromMcpServer } from '@agentclientprotocol/sdk/experimental/mcp-server';
+import { McpOverAcpProvider } from '@agentclientprotocol/sdk/unstable';
+import type { EditorServe } from '../../../../src/platform';
 
 export const AGENT_ID = 'scripted';
 
@@ -181,6 +185,9 @@ export function scriptedHost(
     ...(editor
       ? {
           editorEndpoint: startEditorEndpoint,
+          mcpOverAcp: () => new McpOverAcpProvider(),
+          editorAcp: (serve: EditorServe) =>
+            fromMcpServer(() => editorMcpServer(serve.answer, serve.groups, serve.version)),
           // The folders are not on disk here: paths are judged by their text alone.
           editorScope: (roots: readonly string[]) =>
             folderScope(

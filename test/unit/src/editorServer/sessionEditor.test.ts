@@ -71,6 +71,26 @@ describe('The editor server in a session', () => {
     );
   });
 
+  it('is served over the ACP connection to an agent that takes MCP-over-ACP, and no port is opened', async () => {
+    const takesAcp = { agentCapabilities: { mcpCapabilities: { acp: true, http: true } } };
+    host = scriptedHost({ ...takesAcp, turns: [calls] }, { trusted: true, editor: fixtureEditor(ROOT) });
+    const chat = await host.connectedChat();
+    await chat.composer.send('ask');
+    await until('the turn to end', () => chat.thread.turn === 'idle' && shown(chat).includes('Asked VS Code'));
+    const text = shown(chat);
+    assert.match(text, /\[mcp: \[\{"type":"acp","name":"vscode-editor","serverId":"[^"]+"\}\]\]/);
+    assert.doesNotMatch(text, /127\.0\.0\.1/);
+    assert.match(text, /\[mcp over ACP problems: 1 problem in src\/a\.ts \(1 error\):\nsrc\/a\.ts:3:7: error 2322/);
+    assert.match(
+      text,
+      /\[mcp over ACP problems refused: "\/etc\/passwd" cannot be read: it is outside the workspace folders\.\]/,
+    );
+    assert.match(
+      text,
+      /\*\*Asked VS Code\*\*\n- problems in src\/a\.ts: 1 \(1 error\)\n- definition at src\/a\.ts:5:3/,
+    );
+  });
+
   it('is closed with the session: its port no longer answers', async () => {
     host = scriptedHost(
       { ...takesHttp, turns: [{ steps: [{ reportMcp: true }] }] },
@@ -113,15 +133,27 @@ describe('The editor server in ACP: Show MCP Servers', () => {
   const node = {
     editorEndpoint: async () => ({ url: '', headers: [], dispose: () => undefined }),
     editorScope: () => undefined,
+    editorAcp: () => ({ handler: () => undefined, close: async () => undefined }),
   } as never;
   const offered = (editorServer: boolean) => ({ editorServer }) as never;
   const all = new Set(['problems', 'editors', 'symbols', 'navigation', 'changes'] as const);
 
   it('says whether the next session gets it, and why not', () => {
     const first = (...args: Parameters<typeof editorServerReport>) => editorServerReport(...args)[0];
-    assert.match(first(node, offered(true), { http: true }, all), /offered: the next session gets it\.$/);
-    assert.match(first(node, offered(true), { http: false }, all), /this agent takes no MCP server over HTTP/);
-    assert.match(first(node, offered(true), 'unknown', all), /offered to an agent that takes MCP servers over HTTP/);
+    assert.match(
+      first(node, offered(true), { http: true }, all),
+      /offered: the next session gets it on 127\.0\.0\.1\.$/,
+    );
+    const acp = { http: true, acp: true } as never;
+    assert.match(first(node, offered(true), acp, all), /the next session gets it over ACP \(mcp\/message\)\.$/);
+    assert.match(
+      first(node, offered(true), { http: false }, all),
+      /this agent takes no MCP server over HTTP or over ACP/,
+    );
+    assert.match(
+      first(node, offered(true), 'unknown', all),
+      /offered to an agent that takes MCP servers over ACP or HTTP/,
+    );
     assert.match(first(node, offered(false), { http: true }, all), /needs a trusted workspace with a local folder/);
     assert.match(first(node, offered(true), { http: true }, new Set()), /off \(every vscode-acp\.editorServer/);
     assert.match(first({} as never, offered(false), { http: true }, all), /VS Code for the Web: not yet/);

@@ -66,7 +66,8 @@ export const STAGES = [
     runs: 'Claude Code, OpenCode, Codex, Gemini CLI, Qwen Code and Kilo, each against a local fake of its model',
     checks:
       'a reply, a new file, an edit, a shell command, a rejected command, control changes, a reconnect that continues ' +
-      'the session (see `test/real-agents/README.md`)',
+      "the session, the editor server's problems and definition asked by the model and the type error fixed (see " +
+      '`test/real-agents/README.md`)',
   },
   {
     name: 'web',

@@ -10,7 +10,8 @@
  * - `scenario(workspace)`: the same steps for every agent, each played by that agent's own tools:
  *   `reply` (a text), `create` (a new file), `edit` (an existing file, when the agent's fake
  *   script has one), `shell` (a command that writes a file), `refuse` (a command the test rejects),
- *   `long` (a command still running when the test disconnects);
+ *   `long` (a command still running when the test disconnects), `editor` (the editor server's
+ *   problems and definition through the agent's MCP client, then a fix: editorScript.mjs);
  * - `expect`: how the chat should call it (`label`), which controls the test changes (`switches`:
  *   a config option, a legacy mode or a legacy model, and the model name the next request must
  *   name), and how it continues a session after a reconnect (`continuation`; `loadInNewMinute`:
@@ -35,9 +36,11 @@ import * as qwenScript from './qwen/script.mjs';
 import * as kilo from './kilo/agent.mjs';
 import * as kiloScript from './kilo/script.mjs';
 
-/** The steps every agent plays, from an agent's own script (see each script.mjs). */
-function steps({ reply, create, edit, rewrite, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits }) {
+/** The steps every agent plays, from an agent's own script (see each script.mjs); `editor` as editorScript.mjs has it. */
+function steps({ editor, ...s }) {
+  const { reply, create, edit, rewrite, shell, refuse, long, steer, ask, readSecond, subagent, rateLimits } = s;
   return {
+    ...(editor ? { editor } : {}),
     ...(rewrite
       ? {
           rewrite: {
@@ -147,6 +150,7 @@ export const REAL_AGENTS = {
         readSecond: s.readSecond,
         subagent: s.subagent,
         rateLimits: s.rateLimits,
+        editor: s.editor,
       });
     },
     expect: CLAUDE_EXPECT,
@@ -186,6 +190,7 @@ export const REAL_AGENTS = {
         shell: s.bash,
         refuse: s.refused,
         long: s.long,
+        editor: s.editor,
       });
     },
     expect: {
@@ -223,6 +228,7 @@ export const REAL_AGENTS = {
         refuse: s.refuse,
         long: s.long,
         steer: s.steer,
+        editor: s.editor,
       });
     },
     expect: {
@@ -263,6 +269,7 @@ export const REAL_AGENTS = {
         shell: s.shell,
         refuse: s.rejected,
         long: s.long,
+        editor: s.editor,
       });
     },
     expect: {
@@ -301,9 +308,10 @@ export const REAL_AGENTS = {
       };
     },
     scenario(workspace) {
-      const { reply, create, edit, shell, refuse, long, steer } = qwenScript.scenario(workspace);
+      const { steer, editor, ...rest } = qwenScript.scenario(workspace);
       // Steer: it pulls a steered message after a tool batch (`craft/drainMidTurnQueue`): its step reads a file.
-      return steps({ reply, create, edit, shell, refuse, long, steer: { ...steer, pulled: true } });
+      const skip = qwen.NO_SESSION_MCP_TOOLS;
+      return steps({ ...rest, steer: { ...steer, pulled: true }, editor: { ...editor, skip } });
     },
     expect: {
       label: `Qwen Code ${qwen.QWEN_VERSION}`,

@@ -6,9 +6,11 @@
  * as one JSON message otherwise. What it answers depends on the request:
  *
  * - the last user message carries a `tool_result` for a tool use this server asked for: the rule's
- *   `after(result)` text (result = { isError, text }), ending the turn;
+ *   `after(result)` text (result = { isError, text }), ending the turn, or the next tool use it returns;
  * - the main agent's request (it offers `tools`) whose last user text contains a rule's `marker`:
- *   a `tool_use` of the rule's tool with the rule's input (stop reason `tool_use`), or for a rule
+ *   a `tool_use` of the rule's tool (or of the first offered tool its `toolMatching` matches; one
+ *   Claude Code defers, as it does MCP tools, is first loaded with `ToolSearch` `select:<name>`)
+ *   with the rule's input (stop reason `tool_use`), or for a rule
  *   with `reply`, that text; with `holdMs` the text's first half comes at once and the rest after
  *   `holdMs` (a model still answering: the agent may abort the request meanwhile, to steer);
  * - a request for JSON (`output_config.format` is a JSON schema, as for session titles): a small
@@ -27,7 +29,7 @@
  * CLI (for trying agents by hand): `node test/real-agents/fakeAnthropic.mjs [port]` prints the URL.
  */
 import { fileURLToPath } from 'node:url';
-import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse } from './fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse, toolOf } from './fakeServer.mjs';
 
 export const FALLBACK_TEXT = 'OK.';
 const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
@@ -39,6 +41,8 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
  * @property {number} [holdMs]   with `reply`: how long the second half of the text waits
  * @property {Record<string, string>} [headers]  with `reply`: HTTP headers of the answer (plan rate limits)
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
+ * @property {string} [toolMatching]  instead of `tool`: a RegExp source, the first offered tool it matches (an MCP
+ *   tool, named by each agent its own way)
  * @property {object} input      the tool's input
  * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
  *   after the tool result, or the next tool to call (Claude Code edits a file only after reading it), or a final
@@ -57,6 +61,41 @@ export async function startFakeAnthropic(options = {}) {
   const issued = new Map();
   let counter = 0;
   const newId = (prefix) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
+
+  /**
+   * A tool use of `rule`'s tool, or a text saying that the request offers none that matches. A tool Claude Code
+   * defers (MCP tools: announced by name, offered only once loaded) is first loaded with its ToolSearch, as a real
+   * model does; the rule's tool is then looked for again in the next request.
+   */
+  function toolUse(body, rule) {
+    const offered = Array.isArray(body.tools) ? body.tools.map((t) => t.name) : [];
+    const name = toolOf(rule, offered);
+    const deferred = !name && !rule.searched && offered.includes(TOOL_SEARCH) && toolOf(rule, deferredTools(body));
+    if (deferred) {
+      return toolUse(body, {
+        marker: rule.marker,
+        tool: TOOL_SEARCH,
+        input: { query: `select:${deferred}` },
+        after: () => ({ ...rule, searched: true }),
+      });
+    }
+    if (!name || !offered.includes(name)) {
+      log(
+        `rule "${rule.marker}": the agent does not offer the tool ${name ?? rule.toolMatching} (${offered.join(', ')})`,
+      );
+    }
+    if (!name) {
+      const text = `No offered tool matches ${rule.toolMatching}.`;
+      return { content: [{ type: 'text', text }], stopReason: 'end_turn', why: `no-tool:${rule.toolMatching}` };
+    }
+    const id = newId('toolu');
+    issued.set(id, { ...rule, tool: name });
+    return {
+      content: [{ type: 'tool_use', id, name, input: rule.input }],
+      stopReason: 'tool_use',
+      why: `tool_use:${name}`,
+    };
+  }
 
   /** Decides the answer to one Messages request: { content: blocks[], stopReason, why }. */
   function decide(body) {
@@ -77,15 +116,7 @@ export async function startFakeAnthropic(options = {}) {
           headers: next.headers ?? {},
         };
       }
-      if (typeof next === 'object') {
-        const id = newId('toolu');
-        issued.set(id, next);
-        return {
-          content: [{ type: 'tool_use', id, name: next.tool, input: next.input }],
-          stopReason: 'tool_use',
-          why: `tool_use:${next.tool}`,
-        };
-      }
+      if (typeof next === 'object') return toolUse(body, { marker: rule.marker, ...next });
       return { content: [{ type: 'text', text: next }], stopReason: 'end_turn', why: `after:${rule.tool}` };
     }
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
@@ -104,17 +135,7 @@ export async function startFakeAnthropic(options = {}) {
           headers: rule.headers ?? {},
         };
       }
-      if (rule) {
-        const offered = body.tools.some((t) => t.name === rule.tool);
-        if (!offered) log(`rule "${rule.marker}": the agent does not offer the tool ${rule.tool}`);
-        const id = newId('toolu');
-        issued.set(id, rule);
-        return {
-          content: [{ type: 'tool_use', id, name: rule.tool, input: rule.input }],
-          stopReason: 'tool_use',
-          why: `tool_use:${rule.tool}`,
-        };
-      }
+      if (rule) return toolUse(body, rule);
     }
     // Side requests that ask for JSON (session titles) get an object of their schema.
     const format = body.output_config?.format;
@@ -176,6 +197,27 @@ export async function startFakeAnthropic(options = {}) {
       rules = next;
     },
   };
+}
+
+/** Claude Code's tool that loads the tools it defers. */
+const TOOL_SEARCH = 'ToolSearch';
+
+/**
+ * The tools Claude Code defers, by the names it announces in the conversation ("The following deferred tools are
+ * [now] available via ToolSearch. ...:" and a name a line).
+ */
+function deferredTools(body) {
+  const texts = [
+    ...blocksOf({ content: body.system }),
+    ...(Array.isArray(body.messages) ? body.messages : []).flatMap((m) => blocksOf(m)),
+  ].flatMap((b) => (b.type === 'text' ? [String(b.text)] : []));
+  const names = [];
+  for (const text of texts) {
+    for (const m of text.matchAll(/deferred tools are (?:now )?available via ToolSearch[^\n]*\n((?:[^\s<]+\n?)+)/g)) {
+      names.push(...m[1].split('\n').filter(Boolean));
+    }
+  }
+  return names;
 }
 
 /** What a test wants to know about a Messages request. */

@@ -35,6 +35,16 @@ export function startSse(res, delayMs, headers = {}) {
   };
 }
 
+/**
+ * The tool a rule calls, of the names a request offers: its `tool`, or the first offered that matches its
+ * `toolMatching` (a RegExp source: an MCP tool, which each agent names its own way), or undefined when none does.
+ */
+export function toolOf(rule, offered) {
+  if (!rule.toolMatching) return rule.tool;
+  const pattern = new RegExp(rule.toolMatching);
+  return offered.find((name) => pattern.test(name));
+}
+
 /** Waits `ms`, or less when the client goes away first (an aborted request). */
 export function hold(res, ms) {
   return new Promise((resolve) => {

@@ -110,8 +110,16 @@ function protocolUsed(dir) {
   const versions = records
     .filter((r) => r.dir === 'in' && r.kind === 'response' && r.method === 'initialize')
     .map((r) => r.meta?.protocolVersion);
+  // The editor server is declared over HTTP (an http server among the session's): how many sessions had one, and
+  // which of its tools the agent called (the channel records each call's tool, never its text).
+  const opened = records.filter(
+    (r) =>
+      r.dir === 'out' && r.kind === 'request' && ['session/new', 'session/load', 'session/resume'].includes(r.method),
+  );
+  const remote = opened.filter((r) => r.meta?.mcpRemote > 0).length;
+  const called = [...new Set(records.flatMap((r) => (typeof r.editorTool === 'string' ? [r.editorTool] : [])))];
   return {
-    text: `protocol ${[...new Set(versions)].join(', ') || '?'}; sent ${methods.join(', ') || 'nothing'}; updates ${kinds.join(', ') || 'none'}`,
+    text: `protocol ${[...new Set(versions)].join(', ') || '?'}; sent ${methods.join(', ') || 'nothing'}; updates ${kinds.join(', ') || 'none'}; sessions with an HTTP MCP server ${remote} of ${opened.length}; editor tools called ${called.join(', ') || 'none'}`,
     versions,
   };
 }

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { FALLBACK_TEXT } from './fakeAnthropic.mjs';
 import { STEER, steerRules } from './steerScript.mjs';
+import { editorRule, editorScenario, fixedText, notFixedText } from './editorScript.mjs';
 
 export const WRITE_CONTENT = 'hello from the fake model\n';
 
@@ -67,6 +68,8 @@ export function scenario(workspace) {
       description: 'Wait a while',
     },
     steer: STEER,
+    /** The editor server's problems and definition, then a fix with Read and Edit (editorScript.mjs). */
+    editor: editorScenario(workspace),
     /** A question the model asks through its AskUserQuestion tool: the adapter makes it an ACP form elicitation. */
     ask: {
       marker: 'Please ask me which colour',
@@ -176,6 +179,16 @@ export function scriptRules(workspace) {
       after: (r) => (r.isError ? s.readSecond.refusedText : s.readSecond.doneText),
     },
     ...steerRules(),
+    // Its Edit refuses a file it has not read.
+    editorRule(workspace, (summary, e) => ({
+      tool: 'Read',
+      input: { file_path: e.typed.file },
+      after: () => ({
+        tool: 'Edit',
+        input: { file_path: e.typed.file, old_string: e.wrong, new_string: e.right },
+        after: (r) => (r.isError ? notFixedText(summary, r) : fixedText(summary)),
+      }),
+    })),
     {
       marker: s.ask.marker,
       tool: 'AskUserQuestion',

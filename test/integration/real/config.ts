@@ -51,6 +51,21 @@ export interface RealAgentConfig {
       fiveHour: number;
       sevenDay: number;
     };
+    /**
+     * The editor server (test/real-agents/editorScript.mjs): `marker` makes the model call its `problems` on `typed`
+     * (a TS2322 at line 2), then its `definition` at `definitionAt` (the class of `greeter`), each through the agent's
+     * own MCP client, then fix the error with the agent's edit tool (`wrong` to `right`: `typed.fixed` on disk).
+     */
+    readonly editor?: {
+      marker: string;
+      greeter: { file: string; content: string };
+      typed: { file: string; content: string; fixed: string };
+      definitionAt: { line: number; character: number };
+      wrong: string;
+      right: string;
+      /** Why this agent's model cannot call the editor server's tools (the test is skipped, saying so). */
+      skip?: string;
+    };
     /** A command still running when the test disconnects; `process`: the command line of the process it starts (`timeout 37 tail -f README.md`). */
     readonly long: { marker: string; process: string };
   };

@@ -6,3 +6,4 @@ import './rename.test';
 import './queue.test';
 import './subagent.test';
 import './rateLimits.test';
+import './editorServer.test';

@@ -10,7 +10,8 @@
  * request's `input` (the whole conversation, oldest first) after the last assistant item:
  *
  * - a tool output (`function_call_output` / `custom_tool_call_output`) for a call this server
- *   asked for: the rule's `after(result)` text, result = { isError, text } (see `outputIsError`);
+ *   asked for: the rule's `after(result)` text, result = { isError, text } (see `outputIsError`),
+ *   or the next call `after` returns;
  * - a title request (codex-acp asks for one after a new session's first turn, in a throwaway
  *   thread, model `gpt-5.6-luna`: `text.format` a JSON schema requiring `title`, the prompt
  *   "Your task is to generate a very short title ..." quoting the user's message, markers and
@@ -27,7 +28,10 @@
  *   `arguments` are the rule's object as JSON. In code mode (every other model of Codex 0.166:
  *   no `tools`, an `additional_tools` input item whose namespace `functions` has the custom tool
  *   `exec`, JavaScript run in Codex's V8 host): a `custom_tool_call` of `exec` whose script calls
- *   `tools.<tool>(input)` and prints the result;
+ *   `tools.<tool>(input)` and prints the result; a rule's `toolMatching` (a RegExp source: an MCP
+ *   tool) names the first tool of `tools` it matches; Codex offers MCP tools only on demand: with
+ *   `tools`, behind its `tool_search` (the fake searches, then calls the tool found by namespace
+ *   and name), in code mode through exec's `ALL_TOOLS` (the script looks it up);
  * - anything else: `FALLBACK_TEXT`, after a short reasoning summary, streamed in several deltas.
  *
  * Also answered, in case a setup asks: `GET /v1/models` (a two-model list) and `HEAD|GET /`;
@@ -43,7 +47,7 @@
 import { dataUrl } from '../opencode/fakeModel.mjs';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
-import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse } from '../fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse, toolOf } from '../fakeServer.mjs';
 
 /** The reply to a prompt without a marker, streamed in `FALLBACK_PARTS` deltas. */
 export const FALLBACK_PARTS = ['Hello ', 'from the ', 'fake ', 'model.'];
@@ -70,8 +74,11 @@ const MODEL_IDS = ['gpt-5.5', 'gpt-6.1-sol'];
  * @property {string} [reply]    instead of a tool: this text ends the turn
  * @property {number} [holdMs]   with `reply`: how long the second half of the text waits (a model still answering)
  * @property {string} tool       the tool to call, as Codex names it ('apply_patch', 'exec_command'; in code mode the nested tool)
+ * @property {string} [toolMatching]  instead of `tool`: a RegExp source, the first offered tool it matches (an MCP
+ *   tool, named by each agent its own way)
  * @property {string | object} input  a custom tool's input text, or a function tool's arguments
- * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool output
+ * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
+ *   after the tool output, or the next call (a rule of its own: its `after` comes after its output)
  */
 
 /**
@@ -112,9 +119,10 @@ export async function startFakeModel(options = {}) {
     const last = fresh.findLast((item) => isUserMessage(item) || (isToolOutput(item) && issued.has(item.call_id)));
     if (last && isToolOutput(last)) {
       const rule = issued.get(last.call_id);
-      const text = outputText(last.output);
-      const finalText = rule.after({ isError: outputIsError(text), text });
-      return { items: [messageItem(newId('msg'), finalText)], why: `after:${rule.tool}` };
+      const text = outputText(last.output ?? last.tools);
+      const next = rule.after({ isError: outputIsError(text), text });
+      if (typeof next === 'object') return call(body, { marker: rule.marker, ...next });
+      return { items: [messageItem(newId('msg'), next)], why: `after:${rule.tool}` };
     }
     const userText = last ? contentText(last.content) : '';
     const rule = rules.find((r) => userText.includes(r.marker));
@@ -126,52 +134,122 @@ export async function startFakeModel(options = {}) {
         holdMs: rule.holdMs ?? 0,
       };
     }
-    if (rule) {
-      const tool = (Array.isArray(body.tools) ? body.tools : []).find((t) => t.name === rule.tool);
-      const codeMode = !tool && codeModeExec(body);
-      if (!tool && !codeMode) log(`rule "${rule.marker}": the request does not offer the tool ${rule.tool}`);
-      const callId = newId('call');
-      issued.set(callId, rule);
-      if (codeMode) {
-        // The nested tool takes the same input (a string or an object); `text()` is exec's output.
-        const script = `const result = await tools.${rule.tool}(${JSON.stringify(rule.input)});\ntext(typeof result === 'string' ? result : JSON.stringify(result));\n`;
-        return {
-          items: [
-            {
-              type: 'custom_tool_call',
-              id: newId('ctc'),
-              status: 'completed',
-              call_id: callId,
-              name: 'exec',
-              input: script,
-            },
-          ],
-          why: `call:exec:${rule.tool}`,
-        };
-      }
-      const item =
-        tool?.type === 'custom' || (!tool && typeof rule.input === 'string')
-          ? {
-              type: 'custom_tool_call',
-              id: newId('ctc'),
-              status: 'completed',
-              call_id: callId,
-              name: rule.tool,
-              input: String(rule.input),
-            }
-          : {
-              type: 'function_call',
-              id: newId('fc'),
-              status: 'completed',
-              call_id: callId,
-              name: rule.tool,
-              arguments: JSON.stringify(rule.input),
-            };
-      return { items: [item], why: `call:${rule.tool}` };
-    }
+    if (rule) return call(body, rule);
     return {
       items: [reasoningItem(newId('rs'), REASONING_TEXT), messageItem(newId('msg'), FALLBACK_PARTS)],
       why: 'fallback',
+    };
+  }
+
+  /** A call of `rule`'s tool, shaped as the request declares it (see the header), or a text when none matches. */
+  function call(body, named) {
+    const tools = Array.isArray(body.tools) ? body.tools : [];
+    const names = tools.map((t) => t.name);
+    const name = toolOf(named, names);
+    const tool = tools.find((t) => t.name === name);
+    if (!tool && codeModeExec(body)) return execCall(named);
+    if (!name && named.toolMatching) {
+      const found = searchedTools(body).find((t) => toolOf(named, [t.full]));
+      if (found) return namespacedCall({ ...named, tool: found.name }, found.namespace);
+      if (!named.searched && tools.some((t) => t.type === 'tool_search')) return toolSearch(named);
+    }
+    if (!name) {
+      log(`rule "${named.marker}": no offered tool matches ${named.toolMatching} (${names.join(', ')})`);
+      const text = `No offered tool matches ${named.toolMatching}.`;
+      return { items: [messageItem(newId('msg'), text)], why: `no-tool:${named.toolMatching}` };
+    }
+    const rule = { ...named, tool: name };
+    if (!tool) log(`rule "${rule.marker}": the request does not offer the tool ${rule.tool}`);
+    const callId = newId('call');
+    issued.set(callId, rule);
+    const item =
+      tool?.type === 'custom' || (!tool && typeof rule.input === 'string')
+        ? {
+            type: 'custom_tool_call',
+            id: newId('ctc'),
+            status: 'completed',
+            call_id: callId,
+            name: rule.tool,
+            input: String(rule.input),
+          }
+        : {
+            type: 'function_call',
+            id: newId('fc'),
+            status: 'completed',
+            call_id: callId,
+            name: rule.tool,
+            arguments: JSON.stringify(rule.input),
+          };
+    return { items: [item], why: `call:${rule.tool}` };
+  }
+
+  /**
+   * Classic mode defers MCP tools behind a `tool_search` tool that Codex runs itself: the model searches (here for
+   * the words of the rule's pattern), Codex answers with the tools found, in namespaces, and the model calls one by
+   * its namespace and name.
+   */
+  function toolSearch(named) {
+    const callId = newId('call');
+    const query = named.toolMatching
+      .replace(/\[[^\]]*\]/g, ' ')
+      .replace(/[^A-Za-z]+/g, ' ')
+      .trim();
+    issued.set(callId, { marker: named.marker, tool: 'tool_search', after: () => ({ ...named, searched: true }) });
+    const item = {
+      type: 'tool_search_call',
+      id: newId('tsc'),
+      call_id: callId,
+      status: 'completed',
+      execution: 'client',
+      arguments: { query, limit: 8 },
+    };
+    return { items: [item], why: `call:tool_search:${query}` };
+  }
+
+  function namespacedCall(rule, namespace) {
+    const callId = newId('call');
+    issued.set(callId, rule);
+    const item = {
+      type: 'function_call',
+      id: newId('fc'),
+      status: 'completed',
+      call_id: callId,
+      namespace,
+      name: rule.tool,
+      arguments: JSON.stringify(rule.input),
+    };
+    return { items: [item], why: `call:${namespace}.${rule.tool}` };
+  }
+
+  /**
+   * Code mode: an `exec` script that calls the nested tool and prints what it returns (`text()` is exec's output). A
+   * rule's `toolMatching` is looked up in `ALL_TOOLS` by the script, as a model finds a deferred tool (Codex leaves
+   * MCP tools out of exec's description); the nested tools are named as JavaScript identifiers.
+   */
+  function execCall(rule) {
+    const callId = newId('call');
+    issued.set(callId, rule);
+    const input = JSON.stringify(rule.input);
+    const print = `text(typeof result === 'string' ? result : JSON.stringify(result));\n`;
+    const pattern = JSON.stringify(rule.toolMatching);
+    const script = rule.toolMatching
+      ? `const found = ALL_TOOLS.find((t) => new RegExp(${pattern}).test(t.name));\n` +
+        `if (!found) { text('No nested tool matches ' + ${pattern} + ': ' + ALL_TOOLS.map((t) => t.name).join(', ')); exit(); }\n` +
+        `const call = tools[found.name] ?? tools[found.name.replace(/[^A-Za-z0-9_$]/g, '_')];\n` +
+        `const result = await call(${input});\n${print}`
+      : `const result = await tools.${rule.tool}(${input});\n${print}`;
+    return {
+      items: [
+        {
+          type: 'custom_tool_call',
+          id: newId('ctc'),
+          status: 'completed',
+          call_id: callId,
+          name: 'exec',
+          input: script,
+        },
+      ],
+      why: `call:exec:${rule.tool ?? rule.toolMatching}`,
     };
   }
 
@@ -272,6 +350,18 @@ function additionalTools(body) {
     );
 }
 
+/** The tools Codex's `tool_search` gave the model so far (its outputs in the input): namespace, name, `namespace.name`. */
+function searchedTools(body) {
+  const outputs = (Array.isArray(body.input) ? body.input : []).filter((i) => i?.type === 'tool_search_output');
+  return outputs
+    .flatMap((o) => o.tools ?? [])
+    .flatMap((t) =>
+      t.type === 'namespace'
+        ? (t.tools ?? []).map((x) => ({ namespace: t.name, name: x.name, full: `${t.name}.${x.name}` }))
+        : [{ namespace: undefined, name: t.name, full: t.name }],
+    );
+}
+
 /** Whether the request offers code mode's `exec` (the custom tool `functions.exec`). */
 function codeModeExec(body) {
   return additionalTools(body).some((t) => t.name === 'functions.exec' && t.type === 'custom');
@@ -280,7 +370,7 @@ function codeModeExec(body) {
 function isAssistantItem(item) {
   return (
     (item?.type === 'message' && item.role === 'assistant') ||
-    ['function_call', 'custom_tool_call', 'local_shell_call', 'reasoning'].includes(item?.type)
+    ['function_call', 'custom_tool_call', 'local_shell_call', 'reasoning', 'tool_search_call'].includes(item?.type)
   );
 }
 
@@ -289,7 +379,7 @@ function isUserMessage(item) {
 }
 
 function isToolOutput(item) {
-  return item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output';
+  return ['function_call_output', 'custom_tool_call_output', 'tool_search_output'].includes(item?.type);
 }
 
 function contentText(content) {

@@ -18,6 +18,7 @@
 import * as path from 'node:path';
 import { FALLBACK_PARTS, FALLBACK_TEXT, REASONING_TEXT } from './fakeModel.mjs';
 import { STEER, steerRules } from '../steerScript.mjs';
+import { editorRule, editorScenario, fixedText, notFixedText } from '../editorScript.mjs';
 
 const CREATE_CONTENT = 'hello from the fake model\n';
 // Two changes, a line apart: two hunks to review one by one.
@@ -74,6 +75,8 @@ export function scenario(workspace) {
       refusedText: 'Refused.',
     },
     steer: STEER,
+    /** The editor server's problems and definition, then a fix with apply_patch (../editorScript.mjs). */
+    editor: editorScenario(workspace),
     refuse: {
       marker: 'Please run the risky command',
       tool: 'exec_command',
@@ -113,5 +116,17 @@ export function scriptRules(workspace) {
     commandRule(s.refuse),
     commandRule(s.long),
     ...steerRules(),
+    editorRule(workspace, (summary, e) => ({
+      tool: 'apply_patch',
+      input: `*** Begin Patch\n*** Update File: typed.ts\n${patchHunk(e.typed.content, e.typed.fixed)}*** End Patch\n`,
+      after: (r) => (r.isError ? notFixedText(summary, r) : fixedText(summary)),
+    })),
   ];
+}
+
+/** One hunk of an apply_patch from `before` to `after` (texts of the same lines): every line, changed ones as -/+. */
+function patchHunk(before, after) {
+  const [old, now] = [before, after].map((t) => t.trimEnd().split('\n'));
+  const lines = old.flatMap((line, i) => (line === now[i] ? [` ${line}`] : [`-${line}`, `+${now[i]}`]));
+  return `@@\n${lines.join('\n')}\n`;
 }

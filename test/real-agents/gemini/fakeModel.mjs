@@ -8,9 +8,11 @@
  * requests) as one JSON response. What it answers depends on the request:
  *
  * - the last `user` content carries a `functionResponse` for a call this server asked for: the
- *   rule's `after(result)` text (result = { isError, text }), ending the turn;
+ *   rule's `after(result)` text (result = { isError, text }), ending the turn, or the next call
+ *   `after` returns;
  * - a request that offers `tools` whose last user text contains a rule's `marker`: a
- *   `functionCall` of the rule's tool with the rule's args;
+ *   `functionCall` of the rule's tool (or of the first declared tool its `toolMatching` matches)
+ *   with the rule's args;
  * - a request for JSON (`generationConfig.responseMimeType` = application/json, or a response
  *   schema): a small object of that schema;
  * - anything else: `STREAM_TEXT`, streamed in several chunks.
@@ -22,7 +24,7 @@
  * CLI (for trying the agent by hand): `node test/real-agents/gemini/fakeModel.mjs [port]`.
  */
 import { fileURLToPath } from 'node:url';
-import { sendJson, serveFromCommandLine, startFakeServer } from '../fakeServer.mjs';
+import { sendJson, serveFromCommandLine, startFakeServer, toolOf } from '../fakeServer.mjs';
 
 /** The reply to a prompt without a marker, and the chunks it is streamed in. */
 export const STREAM_CHUNKS = ['Hello from the fake ', 'Gemini model, ', 'streamed in ', 'four chunks.'];
@@ -33,8 +35,11 @@ const MODEL_IDS = ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite'
  * @typedef {object} Rule
  * @property {string} marker   text that, in the user's latest prompt, selects this rule
  * @property {string} tool     the Gemini CLI tool to call (e.g. 'write_file', 'replace', 'run_shell_command')
- * @property {object} args     the call's arguments
- * @property {(result: {isError: boolean, text: string}) => string} after  the final text after the tool result
+ * @property {string} [toolMatching]  instead of `tool`: a RegExp source, the first declared tool it matches (an MCP
+ *   tool, named by each agent its own way)
+ * @property {object} args     the call's arguments (or `input`, as the other fakes name them)
+ * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
+ *   after the tool result, or the next call (a rule of its own: its `after` comes after its result)
  */
 
 /**
@@ -49,16 +54,39 @@ export async function startFakeModel(options = {}) {
   let counter = 0;
   const newId = (prefix) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
 
+  /** A call of `named`'s tool, or a text when no declared tool matches its `toolMatching`. */
+  function call(declared, named) {
+    const tool = toolOf(named, declared);
+    if (!tool || !declared.includes(tool)) {
+      log(
+        `rule "${named.marker}": the agent does not declare the tool ${tool ?? named.toolMatching} (it has ${declared.join(', ')})`,
+      );
+    }
+    if (!tool) {
+      return {
+        parts: [{ text: `No declared tool matches ${named.toolMatching}.` }],
+        why: `no-tool:${named.toolMatching}`,
+      };
+    }
+    // Gemini CLI shows this id to the client as `<tool>__<id>` and sends it back here as it was.
+    const id = newId('call');
+    issued.set(id, { ...named, tool });
+    return { parts: [{ functionCall: { id, name: tool, args: named.args ?? named.input } }], why: `call:${tool}` };
+  }
+
   /** The answer to one generateContent request: { parts, why }. */
   function decide(body) {
     const contents = Array.isArray(body.contents) ? body.contents : [];
     const last = contents[contents.length - 1];
     const parts = last?.role === 'user' && Array.isArray(last.parts) ? last.parts : [];
     const response = parts.map((p) => p.functionResponse).find((r) => r && issued.has(r.id));
+    const declared = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name);
     if (response) {
       const rule = issued.get(response.id);
       const result = resultOf(response);
-      return { parts: [{ text: rule.after(result) }], why: `after:${rule.tool}${result.isError ? ':error' : ''}` };
+      const next = rule.after(result);
+      if (typeof next === 'object') return call(declared, { marker: rule.marker, ...next });
+      return { parts: [{ text: next }], why: `after:${rule.tool}${result.isError ? ':error' : ''}` };
     }
     for (const p of parts) {
       if (p.functionResponse) {
@@ -67,24 +95,13 @@ export async function startFakeModel(options = {}) {
         );
       }
     }
-    const declared = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name);
     const userText = parts
       .filter((p) => typeof p.text === 'string')
       .map((p) => p.text)
       .join('\n');
     if (declared.length > 0) {
       const rule = rules.find((r) => userText.includes(r.marker));
-      if (rule) {
-        if (!declared.includes(rule.tool)) {
-          log(
-            `rule "${rule.marker}": the agent does not declare the tool ${rule.tool} (it has ${declared.join(', ')})`,
-          );
-        }
-        // Gemini CLI shows this id to the client as `<tool>__<id>` and sends it back here as it was.
-        const id = newId('call');
-        issued.set(id, rule);
-        return { parts: [{ functionCall: { id, name: rule.tool, args: rule.args } }], why: `call:${rule.tool}` };
-      }
+      if (rule) return call(declared, rule);
     }
     const config = body.generationConfig ?? {};
     const schema = config.responseJsonSchema ?? config.responseSchema;

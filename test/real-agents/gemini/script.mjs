@@ -8,6 +8,7 @@
  */
 import * as path from 'node:path';
 import { STREAM_CHUNKS, STREAM_TEXT } from './fakeModel.mjs';
+import { editorRule, editorScenario, fixedText, notFixedText } from '../editorScript.mjs';
 
 /** Everything a test needs to know, as plain data. */
 export function scenario(workspace) {
@@ -71,6 +72,8 @@ export function scenario(workspace) {
       description: 'Wait a while',
       doneText: 'The long command ended.',
     },
+    /** The editor server's problems and definition, then a fix with replace (../editorScript.mjs). */
+    editor: editorScenario(workspace),
     /** In mode autoEdit an edit runs without asking. */
     autoEdit: {
       marker: 'Please create auto.txt',
@@ -129,5 +132,15 @@ export function scriptRules(workspace) {
       args: { file_path: s.autoEdit.file, content: s.autoEdit.content },
       after: done(s.autoEdit),
     },
+    editorRule(workspace, (summary, e) => ({
+      tool: 'replace',
+      args: {
+        file_path: e.typed.file,
+        instruction: 'Give count the type greet() returns.',
+        old_string: e.wrong,
+        new_string: e.right,
+      },
+      after: (r) => (r.isError ? notFixedText(summary, r) : fixedText(summary)),
+    })),
   ];
 }

@@ -13,8 +13,11 @@
  *   a rule's `reply` is said first, in the same answer (a rule with `reply` and no `tool`: that text
  *   ends the turn), its second part held back `holdMs` (a model still answering: time to steer);
  * - the last message is a `tool` message answering a call this server issued: the rule's next
- *   call, or after the last one the rule's `after(result)` text, ending the turn
- *   (result = { isError, text }; see REFUSED for what `isError` means);
+ *   call, or after the last one the rule's `after(result)` text, ending the turn, or the next call
+ *   `after` returns (result = { isError, text }; see REFUSED for what `isError` means);
+ * - a rule's `toolMatching` (a RegExp source) names the first offered tool it matches: an MCP tool,
+ *   which each agent names its own way; one Qwen Code defers (announced by name, not offered) is
+ *   reviewed with its `tool_search` `select:<name>`, then called through its `tool_call`;
  * - anything else (OpenCode's title request on a session's first turn has no tools; a prompt
  *   without a marker): a text, `FALLBACK_TEXT` for side requests, `STREAMED_TEXT` for the agent.
  *
@@ -31,7 +34,7 @@
  * CLI (for trying the agent by hand): `node test/real-agents/opencode/fakeModel.mjs [port]`.
  */
 import { fileURLToPath } from 'node:url';
-import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse, threeParts } from '../fakeServer.mjs';
+import { hold, sendJson, serveFromCommandLine, startFakeServer, startSse, threeParts, toolOf } from '../fakeServer.mjs';
 
 /** The answer to side requests (titles). */
 export const FALLBACK_TEXT = 'Fake title';
@@ -54,9 +57,12 @@ const REFUSED =
  * @typedef {object} Rule
  * @property {string} marker     text that, in the user's latest prompt, selects this rule
  * @property {string} [tool]     the tool to call (OpenCode: 'write', 'edit', 'bash', ...); none: `reply` ends the turn
+ * @property {string} [toolMatching]  instead of `tool`: a RegExp source, the first offered tool it matches (an MCP
+ *   tool, named by each agent its own way; so may a call of `before`)
  * @property {object} [input]    the tool's arguments
  * @property {{tool: string, input: object}[]} [before]  calls to make first, one a request, in order
- * @property {(result: {isError: boolean, text: string}) => string} [after]  the final text after the last tool result
+ * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} [after]  the final text
+ *   after the last tool result, or the next call (a rule of its own: its `after` comes after its result)
  * @property {string} [reply]    a text said before the first call (without `tool`: the whole answer)
  * @property {number} [holdMs]   with `reply`: how long its second part waits (less when the agent aborts the request)
  */
@@ -73,14 +79,39 @@ export async function startFakeModel(options = {}) {
   let counter = 0;
   const newId = (prefix) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
 
-  const callsOf = (rule) => [...(rule.before ?? []), { tool: rule.tool, input: rule.input }];
+  const callsOf = (rule) => [...(rule.before ?? []), rule];
 
-  /** Call number `step` of `rule`, as an answer. */
+  /**
+   * Call number `step` of `rule`, as an answer (a text when the request offers no tool that matches). A tool Qwen Code
+   * defers (MCP tools: announced by name, not offered) is called as a real model does: reviewed with its `tool_search`,
+   * then invoked through its `tool_call`; the rule goes on after that call's result.
+   */
   function call(body, rule, step) {
-    const { tool, input } = callsOf(rule)[step];
-    if (!body.tools?.some((t) => t.function?.name === tool)) {
-      log(`rule "${rule.marker}": the agent does not offer the tool ${tool}`);
+    const calls = callsOf(rule);
+    const { input, ...named } = calls[step];
+    const offered = (body.tools ?? []).map((t) => t.function?.name);
+    const tool = toolOf(named, offered);
+    const deferred = !tool && BRIDGE.every((b) => offered.includes(b)) && toolOf(named, deferredTools(body));
+    if (deferred) {
+      const rest = step + 1 < calls.length ? { ...rule, before: rule.before.slice(step + 1) } : undefined;
+      const bridged = {
+        marker: rule.marker,
+        tool: 'tool_search',
+        input: { query: `select:${deferred}` },
+        after: () => ({
+          tool: 'tool_call',
+          input: { name: deferred, arguments: input },
+          after: (r) => rest ?? rule.after(r),
+        }),
+      };
+      return call(body, bridged, 0);
     }
+    if (!tool || !offered.includes(tool)) {
+      log(
+        `rule "${rule.marker}": the agent does not offer the tool ${tool ?? named.toolMatching} (${offered.join(', ')})`,
+      );
+    }
+    if (!tool) return { text: `No offered tool matches ${named.toolMatching}.`, why: `no-tool:${named.toolMatching}` };
     const id = newId('call');
     issued.set(id, { rule, step });
     return { toolCall: { id, name: tool, arguments: JSON.stringify(input) }, why: `tool:${tool}` };
@@ -95,7 +126,9 @@ export async function startFakeModel(options = {}) {
       if (step + 1 < callsOf(rule).length) return call(body, rule, step + 1);
       const text = textOf(last.content);
       const isError = REFUSED.test(text);
-      return { text: rule.after({ isError, text }), why: `after:${rule.tool}${isError ? ':error' : ''}` };
+      const next = rule.after({ isError, text });
+      if (typeof next === 'object') return call(body, { marker: rule.marker, ...next }, 0);
+      return { text: next, why: `after:${rule.tool ?? rule.toolMatching}${isError ? ':error' : ''}` };
     }
     const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
     if (!offersTools) return { text: FALLBACK_TEXT, why: 'side' };
@@ -160,6 +193,17 @@ export async function startFakeModel(options = {}) {
 }
 
 const USAGE = { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 };
+
+/** Qwen Code's two tools for the tools it defers: review a schema, then call it. */
+const BRIDGE = ['tool_search', 'tool_call'];
+
+/** The tools Qwen Code defers, by the names it announces (`- "name": "description"` lines, in a text naming tool_search). */
+function deferredTools(body) {
+  const texts = (Array.isArray(body.messages) ? body.messages : []).map((m) => textOf(m?.content));
+  return texts
+    .filter((text) => text.includes('tool_search'))
+    .flatMap((text) => [...text.matchAll(/^- ("(?:[^"\\]|\\.)*"):/gm)].map((m) => JSON.parse(m[1])));
+}
 
 /** What a test wants to know about a completion request. */
 export function summarize(body) {

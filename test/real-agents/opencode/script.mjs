@@ -11,6 +11,7 @@
  */
 import * as path from 'node:path';
 import { STREAMED_TEXT } from './fakeModel.mjs';
+import { editorRule, editorScenario, fixedText, notFixedText } from '../editorScript.mjs';
 
 /** Everything a test needs to know, as plain data. */
 export function scenario(workspace) {
@@ -62,6 +63,8 @@ export function scenario(workspace) {
       command: 'timeout 37 tail -f README.md',
       process: 'timeout 37 tail -f README.md',
     },
+    /** The editor server's problems and definition, then a fix with read and edit (../editorScript.mjs). */
+    editor: editorScenario(workspace),
     /**
      * (e) a shell command whose permission the test rejects. OpenCode then ends the turn without
      * asking the model again (no text); the model sees the rejection with the next prompt.
@@ -98,5 +101,11 @@ export function scriptRules(workspace) {
     { marker: s.bash.marker, tool: 'bash', input: { command: s.bash.command }, after: after(s.bash) },
     { marker: s.refused.marker, tool: 'bash', input: { command: s.refused.command }, after: after(s.refused) },
     { marker: s.long.marker, tool: 'bash', input: { command: s.long.command }, after: () => 'The long command ended.' },
+    editorRule(workspace, (summary, e) => ({
+      tool: 'edit',
+      before: [{ tool: 'read', input: { filePath: e.typed.file } }],
+      input: { filePath: e.typed.file, oldString: e.wrong, newString: e.right },
+      after: (r) => (r.isError ? notFixedText(summary, r) : fixedText(summary)),
+    })),
   ];
 }

@@ -31,6 +31,18 @@ export const QWEN_NODE = NODE24;
 export const QWEN_MODEL = 'fake-model';
 export const QWEN_OTHER_MODEL = 'fake-model-large';
 
+/**
+ * Why the editor server step is skipped for Qwen Code 0.24.4 (seen 2026-12-07, with a plain SDK client and through
+ * VS Code): it connects a session's MCP servers (HTTP or stdio), lists their tools and registers them for the session
+ * (its debug log: "SessionMcpView[...] applied 2 tools"), yet with its default background MCP discovery it never shows
+ * them to the model: they are not among a request's tools, not in its deferred-tools reminder (at the first turn or
+ * later ones), and its `tool_search` finds none of them; only a `tool_call` of the exact name, which a model cannot
+ * know, reaches them. With `QWEN_CODE_LEGACY_MCP_BLOCKING=1` (discovery done inside session/new) they are announced
+ * and the step passes: tool_search, then tool_call of `mcp__vscode-editor__problems` and `..._definition`.
+ */
+export const NO_SESSION_MCP_TOOLS =
+  "Qwen Code 0.24.4 registers a session's MCP tools but never shows them to its model (not offered, not in its deferred-tools reminder, not found by tool_search) unless QWEN_CODE_LEGACY_MCP_BLOCKING=1: see NO_SESSION_MCP_TOOLS in qwen/agent.mjs";
+
 /** `qwen --version` in a throwaway HOME must print the pinned version. */
 function starts() {
   const home = mkdtempSync(path.join(os.tmpdir(), 'acp-qwen-check-'));

@@ -19,6 +19,7 @@
 import * as path from 'node:path';
 import { STREAMED_TEXT } from '../opencode/fakeModel.mjs';
 import { STEER } from '../steerScript.mjs';
+import { editorRule, editorScenario, fixedText, notFixedText } from '../editorScript.mjs';
 
 /** What the model says after the read of the steer step when no steered message came with its result. */
 export const STEER_MISSED = 'I read README.md; nothing else was said.';
@@ -76,6 +77,8 @@ export function scenario(workspace) {
       description: 'Follow README.md',
       process: 'timeout 37 tail -f README.md',
     },
+    /** The editor server's problems and definition, then a fix with read_file and edit (../editorScript.mjs). */
+    editor: editorScenario(workspace),
     /** Steered during the slow text, taken at the drain after the read: see the header. */
     steer: { ...STEER, holdMs: STEER_HOLD_MS, file: path.join(workspace, 'README.md') },
   };
@@ -117,5 +120,12 @@ export function scriptRules(workspace) {
       after: () => STEER_MISSED,
     },
     { marker: s.steer.text, reply: s.steer.reply },
+    // Its edit refuses a file it has not read.
+    editorRule(workspace, (summary, e) => ({
+      tool: 'edit',
+      before: [{ tool: 'read_file', input: { file_path: e.typed.file } }],
+      input: { file_path: e.typed.file, old_string: e.wrong, new_string: e.right },
+      after: (r) => (r.isError ? notFixedText(summary, r) : fixedText(summary)),
+    })),
   ];
 }

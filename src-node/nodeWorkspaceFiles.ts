@@ -22,7 +22,7 @@ import {
   writeTextFile,
   type WorkspaceRoot,
 } from './workspaceFs';
-import { pathInside } from '../src/connection/workRoots';
+import { pathInside } from '../src/shared/text/pathInside';
 import { pathShapeProblem } from './paths/agentPathText';
 
 /** Local folders of a trusted workspace: the only places agents may touch. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CheckpointMark, Checkpoints } from '../platform';
 import type { FileChange, FileVersion } from '../shared/changes';
 import { errorMessage } from '../errorText';
-import { pathInside } from '../connection/workRoots';
+import { pathInside } from '../shared/text/pathInside';
 
 /** A turn followed to its end. */
 export interface MarkedTurn {

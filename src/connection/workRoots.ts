@@ -67,10 +67,3 @@ function names(folders: readonly string[]): string {
 function folderName(path: string): string {
   return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 }
-
-/** Whether `path` (absolute, as this machine writes paths) is `root` or inside it: textual, for paths we made. */
-export function pathInside(path: string, root: string): boolean {
-  if (path === root) return true;
-  const sep = root.includes('\\') && !root.includes('/') ? '\\' : '/';
-  return path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
-}

@@ -3,6 +3,7 @@
  * editor is asked anything; every place the editor answers with is shown through here (a path inside the folders,
  * else marked as outside them, never its text).
  */
+import { pathInside } from '../shared/text/pathInside';
 
 export type Resolved = { readonly ok: true; readonly uri: string } | { readonly ok: false; readonly why: string };
 
@@ -46,7 +47,7 @@ export function boundedLines<T>(items: readonly T[], line: (item: T) => string):
  */
 export function folderScope(folders: readonly string[], check: (path: string) => Promise<Resolved>): EditorScope {
   const roots = folders.map((f) => f.replace(/\/+$/, ''));
-  const rootOf = (uri: string) => roots.find((root) => uri === root || uri.startsWith(`${root}/`));
+  const rootOf = (uri: string) => roots.find((root) => pathInside(uri, root));
   const name = (root: string) => decoded(root.slice(root.lastIndexOf('/') + 1));
   return {
     async resolve(path) {

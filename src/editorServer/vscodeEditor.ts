@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { setting } from '../settings/settings';
+import { pathInside } from '../shared/text/pathInside';
 import { TOOL_GROUPS, type ToolGroup } from './editorTools';
 import type {
   Change,
@@ -276,7 +277,7 @@ export class VscodeEditor implements EditorPort {
   async diff(uri: string): Promise<string | undefined> {
     const git = await gitApi();
     const u = vscode.Uri.parse(uri);
-    const repository = git?.repositories.find((r) => u.toString().startsWith(`${r.rootUri.toString()}/`));
+    const repository = git?.repositories.find((r) => pathInside(u.toString(), r.rootUri.toString()));
     if (!repository) return undefined;
     return repository.diffWithHEAD(u.fsPath);
   }

@@ -10,12 +10,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
+import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
 import { CLAUDE_CONFIG_OPTIONS } from '../fixtures/claudeControls.mjs';
+import { lookWorkbench, shoot, sideBarWidth } from './lookHelpers.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
-const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
 const many = (count, make) => Array.from({ length: count }, (_, i) => make(i));
 const update = (u) => ({ update: u });
 const ZALGO = `a${'\u0301'.repeat(10_000)}`;
@@ -83,54 +83,12 @@ const SCENARIO = {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Drags the sash at the Secondary Side Bar's left edge until the bar is `width` px wide. */
-async function sideBarWidth(page, width) {
-  const bar = page.locator('.part.auxiliarybar');
-  const box = await bar.boundingBox();
-  let sash;
-  for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
-    const b = await candidate.boundingBox();
-    if (b && Math.abs(b.x + b.width / 2 - box.x) <= 4 && b.height > box.height / 2) sash = b;
-  }
-  if (!sash) throw new Error("no sash at the side bar's edge");
-  const x = sash.x + sash.width / 2;
-  const y = sash.y + sash.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x - (width - box.width), y, { steps: 10 });
-  await page.mouse.up();
-  await sleep(500);
-  return Math.round((await bar.boundingBox()).width);
-}
-
-async function shoot(page, name) {
-  const file = path.join(RESULTS, `look-${name}.png`);
-  await page.screenshot({ path: file });
-  process.stdout.write(`${path.relative(REPO_ROOT, file)}\n`);
-}
-
 async function look(theme) {
   const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-look-')));
   const scenario = path.join(folder, '..', `acp-look-scenario-${process.pid}.json`);
   fs.writeFileSync(scenario, JSON.stringify(SCENARIO));
   fs.writeFileSync(path.join(folder, 'notes.md'), 'one\ntwo\nthree\nfour\n');
-  const wb = await openWorkbench({
-    extensionDevelopmentPath: REPO_ROOT,
-    folder,
-    trust: true,
-    viewport: { width: 1440, height: 900 },
-    userSettings: {
-      'workbench.colorTheme': THEMES[theme],
-      'vscode-acp.agents': {
-        test: {
-          name: 'Test Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario],
-        },
-      },
-      'vscode-acp.defaultAgent': 'test',
-    },
-  });
+  const wb = await lookWorkbench({ theme, folder, scenario, trust: true });
   const { page } = wb;
   try {
     await runCommand(page, 'Focus on Agent Chat View');

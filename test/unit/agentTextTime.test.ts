@@ -12,7 +12,7 @@ import type { ToolCall } from '@agentclientprotocol/sdk';
 import { lineChanges, linesOf } from '../../src/changes/hunks';
 import { countLines } from '../../src/changes/lineCounts';
 import { diffItems } from '../../src/connection/v2/fileChanges';
-import { pathInside } from '../../src/connection/workRoots';
+import { pathInside } from '../../src/shared/text/pathInside';
 import { imageTypeByName } from '../../src/shared/attachments';
 import { fenceFor } from '../../src/shared/text/codeFence';
 import { checkAnswer, fieldProblem, readElicitationSchema, type ElicitationField } from '../../src/shared/elicitation';

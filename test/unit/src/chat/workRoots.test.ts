@@ -6,7 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Chat } from '../../../../src/chat/chat';
-import { MAX_ADDITIONAL_DIRECTORIES, pathInside, workRoots } from '../../../../src/connection/workRoots';
+import { MAX_ADDITIONAL_DIRECTORIES, workRoots } from '../../../../src/connection/workRoots';
+import { pathInside } from '../../../../src/shared/text/pathInside';
 import { scriptedHost, until, type ScriptedHost } from './scriptedHost';
 
 const turns = [{ match: 'report roots', steps: [{ reportRoots: true }] }];

@@ -32,6 +32,7 @@ import { resolveExecutable } from '../agents/resolveExecutable';
 import { tapStderr } from './agentStderr';
 import { closeSocket } from './closeReason';
 import { LineSplitter } from './lineSplitter';
+import { EditorRelay } from './editorRelay';
 import { MAX_MESSAGE_BYTES, type BridgeAgent } from './options';
 
 /** Where the bridge's lines go (its log file, or standard error). */
@@ -111,9 +112,16 @@ async function runAgent(
     endProcessGroup(child.pid, child.exitCode !== null);
   });
 
-  void toAgent(stream.readable, child.stdin, (held) => (held ? ws.pause() : ws.resume()));
-  const announcement: BridgeAnnouncement = { cwd, os: HOST_OS, agent: { id: agent.id, name: agent.name } };
   const toClient = stream.writable.getWriter();
+  const relay = new EditorRelay((message) => toClient.write(message));
+  ws.once('close', () => relay.dispose());
+  void toAgent(stream.readable, child.stdin, (held) => (held ? ws.pause() : ws.resume()), relay);
+  const announcement: BridgeAnnouncement = {
+    cwd,
+    os: HOST_OS,
+    agent: { id: agent.id, name: agent.name },
+    editorRelay: 1,
+  };
   let answered = false;
   // Stray lines told before the agent answered initialize wait for that answer, which must come first.
   const early: AnyMessage[] = [];
@@ -124,6 +132,7 @@ async function runAgent(
     if (socket.writableLength > HIGH_WATER_BYTES) await drained(socket);
     if (answered) return toClient.write(message);
     if ((message as { method?: unknown }).method === STRAY_LINE_METHOD) return void early.push(message);
+    relay.agentAnswered(message);
     await toClient.write(announced(message, announcement));
     answered = true;
     for (const stray of early.splice(0)) await toClient.write(stray);
@@ -248,18 +257,23 @@ function drained(socket: Writable): Promise<void> {
 }
 
 /**
- * Client to agent, each message a line on its stdin; while stdin holds more than HIGH_WATER_BYTES, `hold(true)`
+ * Client to agent (through the editor relay), each message a line on its stdin; while stdin holds more than HIGH_WATER_BYTES, `hold(true)`
  * (the client's socket is not read) until the agent reads again. The agent's stdin ends with the client.
  */
 async function toAgent(
   from: ReadableStream<AnyMessage>,
   stdin: Writable,
   hold: (held: boolean) => void,
+  relay: EditorRelay,
 ): Promise<void> {
   try {
     const reader = from.getReader();
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      stdin.write(`${JSON.stringify(next.value)}\n`);
+      // The editor relay takes the browser's answers to its calls, and puts its servers in place of their marks.
+      const taken = relay.fromClient(next.value);
+      const message = taken instanceof Promise ? await taken : taken;
+      if (!message) continue;
+      stdin.write(`${JSON.stringify(message)}\n`);
       if (stdin.writableLength <= HIGH_WATER_BYTES) continue;
       hold(true);
       await drained(stdin);

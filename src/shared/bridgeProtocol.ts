@@ -19,6 +19,8 @@ export interface BridgeAnnouncement {
   /** The bridge machine's kind of OS (MCP server commands are checked for it). */
   readonly os?: 'posix' | 'windows';
   readonly agent: { readonly id: string; readonly name: string };
+  /** The bridge serves a relayed editor server next to the agent (EDITOR_RELAY_META): 1, its version. */
+  readonly editorRelay?: 1;
 }
 
 /** The bridge's announcement in an initialize response (`result._meta`), or undefined. */
@@ -36,7 +38,8 @@ export function readBridgeAnnouncement(result: unknown): BridgeAnnouncement | un
     return undefined;
   }
   const os = value.os === 'posix' || value.os === 'windows' ? { os: value.os } : {};
-  return { cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os };
+  const relay = value.editorRelay === 1 ? { editorRelay: 1 as const } : {};
+  return { cwd: value.cwd, agent: { id: value.agent.id, name: value.agent.name }, ...os, ...relay };
 }
 
 /** The notification the bridge sends last when its agent has ended (an ACP extension method: it starts with `_`). */
@@ -99,3 +102,12 @@ export const BridgeClose = {
 export const BRIDGE_PATH = '/acp';
 export const BRIDGE_TOKEN_PARAM = 'token';
 export const BRIDGE_AGENT_PARAM = 'agent';
+
+/**
+ * The editor server for an agent served to VS Code for the Web (src-node/bridge/editorRelay.ts): the browser declares
+ * it among a session's `mcpServers` as `{type: 'acp', name, serverId, _meta: {[EDITOR_RELAY_META]: {groups, version}}}`;
+ * the bridge serves it to the agent on 127.0.0.1 as the Node host does, and asks the browser each call
+ * (EDITOR_CALL_METHOD, a request to the client: `{serverId, tool, arguments}`, answered `{text, isError?}`).
+ */
+export const EDITOR_RELAY_META = 'vscodeAcpBridge/editorRelay';
+export const EDITOR_CALL_METHOD = '_vscodeAcpBridge/editorCall';

@@ -11,6 +11,7 @@ import { sessionFolderIfAny } from '../src/workspaceFolder';
 import type { AgentChoice } from '../src/shared/page/protocol';
 import { BridgeAddress } from './bridgeAddress';
 import { WebAttachmentFiles } from './webAttachmentFiles';
+import { webEditorScope } from './webEditorScope';
 import { resolveAgentSettings, type AgentDefinition } from '../src/agents/agents';
 import { openServedAgent, openStandardTransport, servedChoice } from '../src/connection/wire/standardTransport';
 import { setting } from '../src/settings/settings';
@@ -41,6 +42,8 @@ export class WebPlatform implements Platform {
     });
   }
   readonly attachmentFiles = new WebAttachmentFiles();
+  /** The editor server, served by a bridge that relays it next to the agent (src-node/bridge/editorRelay.ts). */
+  readonly editorScope = webEditorScope;
   /** The agent's machine is the bridge's, unknown here; a web worker has no environment to resolve `${env:...}` from. */
   readonly mcpHost: McpHost = { os: undefined, env: () => undefined, sources: readMcpSources };
   private readonly address: BridgeAddress;

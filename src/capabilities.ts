@@ -47,8 +47,9 @@ export function hostCapabilities(facts: HostFacts): HostCapabilities {
     elicitation: true,
     // A web worker has no environment: the bridge's agent reads its own where it runs.
     localEnv: facts.kind === 'node',
-    // Served on this machine's loopback, with the tools' paths held to the trusted local folders.
-    editorServer: local,
+    // Served on this machine's loopback, with the tools' paths held to the trusted local folders; on the web, by the
+    // bridge next to the agent, each call answered here about the trusted workspace (forRemoteAgent, agentConnection).
+    editorServer: local || (facts.kind === 'web' && facts.trusted),
   };
 }
 
@@ -76,7 +77,7 @@ export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
     checkpoints: false,
     signInTerminal: false,
     localEnv: false,
-    // Its loopback address is this machine's, not the agent's.
+    // Its loopback address is this machine's, not the agent's (a bridge that relays it gives it back: agentConnection).
     editorServer: false,
   };
 }

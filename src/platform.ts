@@ -130,6 +130,8 @@ export interface AgentTransport {
   readonly folder?: vscode.Uri;
   /** The agent machine's kind of OS, where the host knows it (over a bridge: its hello). */
   readonly agentOs?: AgentOs;
+  /** The bridge serves the editor server next to the agent, asking this host each call (src-node/bridge/editorRelay.ts). */
+  readonly editorRelay?: boolean;
   /** Resolves once when the agent is gone, for whatever reason. */
   readonly exited: Promise<AgentExit>;
   /** Ends the agent (and its process tree, where there is one). */

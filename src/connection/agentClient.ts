@@ -15,7 +15,7 @@ import { SessionUpdateRouter } from './sessionUpdateRouter';
 import { UnknownUpdateCounts, withoutUnknownUpdates } from './wire/unknownUpdates';
 import { withinWireBounds } from './wire/wireBounds';
 import { steeringAnswer, STEERING_METHOD, steersIn, type SteerOutcome } from './steering';
-import { clientRequests, type ClientHandlers, type SessionHandlers } from './clientRequests';
+import { clientRequests, type RelayedEditor, type ClientHandlers, type SessionHandlers } from './clientRequests';
 import type { V2Wire } from './v2/wire';
 
 export interface ClientIdentity {
@@ -45,6 +45,8 @@ export class AgentClient implements Disposable {
   readonly ignoredUpdates = new UnknownUpdateCounts();
   private readonly connection: acp.ClientConnection;
   private readonly mcp: McpOverAcpProvider | undefined;
+  /** The editor servers a bridge serves for this connection's sessions (sessionEditor.ts), by server id. */
+  readonly relayed = new Map<string, RelayedEditor>();
   private closed = false;
   initializeResponse: acp.InitializeResponse | undefined;
 
@@ -69,8 +71,12 @@ export class AgentClient implements Disposable {
     );
     this.gone.catch(() => undefined); // nobody racing it: the close is reported by onDidClose
     this.mcp = handlers.mcp;
-    const app = clientRequests(identity.name, handlers, this.openSessions, (sessionId, update) =>
-      this.router.dispatch(sessionId, update),
+    const app = clientRequests(
+      identity.name,
+      handlers,
+      this.openSessions,
+      (sessionId, update) => this.router.dispatch(sessionId, update),
+      this.relayed,
     );
     // Agent -> (diagnostics) -> (v2 as v1) -> unknown kinds out -> the SDK's client, and back the other way.
     let incoming = tap ? transport.stream.readable.pipeThrough(tap.incoming) : transport.stream.readable;

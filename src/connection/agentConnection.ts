@@ -132,7 +132,8 @@ export class AgentConnection {
       transport.dispose();
       return undefined;
     }
-    const offered = transport.remote ? forRemoteAgent(platform.capabilities()) : platform.capabilities();
+    const host = platform.capabilities();
+    let offered = transport.remote ? forRemoteAgent(host) : host;
     // The extension's handlers serve no folder until the agent said how many it takes.
     let served: readonly string[] = [];
     const client = new AgentClient(
@@ -156,6 +157,10 @@ export class AgentConnection {
       if (name) context.agentName = name;
       const roots = workRoots(transport.cwd, transport.otherFolders ?? [], init);
       served = allRoots(roots);
+      // A bridge that serves the editor server next to its agent (known from its initialize answer): offered after all.
+      if (transport.editorRelay && host.kind === 'web' && host.editorServer) {
+        offered = { ...offered, editorServer: true };
+      }
       return new AgentConnection(
         agentId,
         client,

@@ -6,6 +6,17 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { McpMessageParams, McpOverAcpProvider } from '@agentclientprotocol/sdk/unstable';
 import { PULL_METHOD, pullParams, type PullAnswer } from './steering';
+import { EDITOR_CALL_METHOD } from '../shared/bridgeProtocol';
+
+/** A bridge's call as the client takes it: a server id, a tool's name, its arguments (an object). */
+function editorCallParams(params: unknown): { serverId: string; tool: string; arguments: Record<string, unknown> } {
+  const p = (params ?? {}) as { serverId?: unknown; tool?: unknown; arguments?: unknown };
+  const args = p.arguments;
+  if (typeof p.serverId !== 'string' || typeof p.tool !== 'string' || typeof args !== 'object' || args === null) {
+    throw acp.RequestError.invalidParams({}, 'An editor call names its server, its tool and its arguments.');
+  }
+  return { serverId: p.serverId, tool: p.tool, arguments: args as Record<string, unknown> };
+}
 
 /** `terminal/*`, served for one session. */
 export interface TerminalHandlers {
@@ -41,12 +52,22 @@ export interface ClientHandlers {
   mcp?: McpOverAcpProvider;
 }
 
-/** The SDK's client with every request of `handlers` registered; `route` takes each `session/update`. */
+/** A bridge's call to an editor server this connection's session declared (src-node/bridge/editorRelay.ts). */
+export type RelayedEditor = (
+  tool: string,
+  args: Record<string, unknown>,
+) => Promise<{ text: string; isError?: boolean }>;
+
+/**
+ * The SDK's client with every request of `handlers` registered; `route` takes each `session/update`; `relayed`, the
+ * editor servers a bridge serves for this connection's sessions, by server id.
+ */
 export function clientRequests(
   name: string,
   handlers: ClientHandlers,
   openSessions: ReadonlyMap<string, SessionHandlers>,
   route: (sessionId: string, update: acp.SessionUpdate) => void,
+  relayed: ReadonlyMap<string, RelayedEditor>,
 ): ReturnType<typeof acp.client> {
   // A request is served only for a session this connection opened, by that session's
   // handlers: an agent that names another session (or makes one up) is refused, its
@@ -88,6 +109,11 @@ export function clientRequests(
   }
   // Methods we do not offer stay unregistered: the SDK answers "method not found".
   const { readTextFile, writeTextFile, mcp } = handlers;
+  app.onRequest(EDITOR_CALL_METHOD, editorCallParams, ({ params }) => {
+    const answer = relayed.get(params.serverId);
+    if (!answer) throw acp.RequestError.invalidParams({}, 'No editor server of this id on this connection.');
+    return answer(params.tool, params.arguments);
+  });
   // The provider checks the envelope and answers for servers registered on this connection only.
   if (mcp) {
     app.onRequest(

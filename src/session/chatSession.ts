@@ -147,7 +147,7 @@ async function openOnce(
     roots,
     mcp.servers,
     agentId,
-    (name, handler) => connection.client.serveMcp(name, handler),
+    { serveMcp: (name, handler) => connection.client.serveMcp(name, handler), relayed: connection.client.relayed },
   ).catch((error: unknown) => void deps.log.warn(`The editor server did not start: ${errorMessage(error)}`));
   if (started && 'server' in started) editor = started;
   if (signal.aborted || connection.client.isClosed) return giveUp();

@@ -14,9 +14,11 @@ import {
   type ToolGroup,
 } from '../editorServer/editorTools';
 import type { McpRequestHandler, McpServerRegistration } from '@agentclientprotocol/sdk/unstable';
+import type { RelayedEditor } from '../connection/clientRequests';
+import { EDITOR_RELAY_META } from '../shared/bridgeProtocol';
 import type { EditorCall } from '../shared/editorCalls';
 import { Emitter, type Event } from '../shared/events';
-import type { HostCapabilities, Platform } from '../platform';
+import type { EditorServe, HostCapabilities, Platform } from '../platform';
 import { redactor } from '../secrets/redactor';
 
 /** What the editor server answers from, given to every session. */
@@ -64,7 +66,7 @@ export async function startSessionEditor(
   roots: readonly string[],
   taken: readonly acp.McpServer[],
   agentId: string,
-  overAcp: ServeOverAcp,
+  link: { readonly serveMcp: ServeOverAcp; readonly relayed: Map<string, RelayedEditor> },
 ): Promise<SessionEditor | { notice: string } | undefined> {
   if (!deps) return undefined;
   const groups = deps.groups();
@@ -76,8 +78,7 @@ export async function startSessionEditor(
         'This agent takes no MCP server over HTTP or over ACP, so it cannot ask VS Code about problems, symbols or changes (the editor server).',
     };
   }
-  // (The platform's are checked again only for the compiler: 'acp' and 'http' say the host has them.)
-  if ((offer !== 'acp' && offer !== 'http') || !platform.editorEndpoint || !platform.editorScope) return undefined;
+  if ((offer !== 'acp' && offer !== 'http' && offer !== 'relay') || !platform.editorScope) return undefined;
   const scope = platform.editorScope(roots);
   const calls = new Emitter<EditorCall>();
   const serve = {
@@ -98,8 +99,9 @@ export async function startSessionEditor(
     version: deps.version,
   };
   const name = serverName(new Set(taken.map((s) => s.name)));
+  if (offer === 'relay') return relayedEditor(name, serve, link.relayed, calls);
   const served = offer === 'acp' ? platform.editorAcp?.(serve) : undefined;
-  const registration = served && overAcp(name, served.handler);
+  const registration = served && link.serveMcp(name, served.handler);
   if (served && registration) {
     return {
       // The acp type is unstable: the stable McpServer type does not name it yet.
@@ -111,6 +113,7 @@ export async function startSessionEditor(
       },
     };
   }
+  if (!platform.editorEndpoint) return undefined;
   const endpoint = await platform.editorEndpoint(serve);
   redactor.add(endpoint.headers.map((h) => h.value));
   return {
@@ -119,6 +122,36 @@ export async function startSessionEditor(
     dispose: () => {
       calls.dispose();
       endpoint.dispose();
+    },
+  };
+}
+
+/**
+ * The editor server a bridge serves next to its agent (VS Code for the Web): declared with the relay's mark, each call
+ * the bridge asks answered here, its tool of a group left on and its arguments checked as the library would.
+ */
+function relayedEditor(
+  name: string,
+  serve: EditorServe,
+  relayed: Map<string, RelayedEditor>,
+  calls: Emitter<EditorCall>,
+): SessionEditor {
+  const serverId = `editor-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  relayed.set(serverId, async (toolName, args) => {
+    const tool = EDITOR_TOOLS.find((t) => t.name === toolName && serve.groups.has(t.group));
+    if (!tool) return { text: `No tool ${JSON.stringify(toolName.slice(0, 80))} is on.`, isError: true };
+    const parsed = tool.input.safeParse(args);
+    if (!parsed.success) return { text: `The arguments of ${tool.name} are not as it takes them.`, isError: true };
+    return serve.answer(tool, parsed.data as Record<string, unknown>);
+  });
+  const mark = { [EDITOR_RELAY_META]: { groups: [...serve.groups], version: serve.version } };
+  return {
+    // The acp type is unstable (the stable McpServer type does not name it); the bridge puts an HTTP server in its place.
+    server: { type: 'acp', name, serverId, _meta: mark } as unknown as acp.McpServer,
+    onDidCall: calls.event,
+    dispose: () => {
+      relayed.delete(serverId);
+      calls.dispose();
     },
   };
 }
@@ -161,8 +194,11 @@ export function editorServerReport(
       agentMcp === 'unknown'
         ? 'offered to an agent that takes MCP servers over ACP or HTTP'
         : 'offered: the next session gets it on 127.0.0.1',
-    host: 'not here (VS Code for the Web: not yet)',
-    capability: 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts',
+    relay: 'offered: the bridge serves it next to the agent, and asks VS Code each call',
+    host: 'not here',
+    capability: platform.editorEndpoint
+      ? 'not offered: it needs a trusted workspace with a local folder, and an agent VS Code starts'
+      : 'not offered: it needs a trusted workspace, and a bridge that serves it next to the agent',
     off: 'off (every vscode-acp.editorServer.* setting is off)',
     'no-transport': 'not offered: this agent takes no MCP server over HTTP or over ACP',
   }[offer];
@@ -184,12 +220,14 @@ function editorOffer(
   offered: HostCapabilities,
   groups: ReadonlySet<ToolGroup>,
   agentMcp: acp.McpCapabilities | null | undefined | 'unknown',
-): 'acp' | 'http' | 'host' | 'capability' | 'off' | 'no-transport' {
-  if (!platform.editorEndpoint || !platform.editorScope) return 'host';
+): 'acp' | 'http' | 'relay' | 'host' | 'capability' | 'off' | 'no-transport' {
+  if (!platform.editorScope) return 'host';
   if (!offered.editorServer) return 'capability';
   if (groups.size === 0) return 'off';
-  if (agentMcp === 'unknown') return 'http';
+  // Without a loopback of its own (the web), the host is offered it only through a bridge that relays it.
+  const http = platform.editorEndpoint ? 'http' : 'relay';
+  if (agentMcp === 'unknown') return http;
   // `acp` is unstable: the stable McpCapabilities type does not name it yet.
   if ((agentMcp as { acp?: unknown } | null | undefined)?.acp === true && platform.editorAcp) return 'acp';
-  return agentMcp?.http ? 'http' : 'no-transport';
+  return agentMcp?.http ? http : 'no-transport';
 }

@@ -209,6 +209,9 @@ function servedTransport(
     get agentOs() {
       return announcement?.os;
     },
+    get editorRelay() {
+      return announcement?.editorRelay === 1;
+    },
     remote: true,
     ...(options.folder ? { folder: options.folder } : {}),
     exited,

@@ -9,6 +9,7 @@ import '../shared/retryBranch.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/editorContext.test';
+import '../shared/editorServer.test';
 import '../shared/mcp.test';
 import './files.test';
 import './terminals.test';

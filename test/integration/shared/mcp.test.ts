@@ -70,7 +70,7 @@ describe('MCP servers', function () {
         'ws-only',
         'docs',
         'remote',
-        // The extension's own, last (a trusted local folder, an agent that takes HTTP servers).
+        // The extension's own, last (a trusted workspace, an agent that takes HTTP servers; on the web, the bridge's).
         ...(hostSetup.editorServer ? ['vscode-editor'] : []),
       ],
     );
@@ -221,8 +221,8 @@ describe('MCP servers', function () {
     assert.match(
       report,
       hostSetup.editorServer
-        ? /The editor server \(vscode-editor, the extension's own\): offered: the next session gets it on 127\.0\.0\.1\.\n {2}Tools: problems, selection, open_editors, symbols, definition, references, implementations, hover, changes\n/
-        : /The editor server \(vscode-editor, the extension's own\): not here \(VS Code for the Web: not yet\)\./,
+        ? /The editor server \(vscode-editor, the extension's own\): offered: (?:the next session gets it on 127\.0\.0\.1|the bridge serves it next to the agent, and asks VS Code each call)\.\n {2}Tools: problems, selection, open_editors, symbols, definition, references, implementations, hover, changes\n/
+        : /The editor server \(vscode-editor, the extension's own\): not offered/,
     );
     if (hostSetup.mcpSecret) assert.ok(!report.includes(hostSetup.mcpSecret), 'resolved values are not shown');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

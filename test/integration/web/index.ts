@@ -12,7 +12,7 @@ export function run(): Promise<void> {
   setHostSetup({
     agentId: 'bridge',
     reportsStrayOutput: true,
-    editorServer: false,
+    editorServer: true,
     mcpSecret: undefined,
     // The agent works next to the bridge: no files, no terminals from the web worker.
     expectedCapabilities:

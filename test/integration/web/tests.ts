@@ -10,6 +10,7 @@ import '../shared/retryBranch.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/editorContext.test';
+import '../shared/editorServer.test';
 import '../shared/mcp.test';
 import './attachments.test';
 import './changes.test';

@@ -89,8 +89,14 @@ describe('capabilities per host', () => {
     editorServer: false,
   };
 
-  it('the web worker offers no files and no terminals, even if it claimed a local folder', () => {
-    assert.deepEqual(hostCapabilities({ ...linuxDesktop, kind: 'web' }), { kind: 'web', ...nothingLocal });
+  it('the web worker offers no files and no terminals, even if it claimed a local folder; the editor server if trusted', () => {
+    // The editor server on the web: served by a bridge that relays it (agentConnection), answered about this workspace.
+    assert.deepEqual(hostCapabilities({ ...linuxDesktop, kind: 'web' }), {
+      kind: 'web',
+      ...nothingLocal,
+      editorServer: true,
+    });
+    assert.equal(hostCapabilities({ ...linuxDesktop, kind: 'web', trusted: false }).editorServer, false);
   });
 
   it("an agent served elsewhere is offered none of the host's files, terminals or environment values", () => {

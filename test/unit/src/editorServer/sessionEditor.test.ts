@@ -156,7 +156,11 @@ describe('The editor server in ACP: Show MCP Servers', () => {
     );
     assert.match(first(node, offered(false), { http: true }, all), /needs a trusted workspace with a local folder/);
     assert.match(first(node, offered(true), { http: true }, new Set()), /off \(every vscode-acp\.editorServer/);
-    assert.match(first({} as never, offered(false), { http: true }, all), /VS Code for the Web: not yet/);
+    assert.match(first({} as never, offered(false), { http: true }, all), /not here/);
+    // The web: no loopback of its own, a bridge that relays it.
+    const web = { editorScope: () => undefined } as never;
+    assert.match(first(web, offered(true), { http: true }, all), /the bridge serves it next to the agent/);
+    assert.match(first(web, offered(false), { http: true }, all), /a bridge that serves it next to the agent/);
   });
 
   it('lists the tools on and off', () => {

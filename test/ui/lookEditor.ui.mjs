@@ -48,12 +48,17 @@ async function look(theme) {
   const wb = await lookWorkbench({ theme, folder, scenario });
   const { page } = wb;
   try {
-    // The file open, its error reported (TypeScript checks open files).
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('typed.ts');
-    await sleep(500);
-    await page.keyboard.press('Enter');
-    await page.locator('.squiggly-error').first().waitFor({ timeout: 90_000 });
+    // The file open from the Explorer, its error reported (TypeScript checks open files).
+    await page.getByRole('treeitem', { name: 'src' }).first().click();
+    await page.getByRole('treeitem', { name: 'typed.ts' }).first().click();
+    await page
+      .locator('.squiggly-error')
+      .first()
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error) => {
+        await shoot(page, `${theme}-failure`);
+        throw error;
+      });
     await runCommand(page, 'Focus on Agent Chat View');
     const chat = await webviewFrame(page, 'acp-chat-app');
     await chat.getByRole('button', { name: 'Connect' }).click();
@@ -68,7 +73,7 @@ async function look(theme) {
       await shoot(page, `${theme}-${width}-editor`);
     }
     // The Quick Fix on the error: its prompt goes into the box, unsent.
-    await page.locator('.squiggly-error').first().click();
+    await page.locator('.view-lines .view-line').nth(1).getByText('count').click();
     await page.keyboard.press('Control+.');
     await page.getByText('Fix with the agent').first().click({ timeout: 10_000 });
     await sleep(1000);

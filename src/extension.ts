@@ -134,7 +134,6 @@ export function activateWith(
   const agentList = new AgentList(platform, context.globalState, log, () => setting('defaultAgent'));
   // Workspace storage: each workspace has its own history, and none without a folder.
   const store = new HistoryStore(context.storageUri, log);
-  historyWritten = () => store.flushed();
   // The chats open before a window reload: numbered after, then brought back (see below).
   const lastOpen = lastOpenChats(context.workspaceState);
   const changes = platform.checkpoints && changesFeature?.(platform.checkpoints);
@@ -175,6 +174,8 @@ export function activateWith(
       chat.revokeGrants();
     }
   });
+  const saver = saveHistory(chats, store, platform, log);
+  historyWritten = () => saver.written();
   context.subscriptions.push(
     log,
     panels,
@@ -182,7 +183,7 @@ export function activateWith(
     chats,
     agents,
     store,
-    saveHistory(chats, store, platform, log),
+    saver,
     notifyWhenNeeded(
       chats,
       (chat) => view.showsVisibly(chat) || panels.showsVisibly(chat),

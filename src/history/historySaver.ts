@@ -19,7 +19,7 @@ export function saveHistory(
   store: HistoryStore,
   platform: Pick<Platform, 'checkpoints'>,
   log: vscode.LogOutputChannel,
-): vscode.Disposable {
+): vscode.Disposable & { written(): Promise<unknown> } {
   /** Every copy a chat's changes name: the open chats' and the saved ones' (the checkpoints' sweep keeps them). */
   const checkpointHashes = async (): Promise<ReadonlySet<string>> => {
     const keep = new Set<string>();
@@ -59,13 +59,19 @@ export function saveHistory(
       )
       .finally(done);
   };
-  return chats.onDidChangeHistory((event: HistoryEvent) => {
+  /** Saves asked for that wait for a turn's changes to be recorded: a window closing waits for them too. */
+  const waitingForChanges = new Set<Promise<void>>();
+  const listening = chats.onDidChangeHistory((event: HistoryEvent) => {
     switch (event.kind) {
       case 'used': {
         // Once the turn's changes are recorded (a pass over the workspace): one write with all of it, of the session
         // the turn was in.
         const at = asOf(event.chat);
-        void (event.chat.changes?.settled ?? Promise.resolve()).then(() => save(event.chat, event.title, false, at));
+        const saved = (event.chat.changes?.settled ?? Promise.resolve()).then(() =>
+          save(event.chat, event.title, false, at),
+        );
+        waitingForChanges.add(saved);
+        void saved.finally(() => waitingForChanges.delete(saved));
         return;
       }
       case 'changed': {
@@ -87,6 +93,14 @@ export function saveHistory(
         return;
     }
   });
+  return {
+    dispose: () => listening.dispose(),
+    // A window reloaded while a turn's changes are still being recorded keeps that turn: its save is still to come.
+    written: async () => {
+      await Promise.all(waitingForChanges);
+      await store.flushed();
+    },
+  };
 }
 
 /** The chat's session and transcript now. */

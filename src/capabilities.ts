@@ -66,9 +66,10 @@ export function restrictedModeText(kind: 'node' | 'web'): string {
 
 /**
  * What an agent served elsewhere is offered: its files are where it runs, not here (what needs them is off), and
- * no value of this machine's environment goes to it in MCP server settings.
+ * no value of this machine's environment goes to it in MCP server settings. `relaysEditor`: its bridge serves the
+ * editor server next to it and asks this host each call (its initialize answer says so).
  */
-export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
+export function forRemoteAgent(host: HostCapabilities, relaysEditor = false): HostCapabilities {
   return {
     ...host,
     fileRead: false,
@@ -77,8 +78,8 @@ export function forRemoteAgent(host: HostCapabilities): HostCapabilities {
     checkpoints: false,
     signInTerminal: false,
     localEnv: false,
-    // Its loopback address is this machine's, not the agent's (a bridge that relays it gives it back: agentConnection).
-    editorServer: false,
+    // This machine's loopback is not the agent's: only a bridge that relays the calls serves it, on the web host.
+    editorServer: relaysEditor && host.kind === 'web' && host.editorServer,
   };
 }
 

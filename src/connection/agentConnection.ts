@@ -158,9 +158,7 @@ export class AgentConnection {
       const roots = workRoots(transport.cwd, transport.otherFolders ?? [], init);
       served = allRoots(roots);
       // A bridge that serves the editor server next to its agent (known from its initialize answer): offered after all.
-      if (transport.editorRelay && host.kind === 'web' && host.editorServer) {
-        offered = { ...offered, editorServer: true };
-      }
+      if (transport.remote) offered = forRemoteAgent(host, transport.editorRelay === true);
       return new AgentConnection(
         agentId,
         client,

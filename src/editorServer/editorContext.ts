@@ -5,7 +5,7 @@
  */
 import type { EditorPort } from './editorPort';
 import { folderScope, MAX_ANSWER_CHARS, type EditorScope } from './editorScope';
-import { EDITOR_TOOLS, runTool, type ToolContext } from './editorTools';
+import { changedFiles, EDITOR_TOOLS, runTool, type ToolContext } from './editorTools';
 
 /** At most this many files' diffs go with `@changes` (the list names every changed file, up to its bound). */
 const MAX_DIFFS = 50;
@@ -28,9 +28,15 @@ export function workspaceProblems(editor: EditorPort, folders: readonly string[]
 /** The working tree's changes against HEAD: the changed files, then their diffs while they fit in MAX_ANSWER_CHARS. */
 export async function workingTreeChanges(editor: EditorPort, folders: readonly string[]): Promise<string> {
   const scope = workspaceScope(folders);
-  const list = await answer('changes', { editor, scope });
-  const changed = ((await editor.changes()) ?? []).filter((c) => scope.contains(c.uri));
-  let text = list;
+  // One reading of Git's state: the list and the diffs are of the same files.
+  let found: Awaited<ReturnType<EditorPort['changes']>>;
+  try {
+    found = await editor.changes();
+  } catch (error) {
+    return `VS Code could not list the changes: ${String(error).split('\n')[0]}`;
+  }
+  const changed = (found ?? []).filter((c) => scope.contains(c.uri));
+  let text = changedFiles(found, scope).text;
   let left = changed.length;
   for (const change of changed.slice(0, MAX_DIFFS)) {
     const diff = await editor.diff(change.uri).catch(() => undefined);

@@ -4,7 +4,7 @@
  * serves what it holds, in the groups the user leaves on.
  */
 import * as z from 'zod';
-import type { EditorPort, EditorSymbol, LocationKind, Place, Problem } from './editorPort';
+import type { Change, EditorPort, EditorSymbol, LocationKind, Place, Problem } from './editorPort';
 import {
   MAX_ARGUMENT_CHARS,
   MAX_ANSWER_CHARS,
@@ -292,14 +292,18 @@ const changes: EditorTool = {
       if (diff === undefined) return { text: NO_GIT, look };
       return { text: diff === '' ? `${context.scope.show(uri)} has no changes.` : cut(diff, MAX_ANSWER_CHARS), look };
     }
-    const found = await context.editor.changes();
-    if (found === undefined) return { text: NO_GIT, look: { about: 'changes: no Git' } };
-    const inside = found.filter((c) => context.scope.contains(c.uri));
-    const look = { about: `changes: ${counted(inside.length, 'file')}` };
-    if (inside.length === 0) return { text: 'No changes against HEAD.', look };
-    return { text: boundedLines(inside, (c) => `${c.status}: ${context.scope.show(c.uri)}`), look };
+    return changedFiles(await context.editor.changes(), context.scope);
   },
 };
+
+/** The answer listing `found` (the working tree's changed files; undefined without Git) inside `scope`. */
+export function changedFiles(found: readonly Change[] | undefined, scope: EditorScope): ToolAnswer {
+  if (found === undefined) return { text: NO_GIT, look: { about: 'changes: no Git' } };
+  const inside = found.filter((c) => scope.contains(c.uri));
+  const look = { about: `changes: ${counted(inside.length, 'file')}` };
+  if (inside.length === 0) return { text: 'No changes against HEAD.', look };
+  return { text: boundedLines(inside, (c) => `${c.status}: ${scope.show(c.uri)}`), look };
+}
 
 /** The server's name in a session's `mcpServers`: a user's server of this name keeps its own (see serverName). */
 export const EDITOR_SERVER_NAME = 'vscode-editor';

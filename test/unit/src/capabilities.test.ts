@@ -104,4 +104,15 @@ describe('capabilities per host', () => {
     assert.equal(hostCapabilities(linuxDesktop).localEnv, true, 'an agent the Node host starts gets them');
     assert.equal(hostCapabilities(linuxDesktop).editorServer, true, 'and the editor server on its loopback');
   });
+
+  it('the editor server goes to an agent served elsewhere only through a relaying bridge, to a trusted web host', () => {
+    const web = hostCapabilities({ ...linuxDesktop, kind: 'web' });
+    assert.equal(forRemoteAgent(web).editorServer, false, 'a bridge that does not relay');
+    assert.equal(forRemoteAgent(web, true).editorServer, true);
+    assert.equal(
+      forRemoteAgent(hostCapabilities({ ...linuxDesktop, kind: 'web', trusted: false }), true).editorServer,
+      false,
+    );
+    assert.equal(forRemoteAgent(hostCapabilities(linuxDesktop), true).editorServer, false, "the Node host's loopback");
+  });
 });

@@ -203,7 +203,8 @@ module.exports = (env, argv) => {
     {
       ...web,
       name: 'tests-web-host',
-      entry: { index: './test/integration/web/index.ts' },
+      // real: the real-agents stage's run on this host (test/real-agents/webHost.mjs).
+      entry: { index: './test/integration/web/index.ts', real: './test/integration/web/real.ts' },
       // commonjs2 (module.exports = ...): mocha's browser build replaces
       // module.exports with itself while loading, and the last assignment wins.
       output: { path: dist('web', 'test'), filename: '[name].js', library: { type: 'commonjs2' } },

@@ -156,16 +156,20 @@ function relayedEditor(
   };
 }
 
-/** A call as the chat lists it: what the tool says it was about, and its place as a path (a file: uri's). */
+/**
+ * A call as the chat lists it: what the tool says it was about, and its place: a path (a file: uri's), or the uri
+ * itself where the workspace is not on disk.
+ */
 function shownCall(tool: string, answer: ToolAnswer): EditorCall {
   const look = answer.look;
   if (answer.isError || !look) return { tool, about: `${tool.replace('_', ' ')}: not answered`, refused: true };
   const path = look.uri?.startsWith('file:') ? filePath(look.uri) : undefined;
+  const uri = !path && look.uri && look.uri.length <= 4_096 ? look.uri : undefined;
   return {
     tool,
     about: look.about.slice(0, 400),
-    ...(path ? { path } : {}),
-    ...(path && look.line ? { line: look.line } : {}),
+    ...(path ? { path } : uri ? { uri } : {}),
+    ...((path || uri) && look.line ? { line: look.line } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export const editorCallSchema = z.object({
   about: z.string().check(z.maxLength(400)),
   /** The place the call opens: an absolute path inside the session's folders, and its line from 1. */
   path: z.optional(z.string().check(z.maxLength(4_096))),
+  /** The place as VS Code's URI, where the workspace is not on disk (VS Code for the Web): opened in its folders. */
+  uri: z.optional(z.string().check(z.maxLength(4_096))),
   line: z.optional(z.int().check(z.positive())),
   /** The editor server refused it (a path outside the folders, a line past the end): nothing was read. */
   refused: z.optional(z.literal(true)),

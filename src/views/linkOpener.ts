@@ -39,12 +39,38 @@ export class LinkOpener {
       );
       return;
     }
-    const position = line ? new vscode.Position(line - 1, 0) : undefined;
-    await vscode.window.showTextDocument(uri, {
-      preview: true,
-      ...(position ? { selection: new vscode.Range(position, position) } : {}),
-    });
+    await show(uri, line);
   }
+
+  /**
+   * A place in a workspace that is not on disk (VS Code for the Web), as VS Code named it: opened only inside a
+   * workspace folder (by its URI: no disk to resolve links on), in a trusted workspace.
+   */
+  async openPlace(text: string, line?: number): Promise<void> {
+    let uri: vscode.Uri | undefined;
+    try {
+      uri = vscode.Uri.parse(text, true);
+    } catch {
+      uri = undefined;
+    }
+    const folder = uri && uri.scheme !== 'file' ? vscode.workspace.getWorkspaceFolder(uri) : undefined;
+    const inside = folder !== undefined && !uri!.path.split('/').includes('..');
+    if (!uri || !inside || !vscode.workspace.isTrusted) {
+      void vscode.window.showErrorMessage(
+        `Not opened: ${truncate(text)} is not a file inside a trusted workspace folder.`,
+      );
+      return;
+    }
+    await show(uri, line);
+  }
+}
+
+async function show(uri: vscode.Uri, line: number | undefined): Promise<void> {
+  const position = line ? new vscode.Position(line - 1, 0) : undefined;
+  await vscode.window.showTextDocument(uri, {
+    preview: true,
+    ...(position ? { selection: new vscode.Range(position, position) } : {}),
+  });
 }
 
 function lineFromHash(hash: string): number | undefined {

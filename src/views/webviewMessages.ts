@@ -47,6 +47,8 @@ export async function handlePageMessage(
       return page.links.openLink(message.href);
     case 'openLocation':
       return page.links.openLocation(message.path, message.line);
+    case 'openPlace':
+      return page.links.openPlace(message.uri, message.line);
     case 'copyText':
       return void vscode.env.clipboard.writeText(message.text);
     case 'openEntry':

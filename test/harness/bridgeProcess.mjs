@@ -1,4 +1,4 @@
-/** The real bridge (dist/bridge/bridge.js) with the scripted test agent, for the web host's tests. */
+/** The real bridge (dist/bridge/bridge.js) with the scripted test agent (or a real one), for the web host's tests. */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { REPO_ROOT } from './paths.mjs';
@@ -7,15 +7,17 @@ import { REPO_ROOT } from './paths.mjs';
  * Starts the real bridge with the test agent, whose sessions outlive its
  * process (the bridge starts one per connection), `env` added to their
  * environment; resolves with its URL, what it has printed so far (stdout and
- * stderr, which also go to ours) and a stop function.
+ * stderr, which also go to ours) and a stop function. `command`: another agent
+ * to serve instead (`[executable, ...args]`; `sessionsDir` and `scenario` unused).
  */
 export function startBridge(
   cwd,
   sessionsDir,
   scenario = path.join(REPO_ROOT, 'test/integration/scenario.json'),
   env = {},
+  command = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir],
 ) {
-  const agent = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir];
+  const agent = command;
   const child = spawn(
     process.execPath,
     [path.join(REPO_ROOT, 'dist/bridge/bridge.js'), '--port', '0', '--cwd', cwd, '--', ...agent],

@@ -68,6 +68,7 @@ function testWebOptions({
   port,
   browserOptions = [],
   printServerLog = false,
+  coi = false,
 }) {
   return {
     browserType: 'chromium',
@@ -84,6 +85,8 @@ function testWebOptions({
     host: 'localhost',
     port,
     printServerLog,
+    // Cross-origin isolated, as vscode.dev is: TypeScript for the Web then reads the workspace's other files.
+    coi,
   };
 }
 
@@ -92,7 +95,7 @@ function testWebOptions({
  * extensionTestsPath must be a CommonJS bundle (webworker target) exporting `run(): Promise<void>`.
  * The folder is mounted as `vscode-test-web://mount/`.
  * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, folderPath?: string,
- *           timeoutMs?: number, browserOptions?: string[], printServerLog?: boolean }} opts
+ *           timeoutMs?: number, browserOptions?: string[], printServerLog?: boolean, coi?: boolean }} opts
  * @returns {Promise<number>} 0 = all passed, 1 = failed, 124 = timed out.
  */
 export async function runWebHostTests({
@@ -102,6 +105,7 @@ export async function runWebHostTests({
   timeoutMs = 120_000,
   browserOptions = [],
   printServerLog = false,
+  coi = false,
 }) {
   assertSetupDone('test-web');
   const started = Date.now();
@@ -113,6 +117,7 @@ export async function runWebHostTests({
     port,
     browserOptions,
     printServerLog,
+    coi,
   });
   const child = spawn(process.execPath, [THIS_FILE, '--child', JSON.stringify(opts)], {
     env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: PW_BROWSERS, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },

@@ -15,6 +15,7 @@
  * process of that agent still alive (a failure: the extension ends its agents itself), stop the
  * endpoint, remove the temp dirs. The fake model must only have been asked what it knows. Then,
  * outside VS Code, the agent must hold two sessions on one process apart (twoSessions.mjs).
+ * OpenCode runs once more on VS Code for the Web, behind the real bridge (webHost.mjs).
  * Prints each agent's connect time (`CONNECT <id> <ms>` from the suite) and a summary.
  * Exit code: 0 when every agent passed, else the first failing agent's (1 fail, 124 timeout, 2 harness error).
  */
@@ -28,6 +29,10 @@ import { REAL_AGENTS } from './agents.mjs';
 import { secondFolder } from './script.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
 import { checkTwoSessions } from './twoSessions.mjs';
+import { runWebEditorTest } from './webHost.mjs';
+
+/** The agents also run on VS Code for the Web, behind the bridge: one is enough to show the relay with a real agent. */
+const WEB_AGENTS = ['opencode'];
 
 export const DEFAULT_BUNDLE = path.join(REPO_ROOT, 'dist/real/test/index.js');
 /** Marks the agent processes of one run, so that leftovers can be found by pid. */
@@ -61,6 +66,10 @@ export async function runRealAgentTests({
   }
   const results = [];
   for (const id of ids) results.push({ id, ...(await runOne(id, { bundle, keep, timeoutMs, verbose })) });
+  // VS Code for the Web: the agent behind the real bridge, its editor server relayed to the browser (webHost.mjs).
+  for (const id of ids.filter((i) => WEB_AGENTS.includes(i))) {
+    results.push({ id: `${id} (web)`, code: await runWebEditorTest(id, { keep, timeoutMs, log }) });
+  }
   log(
     `summary: ${results.map((r) => `${r.id} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}${r.connectMs ? `, connect ${r.connectMs} ms` : ''}`).join('; ')}`,
   );

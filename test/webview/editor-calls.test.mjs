@@ -51,6 +51,18 @@ describe('<acp-editor-calls>', function () {
     });
   }
 
+  it("opens a place of a workspace that is not on disk (VS Code for the Web) by VS Code's URI", async () => {
+    chat = await openChatPage({ theme: 'light' });
+    const uri = 'vscode-vfs://github/owner/repo/src/b.ts';
+    await chat.setEntries([
+      answer,
+      calls([{ tool: 'definition', about: 'definition at src/a.ts:3:7: src/b.ts:1:17', uri, line: 1 }]),
+    ]);
+    await chat.clearPosted();
+    await chat.page.locator('acp-editor-calls').getByRole('link').click();
+    assert.deepEqual(await chat.posted(), [{ type: 'openPlace', uri, line: 1 }]);
+  });
+
   it('keeps many calls behind their heading, counts those not listed, and keeps hostile text as text', async () => {
     chat = await openChatPage({ theme: 'dark' });
     const evil = 'symbols matching "<img src=x onerror=alert(1)>": 0';

@@ -70,8 +70,13 @@ export class EditorCalls extends LitElement {
 function callLine(call: EditorCall) {
   const icon = codicon(call.refused ? 'circle-slash' : (icons[call.tool] ?? 'tools'));
   const text = call.refused ? html`<span class="about refused">${call.about}</span>` : call.about;
-  if (!call.path || call.refused) return html`<li title=${call.about}>${icon}<span class="about">${text}</span></li>`;
-  const message = { type: 'openLocation' as const, path: call.path, ...(call.line ? { line: call.line } : {}) };
+  const line = call.line ? { line: call.line } : {};
+  const message = call.path
+    ? { type: 'openLocation' as const, path: call.path, ...line }
+    : call.uri
+      ? { type: 'openPlace' as const, uri: call.uri, ...line }
+      : undefined;
+  if (!message || call.refused) return html`<li title=${call.about}>${icon}<span class="about">${text}</span></li>`;
   return html`<li>${icon}${hostLink(message, `Open ${call.about}`, text, 'about')}</li>`;
 }
 

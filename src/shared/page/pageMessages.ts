@@ -79,6 +79,12 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
     path: z.string().max(4_096),
     line: z.number().int().positive().optional(),
   }),
+  /** A place the editor server answered with, in a workspace not on disk; opened only inside its trusted folders. */
+  z.object({
+    type: z.literal('openPlace'),
+    uri: z.string().max(4_096),
+    line: z.number().int().positive().optional(),
+  }),
   z.object({ type: z.literal('copyText'), text: z.string().max(16 * 1024 * 1024) }),
   /** Open the whole text of a message the view shows only the start of. */
   z.object({ type: z.literal('openEntry'), entryId: z.string().max(256) }),

@@ -19,8 +19,11 @@
  *   `GIT_NO_LAZY_FETCH` (Git 2.45 on) does not even try. With no transport, no credential helper or askpass is
  *   asked; they are emptied too, in case one ever is.
  * - `core.fsmonitor` (a hook of the config's choosing, run at each index read): false.
- * - Hooks (`core.hooksPath`, `.git/hooks`): none of these commands runs one; the path is /dev/null should a later
- *   Git, or a fetch, want one.
+ * - Worktrees (src-node/worktrees/): `worktree add` checks files out, through the same emptied filters (a file
+ *   whose filter would change it is checked out as the repository holds it), runs `post-checkout` (hooks below)
+ *   and, with `submodule.recurse`, goes into submodules: false here.
+ * - Hooks (`core.hooksPath`, `.git/hooks`): no reading command runs one, `worktree add` runs `post-checkout`; the
+ *   path is /dev/null, for it and should a later Git, or a fetch, want one.
  * - Pagers (`core.pager`, `pager.<command>`, `GIT_PAGER`): `--no-pager`. External diff and textconv
  *   (`diff.external`, `diff.<driver>.command`, `.textconv`): `diff-files --no-ext-diff --no-textconv`.
  * - Our own environment: every `GIT_*` variable is dropped (`GIT_DIR` and the like point Git elsewhere;
@@ -35,7 +38,16 @@ import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 
 /** The commands the checkpoints run: each one's options against the repository's programs are in one table. */
-export type GitCommand = 'rev-parse' | 'ls-files' | 'diff-files' | 'check-attr' | 'config' | 'cat-file';
+export type GitCommand =
+  | 'rev-parse'
+  | 'ls-files'
+  | 'diff-files'
+  | 'check-attr'
+  | 'config'
+  | 'cat-file'
+  // A chat's own worktree (src-node/worktrees/worktreeGit.ts): the one command here that writes, and a name check.
+  | 'worktree'
+  | 'check-ref-format';
 
 const COMMAND_OPTIONS: Record<GitCommand, readonly string[]> = {
   'rev-parse': [],
@@ -44,6 +56,8 @@ const COMMAND_OPTIONS: Record<GitCommand, readonly string[]> = {
   'check-attr': [],
   config: [],
   'cat-file': [],
+  worktree: [],
+  'check-ref-format': [],
 };
 
 /** `-c` settings for every command: Git reads them after every config file, includes too. */
@@ -52,6 +66,8 @@ const SETTINGS = [
   // As before this list: `ls-files --others` answers from the folders, not from a cache kept in the index.
   'core.untrackedCache=false',
   'core.hooksPath=/dev/null',
+  // A checkout (`worktree add`) would go into each submodule, under its own config.
+  'submodule.recurse=false',
   // An empty value empties the list of helpers the config files made.
   'credential.helper=',
   'core.askPass=',

@@ -45,8 +45,9 @@ export type GitCommand =
   | 'check-attr'
   | 'config'
   | 'cat-file'
-  // A chat's own worktree (src-node/worktrees/worktreeGit.ts): the one command here that writes, and a name check.
+  // A chat's own worktree (src-node/worktrees/): the one command here that writes, a name check, what it changed.
   | 'worktree'
+  | 'diff'
   | 'check-ref-format';
 
 const COMMAND_OPTIONS: Record<GitCommand, readonly string[]> = {
@@ -57,6 +58,7 @@ const COMMAND_OPTIONS: Record<GitCommand, readonly string[]> = {
   config: [],
   'cat-file': [],
   worktree: [],
+  diff: ['--no-ext-diff', '--no-textconv', '--ignore-submodules'],
   'check-ref-format': [],
 };
 

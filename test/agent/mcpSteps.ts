@@ -19,6 +19,7 @@ async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepO
     'mcp-protocol-version': PROTOCOL_VERSION,
   };
   if (!omitHeaders) for (const h of server.headers) headers[h.name] = h.value;
+  if (step.mcpCall.times) return manyAtOnce(step.mcpCall.times, server.url, headers, tool, args, ctx);
   try {
     const start = performance.now();
     const response = await fetch(server.url, {
@@ -47,6 +48,39 @@ async function mcpCall(step: StepOf<'mcpCall'>, ctx: StepContext): Promise<StepO
   } catch (error) {
     await sendText(ctx, `[mcp ${tool}: failed ${errorMessage(error)}]`);
   }
+}
+
+/** `times` calls at once; each counted by how it came back. */
+async function manyAtOnce(
+  times: number,
+  url: string,
+  headers: Record<string, string>,
+  tool: string,
+  args: Record<string, unknown>,
+  ctx: StepContext,
+): Promise<StepOutcome> {
+  const counts = { answered: 0, refused: 0, 'HTTP 429': 0, failed: 0 };
+  const one = async (id: number) => {
+    try {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: tool, arguments: args },
+      });
+      const response = await fetch(url, { method: 'POST', headers, body, signal: ctx.signal });
+      const text = await response.text();
+      if (response.status === 429) counts['HTTP 429']++;
+      else if (!response.ok || text.includes('"error"')) counts.failed++;
+      else if (text.includes('"isError":true')) counts.refused++;
+      else counts.answered++;
+    } catch {
+      counts.failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: times }, (_, i) => one(i + 1)));
+  const said = Object.entries(counts).map(([how, n]) => `${n} ${how}`);
+  await sendText(ctx, `[mcp ${tool} x${times}: ${said.join(', ')}]`);
 }
 
 /** A server the client serves over the ACP connection (MCP-over-ACP, unstable). */

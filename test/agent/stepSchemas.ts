@@ -219,6 +219,11 @@ export const stepSchemas = {
       server: z.string().optional(),
       arguments: z.record(z.string(), z.unknown()).optional(),
       omitHeaders: z.boolean().optional(),
+      /**
+       * Sends the call this many times at once (over HTTP), as a runaway agent would; reports how they came back:
+       * `[mcp <tool> x<times>: <n> answered, <n> refused, <n> HTTP 429, <n> failed]`.
+       */
+      times: z.number().int().min(1).max(10_000).optional(),
       /** Appends `name ms` (the round trip: the request sent to its answer read) to `file` (the bench's figure). */
       stamp: z.strictObject({ file: z.string(), name: z.string().regex(/^\S+$/) }).optional(),
     }),

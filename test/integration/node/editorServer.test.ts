@@ -92,6 +92,70 @@ describe('The editor server (Node host, VS Code answering)', function () {
     await vscode.commands.executeCommand('vscode-acp.disconnect');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('1,000 calls at once: each answered or refused with 429, the extension host answering meanwhile, 50 listed', async () => {
+    const agent = scenarioAgent('Flooding Agent', {
+      agentCapabilities: { mcpCapabilities: { http: true } },
+      turns: [
+        {
+          match: 'flood',
+          steps: [
+            {
+              mcpCall: {
+                tool: 'references',
+                arguments: { path: 'editor-fixture/use.ts', line: 2, character: 27 },
+                times: 1000,
+              },
+            },
+            { text: 'flooded' },
+          ],
+        },
+      ],
+    });
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'use.ts')), { preview: false });
+    const chat = await chatWithAgents({ flood: agent }, 'flood');
+    // The extension host's event loop while the calls come: how late a 10 ms timer fires (printed, not judged here:
+    // the bench judges time), and the workbench answering it meanwhile.
+    let late = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      late = Math.max(late, now - last - 10);
+      last = now;
+    }, 10);
+    try {
+      const sent = chat.composer.send('flood');
+      // Round trips to the workbench while the calls come (they come within a second or two).
+      const answered = await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          await new Promise((r) => setTimeout(r, i * 100));
+          return (await vscode.commands.getCommands(true)).includes('vscode-acp.connect');
+        }),
+      );
+      assert.deepEqual(answered, [true, true, true, true, true]);
+      await sent;
+      await waitFor(chat, 'the flood to end', () => chat.thread.turn === 'idle', 120_000);
+    } finally {
+      clearInterval(timer);
+    }
+    console.log(`    the extension host's 10 ms timer was at most ${Math.round(late)} ms late during 1,000 calls`);
+    const counted = /\[mcp references x1000: (\d+) answered, (\d+) refused, (\d+) HTTP 429, (\d+) failed\]/.exec(
+      transcript(chat),
+    );
+    assert.ok(counted, transcript(chat).slice(-500));
+    const [answered, refused, busy, failed] = counted.slice(1).map(Number) as [number, number, number, number];
+    assert.equal(failed, 0, 'every call came back as an answer or a 429');
+    assert.equal(refused, 0);
+    assert.ok(answered >= 16, `${answered} answered`);
+    // The ones that reached VS Code: listed up to 50 under the answer, the rest counted.
+    const listed = [...chat.thread.entries].reverse().find((e) => e.kind === 'editorCalls');
+    assert.ok(listed?.kind === 'editorCalls');
+    assert.equal(listed.calls.length, Math.min(50, answered));
+    assert.equal(listed.calls.length + (listed.more ?? 0), answered, `${busy} refused as busy`);
+    assert.match(listed.calls[0]!.about, /^references at editor-fixture\/use\.ts:2:27: \d+$/);
+    await vscode.commands.executeCommand('vscode-acp.disconnect');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
 
 describe('ACP: Add Terminal Selection to Chat (Node host)', function () {

@@ -33,5 +33,6 @@ import './hunkReview.test';
 import './rewind.test';
 import './follow.test';
 import './editorServer.test';
+import './editorGit.test';
 import '../shared/served.test';
 import './noLeaks.test';

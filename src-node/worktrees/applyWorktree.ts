@@ -6,6 +6,7 @@
  * file is not text, or one side deleted it, nothing is written and the file is a conflict, with its three versions
  * for VS Code's merge editor. Nothing of the user's is overwritten: each write goes through the descriptor walk and
  * only if the file is still as it was read (checkpoints/fileVersions.ts restoreFile).
+ * The same step the other way carries the user's uncommitted changes into a new worktree, when the user asks.
  */
 import { applyPatch, structuredPatch } from 'diff';
 import { hashOf } from '../checkpoints/blobStore';

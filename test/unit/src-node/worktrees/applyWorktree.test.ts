@@ -110,6 +110,28 @@ describe('Apply to my workspace (a worktree’s changes into the user’s tree)'
     );
   });
 
+  it("carries the user's uncommitted changes into a new worktree when asked (the same step, the other way)", async () => {
+    const t = await setUp();
+    base = t.base;
+    fs.writeFileSync(path.join(t.root, 'c.txt'), 'c, unsaved work\n');
+    fs.writeFileSync(path.join(t.root, 'notes.md'), 'mine\n');
+    const user = { git: (await FolderGit.open(GIT, t.root))!, root: await openWorkspaceRoot(t.root) };
+    const head = t.git('rev-parse', 'HEAD').trim();
+    const paths = await changedInWorktree(user.git, head);
+    assert.deepEqual(paths, ['c.txt', 'notes.md']);
+    const carried = await applyWorktree(user, head, await openWorkspaceRoot(t.folder), paths!, LIMITS);
+    assert.deepEqual(
+      carried.map((a) => [a.path, a.outcome]),
+      [
+        ['c.txt', 'applied'],
+        ['notes.md', 'applied'],
+      ],
+    );
+    assert.equal(fs.readFileSync(path.join(t.folder, 'c.txt'), 'utf8'), 'c, unsaved work\n');
+    assert.equal(fs.readFileSync(path.join(t.folder, 'notes.md'), 'utf8'), 'mine\n');
+    assert.equal(fs.readFileSync(path.join(t.root, 'c.txt'), 'utf8'), 'c, unsaved work\n', "the user's stays");
+  });
+
   it('a link the agent made to a file outside is not followed: that file fails, the others apply', async () => {
     const t = await setUp();
     base = t.base;

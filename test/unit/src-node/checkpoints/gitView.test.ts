@@ -10,18 +10,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { blobId, readBlobs, readGitView } from '../../../../src-node/checkpoints/gitView';
-
-const GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+import { GIT, plainGit } from './hostileRepo';
 
 function repo(): { dir: string; git: (...args: string[]) => string; write: (p: string, c: string | Buffer) => void } {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-git-view-')));
-  const git = (...args: string[]) =>
-    execFileSync(GIT, ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-    });
+  const git = (...args: string[]) => plainGit(dir, args);
   const write = (p: string, c: string | Buffer) => {
     fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
     fs.writeFileSync(path.join(dir, p), c);

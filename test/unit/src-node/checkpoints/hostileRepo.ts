@@ -62,8 +62,8 @@ export interface HostileRepo {
   cleanup(): void;
 }
 
-/** `git` with no config of the machine's or the user's, in `cwd`. */
-function plainGit(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+/** `git` with no config of the machine's or the user's, in `cwd` (a test's own steps: what it prints, as text). */
+export function plainGit(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
   return execFileSync(GIT, ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
     cwd,
     encoding: 'utf8',

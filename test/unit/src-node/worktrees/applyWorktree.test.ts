@@ -5,7 +5,6 @@
  * three versions; a link the agent made to a file outside is not followed.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,7 +12,7 @@ import { FolderGit } from '../../../../src-node/checkpoints/gitProcess';
 import { applyWorktree, changedInWorktree } from '../../../../src-node/worktrees/applyWorktree';
 import { addWorktree } from '../../../../src-node/worktrees/worktreeGit';
 import { openWorkspaceRoot } from '../../../../src-node/workspaceFs/workspaceRoot';
-import { GIT } from '../checkpoints/hostileRepo';
+import { GIT, plainGit } from '../checkpoints/hostileRepo';
 
 const LINES = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`);
 const text = (lines: readonly string[]) => `${lines.join('\n')}\n`;
@@ -23,12 +22,7 @@ async function setUp() {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-apply-')));
   const root = path.join(base, 'ws');
   fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync(GIT, ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-    });
+  const git = (...args: string[]) => plainGit(root, args);
   git('init', '-q');
   fs.writeFileSync(path.join(root, 'a.txt'), text(LINES));
   fs.writeFileSync(path.join(root, 'src', 'b.ts'), 'export const b = 1;\n');

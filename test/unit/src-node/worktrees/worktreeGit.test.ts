@@ -10,19 +10,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { addWorktree, listWorktrees, removeWorktree, repositoryGit } from '../../../../src-node/worktrees/worktreeGit';
-import { GIT, hostileRepo, hostileSubmodule, type HostileRepo } from '../checkpoints/hostileRepo';
+import { GIT, hostileRepo, hostileSubmodule, plainGit, type HostileRepo } from '../checkpoints/hostileRepo';
 
 function plainRepo(): { base: string; root: string; git(...args: string[]): string } {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-worktree-')));
   const root = path.join(base, 'ws');
   fs.mkdirSync(root);
-  const git = (...args: string[]) =>
-    execFileSync(GIT, ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
-    });
+  const git = (...args: string[]) => plainGit(root, args);
   git('init', '-q');
   fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
   fs.mkdirSync(path.join(root, 'src'));

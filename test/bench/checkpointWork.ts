@@ -11,7 +11,7 @@ import { WorkspaceCheckpoints } from '../../src-node/checkpoints/workspaceCheckp
 const LIMITS = { maxFiles: 200_000, maxFileBytes: 5 * 1024 * 1024, maxStoreBytes: 1024 * 1024 * 1024 };
 
 /** Source-like files of 0.5 to 3 KB in 200 folders, a .gitignore, and an ignored node_modules of 2,000 files. */
-function makeWorkspace(root: string, files: number): void {
+export function makeWorkspace(root: string, files: number): void {
   fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n*.log\n');
   for (let i = 0; i < files; i++) {
     const dir = path.join(root, `pkg${i % 20}`, `mod${i % 200}`);

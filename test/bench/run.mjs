@@ -10,7 +10,8 @@
  * the bridge and workbench figures), --only=bridge (only the bridge figures:
  * no browser), --only=workbench (only the workbench figures: code-server),
  * --only=agents (only the real agents' connect times), --only=checkpoints (the
- * Changes bar's checkpoints on a 20,000-file folder: no browser), --only=queue
+ * Changes bar's checkpoints on a 20,000-file folder: no browser), --only=worktrees (a chat's worktree made ready
+ * and Apply of 100 files, on a 20,000-file repository: no browser; not in the full run yet), --only=queue
  * (a queued prompt's way to the agent after a turn: code-server), --only=editorContext (the editor server's
  * round trips with VS Code's TypeScript: code-server), --only=longChats
  * (issue 45's long chats: the page's figures, the ten chats' heap in Node, then
@@ -27,6 +28,7 @@ import { benchBridge, printBridge } from './bridge.mjs';
 import { benchWorkbench } from './workbench.mjs';
 import { benchAgents, printAgents } from './agents.mjs';
 import { benchCheckpoints, printCheckpoints } from './checkpoints.mjs';
+import { benchWorktrees, printWorktrees } from './worktrees.mjs';
 import { benchQueue, printQueue } from './queue.mjs';
 import { benchEditorContext, printEditorContext } from './editorContext.mjs';
 import { startServer } from './server.mjs';
@@ -134,6 +136,11 @@ async function main() {
     const checkpoints = await benchCheckpoints({ runs: RUNS, log });
     printCheckpoints(checkpoints, log);
     return log(`BENCH ${JSON.stringify({ checkpoints, met: checkpoints.met })}`);
+  }
+  if (ONLY === 'worktrees') {
+    const worktrees = await benchWorktrees({ runs: RUNS, log });
+    printWorktrees(worktrees, log);
+    return log(`BENCH ${JSON.stringify({ worktrees, met: worktrees.met })}`);
   }
   if (ONLY === 'queue') {
     const queue = await benchQueue({ runs: RUNS, log });

@@ -1,0 +1,75 @@
+/**
+ * What the worktree figures time (bundled for Node by worktrees.mjs): on a Git repository of `files` committed files
+ * (checkpointWork.ts's folder), git's own `worktree add` (the floor), a chat's worktree made ready for its agent
+ * (src-node/worktrees/worktreeGit.ts: the repository found, the worktree added), and Apply of 100 files the agent
+ * changed there into the user's tree (applyWorktree.ts: what changed, each file's three versions, the writes).
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FolderGit } from '../../src-node/checkpoints/gitProcess';
+import { applyWorktree, changedInWorktree } from '../../src-node/worktrees/applyWorktree';
+import { addWorktree, removeWorktree, repositoryGit } from '../../src-node/worktrees/worktreeGit';
+import { openWorkspaceRoot } from '../../src-node/workspaceFs/workspaceRoot';
+import { makeWorkspace } from './checkpointWork';
+
+export interface WorktreeRun {
+  files: number;
+  /** `git worktree add --detach` run by hand. */
+  floorMs: number;
+  readyMs: number;
+  apply100Ms: number;
+}
+
+const time = async (work: () => Promise<unknown> | unknown) => {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+};
+
+export async function worktreeRun(files: number, git: string): Promise<WorktreeRun> {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-worktree-')));
+  const root = path.join(base, 'ws');
+  fs.mkdirSync(root);
+  const run = (...args: string[]) =>
+    execFileSync(git, ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], { cwd: root, stdio: 'ignore' });
+  try {
+    makeWorkspace(root, files);
+    run('init', '-q');
+    run('add', '-A');
+    run('commit', '-qm', 'bench');
+    const floor = path.join(base, 'floor');
+    const floorMs = await time(() => run('worktree', 'add', '--quiet', '--detach', floor, 'HEAD'));
+    run('worktree', 'remove', '--force', floor);
+    const folder = path.join(base, 'chat');
+    let start = '';
+    const readyMs = await time(async () => {
+      const repo = await repositoryGit(git, root);
+      const added = repo && (await addWorktree(repo, folder));
+      if (!added?.ok) throw new Error(`no worktree: ${JSON.stringify(added)}`);
+      start = added.head;
+    });
+    // The agent edits 100 files in its worktree.
+    for (let i = 0; i < 100; i++) {
+      const file = path.join(folder, `pkg${i % 20}`, `mod${i % 200}`, `file${i}.ts`);
+      fs.appendFileSync(file, `export const agent${i} = true;\n`);
+    }
+    const apply100Ms = await time(async () => {
+      const worktree = { git: (await FolderGit.open(git, folder))!, root: await openWorkspaceRoot(folder) };
+      const paths = await changedInWorktree(worktree.git, start);
+      const applied = await applyWorktree(worktree, start, await openWorkspaceRoot(root), paths ?? [], {
+        maxFileBytes: 5 * 1024 * 1024,
+        maxFiles: 1_000,
+      });
+      const ok = applied.filter((a) => a.outcome === 'applied').length;
+      if (ok !== 100) throw new Error(`applied ${ok} of 100: ${JSON.stringify(applied.slice(0, 3))}`);
+    });
+    await removeWorktree((await FolderGit.open(git, root))!, folder);
+    // The floor again, after: the first checkout of a run warms what the second reads.
+    const floorAfterMs = await time(() => run('worktree', 'add', '--quiet', '--detach', floor, 'HEAD'));
+    return { files, floorMs: Math.min(floorMs, floorAfterMs), readyMs, apply100Ms };
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}

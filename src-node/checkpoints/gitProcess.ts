@@ -77,6 +77,8 @@ const SETTINGS = [
 
 /** How long one `git` may take, and the most it may print. */
 export const GIT_TIMEOUT_MS = 10_000;
+/** `worktree add` and `remove` write every file of the repository: 20,000 take 7-10 s on a slow disk. */
+const WORKTREE_TIMEOUT_MS = 300_000;
 export const MAX_GIT_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 /** The environment `git` runs in: ours without any `GIT_*`, never writing the index, fetching nothing. */
@@ -102,7 +104,13 @@ function driverSettings(drivers: readonly string[]): string[] {
 }
 
 /** Runs `git argv` in `folder`: its stdout, or its exit code when it fails (-1: did not start, killed, too much). */
-function execGit(program: string, folder: string, argv: readonly string[], input?: string): Promise<Buffer | number> {
+function execGit(
+  program: string,
+  folder: string,
+  argv: readonly string[],
+  input?: string,
+  timeout = GIT_TIMEOUT_MS,
+): Promise<Buffer | number> {
   return new Promise((resolve) => {
     const child = execFile(
       program,
@@ -112,7 +120,7 @@ function execGit(program: string, folder: string, argv: readonly string[], input
         env: gitEnv(),
         encoding: 'buffer',
         maxBuffer: MAX_GIT_OUTPUT_BYTES,
-        timeout: GIT_TIMEOUT_MS,
+        timeout,
         windowsHide: true,
       },
       (error, stdout) => resolve(error ? (typeof error.code === 'number' ? error.code : -1) : stdout),
@@ -152,7 +160,8 @@ export class FolderGit {
 
   /** `git <command> <args>`: its stdout, or undefined when it fails in any way. */
   async run(command: GitCommand, args: readonly string[], input?: string): Promise<Buffer | undefined> {
-    const out = await execGit(this.program, this.folder, this.argv(command, args), input);
+    const timeout = command === 'worktree' ? WORKTREE_TIMEOUT_MS : GIT_TIMEOUT_MS;
+    const out = await execGit(this.program, this.folder, this.argv(command, args), input, timeout);
     return typeof out === 'number' ? undefined : out;
   }
 

@@ -1,12 +1,38 @@
 /** Node entry: desktop VS Code and remote hosts. */
 import './zodConfig';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { activateWith, deactivateWith, type AcpExtensionApi } from '../src/extension';
 import { changesFeature } from '../src/changesFeature';
+import { setting } from '../src/settings/settings';
 import { NodePlatform } from './nodePlatform';
+import { userGit } from './nodeCheckpoints';
+import { ChatWorktrees } from './worktrees/chatWorktrees';
+import { WorktreeRecords } from './worktrees/worktreeRecords';
+import { registerWorktreeCommands } from './worktrees/worktreeCommands';
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  return activateWith(context, new NodePlatform(context.storageUri, context.globalStorageUri), changesFeature);
+  const records = new WorktreeRecords(context.workspaceState);
+  const platform = new NodePlatform(context.storageUri, context.globalStorageUri, records);
+  // Worktrees go where the user's setting says (an absolute path), else under the extension's global storage.
+  const location = () => {
+    const chosen = setting('worktrees.location');
+    return path.isAbsolute(chosen) ? chosen : path.join(context.globalStorageUri.fsPath, 'worktrees');
+  };
+  const worktrees = new ChatWorktrees(records, { git: userGit, location });
+  const mergeFolder = (record: { id: string }) => path.join(context.globalStorageUri.fsPath, 'merges', record.id);
+  return activateWith(context, platform, changesFeature, (chats) =>
+    registerWorktreeCommands({
+      chats,
+      worktrees,
+      mergeFolder,
+      forget: (record) => {
+        platform.checkpoints?.forget(record.path);
+        fs.rmSync(mergeFolder(record), { recursive: true, force: true });
+      },
+    }),
+  );
 }
 
 /** Waits for the chat history's writes under way (VS Code gives deactivation a few seconds). */

@@ -12,6 +12,7 @@ import { localFolders } from './nodeWorkspaceFiles';
 import { setting } from '../src/settings/settings';
 import { SETTINGS } from '../src/settings/settingsTable';
 import { resolveExecutable } from './agents/resolveExecutable';
+import { pathInside } from '../src/shared/text/pathInside';
 
 const LIMITS: CheckpointLimits = {
   /** A folder with more files than this is checkpointed up to it (and says so). */
@@ -41,7 +42,7 @@ let gitFound: Promise<string | undefined> | undefined;
  * The user's `git`, looked up once on PATH (never in a workspace folder: a repository must not decide which program
  * reads it); undefined where there is none.
  */
-function userGit(): Promise<string | undefined> {
+export function userGit(): Promise<string | undefined> {
   gitFound ??= resolveExecutable('git', process.env, { skipInside: localFolderPaths() });
   return gitFound;
 }
@@ -56,9 +57,25 @@ export class NodeCheckpoints implements Checkpoints {
   private readonly marks = new Map<number, TurnMark>();
   private sweeping = false;
 
-  /** `storage`: this workspace's extension storage folder (a `file:` URI). */
-  constructor(storage: vscode.Uri) {
+  /**
+   * `storage`: this workspace's extension storage folder (a `file:` URI); `worktrees`: the chats' worktrees kept now
+   * (src-node/worktrees/), checkpointed for their chats as workspace folders are.
+   */
+  constructor(
+    storage: vscode.Uri,
+    private readonly worktrees: () => readonly string[] = () => [],
+  ) {
     this.core = new WorkspaceCheckpoints(path.join(storage.fsPath, 'checkpoints'), LIMITS);
+  }
+
+  /** The folders whose files may be checkpointed and put back: the trusted local ones, and the chats' worktrees. */
+  private folders(): string[] {
+    return vscode.workspace.isTrusted ? [...localFolderPaths(), ...this.worktrees()] : [];
+  }
+
+  /** A worktree that is gone (discarded): what the checkpoints knew of it goes too. */
+  forget(folder: string): void {
+    this.core.forget(folder);
   }
 
   warmUp(): void {
@@ -68,8 +85,9 @@ export class NodeCheckpoints implements Checkpoints {
     );
   }
 
-  async mark(soon = false): Promise<CheckpointMark> {
-    const mark = await this.core.beforeTurn(localFolderPaths(), soon);
+  async mark(soon = false, only?: readonly string[]): Promise<CheckpointMark> {
+    const folders = only ? this.folders().filter((f) => only.includes(f)) : localFolderPaths();
+    const mark = await this.core.beforeTurn(folders, soon);
     this.marks.set(mark.id, mark);
     return { id: mark.id, ...(mark.unseen ? { unseen: true } : {}) };
   }
@@ -104,7 +122,7 @@ export class NodeCheckpoints implements Checkpoints {
     if (!vscode.workspace.isTrusted) {
       return Promise.reject(new Error('Files are put back only in a trusted workspace.'));
     }
-    return this.core.restore(filePath, expected, target, dryRun, localFolderPaths());
+    return this.core.restore(filePath, expected, target, dryRun, this.folders());
   }
 
   async sweepIfFull(keep: () => Promise<ReadonlySet<string>>): Promise<void> {
@@ -124,6 +142,9 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   label(filePath: string): string {
+    // In a chat's worktree: the path in it (the workspace's own names it otherwise).
+    const worktree = this.worktrees().find((folder) => pathInside(filePath, folder));
+    if (worktree) return path.relative(worktree, filePath).split(path.sep).join('/');
     return vscode.workspace.asRelativePath(
       vscode.Uri.file(filePath),
       (vscode.workspace.workspaceFolders?.length ?? 0) > 1,

@@ -8,7 +8,6 @@ import type { McpHost } from '../src/mcp/sessionMcp';
 import { readMcpSources } from '../src/mcp/mcpSources';
 import type {
   AgentTransport,
-  Checkpoints,
   ConnectContext,
   EditorEndpoint,
   EditorServe,
@@ -16,6 +15,7 @@ import type {
   Platform,
   SignInTerminal,
   TerminalBackend,
+  WorkPlace,
 } from '../src/platform';
 import { NodeCheckpoints } from './nodeCheckpoints';
 import { NodeTerminals } from './nodeTerminals';
@@ -39,6 +39,7 @@ import { editorMcpServer } from '../src/editorServer/editorMcp';
 import { fromMcpServer } from '@agentclientprotocol/sdk/experimental/mcp-server';
 import { McpOverAcpProvider, type McpRequestHandler } from '@agentclientprotocol/sdk/unstable';
 import { agentFileIn } from './paths/agentFile';
+import { placeOf, type WorktreeRecords } from './worktrees/worktreeRecords';
 
 /** In an untrusted workspace, programs found in the workspace's own folders are not started. */
 function resolveOptions(): ResolveOptions {
@@ -52,7 +53,7 @@ function resolveOptions(): ResolveOptions {
 
 export class NodePlatform implements Platform {
   readonly files = new NodeWorkspaceFiles();
-  readonly checkpoints?: Checkpoints;
+  readonly checkpoints?: NodeCheckpoints;
   readonly attachmentFiles = new NodeAttachmentFiles();
   /** Agents run here: this machine's OS, and the extension host's environment (which the agent inherits). */
   readonly mcpHost: McpHost = { os: HOST_OS, env: (name) => process.env[name], sources: readMcpSources };
@@ -70,9 +71,21 @@ export class NodePlatform implements Platform {
    * `storage`: this workspace's extension storage (none in a window without a folder: no checkpoints then);
    * `globalStorage`: the extension's own, where it installs agents.
    */
-  constructor(storage?: vscode.Uri, globalStorage?: vscode.Uri) {
-    if (storage?.scheme === 'file') this.checkpoints = new NodeCheckpoints(storage);
+  constructor(
+    storage?: vscode.Uri,
+    globalStorage?: vscode.Uri,
+    /** The chats' worktrees this workspace keeps (src-node/worktrees/). */
+    private readonly worktrees?: WorktreeRecords,
+  ) {
+    if (storage?.scheme === 'file') {
+      this.checkpoints = new NodeCheckpoints(storage, () => worktrees?.all().map((r) => r.path) ?? []);
+    }
     this.agentStorage = globalStorage?.scheme === 'file' ? globalStorage.fsPath : undefined;
+  }
+
+  worktreeAt(cwd: string): WorkPlace | undefined {
+    const record = this.worktrees?.all().find((r) => r.path === cwd);
+    return record && placeOf(record);
   }
 
   /** The agent's program: where the extension installed it, else on PATH. */
@@ -153,6 +166,11 @@ export class NodePlatform implements Platform {
 
   async connect(agentId: string, context: ConnectContext): Promise<AgentTransport | undefined> {
     const agent = this.definition(agentId);
+    if (agent.url && context.place) {
+      throw new Error(
+        `${agent.name} is served at an address and works where it runs: it cannot work in a worktree here.`,
+      );
+    }
     if (agent.url) {
       // The folder whose settings and .vscode/mcp.json the session takes; the agent works where it is served.
       const picked = await sessionFolderIfAny();
@@ -168,7 +186,7 @@ export class NodePlatform implements Platform {
         `"${agent.command}" was not found. Install ${agent.name}${how}, or set its path in the vscode-acp.agentPaths setting.`,
       );
     }
-    const folder = await pickSessionFolder();
+    const folder = context.place ? placeFolder(context.place) : await pickSessionFolder();
     if (!folder) return undefined;
     if (folder.uri.scheme !== 'file') {
       throw new Error(
@@ -176,7 +194,8 @@ export class NodePlatform implements Platform {
       );
     }
     if (!(await mayStartIn(folder, agent.name))) return undefined;
-    const cwd = folder.uri.fsPath;
+    // A chat's worktree is its agent's only folder: the workspace's are the user's.
+    const cwd = context.place?.path ?? folder.uri.fsPath;
     const launch = await launchFor(executable, agent.args, resolveOptions());
     const transport = spawnAgent(
       {
@@ -188,9 +207,11 @@ export class NodePlatform implements Platform {
       },
       context,
     );
-    const otherFolders = localFolders()
-      .filter((f) => f.uri.toString() !== folder.uri.toString())
-      .map((f) => f.uri.fsPath);
+    const otherFolders = context.place
+      ? []
+      : localFolders()
+          .filter((f) => f.uri.toString() !== folder.uri.toString())
+          .map((f) => f.uri.fsPath);
     return { ...transport, folder: folder.uri, otherFolders };
   }
 
@@ -209,4 +230,15 @@ export class NodePlatform implements Platform {
     this.reportedProblems = joined;
     return agents;
   }
+}
+
+/** The workspace folder a worktree is a copy of; throws when it is no longer in the workspace. */
+function placeFolder(place: WorkPlace): vscode.WorkspaceFolder {
+  const folder = localFolders().find((f) => f.uri.fsPath === place.folder);
+  if (!folder) {
+    throw new Error(
+      `This chat's worktree is a copy of ${place.folder}, which is not a trusted folder of this workspace now: open that folder to continue it.`,
+    );
+  }
+  return folder;
 }

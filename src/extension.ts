@@ -68,6 +68,7 @@ export type OpenChat = StatusSource &
     | 'changeControl'
     | 'setFollow'
     | 'openEarlier'
+    | 'place'
   >;
 
 /** The open chats, as the API offers them. */
@@ -117,6 +118,8 @@ export function activateWith(
   context: vscode.ExtensionContext,
   platform: Platform,
   changesFeature?: (checkpoints: NonNullable<Platform['checkpoints']>) => ChangesFeature,
+  /** What only a host entry adds once the chats exist (the Node entry: the worktree commands). */
+  hostFeatures?: (chats: Chats) => vscode.Disposable[],
 ): AcpExtensionApi {
   // Everything written to the log is redacted first (secrets that MCP configs resolved).
   const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
@@ -220,6 +223,7 @@ export function activateWith(
     }),
   );
   platform.registerCommands?.(context);
+  context.subscriptions.push(...(hostFeatures?.(chats) ?? []));
   void showChatOnce(context.globalState, log);
   void chats.refreshAgents();
   void reopenChats(chats, store, lastOpen).catch((error: unknown) =>

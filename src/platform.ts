@@ -200,9 +200,10 @@ export interface Checkpoints {
   warmUp(): void;
   /**
    * A pass over the trusted local folders, and a mark where it ended. `soon`: a prompt waits for it, so a folder's
-   * first pass (it reads every file) is waited for only a little (the mark says `unseen` then).
+   * first pass (it reads every file) is waited for only a little (the mark says `unseen` then). `folders`: only
+   * these (a chat's: its agent's folders, or its worktree); none: every trusted local folder.
    */
-  mark(soon?: boolean): Promise<CheckpointMark>;
+  mark(soon?: boolean, folders?: readonly string[]): Promise<CheckpointMark>;
   /** What changed from `from` to `to` (two marks not released, `from` the earlier), in the folders both covered. */
   between(from: CheckpointMark, to: CheckpointMark): FileChange[];
   /** Gives up a mark: what changed since it is not asked for any more. */
@@ -235,8 +236,23 @@ export interface Checkpoints {
   sweepIfFull(keep: () => Promise<ReadonlySet<string>>): Promise<void>;
 }
 
+/**
+ * A chat's own Git worktree (issue 49, Node): its agent works there, not in the user's workspace folder. Files,
+ * terminals, attachments' links, checkpoints and the Changes bar all take `path` as the one folder.
+ */
+export interface WorkPlace {
+  /** The folder the agent works in: the worktree, or the workspace folder's place in it where that is a subfolder. */
+  readonly path: string;
+  /** The workspace folder (a `file:` URI's fsPath) it is a copy of: its settings and `.vscode/mcp.json` count. */
+  readonly folder: string;
+  /** How the chat names it: its branch, or "detached at abc1234". */
+  readonly label: string;
+}
+
 export interface ConnectContext {
   readonly log: vscode.LogOutputChannel;
+  /** Start the agent in this worktree, not in a workspace folder (the chat's own). */
+  readonly place?: WorkPlace;
   /** Reports non-protocol output (stray stdout lines) for the chat. */
   readonly onProtocolWarning: (text: string) => void;
   /**
@@ -316,6 +332,8 @@ export interface Platform {
    * trusted local workspace folder (canonical, no symlink escape); else undefined.
    */
   workspaceFile?(path: string): Promise<vscode.Uri | undefined>;
+  /** The worktree a session at `cwd` worked in, while it is kept (a chat reopened after a reload goes back to it). */
+  worktreeAt?(cwd: string): WorkPlace | undefined;
   /** Host-only commands (e.g. setting the bridge token). */
   registerCommands?(context: vscode.ExtensionContext): void;
 }

@@ -4,6 +4,7 @@
  * back. Plain Node (no `vscode`): nodeCheckpoints.ts gives it the folders and
  * the storage.
  */
+import * as fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { isWorkspaceFsError } from '../workspaceFs/errors';
@@ -102,6 +103,13 @@ export class WorkspaceCheckpoints {
     }
   }
 
+  /** `folder` is gone for good (a chat's worktree, discarded): its state and its saved index go. */
+  forget(folder: string): void {
+    const state = this.folders.get(folder);
+    this.folders.delete(folder);
+    if (state) fs.rmSync(this.indexFile(folder), { force: true });
+  }
+
   /** What the last pass over `folder` left out. */
   lastPass(folder: string): PassReport | undefined {
     return this.folders.get(folder)?.lastPass;
@@ -153,15 +161,14 @@ export class WorkspaceCheckpoints {
     const root = await openWorkspaceRoot(folder);
     const known = this.folders.get(root.path);
     if (known && known.root.ino === root.ino && known.root.dev === root.dev) return known;
-    const state = new FolderState(
-      root,
-      this.store,
-      this.limits,
-      path.join(this.storeDir, `index-${createHash('sha256').update(root.path).digest('hex').slice(0, 16)}.json`),
-      this.limits.git,
-    );
+    const state = new FolderState(root, this.store, this.limits, this.indexFile(root.path), this.limits.git);
     this.folders.set(root.path, state);
     return state;
+  }
+
+  /** Where the pass state of the folder at `root` is saved. */
+  private indexFile(root: string): string {
+    return path.join(this.storeDir, `index-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`);
   }
 
   /** The folder `path` is in, among those checkpointed and `folders`. */

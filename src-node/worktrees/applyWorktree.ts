@@ -53,19 +53,21 @@ export async function applyWorktree(
   user: WorkspaceRoot,
   paths: readonly string[],
   limits: ApplyLimits,
+  /** Files an earlier Apply wrote as the agent had them: path to the hash of those bytes (the user's since, if equal). */
+  applied: Readonly<Record<string, string>> = {},
 ): Promise<AppliedFile[]> {
   if (paths.length > limits.maxFiles) {
     return [{ path: '', outcome: 'failed', why: `${paths.length} files changed: more than ${limits.maxFiles}` }];
   }
-  const applied: AppliedFile[] = [];
+  const done: AppliedFile[] = [];
   for (const path of paths) {
     try {
-      applied.push(await applyFile(worktree, start, user, path, limits.maxFileBytes));
+      done.push(await applyFile(worktree, start, user, path, limits.maxFileBytes, applied[path]));
     } catch (error) {
-      applied.push({ path, outcome: 'failed', why: error instanceof Error ? error.message : String(error) });
+      done.push({ path, outcome: 'failed', why: error instanceof Error ? error.message : String(error) });
     }
   }
-  return applied;
+  return done;
 }
 
 async function applyFile(
@@ -74,6 +76,7 @@ async function applyFile(
   user: WorkspaceRoot,
   path: string,
   maxBytes: number,
+  appliedBefore: string | undefined,
 ): Promise<AppliedFile> {
   const atStart = (await worktree.git.run('cat-file', ['blob', `${start}:${path}`])) ?? null;
   const agents = await readOrNone(worktree.root, path, maxBytes);
@@ -83,7 +86,8 @@ async function applyFile(
     return { path, outcome };
   };
   if (same(yours, agents)) return { path, outcome: 'same' };
-  if (same(yours, atStart)) return write(agents, 'applied');
+  // Unchanged by the user since `start`, or since an earlier Apply wrote it: the agent's version as it is.
+  if (same(yours, atStart) || (yours !== null && appliedBefore === hashOf(yours))) return write(agents, 'applied');
   const conflict = (why: string): AppliedFile => ({
     path,
     outcome: 'conflict',

@@ -75,7 +75,7 @@ export class TurnMarks implements vscode.Disposable {
     stopped: () => boolean,
   ): Promise<MarkedTurn | undefined> {
     const ours = (c: FileChange) => roots.some((r) => pathInside(c.path, r));
-    const mark = this.checkpoints.mark(true).then(
+    const mark = this.checkpoints.mark(true, roots).then(
       (taken) => {
         this.sinceLastTurn(taken, ours, agents());
         if (taken.unseen) {
@@ -107,7 +107,7 @@ export class TurnMarks implements vscode.Disposable {
     const taken = await mark;
     if (!taken) return undefined;
     try {
-      const end = await this.checkpoints.mark();
+      const end = await this.checkpoints.mark(false, roots);
       this.hold({ mark: end, stopped: stopped() });
       // Only the folders the agent was given are its: a change in another workspace folder is not this turn's.
       return { entryId, changes: this.checkpoints.between(taken, end).filter(ours), savedByUser };

@@ -28,6 +28,7 @@ import { ElicitationQueue } from '../session/elicitationQueue';
 import type { Archive, SavedTitle } from './chatTranscript';
 import { renameChat, titleToAgent, type Renamed } from './chatTitle';
 import type { Cut } from './rewindCut';
+import type { WorkPlace } from '../platform';
 import { ChatRewind } from './chatRewind';
 
 export interface ChatDeps extends LinkDeps {
@@ -73,6 +74,8 @@ export class Chat implements Disposable {
     archive: Archive,
     /** The agent to talk to; none: whichever is picked when this chat connects. */
     agentId?: string,
+    /** The chat's own worktree, where its agent works (issue 49); none: the workspace. */
+    readonly place?: WorkPlace,
   ) {
     this.chosenAgent = agentId;
     this.transcript = new ChatTranscript(id, archive, () => this._onDidChange.fire());

@@ -13,7 +13,9 @@ import type { Renamed } from '../chat/chatTitle';
 import type { Archive } from '../chat/chatTranscript';
 import { cutAfterTurn } from '../chat/rewindCut';
 import { watchChat, type HistoryEvent, type NeedUser } from './chatEvents';
-import { branchTitle, isBlank, showSaved } from './chatStarts';
+import { branchTitle, isBlank, placeText, showSaved, trustedNow } from './chatStarts';
+import type { AgentConnections } from '../connection/agentConnections';
+import type { WorkPlace } from '../platform';
 
 export class Chats implements Disposable {
   private readonly _onDidChangeShown = new Emitter<void>();
@@ -45,7 +47,7 @@ export class Chats implements Disposable {
   private nextId = 0;
 
   constructor(
-    private readonly deps: ChatDeps,
+    private readonly deps: ChatDeps & { readonly agents: AgentConnections },
     private readonly makeArchive: () => Archive,
     /** Chat ids used before (in this window before a reload): new chats are numbered after them. */
     idsUsed = 0,
@@ -80,6 +82,18 @@ export class Chats implements Disposable {
   newChat(): Chat {
     const before = this.shownChat;
     return this.createShown(before.agentId, before.connection === 'connected');
+  }
+
+  /** A new chat, shown and connecting, whose agent (`agentId`, or the shown chat's) works in `place`, a worktree. */
+  newChatAt(place: WorkPlace, agentId = this.shownChat.agentId): Chat {
+    const chat = this.createShown(agentId, true, place);
+    chat.say('info', placeText(place));
+    return chat;
+  }
+
+  /** The worktree a saved session at `cwd` worked in, while it is kept. */
+  private placeAt(cwd: string | undefined): WorkPlace | undefined {
+    return cwd === undefined ? undefined : this.deps.platform.worktreeAt?.(cwd);
   }
 
   /**
@@ -124,7 +138,7 @@ export class Chats implements Disposable {
   openSaved(entry: HistoryEntry, saved: SavedTranscript | { error: string }, how?: 'load' | 'resume'): Chat {
     const open = this.showChatOn(entry.agentId, entry.sessionId);
     if (open) return open;
-    const chat = this.createShown(entry.agentId);
+    const chat = this.createShown(entry.agentId, false, this.placeAt(entry.cwd));
     showSaved(chat, entry, saved, how);
     // Opened is used: it moves to the top of the history.
     this._onDidChangeHistory.fire({ kind: 'used', chat, title: entry.title });
@@ -160,7 +174,7 @@ export class Chats implements Disposable {
     const blank = this.shownChat;
     for (const { chatId, entry, saved, draft } of reopened) {
       if (this.get(chatId) || this.chatOn(entry.agentId, entry.sessionId)) continue;
-      const chat = this.create(entry.agentId, chatId);
+      const chat = this.create(entry.agentId, chatId, this.placeAt(entry.cwd));
       showSaved(chat, entry, saved);
       if (draft) chat.handBackDraft(draft);
     }
@@ -219,9 +233,9 @@ export class Chats implements Disposable {
   }
 
   /** A new chat, shown (and connecting, with `connect`); a blank one it replaces is closed. */
-  private createShown(agentId: string | undefined, connect = false): Chat {
+  private createShown(agentId: string | undefined, connect = false, place?: WorkPlace): Chat {
     const before = this.shownChat;
-    const chat = this.create(agentId);
+    const chat = this.create(agentId, undefined, place);
     this.show(chat.id);
     if (connect) void chat.connect();
     if (isBlank(before)) void this.close(before.id);
@@ -251,24 +265,9 @@ export class Chats implements Disposable {
     this.agentsChanged();
   }
 
-  /**
-   * The user trusted the folder. An agent connected before was offered no
-   * file access or terminals (capabilities are fixed at `initialize`): on a
-   * host that offers them, each connected chat says that a restart gives
-   * them, with the button. New connections get them (see the agents' retire).
-   */
+  /** The user trusted the folder: connected chats say how their agents get what they were not offered (trustedNow). */
   workspaceTrusted(): void {
-    const offered = this.deps.platform.capabilities();
-    if (offered.fileRead || offered.terminals) {
-      for (const chat of this.open) {
-        if (chat.connection !== 'connected') continue;
-        chat.say(
-          'info',
-          'This folder is trusted now. Restart the agent to give it file access and terminals (the session continues where the agent can).',
-          'restart',
-        );
-      }
-    }
+    trustedNow(this.open, this.deps.platform.capabilities());
     void this.refreshAgents();
   }
 
@@ -315,8 +314,10 @@ export class Chats implements Disposable {
     this._onDidNeedUser.dispose();
   }
 
-  private create(agentId?: string, chatId = `c${++this.nextId}`): Chat {
-    const chat = new Chat(chatId, this.deps, this.makeArchive(), agentId);
+  private create(agentId?: string, chatId = `c${++this.nextId}`, place?: WorkPlace): Chat {
+    // A chat in a worktree has its agents there: processes of their own (AgentConnections.at).
+    const deps = place ? { ...this.deps, agents: this.deps.agents.at(place) } : this.deps;
+    const chat = new Chat(chatId, deps, this.makeArchive(), agentId, place);
     this.subscriptions.set(
       chat,
       watchChat(chat, {

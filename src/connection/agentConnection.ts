@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import { Emitter, type Event } from '../shared/events';
 import { quirksOf, type AgentQuirks } from '../agents/agentQuirks';
 import { clientCapabilities, forRemoteAgent } from '../capabilities';
-import type { ConnectContext, HostCapabilities, Platform, WindowPort } from '../platform';
+import type { ConnectContext, HostCapabilities, Platform, WindowPort, WorkPlace } from '../platform';
 import { FileRequests } from './fileRequests';
 import { AgentClient, type ClientIdentity } from './agentClient';
 import type { ClientHandlers } from './clientRequests';
@@ -122,10 +122,16 @@ export class AgentConnection {
     diagnostics?: Diagnostics,
     /** Ask for ACP v2 (`vscode-acp.protocol.v2`); an agent that answers in v1 is spoken to in v1. */
     askV2 = false,
+    /** A chat's worktree, where the agent works instead of a workspace folder. */
+    place?: WorkPlace,
   ): Promise<AgentConnection | undefined> {
     // Stray output comes before the connection exists: held in an emitter the connection forwards.
     const warnings = new Emitter<string>();
-    const context: ConnectContext = { log, onProtocolWarning: (text) => warnings.fire(text) };
+    const context: ConnectContext = {
+      log,
+      onProtocolWarning: (text) => warnings.fire(text),
+      ...(place ? { place } : {}),
+    };
     const transport = await platform.connect(agentId, context);
     if (!transport) return undefined;
     if (signal.aborted) {

@@ -13,7 +13,7 @@
  */
 import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
-import type { AgentExit, Platform, WindowPort } from '../platform';
+import type { AgentExit, Platform, WindowPort, WorkPlace } from '../platform';
 import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import type { ClientIdentity } from './agentClient';
 import { AgentConnection } from './agentConnection';
@@ -26,7 +26,11 @@ export interface ConnectionLease {
   release(): void;
 }
 
+/** What a chat's session needs of the agents: its own place's processes (AgentConnections.at). */
+export type AgentPool = Pick<AgentConnections, 'acquire' | 'restartAfterSignIn' | 'end'>;
+
 interface Slot {
+  readonly key: string;
   readonly agentId: string;
   starting: Promise<AgentConnection | undefined>;
   readonly abort: AbortController;
@@ -57,8 +61,8 @@ export class AgentConnections implements Disposable {
    * start was cancelled (by `signal`, or by the user in a prompt). Throws why
    * the start failed.
    */
-  async acquire(agentId: string, signal: AbortSignal): Promise<ConnectionLease | undefined> {
-    const slot = this.slots.get(agentId) ?? this.start(agentId);
+  async acquire(agentId: string, signal: AbortSignal, place?: WorkPlace): Promise<ConnectionLease | undefined> {
+    const slot = this.slots.get(slotKey(agentId, place)) ?? this.start(agentId, place);
     slot.waiting++;
     // One chat giving up does not cancel the start for another one waiting for it.
     const onAbort = () => {
@@ -86,6 +90,18 @@ export class AgentConnections implements Disposable {
         slot.leases--;
         this.endIfUnused(slot);
       },
+    };
+  }
+
+  /**
+   * The agents of chats that work in `place` (a worktree): each agent runs there as a process of its own, its `cwd`
+   * and only folder the worktree, so that its files, terminals and checkpoints are the worktree's.
+   */
+  at(place: WorkPlace): AgentPool {
+    return {
+      acquire: (agentId, signal) => this.acquire(agentId, signal, place),
+      restartAfterSignIn: (agentId) => this.restartAfterSignIn(agentId),
+      end: (agentId, exit) => this.end(agentId, exit),
     };
   }
 
@@ -117,13 +133,14 @@ export class AgentConnections implements Disposable {
     this.slots.clear();
   }
 
-  /** Ends `agentId`'s process (Restart Agent): every chat on it is told `exit`. */
+  /** Ends `agentId`'s processes (Restart Agent), in the workspace and in worktrees: every chat on them is told `exit`. */
   end(agentId: string, exit: AgentExit): void {
-    const slot = this.slots.get(agentId);
-    if (!slot) return;
-    this.slots.delete(agentId);
-    slot.abort.abort();
-    slot.connection?.client.dispose(exit);
+    for (const slot of [...this.slots.values()]) {
+      if (slot.agentId !== agentId) continue;
+      this.slots.delete(slot.key);
+      slot.abort.abort();
+      slot.connection?.client.dispose(exit);
+    }
   }
 
   /** After a terminal sign-in (ACP v1): the agent starts again to use it; the chats on it reconnect. */
@@ -133,12 +150,15 @@ export class AgentConnections implements Disposable {
   }
 
   dispose(): void {
-    for (const agentId of [...this.slots.keys()]) this.end(agentId, { message: 'VS Code is closing the window.' });
+    for (const { agentId } of [...this.slots.values()]) {
+      this.end(agentId, { message: 'VS Code is closing the window.' });
+    }
   }
 
-  private start(agentId: string): Slot {
+  private start(agentId: string, place: WorkPlace | undefined): Slot {
     const abort = new AbortController();
-    const slot: Slot = { agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
+    const key = slotKey(agentId, place);
+    const slot: Slot = { key, agentId, abort, waiting: 0, leases: 0, starting: Promise.resolve(undefined) };
     slot.starting = AgentConnection.start(
       this.platform,
       this.window,
@@ -148,6 +168,7 @@ export class AgentConnections implements Disposable {
       abort.signal,
       this.diagnostics,
       this.askV2(),
+      place,
     ).then(
       (connection) => {
         if (!connection) this.forget(slot);
@@ -164,7 +185,7 @@ export class AgentConnections implements Disposable {
         throw error;
       },
     );
-    this.slots.set(agentId, slot);
+    this.slots.set(key, slot);
     return slot;
   }
 
@@ -176,8 +197,13 @@ export class AgentConnections implements Disposable {
 
   /** Drops `slot` from the map, unless another (a restart's, new settings') took its place. */
   private forget(slot: Slot): void {
-    if (this.slots.get(slot.agentId) === slot) this.slots.delete(slot.agentId);
+    if (this.slots.get(slot.key) === slot) this.slots.delete(slot.key);
   }
+}
+
+/** An agent's process in the workspace, or in a worktree (a NUL is in no path). */
+function slotKey(agentId: string, place: WorkPlace | undefined): string {
+  return place ? `${agentId}\0${place.path}` : agentId;
 }
 
 /** Resolves undefined once `signal` aborts (at once if it has; never, if it does not). */

@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import { type Disposable } from '../shared/events';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { SessionHandlers } from '../connection/clientRequests';
-import { aborted, type AgentConnections, type ConnectionLease } from '../connection/agentConnections';
+import { aborted, type AgentPool, type ConnectionLease } from '../connection/agentConnections';
 import type { AgentExit, Platform } from '../platform';
 import { planNotice, planSummary } from '../mcp/planText';
 import { sessionMcp } from '../mcp/sessionMcp';
@@ -45,7 +45,7 @@ export interface ChatSession {
 
 export interface SessionDeps {
   readonly platform: Platform;
-  readonly agents: AgentConnections;
+  readonly agents: AgentPool;
   readonly log: vscode.LogOutputChannel;
   /** What the editor server answers from; none: no session gets one. */
   readonly editorServer?: EditorServerDeps;

@@ -26,6 +26,9 @@ export const SETTINGS = {
   'sessions.maxHistory': { type: 'integer', default: 50 },
   'checkpoints.maxStorageMB': { type: 'integer', default: 1024 },
   'checkpoints.exclude': { type: 'array', default: ['node_modules', '.venv', 'target', 'dist', 'build'] },
+  // Where chats' worktrees are made (empty: the extension's global storage); the user's alone: a repository must not
+  // put an agent's checkout inside the workspace, or anywhere else.
+  'worktrees.location': { type: 'string', default: '', scope: 'application' },
   notifications: { type: 'string', default: 'whenHidden', enum: ['never', 'whenHidden', 'always'] },
   // What the editor server tells an agent: a repository's value counts once the user trusts it (none is served before).
   'editorServer.problems': { type: 'boolean', default: true, restricted: true },

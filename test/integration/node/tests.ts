@@ -34,5 +34,6 @@ import './rewind.test';
 import './follow.test';
 import './editorServer.test';
 import './editorGit.test';
+import './worktrees.test';
 import '../shared/served.test';
 import './noLeaks.test';

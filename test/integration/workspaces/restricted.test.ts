@@ -38,6 +38,17 @@ describe('Restricted Mode', function () {
     );
   });
 
+  it("New Chat in a Worktree makes none, and says why (Git would read the folder's configuration)", async () => {
+    const api = await acpApi();
+    const before = api.chats.all.length;
+    const warned = await answeringWarning(
+      () => undefined,
+      () => vscode.commands.executeCommand('vscode-acp.newChatInWorktree'),
+    );
+    assert.match(warned.message, /^Worktrees are made only in a trusted workspace: this folder is in Restricted Mode/);
+    assert.equal(api.chats.all.length, before, 'no chat was opened');
+  });
+
   // (VS Code hides a restricted setting's workspace value in Restricted Mode; the extension must not undo that.)
   it("the folder's own agents, agent paths and default agent are not used", async () => {
     const api = await acpApi();

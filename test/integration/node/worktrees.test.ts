@@ -1,0 +1,145 @@
+/**
+ * Node host: chats in worktrees (issue 49). The workspace folder becomes a Git repository with one committed file;
+ * two chats, each made by "New Chat in a Worktree", have the scripted agent change that file differently. Neither
+ * touches the user's file; each Changes bar lists its own worktree's file; Apply of the first lands in the user's tree
+ * as an unstaged change; Apply of the second (the same lines, changed since) opens VS Code's merge editor and writes
+ * nothing; Discard asks first for unapplied changes and leaves no worktree in `git worktree list`.
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as assert from '../shared/assert';
+import { answeringWarning, withQuickPick } from '../shared/dialogs';
+import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
+import { chatWithAgents, scenarioAgent } from './scenarioAgents';
+import { pathInside } from '../../../src/shared/text/pathInside';
+
+type OpenChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
+
+const agent = scenarioAgent('Worktree Agent', {
+  turns: [
+    {
+      match: 'make it blue',
+      steps: [
+        { diskWrite: { path: '${cwd}/wt/colour.txt', content: 'blue\nsame\nsame\n' } },
+        { text: 'blue in ${cwd}' },
+      ],
+    },
+    {
+      match: 'make it red',
+      steps: [{ diskWrite: { path: '${cwd}/wt/colour.txt', content: 'red\nsame\nsame\n' } }, { text: 'red in ${cwd}' }],
+    },
+  ],
+});
+
+describe('chats in worktrees (Node host)', function () {
+  this.timeout(120_000);
+  const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+  const userFile = path.join(folder, 'wt', 'colour.txt');
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+  const worktreeList = () => git('worktree', 'list', '--porcelain');
+  const opened: OpenChat[] = [];
+
+  before(() => {
+    git('init', '-q');
+    fs.mkdirSync(path.join(folder, 'wt'), { recursive: true });
+    fs.writeFileSync(userFile, 'green\nsame\nsame\n');
+    git('add', 'wt/colour.txt');
+    git('commit', '-q', '-m', 'first');
+  });
+  after(async () => {
+    const api = await acpApi();
+    for (const chat of opened) await api.chats.close(chat.id);
+    git('worktree', 'prune');
+    fs.rmSync(path.join(folder, '.git'), { recursive: true, force: true });
+    fs.rmSync(path.join(folder, 'wt'), { recursive: true, force: true });
+  });
+
+  /** "New Chat in a Worktree", detached, the user's uncommitted files left behind; the chat it opened. */
+  async function chatInWorktree(): Promise<OpenChat> {
+    const api = await acpApi();
+    const before = api.chats.shown;
+    await withQuickPick(
+      (items) => items.find((i) => i.label.startsWith('Detached') || i.label.startsWith('Start from the last commit')),
+      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.newChatInWorktree')),
+    );
+    const chat = api.chats.shown;
+    assert.ok(chat !== before, 'a new chat is shown');
+    opened.push(chat);
+    return chat;
+  }
+
+  const listed = (chat: OpenChat) => chat.changes?.status.files.map((f) => f.path) ?? [];
+
+  it('two chats in two worktrees change one file each their way; Apply lands one, the other goes to the merge editor; Discard removes them', async () => {
+    await chatWithAgents({ worktree: agent }, 'worktree');
+    const blue = await chatInWorktree();
+    assert.ok(blue.place, 'the chat works in a worktree');
+    assert.ok(!pathInside(blue.place.path, folder), `the worktree ${blue.place.path} is outside the workspace`);
+    assert.ok(worktreeList().includes(`worktree ${blue.place.path}\n`), 'Git lists the worktree');
+    await blue.composer.send('make it blue');
+    await waitFor(blue, 'the blue turn', () => blue.thread.turn === 'idle' && lastReply(blue).includes('blue'), 60_000);
+    assert.equal(lastReply(blue), `[disk write ok]blue in ${blue.place.path}`, "the agent's cwd is the worktree");
+    await waitFor(blue, "the blue chat's Changes bar", () => listed(blue).length === 1);
+
+    const red = await chatInWorktree();
+    assert.ok(red.place && red.place.path !== blue.place.path, 'a worktree of its own');
+    await red.composer.send('make it red');
+    await waitFor(red, 'the red turn', () => red.thread.turn === 'idle' && lastReply(red).includes('red'), 60_000);
+    await waitFor(red, "the red chat's Changes bar", () => listed(red).length === 1);
+
+    // Each bar lists its own worktree's file; the user's file is untouched.
+    assert.deepEqual(listed(blue), [path.join(blue.place.path, 'wt', 'colour.txt')]);
+    assert.deepEqual(listed(red), [path.join(red.place.path, 'wt', 'colour.txt')]);
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'green\nsame\nsame\n');
+
+    // Apply the blue one (the command acts on the shown chat): the user's tree has it, unstaged.
+    const api = await acpApi();
+    api.chats.show(blue.id);
+    await vscode.commands.executeCommand('vscode-acp.applyWorktree');
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n');
+    assert.equal(git('status', '--porcelain', '--', 'wt').trim(), 'M wt/colour.txt', 'an unstaged change');
+
+    // Apply the red one: the user's line changed since, so it is a conflict for the merge editor; nothing written.
+    api.chats.show(red.id);
+    await vscode.commands.executeCommand('vscode-acp.applyWorktree');
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n', "the user's file is not overwritten");
+    assert.match(lastNotice(red), /1 in conflict with your changes, opened in the merge editor: wt\/colour\.txt/);
+    const merge = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map((t) => t.input as { result?: vscode.Uri; input2?: vscode.Uri } | undefined)
+      .find((input) => input?.result !== undefined);
+    assert.ok(merge, 'a merge editor is open');
+    assert.equal(merge.result!.fsPath, userFile, "its result is the user's file");
+    assert.equal(merge.input2!.fsPath, listed(red)[0], "one side is the agent's version");
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    // Discard the red one: it holds a change not applied, so the user is asked first; then Git lists it no more.
+    const asked = await answeringWarning(
+      () => 'Discard',
+      () => vscode.commands.executeCommand('vscode-acp.discardWorktree'),
+    );
+    assert.match(asked.message, /1 changed file not applied to your workspace/);
+    assert.ok(!worktreeList().includes(red.place.path), 'Git lists the red worktree no more');
+    assert.equal(fs.existsSync(red.place.path), false);
+    // The blue one was applied: discarded without a question.
+    api.chats.show(blue.id);
+    const none = await answeringWarning(
+      () => undefined,
+      () => vscode.commands.executeCommand('vscode-acp.discardWorktree'),
+    );
+    assert.equal(none.message, '(none)');
+    assert.ok(!worktreeList().includes(blue.place.path), 'Git lists the blue worktree no more');
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n', 'the applied change stays');
+  });
+});
+
+function lastNotice(chat: OpenChat): string {
+  const notices = chat.thread.entries.filter((e) => e.kind === 'notice');
+  return (notices.at(-1) as { text: string } | undefined)?.text ?? '(no notice)';
+}

@@ -30,7 +30,14 @@ export type AttachmentSource =
   /** The editor's state when sent (`@problems`: the workspace's problems; `@changes`: the working tree's diff). */
   | { readonly type: 'workspaceProblems' | 'changes' }
   /** Text the user selected where no file is behind it (a terminal's). */
-  | { readonly type: 'text'; readonly label: string; readonly uri: string; readonly text: string }
+  | {
+      readonly type: 'text';
+      readonly label: string;
+      readonly uri: string;
+      readonly text: string;
+      /** What it is, where it is not plain text (a conversation handed over: Markdown). */
+      readonly mimeType?: 'text/markdown';
+    }
   /** The editor selection, as it was when added (unsaved changes included). */
   | {
       readonly type: 'selection';
@@ -73,7 +80,13 @@ export async function prepareAttachment(
       };
     }
     case 'text':
-      return { kind: 'snippet', uri: source.uri, label: source.label, text: withinEmbedded(source.text) };
+      return {
+        kind: 'snippet',
+        uri: source.uri,
+        label: source.label,
+        text: withinEmbedded(source.text),
+        ...(source.mimeType ? { mimeType: source.mimeType } : {}),
+      };
     case 'selection': {
       const bytes = new TextEncoder().encode(source.text).length;
       if (bytes > MAX_EMBEDDED_TEXT_BYTES) {

@@ -56,7 +56,14 @@ export type PreparedAttachment =
       readonly linkable: boolean;
     }
   /** Text the extension put together (a selection, a file's problems, a folder's files): `uri` names it when embedded. */
-  | { readonly kind: 'snippet'; readonly uri: string; readonly label: string; readonly text: string };
+  | {
+      readonly kind: 'snippet';
+      readonly uri: string;
+      readonly label: string;
+      readonly text: string;
+      /** Plain text unless said. */
+      readonly mimeType?: string;
+    };
 
 export interface PromptAttachment {
   readonly id: string;
@@ -135,7 +142,10 @@ export function buildPrompt(
         const bytes = new TextEncoder().encode(p.text).length;
         if (!fits(bytes)) return void errors.set(id, overBudget());
         if (embedded) {
-          return void blocks.push({ type: 'resource', resource: { uri: p.uri, mimeType: 'text/plain', text: p.text } });
+          return void blocks.push({
+            type: 'resource',
+            resource: { uri: p.uri, mimeType: p.mimeType ?? 'text/plain', text: p.text },
+          });
         }
         return void blocks.push({ type: 'text', text: `${p.label}\n${fenced(p.text)}` });
       }

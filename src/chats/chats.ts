@@ -84,10 +84,10 @@ export class Chats implements Disposable {
     return this.createShown(before.agentId, before.connection === 'connected');
   }
 
-  /** A new chat, shown and connecting, whose agent (`agentId`, or the shown chat's) works in `place`, a worktree. */
-  newChatAt(place: WorkPlace, agentId = this.shownChat.agentId): Chat {
+  /** A new chat, shown and connecting, whose agent (`agentId`, or the shown chat's) works in `place` (a worktree) or the workspace. */
+  newChatAt(place: WorkPlace | undefined, agentId = this.shownChat.agentId): Chat {
     const chat = this.createShown(agentId, true, place);
-    chat.say('info', placeText(place));
+    if (place) chat.say('info', placeText(place));
     return chat;
   }
 

@@ -15,6 +15,7 @@ import { sessionFolderIfAny } from '../workspaceFolder';
 import type { Platform } from '../platform';
 import { editorServerReport } from '../session/sessionEditor';
 import { editorGroups } from '../editorServer/vscodeEditor';
+import { continueWithAnotherAgent } from './continueChat';
 
 export interface AgentCommandDeps {
   readonly chats: Chats;
@@ -38,6 +39,10 @@ export function registerAgentCommands({
 }: AgentCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('vscode-acp.showDiagnostics', () => diagnostics.show()),
+    // From another extension or a test: the agent's id; else the user picks it.
+    vscode.commands.registerCommand('vscode-acp.continueWithAgent', (agentId?: unknown) =>
+      continueWithAnotherAgent(chats, agentList, typeof agentId === 'string' ? agentId : undefined),
+    ),
     vscode.commands.registerCommand('vscode-acp.signOut', async () => {
       const chat = chats.shown;
       const agentId = chat.agentId;

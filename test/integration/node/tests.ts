@@ -6,6 +6,7 @@ import '../shared/elicitation.test';
 import '../shared/queue.test';
 import '../shared/export.test';
 import '../shared/retryBranch.test';
+import '../shared/continue.test';
 import '../shared/history.test';
 import '../shared/attachments.test';
 import '../shared/editorContext.test';

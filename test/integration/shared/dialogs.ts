@@ -53,3 +53,18 @@ export async function answeringWarning(
   }
   return shown;
 }
+
+/** Runs `run` with information messages answered (dismissed); resolves with the last one shown ('(none)' when none was). */
+export async function answeringInfo(run: () => PromiseLike<unknown>): Promise<string> {
+  type Info = (message: string, ...rest: unknown[]) => Promise<undefined>;
+  const window = vscode.window as unknown as { showInformationMessage: Info };
+  const real = window.showInformationMessage;
+  let shown = '(none)';
+  window.showInformationMessage = async (message) => void (shown = message);
+  try {
+    await run();
+  } finally {
+    window.showInformationMessage = real;
+  }
+  return shown;
+}

@@ -2,7 +2,7 @@
 import './zodConfig';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { activateWith, deactivateWith, type AcpExtensionApi } from '../src/extension';
 import { changesFeature } from '../src/changesFeature';
 import { setting } from '../src/settings/settings';
@@ -11,6 +11,7 @@ import { userGit } from './nodeCheckpoints';
 import { ChatWorktrees } from './worktrees/chatWorktrees';
 import { WorktreeRecords } from './worktrees/worktreeRecords';
 import { registerWorktreeCommands } from './worktrees/worktreeCommands';
+import { openWorktreeChat, worktreeListing } from './worktrees/worktreeListing';
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const records = new WorktreeRecords(context.workspaceState);
@@ -22,9 +23,10 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const worktrees = new ChatWorktrees(records, { git: userGit, location });
   const mergeFolder = (record: { id: string }) => path.join(context.globalStorageUri.fsPath, 'merges', record.id);
-  return activateWith(context, platform, changesFeature, (chats) =>
-    registerWorktreeCommands({
+  return activateWith(context, platform, changesFeature, ({ chats, agentList, store, sessionsTree }) => [
+    ...registerWorktreeCommands({
       chats,
+      agentList,
       worktrees,
       mergeFolder,
       forget: (record) => {
@@ -32,7 +34,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         fs.rmSync(mergeFolder(record), { recursive: true, force: true });
       },
     }),
-  );
+    sessionsTree.showWorktrees(worktreeListing(records, chats)),
+    vscode.commands.registerCommand('vscode-acp.openWorktreeChat', async (id?: unknown) => {
+      if (typeof id !== 'string' || !(await openWorktreeChat(records, chats, store, id))) return;
+      await vscode.commands.executeCommand('vscode-acp.focusChat');
+    }),
+  ]);
 }
 
 /** Waits for the chat history's writes under way (VS Code gives deactivation a few seconds). */

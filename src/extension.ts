@@ -102,6 +102,14 @@ export interface AcpExtensionApi {
   readonly sessionsTree: SessionsView;
 }
 
+/** The parts a host entry's own features use. */
+export interface HostParts {
+  readonly chats: Chats;
+  readonly agentList: AgentList;
+  readonly store: HistoryStore;
+  readonly sessionsTree: SessionsTree;
+}
+
 /** What deactivation waits for: the history's writes asked for before the window closed or reloaded. */
 let historyWritten: () => Promise<unknown> = () => Promise.resolve();
 
@@ -119,7 +127,7 @@ export function activateWith(
   platform: Platform,
   changesFeature?: (checkpoints: NonNullable<Platform['checkpoints']>) => ChangesFeature,
   /** What only a host entry adds once the chats exist (the Node entry: the worktree commands). */
-  hostFeatures?: (chats: Chats) => vscode.Disposable[],
+  hostFeatures?: (parts: HostParts) => vscode.Disposable[],
 ): AcpExtensionApi {
   // Everything written to the log is redacted first (secrets that MCP configs resolved).
   const log = redactingLog(vscode.window.createOutputChannel('ACP', { log: true }));
@@ -223,7 +231,7 @@ export function activateWith(
     }),
   );
   platform.registerCommands?.(context);
-  context.subscriptions.push(...(hostFeatures?.(chats) ?? []));
+  context.subscriptions.push(...(hostFeatures?.({ chats, agentList, store, sessionsTree }) ?? []));
   void showChatOnce(context.globalState, log);
   void chats.refreshAgents();
   void reopenChats(chats, store, lastOpen).catch((error: unknown) =>

@@ -1,6 +1,6 @@
 /**
- * The worktree commands (issue 49), from the Command Palette and the chat view's menu: New Chat in a Worktree, Apply
- * Worktree to My Workspace, Open Worktree in New Window, Discard Worktree. Each acts on the shown chat's worktree, or
+ * The worktree commands (issue 49), from the Command Palette and the chat view's menu: New Chat in a Worktree, Ask
+ * Several Agents (with its compare view), Apply Worktree to My Workspace, Open Worktree in New Window, Discard Worktree. Each acts on the shown chat's worktree, or
  * asks which one. Restricted Mode, a folder not on this disk and a folder outside Git offer none: each says why.
  */
 import * as vscode from 'vscode';
@@ -12,9 +12,13 @@ import { placeOf, worktreeLabel, type WorktreeRecord } from './worktreeRecords';
 import { reportApplied } from './worktreeMerge';
 import { changedInWorktree } from './applyWorktree';
 import { nodeCapabilities } from '../nodeWorkspaceFiles';
+import type { AgentList } from '../../src/agents/agentList';
+import { askSeveralAgents } from './askSeveral';
+import { CompareViews } from './compareView';
 
 export interface WorktreeCommandDeps {
   readonly chats: Chats;
+  readonly agentList: Pick<AgentList, 'agents' | 'name'>;
   readonly worktrees: ChatWorktrees;
   /** Forgets what was kept of a discarded worktree: the checkpoints' state, the merge editor's versions. */
   readonly forget: (record: WorktreeRecord) => void;
@@ -30,8 +34,25 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
   const shownInWorktree = () =>
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, chats.shown.place !== undefined);
   shownInWorktree();
+  const compare = new CompareViews(
+    chats,
+    deps.worktrees.records,
+    (id) => deps.agentList.name(id),
+    async (id) => {
+      const record = deps.worktrees.records.get(id);
+      if (record) await discard(deps, record, false);
+    },
+  );
   return [
+    compare,
     chats.onDidChangeShown(shownInWorktree),
+    vscode.commands.registerCommand('vscode-acp.askSeveralAgents', async () => {
+      const asked = await askSeveralAgents(chats, deps.agentList, deps.worktrees, unavailable);
+      if (!asked) return undefined;
+      const key = compare.show(asked.label, asked.chats);
+      // For another extension or a test: the chats asked, and what the compare view shows now.
+      return { key, chatIds: asked.chats.map((c) => c.id), compared: () => compare.agents(key) };
+    }),
     vscode.commands.registerCommand('vscode-acp.newChatInWorktree', () => newChatInWorktree(deps)),
     vscode.commands.registerCommand('vscode-acp.applyWorktree', async (id?: unknown) => {
       const record = await chosen(deps, id, 'Apply which worktree to your workspace?');
@@ -141,7 +162,9 @@ async function chosen(
   placeHolder: string,
 ): Promise<WorktreeRecord | undefined> {
   const { records } = deps.worktrees;
-  if (typeof id === 'string') return records.get(id);
+  // A menu's: the Sessions view passes its node (a worktree), a test or another extension the id.
+  const named = typeof id === 'string' ? id : (id as { worktree?: { id?: unknown } } | undefined)?.worktree?.id;
+  if (typeof named === 'string') return records.get(named);
   const place = deps.chats.shown.place;
   const own = place && records.containing(place.path);
   if (own) return own;
@@ -166,9 +189,10 @@ async function applyToWorkspace(deps: WorktreeCommandDeps, record: WorktreeRecor
   chatOf(deps, record)?.say(said.level, said.text);
 }
 
-async function discard(deps: WorktreeCommandDeps, record: WorktreeRecord): Promise<void> {
+/** Discards `record`'s worktree; `ask`: first, when it holds changes not applied. */
+async function discard(deps: WorktreeCommandDeps, record: WorktreeRecord, ask = true): Promise<void> {
   const repo = await deps.worktrees.repository(record.top);
-  const changed = 'git' in repo ? ((await changedInWorktree(repo.git, record.start)) ?? []) : [];
+  const changed = ask && 'git' in repo ? ((await changedInWorktree(repo.git, record.start)) ?? []) : [];
   const unapplied = changed.filter((path) => record.applied?.[path] === undefined);
   if (unapplied.length > 0) {
     const answer = await vscode.window.showWarningMessage(

@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import { z } from 'zod';
 import { pathInside } from '../../src/shared/text/pathInside';
 import type { WorkPlace } from '../../src/platform';
+import { Emitter } from '../../src/shared/events';
 
 const KEY = 'vscode-acp.worktrees';
 /** More than anyone keeps; a state holding more is cut to the newest. */
@@ -37,6 +38,10 @@ const recordSchema = z.object({
 export type WorktreeRecord = z.infer<typeof recordSchema>;
 
 export class WorktreeRecords {
+  private readonly _onDidChange = new Emitter<void>();
+  /** A worktree was made, applied or discarded. */
+  readonly onDidChange = this._onDidChange.event;
+
   constructor(private readonly state: vscode.Memento) {}
 
   /** Every kept worktree, the newest first. */
@@ -61,6 +66,7 @@ export class WorktreeRecords {
   async put(record: WorktreeRecord): Promise<void> {
     const others = this.all().filter((r) => r.id !== record.id);
     await this.state.update(KEY, [record, ...others].slice(0, MAX_WORKTREES));
+    this._onDidChange.fire();
   }
 
   async remove(id: string): Promise<void> {
@@ -68,6 +74,7 @@ export class WorktreeRecords {
       KEY,
       this.all().filter((r) => r.id !== id),
     );
+    this._onDidChange.fire();
   }
 }
 

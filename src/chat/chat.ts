@@ -65,6 +65,8 @@ export class Chat implements Disposable {
   readonly follow: FollowAgent;
   /** Edit, Retry and Branch: the conversation cut at a prompt, and the agent's session following it. */
   readonly rewind: ChatRewind;
+  /** One task given to several agents (Ask Several Agents): the chats of it are grouped in the list under this. */
+  task?: string;
 
   constructor(
     /** Unique in this window; also the prefix of this chat's entry ids. */

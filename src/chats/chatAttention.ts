@@ -54,6 +54,7 @@ export class ChatAttention {
       title: chat.title ?? 'New chat',
       agentName: agentId ? this.agentName(agentId) : 'No agent',
       marker: this.marker(chat),
+      ...(chat.task ? { group: chat.task } : {}),
     };
   }
 

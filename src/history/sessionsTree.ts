@@ -36,6 +36,7 @@ export type SessionNode =
       readonly saved?: HistoryEntry;
       readonly stale?: boolean;
     }
+  | { readonly kind: 'worktree'; readonly worktree: ListedWorktree }
   | {
       readonly kind: 'info';
       readonly agentId: string;
@@ -47,12 +48,27 @@ export type SessionNode =
 
 const MORE: SessionNode = { kind: 'more' };
 
+/** A chat's worktree the tree lists (issue 49, Node host): one whose chat is closed, neither applied nor discarded. */
+export interface ListedWorktree {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
+}
+
+/** Where the tree gets those worktrees from (the Node entry's), and hears that they changed. */
+export interface WorktreeListing {
+  list(): readonly ListedWorktree[];
+  readonly onDidChange: (listener: () => void) => vscode.Disposable;
+}
+
 export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<SessionNode | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly listings = new Map<string, AgentListing>();
   private readonly agentNodes = new Map<string, SessionNode>();
   private readonly subscriptions: vscode.Disposable[];
+  private worktrees: WorktreeListing | undefined;
   /** The agent a listing's next page must come from, held while that page waits. */
   private readonly held = new Map<
     string,
@@ -70,6 +86,17 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       store.onDidChange(() => this._onDidChangeTreeData.fire(undefined)),
       chats.onDidChangeAgents(() => this._onDidChangeTreeData.fire(undefined)),
     ];
+  }
+
+  /** Lists `listing`'s worktrees above the agents, until disposed. */
+  showWorktrees(listing: WorktreeListing): vscode.Disposable {
+    this.worktrees = listing;
+    const changed = listing.onDidChange(() => this._onDidChangeTreeData.fire(undefined));
+    this._onDidChangeTreeData.fire(undefined);
+    return new vscode.Disposable(() => {
+      changed.dispose();
+      this.worktrees = undefined;
+    });
   }
 
   /** Forgets every listing: expanded agents list again. */
@@ -113,14 +140,26 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       }
       case 'session':
         return this.sessionItem(node);
+      case 'worktree': {
+        const { worktree } = node;
+        const item = new vscode.TreeItem(worktree.label, vscode.TreeItemCollapsibleState.None);
+        item.id = `worktree:${worktree.id}`;
+        item.description = worktree.description;
+        item.tooltip = worktree.tooltip;
+        item.iconPath = new vscode.ThemeIcon('worktree');
+        item.contextValue = 'worktree';
+        item.command = { command: 'vscode-acp.openWorktreeChat', title: 'Open Its Chat', arguments: [worktree.id] };
+        return item;
+      }
     }
   }
 
   async getChildren(node?: SessionNode): Promise<SessionNode[]> {
     // The installed agents (the ones with sessions); the others, which offer Install, under one entry.
     if (!node) {
+      const worktrees = (this.worktrees?.list() ?? []).map((worktree): SessionNode => ({ kind: 'worktree', worktree }));
       const installed = this.agentList.agents.filter((a) => a.available).map((a) => this.agentNode(a.id));
-      return installed.length < this.agentList.agents.length ? [...installed, MORE] : installed;
+      return [...worktrees, ...installed, ...(installed.length < this.agentList.agents.length ? [MORE] : [])];
     }
     if (node.kind === 'more') {
       return this.agentList.agents.filter((a) => !a.available).map((a) => this.agentNode(a.id));

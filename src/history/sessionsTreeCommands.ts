@@ -17,7 +17,7 @@ function isSession(node: unknown): node is SessionItem {
 }
 
 /** A node of one agent (its own, a session or an info line): what the agent commands act on. */
-type AgentItem = Exclude<SessionNode, { kind: 'more' }>;
+type AgentItem = Exclude<SessionNode, { kind: 'more' } | { kind: 'worktree' }>;
 
 function isNode(node: unknown): node is AgentItem {
   return typeof node === 'object' && node !== null && typeof (node as AgentItem).agentId === 'string';

@@ -3,6 +3,7 @@
  * it shows, at most once per FLUSH_INTERVAL_MS, and handing the messages it sends to that
  * chat (webviewMessages.ts). The page itself: strict CSP with a nonce.
  */
+import { pageHead } from '../shared/page/pageHead';
 import * as vscode from 'vscode';
 import { diffEntries, nextFlushAt } from '../shared/page/entryPatches';
 import { transcriptSize } from '../shared/saved/transcriptBound';
@@ -154,13 +155,7 @@ export function chatHtml(webview: vscode.Webview, root: vscode.Uri): string {
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>ACP Chat</title>
+  return `${pageHead(csp, 'ACP Chat')}
 <style nonce="${nonce}">
   /* Declared in the document: @font-face does not work from inside a shadow root. */
   @font-face { font-family: "codicon"; font-display: block; src: url("${codiconFont.toString()}") format("truetype"); }

@@ -236,6 +236,33 @@ describe('<acp-chat-header>', function () {
     assert.deepEqual((await chat.posted()).at(-1), { type: 'disconnect', chatId: 'c2' });
   });
 
+  it('groups the chats of one task given to several agents under it, in the order they came', async () => {
+    const chats = [
+      { id: 'c1', title: 'Fix the parser', agentName: 'Agent A', marker: 'none' },
+      { id: 'c2', title: 'New chat', agentName: 'Claude Code', marker: 'running', group: 'Task: <b>paint</b> it' },
+      { id: 'c3', title: 'Docs', agentName: 'Agent A', marker: 'none' },
+      { id: 'c4', title: 'New chat', agentName: 'Codex', marker: 'finished', group: 'Task: <b>paint</b> it' },
+    ];
+    await chat.apply({ type: 'status', status: status('connected', { chats, chatId: 'c4' }) });
+    const list = chat.page.getByRole('combobox', { name: 'Chat', exact: true });
+    const group = list.locator('optgroup');
+    assert.equal(await group.count(), 1);
+    assert.equal(await group.getAttribute('label'), 'Task: <b>paint</b> it', 'the task as text');
+    assert.deepEqual(await group.locator('option').allTextContents(), [
+      'New chat (Claude Code) · working',
+      'New chat (Codex) · finished',
+    ]);
+    assert.deepEqual(await list.locator('option').allTextContents(), [
+      'Fix the parser (Agent A)',
+      'New chat (Claude Code) · working',
+      'New chat (Codex) · finished',
+      'Docs (Agent A)',
+    ]);
+    assert.equal(await list.inputValue(), 'c4');
+    await list.selectOption('c2');
+    assert.deepEqual((await chat.posted()).at(-1), { type: 'showChat', chatId: 'c2' });
+  });
+
   it('keeps the transcript right under a one-line header at 300 px wide, with every control Claude Code offers', async () => {
     const select = (id, name, category, values) => ({
       type: 'select',

@@ -55,7 +55,12 @@ export class ChatList extends LitElement {
     // The side bar is narrow (292 px as VS Code opens it): the shown chat's whole name is in the tooltip.
     return html`
       <select aria-label="Chat" title=${shown ? `Chat: ${label(shown)}` : 'Chat'} @change=${this.onPick}>
-        ${this.chats.map((c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${label(c)}</option>`)}
+        ${grouped(this.chats).map(([group, chats]) => {
+          const options = chats.map(
+            (c) => html`<option value=${c.id} .selected=${live(c.id === this.chatId)}>${label(c)}</option>`,
+          );
+          return group ? html`<optgroup label=${group}>${options}</optgroup>` : options;
+        })}
       </select>
       ${waiting > 0 ? html`<span class="attention" title="Chats that want you">${codicon('bell-dot')} ${waiting}</span>` : nothing}
       <button title="Rename Chat..." aria-label="Rename chat" @click=${this.onRename}>${codicon('edit')}</button>
@@ -82,4 +87,15 @@ declare global {
   interface HTMLElementTagNameMap {
     'acp-chat-list': ChatList;
   }
+}
+
+/** The chats in list order, those of one task (Ask Several Agents) together under it where the first of them is. */
+function grouped(chats: readonly ChatSummary[]): Array<[string | undefined, ChatSummary[]]> {
+  const runs: Array<[string | undefined, ChatSummary[]]> = [];
+  for (const chat of chats) {
+    const run = chat.group === undefined ? undefined : runs.find(([group]) => group === chat.group);
+    if (run) run[1].push(chat);
+    else runs.push([chat.group, [chat]]);
+  }
+  return runs;
 }

@@ -58,6 +58,8 @@ export const chatSummarySchema = z.object({
   title: z.string(),
   agentName: z.string(),
   marker: chatMarkerSchema,
+  /** One task given to several agents: the list groups its chats under it. */
+  group: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

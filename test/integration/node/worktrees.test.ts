@@ -87,7 +87,7 @@ describe('chats in worktrees (Node host)', function () {
     assert.equal(lastReply(blue), `[disk write ok]blue in ${blue.place.path}`, "the agent's cwd is the worktree");
     await waitFor(blue, "the blue chat's Changes bar", () => listed(blue).length === 1);
 
-    const red = await chatInWorktree();
+    let red = await chatInWorktree();
     assert.ok(red.place && red.place.path !== blue.place.path, 'a worktree of its own');
     await red.composer.send('make it red');
     await waitFor(red, 'the red turn', () => red.thread.turn === 'idle' && lastReply(red).includes('red'), 60_000);
@@ -98,8 +98,23 @@ describe('chats in worktrees (Node host)', function () {
     assert.deepEqual(listed(red), [path.join(red.place.path, 'wt', 'colour.txt')]);
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'green\nsame\nsame\n');
 
-    // Apply the blue one (the command acts on the shown chat): the user's tree has it, unstaged.
+    // The red chat closed: its worktree is listed in the Sessions view, and opens its chat again, transcript and all.
     const api = await acpApi();
+    const listedWorktrees = async () =>
+      (await api.sessionsTree.getChildren()).flatMap((n) => (n.kind === 'worktree' ? [n.worktree] : []));
+    await api.chats.close(red.id);
+    const redPath = red.place.path;
+    const item = (await listedWorktrees()).find((w) => w.tooltip.includes(redPath));
+    assert.ok(item, "the closed chat's worktree is listed");
+    assert.ok(!(await listedWorktrees()).some((w) => w.tooltip.includes(blue.place!.path)), "an open chat's is not");
+    await vscode.commands.executeCommand('vscode-acp.openWorktreeChat', item.id);
+    red = api.chats.shown;
+    opened.push(red);
+    assert.equal(red.place?.path, redPath, 'its chat, in its worktree');
+    assert.match(lastReply(red), /^\[disk write ok\]red in /);
+    assert.deepEqual(listed(red), [path.join(redPath, 'wt', 'colour.txt')], 'its Changes bar as it was');
+
+    // Apply the blue one (the command acts on the shown chat): the user's tree has it, unstaged.
     api.chats.show(blue.id);
     await vscode.commands.executeCommand('vscode-acp.applyWorktree');
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n');
@@ -116,7 +131,7 @@ describe('chats in worktrees (Node host)', function () {
       .find((input) => input?.result !== undefined);
     assert.ok(merge, 'a merge editor is open');
     assert.equal(merge.result!.fsPath, userFile, "its result is the user's file");
-    assert.equal(merge.input2!.fsPath, listed(red)[0], "one side is the agent's version");
+    assert.equal(merge.input2!.fsPath, path.join(redPath, 'wt', 'colour.txt'), "one side is the agent's version");
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // Discard the red one: it holds a change not applied, so the user is asked first; then Git lists it no more.
@@ -125,8 +140,9 @@ describe('chats in worktrees (Node host)', function () {
       () => vscode.commands.executeCommand('vscode-acp.discardWorktree'),
     );
     assert.match(asked.message, /1 changed file not applied to your workspace/);
-    assert.ok(!worktreeList().includes(red.place.path), 'Git lists the red worktree no more');
-    assert.equal(fs.existsSync(red.place.path), false);
+    assert.ok(!worktreeList().includes(redPath), 'Git lists the red worktree no more');
+    assert.equal(fs.existsSync(redPath), false);
+    assert.ok(!(await listedWorktrees()).some((w) => w.id === item.id), 'nor does the Sessions view');
     // The blue one was applied: discarded without a question.
     api.chats.show(blue.id);
     const none = await answeringWarning(
@@ -137,7 +153,103 @@ describe('chats in worktrees (Node host)', function () {
     assert.ok(!worktreeList().includes(blue.place.path), 'Git lists the blue worktree no more');
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n', 'the applied change stays');
   });
+
+  it('Ask Several Agents: one task to two agents, each in its worktree, grouped; the compare view; Apply one, discard the other', async () => {
+    git('checkout', '--', 'wt/colour.txt');
+    await chatWithAgents({ one: painter('Agent One', 'yellow'), two: painter('Agent Two', 'purple') });
+    const api = await acpApi();
+    const asked = await askingWith('paint it', ['Agent One', 'Agent Two'], () =>
+      vscode.commands.executeCommand<Asked>('vscode-acp.askSeveralAgents'),
+    );
+    assert.ok(asked, 'the agents were asked');
+    const chats = asked.chatIds.map((id) => api.chats.get(id)!);
+    opened.push(...chats);
+    assert.equal(chats.length, 2);
+    assert.ok(chats[0]!.place && chats[1]!.place && chats[0]!.place.path !== chats[1]!.place.path, 'a worktree each');
+    for (const chat of chats) {
+      await waitFor(
+        chat,
+        'its answer',
+        () => chat.thread.turn === 'idle' && chat.thread.entries.some((e) => e.kind === 'assistant'),
+        60_000,
+      );
+      await waitFor(chat, 'its Changes bar', () => listed(chat).length === 1);
+    }
+    assert.deepEqual(
+      api.chats
+        .summaries()
+        .filter((c) => asked.chatIds.includes(c.id))
+        .map((c) => c.group),
+      ['Task: paint it', 'Task: paint it'],
+      'grouped under the task in the chat list',
+    );
+    const compared = asked.compared();
+    assert.deepEqual(
+      compared.map((a) => [a.agent, a.state, a.files.map((f) => `${f.label} +${f.added} -${f.removed}`)]),
+      [
+        ['Agent One', 'finished', ['wt/colour.txt +1 -1']],
+        ['Agent Two', 'finished', ['wt/colour.txt +1 -1']],
+      ],
+    );
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'green\nsame\nsame\n', "neither touched the user's file");
+    // Apply Agent Two's from the compare view, and discard the other worktree when asked.
+    const asking = await answeringWarning(
+      (buttons) => (buttons.includes('Discard Others') ? 'Discard Others' : undefined),
+      () => vscode.commands.executeCommand('vscode-acp.compareApply', asked.key, compared[1]!.id),
+    );
+    assert.match(asking.message, /^Discard the other worktree of this task \(Agent One\)\?/);
+    assert.equal(fs.readFileSync(userFile, 'utf8'), 'purple\nsame\nsame\n');
+    assert.ok(!worktreeList().includes(chats[0]!.place!.path), "Agent One's worktree is gone");
+    assert.ok(worktreeList().includes(chats[1]!.place!.path), "the applied one's stays until discarded");
+    assert.deepEqual(
+      asked.compared().map((a) => a.agent),
+      ['Agent Two'],
+    );
+    await vscode.commands.executeCommand('vscode-acp.discardWorktree', compared[1]!.id);
+    assert.ok(!worktreeList().includes(chats[1]!.place!.path));
+  });
 });
+
+/** The scripted agent that writes `colour` as the first line of the file, in its cwd (its worktree). */
+function painter(name: string, colour: string) {
+  return scenarioAgent(name, {
+    turns: [
+      {
+        match: 'paint it',
+        steps: [{ diskWrite: { path: '${cwd}/wt/colour.txt', content: `${colour}\nsame\nsame\n` } }, { text: colour }],
+      },
+    ],
+  });
+}
+
+/** Runs `run` with the task typed in and `labels` picked from the agents offered. */
+async function askingWith<T>(task: string, labels: readonly string[], run: () => Thenable<T>): Promise<T> {
+  type Item = { label: string };
+  const window = vscode.window as unknown as {
+    showInputBox: () => Promise<string | undefined>;
+    showQuickPick: (items: readonly Item[] | Thenable<readonly Item[]>) => Promise<Item[] | undefined>;
+  };
+  const real = { input: window.showInputBox, pick: window.showQuickPick };
+  window.showInputBox = async () => task;
+  window.showQuickPick = async (items) => (await items).filter((i) => labels.includes(i.label));
+  try {
+    return await run();
+  } finally {
+    window.showInputBox = real.input;
+    window.showQuickPick = real.pick;
+  }
+}
+
+interface Asked {
+  readonly key: string;
+  readonly chatIds: string[];
+  compared(): Array<{
+    id: string;
+    agent: string;
+    state: string;
+    files: Array<{ label: string; added?: number; removed?: number }>;
+  }>;
+}
 
 function lastNotice(chat: OpenChat): string {
   const notices = chat.thread.entries.filter((e) => e.kind === 'notice');

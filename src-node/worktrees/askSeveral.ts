@@ -1,0 +1,84 @@
+/**
+ * Ask Several Agents... (issue 49): one task, with the shown chat's attachments, to 2 to 4 agents the user picks, each
+ * in a chat of its own in a worktree of its own, grouped under the task in the chat list; then the compare view
+ * (compareView.ts) shows them side by side.
+ */
+import * as vscode from 'vscode';
+import type { AgentList } from '../../src/agents/agentList';
+import type { Chat } from '../../src/chat/chat';
+import type { Chats } from '../../src/chats/chats';
+import { addAttachments } from '../../src/attachments/attach';
+import { titleText } from '../../src/shared/text/titleText';
+import { pickSessionFolder } from '../../src/workspaceFolder';
+import type { ChatWorktrees } from './chatWorktrees';
+import { placeOf } from './worktreeRecords';
+
+export const MIN_AGENTS = 2;
+export const MAX_AGENTS = 4;
+
+/** One task given to several agents: its chats, in the order the agents were picked. */
+export interface AskedTask {
+  readonly label: string;
+  readonly chats: readonly Chat[];
+}
+
+export async function askSeveralAgents(
+  chats: Chats,
+  agentList: Pick<AgentList, 'agents' | 'name'>,
+  worktrees: ChatWorktrees,
+  unavailable: () => string | undefined,
+): Promise<AskedTask | undefined> {
+  const why = unavailable();
+  if (why) return void vscode.window.showWarningMessage(why);
+  const folder = await pickSessionFolder();
+  if (!folder) return undefined;
+  const repo = await worktrees.repository(folder.uri.fsPath);
+  if ('why' in repo) return void vscode.window.showWarningMessage(`No worktree can be made: ${repo.why}.`);
+  const source = chats.shown;
+  const task = await vscode.window.showInputBox({
+    title: 'Ask Several Agents',
+    prompt: "The task each agent gets, in a worktree of its own (the shown chat's attachments go with it)",
+    value: source.draft,
+    validateInput: (value) => (value.trim() ? undefined : 'Say what the agents should do'),
+  });
+  if (!task?.trim()) return undefined;
+  const picked = await vscode.window.showQuickPick(
+    agentList.agents.filter((a) => a.available).map((a) => ({ label: a.name, id: a.id })),
+    { title: 'Ask Several Agents', placeHolder: `Pick ${MIN_AGENTS} to ${MAX_AGENTS} agents`, canPickMany: true },
+  );
+  if (!picked) return undefined;
+  if (picked.length < MIN_AGENTS || picked.length > MAX_AGENTS) {
+    return void vscode.window.showWarningMessage(
+      `Pick ${MIN_AGENTS} to ${MAX_AGENTS} agents to compare (${picked.length} picked): nothing was sent.`,
+    );
+  }
+  const places = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Making ${picked.length} worktrees of ${folder.name}...` },
+    async () => {
+      const made = [];
+      for (const agent of picked) made.push(await worktrees.make(folder.uri.fsPath, { agentId: agent.id }));
+      return made;
+    },
+  );
+  const failed = places.find((m) => !m.ok);
+  if (failed && !failed.ok) {
+    for (const m of places) if (m.ok) await worktrees.discard(m.record);
+    return void vscode.window.showErrorMessage(`No agent was asked: a worktree could not be made (${failed.why}).`);
+  }
+  const attachments = source.composer.attachments.takeAll();
+  const label = `Task: ${titleText(task, 60)}`;
+  const asked: Chat[] = [];
+  for (const [index, agent] of picked.entries()) {
+    const made = places[index]!;
+    if (!made.ok) continue;
+    const chat = chats.newChatAt(placeOf(made.record), agent.id);
+    chat.task = label;
+    addAttachments(
+      chat.composer.attachments,
+      attachments.map((a) => ({ source: a.source, look: a.look })),
+    );
+    void chat.composer.send(task);
+    asked.push(chat);
+  }
+  return { label, chats: asked };
+}

@@ -44,6 +44,8 @@ export async function openWorktreeChat(
     chats.show(open.id);
     return open;
   }
+  // A chat closed right after its turn may still be on its way to the history.
+  await store.flushed();
   const saved = (await store.list())
     .filter((entry) => entry.cwd === record.path)
     .sort((a, b) => b.updatedAt - a.updatedAt)[0];

@@ -52,6 +52,17 @@ async function until(what, check, timeoutMs = 20_000) {
   }
 }
 
+/** The texts of this extension's files in the workspace storage of `userDataDir` (the chat history among them). */
+function savedFiles(userDataDir) {
+  const root = path.join(userDataDir, 'User', 'workspaceStorage');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true })
+    .map((name) => path.join(root, String(name)))
+    .filter((file) => file.includes('vscode-acp') && file.endsWith('.json') && fs.statSync(file).isFile())
+    .map((file) => fs.readFileSync(file, 'utf8'));
+}
+
 /** Go to Line (Ctrl+G) in the active editor. */
 async function goToLine(page, line) {
   await page.keyboard.press('Control+KeyG');
@@ -171,7 +182,13 @@ export async function runReviewUiTest() {
     );
 
     // A window reload (Developer: Reload Window): the chat comes back with its Changes bar, the editor with the
-    // agent's changes hunk by hunk, the comment with what it says.
+    // agent's changes hunk by hunk, the comment with what it says. Once the history has it on disk: a reload at the
+    // very moment of the write is deactivation's race (historySaver's written()), not what this test looks at.
+    await until(
+      'the addressed comment in the saved history',
+      () => savedFiles(wb.server.userDataDir).some((text) => text.includes('"addressed"')),
+      30_000,
+    );
     await page.evaluate(() => (window.acpBeforeReload = true));
     await runCommand(page, 'Developer: Reload Window');
     await until('the window reloaded', () => page.evaluate(() => window.acpBeforeReload !== true).catch(() => false));

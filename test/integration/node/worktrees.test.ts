@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
@@ -17,21 +18,34 @@ import { pathInside } from '../../../src/shared/text/pathInside';
 
 type OpenChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
 
-const agent = scenarioAgent('Worktree Agent', {
-  turns: [
-    {
-      match: 'make it blue',
-      steps: [
-        { diskWrite: { path: '${cwd}/wt/colour.txt', content: 'blue\nsame\nsame\n' } },
-        { text: 'blue in ${cwd}' },
-      ],
-    },
-    {
-      match: 'make it red',
-      steps: [{ diskWrite: { path: '${cwd}/wt/colour.txt', content: 'red\nsame\nsame\n' } }, { text: 'red in ${cwd}' }],
-    },
-  ],
-});
+/**
+ * Session ids unique across processes (`--sessions`), as real agents make them: each worktree's chat has a process of
+ * its own, and a counter would give both chats "sess-1" (the history keys sessions by agent and id).
+ */
+const sessions = () => ['--sessions', fs.mkdtempSync(path.join(os.tmpdir(), 'acp-worktree-sessions-'))];
+
+const agent = scenarioAgent(
+  'Worktree Agent',
+  {
+    turns: [
+      {
+        match: 'make it blue',
+        steps: [
+          { diskWrite: { path: '${cwd}/wt/colour.txt', content: 'blue\nsame\nsame\n' } },
+          { text: 'blue in ${cwd}' },
+        ],
+      },
+      {
+        match: 'make it red',
+        steps: [
+          { diskWrite: { path: '${cwd}/wt/colour.txt', content: 'red\nsame\nsame\n' } },
+          { text: 'red in ${cwd}' },
+        ],
+      },
+    ],
+  },
+  ...sessions(),
+);
 
 describe('chats in worktrees (Node host)', function () {
   this.timeout(120_000);
@@ -102,8 +116,10 @@ describe('chats in worktrees (Node host)', function () {
     const api = await acpApi();
     const listedWorktrees = async () =>
       (await api.sessionsTree.getChildren()).flatMap((n) => (n.kind === 'worktree' ? [n.worktree] : []));
-    await api.chats.close(red.id);
     const redPath = red.place.path;
+    // Saved in the history (from its first finished turn on), as a user who closes it later finds it.
+    await waitForSaved(async () => (await api.sessions.list()).some((entry) => entry.cwd === redPath));
+    await api.chats.close(red.id);
     const item = (await listedWorktrees()).find((w) => w.tooltip.includes(redPath));
     assert.ok(item, "the closed chat's worktree is listed");
     assert.ok(!(await listedWorktrees()).some((w) => w.tooltip.includes(blue.place!.path)), "an open chat's is not");
@@ -212,14 +228,21 @@ describe('chats in worktrees (Node host)', function () {
 
 /** The scripted agent that writes `colour` as the first line of the file, in its cwd (its worktree). */
 function painter(name: string, colour: string) {
-  return scenarioAgent(name, {
-    turns: [
-      {
-        match: 'paint it',
-        steps: [{ diskWrite: { path: '${cwd}/wt/colour.txt', content: `${colour}\nsame\nsame\n` } }, { text: colour }],
-      },
-    ],
-  });
+  return scenarioAgent(
+    name,
+    {
+      turns: [
+        {
+          match: 'paint it',
+          steps: [
+            { diskWrite: { path: '${cwd}/wt/colour.txt', content: `${colour}\nsame\nsame\n` } },
+            { text: colour },
+          ],
+        },
+      ],
+    },
+    ...sessions(),
+  );
 }
 
 /** Runs `run` with the task typed in and `labels` picked from the agents offered. */
@@ -249,6 +272,14 @@ interface Asked {
     state: string;
     files: Array<{ label: string; added?: number; removed?: number }>;
   }>;
+}
+
+async function waitForSaved(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the chat was not saved in the history within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function lastNotice(chat: OpenChat): string {

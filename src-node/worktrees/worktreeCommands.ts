@@ -163,8 +163,11 @@ async function chosen(
 ): Promise<WorktreeRecord | undefined> {
   const { records } = deps.worktrees;
   // A menu's: the Sessions view passes its node (a worktree), a test or another extension the id.
+  // A chat page's: the chat's worktree folder.
   const named = typeof id === 'string' ? id : (id as { worktree?: { id?: unknown } } | undefined)?.worktree?.id;
   if (typeof named === 'string') return records.get(named);
+  const folder = (id as { path?: unknown } | undefined)?.path;
+  if (typeof folder === 'string') return records.containing(folder);
   const place = deps.chats.shown.place;
   const own = place && records.containing(place.path);
   if (own) return own;

@@ -22,6 +22,7 @@ export type StatusSource = Pick<
   | 'composer'
   | 'changes'
   | 'follow'
+  | 'place'
 >;
 
 /** One chat as a view shows it. */
@@ -46,6 +47,7 @@ export function chatStatus(chat: StatusSource): ChatStatus {
     changes: chat.changes?.status ?? noChanges,
     checkpoints: chat.changes?.checkpointEntries ?? [],
     ...(chat.follow.offered ? { follow: chat.follow.enabled } : {}),
+    ...(chat.place ? { worktree: { label: chat.place.label, path: chat.place.path } } : {}),
   };
 }
 

@@ -127,6 +127,12 @@ export async function handlePageMessage(
       return void (await chat.connect());
     case 'manageTrust':
       return void (await manageWorkspaceTrust());
+    case 'worktree': {
+      const command = { apply: 'applyWorktree', open: 'openWorktree', discard: 'discardWorktree' }[message.action];
+      return void (
+        chat.place && (await vscode.commands.executeCommand(`vscode-acp.${command}`, { path: chat.place.path }))
+      );
+    }
     case 'setConfigOption':
       return chat.changeControl({ kind: 'config', id: message.configId, value: message.value });
     case 'setMode':

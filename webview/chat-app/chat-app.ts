@@ -20,6 +20,7 @@ import '../permission-prompt/permission-prompt';
 import '../elicitation-prompt/elicitation-prompt';
 import '../plan-view/plan-view';
 import '../restricted-note/restricted-note';
+import '../worktree-note/worktree-note';
 import '../tool-card/tool-card';
 import { forgetExpandedCards } from '../tool-card/expanded-cards';
 import { moveDraft } from '../chat-composer/drafts';
@@ -192,6 +193,7 @@ export class ChatApp extends LitElement {
     return html`
       <acp-chat-header .status=${this.status}></acp-chat-header>
       ${this.status.restricted ? html`<acp-restricted-note .text=${this.status.restricted}></acp-restricted-note>` : nothing}
+      ${this.status.worktree ? html`<acp-worktree-note .worktree=${this.status.worktree}></acp-worktree-note>` : nothing}
       <div class="lists">
         ${repeat(
           this.listOrder,

@@ -67,6 +67,8 @@ const codePoints = {
   terminal: 0xea85,
   tools: 0xeb6d,
   trash: 0xea81,
+  worktree: 0xec7e,
+  'empty-window': 0xeae4,
   warning: 0xea6c,
 } as const;
 

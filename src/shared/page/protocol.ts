@@ -101,6 +101,10 @@ export const chatStatusSchema = z.object({
   checkpoints: z._default(z.array(z.string().check(z.maxLength(256))).check(z.maxLength(10_000)), []),
   /** Follow the agent: on or off; absent where the host cannot offer it (no local workspace files). */
   follow: z.optional(z.boolean()),
+  /** The chat's own worktree, where its agent works (issue 49): how it is named, and where it is. */
+  worktree: z.optional(
+    z.object({ label: z.string().check(z.maxLength(300)), path: z.string().check(z.maxLength(4_096)) }),
+  ),
 });
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
 

@@ -159,11 +159,10 @@ describe('chats in worktrees (Node host)', function () {
     assert.ok(!worktreeList().includes(redPath), 'Git lists the red worktree no more');
     assert.equal(fs.existsSync(redPath), false);
     assert.ok(!(await listedWorktrees()).some((w) => w.id === item.id), 'nor does the Sessions view');
-    // The blue one was applied: discarded without a question.
-    api.chats.show(blue.id);
+    // The blue one was applied: discarded without a question (as its chat's worktree note asks: by its folder).
     const none = await answeringWarning(
       () => undefined,
-      () => vscode.commands.executeCommand('vscode-acp.discardWorktree'),
+      () => vscode.commands.executeCommand('vscode-acp.discardWorktree', { path: blue.place!.path }),
     );
     assert.equal(none.message, '(none)');
     assert.ok(!worktreeList().includes(blue.place.path), 'Git lists the blue worktree no more');

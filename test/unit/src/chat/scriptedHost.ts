@@ -199,7 +199,7 @@ export function scriptedHost(
             ),
         }
       : {}),
-    connect: async (_agentId, context) => (connect ? connect(context) : start()),
+    connect: async (_agentId, context) => (connect ? connect(context) : start(context)),
   };
   const window: WindowPort = {
     showError: (text) => void errors.push(text),
@@ -220,7 +220,8 @@ export function scriptedHost(
     },
   };
 
-  function start(): AgentTransport {
+  /** An agent process: in `/scripted/workspace`, or in the chat's worktree (`context.place`: its only folder). */
+  function start(context: ConnectContext): AgentTransport {
     const toAgent = pipe();
     const toClient = pipe();
     const agent = createAgent(parsed, sessionsDir ? new SessionStore(sessionsDir) : undefined).connect({
@@ -241,8 +242,8 @@ export function scriptedHost(
     });
     return {
       stream: { readable: toClient.readable, writable: toAgent.writable },
-      cwd: '/scripted/workspace',
-      otherFolders,
+      cwd: context.place?.path ?? '/scripted/workspace',
+      otherFolders: context.place ? [] : otherFolders,
       exited,
       dispose: () => end({ message: 'ended by the client' }),
     };

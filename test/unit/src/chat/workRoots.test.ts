@@ -73,4 +73,27 @@ describe('the folders given to an agent (no VS Code)', function () {
     assert.ok(pathInside('C:\\w\\a\\x.ts', 'C:\\w\\a'));
     assert.ok(!pathInside('C:\\w\\ab', 'C:\\w\\a'));
   });
+
+  it('a chat in a worktree has a process of its own there, its only folder; chats there share it', async () => {
+    host = scriptedHost({ ...takes, turns }, { otherFolders: ['/scripted/second'] });
+    const inWorkspace = await host.connectedChat();
+    assert.deepEqual(await roots(inWorkspace), ['/scripted/workspace', '/scripted/second']);
+    const place = { path: '/worktrees/app-1', folder: '/scripted/workspace', label: 'detached at 1234567' };
+    const first = host.chats.newChatAt(place);
+    assert.equal(first.place, place);
+    assert.deepEqual(await roots(first), ['/worktrees/app-1'], 'the worktree only: no workspace folder');
+    assert.equal(host.instances.length, 2, 'a process for the worktree');
+    assert.match(
+      notices(first)[0] ?? '',
+      /^This chat works in its own worktree \(detached at 1234567\) at \/worktrees\/app-1/,
+    );
+    const second = host.chats.newChatAt(place);
+    assert.deepEqual(await roots(second), ['/worktrees/app-1']);
+    assert.equal(host.instances.length, 2, 'the same worktree: the same process');
+    assert.deepEqual(
+      await roots(inWorkspace),
+      ['/scripted/workspace', '/scripted/second'],
+      'the workspace chat as it was',
+    );
+  });
 });

@@ -78,8 +78,8 @@ export class NodeCheckpoints implements Checkpoints {
     this.core.forget(folder);
   }
 
-  warmUp(): void {
-    this.mark().then(
+  warmUp(folders?: readonly string[]): void {
+    this.mark(false, folders).then(
       (mark) => this.release(mark),
       () => undefined,
     );

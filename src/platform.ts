@@ -196,8 +196,8 @@ export interface CheckpointMark {
  * what the agent left.
  */
 export interface Checkpoints {
-  /** Starts the first pass now (it copies every file once), so that the first prompt does not wait for it. */
-  warmUp(): void;
+  /** Starts the first pass now (it copies every file once), so that the first prompt does not wait for it; `folders` as mark's. */
+  warmUp(folders?: readonly string[]): void;
   /**
    * A pass over the trusted local folders, and a mark where it ended. `soon`: a prompt waits for it, so a folder's
    * first pass (it reads every file) is waited for only a little (the mark says `unseen` then). `folders`: only

@@ -209,7 +209,7 @@ stage('node', async () => {
     folder,
     env: { ACP_TEST_MCP_SECRET: secret, ACP_TEST_SIGNIN_CANARY: signInCanary },
     userSettings: { 'vscode-acp.diagnostics.enabled': true },
-    timeoutMs: 180_000,
+    timeoutMs: 300_000,
     onDone: async (server) => {
       // Everything the extension wrote: logs, output channels, workspace and global state, the workspace.
       const { found, files, skipped } = filesHolding([server.tmpDir, folder], [secret, signInCanary]);
@@ -393,12 +393,6 @@ stage('ui-review', async () => {
   // An agent's edit reviewed hunk by hunk in an ordinary editor, by keyboard; light and dark screenshots.
   const { runReviewUiTest } = await import('./ui/review.ui.mjs');
   const shots = await runReviewUiTest();
-  process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
-});
-stage('ui-compare', async () => {
-  // One task to two agents, each in its worktree; the compare view wide and at 300 px, light and dark; Apply one.
-  const { runCompareUiTest } = await import('./ui/compare.ui.mjs');
-  const shots = await runCompareUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
 stage('ui-huge', async () => {

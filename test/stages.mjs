@@ -102,13 +102,6 @@ export const STAGES = [
       "an agent's edit reviewed by keyboard (one change kept, one undone) and in the Changes bar's diff with Keep and " +
       'Undo in its title bar (`ui-review-*.png`)',
   },
-  {
-    name: 'ui-compare',
-    runs: 'the workbench',
-    checks:
-      'Ask Several Agents with two scripted agents in a Git repository: the compare view wide and at 300 px, light and ' +
-      'dark (`ui-compare-*.png`), Apply of one from it, the other worktree discarded',
-  },
   { name: 'ui-huge', runs: 'the workbench', checks: 'an 8 MiB one-line message: shown in part, nothing freezes' },
   {
     name: 'ui-hostile',

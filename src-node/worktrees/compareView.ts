@@ -115,13 +115,10 @@ export class CompareViews implements vscode.Disposable {
     ];
   }
 
+  /** Sets the page anew only when what it shows changed: setting it reloads the page (focus, scroll). */
   private render(compare: Compare): void {
-    compare.panel.webview.html = compareHtml(
-      compare.key,
-      compare.title,
-      this.agents(compare.key),
-      compare.panel.webview.cspSource,
-    );
+    const html = compareHtml(compare.key, compare.title, this.agents(compare.key), compare.panel.webview.cspSource);
+    if (compare.panel.webview.html !== html) compare.panel.webview.html = html;
   }
 
   private changed(chat: Chat): void {
@@ -200,20 +197,22 @@ export class CompareViews implements vscode.Disposable {
     if (!picked) return;
     for (const asked of compare.asked) {
       const record = this.records.get(asked.worktreeId);
-      const execution = record && inFolder(picked.task.execution, record.path);
-      if (!execution) continue;
+      const run = record && inFolder(picked.task.execution, record.path);
+      if (!run) continue;
+      // A definition of its own: one equal to the workspace's task would be run as tasks.json has it, in the folder.
       const task = new vscode.Task(
-        { ...picked.task.definition, acpWorktree: record.id },
+        { type: 'vscode-acp-worktree', task: picked.task.name, worktree: record.id },
         picked.task.scope ?? vscode.TaskScope.Workspace,
         `${picked.task.name} (${asked.agent})`,
         'ACP worktree',
-        execution,
+        run,
         picked.task.problemMatchers,
       );
       asked.task = { name: picked.task.name, state: 'running' };
       this.render(compare);
+      // Its name is this agent's own (the task's, the agent's).
       const ended = vscode.tasks.onDidEndTaskProcess((e) => {
-        if (e.execution.task.definition.acpWorktree !== record.id) return;
+        if (e.execution.task.name !== task.name) return;
         ended.dispose();
         asked.task = {
           name: picked.task.name,

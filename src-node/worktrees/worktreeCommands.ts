@@ -34,6 +34,8 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
   const shownInWorktree = () =>
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, chats.shown.place !== undefined);
   shownInWorktree();
+  // The menus offer these where this entry runs (a Node extension host, local or remote, whatever the window is).
+  void vscode.commands.executeCommand('setContext', 'vscode-acp.worktreesOffered', true);
   const compare = new CompareViews(
     chats,
     deps.worktrees.records,

@@ -29,6 +29,7 @@ import type { Archive, SavedTitle } from './chatTranscript';
 import { renameChat, titleToAgent, type Renamed } from './chatTitle';
 import type { Cut } from './rewindCut';
 import type { WorkPlace } from '../platform';
+import { allRoots } from '../connection/workRoots';
 import { ChatRewind } from './chatRewind';
 
 export interface ChatDeps extends LinkDeps {
@@ -65,7 +66,7 @@ export class Chat implements Disposable {
   readonly follow: FollowAgent;
   /** Edit, Retry and Branch: the conversation cut at a prompt, and the agent's session following it. */
   readonly rewind: ChatRewind;
-  /** One task given to several agents (Ask Several Agents): the chats of it are grouped in the list under this. */
+  /** One task given to several agents (Ask Several Agents): its chats are grouped under it in the list. */
   task?: string;
 
   constructor(
@@ -100,8 +101,9 @@ export class Chat implements Disposable {
       this.controls.restore(session, agentId);
       this.rewind.landed(session);
       titleToAgent({ link: this.link, transcript: this.transcript });
-      // The first checkpoint copies every file once: taken now, the first prompt does not wait for it.
-      if (session.lease.connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp();
+      // The first pass copies every file once (a new worktree's too): taken now, the first prompt does not wait.
+      const { connection } = session.lease;
+      if (connection.offered.checkpoints) this.deps.platform.checkpoints?.warmUp(allRoots(connection.roots));
     });
     // No connection is coming for a pending prompt: its text goes back to the composer.
     this.link.onDidEnd(() => this.composer.giveBackPending());
@@ -148,10 +150,7 @@ export class Chat implements Disposable {
     return this.link.onDidReplaceSession;
   }
 
-  /**
-   * Shows a saved transcript and makes its session the one the next Connect
-   * continues (resume, else load, else a new session that says why).
-   */
+  /** Shows a saved transcript; its session is the one the next Connect continues (resume, else load, else anew). */
   restore(
     entries: readonly Entry[],
     terminals: Thread['terminals'],

@@ -65,6 +65,7 @@ export async function runCompareUiTest() {
       cwd: folder,
       encoding: 'utf8',
     });
+  for (const dir of ['sessions-one', 'sessions-two']) fs.mkdirSync(path.join(base, dir));
   const file = path.join(folder, 'parser.ts');
   fs.writeFileSync(file, 'export const colour = "green";\nexport const size = 1;\n');
   git('init', '-q');
@@ -98,16 +99,33 @@ export async function runCompareUiTest() {
       await widget.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().click();
     }
     await widget.getByRole('button', { name: 'OK' }).click();
-    const compare = await webviewFrame(page, '.cards', { timeout: 60_000 });
+    // The page is set anew when what it shows changes: found again for each look.
+    const view = () => webviewFrame(page, '.cards', { timeout: 60_000 });
+    const cardsNow = async () => (await view()).locator('section.card');
     await until(
       'both agents finished',
-      async () => (await compare.getByText('finished', { exact: true }).count()) === 2,
+      async () =>
+        (await (
+          await view()
+        )
+          .getByText('finished', { exact: true })
+          .count()
+          .catch(() => 0)) === 2,
       60_000,
     );
-    const cards = compare.locator('section.card');
-    assert.deepEqual(await cards.locator('h2').allTextContents(), ['Agent One', 'Agent Two']);
+    assert.deepEqual(await (await cardsNow()).locator('h2').allTextContents(), ['Agent One', 'Agent Two']);
+    // The line counts follow the turn's end by a moment.
     for (let i = 0; i < 2; i++) {
-      assert.match(await cards.nth(i).innerText(), /1 file \+1 -1[\s\S]*parser\.ts/);
+      await until(`card ${i + 1}'s file and lines`, async () =>
+        /1 file \+1 -1[\s\S]*parser\.ts/.test(
+          await (
+            await cardsNow()
+          )
+            .nth(i)
+            .innerText()
+            .catch(() => ''),
+        ),
+      );
     }
     assert.equal(
       fs.readFileSync(file, 'utf8'),
@@ -126,12 +144,17 @@ export async function runCompareUiTest() {
       await page.screenshot({ path: shot });
       shots.push(shot);
       // The editor 300 px wide: the side bars closed, the window narrowed (the cards stack in one column).
+      if (!dark) {
+        await runCommand(page, 'View: Close Primary Side Bar');
+        await runCommand(page, 'View: Close Secondary Side Bar');
+      }
       await page.setViewportSize({ width: 348, height: 700 });
+      const cards = await cardsNow();
       await until('one column', async () => {
         const boxes = await Promise.all([0, 1].map((i) => cards.nth(i).boundingBox()));
         return boxes.every(Boolean) && boxes[1].y > boxes[0].y;
       });
-      const width = await compare.evaluate(() => document.documentElement.clientWidth);
+      const width = await (await view()).evaluate(() => document.documentElement.clientWidth);
       for (const link of ['Show the chat', 'Apply', 'Open', 'Discard']) {
         const box = await cards.nth(0).getByRole('link', { name: link, exact: true }).boundingBox();
         assert.ok(box && box.x + box.width <= width + 1, `${link} is whole at ${width} px: ${JSON.stringify(box)}`);
@@ -143,7 +166,7 @@ export async function runCompareUiTest() {
     await page.setViewportSize({ width: 1100, height: 700 });
 
     // Apply Agent Two's, and discard the other worktree when asked.
-    await cards.nth(1).getByRole('link', { name: 'Apply', exact: true }).click();
+    await (await cardsNow()).nth(1).getByRole('link', { name: 'Apply', exact: true }).click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.getByText(/Discard the other worktree of this task \(Agent One\)/).waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Discard Others' }).click();

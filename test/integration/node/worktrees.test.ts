@@ -72,6 +72,7 @@ describe('chats in worktrees (Node host)', function () {
     git('worktree', 'prune');
     fs.rmSync(path.join(folder, '.git'), { recursive: true, force: true });
     fs.rmSync(path.join(folder, 'wt'), { recursive: true, force: true });
+    fs.rmSync(path.join(folder, '.vscode', 'tasks.json'), { force: true });
   });
 
   /** "New Chat in a Worktree", detached, the user's uncommitted files left behind; the chat it opened. */
@@ -169,8 +170,18 @@ describe('chats in worktrees (Node host)', function () {
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n', 'the applied change stays');
   });
 
-  it('Ask Several Agents: one task to two agents, each in its worktree, grouped; the compare view; Apply one, discard the other', async () => {
+  it('Ask Several Agents: one task to two agents, each in its worktree, grouped; the compare view with a task run in each; Apply one, discard the other', async () => {
     git('checkout', '--', 'wt/colour.txt');
+    // The user's task: it passes where the file says purple.
+    const check = "process.exit(require('fs').readFileSync('wt/colour.txt', 'utf8').startsWith('purple') ? 0 : 1)";
+    fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, '.vscode', 'tasks.json'),
+      JSON.stringify({
+        version: '2.0.0',
+        tasks: [{ label: 'check the colour', type: 'process', command: process.execPath, args: ['-e', check] }],
+      }),
+    );
     await chatWithAgents({ one: painter('Agent One', 'yellow'), two: painter('Agent Two', 'purple') });
     const api = await acpApi();
     const asked = await askingWith('paint it', ['Agent One', 'Agent Two'], () =>
@@ -207,6 +218,22 @@ describe('chats in worktrees (Node host)', function () {
       ],
     );
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'green\nsame\nsame\n', "neither touched the user's file");
+    // A task of the workspace run in each worktree: each card says how it ended there (once VS Code read tasks.json).
+    await waitUntilAsync('the task in tasks.json', async () =>
+      (await vscode.tasks.fetchTasks()).some((t) => t.name === 'check the colour'),
+    );
+    await withQuickPick(
+      (items) => items.find((i) => i.label === 'check the colour'),
+      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.compareRunTask', asked.key)),
+    );
+    await waitUntil('both tasks ended', () => asked.compared().every((a) => a.task && a.task.state !== 'running'));
+    assert.deepEqual(
+      asked.compared().map((a) => [a.agent, a.task]),
+      [
+        ['Agent One', { name: 'check the colour', state: 'failed', code: 1 }],
+        ['Agent Two', { name: 'check the colour', state: 'passed', code: 0 }],
+      ],
+    );
     // Apply Agent Two's from the compare view, and discard the other worktree when asked.
     const asking = await answeringWarning(
       (buttons) => (buttons.includes('Discard Others') ? 'Discard Others' : undefined),
@@ -270,7 +297,24 @@ interface Asked {
     agent: string;
     state: string;
     files: Array<{ label: string; added?: number; removed?: number }>;
+    task?: { name: string; state: string; code?: number };
   }>;
+}
+
+async function waitUntilAsync(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function waitUntil(what: string, check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function waitForSaved(check: () => Promise<boolean>): Promise<void> {

@@ -29,6 +29,10 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       agentList,
       worktrees,
       mergeFolder,
+      firstLook: async (folder) => {
+        const checkpoints = platform.checkpoints;
+        if (checkpoints) checkpoints.release(await checkpoints.mark(false, [folder]));
+      },
       forget: (record) => {
         platform.checkpoints?.forget(record.path);
         fs.rmSync(mergeFolder(record), { recursive: true, force: true });

@@ -27,6 +27,8 @@ export async function askSeveralAgents(
   agentList: Pick<AgentList, 'agents' | 'name'>,
   worktrees: ChatWorktrees,
   unavailable: () => string | undefined,
+  /** The checkpoints' first look at a new worktree, before its agent gets the task. */
+  firstLook: (folder: string) => Promise<void>,
 ): Promise<AskedTask | undefined> {
   const why = unavailable();
   if (why) return void vscode.window.showWarningMessage(why);
@@ -56,7 +58,11 @@ export async function askSeveralAgents(
     { location: vscode.ProgressLocation.Notification, title: `Making ${picked.length} worktrees of ${folder.name}...` },
     async () => {
       const made = [];
-      for (const agent of picked) made.push(await worktrees.make(folder.uri.fsPath, { agentId: agent.id }));
+      for (const agent of picked) {
+        const one = await worktrees.make(folder.uri.fsPath, { agentId: agent.id });
+        if (one.ok) await firstLook(one.record.path);
+        made.push(one);
+      }
       return made;
     },
   );

@@ -20,6 +20,8 @@ export interface WorktreeCommandDeps {
   readonly chats: Chats;
   readonly agentList: Pick<AgentList, 'agents' | 'name'>;
   readonly worktrees: ChatWorktrees;
+  /** The checkpoints' first look at a new worktree, done before its agent gets a prompt (its changes then have Undo). */
+  readonly firstLook: (folder: string) => Promise<void>;
   /** Forgets what was kept of a discarded worktree: the checkpoints' state, the merge editor's versions. */
   readonly forget: (record: WorktreeRecord) => void;
   /** Where conflicting files' versions are written for the merge editor. */
@@ -49,7 +51,7 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
     compare,
     chats.onDidChangeShown(shownInWorktree),
     vscode.commands.registerCommand('vscode-acp.askSeveralAgents', async () => {
-      const asked = await askSeveralAgents(chats, deps.agentList, deps.worktrees, unavailable);
+      const asked = await askSeveralAgents(chats, deps.agentList, deps.worktrees, unavailable, deps.firstLook);
       if (!asked) return undefined;
       const key = compare.show(asked.label, asked.chats);
       // For another extension or a test: the chats asked, and what the compare view shows now.
@@ -147,8 +149,12 @@ async function newChatInWorktree(deps: WorktreeCommandDeps): Promise<Chat | unde
   const agentId = deps.chats.shown.agentId;
   const made = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Making a worktree of ${folder.name}...` },
-    () =>
-      deps.worktrees.make(folder.uri.fsPath, { ...(branch ? { branch } : {}), carry, ...(agentId ? { agentId } : {}) }),
+    async () => {
+      const options = { ...(branch ? { branch } : {}), carry, ...(agentId ? { agentId } : {}) };
+      const result = await deps.worktrees.make(folder.uri.fsPath, options);
+      if (result.ok) await deps.firstLook(result.record.path);
+      return result;
+    },
   );
   if (!made.ok) return void vscode.window.showErrorMessage(`No worktree was made: ${made.why}.`);
   const chat = deps.chats.newChatAt(placeOf(made.record), agentId);

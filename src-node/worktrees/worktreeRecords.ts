@@ -42,16 +42,21 @@ export class WorktreeRecords {
   /** A worktree was made, applied or discarded. */
   readonly onDidChange = this._onDidChange.event;
 
+  /** The state's list as last read: the checkpoints ask for it per file they name (NodeCheckpoints.label). */
+  private read: WorktreeRecord[] | undefined;
+
   constructor(private readonly state: vscode.Memento) {}
 
   /** Every kept worktree, the newest first. */
   all(): WorktreeRecord[] {
+    if (this.read) return [...this.read];
     const value: unknown = this.state.get(KEY);
     const list = Array.isArray(value) ? value.slice(0, MAX_WORKTREES) : [];
-    return list.flatMap((item) => {
+    this.read = list.flatMap((item) => {
       const parsed = recordSchema.safeParse(item);
       return parsed.success ? [parsed.data] : [];
     });
+    return [...this.read];
   }
 
   get(id: string): WorktreeRecord | undefined {
@@ -66,6 +71,7 @@ export class WorktreeRecords {
   async put(record: WorktreeRecord): Promise<void> {
     const others = this.all().filter((r) => r.id !== record.id);
     await this.state.update(KEY, [record, ...others].slice(0, MAX_WORKTREES));
+    this.read = undefined;
     this._onDidChange.fire();
   }
 
@@ -74,6 +80,7 @@ export class WorktreeRecords {
       KEY,
       this.all().filter((r) => r.id !== id),
     );
+    this.read = undefined;
     this._onDidChange.fire();
   }
 }

@@ -12,6 +12,19 @@ import { REPO_ROOT } from '../harness/paths.mjs';
 
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 
+/** A module of test/bench (`name`, TypeScript) bundled for Node into `out`, and imported. */
+export async function importForNode(name, out) {
+  run('esbuild', [
+    path.join(REPO_ROOT, 'test/bench', name),
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--log-level=error',
+    `--outfile=${out}`,
+  ]);
+  return import(pathToFileURL(out).href);
+}
+
 function run(command, args) {
   const r = spawnSync(path.join(BIN, command), args, { cwd: REPO_ROOT, encoding: 'utf8', timeout: 300_000 });
   if (r.status !== 0) {
@@ -46,15 +59,8 @@ export async function prepare({ build }) {
       webExtension: fs.statSync(path.join(REPO_ROOT, 'dist', 'web', 'extension.js')).size,
     };
     const out = path.join(dir, 'generate.mjs');
-    run('esbuild', [
-      path.join(REPO_ROOT, 'test/bench/generate.ts'),
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--log-level=error',
-      `--outfile=${out}`,
-    ]);
-    return { generator: await import(pathToFileURL(out).href), generatorPath: out, webviewDir, sizes, cleanup };
+    const generator = await importForNode('generate.ts', out);
+    return { generator, generatorPath: out, webviewDir, sizes, cleanup };
   } catch (error) {
     cleanup();
     throw error;

@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../harness/paths.mjs';
+import { importForNode } from './build.mjs';
 
 const GOALS = { turnStartMs: 200, undoAll100Ms: 500, promptDuringFirstPassMs: 100 };
 /** In a clean Git checkout (issue 32): the first pass copies nothing. */
@@ -47,21 +47,7 @@ const round = (x) => Math.round(x * 10) / 10;
 export async function benchCheckpoints({ runs, log, files = 20_000 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-checkpoint-code-'));
   try {
-    const out = path.join(dir, 'checkpointWork.mjs');
-    const built = spawnSync(
-      path.join(REPO_ROOT, 'node_modules/.bin/esbuild'),
-      [
-        path.join(REPO_ROOT, 'test/bench/checkpointWork.ts'),
-        '--bundle',
-        '--platform=node',
-        '--format=esm',
-        '--log-level=error',
-        `--outfile=${out}`,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (built.status !== 0) throw new Error(`esbuild failed: ${built.stderr}`);
-    const { checkpointRun } = await import(pathToFileURL(out).href);
+    const { checkpointRun } = await importForNode('checkpointWork.ts', path.join(dir, 'checkpointWork.mjs'));
     const git = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim() || undefined;
     const all = { plain: [], git: [] };
     for (let i = 1; i <= runs; i++) {

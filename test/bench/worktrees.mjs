@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../harness/paths.mjs';
+import { importForNode } from './build.mjs';
 
 const GOALS = { readyMs: 2000, apply100Ms: 1000 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -20,21 +20,7 @@ export async function benchWorktrees({ runs, log, files = 20_000 }) {
   if (!git) throw new Error('no git on PATH');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-bench-worktree-code-'));
   try {
-    const out = path.join(dir, 'worktreeWork.mjs');
-    const built = spawnSync(
-      path.join(REPO_ROOT, 'node_modules/.bin/esbuild'),
-      [
-        path.join(REPO_ROOT, 'test/bench/worktreeWork.ts'),
-        '--bundle',
-        '--platform=node',
-        '--format=esm',
-        '--log-level=error',
-        `--outfile=${out}`,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (built.status !== 0) throw new Error(`esbuild failed: ${built.stderr}`);
-    const { worktreeRun } = await import(pathToFileURL(out).href);
+    const { worktreeRun } = await importForNode('worktreeWork.ts', path.join(dir, 'worktreeWork.mjs'));
     const all = [];
     for (let i = 1; i <= runs; i++) {
       const run = await worktreeRun(files, git);

@@ -4,6 +4,7 @@
  * bounded: where it does not fit, its oldest entries are left out and the text says how many (a single newest entry
  * still too long keeps its end); then the files of the Changes bar the user has not kept yet.
  */
+import { emptySessionControls } from './sessionControls';
 import type { Thread } from './thread/thread';
 import { threadToMarkdown } from './threadMarkdown';
 import { titleText } from './text/titleText';
@@ -28,7 +29,13 @@ export function handoverText(
     : '';
   const room = Math.max(0, maxChars - head.length - tail.length - 200);
   const render = (from: number) =>
-    threadToMarkdown({ ...thread, title: undefined, entries: thread.entries.slice(from) });
+    // Not the old agent's controls: its modes, models and commands are not the new agent's.
+    threadToMarkdown({
+      ...thread,
+      title: undefined,
+      controls: emptySessionControls,
+      entries: thread.entries.slice(from),
+    });
   // The fewest oldest entries left out for the rest to fit: the text shrinks as the start moves on.
   let [low, high] = [0, thread.entries.length];
   while (low < high) {

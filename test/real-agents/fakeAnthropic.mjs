@@ -43,11 +43,20 @@ const MODEL_IDS = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'];
  * @property {string} tool       the tool to call (e.g. 'Write', 'Bash')
  * @property {string} [toolMatching]  instead of `tool`: a RegExp source, the first offered tool it matches (an MCP
  *   tool, named by each agent its own way)
- * @property {object} input      the tool's input
+ * @property {object | ((body: object) => object)} input  the tool's input, or made from the request (a path in the
+ *   working directory Claude Code names: `workingDirectory`)
  * @property {(result: {isError: boolean, text: string}) => string | Omit<Rule, 'marker'>} after  the final text
  *   after the tool result, or the next tool to call (Claude Code edits a file only after reading it), or a final
  *   `reply` with its `headers`
  */
+
+/**
+ * The working directory Claude Code tells its model (its system prompt's "Primary working directory: ..."), as a
+ * model learns where to write: a chat's worktree, not the workspace. Undefined when the request names none.
+ */
+export function workingDirectory(body) {
+  return /Primary working directory: ([^\s"\\]+)/.exec(JSON.stringify([body.system, body.messages]))?.[1];
+}
 
 /**
  * @param {{ rules?: Rule[], log?: (line: string) => void, delayMs?: number }} [options]
@@ -91,7 +100,9 @@ export async function startFakeAnthropic(options = {}) {
     const id = newId('toolu');
     issued.set(id, { ...rule, tool: name });
     return {
-      content: [{ type: 'tool_use', id, name, input: rule.input }],
+      content: [
+        { type: 'tool_use', id, name, input: typeof rule.input === 'function' ? rule.input(body) : rule.input },
+      ],
       stopReason: 'tool_use',
       why: `tool_use:${name}`,
     };

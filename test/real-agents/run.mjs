@@ -7,7 +7,8 @@
  *
  * --bundle: the in-host test bundle (CommonJS, exports run()), built from
  *   test/integration/real/index.ts; default dist/real/test/index.js (webpack `tests-real-agents`).
- * --agents (or ACP_REAL_AGENTS): which agents, by id (default: all of agents.mjs).
+ * --agents (or ACP_REAL_AGENTS): which agents, by id (default: all of agents.mjs), and `claude+codex` for the two
+ *   side by side (run by default).
  * --keep (or HARNESS_KEEP=1): keep each workspace and agent HOME.
  *
  * Per agent: install it (idempotent), start its fake model, make a workspace and a throwaway HOME,
@@ -15,6 +16,7 @@
  * process of that agent still alive (a failure: the extension ends its agents itself), stop the
  * endpoint, remove the temp dirs. The fake model must only have been asked what it knows. Then,
  * outside VS Code, the agent must hold two sessions on one process apart (twoSessions.mjs).
+ * Claude Code and Codex run once more side by side, each in a worktree (worktreePair.mjs).
  * OpenCode runs once more on VS Code for the Web, behind the real bridge (webHost.mjs).
  * Prints each agent's connect time (`CONNECT <id> <ms>` from the suite) and a summary.
  * Exit code: 0 when every agent passed, else the first failing agent's (1 fail, 124 timeout, 2 harness error).
@@ -30,6 +32,7 @@ import { secondFolder } from './script.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
 import { checkTwoSessions } from './twoSessions.mjs';
 import { runWebEditorTest } from './webHost.mjs';
+import { PAIR_ID, runWorktreePair } from './worktreePair.mjs';
 
 /** The agents also run on VS Code for the Web, behind the bridge: one is enough to show the relay with a real agent. */
 const WEB_AGENTS = ['opencode'];
@@ -58,7 +61,8 @@ export async function runRealAgentTests({
     log(`no test bundle at ${bundle} (npm run build, or pass --bundle)`);
     return 2;
   }
-  const ids = agents ?? process.env.ACP_REAL_AGENTS?.split(',').filter(Boolean) ?? Object.keys(REAL_AGENTS);
+  const asked = agents ?? process.env.ACP_REAL_AGENTS?.split(',').filter(Boolean);
+  const ids = (asked ?? Object.keys(REAL_AGENTS)).filter((id) => id !== PAIR_ID);
   const unknown = ids.filter((id) => !Object.hasOwn(REAL_AGENTS, id));
   if (unknown.length) {
     log(`unknown agent(s) ${unknown.join(', ')}: use ${Object.keys(REAL_AGENTS).join(', ')}`);
@@ -66,6 +70,10 @@ export async function runRealAgentTests({
   }
   const results = [];
   for (const id of ids) results.push({ id, ...(await runOne(id, { bundle, keep, timeoutMs, verbose })) });
+  // Two of them side by side, each in a worktree of its own (issue 49).
+  if (asked ? asked.includes(PAIR_ID) : true) {
+    results.push({ id: PAIR_ID, code: await runWorktreePair({ bundle, timeoutMs, keep, log, endLeftovers }) });
+  }
   // VS Code for the Web: the agent behind the real bridge, its editor server relayed to the browser (webHost.mjs).
   for (const id of ids.filter((i) => WEB_AGENTS.includes(i))) {
     results.push({ id: `${id} (web)`, code: await runWebEditorTest(id, { keep, timeoutMs, log }) });

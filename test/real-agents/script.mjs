@@ -4,7 +4,7 @@
  * (run.mjs passes `scenario(workspace)` to the in-host test as JSON).
  */
 import * as path from 'node:path';
-import { FALLBACK_TEXT } from './fakeAnthropic.mjs';
+import { FALLBACK_TEXT, workingDirectory } from './fakeAnthropic.mjs';
 import { STEER, steerRules } from './steerScript.mjs';
 import { editorRule, editorScenario, fixedText, notFixedText } from './editorScript.mjs';
 
@@ -128,7 +128,11 @@ export function scriptRules(workspace) {
     {
       marker: s.write.marker,
       tool: 'Write',
-      input: { file_path: s.write.file, content: s.write.content },
+      // In the directory the agent says it works in (a worktree's chat writes there: worktrees.test.ts).
+      input: (body) => ({
+        file_path: path.join(workingDirectory(body) ?? workspace, path.basename(s.write.file)),
+        content: s.write.content,
+      }),
       after: (r) => (r.isError ? s.write.refusedText : s.write.doneText),
     },
     {

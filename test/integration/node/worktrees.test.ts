@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { answeringWarning, withQuickPick } from '../shared/dialogs';
+import { answeringWarning, askingWith, type Asked, withQuickPick } from '../shared/dialogs';
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { pathInside } from '../../../src/shared/text/pathInside';
@@ -269,36 +269,6 @@ function painter(name: string, colour: string) {
     },
     ...sessions(),
   );
-}
-
-/** Runs `run` with the task typed in and `labels` picked from the agents offered. */
-async function askingWith<T>(task: string, labels: readonly string[], run: () => Thenable<T>): Promise<T> {
-  type Item = { label: string };
-  const window = vscode.window as unknown as {
-    showInputBox: () => Promise<string | undefined>;
-    showQuickPick: (items: readonly Item[] | Thenable<readonly Item[]>) => Promise<Item[] | undefined>;
-  };
-  const real = { input: window.showInputBox, pick: window.showQuickPick };
-  window.showInputBox = async () => task;
-  window.showQuickPick = async (items) => (await items).filter((i) => labels.includes(i.label));
-  try {
-    return await run();
-  } finally {
-    window.showInputBox = real.input;
-    window.showQuickPick = real.pick;
-  }
-}
-
-interface Asked {
-  readonly key: string;
-  readonly chatIds: string[];
-  compared(): Array<{
-    id: string;
-    agent: string;
-    state: string;
-    files: Array<{ label: string; added?: number; removed?: number }>;
-    task?: { name: string; state: string; code?: number };
-  }>;
 }
 
 async function waitUntilAsync(what: string, check: () => Promise<boolean>): Promise<void> {

@@ -118,6 +118,13 @@ export interface FakeRequest {
   readonly lastUserImages?: { mediaType?: string; data?: string }[];
 }
 
+/** The agents of the side-by-side run (test/real-agents/worktreePair.mjs), each as one agent's run has it. */
+export function realAgentPair(): RealAgentConfig[] {
+  const raw = process.env.ACP_REAL_PAIR;
+  if (!raw) throw new Error('ACP_REAL_PAIR is not set: run these tests through test/real-agents/run.mjs');
+  return JSON.parse(raw) as RealAgentConfig[];
+}
+
 export async function fakeLog(config: RealAgentConfig): Promise<FakeRequest[]> {
   const response = await fetch(`${config.fakeUrl}/_fake/log`);
   return (await response.json()) as FakeRequest[];

@@ -20,6 +20,8 @@ export function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   // test/real-agents/run.mjs opens a second window, of two folders, for an agent that takes more than one.
   if (process.env.ACP_REAL_MODE === 'folders') require('./folders.test');
+  // ...and a window where two agents work side by side, each in a worktree (worktreePair.mjs).
+  else if (process.env.ACP_REAL_MODE === 'worktrees') require('./worktrees.test');
   else require('./tests');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} real-agent test(s) failed`)) : resolve()));

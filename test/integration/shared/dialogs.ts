@@ -68,3 +68,34 @@ export async function answeringInfo(run: () => PromiseLike<unknown>): Promise<st
   }
   return shown;
 }
+
+/** Ask Several Agents: runs `run` with the task typed in and `labels` picked from the agents offered. */
+export async function askingWith<T>(task: string, labels: readonly string[], run: () => Thenable<T>): Promise<T> {
+  type Item = { label: string };
+  const window = vscode.window as unknown as {
+    showInputBox: () => Promise<string | undefined>;
+    showQuickPick: (items: readonly Item[] | Thenable<readonly Item[]>) => Promise<Item[] | undefined>;
+  };
+  const real = { input: window.showInputBox, pick: window.showQuickPick };
+  window.showInputBox = async () => task;
+  window.showQuickPick = async (items) => (await items).filter((i) => labels.includes(i.label));
+  try {
+    return await run();
+  } finally {
+    window.showInputBox = real.input;
+    window.showQuickPick = real.pick;
+  }
+}
+
+/** What `vscode-acp.askSeveralAgents` returns (the Node host's command). */
+export interface Asked {
+  readonly key: string;
+  readonly chatIds: string[];
+  compared(): Array<{
+    id: string;
+    agent: string;
+    state: string;
+    files: Array<{ label: string; added?: number; removed?: number }>;
+    task?: { name: string; state: string; code?: number };
+  }>;
+}

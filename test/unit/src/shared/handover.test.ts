@@ -20,6 +20,20 @@ describe('handing a conversation over to another agent', () => {
     assert.doesNotMatch(text, /left out/);
   });
 
+  it("leaves out the old agent's controls: its modes and commands are not the new agent's", () => {
+    const withControls: Thread = {
+      ...thread(turn(1)),
+      controls: {
+        configOptions: [],
+        modes: { currentModeId: 'plan', available: [{ id: 'plan', name: 'Plan' }] },
+        commands: [{ name: 'compact', description: 'Compact the context' }],
+      },
+    };
+    const text = handoverText(withControls, 'Claude', []);
+    assert.match(text, /answer 1 x{10}\n$/);
+    assert.doesNotMatch(text, /Controls|compact|plan/);
+  });
+
   it('leaves out the oldest entries where it must, saying how many, and keeps the newest whole', () => {
     const entries = Array.from({ length: 50 }, (_, i) => turn(i, 1_000)).flat();
     const text = handoverText(thread(entries), 'Claude', [], 10_000);

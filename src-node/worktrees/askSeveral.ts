@@ -8,6 +8,7 @@ import type { AgentList } from '../../src/agents/agentList';
 import type { Chat } from '../../src/chat/chat';
 import type { Chats } from '../../src/chats/chats';
 import { addAttachments } from '../../src/attachments/attach';
+import { modelChoices, type ModelChoice } from '../../src/chat/modelChoices';
 import { titleText } from '../../src/shared/text/titleText';
 import { pickSessionFolder } from '../../src/workspaceFolder';
 import type { ChatWorktrees } from './chatWorktrees';
@@ -16,10 +17,38 @@ import { placeOf } from './worktreeRecords';
 export const MIN_AGENTS = 2;
 export const MAX_AGENTS = 4;
 
+/** One agent asked: its chat, and what the compare view calls it (the agent, and the model when one was picked). */
+export interface AskedChat {
+  readonly chat: Chat;
+  readonly label: string;
+}
+
 /** One task given to several agents: its chats, in the order the agents were picked. */
 export interface AskedTask {
   readonly label: string;
-  readonly chats: readonly Chat[];
+  readonly chats: readonly AskedChat[];
+}
+
+interface AgentItem extends vscode.QuickPickItem {
+  readonly id: string;
+  readonly model?: ModelChoice;
+}
+
+/**
+ * The available agents, each followed by its models where a chat of it knows them (a session's model option): the
+ * same agent picked with two models is asked twice, each chat set to its model.
+ */
+function agentItems(chats: Chats, agentList: Pick<AgentList, 'agents'>): AgentItem[] {
+  return agentList.agents
+    .filter((a) => a.available)
+    .flatMap((a) => {
+      const known = chats.all.map((c) => (c.agentId === a.id ? modelChoices(c.thread.controls) : []));
+      const models = known.find((m) => m.length > 1) ?? [];
+      return [
+        { label: a.name, id: a.id },
+        ...models.map((model) => ({ label: a.name, description: model.name, id: a.id, model })),
+      ];
+    });
 }
 
 export async function askSeveralAgents(
@@ -44,10 +73,12 @@ export async function askSeveralAgents(
     validateInput: (value) => (value.trim() ? undefined : 'Say what the agents should do'),
   });
   if (!task?.trim()) return undefined;
-  const picked = await vscode.window.showQuickPick(
-    agentList.agents.filter((a) => a.available).map((a) => ({ label: a.name, id: a.id })),
-    { title: 'Ask Several Agents', placeHolder: `Pick ${MIN_AGENTS} to ${MAX_AGENTS} agents`, canPickMany: true },
-  );
+  const picked = await vscode.window.showQuickPick(agentItems(chats, agentList), {
+    title: 'Ask Several Agents',
+    placeHolder: `Pick ${MIN_AGENTS} to ${MAX_AGENTS} agents (an agent once per model counts)`,
+    canPickMany: true,
+    matchOnDescription: true,
+  });
   if (!picked) return undefined;
   if (picked.length < MIN_AGENTS || picked.length > MAX_AGENTS) {
     return void vscode.window.showWarningMessage(
@@ -73,18 +104,19 @@ export async function askSeveralAgents(
   }
   const attachments = source.composer.attachments.takeAll();
   const label = `Task: ${titleText(task, 60)}`;
-  const asked: Chat[] = [];
+  const asked: AskedChat[] = [];
   for (const [index, agent] of picked.entries()) {
     const made = places[index]!;
     if (!made.ok) continue;
     const chat = chats.newChatAt(placeOf(made.record), agent.id);
+    if (agent.model) chat.controls.pin(agent.model.change);
     chat.task = label;
     addAttachments(
       chat.composer.attachments,
       attachments.map((a) => ({ source: a.source, look: a.look })),
     );
     void chat.composer.send(task);
-    asked.push(chat);
+    asked.push({ chat, label: agent.model ? `${agent.label} (${agent.model.name})` : agent.label });
   }
   return { label, chats: asked };
 }

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Chat } from '../../src/chat/chat';
 import type { Chats } from '../../src/chats/chats';
+import type { AskedChat } from './askSeveral';
 import { COMPARE_COMMANDS, compareHtml, type ComparedAgent } from './compareHtml';
 import type { WorktreeRecords } from './worktreeRecords';
 import { worktreeLabel } from './worktreeRecords';
@@ -35,7 +36,6 @@ export class CompareViews implements vscode.Disposable {
   constructor(
     private readonly chats: Chats,
     private readonly records: WorktreeRecords,
-    private readonly agentName: (agentId: string) => string,
     /** Discards a worktree without asking (the user said so for all). */
     private readonly discard: (id: string) => Promise<void>,
   ) {
@@ -52,7 +52,7 @@ export class CompareViews implements vscode.Disposable {
   }
 
   /** Opens the compare view of the task `title` given to `chats` (each in a worktree); its key. */
-  show(title: string, asked: readonly Chat[]): string {
+  show(title: string, asked: readonly AskedChat[]): string {
     const key = `t${++this.next}`;
     const panel = vscode.window.createWebviewPanel(
       'vscode-acp.compare',
@@ -67,17 +67,9 @@ export class CompareViews implements vscode.Disposable {
       key,
       title,
       panel,
-      asked: asked.flatMap((chat) => {
+      asked: asked.flatMap(({ chat, label }) => {
         const record = chat.place && this.records.containing(chat.place.path);
-        return record
-          ? [
-              {
-                chatId: chat.id,
-                agent: chat.agentId ? this.agentName(chat.agentId) : 'No agent',
-                worktreeId: record.id,
-              },
-            ]
-          : [];
+        return record ? [{ chatId: chat.id, agent: label, worktreeId: record.id }] : [];
       }),
     };
     this.open.set(key, compare);

@@ -38,15 +38,10 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
   shownInWorktree();
   // The menus offer these where this entry runs (a Node extension host, local or remote, whatever the window is).
   void vscode.commands.executeCommand('setContext', 'vscode-acp.worktreesOffered', true);
-  const compare = new CompareViews(
-    chats,
-    deps.worktrees.records,
-    (id) => deps.agentList.name(id),
-    async (id) => {
-      const record = deps.worktrees.records.get(id);
-      if (record) await discard(deps, record, false);
-    },
-  );
+  const compare = new CompareViews(chats, deps.worktrees.records, async (id) => {
+    const record = deps.worktrees.records.get(id);
+    if (record) await discard(deps, record, false);
+  });
   return [
     compare,
     chats.onDidChangeShown(shownInWorktree),
@@ -55,7 +50,7 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
       if (!asked) return undefined;
       const key = compare.show(asked.label, asked.chats);
       // For another extension or a test: the chats asked, and what the compare view shows now.
-      return { key, chatIds: asked.chats.map((c) => c.id), compared: () => compare.agents(key) };
+      return { key, chatIds: asked.chats.map((c) => c.chat.id), compared: () => compare.agents(key) };
     }),
     vscode.commands.registerCommand('vscode-acp.newChatInWorktree', () => newChatInWorktree(deps)),
     vscode.commands.registerCommand('vscode-acp.applyWorktree', async (id?: unknown) => {

@@ -50,7 +50,7 @@ export class Chat implements Disposable {
   readonly onDidChange = this._onDidChange.event;
   private readonly transcript: ChatTranscript;
   private readonly link: ChatLink;
-  private readonly controls: ChatControls;
+  readonly controls: ChatControls;
   /** The agent picked for this chat; until then, the one picked last anywhere. */
   private chosenAgent: string | undefined;
   /** Permission requests waiting for the user: this chat's session's only. */

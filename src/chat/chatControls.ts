@@ -8,10 +8,13 @@ import { errorMessage } from '../errorText';
 import type { ChatLink } from '../session/chatLink';
 import type { ChatSession } from '../session/chatSession';
 import type { ChatTranscript } from './chatTranscript';
+import { sameControl } from './modelChoices';
 import type { ControlChange, RememberedControls } from './rememberedControls';
 
 export class ChatControls {
   private restoring: Promise<void> = Promise.resolve();
+  /** Choices for this chat only (Ask Several Agents' model of one agent), over the agent's remembered ones. */
+  private pinned: ControlChange[] = [];
 
   constructor(
     private readonly choices: RememberedControls,
@@ -25,8 +28,14 @@ export class ChatControls {
     return this.restoring;
   }
 
+  /** A choice for this chat's sessions, not remembered for the agent; the user's own change in the view ends it. */
+  pin(change: ControlChange): void {
+    this.pinned = [...this.pinned.filter((p) => !sameControl(p, change)), change];
+  }
+
   /** A config option, mode or model picked in the view: sent to the agent, then remembered for this agent. */
   async change(change: ControlChange): Promise<void> {
+    this.pinned = this.pinned.filter((p) => !sameControl(p, change));
     const c = this.link.current;
     if (c.state !== 'connected') return;
     try {
@@ -45,14 +54,22 @@ export class ChatControls {
   }
 
   private async apply(session: ChatSession, agentId: string): Promise<void> {
-    for (const change of this.choices.pending(agentId, this.transcript.value.controls)) {
+    const pinned = this.pinned;
+    const remembered = this.choices
+      .pending(agentId, this.transcript.value.controls)
+      .filter((change) => !pinned.some((p) => sameControl(p, change)));
+    for (const change of [...remembered, ...pinned]) {
       const c = this.link.current;
       if (c.state !== 'connected' || c.session !== session) return;
       try {
         const update = await this.choices.apply(session.lease.connection.client, session.sessionId, change);
         if (this.link.current === c) this.set(update(this.transcript.value.controls));
       } catch (error) {
-        this.log.warn(`Could not restore ${change.kind} ${change.id}: ${errorMessage(error)}`);
+        const why = `${change.kind} ${change.kind === 'config' ? `${change.id} ${String(change.value)}` : change.id}`;
+        // A choice made for this chat is said in it; a remembered one the agent no longer takes only logged.
+        if (pinned.includes(change)) {
+          this.transcript.notice('warning', `The agent refused ${why}: ${errorMessage(error)}`);
+        } else this.log.warn(`Could not restore ${why}: ${errorMessage(error)}`);
       }
     }
   }

@@ -15,6 +15,7 @@ import { answeringWarning, askingWith, type Asked, withQuickPick } from '../shar
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { pathInside } from '../../../src/shared/text/pathInside';
+import { chatStatus } from '../../../src/views/chatStatus';
 
 type OpenChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
 
@@ -249,6 +250,55 @@ describe('chats in worktrees (Node host)', function () {
     );
     await vscode.commands.executeCommand('vscode-acp.discardWorktree', compared[1]!.id);
     assert.ok(!worktreeList().includes(chats[1]!.place!.path));
+  });
+
+  it('Ask Several Agents: the same agent once per model, each chat on its model, named so in the compare view', async () => {
+    const modelled = scenarioAgent(
+      'Model Agent',
+      {
+        configOptions: [
+          {
+            id: 'model',
+            name: 'Model',
+            category: 'model',
+            type: 'select',
+            currentValue: 'fast',
+            options: [
+              { value: 'fast', name: 'Fast' },
+              { value: 'smart', name: 'Smart' },
+            ],
+          },
+        ],
+        turns: [{ match: 'think it over', steps: [{ text: 'thought' }] }],
+      },
+      ...sessions(),
+    );
+    await chatWithAgents({ modelled }, 'modelled');
+    const api = await acpApi();
+    const shown = api.chats.shown;
+    assert.equal(await shown.connect(), true);
+    // Its models are known from this chat's session: the pick offers the agent once per model.
+    await waitFor(shown, 'the models', () => chatStatus(shown).controls.configOptions.length > 0);
+    const asked = await askingWith('think it over', ['Model Agent · Fast', 'Model Agent · Smart'], () =>
+      vscode.commands.executeCommand<Asked>('vscode-acp.askSeveralAgents'),
+    );
+    assert.ok(asked, 'the agent was asked twice');
+    const chats = asked.chatIds.map((id) => api.chats.get(id)!);
+    opened.push(...chats);
+    const model = (chat: OpenChat) => {
+      const option = chatStatus(chat).controls.configOptions.find((o) => o.id === 'model');
+      return option && 'currentValue' in option ? option.currentValue : undefined;
+    };
+    for (const chat of chats) {
+      await waitFor(chat, 'its answer', () => chat.thread.turn === 'idle' && lastReply(chat) === 'thought', 60_000);
+    }
+    assert.deepEqual(chats.map(model), ['fast', 'smart'], 'each chat on the model it was picked with');
+    assert.deepEqual(
+      asked.compared().map((a) => a.agent),
+      ['Model Agent (Fast)', 'Model Agent (Smart)'],
+    );
+    for (const a of asked.compared()) await vscode.commands.executeCommand('vscode-acp.discardWorktree', a.id);
+    assert.equal(asked.compared().length, 0, 'both worktrees discarded (nothing changed in them: not asked)');
   });
 });
 

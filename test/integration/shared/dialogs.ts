@@ -69,16 +69,20 @@ export async function answeringInfo(run: () => PromiseLike<unknown>): Promise<st
   return shown;
 }
 
-/** Ask Several Agents: runs `run` with the task typed in and `labels` picked from the agents offered. */
+/**
+ * Ask Several Agents: runs `run` with the task typed in and `labels` picked from the agents offered (an agent's
+ * model as "Agent · Model").
+ */
 export async function askingWith<T>(task: string, labels: readonly string[], run: () => Thenable<T>): Promise<T> {
-  type Item = { label: string };
+  type Item = { label: string; description?: string };
   const window = vscode.window as unknown as {
     showInputBox: () => Promise<string | undefined>;
     showQuickPick: (items: readonly Item[] | Thenable<readonly Item[]>) => Promise<Item[] | undefined>;
   };
   const real = { input: window.showInputBox, pick: window.showQuickPick };
   window.showInputBox = async () => task;
-  window.showQuickPick = async (items) => (await items).filter((i) => labels.includes(i.label));
+  const named = (i: Item) => (i.description ? `${i.label} · ${i.description}` : i.label);
+  window.showQuickPick = async (items) => (await items).filter((i) => labels.includes(named(i)));
   try {
     return await run();
   } finally {

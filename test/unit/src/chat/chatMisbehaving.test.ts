@@ -4,7 +4,9 @@
  * chosen, a session loaded with a late replay).
  */
 import * as assert from 'node:assert/strict';
-import { scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import { AGENT_ID, scriptedHost, shown, until, type ScriptedHost } from './scriptedHost';
+import type { Chat } from '../../../../src/chat/chat';
+import { MAX_MODEL_CHOICES, modelChoices } from '../../../../src/chat/modelChoices';
 import { chatStatus } from '../../../../src/views/chatStatus';
 
 describe('the chat core against a scripted agent that misbehaves or remembers (no VS Code)', function () {
@@ -140,5 +142,83 @@ describe('session answers that do not fit the schema (no VS Code)', function () 
     await until('the branch to answer', () => branch.thread.turn === 'idle' && /ok/.test(shown(branch)));
     assert.match(shown(branch), /The agent forked its session/);
     assert.deepEqual(ids(branch), ['effort']);
+  });
+});
+
+describe("a chat's own model (Ask Several Agents: one agent once per model; no VS Code)", function () {
+  this.timeout(20_000);
+  let host: ScriptedHost | undefined;
+  afterEach(() => host?.dispose());
+  const modelOption = {
+    id: 'model',
+    name: 'Model',
+    category: 'model',
+    type: 'select',
+    currentValue: 'fast',
+    options: [
+      { value: 'fast', name: 'Fast' },
+      { value: 'smart', name: 'Smart' },
+    ],
+  };
+  const model = (chat: Chat) => {
+    const option = chatStatus(chat).controls.configOptions?.find((o) => o.id === 'model');
+    return option && 'currentValue' in option ? option.currentValue : undefined;
+  };
+
+  it("is set before the first prompt, over the agent's remembered choice, and is not remembered for the agent", async () => {
+    host = scriptedHost({ configOptions: [modelOption], turns: [{ match: '', steps: [{ text: 'ok' }] }] });
+    const first = await host.connectedChat();
+    await first.changeControl({ kind: 'config', id: 'model', value: 'fast' });
+    // A chat with a conversation: a new chat does not take its place.
+    await first.composer.send('zero');
+    const pinned = await host.newChat();
+    pinned.selectAgent(AGENT_ID);
+    const choice = modelChoices(chatStatus(first).controls).find((c) => c.name === 'Smart');
+    assert.ok(choice);
+    pinned.controls.pin(choice.change);
+    await pinned.composer.send('one');
+    assert.equal(model(pinned), 'smart');
+    const next = await host.connectedChat();
+    await until('the remembered model', () => model(next) === 'fast');
+    // The user's own pick in the view ends the pin: a new session of that chat keeps the user's.
+    await pinned.changeControl({ kind: 'config', id: 'model', value: 'fast' });
+    assert.equal(model(pinned), 'fast');
+  });
+
+  it('a model the agent refuses is said in the chat, and the prompt still goes', async () => {
+    host = scriptedHost({ configOptions: [modelOption], turns: [{ match: '', steps: [{ text: 'ok' }] }] });
+    const chat = await host.newChat();
+    chat.selectAgent(AGENT_ID);
+    chat.controls.pin({ kind: 'config', id: 'retired', value: 'x' });
+    await chat.composer.send('one');
+    await until('the answer', () => chat.thread.turn === 'idle' && /ok/.test(shown(chat)));
+    assert.match(shown(chat), /The agent refused config retired x: .*unknown config option/);
+    assert.equal(model(chat), 'fast');
+  });
+});
+
+describe('the models a session offers', () => {
+  it('from its model config option (by category, else by id), else its legacy models; bounded', () => {
+    const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `m${i}`, name: `M ${i}` }));
+    const select = (id: string, category?: string) => ({
+      type: 'select' as const,
+      id,
+      name: id,
+      currentValue: 'm0',
+      options: options(30),
+      ...(category ? { category } : {}),
+    });
+    const legacy = { currentModelId: 'a', available: [{ modelId: 'a', name: 'A' }] };
+    const controls = (configOptions: ReturnType<typeof select>[]) => ({ configOptions, commands: [], models: legacy });
+    assert.deepEqual(
+      modelChoices(controls([select('effort'), select('llm', 'model')]), 2).map((c) => c.change),
+      [
+        { kind: 'config', id: 'llm', value: 'm0' },
+        { kind: 'config', id: 'llm', value: 'm1' },
+      ],
+    );
+    assert.equal(modelChoices(controls([select('model')])).length, MAX_MODEL_CHOICES);
+    assert.deepEqual(modelChoices(controls([select('effort')])), [{ name: 'A', change: { kind: 'model', id: 'a' } }]);
+    assert.deepEqual(modelChoices({ configOptions: [], commands: [] }), []);
   });
 });

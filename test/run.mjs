@@ -395,6 +395,12 @@ stage('ui-review', async () => {
   const shots = await runReviewUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
+stage('ui-compare', async () => {
+  // One task to two agents, each in a worktree, from the Command Palette; the compare view; Apply of one.
+  const { runCompareUiTest } = await import('./ui/compare.ui.mjs');
+  const shots = await runCompareUiTest();
+  process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
+});
 stage('ui-huge', async () => {
   // An 8 MiB message on one line: shown in part, whole in an editor, and nothing freezes.
   const { runHugeMessageUiTest } = await import('./ui/hugeMessage.ui.mjs');

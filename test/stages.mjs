@@ -103,6 +103,13 @@ export const STAGES = [
       "an agent's edit reviewed by keyboard (one change kept, one undone) and in the Changes bar's diff with Keep and " +
       'Undo in its title bar (`ui-review-*.png`)',
   },
+  {
+    name: 'ui-compare',
+    runs: 'the workbench, a folder in a Git repository',
+    checks:
+      'Ask Several Agents from the Command Palette: two agents each in a worktree, the compare view wide and at 300 px, ' +
+      'light and dark, Apply of one from it and the other discarded (`ui-compare-*.png`)',
+  },
   { name: 'ui-huge', runs: 'the workbench', checks: 'an 8 MiB one-line message: shown in part, nothing freezes' },
   {
     name: 'ui-hostile',

@@ -24,6 +24,7 @@ import { HistoryStore } from './history/historyStore';
 import { openSavedChat, saveHistory } from './history/historySaver';
 import { lastOpenChats, rememberOpenChats, reopenChats } from './history/openChats';
 import { Mentions } from './attachments/mentions';
+import { preparedIn } from './attachments/placeAttachment';
 import { prepareAttachment } from './attachments/prepareAttachment';
 import { SESSIONS_VIEW_ID, SessionsTree } from './history/sessionsTree';
 import { registerSessionsTreeCommands } from './history/sessionsTreeCommands';
@@ -156,7 +157,8 @@ export function activateWith(
       choices: new RememberedControls(context.globalState),
       log,
       window: vscodeWindow,
-      prepareAttachment: (source, roots) => prepareAttachment(source, platform.attachmentFiles, roots),
+      prepareAttachment: async (source, roots, place) =>
+        preparedIn(place, await prepareAttachment(source, platform.attachmentFiles, roots)),
       editorServer: {
         editor: new VscodeEditor(),
         version: packageJson.version,

@@ -5,7 +5,7 @@
  * on the chip.
  */
 import * as vscode from 'vscode';
-import type { AttachmentFiles } from '../platform';
+import type { AttachmentFiles, WorkPlace } from '../platform';
 import { AttachmentTooLargeError } from '../platform';
 import { MAX_EMBEDDED_TEXT_BYTES, sizeText } from '../shared/attachments';
 import { classifyData, classifyFile, readCap, type ReadFile } from './classify';
@@ -47,6 +47,16 @@ export type AttachmentSource =
       readonly startLine: number;
       readonly endLine: number;
     };
+
+/**
+ * What a chat reads an attachment with: `roots`, the folders the agent was given; `place`, the worktree it works in
+ * (what is attached from the folder it copies is named by the worktree's copy: placeAttachment.ts).
+ */
+export type PrepareAttachment = (
+  source: AttachmentSource,
+  roots: readonly string[],
+  place?: WorkPlace,
+) => Promise<PreparedAttachment>;
 
 /** `roots`: the folders the agent was given (a file in one of them can go as a link); none while it is not known. */
 export async function prepareAttachment(

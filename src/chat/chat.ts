@@ -9,8 +9,7 @@ import { type Disposable, Emitter } from '../shared/events';
 import type { ConnectionState } from '../shared/page/protocol';
 import type { Entry, NoticeAction, Thread } from '../shared/thread/thread';
 import { errorMessage } from '../errorText';
-import type { AttachmentSource } from '../attachments/prepareAttachment';
-import type { PreparedAttachment } from '../attachments/promptBlocks';
+import type { PrepareAttachment } from '../attachments/prepareAttachment';
 import { ChatComposer, turnTarget } from './composer/chatComposer';
 import type { ChatChanges } from '../changes/chatChanges';
 import { FollowAgent } from './followAgent';
@@ -35,11 +34,8 @@ import { ChatRewind } from './chatRewind';
 export interface ChatDeps extends LinkDeps {
   readonly agentList: AgentList;
   readonly choices: RememberedControls;
-  /**
-   * Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access); `roots`: the
-   * folders the agent was given.
-   */
-  readonly prepareAttachment: (source: AttachmentSource, roots: readonly string[]) => Promise<PreparedAttachment>;
+  /** Reads what an attachment is now (attachments/prepareAttachment.ts, with the host's file access). */
+  readonly prepareAttachment: PrepareAttachment;
   /** A chat's Changes bar, where the host keeps checkpoints (changes/chatChanges.ts). */
   readonly changesBar?: (say: (level: 'info' | 'warning', text: string) => void) => ChatChanges;
 }
@@ -123,7 +119,7 @@ export class Chat implements Disposable {
         stop: () => this.stop(),
         changed: () => this._onDidChange.fire(),
       },
-      deps.prepareAttachment,
+      (source, roots) => deps.prepareAttachment(source, roots, this.place),
     );
     this.rewind = new ChatRewind({
       id,

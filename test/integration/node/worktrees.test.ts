@@ -16,6 +16,7 @@ import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { pathInside } from '../../../src/shared/text/pathInside';
 import { chatStatus } from '../../../src/views/chatStatus';
+import { reportedBlocks } from '../shared/attachmentFixtures';
 
 type OpenChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
 
@@ -36,6 +37,7 @@ const agent = scenarioAgent(
           { text: 'blue in ${cwd}' },
         ],
       },
+      { match: 'report prompt', steps: [{ reportPrompt: true }] },
       {
         match: 'make it red',
         steps: [
@@ -44,6 +46,7 @@ const agent = scenarioAgent(
         ],
       },
     ],
+    agentCapabilities: { promptCapabilities: { embeddedContext: true } },
   },
   ...sessions(),
 );
@@ -299,6 +302,25 @@ describe('chats in worktrees (Node host)', function () {
     );
     for (const a of asked.compared()) await vscode.commands.executeCommand('vscode-acp.discardWorktree', a.id);
     assert.equal(asked.compared().length, 0, 'both worktrees discarded (nothing changed in them: not asked)');
+  });
+
+  it("a file of the workspace attached to a worktree's chat is named by the worktree's copy, with the user's text", async () => {
+    await chatWithAgents({ worktree: agent }, 'worktree');
+    const chat = await chatInWorktree();
+    // The user's version differs from the worktree's (their change is not committed, and was not carried).
+    fs.writeFileSync(userFile, 'cyan\nsame\nsame\n');
+    await vscode.commands.executeCommand('vscode-acp.attachFiles', [vscode.Uri.file(userFile)]);
+    await waitFor(chat, 'the attachment read', () => chatStatus(chat).attachments.every((a) => a.state === 'ready'));
+    await chat.composer.send('report prompt');
+    await waitFor(chat, 'the report', () => chat.thread.turn === 'idle' && lastReply(chat).startsWith('[prompt:'));
+    const resource = reportedBlocks(lastReply(chat)).find((b) => (b as { type: string }).type === 'resource');
+    assert.deepEqual(resource, {
+      type: 'resource',
+      uri: vscode.Uri.file(path.join(chat.place!.path, 'wt', 'colour.txt')).toString(),
+      mimeType: 'text/plain',
+      text: 'cyan\nsame\nsame\n',
+    });
+    await vscode.commands.executeCommand('vscode-acp.discardWorktree', { path: chat.place!.path });
   });
 });
 

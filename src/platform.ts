@@ -247,6 +247,8 @@ export interface WorkPlace {
   readonly folder: string;
   /** How the chat names it: its branch, or "detached at abc1234". */
   readonly label: string;
+  /** The task it was made for (Ask Several Agents): its chats are grouped under it in the list. */
+  readonly task?: string;
 }
 
 export interface ConnectContext {

@@ -3,6 +3,7 @@
  * in a chat of its own in a worktree of its own, grouped under the task in the chat list; then the compare view
  * (compareView.ts) shows them side by side.
  */
+import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentList } from '../../src/agents/agentList';
 import type { Chat } from '../../src/chat/chat';
@@ -17,16 +18,10 @@ import { placeOf } from './worktreeRecords';
 export const MIN_AGENTS = 2;
 export const MAX_AGENTS = 4;
 
-/** One agent asked: its chat, and what the compare view calls it (the agent, and the model when one was picked). */
-export interface AskedChat {
-  readonly chat: Chat;
-  readonly label: string;
-}
-
-/** One task given to several agents: its chats, in the order the agents were picked. */
+/** One task given to several agents: its id (its worktrees' records have it), its chats in the order picked. */
 export interface AskedTask {
-  readonly label: string;
-  readonly chats: readonly AskedChat[];
+  readonly id: string;
+  readonly chats: readonly Chat[];
 }
 
 interface AgentItem extends vscode.QuickPickItem {
@@ -85,12 +80,16 @@ export async function askSeveralAgents(
       `Pick ${MIN_AGENTS} to ${MAX_AGENTS} agents to compare (${picked.length} picked): nothing was sent.`,
     );
   }
+  // The task's id and name, kept with each worktree: its chats are grouped, and compared, after a reload too.
+  const id = randomBytes(4).toString('hex');
+  const label = `Task: ${titleText(task, 60)}`;
   const places = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Making ${picked.length} worktrees of ${folder.name}...` },
     async () => {
       const made = [];
       for (const agent of picked) {
-        const one = await worktrees.make(folder.uri.fsPath, { agentId: agent.id });
+        const named = agent.model ? `${agent.label} (${agent.model.name})` : agent.label;
+        const one = await worktrees.make(folder.uri.fsPath, { agentId: agent.id, task: { id, label, agent: named } });
         if (one.ok) await firstLook(one.record.path);
         made.push(one);
       }
@@ -103,20 +102,18 @@ export async function askSeveralAgents(
     return void vscode.window.showErrorMessage(`No agent was asked: a worktree could not be made (${failed.why}).`);
   }
   const attachments = source.composer.attachments.takeAll();
-  const label = `Task: ${titleText(task, 60)}`;
-  const asked: AskedChat[] = [];
+  const asked: Chat[] = [];
   for (const [index, agent] of picked.entries()) {
     const made = places[index]!;
     if (!made.ok) continue;
     const chat = chats.newChatAt(placeOf(made.record), agent.id);
     if (agent.model) chat.controls.pin(agent.model.change);
-    chat.task = label;
     addAttachments(
       chat.composer.attachments,
       attachments.map((a) => ({ source: a.source, look: a.look })),
     );
     void chat.composer.send(task);
-    asked.push({ chat, label: agent.model ? `${agent.label} (${agent.model.name})` : agent.label });
+    asked.push(chat);
   }
-  return { label, chats: asked };
+  return { id, chats: asked };
 }

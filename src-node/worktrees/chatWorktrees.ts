@@ -58,7 +58,10 @@ export class ChatWorktrees {
   }
 
   /** Makes a worktree of the workspace folder at `folder`: detached at HEAD, or on a new `branch`; `carry`: the user's uncommitted changes too. */
-  async make(folder: string, options: { branch?: string; carry?: boolean; agentId?: string }): Promise<Made> {
+  async make(
+    folder: string,
+    options: { branch?: string; carry?: boolean; agentId?: string; task?: WorktreeRecord['task'] },
+  ): Promise<Made> {
     const repo = await this.repository(folder);
     if (!('git' in repo)) return { ok: false, why: repo.why };
     const location = this.setup.location();
@@ -88,6 +91,7 @@ export class ChatWorktrees {
       ...(options.branch ? { branch: options.branch } : {}),
       created: Date.now(),
       ...(options.agentId ? { agentId: options.agentId } : {}),
+      ...(options.task ? { task: options.task } : {}),
     };
     let carried = 0;
     if (options.carry) {

@@ -10,7 +10,6 @@ import { pageHead } from '../../src/shared/page/pageHead';
 export interface ComparedAgent {
   /** Its worktree's record id. */
   readonly id: string;
-  readonly chatId: string;
   readonly agent: string;
   readonly worktree: string;
   readonly state: 'working' | 'finished' | 'failed' | 'stopped' | 'asks you' | 'not started' | 'closed';
@@ -87,7 +86,7 @@ function card(key: string, a: ComparedAgent): string {
 <div class="sub">${esc(a.worktree)}</div>
 <span class="state${a.state === 'failed' ? ' failed' : ''}">${esc(a.state)}</span>${a.applied ? ' <span class="sub">applied</span>' : ''}
 <div>${counted}</div>${task}
-<div class="actions">${link('vscode-acp.compareShowChat', [a.chatId], 'Show the chat')}${link('vscode-acp.compareApply', [key, a.id], 'Apply')}${link('vscode-acp.openWorktree', [a.id], 'Open')}${link('vscode-acp.discardWorktree', [a.id], 'Discard')}</div>
+<div class="actions">${link('vscode-acp.compareShowChat', [a.id], 'Show the chat')}${link('vscode-acp.compareApply', [key, a.id], 'Apply')}${link('vscode-acp.openWorktree', [a.id], 'Open')}${link('vscode-acp.discardWorktree', [a.id], 'Discard')}</div>
 ${files ? `<ul>${files}</ul>` : ''}
 </section>`;
 }

@@ -8,14 +8,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Chat } from '../../src/chat/chat';
 import type { Chats } from '../../src/chats/chats';
-import type { AskedChat } from './askSeveral';
 import { COMPARE_COMMANDS, compareHtml, type ComparedAgent } from './compareHtml';
 import type { WorktreeRecords } from './worktreeRecords';
 import { worktreeLabel } from './worktreeRecords';
 
-/** One agent of a task: its chat and its worktree's record id. */
+/** One agent of a task: its worktree's record id (its chat: the one open in that worktree), and a task run's outcome. */
 interface Asked {
-  readonly chatId: string;
   readonly agent: string;
   readonly worktreeId: string;
   task?: ComparedAgent['task'];
@@ -42,18 +40,32 @@ export class CompareViews implements vscode.Disposable {
     this.subscriptions = [
       chats.onDidChangeChat((chat) => this.changed(chat)),
       records.onDidChange(() => this.open.forEach((c) => this.render(c))),
-      vscode.commands.registerCommand('vscode-acp.compareShowChat', (chatId: unknown) => this.showChat(chatId)),
+      vscode.commands.registerCommand('vscode-acp.compareShowChat', (id: unknown) => this.showChat(id)),
       vscode.commands.registerCommand('vscode-acp.compareApply', (key: unknown, id: unknown) => this.apply(key, id)),
       vscode.commands.registerCommand('vscode-acp.compareVersions', (key: unknown, label: unknown) =>
         this.versions(key, label),
       ),
       vscode.commands.registerCommand('vscode-acp.compareRunTask', (key: unknown) => this.runTask(key)),
+      vscode.commands.registerCommand('vscode-acp.compareTask', (id?: unknown) => this.pickAndShow(id)),
     ];
   }
 
-  /** Opens the compare view of the task `title` given to `chats` (each in a worktree); its key. */
-  show(title: string, asked: readonly AskedChat[]): string {
-    const key = `t${++this.next}`;
+  /**
+   * Opens (or brings to the front) the compare view of the task `id` (Ask Several Agents): the worktrees made for it
+   * that are still kept, in the order the agents were picked; its key, undefined when none is left.
+   */
+  show(id: string): string | undefined {
+    const shown = this.open.get(id);
+    if (shown) {
+      shown.panel.reveal();
+      return id;
+    }
+    const records = this.records
+      .all()
+      .filter((r) => r.task?.id === id)
+      .reverse();
+    const title = records[0]?.task?.label;
+    if (title === undefined) return undefined;
     const panel = vscode.window.createWebviewPanel(
       'vscode-acp.compare',
       `Compare: ${title.slice(0, 40)}`,
@@ -63,19 +75,12 @@ export class CompareViews implements vscode.Disposable {
         enableScripts: false,
       },
     );
-    const compare: Compare = {
-      key,
-      title,
-      panel,
-      asked: asked.flatMap(({ chat, label }) => {
-        const record = chat.place && this.records.containing(chat.place.path);
-        return record ? [{ chatId: chat.id, agent: label, worktreeId: record.id }] : [];
-      }),
-    };
-    this.open.set(key, compare);
-    panel.onDidDispose(() => this.open.delete(key));
+    const asked = records.map((r) => ({ agent: r.task?.agent ?? 'An agent', worktreeId: r.id }));
+    const compare: Compare = { key: id, title, panel, asked };
+    this.open.set(id, compare);
+    panel.onDidDispose(() => this.open.delete(id));
     this.render(compare);
-    return key;
+    return id;
   }
 
   /** What the view of task `key` shows now (a test reads it; the page is made from it). */
@@ -92,11 +97,10 @@ export class CompareViews implements vscode.Disposable {
   private compared(asked: Asked): ComparedAgent[] {
     const record = this.records.get(asked.worktreeId);
     if (!record) return [];
-    const chat = this.chats.get(asked.chatId);
+    const chat = this.chatIn(record.path);
     return [
       {
         id: record.id,
-        chatId: asked.chatId,
         agent: asked.agent,
         worktree: worktreeLabel(record),
         state: chat ? stateOf(chat) : 'closed',
@@ -107,22 +111,56 @@ export class CompareViews implements vscode.Disposable {
     ];
   }
 
+  private chatIn(path: string): Chat | undefined {
+    return this.chats.all.find((c) => c.place?.path === path);
+  }
+
   /** Sets the page anew only when what it shows changed: setting it reloads the page (focus, scroll). */
   private render(compare: Compare): void {
     const html = compareHtml(compare.key, compare.title, this.agents(compare.key), compare.panel.webview.cspSource);
     if (compare.panel.webview.html !== html) compare.panel.webview.html = html;
   }
 
-  private changed(chat: Chat): void {
-    for (const compare of this.open.values()) if (compare.asked.some((a) => a.chatId === chat.id)) this.render(compare);
+  /**
+   * Compare the Agents of a Task...: the task `id`, or the one the user picks of those whose worktrees are kept (after a
+   * window reload, or once its view was closed). Its key, undefined when nothing was shown.
+   */
+  private async pickAndShow(id?: unknown): Promise<string | undefined> {
+    if (typeof id === 'string') return this.show(id);
+    const tasks = new Map<string, { label: string; agents: string[]; created: number }>();
+    for (const r of this.records.all()) {
+      if (!r.task) continue;
+      const task = tasks.get(r.task.id) ?? { label: r.task.label, agents: [], created: r.created };
+      task.agents.unshift(r.task.agent);
+      tasks.set(r.task.id, task);
+    }
+    if (tasks.size === 0) {
+      return void vscode.window.showInformationMessage(
+        'No task given to several agents has worktrees left: Ask Several Agents... gives one.',
+      );
+    }
+    const picked = await vscode.window.showQuickPick(
+      [...tasks].map(([key, t]) => ({
+        label: t.label,
+        description: t.agents.join(', '),
+        detail: new Date(t.created).toLocaleString(),
+        key,
+      })),
+      { title: 'Compare the Agents of a Task', placeHolder: 'Which task?' },
+    );
+    return picked && this.show(picked.key);
   }
 
-  private async showChat(chatId: unknown): Promise<void> {
-    const chat = typeof chatId === 'string' ? this.chats.get(chatId) : undefined;
-    if (!chat) {
-      return void vscode.window.showInformationMessage('That chat is closed: the Sessions view lists its worktree.');
-    }
-    this.chats.show(chat.id);
+  private changed(chat: Chat): void {
+    const task = chat.place && this.records.containing(chat.place.path)?.task;
+    const compare = task && this.open.get(task.id);
+    if (compare) this.render(compare);
+  }
+
+  /** The chat of the worktree `id`: the open one, else its saved one reopened, else a new one there. */
+  private async showChat(id: unknown): Promise<void> {
+    if (typeof id !== 'string') return;
+    await vscode.commands.executeCommand('vscode-acp.openWorktreeChat', id);
     await vscode.commands.executeCommand('vscode-acp.focusChat');
   }
 

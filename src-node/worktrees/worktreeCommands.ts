@@ -48,9 +48,9 @@ export function registerWorktreeCommands(deps: WorktreeCommandDeps): vscode.Disp
     vscode.commands.registerCommand('vscode-acp.askSeveralAgents', async () => {
       const asked = await askSeveralAgents(chats, deps.agentList, deps.worktrees, unavailable, deps.firstLook);
       if (!asked) return undefined;
-      const key = compare.show(asked.label, asked.chats);
+      compare.show(asked.id);
       // For another extension or a test: the chats asked, and what the compare view shows now.
-      return { key, chatIds: asked.chats.map((c) => c.chat.id), compared: () => compare.agents(key) };
+      return { key: asked.id, chatIds: asked.chats.map((c) => c.id), compared: () => compare.agents(asked.id) };
     }),
     vscode.commands.registerCommand('vscode-acp.newChatInWorktree', () => newChatInWorktree(deps)),
     vscode.commands.registerCommand('vscode-acp.applyWorktree', async (id?: unknown) => {

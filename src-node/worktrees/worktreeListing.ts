@@ -19,7 +19,7 @@ export function worktreeListing(records: WorktreeRecords, chats: Chats): Worktre
         .filter((r) => r.appliedAt === undefined && !chats.all.some((c) => c.place?.path === r.path))
         .map((r) => ({
           id: r.id,
-          label: `Worktree, ${worktreeLabel(r)}`,
+          label: r.task ? `${r.task.agent}, ${r.task.label}` : `Worktree, ${worktreeLabel(r)}`,
           description: new Date(r.created).toLocaleString(),
           tooltip: `A chat's worktree at ${r.path}, not applied to your workspace. Open its chat, or apply, open or discard it from its menu.`,
         })),

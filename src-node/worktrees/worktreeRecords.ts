@@ -34,6 +34,14 @@ const recordSchema = z.object({
   applied: z.record(z.string().max(4096), z.string().max(128)).optional(),
   /** When it was last applied. */
   appliedAt: z.number().int().nonnegative().optional(),
+  /** The task it was made for (Ask Several Agents): the worktrees of one `id` are compared; `agent` names this one. */
+  task: z
+    .object({
+      id: z.string().regex(/^[a-z0-9]{1,32}$/),
+      label: z.string().max(200),
+      agent: z.string().max(300),
+    })
+    .optional(),
 });
 export type WorktreeRecord = z.infer<typeof recordSchema>;
 
@@ -87,7 +95,12 @@ export class WorktreeRecords {
 
 /** The place a chat in `record`'s worktree works in. */
 export function placeOf(record: WorktreeRecord): WorkPlace {
-  return { path: record.path, folder: record.folder, label: worktreeLabel(record) };
+  return {
+    path: record.path,
+    folder: record.folder,
+    label: worktreeLabel(record),
+    ...(record.task ? { task: record.task.label } : {}),
+  };
 }
 
 /** A worktree as the chat and the lists name it: its branch, or the commit it is detached at. */

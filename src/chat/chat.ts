@@ -62,8 +62,6 @@ export class Chat implements Disposable {
   readonly follow: FollowAgent;
   /** Edit, Retry and Branch: the conversation cut at a prompt, and the agent's session following it. */
   readonly rewind: ChatRewind;
-  /** One task given to several agents (Ask Several Agents): its chats are grouped under it in the list. */
-  task?: string;
 
   constructor(
     /** Unique in this window; also the prefix of this chat's entry ids. */

@@ -54,7 +54,7 @@ export class ChatAttention {
       title: chat.title ?? 'New chat',
       agentName: agentId ? this.agentName(agentId) : 'No agent',
       marker: this.marker(chat),
-      ...(chat.task ? { group: chat.task } : {}),
+      ...(chat.place?.task ? { group: chat.place.task } : {}),
     };
   }
 

@@ -300,6 +300,25 @@ describe('chats in worktrees (Node host)', function () {
       asked.compared().map((a) => a.agent),
       ['Model Agent (Fast)', 'Model Agent (Smart)'],
     );
+    // Its view closed (or the window reloaded), the task is compared again from the Command Palette: picked by name.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const again = await withQuickPick(
+      (items) => items.find((i) => i.label === 'Task: think it over'),
+      () => Promise.resolve(vscode.commands.executeCommand<string>('vscode-acp.compareTask')),
+    );
+    assert.equal(again, asked.key, 'the same task');
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+    await waitUntil(`its compare view open again (tabs: ${tabs().join(', ')})`, () =>
+      tabs().includes('Compare: Task: think it over'),
+    );
+    // A closed chat's "Show the chat" opens it again, in its worktree.
+    const closedPath = chats[1]!.place!.path;
+    await api.chats.close(chats[1]!.id);
+    assert.equal(asked.compared()[1]!.state, 'closed');
+    await vscode.commands.executeCommand('vscode-acp.compareShowChat', asked.compared()[1]!.id);
+    assert.equal(api.chats.shown.place?.path, closedPath, 'its chat, reopened in its worktree');
+    assert.equal(api.chats.shown.place?.task, 'Task: think it over', 'grouped under its task again');
+    opened.push(api.chats.shown);
     for (const a of asked.compared()) await vscode.commands.executeCommand('vscode-acp.discardWorktree', a.id);
     assert.equal(asked.compared().length, 0, 'both worktrees discarded (nothing changed in them: not asked)');
   });

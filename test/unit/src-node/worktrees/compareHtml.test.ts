@@ -8,7 +8,6 @@ import { COMPARE_COMMANDS, compareHtml, esc, type ComparedAgent } from '../../..
 
 const agent = (over: Partial<ComparedAgent>): ComparedAgent => ({
   id: 'w1',
-  chatId: 'c1',
   agent: 'Claude Code',
   worktree: 'detached at 1234567',
   state: 'finished',
@@ -31,7 +30,6 @@ describe('the compare view page', () => {
         }),
         agent({
           id: 'w2',
-          chatId: 'c2',
           agent: 'Codex',
           state: 'working',
           task: { name: 'npm test', state: 'passed' },

@@ -104,7 +104,7 @@ export class NodeCheckpoints implements Checkpoints {
   }
 
   async copy(hash: string): Promise<Uint8Array> {
-    return this.core.copy(hash);
+    return this.core.copy(hash, this.folders());
   }
 
   async keep(bytes: Uint8Array): Promise<FileVersion> {

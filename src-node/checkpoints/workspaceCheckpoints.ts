@@ -115,13 +115,17 @@ export class WorkspaceCheckpoints {
     return this.folders.get(folder)?.lastPass;
   }
 
-  /** The bytes of a version: a kept copy, or Git's object (throws when it is gone or damaged). */
-  async copy(key: string): Promise<Buffer> {
+  /**
+   * The bytes of a version: a kept copy, or Git's object (throws when it is gone or damaged), looked for in the folders
+   * passed over and in `folders` (a window reloaded since the change has passed over none yet).
+   */
+  async copy(key: string, folders: readonly string[] = []): Promise<Buffer> {
     const git = gitIdOf(key);
     if (!git) return this.store.get(key);
     const program = await this.limits.git?.();
-    for (const state of program ? this.folders.values() : []) {
-      const bytes = (await readBlobs(program!, state.root.path, [git.id], git.format)).get(git.id);
+    const roots = new Set([...[...this.folders.values()].map((s) => s.root.path), ...folders]);
+    for (const root of program ? roots : []) {
+      const bytes = (await readBlobs(program!, root, [git.id], git.format)).get(git.id);
       if (bytes) return bytes;
     }
     throw new Error('The version from before is not in Git any more (nor kept here).');

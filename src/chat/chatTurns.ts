@@ -8,8 +8,10 @@ import type { AgentClient } from '../connection/agentClient';
 import type { SentAttachment } from '../shared/attachments';
 import { errorMessage } from '../errorText';
 import { isAuthRequired } from '../connection/signIn/signIn';
-import type { ThreadAction } from '../shared/thread/threadReducer';
+import { STOPPED_NOTICE, type ThreadAction } from '../shared/thread/threadReducer';
 import type { ChatTranscript } from './chatTranscript';
+
+export type TurnEnd = 'finished' | 'stopped' | 'failed';
 
 /**
  * How long Stop waits for the agent to end the turn before the chat ends it
@@ -30,10 +32,22 @@ export class ChatTurns {
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   /** Settles the running turn's wait for the agent's answer, when the chat ends the turn itself. */
   private endedHere: (() => void) | undefined;
-  /** How the last turn ended: `finished` by the agent (not stopped), `stopped`, or `failed`. */
-  lastEnd: 'finished' | 'stopped' | 'failed' | undefined;
+  private ended: TurnEnd | undefined;
 
   constructor(private readonly transcript: ChatTranscript) {}
+
+  /**
+   * How the last turn ended: `finished` by the agent (not stopped), `stopped`, or `failed`. For a chat reopened from
+   * the history, as its transcript's end says (a failed turn ends with an error, a stopped one with "Stopped.").
+   */
+  get lastEnd(): TurnEnd | undefined {
+    if (this.ended) return this.ended;
+    const { entries } = this.transcript.value;
+    if (this.transcript.running || !entries.some((e) => e.kind === 'user')) return undefined;
+    const last = entries.at(-1);
+    if (last?.kind === 'notice' && last.level === 'error') return 'failed';
+    return last?.kind === 'notice' && last.text === STOPPED_NOTICE ? 'stopped' : 'finished';
+  }
 
   /**
    * Runs one turn (`text` and `attachments` as shown, `blocks` as sent);
@@ -109,7 +123,7 @@ export class ChatTurns {
     if (!action || !this.transcript.running) return;
     this.endedHere?.();
     this.endedHere = undefined;
-    this.lastEnd = action.type === 'turnFailed' ? 'failed' : action.stopReason === 'cancelled' ? 'stopped' : 'finished';
+    this.ended = action.type === 'turnFailed' ? 'failed' : action.stopReason === 'cancelled' ? 'stopped' : 'finished';
     this.transcript.dispatch(action);
   }
 

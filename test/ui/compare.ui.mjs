@@ -3,7 +3,8 @@
  * given one task from the Command Palette as a person gives it (the task typed, both agents ticked), each in its own
  * worktree; the compare view shows both finished with their files and line counts; screenshots of it wide and in a
  * 300 px editor, light and dark (test-results/ui-compare-*.png); Apply of one from the view (the others discarded when
- * asked) lands its change in the folder, and only its change.
+ * asked) lands its change in the folder, and only its change. Before it, the window is reloaded: the task is compared
+ * again from the Command Palette (ACP: Compare the Agents of a Task...), both agents as they were.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -165,6 +166,34 @@ export async function runCompareUiTest() {
       shots.push(shot);
     }
     await page.setViewportSize({ width: 1100, height: 700 });
+
+    // A window reload loses none: the task is compared again from the Command Palette, both agents as they were.
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await runCommand(page, 'ACP: Compare the Agents of a Task...');
+    await widget
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ hasText: 'Task: paint the parser' })
+      .first()
+      .click({ timeout: 30_000 });
+    for (let i = 0; i < 2; i++) {
+      await until(
+        `card ${i + 1} after the reload`,
+        async () =>
+          /finished[\s\S]*1 file \+1 -1[\s\S]*parser\.ts/.test(
+            await (
+              await cardsNow()
+            )
+              .nth(i)
+              .innerText()
+              .catch(() => ''),
+          ),
+        30_000,
+      );
+    }
+    const reloaded = path.join(RESULTS, 'ui-compare-reloaded-dark.png');
+    await page.screenshot({ path: reloaded });
+    shots.push(reloaded);
 
     // Apply Agent Two's, and discard the other worktree when asked.
     await (await cardsNow()).nth(1).getByRole('link', { name: 'Apply', exact: true }).click();

@@ -320,12 +320,15 @@ function settleOpenEntries(entries: readonly Entry[]): readonly Entry[] {
   });
 }
 
+/** What a turn the user stopped ends with. */
+export const STOPPED_NOTICE = 'Stopped.';
+
 function stopReasonNotice(reason: StopReason): { level: NoticeLevel; text: string } | undefined {
   switch (reason) {
     case 'end_turn':
       return undefined;
     case 'cancelled':
-      return { level: 'info', text: 'Stopped.' };
+      return { level: 'info', text: STOPPED_NOTICE };
     case 'max_tokens':
       return { level: 'warning', text: 'The agent stopped: it reached its token limit.' };
     case 'max_turn_requests':

@@ -71,6 +71,11 @@ describe('checkpoints in a Git repository', function () {
     assert.deepEqual(fs.readFileSync(ws.file('bin.dat')), bytes);
     const edit = changes.find((c) => c.path === ws!.file('a.ts'))!;
     assert.equal((await cp.copy(edit.before!.hash!)).toString(), 'export const a = 1;\n');
+    // A window reloaded since (no pass over any folder yet): Git's version is read in the folders it is given (the
+    // Changes bar's line counts of a reopened chat).
+    const next = new WorkspaceCheckpoints(ws.store, withGit);
+    await assert.rejects(next.copy(edit.before!.hash!), /not in Git any more/);
+    assert.equal((await next.copy(edit.before!.hash!, [ws.root])).toString(), 'export const a = 1;\n');
   });
 
   it('a file that differs from the index, and one Git converts, are copied; without git everything is', async () => {

@@ -237,6 +237,14 @@ describe('the open chats (no VS Code)', function () {
     assert.equal(opened.connection, 'disconnected');
     assert.match(shown(opened), /## User\n\nremember me/);
     assert.equal(host.chats.shown, opened);
+    // How its last turn ended, as its transcript says (the compare view's state of a reopened chat).
+    assert.equal(opened.lastTurnEnd, 'finished');
+    const failed = {
+      ...saved,
+      entries: [...saved.entries, { kind: 'notice' as const, id: 'n', level: 'error' as const, text: 'x' }],
+    };
+    assert.equal(host.chats.openSaved({ ...entry, sessionId: 'other' }, failed).lastTurnEnd, 'failed');
+    assert.equal(host.chats.newChat().lastTurnEnd, undefined, 'a chat with no conversation has none');
   });
 
   it("a saved chat whose transcript could not be read: Connect loads the session and shows the agent's replay", async () => {

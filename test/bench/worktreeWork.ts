@@ -13,6 +13,7 @@ import { applyWorktree, changedInWorktree } from '../../src-node/worktrees/apply
 import { addWorktree, removeWorktree, repositoryGit } from '../../src-node/worktrees/worktreeGit';
 import { openWorkspaceRoot } from '../../src-node/workspaceFs/workspaceRoot';
 import { makeWorkspace } from './checkpointWork';
+import { WorkspaceCheckpoints } from '../../src-node/checkpoints/workspaceCheckpoints';
 
 export interface WorktreeRun {
   files: number;
@@ -20,6 +21,22 @@ export interface WorktreeRun {
   floorMs: number;
   readyMs: number;
   apply100Ms: number;
+  /** The checkpoints' first pass over the new worktree (its chat's first look) and over the user's folder. */
+  firstPassMs: number;
+  workspaceFirstPassMs: number;
+  /** The pass every prompt waits for, nothing changed since: in the worktree, and in the user's folder. */
+  turnStartMs: number;
+  workspaceTurnStartMs: number;
+}
+
+const LIMITS = { maxFiles: 200_000, maxFileBytes: 5 * 1024 * 1024, maxStoreBytes: 1024 * 1024 * 1024 };
+
+/** The first pass over `folder`, then the pass a prompt waits for (a Git checkout's checkpoints, as a chat's are). */
+async function passes(store: string, folder: string, git: string): Promise<[number, number]> {
+  const cp = new WorkspaceCheckpoints(store, { ...LIMITS, git: async () => git });
+  const first = await time(async () => cp.release(await cp.beforeTurn([folder])));
+  const turn = await time(async () => cp.release(await cp.beforeTurn([folder])));
+  return [first, turn];
 }
 
 const time = async (work: () => Promise<unknown> | unknown) => {
@@ -50,6 +67,9 @@ export async function worktreeRun(files: number, git: string): Promise<WorktreeR
       if (!added?.ok) throw new Error(`no worktree: ${JSON.stringify(added)}`);
       start = added.head;
     });
+    // The checkpoints' passes there, and in the user's folder (the workspace figures of the same run).
+    const [firstPassMs, turnStartMs] = await passes(path.join(base, 'store-chat'), folder, git);
+    const [workspaceFirstPassMs, workspaceTurnStartMs] = await passes(path.join(base, 'store-ws'), root, git);
     // The agent edits 100 files in its worktree.
     for (let i = 0; i < 100; i++) {
       const file = path.join(folder, `pkg${i % 20}`, `mod${i % 200}`, `file${i}.ts`);
@@ -68,7 +88,16 @@ export async function worktreeRun(files: number, git: string): Promise<WorktreeR
     await removeWorktree((await FolderGit.open(git, root))!, folder);
     // The floor again, after: the first checkout of a run warms what the second reads.
     const floorAfterMs = await time(() => run('worktree', 'add', '--quiet', '--detach', floor, 'HEAD'));
-    return { files, floorMs: Math.min(floorMs, floorAfterMs), readyMs, apply100Ms };
+    return {
+      files,
+      floorMs: Math.min(floorMs, floorAfterMs),
+      readyMs,
+      apply100Ms,
+      firstPassMs,
+      workspaceFirstPassMs,
+      turnStartMs,
+      workspaceTurnStartMs,
+    };
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }

@@ -67,7 +67,7 @@ export const STAGES = [
     checks:
       'a reply, a new file, an edit, a shell command, a rejected command, control changes, a reconnect that continues ' +
       "the session, the editor server's problems and definition asked by the model and the type error fixed; Claude " +
-      'Code and Codex side by side, one task each in a worktree, one applied and continued with the other; OpenCode ' +
+      'Code and Codex side by side, one task each in a worktree, one applied and continued with OpenCode; OpenCode ' +
       "once more on VS Code for the Web behind the bridge, its model asking the browser's editor server (see " +
       '`test/real-agents/README.md`)',
   },

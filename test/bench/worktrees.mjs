@@ -29,7 +29,7 @@ export async function benchWorktrees({ runs, log, files = 20_000 }) {
     const { worktreeRun } = await importForNode('worktreeWork.ts', path.join(dir, 'worktreeWork.mjs'));
     const all = [];
     for (let i = 1; i <= runs; i++) {
-      const run = await worktreeRun(files, git);
+      const run = await worktreeRun(files, git, i % 2 === 0);
       all.push(run);
       log(
         `worktrees run ${i}/${runs}: ready ${run.readyMs.toFixed(0)} ms (git worktree add alone ${run.floorMs.toFixed(0)} ms), ` +

@@ -1,8 +1,8 @@
 /**
  * Two real agents side by side in one window (issue 49): Claude Code and Codex, each with its own fake model and
- * throwaway HOME, in a workspace that is a Git repository with one commit. The in-host suite
- * (test/integration/real/worktrees.test.ts) gives both one task with Ask Several Agents, each in a worktree of its
- * own, applies one and continues it with the other agent.
+ * throwaway HOME, in a workspace that is a Git repository with one commit, and OpenCode as a third. The in-host suite
+ * (test/integration/real/worktrees.test.ts) gives the two one task with Ask Several Agents, each in a worktree of its
+ * own, applies one and continues its chat with the third.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,8 @@ import { REAL_AGENTS } from './agents.mjs';
 /** The agents of the side-by-side run: the two the issue names; `--agents claude+codex` runs it alone. */
 export const PAIR = ['claude', 'codex'];
 export const PAIR_ID = PAIR.join('+');
+/** The agent the applied chat is continued with. */
+const THIRD = 'opencode';
 
 /**
  * @param {{ bundle: string, timeoutMs: number, keep: boolean, log: (line: string) => void,
@@ -35,7 +37,7 @@ export async function runWorktreePair({ bundle, timeoutMs, keep, log, endLeftove
   const started = [];
   const worktrees = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-real-pair-worktrees-'));
   try {
-    for (const id of PAIR) {
+    for (const id of [...PAIR, THIRD]) {
       const spec = REAL_AGENTS[id];
       await spec.install();
       const one = await spec.start({ workspace, log: (line) => lines.push(`[fake ${id}] ${line}`) });
@@ -54,7 +56,7 @@ export async function runWorktreePair({ bundle, timeoutMs, keep, log, endLeftove
         expect: spec.expect,
       };
     }
-    log(`side by side: ${PAIR.join(' and ')} in ${workspace}, worktrees under ${worktrees}`);
+    log(`side by side: ${PAIR.join(' and ')}, then ${THIRD}, in ${workspace}, worktrees under ${worktrees}`);
     const { runNodeHostTests } = await import('../harness/code-server.mjs');
     let code = await runNodeHostTests({
       extensionDevelopmentPath: REPO_ROOT,

@@ -36,5 +36,6 @@ import './follow.test';
 import './editorServer.test';
 import './editorGit.test';
 import './worktrees.test';
+import './askSeveral.test';
 import '../shared/served.test';
 import './noLeaks.test';

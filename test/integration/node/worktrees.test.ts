@@ -3,28 +3,20 @@
  * two chats, each made by "New Chat in a Worktree", have the scripted agent change that file differently. Neither
  * touches the user's file; each Changes bar lists its own worktree's file; Apply of the first lands in the user's tree
  * as an unstaged change; Apply of the second (the same lines, changed since) opens VS Code's merge editor and writes
- * nothing; Discard asks first for unapplied changes and leaves no worktree in `git worktree list`.
+ * nothing; Discard asks first for unapplied changes and leaves no worktree in `git worktree list`. A file attached to
+ * a worktree's chat is named by the worktree's copy; the worktree's file is reviewed hunk by hunk as a workspace's is.
  */
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
-import { answeringWarning, askingWith, type Asked, withQuickPick } from '../shared/dialogs';
+import { answeringWarning } from '../shared/dialogs';
 import { acpApi, lastReply, waitFor } from '../shared/chatWaits';
 import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { pathInside } from '../../../src/shared/text/pathInside';
 import { chatStatus } from '../../../src/views/chatStatus';
 import { reportedBlocks } from '../shared/attachmentFixtures';
-
-type OpenChat = Awaited<ReturnType<typeof acpApi>>['chats']['shown'];
-
-/**
- * Session ids unique across processes (`--sessions`), as real agents make them: each worktree's chat has a process of
- * its own, and a counter would give both chats "sess-1" (the history keys sessions by agent and id).
- */
-const sessions = () => ['--sessions', fs.mkdtempSync(path.join(os.tmpdir(), 'acp-worktree-sessions-'))];
+import { lastNotice, sessions, waitForSaved, waitUntilAsync, worktreeRepo } from './worktreeRepo';
 
 const agent = scenarioAgent(
   'Worktree Agent',
@@ -53,47 +45,7 @@ const agent = scenarioAgent(
 
 describe('chats in worktrees (Node host)', function () {
   this.timeout(120_000);
-  const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-  const userFile = path.join(folder, 'wt', 'colour.txt');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-      cwd: folder,
-      encoding: 'utf8',
-    });
-  const worktreeList = () => git('worktree', 'list', '--porcelain');
-  const opened: OpenChat[] = [];
-
-  before(() => {
-    git('init', '-q');
-    fs.mkdirSync(path.join(folder, 'wt'), { recursive: true });
-    fs.writeFileSync(userFile, 'green\nsame\nsame\n');
-    git('add', 'wt/colour.txt');
-    git('commit', '-q', '-m', 'first');
-  });
-  after(async () => {
-    const api = await acpApi();
-    for (const chat of opened) await api.chats.close(chat.id);
-    git('worktree', 'prune');
-    fs.rmSync(path.join(folder, '.git'), { recursive: true, force: true });
-    fs.rmSync(path.join(folder, 'wt'), { recursive: true, force: true });
-    fs.rmSync(path.join(folder, '.vscode', 'tasks.json'), { force: true });
-  });
-
-  /** "New Chat in a Worktree", detached, the user's uncommitted files left behind; the chat it opened. */
-  async function chatInWorktree(): Promise<OpenChat> {
-    const api = await acpApi();
-    const before = api.chats.shown;
-    await withQuickPick(
-      (items) => items.find((i) => i.label.startsWith('Detached') || i.label.startsWith('Start from the last commit')),
-      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.newChatInWorktree')),
-    );
-    const chat = api.chats.shown;
-    assert.ok(chat !== before, 'a new chat is shown');
-    opened.push(chat);
-    return chat;
-  }
-
-  const listed = (chat: OpenChat) => chat.changes?.status.files.map((f) => f.path) ?? [];
+  const { folder, userFile, git, worktreeList, chatInWorktree, listed, opened } = worktreeRepo();
 
   it('two chats in two worktrees change one file each their way; Apply lands one, the other goes to the merge editor; Discard removes them', async () => {
     await chatWithAgents({ worktree: agent }, 'worktree');
@@ -174,155 +126,6 @@ describe('chats in worktrees (Node host)', function () {
     assert.equal(fs.readFileSync(userFile, 'utf8'), 'blue\nsame\nsame\n', 'the applied change stays');
   });
 
-  it('Ask Several Agents: one task to two agents, each in its worktree, grouped; the compare view with a task run in each; Apply one, discard the other', async () => {
-    git('checkout', '--', 'wt/colour.txt');
-    // The user's task: it passes where the file says purple.
-    const check = "process.exit(require('fs').readFileSync('wt/colour.txt', 'utf8').startsWith('purple') ? 0 : 1)";
-    fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
-    fs.writeFileSync(
-      path.join(folder, '.vscode', 'tasks.json'),
-      JSON.stringify({
-        version: '2.0.0',
-        tasks: [{ label: 'check the colour', type: 'process', command: process.execPath, args: ['-e', check] }],
-      }),
-    );
-    await chatWithAgents({ one: painter('Agent One', 'yellow'), two: painter('Agent Two', 'purple') });
-    const api = await acpApi();
-    const asked = await askingWith('paint it', ['Agent One', 'Agent Two'], () =>
-      vscode.commands.executeCommand<Asked>('vscode-acp.askSeveralAgents'),
-    );
-    assert.ok(asked, 'the agents were asked');
-    const chats = asked.chatIds.map((id) => api.chats.get(id)!);
-    opened.push(...chats);
-    assert.equal(chats.length, 2);
-    assert.ok(chats[0]!.place && chats[1]!.place && chats[0]!.place.path !== chats[1]!.place.path, 'a worktree each');
-    for (const chat of chats) {
-      await waitFor(
-        chat,
-        'its answer',
-        () => chat.thread.turn === 'idle' && chat.thread.entries.some((e) => e.kind === 'assistant'),
-        60_000,
-      );
-      await waitFor(chat, 'its Changes bar', () => listed(chat).length === 1);
-    }
-    assert.deepEqual(
-      api.chats
-        .summaries()
-        .filter((c) => asked.chatIds.includes(c.id))
-        .map((c) => c.group),
-      ['Task: paint it', 'Task: paint it'],
-      'grouped under the task in the chat list',
-    );
-    const compared = asked.compared();
-    assert.deepEqual(
-      compared.map((a) => [a.agent, a.state, a.files.map((f) => `${f.label} +${f.added} -${f.removed}`)]),
-      [
-        ['Agent One', 'finished', ['wt/colour.txt +1 -1']],
-        ['Agent Two', 'finished', ['wt/colour.txt +1 -1']],
-      ],
-    );
-    assert.equal(fs.readFileSync(userFile, 'utf8'), 'green\nsame\nsame\n', "neither touched the user's file");
-    // A task of the workspace run in each worktree: each card says how it ended there (once VS Code read tasks.json).
-    await waitUntilAsync('the task in tasks.json', async () =>
-      (await vscode.tasks.fetchTasks()).some((t) => t.name === 'check the colour'),
-    );
-    await withQuickPick(
-      (items) => items.find((i) => i.label === 'check the colour'),
-      () => Promise.resolve(vscode.commands.executeCommand('vscode-acp.compareRunTask', asked.key)),
-    );
-    await waitUntil('both tasks ended', () => asked.compared().every((a) => a.task && a.task.state !== 'running'));
-    assert.deepEqual(
-      asked.compared().map((a) => [a.agent, a.task]),
-      [
-        ['Agent One', { name: 'check the colour', state: 'failed', code: 1 }],
-        ['Agent Two', { name: 'check the colour', state: 'passed', code: 0 }],
-      ],
-    );
-    // Apply Agent Two's from the compare view, and discard the other worktree when asked.
-    const asking = await answeringWarning(
-      (buttons) => (buttons.includes('Discard Others') ? 'Discard Others' : undefined),
-      () => vscode.commands.executeCommand('vscode-acp.compareApply', asked.key, compared[1]!.id),
-    );
-    assert.match(asking.message, /^Discard the other worktree of this task \(Agent One\)\?/);
-    assert.equal(fs.readFileSync(userFile, 'utf8'), 'purple\nsame\nsame\n');
-    assert.ok(!worktreeList().includes(chats[0]!.place!.path), "Agent One's worktree is gone");
-    assert.ok(worktreeList().includes(chats[1]!.place!.path), "the applied one's stays until discarded");
-    assert.deepEqual(
-      asked.compared().map((a) => a.agent),
-      ['Agent Two'],
-    );
-    await vscode.commands.executeCommand('vscode-acp.discardWorktree', compared[1]!.id);
-    assert.ok(!worktreeList().includes(chats[1]!.place!.path));
-  });
-
-  it('Ask Several Agents: the same agent once per model, each chat on its model, named so in the compare view', async () => {
-    const modelled = scenarioAgent(
-      'Model Agent',
-      {
-        configOptions: [
-          {
-            id: 'model',
-            name: 'Model',
-            category: 'model',
-            type: 'select',
-            currentValue: 'fast',
-            options: [
-              { value: 'fast', name: 'Fast' },
-              { value: 'smart', name: 'Smart' },
-            ],
-          },
-        ],
-        turns: [{ match: 'think it over', steps: [{ text: 'thought' }] }],
-      },
-      ...sessions(),
-    );
-    await chatWithAgents({ modelled }, 'modelled');
-    const api = await acpApi();
-    const shown = api.chats.shown;
-    assert.equal(await shown.connect(), true);
-    // Its models are known from this chat's session: the pick offers the agent once per model.
-    await waitFor(shown, 'the models', () => chatStatus(shown).controls.configOptions.length > 0);
-    const asked = await askingWith('think it over', ['Model Agent · Fast', 'Model Agent · Smart'], () =>
-      vscode.commands.executeCommand<Asked>('vscode-acp.askSeveralAgents'),
-    );
-    assert.ok(asked, 'the agent was asked twice');
-    const chats = asked.chatIds.map((id) => api.chats.get(id)!);
-    opened.push(...chats);
-    const model = (chat: OpenChat) => {
-      const option = chatStatus(chat).controls.configOptions.find((o) => o.id === 'model');
-      return option && 'currentValue' in option ? option.currentValue : undefined;
-    };
-    for (const chat of chats) {
-      await waitFor(chat, 'its answer', () => chat.thread.turn === 'idle' && lastReply(chat) === 'thought', 60_000);
-    }
-    assert.deepEqual(chats.map(model), ['fast', 'smart'], 'each chat on the model it was picked with');
-    assert.deepEqual(
-      asked.compared().map((a) => a.agent),
-      ['Model Agent (Fast)', 'Model Agent (Smart)'],
-    );
-    // Its view closed (or the window reloaded), the task is compared again from the Command Palette: picked by name.
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const again = await withQuickPick(
-      (items) => items.find((i) => i.label === 'Task: think it over'),
-      () => Promise.resolve(vscode.commands.executeCommand<string>('vscode-acp.compareTask')),
-    );
-    assert.equal(again, asked.key, 'the same task');
-    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
-    await waitUntil(`its compare view open again (tabs: ${tabs().join(', ')})`, () =>
-      tabs().includes('Compare: Task: think it over'),
-    );
-    // A closed chat's "Show the chat" opens it again, in its worktree.
-    const closedPath = chats[1]!.place!.path;
-    await api.chats.close(chats[1]!.id);
-    assert.equal(asked.compared()[1]!.state, 'closed');
-    await vscode.commands.executeCommand('vscode-acp.compareShowChat', asked.compared()[1]!.id);
-    assert.equal(api.chats.shown.place?.path, closedPath, 'its chat, reopened in its worktree');
-    assert.equal(api.chats.shown.place?.task, 'Task: think it over', 'grouped under its task again');
-    opened.push(api.chats.shown);
-    for (const a of asked.compared()) await vscode.commands.executeCommand('vscode-acp.discardWorktree', a.id);
-    assert.equal(asked.compared().length, 0, 'both worktrees discarded (nothing changed in them: not asked)');
-  });
-
   it("a file of the workspace attached to a worktree's chat is named by the worktree's copy, with the user's text", async () => {
     await chatWithAgents({ worktree: agent }, 'worktree');
     const chat = await chatInWorktree();
@@ -341,52 +144,27 @@ describe('chats in worktrees (Node host)', function () {
     });
     await vscode.commands.executeCommand('vscode-acp.discardWorktree', { path: chat.place!.path });
   });
+
+  it("the worktree's file is reviewed in an editor as a workspace file is: its hunk's Undo puts the worktree's copy back", async () => {
+    git('checkout', '--', 'wt/colour.txt');
+    await chatWithAgents({ worktree: agent }, 'worktree');
+    const chat = await chatInWorktree();
+    await chat.composer.send('make it blue');
+    await waitFor(chat, 'the Changes bar', () => chat.thread.turn === 'idle' && listed(chat).length === 1, 60_000);
+    const copy = vscode.Uri.file(path.join(chat.place!.path, 'wt', 'colour.txt'));
+    await vscode.window.showTextDocument(copy);
+    let undo: vscode.Command | undefined;
+    await waitUntilAsync("the Undo lens on the agent's change", async () => {
+      const lenses =
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', copy)) ?? [];
+      undo = lenses.find((l) => l.command?.command === 'vscode-acp.undoChange')?.command;
+      return undo !== undefined;
+    });
+    await vscode.commands.executeCommand(undo!.command, ...(undo!.arguments ?? []));
+    assert.equal(fs.readFileSync(copy.fsPath, 'utf8'), 'green\nsame\nsame\n', "the worktree's copy is back");
+    await waitFor(chat, 'the bar without the file', () => listed(chat).length === 0);
+    assert.equal(git('status', '--porcelain', '--', 'wt'), '', "the user's file untouched");
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('vscode-acp.discardWorktree', { path: chat.place!.path });
+  });
 });
-
-/** The scripted agent that writes `colour` as the first line of the file, in its cwd (its worktree). */
-function painter(name: string, colour: string) {
-  return scenarioAgent(
-    name,
-    {
-      turns: [
-        {
-          match: 'paint it',
-          steps: [
-            { diskWrite: { path: '${cwd}/wt/colour.txt', content: `${colour}\nsame\nsame\n` } },
-            { text: colour },
-          ],
-        },
-      ],
-    },
-    ...sessions(),
-  );
-}
-
-async function waitUntilAsync(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function waitUntil(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function waitForSaved(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the chat was not saved in the history within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function lastNotice(chat: OpenChat): string {
-  const notices = chat.thread.entries.filter((e) => e.kind === 'notice');
-  return (notices.at(-1) as { text: string } | undefined)?.text ?? '(no notice)';
-}

@@ -3,7 +3,8 @@
  * Ask Several Agents. Each works in a worktree of its own: its file lands there and not in the user's tree, whatever
  * tool it writes with (Claude Code's Write with the path its model was told, Codex's apply_patch relative to its cwd).
  * The compare view lists both; Claude Code's is applied (the file lands in the user's tree, untracked) and Codex's
- * worktree is discarded on request; then the applied chat goes on with Codex, whose model gets the conversation.
+ * worktree is discarded on request; then the applied chat goes on with a third agent, OpenCode, whose model gets the
+ * conversation.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -12,26 +13,25 @@ import * as vscode from 'vscode';
 import * as assert from '../shared/assert';
 import type { OpenChat as Chat } from '../../../src/extension';
 import { chatStatus } from '../../../src/views/chatStatus';
+import type { PermissionChoice } from '../../../src/shared/permissions';
 import { acpApi, lastReply, transcript, waitFor } from '../shared/chatWaits';
 import { answeringWarning, askingWith, type Asked } from '../shared/dialogs';
 import { fakeLog, realAgentPair } from './config';
 import { HANDOVER_PROMPT } from '../../../src/commands/continueChat';
 
-const configs = realAgentPair();
+const [first, second, third] = realAgentPair();
+const configs = [first!, second!];
 
 describe(`${configs.map((c) => c.agent.name).join(' and ')} side by side, each in a worktree`, function () {
   this.timeout(240_000);
   const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
 
-  it('one task to both: each writes in its worktree; one applied, the other discarded; then continued with the other agent', async () => {
+  it('one task to both: each writes in its worktree; one applied, the other discarded; then continued with a third agent', async () => {
+    const agents = [...configs, third!].map((c) => [c.agentId, c.agent]);
     await vscode.workspace
       .getConfiguration('vscode-acp')
-      .update(
-        'agents',
-        Object.fromEntries(configs.map((c) => [c.agentId, c.agent])),
-        vscode.ConfigurationTarget.Global,
-      );
+      .update('agents', Object.fromEntries(agents), vscode.ConfigurationTarget.Global);
     const api = await acpApi();
     await api.chat.refreshAgents();
     // The same task for both: each agent's fake model knows it by the same marker.
@@ -48,7 +48,7 @@ describe(`${configs.map((c) => c.agent.name).join(' and ')} side by side, each i
     assert.ok(asked, 'the agents were asked');
     const chats = asked.chatIds.map((id) => api.chats.get(id)!);
     assert.equal(chats.length, 2);
-    const allowed = chats.map(allowingWrites);
+    const allowed = chats.map((chat) => answering(chat, 'allow_once'));
     try {
       for (const [i, chat] of chats.entries()) {
         const done = configs[i]!.scenario.create.doneText;
@@ -96,29 +96,32 @@ describe(`${configs.map((c) => c.agent.name).join(' and ')} side by side, each i
     assert.ok(listed.includes(`worktree ${paths[0]}\n`), 'the applied worktree stays until discarded');
     assert.ok(!listed.includes(paths[1]!), "the other agent's worktree is gone");
 
-    // The applied chat goes on with the other agent, in the same worktree; its model gets the conversation.
+    // The applied chat goes on with a third agent, in the same worktree; its model gets the conversation.
     api.chats.show(chats[0]!.id);
-    const other = configs[1]!;
+    const other = third!;
     const fresh = await vscode.commands.executeCommand<Chat>('vscode-acp.continueWithAgent', other.agentId);
     assert.ok(fresh && fresh !== chats[0], 'a new chat');
     assert.equal(fresh.place?.path, paths[0], 'in the same worktree');
     const before = (await fakeLog(other)).length;
-    // The conversation names the task: the fake model does it again (and asks first).
-    const allowing = allowingWrites(fresh);
+    // The conversation names the task, which the third agent's fake model would do again: its asking is refused.
+    const refusing = answering(fresh, 'reject');
     try {
       await fresh.composer.send(HANDOVER_PROMPT);
       await waitFor(fresh, `${other.agent.name}'s answer`, () => isIdle(fresh) && lastReply(fresh) !== '', 120_000);
     } finally {
-      allowing.dispose();
+      refusing.dispose();
     }
-    // Its model was given the conversation: the task in it (its fake matched the task's marker and did it again),
-    // and the other agent's answer.
-    const got = (await fakeLog(other)).slice(before).filter((r) => r.answered?.startsWith('call:'));
+    const got = (await fakeLog(other)).slice(before).map((r) => r.lastUserText ?? '');
     assert.ok(
-      got.some((r) => r.lastUserText?.includes(`This conversation was with ${configs[0]!.agent.name}`)),
+      got.some((text) => text.includes(`This conversation was with ${first!.agent.name}`)),
       `${other.agent.name}'s model got the conversation: ${JSON.stringify(got).slice(0, 1500)}`,
     );
-    assert.ok(got.some((r) => r.lastUserText?.includes(`## Assistant\n\n${configs[0]!.scenario.create.doneText}`)));
+    assert.ok(got.some((text) => text.includes(`## Assistant\n\n${first!.scenario.create.doneText}`)));
+    assert.equal(
+      fs.readFileSync(path.join(folder, name), 'utf8'),
+      first!.scenario.create.content,
+      'nothing more written',
+    );
     for (const chat of [...chats, fresh]) await api.chats.close(chat.id);
     await vscode.commands.executeCommand('vscode-acp.discardWorktree', { path: paths[0] });
     assert.ok(!git('worktree', 'list', '--porcelain').includes(paths[0]!), 'no worktree is left');
@@ -129,14 +132,14 @@ function isIdle(chat: Chat): boolean {
   return chat.thread.turn === 'idle';
 }
 
-/** Allows each permission the chat asks for once (the agents ask before they write). */
-function allowingWrites(chat: Chat): vscode.Disposable {
+/** Answers each permission the chat asks for with `choice`. */
+function answering(chat: Chat, choice: PermissionChoice): vscode.Disposable {
   const answered = new Set<string>();
   return chat.onDidChange(() => {
     for (const p of chatStatus(chat).permissions) {
       if (answered.has(p.requestId)) continue;
       answered.add(p.requestId);
-      chat.permissions.answer(p.requestId, 'allow_once');
+      chat.permissions.answer(p.requestId, choice);
     }
   });
 }

@@ -175,9 +175,22 @@ export async function readBlobs(
   return git ? catBlobs(git, ids, format) : new Map();
 }
 
-function catBlobs(git: FolderGit, ids: readonly string[], format: ObjectFormat): Promise<Map<string, Buffer>> {
+async function catBlobs(git: FolderGit, ids: readonly string[], format: ObjectFormat): Promise<Map<string, Buffer>> {
+  const answers = await catBatch(git, ids);
+  const found = new Map<string, Buffer>();
+  ids.forEach((id, i) => {
+    const bytes = answers[i];
+    if (bytes && blobId(bytes, format) === id) found.set(id, bytes);
+  });
+  return found;
+}
+
+/**
+ * The blobs `names` name (object ids, or `<commit>:<path>`), in one `git cat-file --batch`, by position: undefined
+ * for one that is missing or not a blob (and for all, when Git fails). A name may not hold a line break.
+ */
+export function catBatch(git: FolderGit, names: readonly string[]): Promise<Array<Buffer | undefined>> {
   return new Promise((resolve) => {
-    const found = new Map<string, Buffer>();
     const child = git.spawn('cat-file', ['--batch']);
     const timer = setTimeout(() => child.kill('SIGKILL'), GIT_TIMEOUT_MS);
     const chunks: Buffer[] = [];
@@ -192,22 +205,26 @@ function catBlobs(git: FolderGit, ids: readonly string[], format: ObjectFormat):
     child.on('close', () => {
       clearTimeout(timer);
       const out = Buffer.concat(chunks);
-      // Each answer: "<id> blob <size>\n<bytes>\n", or "<id> missing\n".
-      for (let at = 0; at < out.length;) {
+      const answers: Array<Buffer | undefined> = [];
+      // One answer per name, in order: "<id> <type> <size>\n<bytes>\n", or "<name> missing\n" (the name may hold spaces).
+      for (let at = 0; at < out.length && answers.length < names.length;) {
         const end = out.indexOf(0x0a, at);
         if (end < 0) break;
-        const [id, type, length] = out.subarray(at, end).toString('latin1').split(' ');
+        const header = out.subarray(at, end).toString('latin1');
         at = end + 1;
-        if (type === undefined || length === undefined) continue;
+        const [, type, length] = /^[0-9a-f]+ (\S+) (\d+)$/.exec(header) ?? [];
+        if (type === undefined || length === undefined) {
+          answers.push(undefined);
+          continue;
+        }
         const n = Number(length);
         if (!Number.isSafeInteger(n) || at + n > out.length) break;
-        const bytes = out.subarray(at, at + n);
+        answers.push(type === 'blob' ? Buffer.from(out.subarray(at, at + n)) : undefined);
         at += n + 1;
-        if (type === 'blob' && id && blobId(bytes, format) === id) found.set(id, Buffer.from(bytes));
       }
-      resolve(found);
+      resolve(names.map((_, i) => answers[i]));
     });
-    child.stdin.end(ids.map((id) => `${id}\n`).join(''));
+    child.stdin.end(names.map((name) => `${name}\n`).join(''));
   });
 }
 

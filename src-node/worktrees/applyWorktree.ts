@@ -12,6 +12,7 @@ import { applyPatch, structuredPatch } from 'diff';
 import { hashOf } from '../checkpoints/blobStore';
 import { restoreFile } from '../checkpoints/fileVersions';
 import type { FolderGit } from '../checkpoints/gitProcess';
+import { catBatch } from '../checkpoints/gitView';
 import { isWorkspaceFsError } from '../workspaceFs/errors';
 import { readFileBytes } from '../workspaceFs/readTextFile';
 import type { WorkspaceRoot } from '../workspaceFs/workspaceRoot';
@@ -59,10 +60,20 @@ export async function applyWorktree(
   if (paths.length > limits.maxFiles) {
     return [{ path: '', outcome: 'failed', why: `${paths.length} files changed: more than ${limits.maxFiles}` }];
   }
+  // Every file's version at the start in one `git cat-file --batch` (a path with a line break: on its own).
+  const batched = paths.filter((p) => !p.includes('\n'));
+  const blobs = await catBatch(
+    worktree.git,
+    batched.map((p) => `${start}:${p}`),
+  );
+  const atStart = new Map(batched.map((p, i) => [p, blobs[i] ?? null]));
   const done: AppliedFile[] = [];
   for (const path of paths) {
     try {
-      done.push(await applyFile(worktree, start, user, path, limits.maxFileBytes, applied[path]));
+      const base = atStart.has(path)
+        ? atStart.get(path)!
+        : ((await worktree.git.run('cat-file', ['blob', `${start}:${path}`])) ?? null);
+      done.push(await applyFile(worktree, base, user, path, limits.maxFileBytes, applied[path]));
     } catch (error) {
       done.push({ path, outcome: 'failed', why: error instanceof Error ? error.message : String(error) });
     }
@@ -72,13 +83,13 @@ export async function applyWorktree(
 
 async function applyFile(
   worktree: { readonly git: FolderGit; readonly root: WorkspaceRoot },
-  start: string,
+  /** The file at the worktree's start (null: none). */
+  atStart: Buffer | null,
   user: WorkspaceRoot,
   path: string,
   maxBytes: number,
   appliedBefore: string | undefined,
 ): Promise<AppliedFile> {
-  const atStart = (await worktree.git.run('cat-file', ['blob', `${start}:${path}`])) ?? null;
   const agents = await readOrNone(worktree.root, path, maxBytes);
   const yours = await readOrNone(user, path, maxBytes);
   const write = async (target: Bytes, outcome: 'applied' | 'merged'): Promise<AppliedFile> => {

@@ -61,20 +61,25 @@ export async function worktreeRun(files: number, git: string, readyFirst = false
     run('add', '-A');
     run('commit', '-qm', 'bench');
     const floor = path.join(base, 'floor');
+    // Each checkout timed with the disk written out before it: else it waits on the last one's writes (8-16 s here).
+    const settle = () => execFileSync('sync');
     const gitAlone = async () => {
+      settle();
       const ms = await time(() => run('worktree', 'add', '--quiet', '--detach', floor, 'HEAD'));
       run('worktree', 'remove', '--force', floor);
       return ms;
     };
     const folder = path.join(base, 'chat');
     let start = '';
-    const ready = () =>
-      time(async () => {
+    const ready = () => {
+      settle();
+      return time(async () => {
         const repo = await repositoryGit(git, root);
         const added = repo && (await addWorktree(repo, folder));
         if (!added?.ok) throw new Error(`no worktree: ${JSON.stringify(added)}`);
         start = added.head;
       });
+    };
     const readyMs = readyFirst ? await ready() : 0;
     const floorMs = await gitAlone();
     const readyAfterMs = readyFirst ? readyMs : await ready();

@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { blobId, readBlobs, readGitView } from '../../../../src-node/checkpoints/gitView';
+import { blobId, catBatch, readBlobs, readGitView } from '../../../../src-node/checkpoints/gitView';
+import { FolderGit } from '../../../../src-node/checkpoints/gitProcess';
 import { GIT, plainGit } from './hostileRepo';
 
 function repo(): { dir: string; git: (...args: string[]) => string; write: (p: string, c: string | Buffer) => void } {
@@ -169,5 +170,15 @@ describe("checkpoints: what Git says of a folder (the user's git)", function () 
     assert.deepEqual(found.get(ids[0]!), bytes);
     assert.equal(found.get(ids[1]!)?.toString(), 'text\n');
     assert.equal(found.has(ids[2]!), false);
+  });
+
+  it('reads files at a commit in one batch, by position: a name with spaces, one missing, a folder (no blob)', async () => {
+    const r = committed({ 'a b.txt': 'spaced\n', 'dir/c.txt': 'c\n' });
+    const git = (await FolderGit.open(GIT, r.dir))!;
+    const answers = await catBatch(git, ['HEAD:a b.txt', 'HEAD:nope.txt', 'HEAD:dir', 'HEAD:dir/c.txt']);
+    assert.deepEqual(
+      answers.map((a) => a?.toString()),
+      ['spaced\n', undefined, undefined, 'c\n'],
+    );
   });
 });

@@ -37,8 +37,11 @@ function agentItems(chats: Chats, agentList: Pick<AgentList, 'agents'>): AgentIt
   return agentList.agents
     .filter((a) => a.available)
     .flatMap((a) => {
-      const known = chats.all.map((c) => (c.agentId === a.id ? modelChoices(c.thread.controls) : []));
-      const models = known.find((m) => m.length > 1) ?? [];
+      const models =
+        chats.all
+          .filter((c) => c.agentId === a.id)
+          .map((c) => modelChoices(c.thread.controls))
+          .find((m) => m.length > 1) ?? [];
       return [
         { label: a.name, id: a.id },
         ...models.map((model) => ({ label: a.name, description: model.name, id: a.id, model })),

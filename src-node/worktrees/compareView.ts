@@ -10,7 +10,7 @@ import type { Chat } from '../../src/chat/chat';
 import type { Chats } from '../../src/chats/chats';
 import { COMPARE_COMMANDS, compareHtml, type ComparedAgent } from './compareHtml';
 import type { WorktreeRecords } from './worktreeRecords';
-import { worktreeLabel } from './worktreeRecords';
+import { chatWorkingIn, worktreeLabel } from './worktreeRecords';
 
 /** One agent of a task: its worktree's record id (its chat: the one open in that worktree), and a task run's outcome. */
 interface Asked {
@@ -28,7 +28,6 @@ interface Compare {
 
 export class CompareViews implements vscode.Disposable {
   private readonly open = new Map<string, Compare>();
-  private next = 0;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -97,7 +96,7 @@ export class CompareViews implements vscode.Disposable {
   private compared(asked: Asked): ComparedAgent[] {
     const record = this.records.get(asked.worktreeId);
     if (!record) return [];
-    const chat = this.chatIn(record.path);
+    const chat = chatWorkingIn(this.chats, record.path);
     return [
       {
         id: record.id,
@@ -109,10 +108,6 @@ export class CompareViews implements vscode.Disposable {
         ...(record.appliedAt !== undefined ? { applied: true } : {}),
       },
     ];
-  }
-
-  private chatIn(path: string): Chat | undefined {
-    return this.chats.all.find((c) => c.place?.path === path);
   }
 
   /** Sets the page anew only when what it shows changed: setting it reloads the page (focus, scroll). */

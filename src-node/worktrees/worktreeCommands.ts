@@ -8,7 +8,7 @@ import type { Chat } from '../../src/chat/chat';
 import type { Chats } from '../../src/chats/chats';
 import { pickSessionFolder } from '../../src/workspaceFolder';
 import type { ChatWorktrees } from './chatWorktrees';
-import { placeOf, worktreeLabel, type WorktreeRecord } from './worktreeRecords';
+import { chatWorkingIn, placeOf, worktreeLabel, type WorktreeRecord } from './worktreeRecords';
 import { reportApplied } from './worktreeMerge';
 import { changedInWorktree } from './applyWorktree';
 import { nodeCapabilities } from '../nodeWorkspaceFiles';
@@ -192,7 +192,7 @@ async function applyToWorkspace(deps: WorktreeCommandDeps, record: WorktreeRecor
     () => deps.worktrees.apply(record),
   );
   const said = await reportApplied(applied.files, record, deps.mergeFolder(record));
-  chatOf(deps, record)?.say(said.level, said.text);
+  chatWorkingIn(deps.chats, record.path)?.say(said.level, said.text);
 }
 
 /** Discards `record`'s worktree; `ask`: first, when it holds changes not applied. */
@@ -208,7 +208,7 @@ async function discard(deps: WorktreeCommandDeps, record: WorktreeRecord, ask = 
     );
     if (answer !== 'Discard') return;
   }
-  const chat = chatOf(deps, record);
+  const chat = chatWorkingIn(deps.chats, record.path);
   await chat?.disconnect();
   const gone = await deps.worktrees.discard(record);
   if (!gone) {
@@ -220,9 +220,4 @@ async function discard(deps: WorktreeCommandDeps, record: WorktreeRecord, ask = 
     'info',
     `The worktree was discarded${record.branch ? ` (the branch ${record.branch} stays in your repository)` : ''}: this chat's agent has no folder any more.`,
   );
-}
-
-/** The open chat that works in `record`'s worktree. */
-function chatOf(deps: WorktreeCommandDeps, record: WorktreeRecord): Chat | undefined {
-  return deps.chats.all.find((c) => c.place?.path === record.path);
 }

@@ -9,14 +9,14 @@ import type { Chats } from '../../src/chats/chats';
 import type { HistoryStore } from '../../src/history/historyStore';
 import { openSavedChat } from '../../src/history/historySaver';
 import type { WorktreeListing } from '../../src/history/sessionsTree';
-import { placeOf, worktreeLabel, type WorktreeRecords } from './worktreeRecords';
+import { chatWorkingIn, placeOf, worktreeLabel, type WorktreeRecords } from './worktreeRecords';
 
 export function worktreeListing(records: WorktreeRecords, chats: Chats): WorktreeListing {
   return {
     list: () =>
       records
         .all()
-        .filter((r) => r.appliedAt === undefined && !chats.all.some((c) => c.place?.path === r.path))
+        .filter((r) => r.appliedAt === undefined && !chatWorkingIn(chats, r.path))
         .map((r) => ({
           id: r.id,
           label: r.task ? `${r.task.agent}, ${r.task.label}` : `Worktree, ${worktreeLabel(r)}`,
@@ -39,7 +39,7 @@ export async function openWorktreeChat(
 ): Promise<Chat | undefined> {
   const record = records.get(id);
   if (!record) return undefined;
-  const open = chats.all.find((c) => c.place?.path === record.path);
+  const open = chatWorkingIn(chats, record.path);
   if (open) {
     chats.show(open.id);
     return open;

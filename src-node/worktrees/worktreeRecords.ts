@@ -8,6 +8,8 @@ import type * as vscode from 'vscode';
 import { z } from 'zod';
 import { pathInside } from '../../src/shared/text/pathInside';
 import type { WorkPlace } from '../../src/platform';
+import type { Chat } from '../../src/chat/chat';
+import type { Chats } from '../../src/chats/chats';
 import { Emitter } from '../../src/shared/events';
 
 const KEY = 'vscode-acp.worktrees';
@@ -91,6 +93,11 @@ export class WorktreeRecords {
     this.read = undefined;
     this._onDidChange.fire();
   }
+}
+
+/** The open chat that works in the worktree whose agent's folder is `path`. */
+export function chatWorkingIn(chats: Pick<Chats, 'all'>, path: string): Chat | undefined {
+  return chats.all.find((c) => c.place?.path === path);
 }
 
 /** The place a chat in `record`'s worktree works in. */

@@ -91,7 +91,8 @@ export async function askSeveralAgents(
     async () => {
       const made = [];
       for (const agent of picked) {
-        const named = agent.model ? `${agent.label} (${agent.model.name})` : agent.label;
+        // Bounded as the record holds it: a model's name is the agent's to choose.
+        const named = titleText(agent.model ? `${agent.label} (${agent.model.name})` : agent.label, 200);
         const one = await worktrees.make(folder.uri.fsPath, { agentId: agent.id, task: { id, label, agent: named } });
         if (one.ok) await firstLook(one.record.path);
         made.push(one);

@@ -14,6 +14,8 @@ import { chatWithAgents, scenarioAgent } from './scenarioAgents';
 import { chatStatus } from '../../../src/views/chatStatus';
 import { type OpenChat, sessions, waitUntil, waitUntilAsync, worktreeRepo } from './worktreeRepo';
 
+const LONG_NAME = `Smart ${'x'.repeat(1_000)}`;
+
 describe('Ask Several Agents (Node host)', function () {
   this.timeout(120_000);
   const { folder, userFile, git, worktreeList, opened, listed } = worktreeRepo();
@@ -112,7 +114,8 @@ describe('Ask Several Agents (Node host)', function () {
             currentValue: 'fast',
             options: [
               { value: 'fast', name: 'Fast' },
-              { value: 'smart', name: 'Smart' },
+              // A name of any length an agent sends: the task's record keeps a bounded one (else it would not parse).
+              { value: 'smart', name: LONG_NAME },
             ],
           },
         ],
@@ -126,7 +129,7 @@ describe('Ask Several Agents (Node host)', function () {
     assert.equal(await shown.connect(), true);
     // Its models are known from this chat's session: the pick offers the agent once per model.
     await waitFor(shown, 'the models', () => chatStatus(shown).controls.configOptions.length > 0);
-    const asked = await askingWith('think it over', ['Model Agent · Fast', 'Model Agent · Smart'], () =>
+    const asked = await askingWith('think it over', ['Model Agent · Fast', `Model Agent · ${LONG_NAME}`], () =>
       vscode.commands.executeCommand<Asked>('vscode-acp.askSeveralAgents'),
     );
     assert.ok(asked, 'the agent was asked twice');
@@ -142,7 +145,7 @@ describe('Ask Several Agents (Node host)', function () {
     assert.deepEqual(chats.map(model), ['fast', 'smart'], 'each chat on the model it was picked with');
     assert.deepEqual(
       asked.compared().map((a) => a.agent),
-      ['Model Agent (Fast)', 'Model Agent (Smart)'],
+      ['Model Agent (Fast)', `${`Model Agent (${LONG_NAME})`.slice(0, 199)}…`],
     );
     // Its view closed (or the window reloaded), the task is compared again from the Command Palette: picked by name.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -222,12 +222,28 @@ export async function connectWebChat(page, bridgeUrl) {
   await runCommand(page, 'Focus on Agent Chat View');
   const chat = await webviewFrame(page, 'acp-chat-app');
   await chat.getByRole('button', { name: 'Connect' }).click();
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(bridgeUrl);
-  await page.keyboard.press('Enter');
+  await pasteBridgeUrl(page, bridgeUrl);
   await chat.getByText('Test Agent').first().waitFor({ timeout: 20_000 });
   return chat;
+}
+
+/** The extension's input box that asks for the bridge's URL (src-web/bridgeAddress.ts), found by its title. */
+export function bridgeUrlBox(page) {
+  return page.locator('.quick-input-widget').filter({ hasText: 'Connect to the ACP bridge' });
+}
+
+/**
+ * Pastes the bridge's URL into the box that asks for it, once open, and presses Enter in that box: not on the page,
+ * where the focus may have gone back to the chat's webview (the box stays open on focus out, and the Enter went to the
+ * chat). Resolves when the box has taken it and closed.
+ */
+export async function pasteBridgeUrl(page, bridgeUrl) {
+  const box = bridgeUrlBox(page);
+  const input = box.locator('.quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.fill(bridgeUrl);
+  await input.press('Enter');
+  await box.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 // --- child process ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { startBridge } from '../harness/bridgeProcess.mjs';
 import { runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
-import { connectWebChat, openWebWorkbench } from '../harness/test-web.mjs';
+import { bridgeUrlBox, connectWebChat, openWebWorkbench, pasteBridgeUrl } from '../harness/test-web.mjs';
 import {
   attachReadmeByPaperclip,
   checkEditResend,
@@ -33,13 +33,10 @@ const RESULTS = path.join(REPO_ROOT, 'test-results');
 /** Connect, pasting the bridge's URL when asked (test-web keeps secrets in memory only: a reload forgets the token). */
 async function connectAgain(page, chat, url) {
   await chat.getByRole('button', { name: 'Connect' }).click();
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const input = bridgeUrlBox(page).locator('.quick-input-box input');
   const connected = chat.locator('acp-chat-header [role="status"]').getByText('Connected').first();
   await Promise.race([connected.waitFor({ timeout: 20_000 }), input.waitFor({ state: 'visible', timeout: 20_000 })]);
-  if (await input.isVisible()) {
-    await input.fill(url);
-    await page.keyboard.press('Enter');
-  }
+  if (await input.isVisible()) await pasteBridgeUrl(page, url);
   await connected.waitFor({ timeout: 20_000 });
 }
 
@@ -112,21 +109,16 @@ export async function runWebChatUiTest() {
     bridge.stop();
     await reloaded.getByRole('button', { name: 'Connect' }).click();
     const failure = reloaded.getByText('Could not connect to Agent on the ACP bridge');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
+    const input = bridgeUrlBox(page).locator('.quick-input-box input');
     // test-web keeps secrets in memory only: after the reload the token is asked again, and the old URL is given.
     await Promise.race([failure.waitFor({ timeout: 20_000 }), input.waitFor({ state: 'visible', timeout: 20_000 })]);
-    if (await input.isVisible()) {
-      await input.fill(bridge.url);
-      await page.keyboard.press('Enter');
-    }
+    if (await input.isVisible()) await pasteBridgeUrl(page, bridge.url);
     await failure.waitFor({ timeout: 20_000 });
     const retry = reloaded.getByRole('button', { name: 'Try again' });
     await retry.waitFor();
     bridge = await startBridge(folder, sessions);
     await runCommand(page, 'ACP: Set Bridge Token');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(bridge.url);
-    await page.keyboard.press('Enter');
+    await pasteBridgeUrl(page, bridge.url);
     await retry.click();
     await reloaded
       .locator('acp-chat-header [role="status"]')

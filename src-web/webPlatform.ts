@@ -79,7 +79,7 @@ export class WebPlatform implements Platform {
       serverName: 'the bridge',
       missingCwd: `The server at ${this.address.url} is not an ACP bridge (it did not say where it runs the agent): add it to vscode-acp.agents with its "url" and "cwd" instead.`,
       unreachableHint:
-        'Start the bridge next to your agent with: node dist/bridge/bridge.js -- <agent command> (see the README; if one is running, its output says why it refused).',
+        'Start the bridge next to your agent with: node dist/bridge/bridge.js -- <agent command> (see docs/bridge.md in the extension repository; if one is running, its output says why it refused).',
     });
   }
 

@@ -1,8 +1,8 @@
 /**
  * The stages of `npm test`, in the order they run: each one's name, what it runs, and what it checks. The one list:
  * test/run.mjs runs them in this order (its implementations are registered by these names, and it refuses a stage
- * missing from either side), and the README's table of stages is made from it (`node tools/lint/run.mjs --fix`
- * writes it; the lint fails while the README says otherwise).
+ * missing from either side), and docs/development.md's table of stages is made from it (`node tools/lint/run.mjs --fix`
+ * writes it; the lint fails while that page says otherwise).
  */
 export const STAGES = [
   {
@@ -16,7 +16,8 @@ export const STAGES = [
   {
     name: 'lint',
     runs: 'ESLint, Prettier and the shape check',
-    checks: 'the layer rules, the limits on files, folders and import cycles, and this table in the README',
+    checks:
+      'the layer rules, the limits on files, folders and import cycles, this table in docs/development.md, and docs/reference.md against package.json',
   },
   { name: 'build', runs: 'webpack', checks: 'every bundle builds; the Node entry loads without reading `navigator`' },
   {
@@ -124,7 +125,12 @@ export const STAGES = [
     runs: "10,000 ACP messages from the SDK's JSON Schema through the workbench (`ACP_FUZZ_SEEDS=5,6,7`)",
     checks: 'no crash of the host or the page, nothing written outside the workspace, the chat answers afterwards',
   },
-  { name: 'package', runs: 'the `.vsix` in code-server', checks: 'it installs and shows the chat' },
+  {
+    name: 'package',
+    runs: '`vsce package`, then the `.vsix` in code-server',
+    checks:
+      'no vsce warning; the manifest a gallery shows (a 128x128 PNG icon, banner, addresses, categories); only the files that run, within a budget; it installs and shows the chat',
+  },
   {
     name: 'start',
     runs: '`npm start` itself',
@@ -135,16 +141,16 @@ export const STAGES = [
 const BEGIN = '<!-- stages: made from test/stages.mjs -->';
 const END = '<!-- /stages -->';
 
-/** The README's table of stages. */
+/** The table of stages in docs/development.md. */
 export function stagesTable() {
   const rows = STAGES.map((s) => `| \`${s.name}\` | ${s.runs} | ${s.checks} |`);
   return [BEGIN, '| stage | runs | checks |', '| --- | --- | --- |', ...rows, END].join('\n');
 }
 
-/** `readme` with its table of stages made from STAGES; throws when it has no place for one. */
+/** `readme` (docs/development.md) with its table of stages made from STAGES; throws when it has no place for one. */
 export function withStagesTable(readme) {
   const from = readme.indexOf(BEGIN);
   const to = readme.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${BEGIN} ... ${END} block`);
+  if (from < 0 || to < from) throw new Error(`docs/development.md has no ${BEGIN} ... ${END} block`);
   return readme.slice(0, from) + stagesTable() + readme.slice(to + END.length);
 }

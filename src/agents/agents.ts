@@ -51,7 +51,7 @@ const builtIn = (
 /**
  * The agents of the ACP registry that install from npm, each started as the
  * registry says and checked here (installed, `initialize` answered offline,
- * 2026-12-01; see README "Agents"). The four most used first.
+ * 2026-12-01; see docs/agents.md). The four most used first.
  */
 export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   builtIn('opencode', 'OpenCode', 'opencode-ai', 'opencode', ['acp']),

@@ -3,7 +3,7 @@
  * information, so it runs in seconds), and the layers, stated as imports a
  * folder may not make. These replace test/unit/layers.test.ts.
  *
- * The layers (the README's development map): src/shared/ is pure (no VS
+ * The layers (docs/development.md's map): src/shared/ is pure (no VS
  * Code, no Node, no DOM: only itself, zod and the SDK); src/ is the shared
  * core, which never reaches into a platform entry (src-node/, src-web/), the
  * webview or the tests; the two entries never import each other; the

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { withStagesTable } from '../../test/stages.mjs';
+import { notesProblems, referencePage } from '../docs/reference.mjs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { MAX_FILES, MAX_LINES, shapeProblems, sourceTree } from './shape.mjs';
@@ -102,22 +103,40 @@ async function lint() {
   return results.every((r) => r.errorCount === 0);
 }
 
-/** The README's table of test stages is the one test/stages.mjs makes (`--fix` writes it). */
-function stagesTableHolds() {
-  const readmePath = path.join(root, 'README.md');
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const made = withStagesTable(readme);
-  if (made === readme) return true;
+/** `file` (from the repository's root) is what `make` makes of it; `--fix` writes it. */
+function madeFileHolds(file, make, why) {
+  const filePath = path.join(root, file);
+  const text = fs.existsSync(filePath) ? fs.readFileSync(filePath, 'utf8') : '';
+  const made = make(text);
+  if (made === text) return true;
   if (fix) {
-    fs.writeFileSync(readmePath, made);
+    fs.writeFileSync(filePath, made);
     return true;
   }
-  console.error('README.md: its table of test stages differs from test/stages.mjs (node tools/lint/run.mjs --fix)');
+  console.error(`${file}: ${why} (node tools/lint/run.mjs --fix)`);
   return false;
 }
 
+/** docs/development.md's table of test stages is test/stages.mjs's; docs/reference.md is package.json's. */
+function madeDocsHold() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const problems = notesProblems(pkg);
+  for (const problem of problems) console.error(problem);
+  const stages = madeFileHolds(
+    'docs/development.md',
+    withStagesTable,
+    'its table of test stages differs from test/stages.mjs',
+  );
+  const reference = madeFileHolds(
+    'docs/reference.md',
+    () => referencePage(pkg),
+    'it differs from what package.json makes',
+  );
+  return problems.length === 0 && stages && reference;
+}
+
 await layersHold();
-const shaped = shapeHolds() && stagesTableHolds();
+const shaped = shapeHolds() && madeDocsHold();
 // The linter's fixes (braces, say) are formatted again.
 const ok = fix ? prettier('--write') && (await lint()) && prettier('--write') : (await lint()) && prettier('--check');
 process.exit(ok && shaped ? 0 : 1);

@@ -430,9 +430,11 @@ stage('fuzz', async () => {
   process.stdout.write(`${describeFuzz(await runFuzzUiTest({ count: 2_500, seeds }))}\n`);
 });
 stage('package', async () => {
-  if (!(await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', 'vscode-acp.vsix']))) {
-    return false;
-  }
+  const { checkPackage } = await import('./checks/vsixPackage.mjs');
+  const { files, bytes, vsixBytes } = checkPackage();
+  process.stdout.write(
+    `vscode-acp.vsix: ${files.length} files, ${bytes} bytes (${vsixBytes} packed), no vsce warning\n`,
+  );
   const { runVsixTest } = await import('./ui/vsix.ui.mjs');
   const shot = await runVsixTest();
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);

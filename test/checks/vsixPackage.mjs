@@ -1,0 +1,122 @@
+/**
+ * The package as the Marketplace and Open VSX take it: `vsce package` with no warning, a manifest a gallery can show
+ * (an icon that is a 128x128 PNG, a gallery banner, repository, bugs and homepage addresses, categories from the
+ * Marketplace's list), and a .vsix that holds only what runs, within a budget. Writes vscode-acp.vsix.
+ *
+ *   node test/checks/vsixPackage.mjs
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../harness/paths.mjs';
+
+/** What the .vsix may hold: the manifest and its texts, the icon, and the bundles that run. */
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^CHANGELOG\.md$/,
+  /^images\/icon\.png$/,
+  /^dist\/(node|web|bridge)\/[\w-]+\.js$/,
+  /^dist\/webview\/(webview\.js|webview\.js\.LICENSE\.txt|codicon\.ttf)$/,
+];
+/** The files' bytes before compression, at most (2.5 MB today: the Node entry 1 MB, the bridge 0.5 MB). */
+const BUDGET_BYTES = 3 * 1024 * 1024;
+/** The .vsix itself, at most (730 KB today). */
+const VSIX_BUDGET_BYTES = 1024 * 1024;
+/** The Marketplace's categories (its publishing documentation). */
+const CATEGORIES = new Set([
+  'AI',
+  'Azure',
+  'Chat',
+  'Data Science',
+  'Debuggers',
+  'Education',
+  'Extension Packs',
+  'Formatters',
+  'Keymaps',
+  'Language Packs',
+  'Linters',
+  'Machine Learning',
+  'Notebooks',
+  'Other',
+  'Programming Languages',
+  'SCM Providers',
+  'Snippets',
+  'Testing',
+  'Themes',
+  'Visualization',
+]);
+
+function vsce(args) {
+  const r = spawnSync('npx', ['--no-install', 'vsce', ...args, '--no-dependencies'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const output = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) throw new Error(`vsce ${args[0]} failed (${r.status}):\n${output}`);
+  return output;
+}
+
+/** A PNG's width and height, from its IHDR chunk; undefined when the bytes are not a PNG. */
+function pngSize(bytes) {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature)) return undefined;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** What is wrong with the manifest for a gallery. */
+export function manifestProblems(pkg, root = REPO_ROOT) {
+  const problems = [];
+  const icon = pkg.icon && path.join(root, pkg.icon);
+  const size = icon && fs.existsSync(icon) ? pngSize(fs.readFileSync(icon)) : undefined;
+  if (!size || size.width !== 128 || size.height !== 128) problems.push(`icon: ${pkg.icon} is not a 128x128 PNG`);
+  if (
+    !/^#[0-9a-f]{6}$/i.test(pkg.galleryBanner?.color ?? '') ||
+    !['dark', 'light'].includes(pkg.galleryBanner?.theme)
+  ) {
+    problems.push('galleryBanner: a colour and a theme (dark or light)');
+  }
+  for (const [field, url] of [
+    ['repository', pkg.repository?.url],
+    ['bugs', pkg.bugs?.url],
+    ['homepage', pkg.homepage],
+  ]) {
+    if (!/^https:\/\/[^/]+\.[a-z]+\//.test(url ?? '') || /example\.invalid/.test(url)) {
+      problems.push(`${field}: not an https address`);
+    }
+  }
+  for (const category of pkg.categories ?? []) {
+    if (!CATEGORIES.has(category)) problems.push(`categories: "${category}" is not one of the Marketplace's`);
+  }
+  if (!(pkg.categories?.length > 0)) problems.push('categories: none');
+  if (!(pkg.keywords?.length > 0) || pkg.keywords.length > 30) problems.push('keywords: 1 to 30');
+  return problems;
+}
+
+/** Packs the .vsix and checks it; resolves to its files and sizes, or throws with every problem found. */
+export function checkPackage() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const problems = manifestProblems(pkg);
+  const files = vsce(['ls'])
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && fs.existsSync(path.join(REPO_ROOT, line)));
+  for (const file of files) if (!ALLOWED.some((re) => re.test(file))) problems.push(`the .vsix would hold ${file}`);
+  const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(REPO_ROOT, file)).size, 0);
+  if (bytes > BUDGET_BYTES) problems.push(`the .vsix's files are ${bytes} bytes (budget ${BUDGET_BYTES})`);
+  const packed = vsce(['package', '--out', 'vscode-acp.vsix']);
+  for (const line of packed.split('\n')) if (/WARNING/i.test(line)) problems.push(`vsce: ${line.trim()}`);
+  const vsixBytes = fs.statSync(path.join(REPO_ROOT, 'vscode-acp.vsix')).size;
+  if (vsixBytes > VSIX_BUDGET_BYTES) {
+    problems.push(`vscode-acp.vsix is ${vsixBytes} bytes (budget ${VSIX_BUDGET_BYTES})`);
+  }
+  if (problems.length > 0) throw new Error(`the package:\n  ${problems.join('\n  ')}`);
+  return { files, bytes, vsixBytes };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { files, bytes, vsixBytes } = checkPackage();
+  console.log(`${files.length} files, ${bytes} bytes; vscode-acp.vsix ${vsixBytes} bytes`);
+}

@@ -129,7 +129,7 @@ export const STAGES = [
     name: 'package',
     runs: '`vsce package`, then the `.vsix` in code-server',
     checks:
-      'no vsce warning; the manifest a gallery shows (a 128x128 PNG icon, banner, addresses, categories); only the files that run, within a budget; it installs and shows the chat',
+      'no vsce warning; the manifest a gallery shows (a 128x128 PNG icon, banner, addresses, categories); the version the CHANGELOG has a section for, said by the `.vsix` too; only the files that run, within a budget; it installs and shows the chat',
   },
   {
     name: 'start',

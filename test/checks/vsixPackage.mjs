@@ -1,13 +1,15 @@
 /**
  * The package as the Marketplace and Open VSX take it: `vsce package` with no warning, a manifest a gallery can show
  * (an icon that is a 128x128 PNG, a gallery banner, repository, bugs and homepage addresses, categories from the
- * Marketplace's list), and a .vsix that holds only what runs, within a budget. Writes vscode-acp.vsix.
+ * Marketplace's list), a version the CHANGELOG has a section for and the .vsix says too, and a .vsix that holds only
+ * what runs, within a budget. Writes vscode-acp.vsix.
  *
  *   node test/checks/vsixPackage.mjs
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
 /** What the .vsix may hold: the manifest and its texts, the icon, and the bundles that run. */
@@ -66,6 +68,38 @@ function pngSize(bytes) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The bytes of the file `name` in the zip `zip` (a .vsix), from its central directory; undefined when it has none. */
+export function zipEntry(zip, name) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) return undefined;
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const bytes = zip.subarray(data, data + size);
+      return method === 8 ? inflateRawSync(bytes) : bytes;
+    }
+    at += 46 + skip;
+  }
+  return undefined;
+}
+
+/** What is wrong with the version: the CHANGELOG has a section for package.json's, and the .vsix says the same. */
+export function versionProblems(pkg, changelog, vsix) {
+  const problems = [];
+  const section = new RegExp(`^## \\[${pkg.version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm');
+  if (!section.test(changelog)) problems.push(`CHANGELOG.md has no "## [${pkg.version}] - <date>" section`);
+  const packed = vsix && zipEntry(vsix, 'extension/package.json');
+  const version = packed ? JSON.parse(packed.toString('utf8')).version : undefined;
+  if (version !== pkg.version) problems.push(`the .vsix says version ${version}, package.json ${pkg.version}`);
+  return problems;
+}
+
 /** What is wrong with the manifest for a gallery. */
 export function manifestProblems(pkg, root = REPO_ROOT) {
   const problems = [];
@@ -108,7 +142,9 @@ export function checkPackage() {
   if (bytes > BUDGET_BYTES) problems.push(`the .vsix's files are ${bytes} bytes (budget ${BUDGET_BYTES})`);
   const packed = vsce(['package', '--out', 'vscode-acp.vsix']);
   for (const line of packed.split('\n')) if (/WARNING/i.test(line)) problems.push(`vsce: ${line.trim()}`);
-  const vsixBytes = fs.statSync(path.join(REPO_ROOT, 'vscode-acp.vsix')).size;
+  const vsix = fs.readFileSync(path.join(REPO_ROOT, 'vscode-acp.vsix'));
+  problems.push(...versionProblems(pkg, fs.readFileSync(path.join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'), vsix));
+  const vsixBytes = vsix.length;
   if (vsixBytes > VSIX_BUDGET_BYTES) {
     problems.push(`vscode-acp.vsix is ${vsixBytes} bytes (budget ${VSIX_BUDGET_BYTES})`);
   }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Chat } from './chat/chat';
 import { AgentList } from './agents/agentList';
+import { followWalkthrough } from './walkthrough';
 import { ChatEditorPanels } from './views/chatEditorPanel';
 import { notifyWhenNeeded } from './views/chatNotifier';
 import { Chats } from './chats/chats';
@@ -207,6 +208,7 @@ export function activateWith(
       },
     ),
     rememberOpenChats(chats, context.workspaceState),
+    followWalkthrough(chats),
     store.onDidFail((text) => void vscode.window.showWarningMessage(text)),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     sessionsTree,

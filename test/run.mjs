@@ -395,6 +395,12 @@ stage('ui-review', async () => {
   const shots = await runReviewUiTest();
   process.stdout.write(`screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}\n`);
 });
+stage('ui-walkthrough', async () => {
+  // The Get Started walkthrough walked as a first-time user does, each step done for real.
+  const { runWalkthroughUiTest } = await import('./ui/walkthrough.ui.mjs');
+  const shot = await runWalkthroughUiTest();
+  process.stdout.write(`every step of the walkthrough done by doing it: ${path.relative(REPO_ROOT, shot)}\n`);
+});
 stage('ui-compare', async () => {
   // One task to two agents, each in a worktree, from the Command Palette; the compare view; Apply of one.
   const { runCompareUiTest } = await import('./ui/compare.ui.mjs');

@@ -105,6 +105,13 @@ export const STAGES = [
       'Undo in its title bar (`ui-review-*.png`)',
   },
   {
+    name: 'ui-walkthrough',
+    runs: 'the workbench',
+    checks:
+      "the Get Started walkthrough, opened from the empty chat: each step done only once it is done for real (the first read, an agent connected, a file attached, a prompt sent, the agent's change opened, the Sessions view opened) (`ui-walkthrough-*.png`)",
+  },
+
+  {
     name: 'ui-compare',
     runs: 'the workbench, a folder in a Git repository',
     checks:

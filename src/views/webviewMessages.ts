@@ -14,6 +14,7 @@ import { openSetting } from '../settings/settings';
 import { manageWorkspaceTrust, sayRestricted } from '../workspaceTrust';
 import type { LinkOpener } from './linkOpener';
 import type { MessageDocuments } from './messageDocuments';
+import { openWalkthrough, walkthroughStep } from '../walkthrough';
 
 export interface PageServices {
   readonly chats: Chats;
@@ -55,6 +56,8 @@ export async function handlePageMessage(
       return void (await page.messages.open(message.entryId));
     case 'copyEntry':
       return page.messages.copy(message.entryId);
+    case 'openWalkthrough':
+      return openWalkthrough();
     default:
       break;
   }
@@ -72,6 +75,7 @@ export async function handlePageMessage(
     case 'prompt':
       // The page's box is empty now: the draft kept for a window reload goes at once, not when the page says so.
       page.chats.keepDraft(chat, '');
+      walkthroughStep('prompted');
       return chat.composer.send(message.text);
     case 'cancel':
       return chat.stop();
@@ -142,6 +146,7 @@ export async function handlePageMessage(
     case 'answerPermission':
       return chat.permissions.answer(message.requestId, message.choice);
     case 'changes':
+      walkthroughStep('reviewed');
       return changesAction(chat, message.action, message.path);
     case 'restoreCheckpoint':
       return void (await chat.changes?.restoreTo(message.entryId));

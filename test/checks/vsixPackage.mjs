@@ -18,7 +18,8 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^CHANGELOG\.md$/,
-  /^images\/icon\.png$/,
+  /^images\/(icon|review-light|review-dark)\.png$/,
+  /^walkthrough\/[\w-]+\.md$/,
   /^dist\/(node|web|bridge)\/[\w-]+\.js$/,
   /^dist\/webview\/(webview\.js|webview\.js\.LICENSE\.txt|codicon\.ttf)$/,
 ];

@@ -274,7 +274,7 @@ describe('<acp-chat-app> with an empty chat', function () {
   after(() => chat?.close());
 
   it('says the next thing to do, following the agent and the connection', async () => {
-    const empty = chat.page.locator('acp-message-list .empty');
+    const empty = chat.page.locator('acp-message-list .empty p');
     const says = async (extra, text) => {
       await chat.apply({ type: 'status', status: { ...status('idle'), ...extra } });
       await chat.page
@@ -283,7 +283,7 @@ describe('<acp-chat-app> with an empty chat', function () {
             document
               .querySelector('acp-chat-app')
               .shadowRoot.querySelector('acp-message-list')
-              .shadowRoot.querySelector('.empty')?.textContent === t,
+              .shadowRoot.querySelector('.empty p')?.textContent === t,
           text,
           { timeout: 2_000 },
         )
@@ -302,5 +302,17 @@ describe('<acp-chat-app> with an empty chat', function () {
     await says({ connection: 'disconnected' }, 'Ask Agent something: sending connects it.');
     await says({ connection: 'connecting' }, 'Connecting to Agent…');
     await says({ connection: 'connected' }, 'Ask Agent something.');
+  });
+
+  it('offers the walkthrough from the empty chat, by mouse and by keyboard', async () => {
+    const before = (await chat.posted()).length;
+    const link = chat.page.getByRole('button', { name: 'Get started with ACP agents' });
+    await link.click();
+    await link.focus();
+    await chat.page.keyboard.press('Enter');
+    assert.deepEqual((await chat.posted()).slice(before), [
+      { type: 'openWalkthrough', chatId: 'c1' },
+      { type: 'openWalkthrough', chatId: 'c1' },
+    ]);
   });
 });

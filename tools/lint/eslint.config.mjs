@@ -58,6 +58,7 @@ const SRC_ROOMS = [
   ['attachments', 'session', 'changes'],
   ['chat', 'review'],
   ['chats'],
+  ['walkthrough'],
   ['history', 'views'],
   ['commands', 'changesFeature'],
   ['extension'],
@@ -69,6 +70,7 @@ const ROOT_FILES = new Set([
   'workspaceFolder',
   'workspaceTrust',
   'changesFeature',
+  'walkthrough',
   'extension',
 ]);
 

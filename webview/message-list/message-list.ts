@@ -15,6 +15,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Entry } from '../../src/shared/thread/thread';
 import { loadUiState, saveUiState } from '../host';
 import { codicon, codiconStyles } from '../shared/codicons';
+import { toHost } from '../shared/to-host';
 import '../chat-entry/chat-entry';
 import { EndPin, type Placement } from './end-pin';
 import { ESTIMATED_GROUP_PX, FarGroups, GROUP } from './far-groups';
@@ -123,6 +124,10 @@ export class MessageList extends LitElement {
     .group.far { content-visibility: auto; contain-intrinsic-block-size: auto ${ESTIMATED_GROUP_PX}px; }
     .scroller:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
     .empty { margin: auto; text-align: center; color: var(--vscode-descriptionForeground); padding: 16px; }
+    .empty p { margin: 0 0 8px; }
+    .link { background: none; border: none; padding: 0; font: inherit; color: var(--vscode-textLink-foreground); cursor: pointer; }
+    .link:hover { color: var(--vscode-textLink-activeForeground); text-decoration: underline; }
+    .link:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
     .busy { color: var(--vscode-descriptionForeground); padding: 4px 0; font-style: italic; }
     .to-end {
       position: absolute; right: 14px; bottom: 8px; display: inline-flex; padding: 4px; border-radius: 50%; cursor: pointer;
@@ -169,7 +174,8 @@ export class MessageList extends LitElement {
   override render() {
     const count = this.entries.length;
     if (count === 0) {
-      return html`<div class="empty">${this.hint}</div>`;
+      return html`<div class="empty"><p>${this.hint}</p>
+        <button class="link" @click=${() => toHost(this, { type: 'openWalkthrough' })}>Get started with ACP agents</button></div>`;
     }
     const far = this.far;
     this.restorable = new Set(this.checkpoints ?? []);

@@ -71,6 +71,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry') }),
   /** Restricted Mode's button: VS Code's Workspace Trust editor, where the folder can be trusted. */
   z.object({ type: z.literal('manageTrust') }),
+  /** The empty chat's Get Started link: the extension's walkthrough. */
+  z.object({ type: z.literal('openWalkthrough') }),
   /** The worktree note's buttons: the chat's worktree applied to the workspace, opened in a window, or discarded. */
   z.object({ type: z.literal('worktree'), action: z.enum(['apply', 'open', 'discard']) }),
   /** A link the user clicked in agent content; the host decides whether and how to open it. */

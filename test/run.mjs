@@ -446,6 +446,15 @@ stage('package', async () => {
   process.stdout.write(`the .vsix installs into code-server and shows the chat: ${path.relative(REPO_ROOT, shot)}\n`);
 });
 
+stage('screenshots', async () => {
+  // npm run screenshots, into test-results/ (the repository's images/ are refreshed by running it by hand).
+  const { makeScreenshots } = await import('./ui/screenshots.ui.mjs');
+  const shots = await makeScreenshots(path.join(REPO_ROOT, 'test-results', 'screenshots'));
+  process.stdout.write(
+    `${shots.length} pictures, each a PNG of the window: ${shots.map((s) => path.basename(s)).join(', ')}\n`,
+  );
+});
+
 stage('start', async () => {
   // The README's first command, run for real: it serves the workbench and the chat answers.
   const { runStartTest } = await import('./ui/start.ui.mjs');

@@ -139,6 +139,12 @@ export const STAGES = [
       'no vsce warning; the manifest a gallery shows (a 128x128 PNG icon, banner, addresses, categories); the version the CHANGELOG has a section for, said by the `.vsix` too; only the files that run, within a budget; it installs and shows the chat',
   },
   {
+    name: 'screenshots',
+    runs: '`npm run screenshots`: the packaged `.vsix` in code-server with a scripted agent, light and dark',
+    checks:
+      "the README's and the walkthrough's pictures made (the chat beside the agent's change in the editor, the Sessions view, the walkthrough), each a PNG of the window's size (`test-results/screenshots/`)",
+  },
+  {
     name: 'start',
     runs: '`npm start` itself',
     checks: 'a chat with the Demo Agent in the page it serves, the chat in front at first; Ctrl+C ends everything',

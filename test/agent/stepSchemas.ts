@@ -135,7 +135,9 @@ export const stepSchemas = {
   }),
   writeFile: step({ writeFile: z.strictObject({ sessionId: otherSession, path: z.string(), content: z.string() }) }),
   /** Changes a file itself, as Claude Code and Codex do (not through the client): `content` null deletes it. */
-  diskWrite: step({ diskWrite: z.strictObject({ path: z.string(), content: z.string().nullable() }) }),
+  diskWrite: step({
+    diskWrite: z.strictObject({ path: z.string(), content: z.string().nullable(), quiet: z.boolean().optional() }),
+  }),
   terminal: step({ terminal }),
   sleep: step({ sleep: ms }),
   waitForCancel: step({ waitForCancel: z.literal(true) }),

@@ -203,11 +203,11 @@ const handlers: Handlers = {
   stamp: async (step) =>
     appendFileSync(step.stamp.file, `${step.stamp.name} ${performance.timeOrigin + performance.now()}\n`),
   diskWrite: async (step, ctx) => {
-    const { path, content } = step.diskWrite;
+    const { path, content, quiet } = step.diskWrite;
     try {
       if (content === null) rmSync(path);
       else writeFileSync(path, content);
-      await sendText(ctx, '[disk write ok]');
+      if (!quiet) await sendText(ctx, '[disk write ok]');
     } catch (error) {
       await sendText(ctx, `[error: ${error instanceof Error ? error.message : String(error)}]`);
     }

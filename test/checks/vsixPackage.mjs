@@ -18,15 +18,15 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^CHANGELOG\.md$/,
-  /^images\/(icon|review-light|review-dark)\.png$/,
+  /^images\/(icon|chat-light|chat-dark)\.png$/,
   /^walkthrough\/[\w-]+\.md$/,
   /^dist\/(node|web|bridge)\/[\w-]+\.js$/,
   /^dist\/webview\/(webview\.js|webview\.js\.LICENSE\.txt|codicon\.ttf)$/,
 ];
-/** The files' bytes before compression, at most (2.5 MB today: the Node entry 1 MB, the bridge 0.5 MB). */
+/** The files' bytes before compression, at most (2.7 MB today: the Node entry 1 MB, the bridge 0.5 MB). */
 const BUDGET_BYTES = 3 * 1024 * 1024;
-/** The .vsix itself, at most (730 KB today). */
-const VSIX_BUDGET_BYTES = 1024 * 1024;
+/** The .vsix itself, at most (1,000 KB today: 750 KB of code, 250 KB of the walkthrough's two pictures). */
+const VSIX_BUDGET_BYTES = 1280 * 1024;
 /** The Marketplace's categories (its publishing documentation). */
 const CATEGORIES = new Set([
   'AI',
@@ -63,7 +63,7 @@ function vsce(args) {
 }
 
 /** A PNG's width and height, from its IHDR chunk; undefined when the bytes are not a PNG. */
-function pngSize(bytes) {
+export function pngSize(bytes) {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature)) return undefined;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };

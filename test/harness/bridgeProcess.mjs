@@ -1,7 +1,7 @@
 /** The real bridge (dist/bridge/bridge.js) with the scripted test agent (or a real one), for the web host's tests. */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { REPO_ROOT } from './paths.mjs';
+import { REPO_ROOT, TEST_AGENT_JS } from './paths.mjs';
 
 /**
  * Starts the real bridge with the test agent, whose sessions outlive its
@@ -15,7 +15,7 @@ export function startBridge(
   sessionsDir,
   scenario = path.join(REPO_ROOT, 'test/integration/scenario.json'),
   env = {},
-  command = [process.execPath, path.join(REPO_ROOT, 'dist/test/agent.js'), scenario, '--sessions', sessionsDir],
+  command = [process.execPath, TEST_AGENT_JS, scenario, '--sessions', sessionsDir],
 ) {
   const agent = command;
   const child = spawn(

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Root of this project (the folder holding package.json and node_modules). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The scripted test agent (test/agent/), as built. */
+export const TEST_AGENT_JS = path.join(REPO_ROOT, 'dist/test/agent.js');
 
 /** Cache root: ${XDG_CACHE_HOME:-$HOME/.cache}/vscode-acp-test (override with VSCODE_ACP_TEST_CACHE). */
 export const CACHE =

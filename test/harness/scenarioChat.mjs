@@ -4,9 +4,9 @@
  * connected: where the UI tests and the workbench bench start.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from './code-server.mjs';
 import { REPO_ROOT } from './paths.mjs';
+import { scriptedAgent } from './scriptedAgent.mjs';
 
 /**
  * `folder` is the workspace (the caller makes and removes it); the scenario
@@ -25,9 +25,7 @@ export async function openScenarioChat({ folder, scenario, name = 'Scenario Agen
       extensionDevelopmentPath: REPO_ROOT,
       folder,
       userSettings: {
-        'vscode-acp.agents': {
-          scenario: { name, command: process.execPath, args: [path.join(REPO_ROOT, 'dist/test/agent.js'), file] },
-        },
+        'vscode-acp.agents': { scenario: scriptedAgent(name, file) },
         'vscode-acp.defaultAgent': 'scenario',
         ...userSettings,
       },

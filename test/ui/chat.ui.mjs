@@ -22,6 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgent } from '../harness/scriptedAgent.mjs';
 import { filesUnder } from '../harness/canaries.mjs';
 import {
   attachReadmeByPaperclip,
@@ -135,17 +136,9 @@ export async function runChatUiTest() {
     folder,
     userSettings: {
       'vscode-acp.agents': {
-        test: {
-          name: 'Test Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
-        },
+        test: scriptedAgent('Test Agent', path.join(REPO_ROOT, 'test/integration/scenario.json')),
         missing: { name: 'Missing Agent', command: 'no-such-agent-command' },
-        other: {
-          name: 'Other Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), path.join(REPO_ROOT, 'test/integration/scenario.json')],
-        },
+        other: scriptedAgent('Other Agent', path.join(REPO_ROOT, 'test/integration/scenario.json')),
       },
       'vscode-acp.defaultAgent': 'test',
     },

@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgent, setColorTheme } from '../harness/scriptedAgent.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 const painter = (colour) => ({
@@ -31,11 +32,7 @@ const painter = (colour) => ({
     },
   ],
 });
-const agent = (name, colour, sessions) => ({
-  name,
-  command: process.execPath,
-  args: [path.join(REPO_ROOT, 'dist/test/agent.js'), JSON.stringify(painter(colour)), '--sessions', sessions],
-});
+const agent = (name, colour, sessions) => scriptedAgent(name, JSON.stringify(painter(colour)), '--sessions', sessions);
 
 async function until(what, check, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -44,16 +41,6 @@ async function until(what, check, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function theme(page, name, dark) {
-  await runCommand(page, 'Preferences: Color Theme');
-  await page.keyboard.type(name);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  await until(`the ${name} theme`, () =>
-    page.evaluate((d) => document.querySelector('.monaco-workbench')?.classList.contains('vs-dark') === d, dark),
-  );
 }
 
 export async function runCompareUiTest() {
@@ -138,7 +125,7 @@ export async function runCompareUiTest() {
       ['Default Light Modern', false],
       ['Dark Modern', true],
     ]) {
-      if (dark) await theme(page, name, dark);
+      if (dark) await setColorTheme(page, name, dark);
       const kind = dark ? 'dark' : 'light';
       await page.setViewportSize({ width: 1100, height: 700 });
       let shot = path.join(RESULTS, `ui-compare-wide-${kind}.png`);

@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, waitForNotification, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgentSettings } from '../harness/scriptedAgent.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 const SCENARIO = path.join(REPO_ROOT, 'test/ui/everything-scenario.json');
@@ -94,14 +95,7 @@ async function openThemed(theme, folder) {
       viewport: { width: 1400, height: 1000 },
       userSettings: {
         'workbench.colorTheme': name,
-        'vscode-acp.agents': {
-          test: {
-            name: 'Test Agent',
-            command: process.execPath,
-            args: [path.join(REPO_ROOT, 'dist/test/agent.js'), SCENARIO],
-          },
-        },
-        'vscode-acp.defaultAgent': 'test',
+        ...scriptedAgentSettings(SCENARIO),
       },
     });
     try {

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { openWorkbench } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgentSettings } from '../harness/scriptedAgent.mjs';
 
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
 
@@ -17,14 +18,7 @@ export function lookWorkbench({ theme, folder, scenario, trust = false }) {
     viewport: { width: 1440, height: 900 },
     userSettings: {
       'workbench.colorTheme': THEMES[theme],
-      'vscode-acp.agents': {
-        test: {
-          name: 'Test Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), scenario],
-        },
-      },
-      'vscode-acp.defaultAgent': 'test',
+      ...scriptedAgentSettings(scenario),
     },
   });
 }

@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgentSettings, setColorTheme } from '../harness/scriptedAgent.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
 const ORIGINAL =
@@ -83,14 +84,7 @@ export async function runReviewUiTest() {
     viewport: { width: 1100, height: 700 },
     userSettings: {
       'workbench.colorTheme': THEMES[0].name,
-      'vscode-acp.agents': {
-        test: {
-          name: 'Test Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), JSON.stringify(SCENARIO)],
-        },
-      },
-      'vscode-acp.defaultAgent': 'test',
+      ...scriptedAgentSettings(JSON.stringify(SCENARIO)),
     },
   });
   const { page } = wb;
@@ -152,15 +146,7 @@ export async function runReviewUiTest() {
 
     for (const theme of THEMES) {
       if (theme !== THEMES[0]) {
-        // As a person switches themes: Preferences: Color Theme, its name, Enter.
-        await runCommand(page, 'Preferences: Color Theme');
-        await page.keyboard.type(theme.name);
-        const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme.name }).first();
-        await row.click();
-        await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-        await until(`the ${theme.kind} theme`, () =>
-          page.evaluate(() => document.querySelector('.monaco-workbench')?.classList.contains('vs-dark')),
-        );
+        await setColorTheme(page, theme.name, theme.kind === 'dark');
       }
       const shot = path.join(RESULTS, theme.file);
       await page.screenshot({ path: shot });

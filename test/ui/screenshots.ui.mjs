@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgentSettings, setColorTheme } from '../harness/scriptedAgent.mjs';
 import { checkPackage, pngSize } from '../checks/vsixPackage.mjs';
 
 const SIZE = { width: 1280, height: 800 };
@@ -44,6 +45,19 @@ const ANSWER =
   '```ts\nif (!Number.isInteger(port) || port < 1 || port > 65535) {\n' +
   '  throw new RangeError(`port ${raw.port} is not between 1 and 65535`);\n}\n```\n\n' +
   'The new test covers 0, 65536 and a valid port.';
+/** An edit as an agent that writes files itself makes one: its tool call with the diff, then the file on disk. */
+const edit = (verb, file, oldText, newText) => [
+  {
+    toolCall: {
+      toolCallId: file,
+      title: `${verb} ${file}`,
+      kind: 'edit',
+      status: 'completed',
+      content: [{ type: 'diff', path: `\${cwd}/${file}`, oldText, newText }],
+    },
+  },
+  { diskWrite: { path: `\${cwd}/${file}`, content: newText, quiet: true } },
+];
 const SCENARIO = {
   agentCapabilities: { loadSession: true },
   turns: [
@@ -62,26 +76,8 @@ const SCENARIO = {
           },
         },
         { sleep: 300 },
-        {
-          toolCall: {
-            toolCallId: 'edit',
-            title: 'Edit src/config.ts',
-            kind: 'edit',
-            status: 'completed',
-            content: [{ type: 'diff', path: '${cwd}/src/config.ts', oldText: CONFIG, newText: FIXED }],
-          },
-        },
-        { diskWrite: { path: '${cwd}/src/config.ts', content: FIXED, quiet: true } },
-        {
-          toolCall: {
-            toolCallId: 'test',
-            title: 'Create test/config.test.ts',
-            kind: 'edit',
-            status: 'completed',
-            content: [{ type: 'diff', path: '${cwd}/test/config.test.ts', oldText: null, newText: TEST }],
-          },
-        },
-        { diskWrite: { path: '${cwd}/test/config.test.ts', content: TEST, quiet: true } },
+        ...edit('Edit', 'src/config.ts', CONFIG, FIXED),
+        ...edit('Create', 'test/config.test.ts', null, TEST),
         {
           plan: [
             { content: 'Read the config parser', status: 'completed' },
@@ -101,11 +97,8 @@ const THEMES = [
 ];
 
 async function setTheme(page, theme) {
-  await runCommand(page, 'Preferences: Color Theme');
-  await page.keyboard.type(theme.name);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme.name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator(`.monaco-workbench.vs${theme.kind === 'dark' ? '-dark' : ''}`).waitFor();
+  await setColorTheme(page, theme.name, theme.kind === 'dark');
+  // The webviews take the theme's colours a moment after the workbench.
   await page.waitForTimeout(500);
 }
 
@@ -131,14 +124,7 @@ export async function makeScreenshots(out = path.join(REPO_ROOT, 'images')) {
     userSettings: {
       'workbench.colorTheme': 'Default Light Modern',
       'workbench.startupEditor': 'none',
-      'vscode-acp.agents': {
-        example: {
-          name: 'Example Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), JSON.stringify(SCENARIO)],
-        },
-      },
-      'vscode-acp.defaultAgent': 'example',
+      ...scriptedAgentSettings(JSON.stringify(SCENARIO), 'Example Agent'),
     },
   });
   const { page } = wb;

@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openWorkbench, runCommand, webviewFrame } from '../harness/code-server.mjs';
 import { REPO_ROOT } from '../harness/paths.mjs';
+import { scriptedAgentSettings, setColorTheme } from '../harness/scriptedAgent.mjs';
 import { attachReadmeByPaperclip } from './chatPage.mjs';
 
 const RESULTS = path.join(REPO_ROOT, 'test-results');
@@ -57,14 +58,7 @@ export async function runWalkthroughUiTest() {
     folder,
     userSettings: {
       'workbench.colorTheme': 'Default Light Modern',
-      'vscode-acp.agents': {
-        test: {
-          name: 'Test Agent',
-          command: process.execPath,
-          args: [path.join(REPO_ROOT, 'dist/test/agent.js'), JSON.stringify(SCENARIO)],
-        },
-      },
-      'vscode-acp.defaultAgent': 'test',
+      ...scriptedAgentSettings(JSON.stringify(SCENARIO)),
     },
   });
   const { page } = wb;
@@ -121,11 +115,7 @@ export async function runWalkthroughUiTest() {
     await doneUpTo(6);
 
     // The walkthrough as a user sees it, all done, in a dark theme.
-    await runCommand(page, 'Preferences: Color Theme');
-    await page.keyboard.type('Dark Modern');
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Dark Modern' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.monaco-workbench.vs-dark').waitFor();
+    await setColorTheme(page, 'Dark Modern', true);
     const shot = path.join(RESULTS, 'ui-walkthrough-dark.png');
     await page.screenshot({ path: shot });
     return shot;

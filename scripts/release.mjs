@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changelogHasVersion } from '../test/checks/vsixPackage.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = process.argv[2] ?? '';
@@ -23,7 +24,7 @@ if (pkg.version !== version) {
   refuse(`package.json says ${pkg.version}: set it first (npm version ${version} --no-git-tag-version)`);
 }
 const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
-if (!changelog.includes(`\n## [${version}] - `)) {
+if (!changelogHasVersion(changelog, version)) {
   refuse(`CHANGELOG.md has no "## [${version}] - <date>" section: move what Unreleased says under it`);
 }
 const stages = spawnSync(process.execPath, ['test/run.mjs', 'build', 'package'], { cwd: root, stdio: 'inherit' });

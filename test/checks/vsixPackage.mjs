@@ -12,16 +12,19 @@ import * as path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { REPO_ROOT } from '../harness/paths.mjs';
 
-/** What the .vsix may hold: the manifest and its texts, the icon, and the bundles that run. */
+/**
+ * What the .vsix may hold (its names as vsce writes them): its manifest, the extension's package.json and texts
+ * (vsce names them readme.md, changelog.md, LICENSE.txt), the icon and the walkthrough's pictures and texts, and the
+ * bundles that run.
+ */
 const ALLOWED = [
-  /^package\.json$/,
-  /^README\.md$/,
-  /^LICENSE$/,
-  /^CHANGELOG\.md$/,
-  /^images\/(icon|chat-light|chat-dark)\.png$/,
-  /^walkthrough\/[\w-]+\.md$/,
-  /^dist\/(node|web|bridge)\/[\w-]+\.js$/,
-  /^dist\/webview\/(webview\.js|webview\.js\.LICENSE\.txt|codicon\.ttf)$/,
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt)$/,
+  /^extension\/images\/(icon|chat-light|chat-dark)\.png$/,
+  /^extension\/walkthrough\/[\w-]+\.md$/,
+  /^extension\/dist\/(node|web|bridge)\/[\w-]+\.js$/,
+  /^extension\/dist\/webview\/(webview\.js|webview\.js\.LICENSE\.txt|codicon\.ttf)$/,
 ];
 /** The files' bytes before compression, at most (2.7 MB today: the Node entry 1 MB, the bridge 0.5 MB). */
 const BUDGET_BYTES = 3 * 1024 * 1024;
@@ -69,32 +72,46 @@ export function pngSize(bytes) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** The bytes of the file `name` in the zip `zip` (a .vsix), from its central directory; undefined when it has none. */
-export function zipEntry(zip, name) {
+/** The files of the zip `zip` (a .vsix), from its central directory: name, bytes before compression, and how to read them. */
+export function zipEntries(zip) {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) return undefined;
+  if (end < 0) return [];
+  const entries = [];
   let at = zip.readUInt32LE(end + 16);
   for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
     const nameLength = zip.readUInt16LE(at + 28);
-    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
-      const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const bytes = zip.subarray(data, data + size);
-      return method === 8 ? inflateRawSync(bytes) : bytes;
-    }
-    at += 46 + skip;
+    entries.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      size: zip.readUInt32LE(at + 24),
+      method: zip.readUInt16LE(at + 10),
+      compressedSize: zip.readUInt32LE(at + 20),
+      local: zip.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
-  return undefined;
+  return entries;
+}
+
+/** The bytes of the file `name` in the zip `zip` (a .vsix); undefined when it has none. */
+export function zipEntry(zip, name) {
+  const entry = zipEntries(zip).find((e) => e.name === name);
+  if (!entry) return undefined;
+  const data = entry.local + 30 + zip.readUInt16LE(entry.local + 26) + zip.readUInt16LE(entry.local + 28);
+  const bytes = zip.subarray(data, data + entry.compressedSize);
+  return entry.method === 8 ? inflateRawSync(bytes) : bytes;
+}
+
+/** Whether `changelog` has a released section for `version`: `## [<version>] - <yyyy-mm-dd>`. */
+export function changelogHasVersion(changelog, version) {
+  return new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(changelog);
 }
 
 /** What is wrong with the version: the CHANGELOG has a section for package.json's, and the .vsix says the same. */
 export function versionProblems(pkg, changelog, vsix) {
   const problems = [];
-  const section = new RegExp(`^## \\[${pkg.version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm');
-  if (!section.test(changelog)) problems.push(`CHANGELOG.md has no "## [${pkg.version}] - <date>" section`);
+  if (!changelogHasVersion(changelog, pkg.version)) {
+    problems.push(`CHANGELOG.md has no "## [${pkg.version}] - <date>" section`);
+  }
   const packed = vsix && zipEntry(vsix, 'extension/package.json');
   const version = packed ? JSON.parse(packed.toString('utf8')).version : undefined;
   if (version !== pkg.version) problems.push(`the .vsix says version ${version}, package.json ${pkg.version}`);
@@ -134,16 +151,13 @@ export function manifestProblems(pkg, root = REPO_ROOT) {
 export function checkPackage() {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   const problems = manifestProblems(pkg);
-  const files = vsce(['ls'])
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && fs.existsSync(path.join(REPO_ROOT, line)));
-  for (const file of files) if (!ALLOWED.some((re) => re.test(file))) problems.push(`the .vsix would hold ${file}`);
-  const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(REPO_ROOT, file)).size, 0);
-  if (bytes > BUDGET_BYTES) problems.push(`the .vsix's files are ${bytes} bytes (budget ${BUDGET_BYTES})`);
   const packed = vsce(['package', '--out', 'vscode-acp.vsix']);
   for (const line of packed.split('\n')) if (/WARNING/i.test(line)) problems.push(`vsce: ${line.trim()}`);
   const vsix = fs.readFileSync(path.join(REPO_ROOT, 'vscode-acp.vsix'));
+  const files = zipEntries(vsix);
+  for (const { name } of files) if (!ALLOWED.some((re) => re.test(name))) problems.push(`the .vsix holds ${name}`);
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (bytes > BUDGET_BYTES) problems.push(`the .vsix's files are ${bytes} bytes (budget ${BUDGET_BYTES})`);
   problems.push(...versionProblems(pkg, fs.readFileSync(path.join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'), vsix));
   const vsixBytes = vsix.length;
   if (vsixBytes > VSIX_BUDGET_BYTES) {

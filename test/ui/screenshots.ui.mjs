@@ -152,9 +152,9 @@ export async function makeScreenshots(out = path.join(REPO_ROOT, 'images')) {
     // The editor and the chat, side by side: the Explorer closed, as it would be when working with the agent.
     await runCommand(page, 'View: Close Primary Side Bar');
     await runCommand(page, 'Go to File...');
-    await page.keyboard.type('config.ts');
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'config.ts' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    // Into the box itself: typed keys can reach the Welcome page, which held the focus, before the box has it.
+    await page.locator('.quick-input-widget .quick-input-box input').fill('config.ts');
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'config.ts' }).first().click();
     await runCommand(page, 'Focus on Agent Chat View');
     const chat = await webviewFrame(page, 'acp-chat-app');
     const box = chat.getByRole('combobox', { name: 'Message the agent' });
